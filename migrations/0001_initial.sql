@@ -32,6 +32,7 @@ CREATE TABLE programs (
 CREATE TABLE chargen_sessions (
     id                BIGINT PRIMARY KEY,
     user_id           BIGINT NOT NULL,
+    user_name         TEXT NOT NULL,
     guild_id          BIGINT NOT NULL,
     channel_id        BIGINT NOT NULL,
     program           TEXT NOT NULL,

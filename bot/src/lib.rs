@@ -7,4 +7,8 @@
 //! (`storage`), never only in memory, so any process can continue any session.
 
 pub mod config;
+pub mod console;
+pub mod core;
+pub mod engine;
+pub mod shutdown;
 pub mod storage;

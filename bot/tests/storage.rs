@@ -8,6 +8,7 @@ fn new_session(id: i64, user_id: i64, guild_id: i64) -> NewSession {
     NewSession {
         id,
         user_id,
+        user_name: "Udo's player".to_owned(),
         guild_id,
         channel_id: 77,
         program: "chargen".to_owned(),
@@ -152,8 +153,7 @@ async fn finishing_stores_characters_with_unique_names(storage: Storage) {
         .unwrap();
     let names = storage
         .finish_session(
-            1,
-            0,
+            Some((1, 0)),
             &[new_character(100, "Udo"), new_character(101, "udo")],
         )
         .await
@@ -164,7 +164,7 @@ async fn finishing_stores_characters_with_unique_names(storage: Storage) {
     // Finishing again stores nothing.
     assert!(
         storage
-            .finish_session(1, 0, &[new_character(102, "Udo")])
+            .finish_session(Some((1, 0)), &[new_character(102, "Udo")])
             .await
             .unwrap()
             .is_none()
@@ -200,7 +200,7 @@ async fn deleting_a_character_cascades(storage: Storage) {
         .await
         .unwrap();
     storage
-        .finish_session(1, 0, &[new_character(100, "Udo")])
+        .finish_session(Some((1, 0)), &[new_character(100, "Udo")])
         .await
         .unwrap();
     sqlx::query("INSERT INTO character_items (character_id, item, count) VALUES ($1, $2, $3)")

@@ -47,24 +47,26 @@ pub fn name_key(name: &str) -> String {
 }
 
 impl Storage {
-    /// Ends session `session_id` (if still at `expected_step`) and stores its
-    /// characters, in one transaction. Returns the names given, or `None` when the
-    /// session had already moved on (nothing is stored then).
+    /// Stores the characters of a finished run and ends its session (`(id, step)`,
+    /// if the run had one and it is still at that step), in one transaction. Returns
+    /// the names given, or `None` when the session had already moved on (nothing is
+    /// stored then).
     pub async fn finish_session(
         &self,
-        session_id: i64,
-        expected_step: i64,
+        session: Option<(i64, i64)>,
         characters: &[NewCharacter],
     ) -> anyhow::Result<Option<Vec<String>>> {
         let mut tx = self.pool.begin().await?;
-        let deleted = sqlx::query("DELETE FROM chargen_sessions WHERE id = $1 AND step = $2")
-            .bind(session_id)
-            .bind(expected_step)
-            .execute(&mut *tx)
-            .await?;
-        if deleted.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(None);
+        if let Some((session_id, expected_step)) = session {
+            let deleted = sqlx::query("DELETE FROM chargen_sessions WHERE id = $1 AND step = $2")
+                .bind(session_id)
+                .bind(expected_step)
+                .execute(&mut *tx)
+                .await?;
+            if deleted.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(None);
+            }
         }
         let mut names = Vec::with_capacity(characters.len());
         for character in characters {

@@ -6,6 +6,7 @@
 
 mod buttons;
 mod characters;
+mod programs;
 mod sessions;
 
 use std::str::FromStr;
@@ -15,7 +16,8 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
-pub use characters::{CharacterRow, NewCharacter};
+pub use characters::{CharacterRow, NewCharacter, name_key};
+pub use programs::ProgramRow;
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 
 /// The migrations of `/migrations`, embedded in the binary.

@@ -9,6 +9,7 @@ use super::{Storage, is_unique_violation};
 pub struct SessionRow {
     pub id: i64,
     pub user_id: i64,
+    pub user_name: String,
     pub guild_id: i64,
     pub channel_id: i64,
     pub program: String,
@@ -29,6 +30,7 @@ pub struct SessionRow {
 pub struct NewSession {
     pub id: i64,
     pub user_id: i64,
+    pub user_name: String,
     pub guild_id: i64,
     pub channel_id: i64,
     pub program: String,
@@ -53,20 +55,21 @@ pub struct SessionUpdate {
     pub expires_at: i64,
 }
 
-const COLUMNS: &str = "id, user_id, guild_id, channel_id, program, program_hash, state, step, \
+const COLUMNS: &str = "id, user_id, user_name, guild_id, channel_id, program, program_hash, state, step, \
      prompt, prompt_content, prompt_message_id, transcript, created_at, updated_at, expires_at";
 
 impl Storage {
     /// Stores a new session; `Ok(false)` when the user already has one in that place.
     pub async fn insert_session(&self, session: &NewSession) -> anyhow::Result<bool> {
         let result = sqlx::query(
-            "INSERT INTO chargen_sessions (id, user_id, guild_id, channel_id, program, \
+            "INSERT INTO chargen_sessions (id, user_id, user_name, guild_id, channel_id, program, \
              program_hash, state, step, prompt, prompt_content, prompt_message_id, transcript, \
              created_at, updated_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, NULL, $10, $11, $11, $12)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, NULL, $11, $12, $12, $13)",
         )
         .bind(session.id)
         .bind(session.user_id)
+        .bind(&session.user_name)
         .bind(session.guild_id)
         .bind(session.channel_id)
         .bind(&session.program)
