@@ -6,9 +6,11 @@
 //! layers that map their world onto those types. State lives in the database
 //! (`storage`), never only in memory, so any process can continue any session.
 
+pub mod cli;
 pub mod config;
 pub mod console;
 pub mod core;
 pub mod engine;
 pub mod shutdown;
 pub mod storage;
+pub mod telemetry;

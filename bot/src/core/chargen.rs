@@ -106,12 +106,7 @@ impl Core {
         let (session, step) = match started {
             Ok(started) => started,
             Err(failure) => {
-                replies.extend(self.failure_replies(
-                    request.channel_id,
-                    &program.name,
-                    "",
-                    &failure,
-                ));
+                replies.extend(self.failure_replies(request.channel_id, &program.name, &failure));
                 return Ok(replies);
             }
         };
@@ -247,12 +242,7 @@ impl Core {
                     return Ok(ephemeral(ALREADY_ANSWERED));
                 }
                 replies.extend(answered_edit(&row, answer));
-                replies.extend(self.failure_replies(
-                    request.channel_id,
-                    &row.program,
-                    &failure.output,
-                    &failure,
-                ));
+                replies.extend(self.failure_replies(request.channel_id, &row.program, &failure));
                 return Ok(replies);
             }
         };
@@ -584,13 +574,7 @@ impl Core {
             .collect()
     }
 
-    fn failure_replies(
-        &self,
-        channel_id: i64,
-        program: &str,
-        output: &str,
-        failure: &GenFailure,
-    ) -> Vec<Reply> {
+    fn failure_replies(&self, channel_id: i64, program: &str, failure: &GenFailure) -> Vec<Reply> {
         let what = match failure.kind {
             GenFailureKind::Limit => "stopped at a limit of the sandbox",
             GenFailureKind::Load => "cannot run",
@@ -604,7 +588,7 @@ impl Core {
         if failure.kind == GenFailureKind::Load {
             return replies;
         }
-        let mut transcript = output.to_owned();
+        let mut transcript = failure.output.clone();
         if !transcript.is_empty() && !transcript.ends_with('\n') {
             transcript.push('\n');
         }

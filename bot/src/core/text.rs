@@ -80,14 +80,12 @@ pub fn one_line(text: &str, max: usize) -> String {
     truncate(flat.trim(), max)
 }
 
-/// Escapes Discord markdown so user text shows literally.
+/// Escapes the inline Discord markdown (bold, italics, strike, code, spoilers) so user
+/// text inside our own markup shows literally.
 pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
-        if matches!(
-            ch,
-            '*' | '_' | '~' | '`' | '|' | '>' | '\\' | '#' | '[' | ']'
-        ) {
+        if matches!(ch, '*' | '_' | '~' | '`' | '|' | '\\') {
             out.push('\\');
         }
         out.push(ch);

@@ -104,7 +104,7 @@ impl Storage {
     ) -> anyhow::Result<Vec<CharacterRow>> {
         let sql = format!(
             "SELECT {COLUMNS} FROM characters WHERE owner_id = $1 AND guild_id = $2 \
-             ORDER BY created_at, id"
+             ORDER BY created_at, name_key"
         );
         Ok(sqlx::query_as::<_, CharacterRow>(&sql)
             .bind(owner_id)

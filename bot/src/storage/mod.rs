@@ -17,7 +17,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
-pub use programs::ProgramRow;
+pub use programs::{NewProgram, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 
 /// The migrations of `/migrations`, embedded in the binary.

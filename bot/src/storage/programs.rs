@@ -12,6 +12,18 @@ pub struct ProgramRow {
     pub source_hash: String,
 }
 
+/// A program to install.
+#[derive(Debug, Clone)]
+pub struct NewProgram {
+    pub id: i64,
+    pub guild_id: i64,
+    pub name: String,
+    pub source: String,
+    pub source_hash: String,
+    pub installed_by: i64,
+    pub now: i64,
+}
+
 impl Storage {
     pub async fn installed_program(
         &self,
@@ -36,17 +48,8 @@ impl Storage {
         Ok(rows.into_iter().map(|(name,)| name).collect())
     }
 
-    /// Installs or replaces a program.
-    pub async fn install_program(
-        &self,
-        id: i64,
-        guild_id: i64,
-        name: &str,
-        source: &str,
-        source_hash: &str,
-        installed_by: i64,
-        now: i64,
-    ) -> anyhow::Result<()> {
+    /// Installs or replaces a program (same guild, same name).
+    pub async fn install_program(&self, program: &NewProgram) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO programs (id, guild_id, name, name_key, source, source_hash, \
              installed_by, installed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
@@ -54,14 +57,14 @@ impl Storage {
              source = excluded.source, source_hash = excluded.source_hash, \
              installed_by = excluded.installed_by, installed_at = excluded.installed_at",
         )
-        .bind(id)
-        .bind(guild_id)
-        .bind(name)
-        .bind(name_key(name))
-        .bind(source)
-        .bind(source_hash)
-        .bind(installed_by)
-        .bind(now)
+        .bind(program.id)
+        .bind(program.guild_id)
+        .bind(&program.name)
+        .bind(name_key(&program.name))
+        .bind(&program.source)
+        .bind(&program.source_hash)
+        .bind(program.installed_by)
+        .bind(program.now)
         .execute(&self.pool)
         .await?;
         Ok(())
