@@ -134,8 +134,14 @@ impl Console {
                 }
             }
         };
+        let is_reply = matches!(kind, RequestKind::MessageReply { .. });
         let request = self.request(kind);
         let replies = self.core.handle(&request).await;
+        if is_reply && replies.is_empty() {
+            // The question replied to is gone (answered elsewhere, ended).
+            self.pending_prompt = None;
+            out.push_str("Nothing is waiting for an answer; /chargen status shows yours.\n");
+        }
         out.push_str(&self.render(replies).await);
         LineOutcome::Output(out)
     }
@@ -307,8 +313,13 @@ impl Console {
                 Reply::Interaction(message) | Reply::Channel { message, .. } => {
                     self.render_message(message, &mut out).await;
                 }
-                // The console shows the conversation as a log; earlier lines stay.
-                Reply::Edit { .. } => {}
+                // The console shows the conversation as a log; earlier lines stay. An
+                // edited prompt has been answered or closed.
+                Reply::Edit { message_id, .. } => {
+                    if self.pending_prompt == Some(message_id) {
+                        self.pending_prompt = None;
+                    }
+                }
                 Reply::Modal(modal) => {
                     let label = modal
                         .inputs

@@ -13,3 +13,7 @@ mod storage;
 mod core;
 // /chargen sessions and /character through the core.
 mod chargen;
+// The configuration file and its documented example.
+mod config;
+// The console adapter: typed commands, answers, buttons, restarts.
+mod console;
