@@ -41,7 +41,8 @@ fn options_are_parsed_from_typed_text() {
     let specs = command_specs(20);
     let roll = &specs[0].options;
     let string = |value: &str| OptionValue::String(value.to_owned());
-    let cases: Vec<(&str, Result<Vec<(&str, OptionValue)>, &str>)> = vec![
+    type Expected = Result<Vec<(&'static str, OptionValue)>, &'static str>;
+    let cases: Vec<(&str, Expected)> = vec![
         ("4d6kh3", Ok(vec![("expr", string("4d6kh3"))])),
         (
             "4d6kh3 label:stats",
