@@ -399,23 +399,14 @@ impl Conversation {
                 return Ok(Some(Waiting::Trade { trade: *trade }));
             }
             Stmt::TurnAway => {
-                run.emit(Event::TurnAway {
-                    npc: self.display.clone(),
-                })?;
-                self.end(run, EndReason::TurnAway)?;
-                return Ok(Some(self.waiting.clone()));
+                let npc = self.display.clone();
+                return self.finish(run, Some(Event::TurnAway { npc }), EndReason::TurnAway);
             }
             Stmt::Attack => {
-                run.emit(Event::Attack {
-                    npc: self.display.clone(),
-                })?;
-                self.end(run, EndReason::Attack)?;
-                return Ok(Some(self.waiting.clone()));
+                let npc = self.display.clone();
+                return self.finish(run, Some(Event::Attack { npc }), EndReason::Attack);
             }
-            Stmt::Exit => {
-                self.end(run, EndReason::Exit)?;
-                return Ok(Some(self.waiting.clone()));
-            }
+            Stmt::Exit => return self.finish(run, None, EndReason::Exit),
             Stmt::Join => {
                 if run.world.has_member(&self.npc) {
                     run.emit(Event::AlreadyMember {
@@ -425,11 +416,8 @@ impl Conversation {
                     run.emit(Event::PartyFull)?;
                 } else {
                     run.world.party.push(self.npc.clone());
-                    run.emit(Event::Joined {
-                        npc: self.display.clone(),
-                    })?;
-                    self.end(run, EndReason::Join)?;
-                    return Ok(Some(self.waiting.clone()));
+                    let npc = self.display.clone();
+                    return self.finish(run, Some(Event::Joined { npc }), EndReason::Join);
                 }
             }
             Stmt::GetAmount => {
@@ -509,6 +497,20 @@ impl Conversation {
             }
         }
         Ok(None)
+    }
+
+    /// An ending statement: its announcement, then `[end R]`, at once (E1..E4).
+    fn finish(
+        &mut self,
+        run: &mut Run<'_>,
+        announcement: Option<Event>,
+        reason: EndReason,
+    ) -> Result<Option<Waiting>, Stop> {
+        if let Some(event) = announcement {
+            run.emit(event)?;
+        }
+        self.end(run, reason)?;
+        Ok(Some(self.waiting.clone()))
     }
 
     fn branch(&mut self, condition: bool, yes: BlockId, no: BlockId) {
