@@ -113,6 +113,9 @@ struct Parser<'t> {
     conv_ids: HashMap<String, u32>,
     resp_ids: HashMap<String, u32>,
     depth: u32,
+    /// B7 is reported once per definition: the blocks inside a too-deep one
+    /// and its siblings at the same depth are the same mistake.
+    depth_reported: bool,
     menu_depth: u32,
     calls: Vec<Site>,
 }
@@ -127,11 +130,13 @@ pub(crate) fn parse(tokens: &[Token], limits: &Limits, errors: &mut Vec<LoadErro
         conv_ids: HashMap::new(),
         resp_ids: HashMap::new(),
         depth: 0,
+        depth_reported: false,
         menu_depth: 0,
         calls: Vec::new(),
     };
     while parser.peek().kind != TokenKind::Eof {
         let start = parser.pos;
+        parser.depth_reported = false;
         if parser.definition().is_err() {
             parser.recover(start);
         }
@@ -272,11 +277,14 @@ impl Parser<'_> {
             return self.expected(&format!("`{{` after {after}"));
         }
         if self.depth >= self.limits.max_depth {
-            self.report(
-                LoadErrorKind::TooDeep,
-                &token,
-                format!("blocks nested deeper than {} levels", self.limits.max_depth),
-            );
+            if !self.depth_reported {
+                self.depth_reported = true;
+                self.report(
+                    LoadErrorKind::TooDeep,
+                    &token,
+                    format!("blocks nested deeper than {} levels", self.limits.max_depth),
+                );
+            }
             self.skip_balanced()?;
             return Ok(false);
         }
