@@ -1,4 +1,148 @@
-//! Scripted NPC conversations in GhulScript: loading, checking and running
-//! one player turn at a time.
+//! Scripted NPC conversations in GhulScript (Nazghul's conversation language):
+//! loading and checking a script, and running a conversation one player turn
+//! at a time.
 //!
-//! This crate does no I/O; the conversation state is plain data the host stores.
+//! - [`load`] parses and checks a `.ghul` file and reports **every** load error
+//!   with its line ([`LoadError`]); [`check`] is the same for `tavern npc check`.
+//! - [`Conversation`] runs one conversation against a [`World`] (the player's
+//!   gold, food, items, party, flags and parameters): [`Conversation::start`]
+//!   greets (HAIL), [`Conversation::input`] feeds one player line. Each call
+//!   returns a [`Turn`]: [`Event`]s as data plus the [`Prompt`] the NPC now
+//!   waits for (menu choices with costs, trade items with names and prices).
+//! - [`play`] is the `tavern npc play` protocol as a pure function.
+//!
+//! The rulings of issue 7 (X, G, K, L, S, F, N, A, P, Y, M, T, I, C, E, R, B, Z)
+//! are the specification; the crate README summarises them.
+//!
+//! # Design
+//!
+//! The crate does no I/O and holds no global state: the host stores two plain
+//! serde values, the [`World`] per (server, player) and a waiting
+//! [`Conversation`], and loads them back for the next turn, even after a
+//! restart. A conversation is an explicit stack of frames indexing into the
+//! script's tables, never a suspended Rust call stack, which is what makes it
+//! storable. Every turn is bounded: at most 10,000 statements between two
+//! prompts (Z1) and a cap on what one turn may say; a turn stopped by a limit
+//! is discarded whole and leaves the world as it was (Z2), because the engine
+//! runs each turn on copies and commits them only on success. Loading is
+//! bounded too (source size, nesting, error count), and every graph walk is
+//! iterative, so no script can overflow the stack.
+//!
+//! # Example
+//!
+//! ```
+//! use npc_core::{Conversation, Prompt, World, load};
+//!
+//! let script = load(r#"
+//!     CONV c_guard { NATIVE { HAIL r_hail JOB r_job } }
+//!     RESP r_hail { SAY "Halt!" }
+//!     RESP r_job { SAY "I guard the gate." GIVE_ITEM t_pass }
+//! "#).expect("the script loads");
+//!
+//! let mut world = World::default();
+//! let (mut talk, turn) =
+//!     Conversation::start(&script, "guard", "c_guard", "Guard", &mut world).unwrap();
+//! assert_eq!(turn.events[1].to_line(), "Guard: Halt!");
+//! assert_eq!(turn.prompt, Prompt::Keyword);
+//!
+//! let turn = talk.input(&script, "jobs?", &mut world); // "jobs" != "job": K2
+//! assert_eq!(turn.events[0].to_line(), "* No reply.");
+//! let turn = talk.input(&script, "Job", &mut world);
+//! assert_eq!(turn.events[1].to_line(), "* You receive 1 pass.");
+//! assert_eq!(world.item_count("t_pass"), 1);
+//!
+//! // The same exchange through the play protocol:
+//! let transcript = npc_core::play(
+//!     "CONV c { NATIVE { HAIL r } } RESP r { SAY \"Hi.\" }",
+//!     "@talk npc c Nia\nbye\n",
+//! );
+//! assert_eq!(transcript, "[talk Nia]\nNia: Hi.\n> bye\n[end bye]\n");
+//! ```
+
+mod check;
+mod engine;
+mod error;
+mod event;
+mod lexer;
+mod limits;
+mod parser;
+mod play;
+mod script;
+mod world;
+
+pub use engine::{Conversation, UnknownConversation};
+pub use error::{LoadError, LoadErrorKind};
+pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
+pub use limits::Limits;
+pub use play::play;
+pub use script::{Script, item_display_name};
+pub use world::{FIRST_GLOBAL_FLAG, Flags, World};
+
+/// Loads a script with [`Limits::default`]: every load error, sorted by line, or the script.
+pub fn load(source: &str) -> Result<Script, Vec<LoadError>> {
+    load_with(source, &Limits::default())
+}
+
+/// Loads a script under the given limits.
+pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>> {
+    if source.len() > limits.max_source_bytes {
+        return Err(vec![LoadError::new(
+            LoadErrorKind::TooLarge,
+            1,
+            1,
+            format!(
+                "the script is {} bytes long; at most {} are allowed",
+                source.len(),
+                limits.max_source_bytes
+            ),
+        )]);
+    }
+    let mut errors = Vec::new();
+    let tokens = lexer::tokenize(source, limits.max_errors, &mut errors);
+    let parsed = parser::parse(&tokens, limits, &mut errors);
+    check::check(&parsed, &mut errors);
+    if errors.is_empty()
+        && let Some(script) = check::build(parsed, script::stable_hash(source), limits)
+    {
+        return Ok(script);
+    }
+    Err(finish_errors(errors, limits))
+}
+
+/// Every load error of `source` (empty when it loads): `tavern npc check`.
+/// Each error's `Display` is the line `line N: message`.
+pub fn check(source: &str) -> Vec<LoadError> {
+    match load(source) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors,
+    }
+}
+
+fn finish_errors(mut errors: Vec<LoadError>, limits: &Limits) -> Vec<LoadError> {
+    if errors.is_empty() {
+        // The checks report whatever keeps a script from building; this is a
+        // safety net, not an expected path.
+        errors.push(LoadError::new(
+            LoadErrorKind::Syntax,
+            1,
+            1,
+            "the script could not be loaded",
+        ));
+    }
+    errors.sort_by_key(|error| (error.line, error.column));
+    errors.dedup();
+    if errors.len() > limits.max_errors {
+        errors.truncate(limits.max_errors);
+        let last_line = errors.last().map(|e| e.line).unwrap_or(1);
+        errors.push(LoadError::new(
+            LoadErrorKind::TooManyErrors,
+            last_line,
+            1,
+            format!(
+                "too many errors; only the first {} are shown",
+                limits.max_errors
+            ),
+        ));
+    }
+    errors
+}
