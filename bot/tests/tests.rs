@@ -17,3 +17,5 @@ mod chargen;
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.
 mod console;
+// The binary: subcommands, exit codes, scripted consoles.
+mod cli;
