@@ -236,10 +236,13 @@ pub(crate) fn store_file(
 }
 
 fn route(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming) -> Reply {
+    let segments: Vec<&str> = req.path.trim_start_matches('/').split('/').collect();
     if let Some(reply) = scripted_rate_limit(inner, req) {
+        if let ["interactions", id, _, "callback"] = segments.as_slice() {
+            record_callback(inner, id.parse().unwrap_or(0), &req.body, &reply);
+        }
         return reply;
     }
-    let segments: Vec<&str> = req.path.trim_start_matches('/').split('/').collect();
     let token_routes = matches!(segments.first(), Some(&"interactions" | &"webhooks"));
     if !token_routes && !authorized(ctx, req.authorization.as_deref()) {
         inner.violate(
