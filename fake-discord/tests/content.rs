@@ -1,7 +1,7 @@
 use fake_discord::{FakeConfig, FakeDiscord, Invoker};
 use serenity::all::{
     ChannelId, CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, GatewayIntents, Interaction,
+    CreateMessage, GatewayIntents,
 };
 
 use crate::support::{CHANNEL, alice, ready_bot, start_bot};
@@ -25,10 +25,7 @@ async fn content_is_blanked_without_the_intent_except_where_discord_exempts_it()
         .await
         .expect("prompt recorded");
     fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     let response = CreateInteractionResponseMessage::new()
         .content("rolled")
         .allowed_mentions(CreateAllowedMentions::new());

@@ -3,7 +3,7 @@ use std::time::Duration;
 use fake_discord::{FakeConfig, FakeDiscord, GatewayRecord};
 use serenity::all::{
     CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseMessage,
-    GatewayError, Interaction,
+    GatewayError,
 };
 
 use crate::support::{Bot, WAIT, alice, discord_error, ready_bot};
@@ -11,10 +11,7 @@ use crate::support::{Bot, WAIT, alice, discord_error, ready_bot};
 /// After a fault, the next interaction still reaches the bot and its answer is accepted.
 async fn next_interaction_is_answered(fake: &FakeDiscord, bot: &mut Bot) {
     let id = fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     assert_eq!(command.id.get(), id);
     let reply = CreateInteractionResponseMessage::new()
         .content("ok")
@@ -107,10 +104,7 @@ async fn a_429_on_a_callback_reaches_the_handler_and_the_retry_succeeds() {
     let mut bot = ready_bot(&fake).await;
     fake.rate_limit_next("/callback", 1, Duration::from_millis(200), false);
     let id = fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     let reply = || {
         CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new()

@@ -3,7 +3,7 @@ use std::time::Duration;
 use fake_discord::{FakeConfig, FakeDiscord, GatewayRecord, Opt};
 use serenity::all::{
     Command, CommandOptionType, CreateAllowedMentions, CreateCommand, CreateCommandOption,
-    CreateInteractionResponse, CreateInteractionResponseMessage, Interaction,
+    CreateInteractionResponse, CreateInteractionResponseMessage,
 };
 
 use crate::support::{TOKEN, WAIT, alice, ready_bot};
@@ -68,10 +68,7 @@ async fn serenity_connects_registers_commands_and_answers_a_slash_command() {
         "roll",
         vec![Opt::string("expr", "1d20")],
     ));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command: {interaction:?}")
-    };
+    let command = bot.command().await;
     assert_eq!(command.id.get(), id);
     assert_eq!(
         command.data.id, created[0].id,

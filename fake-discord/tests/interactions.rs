@@ -26,10 +26,7 @@ async fn a_callback_after_three_seconds_is_an_unknown_interaction() {
     let fake = FakeDiscord::start(FakeConfig::default()).await;
     let mut bot = ready_bot(&fake).await;
     fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(late) = interaction else {
-        panic!("not a command")
-    };
+    let late = bot.command().await;
 
     fake.advance_time(Duration::from_millis(3001));
     assert_eq!(
@@ -40,10 +37,7 @@ async fn a_callback_after_three_seconds_is_an_unknown_interaction() {
 
     // Within the deadline, on the fake's clock, the same call is accepted.
     fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(in_time) = interaction else {
-        panic!("not a command")
-    };
+    let in_time = bot.command().await;
     fake.advance_time(Duration::from_millis(2900));
     in_time
         .create_response(&bot.http, say("in time"))
@@ -58,10 +52,7 @@ async fn a_second_acknowledgement_is_refused() {
     let fake = FakeDiscord::start(FakeConfig::default()).await;
     let mut bot = ready_bot(&fake).await;
     let id = fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     command
         .defer(&bot.http)
         .await
@@ -86,10 +77,7 @@ async fn content_over_2000_characters_is_refused_and_2000_accepted() {
     let fake = FakeDiscord::start(FakeConfig::default()).await;
     let mut bot = ready_bot(&fake).await;
     fake.dispatch_interaction(fake.interaction_slash(&alice(), "roll", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     // serenity's builders refuse 2,001 characters themselves (`MessageTooLong`); the raw
     // calls show the fake refuses them as Discord does, for a client without that check.
     let too_long = serde_json::json!({"type": 4, "data": {"content": "é".repeat(2001), "allowed_mentions": {"parse": []}}});
@@ -150,10 +138,7 @@ async fn the_first_followup_after_a_defer_edits_the_original() {
     let fake = FakeDiscord::start(FakeConfig::default()).await;
     let mut bot = ready_bot(&fake).await;
     let id = fake.dispatch_interaction(fake.interaction_slash(&alice(), "chargen", vec![]));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     command.defer(&bot.http).await.expect("deferred");
     let followup = |text: &str| {
         CreateInteractionResponseFollowup::new()
@@ -380,10 +365,7 @@ async fn an_attachment_option_downloads_from_the_fake_cdn() {
             vec![Opt::string("name", "dmps"), Opt::attachment("file", &file)],
         )],
     ));
-    let (_, interaction) = bot.interaction().await;
-    let Interaction::Command(command) = interaction else {
-        panic!("not a command")
-    };
+    let command = bot.command().await;
     let attachment = command
         .data
         .resolved

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use fake_discord::{FakeDiscord, Invoker};
 use serenity::all::{
-    Context, EventHandler, GatewayIntents, Http, HttpBuilder, Interaction, Message, Ready,
-    ShardManager,
+    CommandInteraction, Context, EventHandler, GatewayIntents, Http, HttpBuilder, Interaction,
+    Message, Ready, ShardManager,
 };
 use serenity::async_trait;
 use serenity::client::ClientBuilder;
@@ -139,6 +139,14 @@ impl Bot {
                     panic!("expected an interaction, got message {message:?}")
                 }
             }
+        }
+    }
+
+    /// The next interaction, which must be a slash command.
+    pub async fn command(&mut self) -> CommandInteraction {
+        match self.interaction().await.1 {
+            Interaction::Command(command) => command,
+            other => panic!("expected a slash command, got {other:?}"),
         }
     }
 

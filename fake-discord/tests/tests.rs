@@ -13,6 +13,6 @@ mod content;
 // Scripted gateway and REST faults, and serenity's recovery from them.
 mod faults;
 // Sequence numbers, resume replay and close codes, frame by frame.
-//TMP mod raw_gateway;
+mod raw_gateway;
 // Two shards: dispatches routed by guild.
 mod shards;
