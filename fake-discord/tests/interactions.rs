@@ -381,3 +381,72 @@ async fn an_attachment_option_downloads_from_the_fake_cdn() {
     assert_eq!(bytes, listing.as_bytes());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_interaction_token_serves_follow_ups_for_15_minutes() {
+    let fake = FakeDiscord::start(FakeConfig::default()).await;
+    let mut bot = ready_bot(&fake).await;
+    fake.dispatch_interaction(fake.interaction_slash(&alice(), "chargen", vec![]));
+    let command = bot.command().await;
+    let edit = |text: &str| {
+        serenity::all::EditInteractionResponse::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new())
+    };
+    assert_eq!(
+        discord_error(command.edit_response(&bot.http, edit("early")).await),
+        (404, 10015),
+        "edit before any acknowledgement"
+    );
+    assert_eq!(rules_of(&fake), vec![Rule::UnknownMessage]);
+    command.defer(&bot.http).await.expect("deferred");
+    fake.advance_time(Duration::from_secs(14 * 60));
+    command
+        .edit_response(&bot.http, edit("still fine"))
+        .await
+        .expect("within 15 minutes");
+    fake.advance_time(Duration::from_secs(2 * 60));
+    assert_eq!(
+        discord_error(command.edit_response(&bot.http, edit("too late")).await),
+        (401, 50027)
+    );
+    assert_eq!(rules_of(&fake), vec![Rule::TokenExpired]);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn files_the_bot_uploads_are_recorded_and_served() {
+    let fake = FakeDiscord::start(FakeConfig::default()).await;
+    let bot = ready_bot(&fake).await;
+    let sheet = serenity::all::CreateAttachment::bytes(b"STR 17\nDEX 12\n".as_slice(), "udo.txt");
+    let message = CreateMessage::new()
+        .content("Udo's sheet")
+        .add_file(sheet)
+        .allowed_mentions(CreateAllowedMentions::new());
+    let sent = ChannelId::new(CHANNEL)
+        .send_message(&bot.http, message)
+        .await
+        .expect("multipart message");
+    let recorded = fake.message(sent.id.get()).expect("recorded");
+    assert_eq!(recorded.content, "Udo's sheet");
+    assert_eq!(
+        recorded
+            .attachments
+            .iter()
+            .map(|f| f.filename.as_str())
+            .collect::<Vec<_>>(),
+        vec!["udo.txt"]
+    );
+    let request = fake
+        .wait_request(Duration::from_secs(5), |r| !r.files.is_empty())
+        .await
+        .expect("request with a file");
+    assert_eq!(request.body["content"], "Udo's sheet");
+    let bytes = sent.attachments[0]
+        .download()
+        .await
+        .expect("served by the fake CDN");
+    assert_eq!(bytes, b"STR 17\nDEX 12\n");
+    fake.assert_no_violations();
+    bot.stop().await;
+}
