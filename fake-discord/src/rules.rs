@@ -402,7 +402,7 @@ pub(crate) fn check_modal(data: &Value) -> Vec<Problem> {
     for (row_index, row) in rows.iter().enumerate() {
         let inputs = array(row.get("components"));
         let at = format!("data.components.{row_index}.components");
-        if inputs.len() != 1 || kind_of(&inputs[0]) != 4 {
+        let [input] = inputs else {
             let message = "Each modal row holds exactly one text input.".to_owned();
             problems.push(Problem::new(
                 Rule::ModalInvalid,
@@ -411,8 +411,17 @@ pub(crate) fn check_modal(data: &Value) -> Vec<Problem> {
                 message,
             ));
             continue;
+        };
+        if kind_of(input) != 4 {
+            let message = format!("Component type {} is not a text input.", kind_of(input));
+            problems.push(Problem::new(
+                Rule::ModalInvalid,
+                at,
+                "UNION_TYPE_CHOICES",
+                message,
+            ));
+            continue;
         }
-        let input = &inputs[0];
         let mut input_problems = Vec::new();
         check_custom_id(
             input.get("custom_id"),
