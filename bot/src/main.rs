@@ -1,13 +1,149 @@
 //! `tavern`: the Discord bot, its console and its command-line tools.
 
-use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+
+use tavern::config::Config;
+use tavern::console::{self, ConsoleIdentity};
+use tavern::core::limits::SystemClock;
+use tavern::core::{Core, CoreSettings};
+use tavern::storage::{Storage, StorageOptions, sqlite_url_for_path};
 
 /// Tavern: dice, character generators and NPCs for tabletop groups on Discord.
 #[derive(Debug, Parser)]
 #[command(name = "tavern", version)]
-struct Cli {}
+struct Cli {
+    /// The configuration file (see config.example.toml). `run` requires one; the other
+    /// commands use the defaults without it.
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Log as JSON lines (also `[log] json = true`).
+    #[arg(long, global = true)]
+    log_json: bool,
+    #[command(subcommand)]
+    command: Commands,
+}
 
-fn main() -> anyhow::Result<()> {
-    let _cli = Cli::parse();
-    Ok(())
+#[derive(Debug, Subcommand)]
+enum Commands {
+    /// Connect to Discord (configuration file plus DISCORD_TOKEN).
+    Run,
+    /// Play in the terminal as the admin of a local server.
+    Console {
+        /// SQLite file (created if missing) or a database URL.
+        #[arg(long, value_name = "PATH", default_value = "./tavern.db")]
+        db: String,
+        /// Seed every roll and generator run, for reproducible sessions.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Apply the database migrations and exit.
+    Migrate {
+        /// SQLite file or database URL (default: the configuration's).
+        #[arg(long, value_name = "PATH")]
+        db: Option<String>,
+    },
+    /// Roll a dice expression and print its breakdown.
+    Roll(tavern::cli::roll::RollArgs),
+    /// Run a BASIC program in the terminal; INPUT reads lines from stdin.
+    Basic(tavern::cli::basic::BasicArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        // The pure tools need neither configuration nor runtime.
+        Commands::Roll(args) => return tavern::cli::roll::run(&args),
+        Commands::Basic(args) => return tavern::cli::basic::run(&args),
+        _ => {}
+    }
+    match run_service(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tavern: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_service(cli: Cli) -> anyhow::Result<()> {
+    let config = match &cli.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    let quiet_default = matches!(cli.command, Commands::Console { .. });
+    tavern::telemetry::init(&config.log, cli.log_json, quiet_default)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        match cli.command {
+            Commands::Run => run_bot(&config, cli.config.is_some()).await,
+            Commands::Console { db, seed } => run_console(&config, &db, seed).await,
+            Commands::Migrate { db } => {
+                let url = db.map_or_else(|| config.database.url.clone(), |db| database_url(&db));
+                let storage = Storage::connect(&url, &storage_options(&config)).await?;
+                storage.migrate().await?;
+                storage.close().await;
+                println!("migrations applied");
+                Ok(())
+            }
+            Commands::Roll(_) | Commands::Basic(_) => Ok(()),
+        }
+    })
+}
+
+async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Result<()> {
+    let storage = Storage::open(&database_url(db), &storage_options(config))
+        .await
+        .context("cannot open the database")?;
+    let engines = tavern::engine::real_engines(config)?;
+    let core = Arc::new(Core::new(
+        storage.clone(),
+        engines,
+        CoreSettings::from_config(config),
+        Arc::new(SystemClock),
+        seed,
+    ));
+    let result = console::run(core, ConsoleIdentity::default()).await;
+    storage.close().await;
+    result
+}
+
+async fn run_bot(config: &Config, has_config: bool) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        has_config,
+        "`tavern run` needs --config FILE (see config.example.toml)"
+    );
+    anyhow::ensure!(
+        std::env::var("DISCORD_TOKEN").is_ok_and(|token| !token.trim().is_empty()),
+        "DISCORD_TOKEN is not set"
+    );
+    let storage = Storage::open(&config.database.url, &storage_options(config)).await?;
+    storage.close().await;
+    anyhow::bail!(
+        "the Discord gateway is not wired into this build yet; use `tavern console` \
+         (the database at {} is migrated and ready)",
+        config.database.url
+    )
+}
+
+/// `--db` takes a file path or a URL.
+fn database_url(db: &str) -> String {
+    if db.starts_with("sqlite:") || db.contains("://") {
+        return db.to_owned();
+    }
+    sqlite_url_for_path(db)
+}
+
+fn storage_options(config: &Config) -> StorageOptions {
+    StorageOptions {
+        max_connections: config.database.max_connections,
+        busy_timeout: std::time::Duration::from_millis(config.database.busy_timeout_ms),
+    }
 }

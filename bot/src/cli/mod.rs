@@ -1,0 +1,4 @@
+//! The command-line tools: `tavern roll` and `tavern basic`.
+
+pub mod basic;
+pub mod roll;

@@ -1,0 +1,231 @@
+//! The configuration file (`config.example.toml` at the repository root documents
+//! every key). Every key has a default, so an empty file is a valid configuration and
+//! the console runs without one.
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use serde::Deserialize;
+
+/// The whole configuration. Unknown keys are refused so a typo does not silently fall
+/// back to a default.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub discord: DiscordConfig,
+    pub database: DatabaseConfig,
+    pub dice: DiceConfig,
+    pub basic: BasicConfig,
+    pub chargen: ChargenConfig,
+    pub rate_limit: RateLimitConfig,
+    pub log: LogConfig,
+    pub shards: ShardsConfig,
+    pub metrics: MetricsConfig,
+}
+
+impl Config {
+    pub fn from_toml(text: &str) -> anyhow::Result<Config> {
+        let config: Config = toml::from_str(text)?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    pub fn load(path: &Path) -> anyhow::Result<Config> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the configuration {}", path.display()))?;
+        Config::from_toml(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    fn validate(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(self.shards.total >= 1, "[shards] total must be at least 1");
+        anyhow::ensure!(
+            self.shards.start <= self.shards.end && self.shards.end < self.shards.total,
+            "[shards] needs start <= end < total (end is inclusive)"
+        );
+        anyhow::ensure!(
+            self.dice.max_repeat >= 1,
+            "[dice] max_repeat must be at least 1"
+        );
+        anyhow::ensure!(
+            self.rate_limit.burst >= 1,
+            "[rate_limit] burst must be at least 1"
+        );
+        anyhow::ensure!(
+            self.chargen.session_expiry_minutes >= 1,
+            "[chargen] session_expiry_minutes must be at least 1"
+        );
+        anyhow::ensure!(
+            (1..=20).contains(&self.chargen.max_messages_per_step),
+            "[chargen] max_messages_per_step must be between 1 and 20"
+        );
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The application (client) id; read from READY when absent.
+    pub application_id: Option<u64>,
+    /// Commands are registered in this guild only (instant updates, for development).
+    pub dev_guild_id: Option<u64>,
+    /// Tests only: the base URL of a fake Discord.
+    pub api_base: Option<String>,
+    /// Request the privileged message-content intent (off: replies still work in DMs
+    /// and when the reply pings the bot).
+    pub message_content_intent: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// `sqlite://PATH` (created when missing) or `postgres://…`.
+    pub url: String,
+    pub max_connections: u32,
+    pub busy_timeout_ms: u64,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            url: "sqlite://tavern.db".to_owned(),
+            max_connections: 8,
+            busy_timeout_ms: 5_000,
+        }
+    }
+}
+
+/// Limits of the dice language. Absent keys keep `dice-core`'s defaults.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiceConfig {
+    pub max_input_len: Option<usize>,
+    pub max_depth: Option<usize>,
+    pub max_dice: Option<u64>,
+    pub max_faces: Option<u64>,
+    pub max_series_len: Option<usize>,
+    pub max_explosions_per_die: Option<u32>,
+    pub max_rerolls_per_die: Option<u32>,
+    pub max_macro_expansions: Option<usize>,
+    pub render_budget: Option<usize>,
+    /// The largest `repeat` of `/roll`.
+    pub max_repeat: u32,
+}
+
+impl Default for DiceConfig {
+    fn default() -> Self {
+        DiceConfig {
+            max_input_len: None,
+            max_depth: None,
+            max_dice: None,
+            max_faces: None,
+            max_series_len: None,
+            max_explosions_per_die: None,
+            max_rerolls_per_die: None,
+            max_macro_expansions: None,
+            render_budget: None,
+            max_repeat: 20,
+        }
+    }
+}
+
+/// Limits of the BASIC sandbox. Absent keys keep `basic-runner`'s defaults.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BasicConfig {
+    pub max_steps_per_resume: Option<u64>,
+    pub max_steps_per_session: Option<u64>,
+    pub max_memory_bytes: Option<usize>,
+    pub max_gosub_depth: Option<usize>,
+    pub max_for_depth: Option<usize>,
+    pub max_output_bytes: Option<usize>,
+    pub max_program_bytes: Option<usize>,
+    pub max_lines: Option<usize>,
+    pub max_input_len: Option<usize>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChargenConfig {
+    /// A session without activity for this long ends with a notice.
+    pub session_expiry_minutes: u64,
+    /// How often the bot looks for expired sessions.
+    pub sweep_interval_seconds: u64,
+    /// Output of one step beyond this many messages is sent as a file instead.
+    pub max_messages_per_step: usize,
+}
+
+impl Default for ChargenConfig {
+    fn default() -> Self {
+        ChargenConfig {
+            session_expiry_minutes: 24 * 60,
+            sweep_interval_seconds: 60,
+            max_messages_per_step: 6,
+        }
+    }
+}
+
+/// A token bucket per user: `burst` commands at once, refilled at `per_minute`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateLimitConfig {
+    pub burst: u32,
+    pub per_minute: u32,
+}
+
+impl Default for RateLimitConfig {
+    fn default() -> Self {
+        RateLimitConfig {
+            burst: 10,
+            per_minute: 30,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A `tracing` env-filter; `RUST_LOG` wins when set.
+    pub filter: String,
+    /// One JSON object per line instead of human-readable lines.
+    pub json: bool,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            filter: "info".to_owned(),
+            json: false,
+        }
+    }
+}
+
+/// The gateway shards this process runs: `start..=end` of `total`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ShardsConfig {
+    pub total: u32,
+    pub start: u32,
+    /// Inclusive, as serenity's `start_shard_range` treats it.
+    pub end: u32,
+    /// Exactly one process registers the commands.
+    pub register_commands: bool,
+}
+
+impl Default for ShardsConfig {
+    fn default() -> Self {
+        ShardsConfig {
+            total: 1,
+            start: 0,
+            end: 0,
+            register_commands: true,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// Where `/healthz` and `/metrics` will be served (not served yet).
+    pub address: Option<String>,
+}

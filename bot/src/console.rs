@@ -1,0 +1,605 @@
+//! The console: Tavern in a terminal, over the same core as Discord.
+//!
+//! Slash commands are typed as text (`/roll 4d6kh3 label:stats`, `/chargen`,
+//! `/character show Udo`): options are `name:value`, and a bare value at the start
+//! fills the command's first option. A line that does not start with `/` answers
+//! the pending question (a generator's prompt, or a form opened by a button).
+//! Buttons are listed under their message; `/press LABEL` presses one.
+//! With a terminal, lines are edited with history; otherwise stdin is read one line
+//! at a time and every reply is printed, so sessions can be scripted.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::Arc;
+
+use crate::core::commands::{CommandSpec, OptionKind, OptionSpec};
+use crate::core::{
+    Command, CommandOption, Component, Core, Member, Message, Modal, OptionValue, Permissions,
+    Reply, Request, RequestKind, User,
+};
+
+/// Who the console user is: one local user, admin of one server.
+#[derive(Debug, Clone)]
+pub struct ConsoleIdentity {
+    pub user: User,
+    pub guild_id: i64,
+    pub channel_id: i64,
+}
+
+impl Default for ConsoleIdentity {
+    fn default() -> Self {
+        let name = std::env::var("USER")
+            .ok()
+            .filter(|name| !name.trim().is_empty())
+            .unwrap_or_else(|| "you".to_owned());
+        ConsoleIdentity {
+            user: User { id: 1, name },
+            guild_id: 1,
+            channel_id: 1,
+        }
+    }
+}
+
+/// What a line did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineOutcome {
+    /// Text to print (may be empty).
+    Output(String),
+    /// The user asked to leave.
+    Quit,
+}
+
+/// One console conversation: the core plus what is on screen (buttons, a pending
+/// prompt or form).
+pub struct Console {
+    core: Arc<Core>,
+    identity: ConsoleIdentity,
+    specs: Vec<CommandSpec>,
+    /// Ids for the messages the console "sends"; time-based so that ids stored by an
+    /// earlier run never collide.
+    next_message_id: i64,
+    /// The message carrying the pending generator prompt.
+    pending_prompt: Option<i64>,
+    /// A form opened by a button, filled by the next plain line.
+    pending_modal: Option<Modal>,
+    /// Buttons of the last message that had any: (label, custom id, message id).
+    buttons: Vec<(String, String, i64)>,
+}
+
+impl Console {
+    pub fn new(core: Arc<Core>, identity: ConsoleIdentity) -> Console {
+        let specs = core.command_specs();
+        let since_epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let next_message_id = i64::try_from(since_epoch.as_millis())
+            .unwrap_or(1)
+            .saturating_mul(1000);
+        Console {
+            core,
+            identity,
+            specs,
+            next_message_id,
+            pending_prompt: None,
+            pending_modal: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// What to show when the console opens: a generator left waiting by an earlier run
+    /// is resumed where it stopped.
+    pub async fn greeting(&mut self) -> anyhow::Result<String> {
+        let Some(session) = self
+            .core
+            .storage()
+            .session_of(self.identity.user.id, self.identity.guild_id)
+            .await?
+        else {
+            return Ok(String::new());
+        };
+        self.pending_prompt = session.prompt_message_id;
+        Ok(format!(
+            "Your character generator `{}` is waiting for an answer:\n{}\n",
+            session.program,
+            strip_fences(&crate::core::text::code_block(&session.prompt_content))
+        ))
+    }
+
+    /// Handles one typed line.
+    pub async fn line(&mut self, line: &str) -> LineOutcome {
+        let line = line.trim_end_matches(['\r', '\n']);
+        let mut out = String::new();
+        match self.core.sweep().await {
+            Ok(notices) => out.push_str(&self.render(notices).await),
+            Err(error) => tracing::warn!(error = %format!("{error:#}"), "sweep failed"),
+        }
+        let trimmed = line.trim();
+        let kind = if let Some(command_line) = trimmed.strip_prefix('/') {
+            match self.parse_command(command_line) {
+                Parsed::Quit => return LineOutcome::Quit,
+                Parsed::Text(text) => {
+                    out.push_str(&text);
+                    return LineOutcome::Output(out);
+                }
+                Parsed::Request(kind) => kind,
+            }
+        } else {
+            match self.answer(line) {
+                Some(kind) => kind,
+                None if trimmed.is_empty() => return LineOutcome::Output(out),
+                None => {
+                    out.push_str(
+                        "Nothing is waiting for an answer. Commands start with `/`; try /help.\n",
+                    );
+                    return LineOutcome::Output(out);
+                }
+            }
+        };
+        let is_reply = matches!(kind, RequestKind::MessageReply { .. });
+        let request = self.request(kind);
+        let replies = self.core.handle(&request).await;
+        if is_reply && replies.is_empty() {
+            // The question replied to is gone (answered elsewhere, ended).
+            self.pending_prompt = None;
+            out.push_str("Nothing is waiting for an answer; /chargen status shows yours.\n");
+        }
+        out.push_str(&self.render(replies).await);
+        LineOutcome::Output(out)
+    }
+
+    fn request(&self, kind: RequestKind) -> Request {
+        Request {
+            user: self.identity.user.clone(),
+            guild_id: Some(self.identity.guild_id),
+            channel_id: self.identity.channel_id,
+            member: Some(Member {
+                permissions: Permissions::ALL,
+                roles: Vec::new(),
+            }),
+            kind,
+        }
+    }
+
+    /// A plain line: fills the open form, or replies to the pending prompt.
+    fn answer(&mut self, line: &str) -> Option<RequestKind> {
+        if let Some(modal) = self.pending_modal.take() {
+            let fields = modal
+                .inputs
+                .first()
+                .map(|input| vec![(input.custom_id.clone(), line.to_owned())])
+                .unwrap_or_default();
+            return Some(RequestKind::Modal {
+                custom_id: modal.custom_id,
+                fields,
+            });
+        }
+        if let Some(prompt_message) = self.pending_prompt {
+            let message_id = self.new_message_id();
+            return Some(RequestKind::MessageReply {
+                message_id,
+                to_message: prompt_message,
+                text: line.to_owned(),
+            });
+        }
+        if line.trim().is_empty() {
+            return None;
+        }
+        // No prompt seen in this run (its message id was never recorded): answer the
+        // user's session, if any, by command.
+        Some(RequestKind::Command(Command {
+            name: "chargen".to_owned(),
+            subcommand: vec!["answer".to_owned()],
+            options: vec![CommandOption {
+                name: "text".to_owned(),
+                value: OptionValue::String(line.to_owned()),
+            }],
+        }))
+    }
+
+    fn parse_command(&self, command_line: &str) -> Parsed {
+        let (name, rest) = split_word(command_line);
+        match name.to_lowercase().as_str() {
+            "quit" | "exit" => return Parsed::Quit,
+            "help" | "" => return Parsed::Text(self.help()),
+            "press" => return self.press(rest),
+            _ => {}
+        }
+        let Some(spec) = self
+            .specs
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+        else {
+            return Parsed::Text(format!("Unknown command /{name}. Try /help.\n"));
+        };
+        let (subcommand, option_specs, rest) = if spec.subcommands.is_empty() {
+            (Vec::new(), &spec.options, rest)
+        } else {
+            let (word, after) = split_word(rest);
+            let (sub, after) = match spec.subcommand(&word.to_lowercase()) {
+                Some(sub) => (sub, after),
+                None if word.is_empty() => match spec.subcommands.first() {
+                    Some(first) => (first, after),
+                    None => return Parsed::Text(self.help()),
+                },
+                None => {
+                    let names: Vec<&str> = spec.subcommands.iter().map(|sub| sub.name).collect();
+                    return Parsed::Text(format!(
+                        "/{} takes one of: {}.\n",
+                        spec.name,
+                        names.join(", ")
+                    ));
+                }
+            };
+            (vec![sub.name.to_owned()], &sub.options, after)
+        };
+        match parse_options(option_specs, rest) {
+            Ok(options) => Parsed::Request(RequestKind::Command(Command {
+                name: spec.name.to_owned(),
+                subcommand,
+                options,
+            })),
+            Err(message) => Parsed::Text(format!("{message}\n")),
+        }
+    }
+
+    fn press(&self, label: &str) -> Parsed {
+        let label = label.trim();
+        let found = self
+            .buttons
+            .iter()
+            .find(|(button, _, _)| button.eq_ignore_ascii_case(label))
+            .or_else(|| (self.buttons.len() == 1 && label.is_empty()).then(|| &self.buttons[0]))
+            .cloned();
+        match found {
+            Some((_, custom_id, message_id)) => Parsed::Request(RequestKind::Button {
+                custom_id,
+                message_id,
+            }),
+            None if self.buttons.is_empty() => {
+                Parsed::Text("There is no button to press.\n".to_owned())
+            }
+            None => {
+                let labels: Vec<&str> = self
+                    .buttons
+                    .iter()
+                    .map(|(label, _, _)| label.as_str())
+                    .collect();
+                Parsed::Text(format!(
+                    "No button called {label:?}; there are: {}.\n",
+                    labels.join(", ")
+                ))
+            }
+        }
+    }
+
+    fn help(&self) -> String {
+        let mut text = String::from("Commands:\n");
+        for spec in &self.specs {
+            if spec.subcommands.is_empty() {
+                text.push_str(&format!(
+                    "  /{}{}  {}\n",
+                    spec.name,
+                    usage(&spec.options),
+                    spec.description
+                ));
+            }
+            for sub in &spec.subcommands {
+                text.push_str(&format!(
+                    "  /{} {}{}  {}\n",
+                    spec.name,
+                    sub.name,
+                    usage(&sub.options),
+                    sub.description
+                ));
+            }
+        }
+        text.push_str(
+            "  /press LABEL  press a button shown as [buttons: …]\n  /quit  leave\n\
+             Options are name:value; a bare value fills the first option \
+             (/roll 4d6kh3 label:stats).\nA line without / answers the pending question.\n",
+        );
+        text
+    }
+
+    fn new_message_id(&mut self) -> i64 {
+        self.next_message_id += 1;
+        self.next_message_id
+    }
+
+    /// Prints replies as a terminal shows them; records sent message ids.
+    async fn render(&mut self, replies: Vec<Reply>) -> String {
+        let mut out = String::new();
+        for reply in replies {
+            match reply {
+                Reply::Interaction(message) | Reply::Channel { message, .. } => {
+                    self.render_message(message, &mut out).await;
+                }
+                // The console shows the conversation as a log; earlier lines stay. An
+                // edited prompt has been answered or closed.
+                Reply::Edit { message_id, .. } => {
+                    if self.pending_prompt == Some(message_id) {
+                        self.pending_prompt = None;
+                    }
+                }
+                Reply::Modal(modal) => {
+                    let label = modal
+                        .inputs
+                        .first()
+                        .map(|input| input.label.clone())
+                        .unwrap_or_default();
+                    out.push_str(&format!(
+                        "[form: {}] {label}\n(type your answer on the next line)\n",
+                        modal.title
+                    ));
+                    self.pending_modal = Some(modal);
+                }
+                Reply::Choices(choices) => {
+                    let names: Vec<String> =
+                        choices.into_iter().map(|choice| choice.name).collect();
+                    out.push_str(&format!("[suggestions: {}]\n", names.join(", ")));
+                }
+            }
+        }
+        out
+    }
+
+    async fn render_message(&mut self, message: Message, out: &mut String) {
+        let message_id = self.new_message_id();
+        let content = strip_fences(&message.content);
+        if message.ephemeral {
+            out.push_str("(only you) ");
+        }
+        out.push_str(&content);
+        if !content.ends_with('\n') {
+            out.push('\n');
+        }
+        for attachment in &message.attachments {
+            out.push_str(&format!(
+                "[attached: {} ({} bytes)]\n",
+                attachment.filename,
+                attachment.bytes.len()
+            ));
+        }
+        let buttons: Vec<(String, String, i64)> = message
+            .components
+            .iter()
+            .flat_map(|row| row.0.iter())
+            .filter_map(|component| match component {
+                Component::Button(button) if !button.disabled => {
+                    Some((button.label.clone(), button.custom_id.clone(), message_id))
+                }
+                _ => None,
+            })
+            .collect();
+        if !buttons.is_empty() {
+            let labels: Vec<&str> = buttons.iter().map(|(label, _, _)| label.as_str()).collect();
+            out.push_str(&format!(
+                "[buttons: {}] (/press LABEL)\n",
+                labels.join(" | ")
+            ));
+            self.buttons = buttons;
+        }
+        if let Some(track) = message.track {
+            match self.core.message_sent(track, message_id).await {
+                Ok(()) => self.pending_prompt = Some(message_id),
+                Err(error) => {
+                    tracing::warn!(error = %format!("{error:#}"), "cannot record a message id")
+                }
+            }
+        }
+    }
+}
+
+enum Parsed {
+    Request(RequestKind),
+    Text(String),
+    Quit,
+}
+
+fn usage(options: &[OptionSpec]) -> String {
+    options
+        .iter()
+        .map(|option| {
+            if option.required {
+                format!(" {}:…", option.name)
+            } else {
+                format!(" [{}:…]", option.name)
+            }
+        })
+        .collect()
+}
+
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim_start();
+    match text.find(char::is_whitespace) {
+        Some(end) => (&text[..end], text[end..].trim_start()),
+        None => (text, ""),
+    }
+}
+
+/// Reads `name:value` options; text before the first one fills the first option.
+/// A value runs up to the next `name:` of a known option, so it may hold spaces.
+pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOption>, String> {
+    let mut starts = Vec::new();
+    let mut word_start = None;
+    for (index, ch) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        if ch.is_whitespace() {
+            if let Some(start) = word_start.take() {
+                let word: &str = &text[start..index];
+                if let Some((name, _)) = word.split_once(':')
+                    && let Some(spec) = specs
+                        .iter()
+                        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+                {
+                    starts.push((start, start + name.len() + 1, spec));
+                }
+            }
+        } else if word_start.is_none() {
+            word_start = Some(index);
+        }
+    }
+    let mut raw: Vec<(&OptionSpec, &str)> = Vec::new();
+    let bare_end = starts.first().map_or(text.len(), |(start, _, _)| *start);
+    let bare = text[..bare_end].trim();
+    if !bare.is_empty() {
+        let Some(first) = specs.first() else {
+            return Err(format!("This command takes no options (got {bare:?})."));
+        };
+        raw.push((first, bare));
+    }
+    for (position, (_, value_start, spec)) in starts.iter().enumerate() {
+        let value_end = starts
+            .get(position + 1)
+            .map_or(text.len(), |(start, _, _)| *start);
+        raw.push((spec, text[*value_start..value_end].trim()));
+    }
+    let mut options: Vec<CommandOption> = Vec::new();
+    for (spec, value) in raw {
+        if options.iter().any(|option| option.name == spec.name) {
+            return Err(format!("The option {} is given twice.", spec.name));
+        }
+        let value = unquote(value);
+        let value = match spec.kind {
+            OptionKind::String { .. } => OptionValue::String(value.to_owned()),
+            OptionKind::Integer { .. } => match value.parse::<i64>() {
+                Ok(number) => OptionValue::Integer(number),
+                Err(_) => {
+                    return Err(format!(
+                        "{} must be a whole number, not {value:?}.",
+                        spec.name
+                    ));
+                }
+            },
+            OptionKind::Boolean => match value.to_lowercase().as_str() {
+                "" | "true" | "yes" | "on" | "1" => OptionValue::Boolean(true),
+                "false" | "no" | "off" | "0" => OptionValue::Boolean(false),
+                _ => {
+                    return Err(format!(
+                        "{} must be true or false, not {value:?}.",
+                        spec.name
+                    ));
+                }
+            },
+        };
+        options.push(CommandOption {
+            name: spec.name.to_owned(),
+            value,
+        });
+    }
+    for spec in specs.iter().filter(|spec| spec.required) {
+        if !options.iter().any(|option| option.name == spec.name) {
+            return Err(format!(
+                "Missing {}: give it as {}:… or as the first value.",
+                spec.name, spec.name
+            ));
+        }
+    }
+    Ok(options)
+}
+
+fn unquote(value: &str) -> &str {
+    value
+        .strip_prefix('"')
+        .and_then(|inner| inner.strip_suffix('"'))
+        .unwrap_or(value)
+}
+
+/// Drops the lines that open and close monospace blocks.
+fn strip_fences(content: &str) -> String {
+    let mut out = String::with_capacity(content.len());
+    for line in content.split('\n') {
+        if line.trim() == "```" {
+            continue;
+        }
+        out.push_str(&line.replace('\u{200b}', ""));
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs the console on stdin and stdout until end of input, `/quit`, or a signal.
+pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<()> {
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let mut console = Console::new(core, identity);
+    let mut stdout = std::io::stdout();
+    let greeting = console.greeting().await?;
+    if interactive {
+        writeln!(
+            stdout,
+            "Tavern console. Type /help for the commands, /quit to leave."
+        )?;
+    }
+    write!(stdout, "{greeting}")?;
+    stdout.flush()?;
+    let (line_tx, mut line_rx) = tokio::sync::mpsc::channel::<String>(1);
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if interactive {
+            read_terminal(line_tx, done_rx);
+        } else {
+            read_pipe(line_tx, done_rx);
+        }
+    });
+    let shutdown = crate::shutdown::signal();
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            line = line_rx.recv() => {
+                let Some(line) = line else { break };
+                let outcome = console.line(&line).await;
+                match outcome {
+                    LineOutcome::Quit => break,
+                    LineOutcome::Output(text) => {
+                        write!(stdout, "{text}")?;
+                        stdout.flush()?;
+                    }
+                }
+                if done_tx.send(()).is_err() {
+                    break;
+                }
+            }
+            () = &mut shutdown => break,
+        }
+    }
+    Ok(())
+}
+
+fn read_pipe(line_tx: tokio::sync::mpsc::Sender<String>, done_rx: std::sync::mpsc::Receiver<()>) {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock();
+    loop {
+        let mut line = String::new();
+        match lines.read_line(&mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if line_tx.blocking_send(line).is_err() || done_rx.recv().is_err() {
+            return;
+        }
+    }
+}
+
+fn read_terminal(
+    line_tx: tokio::sync::mpsc::Sender<String>,
+    done_rx: std::sync::mpsc::Receiver<()>,
+) {
+    let Ok(mut editor) = rustyline::DefaultEditor::new() else {
+        read_pipe(line_tx, done_rx);
+        return;
+    };
+    loop {
+        let line = match editor.readline("> ") {
+            Ok(line) => line,
+            // Ctrl-C and Ctrl-D leave.
+            Err(_) => return,
+        };
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+        }
+        if line_tx.blocking_send(line).is_err() || done_rx.recv().is_err() {
+            return;
+        }
+    }
+}

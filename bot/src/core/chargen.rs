@@ -1,0 +1,753 @@
+//! `/chargen`: BASIC character generators, one paused session per user per server
+//! (and one in DMs), stored after every step.
+//!
+//! The program's output goes out as regular channel messages in monospace blocks;
+//! the last one ends with the prompt and carries an "Answer" button. A reply to that
+//! message, the button's modal and `/chargen answer` all answer it.
+
+use rand::RngCore;
+
+use super::custom_id::CustomId;
+use super::text::{code_block, escape_markdown, human_duration, one_line, split_chunks, truncate};
+use super::{
+    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Modal,
+    Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
+};
+use crate::engine::{GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
+use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
+
+/// The custom id of the modal's text field.
+pub(super) const ANSWER_FIELD: &str = "answer";
+
+/// Characters of program output per message: below Discord's 2,000 with room for the
+/// code fences and for an answer echoed after the prompt.
+const CHUNK_BUDGET: usize = 1700;
+
+/// The transcript kept with a session and a character; older output is dropped.
+const TRANSCRIPT_MAX_BYTES: usize = 256 * 1024;
+
+const NO_SESSION: &str =
+    "You have no character generator running here. Start one with `/chargen start`.";
+const ALREADY_ANSWERED: &str = "That question has been answered already.";
+const SESSION_ENDED: &str = "That character generator has ended.";
+
+/// Which session an answer is for.
+pub(super) enum Target {
+    /// The user's session in the request's place (`/chargen answer`).
+    Mine,
+    /// A session at a given step (the modal of a prompt).
+    Exact { session_id: i64, step: i64 },
+    /// A session already loaded (a reply to its prompt message).
+    Loaded(Box<SessionRow>),
+}
+
+/// Program output laid out as messages.
+struct Pages {
+    messages: Vec<Message>,
+    /// The text of the last message without its fences (the prompt message).
+    last_inner: String,
+}
+
+impl Core {
+    pub(super) async fn chargen_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        match command.sub() {
+            None | Some("start") => self.chargen_start(request, command.string("program")).await,
+            Some("answer") => {
+                let text = command.string("text").unwrap_or("");
+                self.chargen_answer(request, Target::Mine, text).await
+            }
+            Some("cancel") => self.chargen_cancel(request).await,
+            Some("status") => self.chargen_status(request).await,
+            Some(other) => Ok(ephemeral(format!(
+                "`/chargen {other}` is not a command; try start, answer, cancel or status."
+            ))),
+        }
+    }
+
+    async fn chargen_start(
+        &self,
+        request: &Request,
+        program_name: Option<&str>,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let now = self.now();
+        let mut replies = Vec::new();
+        if let Some(row) = self
+            .storage
+            .session_of(request.user.id, request.place())
+            .await?
+        {
+            if row.expires_at > now {
+                return Ok(ephemeral(format!(
+                    "You already have a character generator running here (`{}`), waiting \
+                     for `{}`. Answer it, or end it with `/chargen cancel`.",
+                    row.program,
+                    one_line(&row.prompt, 100)
+                )));
+            }
+            replies.extend(self.expire_session(&row).await?);
+        }
+        let Some(program) = self.find_program(request.place(), program_name).await? else {
+            let names = self.program_names(request.place()).await?.join("`, `");
+            return Ok(ephemeral(format!(
+                "There is no generator program called `{}` here. Programs: `{names}`.",
+                one_line(program_name.unwrap_or(""), 32)
+            )));
+        };
+        let seed = self.rng().next_u64();
+        let started = self
+            .engines
+            .generators
+            .start(&program, seed)
+            .and_then(|mut session| session.resume(None).map(|step| (session, step)));
+        let (session, step) = match started {
+            Ok(started) => started,
+            Err(failure) => {
+                replies.extend(self.failure_replies(request.channel_id, &program.name, &failure));
+                return Ok(replies);
+            }
+        };
+        let GenStep { output, state } = step;
+        let transcript = cap_transcript(output.clone());
+        match state {
+            GenState::NeedsInput { prompt } => {
+                let session_id = self.new_id();
+                let pages = self.pages(&output, Some(&prompt));
+                let new_session = NewSession {
+                    id: session_id,
+                    user_id: request.user.id,
+                    user_name: request.user.name.clone(),
+                    guild_id: request.place(),
+                    channel_id: request.channel_id,
+                    program: program.name.clone(),
+                    program_hash: program.hash.clone(),
+                    state: session.snapshot()?,
+                    prompt: prompt.clone(),
+                    prompt_content: pages.last_inner.clone(),
+                    transcript,
+                    now,
+                    expires_at: now.saturating_add(self.settings.session_expiry_ms),
+                };
+                if !self.storage.insert_session(&new_session).await? {
+                    return Ok(ephemeral(
+                        "You already have a character generator running here.",
+                    ));
+                }
+                replies.push(Reply::Interaction(Message::ephemeral(format!(
+                    "Started `{}`. Answer with the **Answer** button, by replying to the \
+                     question, or with `/chargen answer`.",
+                    program.name
+                ))));
+                replies.extend(self.post_pages(request.channel_id, pages, Some((session_id, 0))));
+            }
+            GenState::Finished { records, variables } => {
+                let characters =
+                    self.new_characters(request, &program, records, variables, &transcript);
+                let names = self
+                    .storage
+                    .finish_session(None, &characters)
+                    .await?
+                    .unwrap_or_default();
+                replies.push(Reply::Interaction(Message::ephemeral(format!(
+                    "`{}` ran to its end.",
+                    program.name
+                ))));
+                replies.extend(self.post_pages(
+                    request.channel_id,
+                    self.pages(&output, None),
+                    None,
+                ));
+                replies.push(self.summary(request.channel_id, &names, &characters));
+            }
+        }
+        Ok(replies)
+    }
+
+    pub(super) async fn chargen_answer(
+        &self,
+        request: &Request,
+        target: Target,
+        text: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let now = self.now();
+        let row = match target {
+            Target::Mine => {
+                match self
+                    .storage
+                    .session_of(request.user.id, request.place())
+                    .await?
+                {
+                    Some(row) => row,
+                    None => return Ok(ephemeral(NO_SESSION)),
+                }
+            }
+            Target::Exact { session_id, step } => {
+                let Some(row) = self.storage.session(session_id).await? else {
+                    return Ok(ephemeral(SESSION_ENDED));
+                };
+                if row.user_id != request.user.id {
+                    return Ok(not_yours(&row));
+                }
+                if row.step != step {
+                    return Ok(ephemeral(ALREADY_ANSWERED));
+                }
+                row
+            }
+            Target::Loaded(row) => *row,
+        };
+        if row.expires_at <= now {
+            let mut replies = self.expire_session(&row).await?;
+            replies.push(Reply::Interaction(Message::ephemeral(
+                "Your character generator had expired. Start a new one with `/chargen start`.",
+            )));
+            return Ok(replies);
+        }
+        let answer = text.lines().next().unwrap_or("").trim_end_matches('\r');
+        if answer.chars().count() > self.settings.max_answer_len {
+            return Ok(ephemeral(format!(
+                "That answer is too long: at most {} characters.",
+                self.settings.max_answer_len
+            )));
+        }
+        let Some(program) = self.session_program(&row).await? else {
+            self.storage.delete_session(row.id, None).await?;
+            return Ok(ephemeral(format!(
+                "The program `{}` has changed or was removed since your session started, \
+                 so it cannot continue. Start again with `/chargen start`.",
+                row.program
+            )));
+        };
+        let resumed = self
+            .engines
+            .generators
+            .restore(&program, &row.state)
+            .and_then(|mut session| session.resume(Some(answer)).map(|step| (session, step)));
+        let mut replies = Vec::new();
+        if matches!(request.kind, RequestKind::Command(_)) {
+            replies.push(Reply::Interaction(Message::ephemeral(format!(
+                "Answered `{}`.",
+                one_line(answer, 100)
+            ))));
+        }
+        let mut transcript = row.transcript.clone();
+        transcript.push_str(answer);
+        transcript.push('\n');
+        let (session, step) = match resumed {
+            Ok(resumed) => resumed,
+            Err(failure) => {
+                if !self.storage.delete_session(row.id, Some(row.step)).await? {
+                    return Ok(ephemeral(ALREADY_ANSWERED));
+                }
+                replies.extend(answered_edit(&row, answer));
+                replies.extend(self.failure_replies(request.channel_id, &row.program, &failure));
+                return Ok(replies);
+            }
+        };
+        let GenStep { output, state } = step;
+        transcript.push_str(&output);
+        let transcript = cap_transcript(transcript);
+        match state {
+            GenState::NeedsInput { prompt } => {
+                let pages = self.pages(&output, Some(&prompt));
+                let update = SessionUpdate {
+                    channel_id: request.channel_id,
+                    state: session.snapshot()?,
+                    prompt,
+                    prompt_content: pages.last_inner.clone(),
+                    transcript,
+                    now,
+                    expires_at: now.saturating_add(self.settings.session_expiry_ms),
+                };
+                if !self
+                    .storage
+                    .advance_session(row.id, row.step, &update)
+                    .await?
+                {
+                    return Ok(ephemeral(ALREADY_ANSWERED));
+                }
+                replies.extend(answered_edit(&row, answer));
+                replies.extend(self.post_pages(
+                    request.channel_id,
+                    pages,
+                    Some((row.id, row.step + 1)),
+                ));
+            }
+            GenState::Finished { records, variables } => {
+                let characters =
+                    self.new_characters(request, &program, records, variables, &transcript);
+                let Some(names) = self
+                    .storage
+                    .finish_session(Some((row.id, row.step)), &characters)
+                    .await?
+                else {
+                    return Ok(ephemeral(ALREADY_ANSWERED));
+                };
+                replies.extend(answered_edit(&row, answer));
+                replies.extend(self.post_pages(
+                    request.channel_id,
+                    self.pages(&output, None),
+                    None,
+                ));
+                replies.push(self.summary(request.channel_id, &names, &characters));
+            }
+        }
+        Ok(replies)
+    }
+
+    /// A message replying to one of our messages: an answer if it is the prompt of
+    /// the author's session, otherwise nothing at all.
+    pub(super) async fn chargen_reply(
+        &self,
+        request: &Request,
+        to_message: i64,
+        text: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self.storage.session_by_prompt_message(to_message).await? else {
+            return Ok(Vec::new());
+        };
+        if row.user_id != request.user.id {
+            return Ok(Vec::new());
+        }
+        if let Some(replies) = self.rate_limited(request.user.id) {
+            return Ok(replies);
+        }
+        self.chargen_answer(request, Target::Loaded(Box::new(row)), text)
+            .await
+    }
+
+    /// The "Answer" button: a modal whose field is labelled with the prompt.
+    pub(super) async fn chargen_answer_button(
+        &self,
+        request: &Request,
+        session_id: i64,
+        step: i64,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self.storage.session(session_id).await? else {
+            return Ok(ephemeral(SESSION_ENDED));
+        };
+        if row.user_id != request.user.id {
+            return Ok(not_yours(&row));
+        }
+        if row.step != step {
+            return Ok(ephemeral(ALREADY_ANSWERED));
+        }
+        if row.expires_at <= self.now() {
+            let mut replies = self.expire_session(&row).await?;
+            replies.insert(0, Reply::Interaction(Message::ephemeral(SESSION_ENDED)));
+            return Ok(replies);
+        }
+        let prompt = one_line(&row.prompt, 200);
+        let modal = Modal {
+            custom_id: CustomId::ChargenModal { session_id, step }.encode(),
+            title: truncate(&format!("Character generator: {}", row.program), 45),
+            inputs: vec![TextInput {
+                custom_id: ANSWER_FIELD.to_owned(),
+                label: modal_label(&prompt),
+                style: TextInputStyle::Short,
+                placeholder: (prompt.chars().count() > 45).then(|| truncate(&prompt, 100)),
+                required: false,
+                max_length: u16::try_from(self.settings.max_answer_len).unwrap_or(4000),
+            }],
+        };
+        Ok(vec![Reply::Modal(modal)])
+    }
+
+    async fn chargen_cancel(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self
+            .storage
+            .session_of(request.user.id, request.place())
+            .await?
+        else {
+            return Ok(ephemeral(NO_SESSION));
+        };
+        if !self.storage.delete_session(row.id, None).await? {
+            return Ok(ephemeral(NO_SESSION));
+        }
+        let mut replies = ephemeral(format!(
+            "Your character generator (`{}`) has ended. Nothing was stored.",
+            row.program
+        ));
+        replies.extend(closed_edit(&row, "(cancelled)"));
+        Ok(replies)
+    }
+
+    async fn chargen_status(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self
+            .storage
+            .session_of(request.user.id, request.place())
+            .await?
+        else {
+            return Ok(ephemeral(NO_SESSION));
+        };
+        let now = self.now();
+        if row.expires_at <= now {
+            let mut replies = self.expire_session(&row).await?;
+            replies.insert(0, Reply::Interaction(Message::ephemeral(NO_SESSION)));
+            return Ok(replies);
+        }
+        let message = Message::ephemeral(format!(
+            "Your character generator `{}` started {} ago and has had {} answers. It is \
+             waiting for:\n{}\nIt ends in {} unless you answer.",
+            row.program,
+            human_duration(now - row.created_at),
+            row.step,
+            code_block(&row.prompt_content),
+            human_duration(row.expires_at - now),
+        ))
+        .with_row(answer_row(row.id, row.step));
+        Ok(vec![Reply::Interaction(message)])
+    }
+
+    /// Ends expired sessions, with a notice in their channels.
+    pub(super) async fn expire_sessions(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
+        let mut replies = Vec::new();
+        // Bounded per sweep; the next sweep takes the rest.
+        for _ in 0..10 {
+            let expired = self.storage.expired_sessions(now, 100).await?;
+            let batch_len = expired.len();
+            for row in &expired {
+                replies.extend(self.expire_session(row).await?);
+            }
+            if batch_len < 100 {
+                break;
+            }
+        }
+        Ok(replies)
+    }
+
+    async fn expire_session(&self, row: &SessionRow) -> anyhow::Result<Vec<Reply>> {
+        if !self.storage.delete_session(row.id, Some(row.step)).await? {
+            return Ok(Vec::new());
+        }
+        tracing::info!(
+            session = row.id,
+            user = row.user_id,
+            "chargen session expired"
+        );
+        let idle = human_duration(self.settings.session_expiry_ms);
+        let mut replies = vec![Reply::Channel {
+            channel_id: row.channel_id,
+            message: Message::text(format!(
+                "The character generator of {} (`{}`) ended after {idle} without an \
+                 answer. Nothing was stored; `/chargen start` begins a new one.",
+                escape_markdown(&row.user_name),
+                row.program
+            )),
+        }];
+        replies.extend(closed_edit(row, "(expired)"));
+        Ok(replies)
+    }
+
+    /// The program a name stands for in a place: an installed one first, then the
+    /// shipped ones. Without a name, the place's default.
+    async fn find_program(
+        &self,
+        place: i64,
+        name: Option<&str>,
+    ) -> anyhow::Result<Option<ProgramText>> {
+        let name = match name.map(str::trim).filter(|name| !name.is_empty()) {
+            Some(name) => name.to_owned(),
+            None => match self.storage.default_program(place).await? {
+                Some(name) => name,
+                None => match self.engines.builtin_programs.first() {
+                    Some(program) => program.name.clone(),
+                    None => return Ok(None),
+                },
+            },
+        };
+        if place != 0
+            && let Some(row) = self.storage.installed_program(place, &name).await?
+        {
+            return Ok(Some(ProgramText {
+                name: row.name,
+                source: row.source.into(),
+                hash: row.source_hash,
+            }));
+        }
+        Ok(self
+            .engines
+            .builtin_programs
+            .iter()
+            .find(|program| program.name.eq_ignore_ascii_case(&name))
+            .cloned())
+    }
+
+    /// The exact program a session started with, if it is still there.
+    async fn session_program(&self, row: &SessionRow) -> anyhow::Result<Option<ProgramText>> {
+        Ok(self
+            .find_program(row.guild_id, Some(&row.program))
+            .await?
+            .filter(|program| program.hash == row.program_hash))
+    }
+
+    pub(super) async fn program_names(&self, place: i64) -> anyhow::Result<Vec<String>> {
+        let mut names: Vec<String> = self
+            .engines
+            .builtin_programs
+            .iter()
+            .map(|program| program.name.clone())
+            .collect();
+        if place != 0 {
+            for name in self.storage.installed_program_names(place).await? {
+                if !names.iter().any(|known| known.eq_ignore_ascii_case(&name)) {
+                    names.push(name);
+                }
+            }
+        }
+        Ok(names)
+    }
+
+    /// Lays out output: a new message at every page break (`CHR$(12)`), long pages
+    /// split into blocks, the prompt at the end of the last one.
+    fn pages(&self, output: &str, prompt: Option<&str>) -> Pages {
+        let mut text = output.to_owned();
+        if let Some(prompt) = prompt
+            && !text.ends_with(prompt)
+        {
+            text.push_str(prompt);
+        }
+        let mut chunks: Vec<String> = text
+            .split('\x0c')
+            .flat_map(|page| split_chunks(page, CHUNK_BUDGET))
+            .filter(|chunk| !chunk.trim().is_empty())
+            .collect();
+        if let Some(prompt) = prompt {
+            // The prompt message must exist even when the prompt is blank.
+            let ends_with_prompt = chunks.last().is_some_and(|last| last.ends_with(prompt));
+            if !ends_with_prompt {
+                let shown = if prompt.trim().is_empty() {
+                    "?"
+                } else {
+                    prompt
+                };
+                chunks.push(shown.to_owned());
+            }
+        }
+        let mut messages = Vec::new();
+        let max_messages = self.settings.max_messages_per_step.max(1);
+        if chunks.len() > max_messages {
+            let keep_from = chunks.len() - (max_messages - 1);
+            let full_text = text.replace('\x0c', "\n");
+            messages.push(Message {
+                content: "The output is too long for chat; all of it is in the attached file."
+                    .to_owned(),
+                attachments: vec![FileAttachment {
+                    filename: "output.txt".to_owned(),
+                    bytes: full_text.into_bytes(),
+                    description: Some("Program output".to_owned()),
+                }],
+                ..Message::default()
+            });
+            chunks.drain(..keep_from);
+        }
+        let last_inner = chunks.last().cloned().unwrap_or_default();
+        messages.extend(chunks.iter().map(|chunk| Message::text(code_block(chunk))));
+        Pages {
+            messages,
+            last_inner,
+        }
+    }
+
+    /// Channel messages for `pages`; with a session, the last carries the "Answer"
+    /// button and is tracked so that replies to it answer.
+    fn post_pages(&self, channel_id: i64, pages: Pages, session: Option<(i64, i64)>) -> Vec<Reply> {
+        let count = pages.messages.len();
+        pages
+            .messages
+            .into_iter()
+            .enumerate()
+            .map(|(index, mut message)| {
+                if index + 1 == count
+                    && let Some((session_id, step)) = session
+                {
+                    message.components.push(answer_row(session_id, step));
+                    message.track = Some(Track::ChargenPrompt { session_id, step });
+                }
+                Reply::Channel {
+                    channel_id,
+                    message,
+                }
+            })
+            .collect()
+    }
+
+    fn failure_replies(&self, channel_id: i64, program: &str, failure: &GenFailure) -> Vec<Reply> {
+        let what = match failure.kind {
+            GenFailureKind::Limit => "stopped at a limit of the sandbox",
+            GenFailureKind::Load => "cannot run",
+            GenFailureKind::Restore => "could not be resumed",
+            GenFailureKind::Runtime => "stopped with an error",
+        };
+        let mut replies = vec![Reply::Interaction(Message::ephemeral(format!(
+            "`{program}` {what}: {}. Nothing was stored.",
+            one_line(&failure.message, 300)
+        )))];
+        if failure.kind == GenFailureKind::Load {
+            return replies;
+        }
+        let mut transcript = failure.output.clone();
+        if !transcript.is_empty() && !transcript.ends_with('\n') {
+            transcript.push('\n');
+        }
+        transcript.push_str(&failure.message);
+        replies.extend(self.post_pages(channel_id, self.pages(&transcript, None), None));
+        replies
+    }
+
+    fn new_characters(
+        &self,
+        request: &Request,
+        program: &ProgramText,
+        records: Vec<Vec<(String, String)>>,
+        variables: Vec<(String, String)>,
+        transcript: &str,
+    ) -> Vec<NewCharacter> {
+        let records = if records.is_empty() {
+            vec![variables]
+        } else {
+            records
+        };
+        let now = self.now();
+        records
+            .into_iter()
+            .map(|fields| NewCharacter {
+                id: self.new_id(),
+                owner_id: request.user.id,
+                guild_id: request.place(),
+                name: character_name(&fields),
+                program: program.name.clone(),
+                program_hash: program.hash.clone(),
+                gold: number_field(&fields, &["GOLD", "GP"]),
+                food: number_field(&fields, &["FOOD"]),
+                fields: serde_json::to_string(&fields).unwrap_or_else(|_| "[]".to_owned()),
+                transcript: transcript.to_owned(),
+                now,
+            })
+            .collect()
+    }
+
+    fn summary(&self, channel_id: i64, names: &[String], characters: &[NewCharacter]) -> Reply {
+        let mut lines = Vec::new();
+        for (name, character) in names.iter().zip(characters) {
+            let fields: Vec<(String, String)> =
+                serde_json::from_str(&character.fields).unwrap_or_default();
+            let details: Vec<String> = fields
+                .iter()
+                .filter(|(key, _)| !is_name_field(key))
+                .take(8)
+                .map(|(key, value)| format!("{} {}", one_line(key, 20), one_line(value, 40)))
+                .collect();
+            let mut line = format!("**{}** is ready", escape_markdown(name));
+            if !details.is_empty() {
+                line.push_str(&format!(": {}", escape_markdown(&details.join(" · "))));
+            }
+            lines.push(truncate(&line, 400));
+        }
+        if let Some(first) = names.first() {
+            lines.push(format!(
+                "See the sheet with `/character show {}`.",
+                one_line(first, 100)
+            ));
+        }
+        Reply::Channel {
+            channel_id,
+            message: Message::text(truncate(&lines.join("\n"), super::text::MESSAGE_LIMIT)),
+        }
+    }
+}
+
+fn answer_row(session_id: i64, step: i64) -> ActionRow {
+    ActionRow(vec![Component::Button(Button {
+        custom_id: CustomId::ChargenAnswer { session_id, step }.encode(),
+        label: "Answer".to_owned(),
+        style: ButtonStyle::Primary,
+        disabled: false,
+    })])
+}
+
+fn not_yours(row: &SessionRow) -> Vec<Reply> {
+    ephemeral(format!(
+        "This is the character generator of {}; start your own with `/chargen start`.",
+        escape_markdown(&row.user_name)
+    ))
+}
+
+/// The old prompt message once answered: the answer after the prompt, as a terminal
+/// shows it, and no button.
+fn answered_edit(row: &SessionRow, answer: &str) -> Option<Reply> {
+    let message_id = row.prompt_message_id?;
+    Some(Reply::Edit {
+        channel_id: row.channel_id,
+        message_id,
+        message: Message::text(code_block(&format!("{}{answer}", row.prompt_content))),
+    })
+}
+
+/// The prompt message of a session that ended without an answer.
+fn closed_edit(row: &SessionRow, note: &str) -> Option<Reply> {
+    let message_id = row.prompt_message_id?;
+    Some(Reply::Edit {
+        channel_id: row.channel_id,
+        message_id,
+        message: Message::text(format!("{}\n{note}", code_block(&row.prompt_content))),
+    })
+}
+
+/// A modal field label (at most 45 characters on Discord) from a prompt.
+fn modal_label(prompt: &str) -> String {
+    let prompt = prompt.trim();
+    if prompt.is_empty() || prompt == "?" {
+        return "Your answer".to_owned();
+    }
+    truncate(prompt, 45)
+}
+
+fn is_name_field(key: &str) -> bool {
+    let key = key.trim().trim_end_matches('$');
+    key.eq_ignore_ascii_case("NAME") || key.eq_ignore_ascii_case("CHARACTER")
+}
+
+fn character_name(fields: &[(String, String)]) -> String {
+    let name = fields
+        .iter()
+        .find(|(key, value)| is_name_field(key) && !value.trim().is_empty())
+        .map(|(_, value)| one_line(value, 64))
+        .unwrap_or_default();
+    if name.is_empty() {
+        return "Character".to_owned();
+    }
+    name
+}
+
+fn number_field(fields: &[(String, String)], keys: &[&str]) -> i64 {
+    fields
+        .iter()
+        .find(|(key, _)| {
+            keys.iter()
+                .any(|wanted| key.trim().eq_ignore_ascii_case(wanted))
+        })
+        .and_then(|(_, value)| {
+            let digits: String = value
+                .trim()
+                .chars()
+                .take_while(|ch| ch.is_ascii_digit() || *ch == '-')
+                .collect();
+            digits.parse::<i64>().ok()
+        })
+        .unwrap_or(0)
+}
+
+/// Keeps the last [`TRANSCRIPT_MAX_BYTES`] of a transcript.
+fn cap_transcript(transcript: String) -> String {
+    if transcript.len() <= TRANSCRIPT_MAX_BYTES {
+        return transcript;
+    }
+    let mut start = transcript.len() - TRANSCRIPT_MAX_BYTES;
+    while !transcript.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("[earlier output omitted]\n{}", &transcript[start..])
+}

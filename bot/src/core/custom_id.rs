@@ -1,0 +1,125 @@
+//! Component and modal custom ids: compact, versioned (`tv1:`), at most 100
+//! characters. They name what to do and which stored state to use; the state itself
+//! stays in the database.
+
+/// Discord's limit on a custom id.
+pub const MAX_LEN: usize = 100;
+
+const PREFIX: &str = "tv1:";
+
+/// What a custom id means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CustomId {
+    /// "Answer" under chargen prompt `step` of session `session_id`: opens the modal.
+    ChargenAnswer { session_id: i64, step: i64 },
+    /// The modal of that prompt.
+    ChargenModal { session_id: i64, step: i64 },
+    /// "Roll again" with everything inline.
+    RollAgain(RollAgain),
+    /// "Roll again" whose parameters are stored (`button_states`).
+    RollAgainStored { state_id: i64 },
+}
+
+/// The parameters of a roll to repeat.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RollAgain {
+    pub expr: String,
+    pub label: Option<String>,
+    pub private: bool,
+    pub repeat: u32,
+}
+
+impl CustomId {
+    /// The id as a string. A `RollAgain` may be longer than [`MAX_LEN`]; callers
+    /// store it and use `RollAgainStored` instead.
+    pub fn encode(&self) -> String {
+        match self {
+            CustomId::ChargenAnswer { session_id, step } => {
+                format!("{PREFIX}ca:{}:{}", to_base36(*session_id), to_base36(*step))
+            }
+            CustomId::ChargenModal { session_id, step } => {
+                format!("{PREFIX}cm:{}:{}", to_base36(*session_id), to_base36(*step))
+            }
+            CustomId::RollAgain(roll) => {
+                let label = roll.label.as_deref().unwrap_or("");
+                format!(
+                    "{PREFIX}r:{}:{}:{}:{label}{}",
+                    if roll.private { "p" } else { "-" },
+                    roll.repeat,
+                    label.len(),
+                    roll.expr
+                )
+            }
+            CustomId::RollAgainStored { state_id } => {
+                format!("{PREFIX}rs:{}", to_base36(*state_id))
+            }
+        }
+    }
+
+    /// Reads a custom id; `None` for ids of another version or malformed ones (old
+    /// or forged buttons).
+    pub fn decode(text: &str) -> Option<CustomId> {
+        let rest = text.strip_prefix(PREFIX)?;
+        let (kind, rest) = rest.split_once(':')?;
+        match kind {
+            "ca" | "cm" => {
+                let (session, step) = rest.split_once(':')?;
+                let session_id = from_base36(session)?;
+                let step = from_base36(step)?;
+                Some(if kind == "ca" {
+                    CustomId::ChargenAnswer { session_id, step }
+                } else {
+                    CustomId::ChargenModal { session_id, step }
+                })
+            }
+            "r" => {
+                let mut parts = rest.splitn(4, ':');
+                let private = match parts.next()? {
+                    "p" => true,
+                    "-" => false,
+                    _ => return None,
+                };
+                let repeat: u32 = parts.next()?.parse().ok()?;
+                let label_len: usize = parts.next()?.parse().ok()?;
+                let tail = parts.next()?;
+                let label = tail.get(..label_len)?;
+                let expr = tail.get(label_len..)?;
+                Some(CustomId::RollAgain(RollAgain {
+                    expr: expr.to_owned(),
+                    label: (!label.is_empty()).then(|| label.to_owned()),
+                    private,
+                    repeat,
+                }))
+            }
+            "rs" => Some(CustomId::RollAgainStored {
+                state_id: from_base36(rest)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Base 36 of a non-negative id (negative ids, which we never generate, get a `-`).
+pub fn to_base36(value: i64) -> String {
+    let mut n = value.unsigned_abs();
+    let mut digits = Vec::new();
+    loop {
+        let digit = (n % 36) as u32;
+        digits.push(char::from_digit(digit, 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        digits.push('-');
+    }
+    digits.iter().rev().collect()
+}
+
+pub fn from_base36(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 14 {
+        return None;
+    }
+    i64::from_str_radix(text, 36).ok()
+}

@@ -1,0 +1,308 @@
+//! The command core: transport-free handling of every command.
+//!
+//! A [`Request`] (slash command, button, modal submit, message reply, autocomplete)
+//! goes into [`Core::handle`]; a list of [`Reply`] comes out, which the transport
+//! carries out in order. The core never sends anything itself, and it stores every
+//! state change before returning, so a reply that reaches the user always describes
+//! stored state.
+//!
+//! Transports also call [`Core::ack`] (how to acknowledge a slow interaction),
+//! [`Core::message_sent`] (the id of a sent message the core tracks) and
+//! [`Core::sweep`] (periodically: expired sessions and their notices).
+
+mod character;
+mod chargen;
+pub mod commands;
+pub mod custom_id;
+pub mod limits;
+mod model;
+mod roll;
+pub mod text;
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+
+pub use model::*;
+
+use crate::config::Config;
+use crate::engine::{Dice, Generators, ProgramText};
+use crate::storage::Storage;
+use custom_id::CustomId;
+use limits::{Clock, RateLimiter};
+
+/// The settings the core reads from the configuration.
+#[derive(Debug, Clone)]
+pub struct CoreSettings {
+    pub max_repeat: u32,
+    /// Characters a rendered roll may take (all repetitions together).
+    pub render_budget: usize,
+    pub session_expiry_ms: i64,
+    pub max_messages_per_step: usize,
+    /// The longest answer to a generator's question.
+    pub max_answer_len: usize,
+    pub rate_burst: u32,
+    pub rate_per_minute: u32,
+}
+
+impl Default for CoreSettings {
+    fn default() -> Self {
+        CoreSettings::from_config(&Config::default())
+    }
+}
+
+impl CoreSettings {
+    pub fn from_config(config: &Config) -> CoreSettings {
+        CoreSettings {
+            max_repeat: config.dice.max_repeat,
+            render_budget: config.dice.render_budget.unwrap_or(1800).clamp(100, 1900),
+            session_expiry_ms: i64::try_from(config.chargen.session_expiry_minutes)
+                .unwrap_or(i64::MAX / 60_000)
+                .saturating_mul(60_000),
+            max_messages_per_step: config.chargen.max_messages_per_step,
+            max_answer_len: config.basic.max_input_len.unwrap_or(255).clamp(1, 4000),
+            rate_burst: config.rate_limit.burst,
+            rate_per_minute: config.rate_limit.per_minute,
+        }
+    }
+}
+
+/// The engines and programs the core works with.
+#[derive(Clone)]
+pub struct Engines {
+    pub dice: Arc<dyn Dice>,
+    pub generators: Arc<dyn Generators>,
+    /// Programs that ship with the binary; the first is the default.
+    pub builtin_programs: Vec<ProgramText>,
+}
+
+/// The command core. Share it with an `Arc`; every method takes `&self`.
+pub struct Core {
+    storage: Storage,
+    engines: Engines,
+    settings: CoreSettings,
+    clock: Arc<dyn Clock>,
+    rng: Mutex<StdRng>,
+    limiter: RateLimiter,
+}
+
+impl Core {
+    /// `seed` makes rolls and generator runs reproducible (tests, `--seed`).
+    pub fn new(
+        storage: Storage,
+        engines: Engines,
+        settings: CoreSettings,
+        clock: Arc<dyn Clock>,
+        seed: Option<u64>,
+    ) -> Core {
+        let rng = match seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
+        let limiter = RateLimiter::new(settings.rate_burst, settings.rate_per_minute);
+        Core {
+            storage,
+            engines,
+            settings,
+            clock,
+            rng: Mutex::new(rng),
+            limiter,
+        }
+    }
+
+    pub fn storage(&self) -> &Storage {
+        &self.storage
+    }
+
+    pub fn settings(&self) -> &CoreSettings {
+        &self.settings
+    }
+
+    /// The slash commands to register.
+    pub fn command_specs(&self) -> Vec<commands::CommandSpec> {
+        commands::command_specs(self.settings.max_repeat)
+    }
+
+    /// Handles one request. Internal errors are logged with an id and answered with a
+    /// short message carrying that id.
+    pub async fn handle(&self, request: &Request) -> Vec<Reply> {
+        match self.dispatch(request).await {
+            Ok(replies) => replies,
+            Err(error) => {
+                let error_id = new_error_id(&mut *self.rng());
+                tracing::error!(
+                    error_id = %error_id,
+                    user = request.user.id,
+                    guild = request.place(),
+                    error = %format!("{error:#}"),
+                    "request failed"
+                );
+                vec![Reply::Interaction(Message::ephemeral(format!(
+                    "Something went wrong on our side. If it keeps happening, \
+                     tell the bot's host this error id: `{error_id}`."
+                )))]
+            }
+        }
+    }
+
+    /// How to acknowledge `request` if its answer takes longer than Discord allows.
+    pub fn ack(&self, request: &Request) -> Ack {
+        match &request.kind {
+            RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
+                ("roll", _) => Ack::Immediate,
+                ("character", Some("show")) => Ack::Defer { ephemeral: false },
+                _ => Ack::Defer { ephemeral: true },
+            },
+            RequestKind::Autocomplete { .. } => Ack::Immediate,
+            RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
+                // A modal must be the first response; it cannot follow a deferral.
+                Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
+                _ => Ack::Defer { ephemeral: false },
+            },
+            RequestKind::Select { .. } | RequestKind::Modal { .. } => Ack::DeferUpdate,
+            RequestKind::MessageReply { .. } => Ack::None,
+        }
+    }
+
+    /// Records the id a tracked message got when it was sent.
+    pub async fn message_sent(&self, track: Track, message_id: i64) -> anyhow::Result<()> {
+        match track {
+            Track::ChargenPrompt { session_id, step } => {
+                self.storage
+                    .set_prompt_message(session_id, step, message_id)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends expired sessions and returns their notices (regular channel messages and
+    /// edits that remove stale buttons). Call it periodically.
+    pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {
+        let now = self.now();
+        let mut replies = self.expire_sessions(now).await?;
+        // Roll-again buttons older than 30 days are forgotten.
+        self.storage
+            .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))
+            .await?;
+        replies.shrink_to_fit();
+        Ok(replies)
+    }
+
+    async fn dispatch(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        if let RequestKind::Autocomplete { command, focused } = &request.kind {
+            return self.autocomplete(request, command, focused).await;
+        }
+        if !matches!(request.kind, RequestKind::MessageReply { .. })
+            && let Some(replies) = self.rate_limited(request.user.id)
+        {
+            return Ok(replies);
+        }
+        match &request.kind {
+            RequestKind::Command(command) => match command.name.as_str() {
+                "roll" => self.roll_command(request, command).await,
+                "chargen" => self.chargen_command(request, command).await,
+                "character" => self.character_command(request, command).await,
+                other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
+            },
+            RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
+                Some(CustomId::ChargenAnswer { session_id, step }) => {
+                    self.chargen_answer_button(request, session_id, step).await
+                }
+                Some(CustomId::RollAgain(params)) => self.roll_again(request, params).await,
+                Some(CustomId::RollAgainStored { state_id }) => {
+                    self.roll_again_stored(request, state_id).await
+                }
+                _ => Ok(stale_component()),
+            },
+            RequestKind::Modal { custom_id, fields } => match CustomId::decode(custom_id) {
+                Some(CustomId::ChargenModal { session_id, step }) => {
+                    let text = fields
+                        .iter()
+                        .find(|(id, _)| id == chargen::ANSWER_FIELD)
+                        .map(|(_, value)| value.as_str())
+                        .unwrap_or("");
+                    self.chargen_answer(request, chargen::Target::Exact { session_id, step }, text)
+                        .await
+                }
+                _ => Ok(stale_component()),
+            },
+            RequestKind::Select { .. } => Ok(stale_component()),
+            RequestKind::MessageReply {
+                to_message, text, ..
+            } => self.chargen_reply(request, *to_message, text).await,
+            RequestKind::Autocomplete { .. } => Ok(Vec::new()),
+        }
+    }
+
+    fn rate_limited(&self, user_id: i64) -> Option<Vec<Reply>> {
+        let wait_ms = self.limiter.check(user_id, self.now()).err()?;
+        Some(ephemeral(format!(
+            "Easy there, adventurer! That's a lot of commands at once. \
+             Try again in {}.",
+            text::human_duration(wait_ms)
+        )))
+    }
+
+    async fn autocomplete(
+        &self,
+        request: &Request,
+        command: &Command,
+        focused: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let typed = command.string(focused).unwrap_or("");
+        let names = match (command.name.as_str(), command.sub(), focused) {
+            ("character", Some("show" | "delete"), "name") => {
+                self.storage
+                    .character_names_starting(request.user.id, request.place(), typed, 25)
+                    .await?
+            }
+            ("chargen", Some("start"), "program") => {
+                let typed = typed.to_lowercase();
+                self.program_names(request.place())
+                    .await?
+                    .into_iter()
+                    .filter(|name| name.to_lowercase().starts_with(&typed))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let choices = names
+            .into_iter()
+            .take(25)
+            .map(|name| Choice {
+                name: text::truncate(&name, 100),
+                value: name,
+            })
+            .collect();
+        Ok(vec![Reply::Choices(choices)])
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    fn rng(&self) -> MutexGuard<'_, StdRng> {
+        self.rng
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A fresh positive id for rows and sessions.
+    fn new_id(&self) -> i64 {
+        (self.rng().next_u64() >> 1) as i64
+    }
+}
+
+fn ephemeral(content: impl Into<String>) -> Vec<Reply> {
+    vec![Reply::Interaction(Message::ephemeral(content))]
+}
+
+fn stale_component() -> Vec<Reply> {
+    ephemeral("This button belongs to something that has ended.")
+}
+
+fn new_error_id(rng: &mut dyn RngCore) -> String {
+    format!("{:08X}", rng.next_u32())
+}

@@ -1,0 +1,115 @@
+//! Text shaping for Discord's limits: monospace blocks split below 2,000 characters,
+//! labels shortened to fit, user text kept from breaking our markup.
+
+/// Discord's limit on message content, in characters.
+pub const MESSAGE_LIMIT: usize = 2000;
+
+/// Wraps text in a monospace block. Triple backticks inside are broken up with a
+/// zero-width space so the text cannot close the block.
+pub fn code_block(text: &str) -> String {
+    let escaped = text.replace("```", "`\u{200b}``");
+    let body = escaped.trim_end_matches('\n');
+    format!("```\n{body}\n```")
+}
+
+/// Splits program output into chunks of at most `budget` characters, at line ends
+/// where possible (a single longer line is cut), so each chunk fits one code block.
+pub fn split_chunks(text: &str, budget: usize) -> Vec<String> {
+    let budget = budget.max(1);
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    let mut current_len = 0;
+    for line in text.split_inclusive('\n') {
+        let line_len = line.chars().count();
+        if current_len + line_len <= budget {
+            current.push_str(line);
+            current_len += line_len;
+            continue;
+        }
+        if !current.is_empty() {
+            chunks.push(std::mem::take(&mut current));
+        }
+        if line_len <= budget {
+            current.push_str(line);
+            current_len = line_len;
+            continue;
+        }
+        let mut piece = String::new();
+        let mut piece_len = 0;
+        for ch in line.chars() {
+            if piece_len == budget {
+                chunks.push(std::mem::take(&mut piece));
+                piece_len = 0;
+            }
+            piece.push(ch);
+            piece_len += 1;
+        }
+        current = piece;
+        current_len = piece_len;
+    }
+    if !current.is_empty() {
+        chunks.push(current);
+    }
+    chunks
+}
+
+/// Shortens `text` to at most `max` characters, at a word boundary when one is near,
+/// ending with "…".
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let keep: String = text.chars().take(max - 1).collect();
+    let cut = match keep.rfind(' ') {
+        Some(space) if space >= keep.len() / 2 => keep[..space].trim_end().to_owned(),
+        _ => keep,
+    };
+    format!("{cut}…")
+}
+
+/// One line of user text for use inside our own markup: no line breaks, at most `max`
+/// characters.
+pub fn one_line(text: &str, max: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|ch| if ch.is_control() { ' ' } else { ch })
+        .collect();
+    truncate(flat.trim(), max)
+}
+
+/// Escapes the inline Discord markdown (bold, italics, strike, code, spoilers) so user
+/// text inside our own markup shows literally.
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if matches!(ch, '*' | '_' | '~' | '`' | '|' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// "3 h 5 min", "12 min", "40 s": a rough duration for texts.
+pub fn human_duration(ms: i64) -> String {
+    let seconds = (ms.max(0) + 999) / 1000;
+    if seconds < 60 {
+        return format!("{seconds} s");
+    }
+    let minutes = seconds / 60;
+    if minutes < 60 {
+        return format!("{minutes} min");
+    }
+    let hours = minutes / 60;
+    let rest = minutes % 60;
+    if hours < 48 {
+        if rest == 0 {
+            return format!("{hours} h");
+        }
+        return format!("{hours} h {rest} min");
+    }
+    format!("{} days", hours / 24)
+}

@@ -1,0 +1,201 @@
+//! Finished characters.
+
+use sqlx::FromRow;
+
+use super::Storage;
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct CharacterRow {
+    pub id: i64,
+    pub owner_id: i64,
+    pub guild_id: i64,
+    pub name: String,
+    pub program: String,
+    pub program_hash: String,
+    /// JSON array of `[name, value]` pairs.
+    pub fields: String,
+    pub transcript: String,
+    pub gold: i64,
+    pub food: i64,
+    pub created_at: i64,
+}
+
+/// A character a finished session hands over.
+#[derive(Debug, Clone)]
+pub struct NewCharacter {
+    pub id: i64,
+    pub owner_id: i64,
+    pub guild_id: i64,
+    /// The wanted name; a clash with another of the owner's characters in that guild
+    /// gets a number appended.
+    pub name: String,
+    pub program: String,
+    pub program_hash: String,
+    pub fields: String,
+    pub transcript: String,
+    pub gold: i64,
+    pub food: i64,
+    pub now: i64,
+}
+
+const COLUMNS: &str = "id, owner_id, guild_id, name, program, program_hash, fields, transcript, \
+     gold, food, created_at";
+
+/// The case-insensitive lookup key of a name.
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+impl Storage {
+    /// Stores the characters of a finished run and ends its session (`(id, step)`,
+    /// if the run had one and it is still at that step), in one transaction. Returns
+    /// the names given, or `None` when the session had already moved on (nothing is
+    /// stored then).
+    pub async fn finish_session(
+        &self,
+        session: Option<(i64, i64)>,
+        characters: &[NewCharacter],
+    ) -> anyhow::Result<Option<Vec<String>>> {
+        let mut tx = self.pool.begin().await?;
+        if let Some((session_id, expected_step)) = session {
+            let deleted = sqlx::query("DELETE FROM chargen_sessions WHERE id = $1 AND step = $2")
+                .bind(session_id)
+                .bind(expected_step)
+                .execute(&mut *tx)
+                .await?;
+            if deleted.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+        }
+        let mut names = Vec::with_capacity(characters.len());
+        for character in characters {
+            let name = free_name(&mut tx, character).await?;
+            sqlx::query(
+                "INSERT INTO characters (id, owner_id, guild_id, name, name_key, program, \
+                 program_hash, fields, transcript, gold, food, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+            )
+            .bind(character.id)
+            .bind(character.owner_id)
+            .bind(character.guild_id)
+            .bind(&name)
+            .bind(name_key(&name))
+            .bind(&character.program)
+            .bind(&character.program_hash)
+            .bind(&character.fields)
+            .bind(&character.transcript)
+            .bind(character.gold)
+            .bind(character.food)
+            .bind(character.now)
+            .execute(&mut *tx)
+            .await?;
+            names.push(name);
+        }
+        tx.commit().await?;
+        Ok(Some(names))
+    }
+
+    /// The owner's characters in a guild (0: made in DMs), oldest first.
+    pub async fn characters_of(
+        &self,
+        owner_id: i64,
+        guild_id: i64,
+    ) -> anyhow::Result<Vec<CharacterRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM characters WHERE owner_id = $1 AND guild_id = $2 \
+             ORDER BY created_at, name_key"
+        );
+        Ok(sqlx::query_as::<_, CharacterRow>(&sql)
+            .bind(owner_id)
+            .bind(guild_id)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    pub async fn character_named(
+        &self,
+        owner_id: i64,
+        guild_id: i64,
+        name: &str,
+    ) -> anyhow::Result<Option<CharacterRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM characters WHERE owner_id = $1 AND guild_id = $2 AND name_key = $3"
+        );
+        Ok(sqlx::query_as::<_, CharacterRow>(&sql)
+            .bind(owner_id)
+            .bind(guild_id)
+            .bind(name_key(name))
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Names of the owner's characters starting with `prefix` (case-insensitive), for
+    /// autocomplete.
+    pub async fn character_names_starting(
+        &self,
+        owner_id: i64,
+        guild_id: i64,
+        prefix: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<String>> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT name, name_key FROM characters WHERE owner_id = $1 AND guild_id = $2 \
+             ORDER BY name_key",
+        )
+        .bind(owner_id)
+        .bind(guild_id)
+        .fetch_all(&self.pool)
+        .await?;
+        let prefix = name_key(prefix);
+        Ok(rows
+            .into_iter()
+            .filter(|(_, key)| key.starts_with(&prefix))
+            .map(|(name, _)| name)
+            .take(usize::try_from(limit).unwrap_or(0))
+            .collect())
+    }
+
+    pub async fn delete_character(
+        &self,
+        owner_id: i64,
+        guild_id: i64,
+        name: &str,
+    ) -> anyhow::Result<bool> {
+        let result = sqlx::query(
+            "DELETE FROM characters WHERE owner_id = $1 AND guild_id = $2 AND name_key = $3",
+        )
+        .bind(owner_id)
+        .bind(guild_id)
+        .bind(name_key(name))
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+}
+
+async fn free_name(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    character: &NewCharacter,
+) -> anyhow::Result<String> {
+    let base = character.name.trim();
+    for attempt in 1..=1000u32 {
+        let candidate = if attempt == 1 {
+            base.to_owned()
+        } else {
+            format!("{base} {attempt}")
+        };
+        let taken: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM characters WHERE owner_id = $1 AND guild_id = $2 AND name_key = $3",
+        )
+        .bind(character.owner_id)
+        .bind(character.guild_id)
+        .bind(name_key(&candidate))
+        .fetch_optional(&mut **tx)
+        .await?;
+        if taken.is_none() {
+            return Ok(candidate);
+        }
+    }
+    anyhow::bail!("no free character name for {base:?}")
+}

@@ -1,0 +1,104 @@
+//! Generator programs installed in a guild and the guild's settings (the tables of
+//! issue 5; `/chargen start` already reads them).
+
+use super::Storage;
+use super::characters::name_key;
+
+/// An installed program.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProgramRow {
+    pub name: String,
+    pub source: String,
+    pub source_hash: String,
+}
+
+/// A program to install.
+#[derive(Debug, Clone)]
+pub struct NewProgram {
+    pub id: i64,
+    pub guild_id: i64,
+    pub name: String,
+    pub source: String,
+    pub source_hash: String,
+    pub installed_by: i64,
+    pub now: i64,
+}
+
+impl Storage {
+    pub async fn installed_program(
+        &self,
+        guild_id: i64,
+        name: &str,
+    ) -> anyhow::Result<Option<ProgramRow>> {
+        Ok(sqlx::query_as::<_, ProgramRow>(
+            "SELECT name, source, source_hash FROM programs WHERE guild_id = $1 AND name_key = $2",
+        )
+        .bind(guild_id)
+        .bind(name_key(name))
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn installed_program_names(&self, guild_id: i64) -> anyhow::Result<Vec<String>> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT name FROM programs WHERE guild_id = $1 ORDER BY name_key")
+                .bind(guild_id)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.into_iter().map(|(name,)| name).collect())
+    }
+
+    /// Installs or replaces a program (same guild, same name).
+    pub async fn install_program(&self, program: &NewProgram) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO programs (id, guild_id, name, name_key, source, source_hash, \
+             installed_by, installed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             ON CONFLICT (guild_id, name_key) DO UPDATE SET name = excluded.name, \
+             source = excluded.source, source_hash = excluded.source_hash, \
+             installed_by = excluded.installed_by, installed_at = excluded.installed_at",
+        )
+        .bind(program.id)
+        .bind(program.guild_id)
+        .bind(&program.name)
+        .bind(name_key(&program.name))
+        .bind(&program.source)
+        .bind(&program.source_hash)
+        .bind(program.installed_by)
+        .bind(program.now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The program `/chargen start` runs without a name in this guild.
+    pub async fn default_program(&self, guild_id: i64) -> anyhow::Result<Option<String>> {
+        let row: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT default_program FROM guild_settings WHERE guild_id = $1")
+                .bind(guild_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.and_then(|(program,)| program))
+    }
+
+    pub async fn set_default_program(
+        &self,
+        guild_id: i64,
+        program: Option<&str>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, default_program, updated_by, updated_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET \
+             default_program = excluded.default_program, updated_by = excluded.updated_by, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(guild_id)
+        .bind(program)
+        .bind(updated_by)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,101 @@
+//! The `tavern` binary, run as a user runs it.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+use crate::support::TempDir;
+
+pub fn tavern(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavern"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .env_remove("DISCORD_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tavern");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin.as_bytes()).expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("wait for tavern")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn migrate_creates_the_database_and_can_run_again() {
+    let dir = TempDir::new("cli-migrate");
+    let db = dir.path("fresh.db");
+    let db = db.to_str().unwrap();
+    for _ in 0..2 {
+        let output = tavern(&["migrate", "--db", db], "");
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(stdout(&output), "migrations applied\n");
+    }
+    assert!(dir.path("fresh.db").exists());
+}
+
+#[test]
+fn run_explains_what_it_needs() {
+    let output = tavern(&["run"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("`tavern run` needs --config FILE"),
+        "{}",
+        stderr(&output)
+    );
+
+    let dir = TempDir::new("cli-run");
+    let config = dir.path("tavern.toml");
+    let db = dir.path("bot.db");
+    std::fs::write(
+        &config,
+        format!("[database]\nurl = \"sqlite://{}\"\n", db.display()),
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    let output = tavern(&["run", "--config", config], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("DISCORD_TOKEN is not set"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = Command::new(env!("CARGO_BIN_EXE_tavern"))
+        .args(["run", "--config", config])
+        .env("DISCORD_TOKEN", "not-a-real-token")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("not wired into this build yet"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        db.exists(),
+        "the database is migrated before the gateway would start"
+    );
+}
+
+#[test]
+fn a_broken_configuration_is_reported() {
+    let dir = TempDir::new("cli-config");
+    let config = dir.path("bad.toml");
+    std::fs::write(&config, "[database]\nurll = 1\n").unwrap();
+    let output = tavern(&["migrate", "--config", config.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("unknown field `urll`"),
+        "{}",
+        stderr(&output)
+    );
+}

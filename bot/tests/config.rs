@@ -1,0 +1,67 @@
+//! The configuration: the documented example parses, defaults hold, mistakes are
+//! refused.
+
+use tavern::config::Config;
+
+#[test]
+fn the_example_configuration_parses_to_the_defaults() {
+    let text = include_str!("../../config.example.toml");
+    let config = Config::from_toml(text).expect("config.example.toml parses");
+    assert_eq!(config.database.url, "sqlite://tavern.db");
+    assert_eq!(config.chargen.session_expiry_minutes, 24 * 60);
+    assert_eq!(config.dice.max_repeat, 20);
+    assert_eq!(
+        (config.rate_limit.burst, config.rate_limit.per_minute),
+        (10, 30)
+    );
+    assert_eq!(
+        (config.shards.total, config.shards.start, config.shards.end),
+        (1, 0, 0)
+    );
+    assert!(config.discord.api_base.is_none());
+    let empty = Config::from_toml("").unwrap();
+    assert_eq!(empty.database.url, config.database.url);
+}
+
+#[test]
+fn every_commented_key_of_the_example_is_a_real_key() {
+    // Uncommenting a documented key must give a valid file.
+    let text = include_str!("../../config.example.toml");
+    let uncommented: String = text
+        .lines()
+        .map(|line| match line.strip_prefix("# ") {
+            Some(rest)
+                if rest.split_once(" = ").is_some_and(|(key, _)| {
+                    !key.is_empty() && key.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_')
+                }) =>
+            {
+                rest.split(" #").next().unwrap_or(rest).to_owned()
+            }
+            _ => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let config = Config::from_toml(&uncommented).expect("the uncommented example parses");
+    assert_eq!(config.discord.application_id, Some(123_456_789_012_345_678));
+    assert_eq!(config.basic.max_input_len, Some(255));
+    assert_eq!(config.metrics.address.as_deref(), Some("127.0.0.1:9464"));
+}
+
+#[test]
+fn mistakes_are_refused() {
+    for (text, needle) in [
+        ("[database]\nurll = \"x\"", "unknown field"),
+        (
+            "[shards]\ntotal = 2\nstart = 1\nend = 2",
+            "end is inclusive",
+        ),
+        ("[dice]\nmax_repeat = 0", "max_repeat"),
+        (
+            "[chargen]\nsession_expiry_minutes = 0",
+            "session_expiry_minutes",
+        ),
+    ] {
+        let error = format!("{:#}", Config::from_toml(text).unwrap_err());
+        assert!(error.contains(needle), "{text:?}: {error}");
+    }
+}

@@ -1,0 +1,204 @@
+//! The console adapter: typed commands, answers, buttons, and a restart in the middle
+//! of a generator.
+
+use std::sync::Arc;
+
+use tavern::console::{Console, ConsoleIdentity, LineOutcome, parse_options};
+use tavern::core::commands::command_specs;
+use tavern::core::{CommandOption, Core, CoreSettings, OptionValue, User};
+use tavern::storage::Storage;
+
+fn console_on(storage: &Storage) -> Console {
+    let core = Core::new(
+        storage.clone(),
+        crate::doubles::engines(),
+        CoreSettings::default(),
+        Arc::new(tavern::core::limits::ManualClock::new(
+            crate::harness::START_MS,
+        )),
+        Some(3),
+    );
+    let identity = ConsoleIdentity {
+        user: User {
+            id: 1,
+            name: "tester".to_owned(),
+        },
+        guild_id: 1,
+        channel_id: 1,
+    };
+    Console::new(Arc::new(core), identity)
+}
+
+async fn say(console: &mut Console, line: &str) -> String {
+    match console.line(line).await {
+        LineOutcome::Output(text) => text,
+        LineOutcome::Quit => "<quit>".to_owned(),
+    }
+}
+
+#[test]
+fn options_are_parsed_from_typed_text() {
+    let specs = command_specs(20);
+    let roll = &specs[0].options;
+    let string = |value: &str| OptionValue::String(value.to_owned());
+    type Expected = Result<Vec<(&'static str, OptionValue)>, &'static str>;
+    let cases: Vec<(&str, Expected)> = vec![
+        ("4d6kh3", Ok(vec![("expr", string("4d6kh3"))])),
+        (
+            "4d6kh3 label:stats",
+            Ok(vec![("expr", string("4d6kh3")), ("label", string("stats"))]),
+        ),
+        (
+            "1d20 + 5 label:to hit private:true",
+            Ok(vec![
+                ("expr", string("1d20 + 5")),
+                ("label", string("to hit")),
+                ("private", OptionValue::Boolean(true)),
+            ]),
+        ),
+        (
+            "expr:2d6 repeat:3",
+            Ok(vec![
+                ("expr", string("2d6")),
+                ("repeat", OptionValue::Integer(3)),
+            ]),
+        ),
+        (
+            "label:\"a: b\" expr:1d4",
+            Ok(vec![("label", string("a: b")), ("expr", string("1d4"))]),
+        ),
+        ("unknown:1 1d4", Ok(vec![("expr", string("unknown:1 1d4"))])),
+        ("1d4 repeat:many", Err("repeat must be a whole number")),
+        ("label:x", Err("Missing expr")),
+        ("1d4 expr:1d6", Err("given twice")),
+    ];
+    for (typed, expected) in cases {
+        let parsed = parse_options(roll, typed);
+        match expected {
+            Ok(options) => {
+                let options: Vec<CommandOption> = options
+                    .into_iter()
+                    .map(|(name, value)| CommandOption {
+                        name: name.to_owned(),
+                        value,
+                    })
+                    .collect();
+                assert_eq!(parsed, Ok(options), "{typed}");
+            }
+            Err(needle) => {
+                let error = parsed.expect_err(typed);
+                assert!(error.contains(needle), "{typed}: {error}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
+    let dir = crate::support::TempDir::new("console");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+    assert_eq!(console.greeting().await.unwrap(), "");
+
+    let rolled = say(&mut console, "/roll 2d6 label:damage").await;
+    assert!(rolled.starts_with("**damage**: 2d6 ("), "{rolled}");
+    assert!(
+        rolled.ends_with("[buttons: Roll again] (/press LABEL)\n"),
+        "{rolled}"
+    );
+    let again = say(&mut console, "/press roll again").await;
+    assert!(
+        again.starts_with("tester rolls again, **damage**: 2d6 ("),
+        "{again}"
+    );
+    let bad = say(&mut console, "/roll 2d6x").await;
+    assert_eq!(
+        bad,
+        "(only you) I can't roll that:\n2d6x\n   ^\nunexpected character\n"
+    );
+
+    let started = say(&mut console, "/chargen").await;
+    assert_eq!(
+        started,
+        "(only you) Started `chargen`. Answer with the **Answer** button, by replying to the \
+         question, or with `/chargen answer`.\n\
+         WELCOME TO THE TEST GENERATOR\n@everyone <@123> cannot ping\nWHAT IS YOUR NAME? \n\
+         [buttons: Answer] (/press LABEL)\n"
+    );
+    let named = say(&mut console, "Udo").await;
+    assert!(
+        named.starts_with("HELLO Udo\nSTRENGTH 17\nCLASS (1=FIGHTER"),
+        "{named}"
+    );
+    drop(console);
+    storage.close().await;
+
+    // A new process on the same database picks the question up again.
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+    let greeting = console.greeting().await.unwrap();
+    assert!(greeting.starts_with("Your character generator `chargen` is waiting for an answer:\nSTRENGTH 17\nCLASS (1=FIGHTER"), "{greeting}");
+    let gendered = say(&mut console, "1").await;
+    assert_eq!(gendered, "GENDER? \n[buttons: Answer] (/press LABEL)\n");
+    let form = say(&mut console, "/press Answer").await;
+    assert_eq!(
+        form,
+        "[form: Character generator: chargen] GENDER?\n(type your answer on the next line)\n"
+    );
+    let finished = say(&mut console, "M").await;
+    assert_eq!(
+        finished,
+        "FAREWELL Udo\n**Udo** is ready: CLASS 1 · GENDER M · STR 17 · GOLD 120 GP\n\
+         See the sheet with `/character show Udo`.\n"
+    );
+    let sheet = say(&mut console, "/character show Udo").await;
+    assert!(
+        sheet.starts_with("**Udo**, made with `chargen` on 2026-01-01\nNAME    Udo\n"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("\n[attached: udo.txt ("), "{sheet}");
+    let listed = say(&mut console, "/character list").await;
+    assert!(listed.contains("- **Udo** (chargen"), "{listed}");
+    let nothing = say(&mut console, "hello?").await;
+    assert!(
+        nothing.contains("You have no character generator running here"),
+        "{nothing}"
+    );
+    assert_eq!(say(&mut console, "/quit").await, "<quit>");
+    storage.close().await;
+}
+
+#[tokio::test]
+async fn console_help_and_mistakes() {
+    let dir = crate::support::TempDir::new("console-help");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+    let help = say(&mut console, "/help").await;
+    for needle in [
+        "/roll expr:… [label:…] [private:…] [repeat:…]",
+        "/chargen start [program:…]",
+        "/character show name:…",
+        "/press LABEL",
+    ] {
+        assert!(help.contains(needle), "{needle} missing from {help}");
+    }
+    assert_eq!(
+        say(&mut console, "/dance").await,
+        "Unknown command /dance. Try /help.\n"
+    );
+    assert_eq!(
+        say(&mut console, "/chargen fly").await,
+        "/chargen takes one of: start, answer, cancel, status.\n"
+    );
+    assert_eq!(
+        say(&mut console, "/press Nope").await,
+        "There is no button to press.\n"
+    );
+    assert_eq!(
+        say(&mut console, "/roll").await,
+        "Missing expr: give it as expr:… or as the first value.\n"
+    );
+    assert_eq!(say(&mut console, "").await, "");
+    assert_eq!(say(&mut console, "/exit").await, "<quit>");
+    storage.close().await;
+}

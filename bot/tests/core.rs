@@ -1,0 +1,367 @@
+//! The command core, driven as a transport would drive it.
+
+use tavern::core::custom_id::{CustomId, RollAgain};
+use tavern::core::{Ack, CoreSettings, OptionValue, Reply, RequestKind};
+
+use crate::harness::{ALICE, BOB, GUILD, Harness, command, text};
+
+fn roll(options: &[(&str, OptionValue)]) -> RequestKind {
+    command("roll", &[], options)
+}
+
+#[tokio::test]
+async fn roll_answers_table() {
+    struct Case {
+        options: Vec<(&'static str, OptionValue)>,
+        ephemeral: bool,
+        contains: &'static [&'static str],
+        has_button: bool,
+    }
+    let cases = vec![
+        Case {
+            options: vec![("expr", text("2d6"))],
+            ephemeral: false,
+            contains: &["2d6 (", ") = **"],
+            has_button: true,
+        },
+        Case {
+            options: vec![("expr", text("1d20+5")), ("label", text("to hit"))],
+            ephemeral: false,
+            contains: &["**to hit**: 1d20+5 ("],
+            has_button: true,
+        },
+        Case {
+            options: vec![
+                ("expr", text("1d6")),
+                ("private", OptionValue::Boolean(true)),
+            ],
+            ephemeral: true,
+            contains: &["1d6 ("],
+            has_button: true,
+        },
+        Case {
+            options: vec![("expr", text("3d6")), ("repeat", OptionValue::Integer(3))],
+            ephemeral: false,
+            contains: &["×3\n1. 3d6 (", "\n2. 3d6 (", "\n3. 3d6 ("],
+            has_button: true,
+        },
+        Case {
+            options: vec![("expr", text("2d6x"))],
+            ephemeral: true,
+            contains: &["I can't roll that:\n```\n2d6x\n   ^\nunexpected character\n```"],
+            has_button: false,
+        },
+        Case {
+            options: vec![("expr", text("1d6")), ("repeat", OptionValue::Integer(21))],
+            ephemeral: true,
+            contains: &["`repeat` must be between 1 and 20."],
+            has_button: false,
+        },
+        Case {
+            options: vec![("expr", text("1d6")), ("repeat", OptionValue::Integer(0))],
+            ephemeral: true,
+            contains: &["between 1 and 20"],
+            has_button: false,
+        },
+        Case {
+            options: vec![("expr", text("   "))],
+            ephemeral: true,
+            contains: &["Tell me what to roll"],
+            has_button: false,
+        },
+        Case {
+            // Text that would ping is shown, and the message allows no mentions.
+            options: vec![
+                ("expr", text("1d4")),
+                ("label", text("@everyone <@&1>\nnext")),
+            ],
+            ephemeral: false,
+            contains: &["@everyone <@&1> next"],
+            has_button: true,
+        },
+    ];
+    let mut harness = Harness::new().await;
+    for case in cases {
+        let sent = harness.alice(roll(&case.options)).await;
+        assert_eq!(sent.replies.len(), 1, "{:?}", case.options);
+        let message = sent.interaction();
+        assert_eq!(message.ephemeral, case.ephemeral, "{:?}", case.options);
+        for expected in case.contains {
+            assert!(
+                message.content.contains(expected),
+                "{:?}: {:?} lacks {expected:?}",
+                case.options,
+                message.content
+            );
+        }
+        assert_eq!(sent.button("Roll again").is_some(), case.has_button);
+    }
+}
+
+#[tokio::test]
+async fn rolls_are_reproducible_from_the_seed() {
+    let mut first = Harness::new().await;
+    let mut second = Harness::new().await;
+    let options = [("expr", text("10d20")), ("repeat", OptionValue::Integer(5))];
+    let a = first
+        .alice(roll(&options))
+        .await
+        .interaction()
+        .content
+        .clone();
+    let b = second
+        .alice(roll(&options))
+        .await
+        .interaction()
+        .content
+        .clone();
+    assert_eq!(a, b);
+}
+
+#[tokio::test]
+async fn roll_again_repeats_the_roll_for_whoever_presses() {
+    let mut harness = Harness::new().await;
+    let sent = harness
+        .alice(roll(&[
+            ("expr", text("2d6+1")),
+            ("label", text("damage")),
+            ("private", OptionValue::Boolean(true)),
+        ]))
+        .await;
+    let custom_id = sent.button("Roll again").unwrap();
+    assert_eq!(
+        CustomId::decode(&custom_id),
+        Some(CustomId::RollAgain(RollAgain {
+            expr: "2d6+1".to_owned(),
+            label: Some("damage".to_owned()),
+            private: true,
+            repeat: 1,
+        }))
+    );
+    let press = harness.request(
+        BOB,
+        Some(GUILD),
+        RequestKind::Button {
+            custom_id,
+            message_id: 1,
+        },
+    );
+    let again = harness.send(&press).await;
+    let message = again.interaction();
+    assert!(message.ephemeral);
+    assert!(
+        message
+            .content
+            .starts_with("Bob rolls again, **damage**: 2d6+1 ("),
+        "{}",
+        message.content
+    );
+    assert!(again.button("Roll again").is_some());
+}
+
+#[tokio::test]
+async fn roll_again_of_a_long_expression_keeps_its_state_in_the_database() {
+    let mut harness = Harness::new().await;
+    let label = "a label long enough to push the custom id past its limit ".repeat(2);
+    let sent = harness
+        .alice(roll(&[("expr", text("1d6+1")), ("label", text(&label))]))
+        .await;
+    let custom_id = sent.button("Roll again").unwrap();
+    assert!(custom_id.starts_with("tv1:rs:"), "{custom_id}");
+    let press = RequestKind::Button {
+        custom_id,
+        message_id: 1,
+    };
+    let again = harness.alice(press).await;
+    assert!(again.interaction().content.contains(": 1d6+1 ("));
+}
+
+#[tokio::test]
+async fn unknown_and_forged_buttons_are_refused_kindly() {
+    let mut harness = Harness::new().await;
+    for custom_id in ["tv0:r:-:1:0:1d6", "tv1:ca:zz", "nonsense", "tv1:rs:3"] {
+        let sent = harness
+            .alice(RequestKind::Button {
+                custom_id: custom_id.to_owned(),
+                message_id: 1,
+            })
+            .await;
+        let message = sent.interaction();
+        assert!(message.ephemeral, "{custom_id}");
+        assert!(
+            message.content.contains("has ended"),
+            "{custom_id}: {}",
+            message.content
+        );
+    }
+}
+
+#[tokio::test]
+async fn custom_ids_round_trip() {
+    let ids = [
+        CustomId::ChargenAnswer {
+            session_id: i64::MAX,
+            step: 0,
+        },
+        CustomId::ChargenModal {
+            session_id: 12345,
+            step: 99,
+        },
+        CustomId::RollAgain(RollAgain {
+            expr: "1d20:+5".to_owned(),
+            label: Some("a:b".to_owned()),
+            private: false,
+            repeat: 20,
+        }),
+        CustomId::RollAgainStored { state_id: 1 },
+    ];
+    for id in ids {
+        let encoded = id.encode();
+        assert!(encoded.starts_with("tv1:"));
+        assert_eq!(CustomId::decode(&encoded), Some(id));
+    }
+}
+
+#[tokio::test]
+async fn every_request_kind_has_an_acknowledgement() {
+    let harness = Harness::new().await;
+    let cases = [
+        (roll(&[("expr", text("1d6"))]), Ack::Immediate),
+        (
+            command("chargen", &["start"], &[]),
+            Ack::Defer { ephemeral: true },
+        ),
+        (
+            command("character", &["show"], &[("name", text("x"))]),
+            Ack::Defer { ephemeral: false },
+        ),
+        (
+            RequestKind::Button {
+                custom_id: CustomId::ChargenAnswer {
+                    session_id: 1,
+                    step: 0,
+                }
+                .encode(),
+                message_id: 1,
+            },
+            Ack::Immediate,
+        ),
+        (
+            RequestKind::Modal {
+                custom_id: "tv1:cm:1:0".to_owned(),
+                fields: vec![],
+            },
+            Ack::DeferUpdate,
+        ),
+        (
+            RequestKind::MessageReply {
+                message_id: 1,
+                to_message: 2,
+                text: "x".to_owned(),
+            },
+            Ack::None,
+        ),
+    ];
+    for (kind, expected) in cases {
+        let request = harness.request(ALICE, Some(GUILD), kind.clone());
+        assert_eq!(harness.core.ack(&request), expected, "{kind:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_rate_limit_answers_kindly_and_recovers() {
+    let settings = CoreSettings {
+        rate_burst: 3,
+        rate_per_minute: 6,
+        ..CoreSettings::default()
+    };
+    let mut harness = Harness::with_settings(settings).await;
+    for _ in 0..3 {
+        let sent = harness.alice(roll(&[("expr", text("1d6"))])).await;
+        assert!(!sent.interaction().ephemeral);
+    }
+    let limited = harness.alice(roll(&[("expr", text("1d6"))])).await;
+    let message = limited.interaction();
+    assert!(message.ephemeral);
+    assert!(
+        message.content.contains("Try again in 10 s"),
+        "{}",
+        message.content
+    );
+    // Another user is not affected.
+    let bob = harness.request(BOB, Some(GUILD), roll(&[("expr", text("1d6"))]));
+    assert!(!harness.send(&bob).await.interaction().ephemeral);
+    harness.clock.advance_ms(10_000);
+    let sent = harness.alice(roll(&[("expr", text("1d6"))])).await;
+    assert!(!sent.interaction().ephemeral);
+}
+
+#[tokio::test]
+async fn internal_errors_show_an_id_and_nothing_internal() {
+    let mut harness = Harness::new().await;
+    harness.storage.close().await;
+    let sent = harness.alice(command("chargen", &["status"], &[])).await;
+    let message = sent.interaction();
+    assert!(message.ephemeral);
+    assert!(
+        message
+            .content
+            .starts_with("Something went wrong on our side.")
+    );
+    let id = message
+        .content
+        .split('`')
+        .nth(1)
+        .expect("an error id in backticks");
+    assert_eq!(id.len(), 8);
+    assert!(id.chars().all(|ch| ch.is_ascii_hexdigit()));
+    assert!(!message.content.to_lowercase().contains("pool"));
+}
+
+#[tokio::test]
+async fn unknown_commands_are_answered() {
+    let mut harness = Harness::new().await;
+    let sent = harness.alice(command("dance", &[], &[])).await;
+    assert_eq!(
+        sent.interaction().content,
+        "I don't know the command `/dance`."
+    );
+    let sent = harness.alice(command("chargen", &["fly"], &[])).await;
+    assert!(sent.interaction().content.contains("not a command"));
+}
+
+#[tokio::test]
+async fn commands_fit_discord_registration_rules() {
+    let harness = Harness::new().await;
+    let specs = harness.core.command_specs();
+    let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
+    assert_eq!(names, ["roll", "chargen", "character"]);
+    for spec in &specs {
+        assert!((1..=32).contains(&spec.name.len()));
+        assert!((1..=100).contains(&spec.description.chars().count()));
+        let mut options: Vec<_> = spec.options.iter().collect();
+        for sub in &spec.subcommands {
+            assert!((1..=100).contains(&sub.description.chars().count()));
+            options.extend(sub.options.iter());
+        }
+        for option in options {
+            assert!((1..=32).contains(&option.name.len()));
+            assert!((1..=100).contains(&option.description.chars().count()));
+        }
+    }
+}
+
+#[tokio::test]
+async fn replies_of_every_kind_carry_no_mentions() {
+    let mut harness = Harness::new().await;
+    let sent = harness.alice(command("chargen", &["start"], &[])).await;
+    assert!(sent.all_text().contains("@everyone <@123> cannot ping"));
+    for reply in &sent.replies {
+        if let Reply::Channel { message, .. } | Reply::Interaction(message) = reply {
+            assert_eq!(
+                message.allowed_mentions,
+                tavern::core::AllowedMentions::None
+            );
+        }
+    }
+}

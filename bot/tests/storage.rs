@@ -1,0 +1,290 @@
+//! The storage suite, run against SQLite and PostgreSQL alike.
+
+use tavern::storage::{Backend, ButtonState, NewCharacter, NewSession, SessionUpdate, Storage};
+
+use crate::on_both_backends;
+
+fn new_session(id: i64, user_id: i64, guild_id: i64) -> NewSession {
+    NewSession {
+        id,
+        user_id,
+        user_name: "Udo's player".to_owned(),
+        guild_id,
+        channel_id: 77,
+        program: "chargen".to_owned(),
+        program_hash: "abc".to_owned(),
+        state: "{\"pc\":1}".to_owned(),
+        prompt: "NAME? ".to_owned(),
+        prompt_content: "```\nNAME? \n```".to_owned(),
+        transcript: "HELLO\nNAME? ".to_owned(),
+        now: 1_000,
+        expires_at: 2_000,
+    }
+}
+
+fn new_character(id: i64, name: &str) -> NewCharacter {
+    NewCharacter {
+        id,
+        owner_id: 10,
+        guild_id: 20,
+        name: name.to_owned(),
+        program: "chargen".to_owned(),
+        program_hash: "abc".to_owned(),
+        fields: r#"[["NAME","Udo"],["STR","17"]]"#.to_owned(),
+        transcript: "…".to_owned(),
+        gold: 120,
+        food: 0,
+        now: 5_000,
+    }
+}
+
+on_both_backends!(migrations_are_idempotent);
+async fn migrations_are_idempotent(storage: Storage) {
+    storage.migrate().await.unwrap();
+    storage.ping().await.unwrap();
+    assert!(matches!(
+        storage.backend(),
+        Backend::Sqlite | Backend::Postgres
+    ));
+}
+
+on_both_backends!(one_session_per_user_and_place);
+async fn one_session_per_user_and_place(storage: Storage) {
+    assert!(
+        storage
+            .insert_session(&new_session(1, 10, 20))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !storage
+            .insert_session(&new_session(2, 10, 20))
+            .await
+            .unwrap()
+    );
+    // The same user in DMs (guild 0) and another user in the same guild are separate.
+    assert!(
+        storage
+            .insert_session(&new_session(3, 10, 0))
+            .await
+            .unwrap()
+    );
+    assert!(
+        storage
+            .insert_session(&new_session(4, 11, 20))
+            .await
+            .unwrap()
+    );
+    let row = storage.session_of(10, 20).await.unwrap().unwrap();
+    assert_eq!(row.id, 1);
+    assert_eq!(row.step, 0);
+    assert_eq!(row.prompt_message_id, None);
+    assert_eq!(row.prompt, "NAME? ");
+    assert_eq!(storage.count_sessions().await.unwrap(), 3);
+}
+
+on_both_backends!(sessions_advance_only_from_the_expected_step);
+async fn sessions_advance_only_from_the_expected_step(storage: Storage) {
+    storage
+        .insert_session(&new_session(1, 10, 20))
+        .await
+        .unwrap();
+    assert!(storage.set_prompt_message(1, 0, 555).await.unwrap());
+    let found = storage
+        .session_by_prompt_message(555)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.id, 1);
+    let update = SessionUpdate {
+        channel_id: 78,
+        state: "{\"pc\":2}".to_owned(),
+        prompt: "CLASS? ".to_owned(),
+        prompt_content: "```\nCLASS? \n```".to_owned(),
+        transcript: "HELLO\nNAME? Udo\nCLASS? ".to_owned(),
+        now: 1_500,
+        expires_at: 9_000,
+    };
+    assert!(storage.advance_session(1, 0, &update).await.unwrap());
+    // A second answer to the same prompt loses.
+    assert!(!storage.advance_session(1, 0, &update).await.unwrap());
+    assert!(!storage.set_prompt_message(1, 0, 556).await.unwrap());
+    let row = storage.session(1).await.unwrap().unwrap();
+    assert_eq!(row.step, 1);
+    assert_eq!(row.channel_id, 78);
+    assert_eq!(row.prompt_message_id, None);
+    assert_eq!(row.transcript, "HELLO\nNAME? Udo\nCLASS? ");
+    assert_eq!(row.created_at, 1_000);
+    assert_eq!(row.updated_at, 1_500);
+    assert!(
+        storage
+            .session_by_prompt_message(555)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(!storage.delete_session(1, Some(0)).await.unwrap());
+    assert!(storage.delete_session(1, Some(1)).await.unwrap());
+    assert!(storage.session(1).await.unwrap().is_none());
+}
+
+on_both_backends!(expired_sessions_are_found_oldest_first);
+async fn expired_sessions_are_found_oldest_first(storage: Storage) {
+    let mut late = new_session(1, 10, 20);
+    late.expires_at = 3_000;
+    storage.insert_session(&late).await.unwrap();
+    let mut early = new_session(2, 11, 20);
+    early.expires_at = 2_000;
+    storage.insert_session(&early).await.unwrap();
+    let mut fresh = new_session(3, 12, 20);
+    fresh.expires_at = 9_000;
+    storage.insert_session(&fresh).await.unwrap();
+    let expired = storage.expired_sessions(3_000, 10).await.unwrap();
+    let ids: Vec<i64> = expired.iter().map(|row| row.id).collect();
+    assert_eq!(ids, vec![2, 1]);
+    assert_eq!(storage.expired_sessions(3_000, 1).await.unwrap().len(), 1);
+}
+
+on_both_backends!(finishing_stores_characters_with_unique_names);
+async fn finishing_stores_characters_with_unique_names(storage: Storage) {
+    storage
+        .insert_session(&new_session(1, 10, 20))
+        .await
+        .unwrap();
+    let names = storage
+        .finish_session(
+            Some((1, 0)),
+            &[new_character(100, "Udo"), new_character(101, "udo")],
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(names, vec!["Udo".to_owned(), "udo 2".to_owned()]);
+    assert!(storage.session(1).await.unwrap().is_none());
+    // Finishing again stores nothing.
+    assert!(
+        storage
+            .finish_session(Some((1, 0)), &[new_character(102, "Udo")])
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let list = storage.characters_of(10, 20).await.unwrap();
+    assert_eq!(list.len(), 2);
+    let udo = storage
+        .character_named(10, 20, "UDO")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(udo.id, 100);
+    assert_eq!(udo.gold, 120);
+    assert_eq!(udo.fields, r#"[["NAME","Udo"],["STR","17"]]"#);
+    assert_eq!(udo.created_at, 5_000);
+    assert!(storage.characters_of(10, 0).await.unwrap().is_empty());
+    assert_eq!(
+        storage
+            .character_names_starting(10, 20, "U", 25)
+            .await
+            .unwrap(),
+        vec!["Udo".to_owned(), "udo 2".to_owned()]
+    );
+    assert!(storage.delete_character(10, 20, "Udo 2").await.unwrap());
+    assert!(!storage.delete_character(10, 20, "Udo 2").await.unwrap());
+    assert_eq!(storage.characters_of(10, 20).await.unwrap().len(), 1);
+}
+
+on_both_backends!(deleting_a_character_cascades);
+async fn deleting_a_character_cascades(storage: Storage) {
+    storage
+        .insert_session(&new_session(1, 10, 20))
+        .await
+        .unwrap();
+    storage
+        .finish_session(Some((1, 0)), &[new_character(100, "Udo")])
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO character_items (character_id, item, count) VALUES ($1, $2, $3)")
+        .bind(100_i64)
+        .bind("t_torch")
+        .bind(3_i64)
+        .execute(storage.pool())
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO active_characters (guild_id, user_id, character_id, updated_at) \
+         VALUES ($1, $2, $3, $4)",
+    )
+    .bind(20_i64)
+    .bind(10_i64)
+    .bind(100_i64)
+    .bind(1_i64)
+    .execute(storage.pool())
+    .await
+    .unwrap();
+    assert!(storage.delete_character(10, 20, "udo").await.unwrap());
+    let (items,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM character_items")
+        .fetch_one(storage.pool())
+        .await
+        .unwrap();
+    let (active,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM active_characters")
+        .fetch_one(storage.pool())
+        .await
+        .unwrap();
+    assert_eq!((items, active), (0, 0));
+}
+
+on_both_backends!(button_states_round_trip_and_purge);
+async fn button_states_round_trip_and_purge(storage: Storage) {
+    let state = ButtonState {
+        id: i64::MAX,
+        kind: "roll".to_owned(),
+        payload: "{\"expr\":\"1d20\"}".to_owned(),
+        created_at: 100,
+    };
+    storage.insert_button_state(&state).await.unwrap();
+    assert_eq!(storage.button_state(i64::MAX).await.unwrap(), Some(state));
+    assert_eq!(storage.purge_button_states(100).await.unwrap(), 0);
+    assert_eq!(storage.purge_button_states(101).await.unwrap(), 1);
+    assert!(storage.button_state(i64::MAX).await.unwrap().is_none());
+}
+
+on_both_backends!(text_survives_unchanged);
+async fn text_survives_unchanged(storage: Storage) {
+    let mut session = new_session(1, 10, 20);
+    session.transcript = "@everyone <@123> 'quotes' \"double\" \\ ÉPÉE 🎲\n\ttab".to_owned();
+    storage.insert_session(&session).await.unwrap();
+    let row = storage.session(1).await.unwrap().unwrap();
+    assert_eq!(row.transcript, session.transcript);
+    // Snowflakes use the whole signed 64-bit range.
+    let mut big = new_session(i64::MAX, i64::MAX - 1, 1_234_567_890_123_456_789);
+    big.channel_id = i64::MAX;
+    storage.insert_session(&big).await.unwrap();
+    let row = storage.session(i64::MAX).await.unwrap().unwrap();
+    assert_eq!(
+        (row.user_id, row.guild_id),
+        (i64::MAX - 1, 1_234_567_890_123_456_789)
+    );
+}
+
+#[tokio::test]
+async fn sqlite_files_are_created_with_wal_and_foreign_keys() {
+    let dir = crate::support::TempDir::new("pragmas");
+    let path = dir.path("nested-name with space.db");
+    assert!(!path.exists());
+    let storage = crate::support::sqlite_storage_at(&path).await;
+    assert!(path.exists());
+    let (mode,): (String,) = sqlx::query_as("PRAGMA journal_mode")
+        .fetch_one(storage.pool())
+        .await
+        .unwrap();
+    let (sync,): (i64,) = sqlx::query_as("PRAGMA synchronous")
+        .fetch_one(storage.pool())
+        .await
+        .unwrap();
+    let (foreign_keys,): (i64,) = sqlx::query_as("PRAGMA foreign_keys")
+        .fetch_one(storage.pool())
+        .await
+        .unwrap();
+    assert_eq!((mode.as_str(), sync, foreign_keys), ("wal", 1, 1));
+    storage.close().await;
+}

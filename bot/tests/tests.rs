@@ -1,0 +1,21 @@
+//! The integration tests of `tavern`: one binary, one module per area.
+
+// Databases and temporary directories shared by the modules.
+mod support;
+// Engines with known behaviour, for the core's tests.
+mod doubles;
+// A core on a fresh database, driven as a transport drives it.
+mod harness;
+
+// The storage suite on SQLite and PostgreSQL.
+mod storage;
+// The command core: /roll, buttons, rate limits, errors.
+mod core;
+// /chargen sessions and /character through the core.
+mod chargen;
+// The configuration file and its documented example.
+mod config;
+// The console adapter: typed commands, answers, buttons, restarts.
+mod console;
+// The binary: subcommands, exit codes, scripted consoles.
+mod cli;
