@@ -94,6 +94,10 @@ impl Fast<'_> {
     fn operand(&mut self) -> Option<Node> {
         let mut negs: Vec<u32> = Vec::new();
         while self.peek() == Some(b'-') {
+            if negs.len() == 8 {
+                // Long runs of signs get pest's path and its depth check.
+                return None;
+            }
             negs.push(self.at as u32);
             self.at += 1;
             self.skip_space();

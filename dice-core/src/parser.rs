@@ -67,6 +67,7 @@ pub(crate) fn parse_with_pest(input: &str, limits: &Limits) -> Result<Parsed> {
     };
     let mut builder = Builder {
         input,
+        max_depth: limits.max_depth,
         slots: 0,
         has_refs: false,
         last_term_is_pool: false,
@@ -245,6 +246,7 @@ fn join_or(words: &[&str]) -> String {
 
 struct Builder<'a> {
     input: &'a str,
+    max_depth: usize,
     slots: u32,
     has_refs: bool,
     /// Whether the rightmost term built so far is dice or a series (for the
@@ -320,6 +322,14 @@ impl Builder<'_> {
         let Some(mut node) = node else {
             return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a value"));
         };
+        // Each sign is a level of the tree, like a parenthesis.
+        if let Some(&too_deep) = negs.get(self.max_depth) {
+            return Err(Error::new(
+                ErrorKind::TooDeep,
+                too_deep.range(),
+                format!("too many minus signs in a row (at most {})", self.max_depth),
+            ));
+        }
         for neg in negs.into_iter().rev() {
             let span = Span {
                 start: neg.start,
