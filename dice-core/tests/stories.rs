@@ -126,9 +126,12 @@ fn custom_faces_weigh_duplicates() {
     assert!(counts[3] > 800 && counts[3] < 1200, "{counts:?}");
 }
 
+/// What a count should give for the rolled values.
+type Expected = fn(&[i64]) -> i64;
+
 #[test]
 fn counting_counts_what_matches() {
-    let cases: &[(&str, fn(&[i64]) -> i64)] = &[
+    let cases: &[(&str, Expected)] = &[
         ("10d10cs>=8", |v| {
             v.iter().filter(|&&x| x >= 8).count() as i64
         }),
