@@ -100,7 +100,7 @@ impl Error {
     /// let error = dice_core::parse(input).unwrap_err();
     /// assert_eq!(
     ///     error.caret(input),
-    ///     "1d20 + (3\n         ^ expected `)` or an operator"
+    ///     "1d20 + (3\n         ^ expected `)` or an operator at the end"
     /// );
     /// ```
     pub fn caret(&self, input: &str) -> String {
