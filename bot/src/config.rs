@@ -17,6 +17,7 @@ pub struct Config {
     pub dice: DiceConfig,
     pub basic: BasicConfig,
     pub chargen: ChargenConfig,
+    pub macros: MacrosConfig,
     pub rate_limit: RateLimitConfig,
     pub log: LogConfig,
     pub shards: ShardsConfig,
@@ -161,6 +162,25 @@ impl Default for ChargenConfig {
             session_expiry_minutes: 24 * 60,
             sweep_interval_seconds: 60,
             max_messages_per_step: 6,
+        }
+    }
+}
+
+/// How many macros a server and a user may keep.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MacrosConfig {
+    /// Server macros per server.
+    pub max_per_server: u32,
+    /// Personal macros per user per server.
+    pub max_per_user: u32,
+}
+
+impl Default for MacrosConfig {
+    fn default() -> Self {
+        MacrosConfig {
+            max_per_server: 200,
+            max_per_user: 100,
         }
     }
 }

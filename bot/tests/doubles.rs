@@ -4,68 +4,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rand::RngCore;
 use tavern::engine::{
-    Dice, DiceFailure, GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators,
-    ProgramText, RollOutcome,
+    GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators, ProgramText,
 };
-
-/// `NdM` or `NdM+K`: rolls for real with the given RNG; anything else is an error
-/// pointing at the first character it does not understand.
-pub struct TestDice;
-
-impl Dice for TestDice {
-    fn roll(
-        &self,
-        expr: &str,
-        rng: &mut dyn RngCore,
-        _budget: usize,
-    ) -> Result<RollOutcome, DiceFailure> {
-        let bad = expr
-            .char_indices()
-            .find(|(_, ch)| !(ch.is_ascii_digit() || matches!(ch, 'd' | '+' | ' ')));
-        let parsed = parse_simple(expr);
-        let (count, faces, bonus) = match (bad, parsed) {
-            (None, Some(parsed)) => parsed,
-            (bad, _) => {
-                let start = bad.map_or(expr.len(), |(index, _)| index);
-                return Err(DiceFailure {
-                    message: "unexpected character".to_owned(),
-                    caret: format!("{expr}\n{}^\nunexpected character", " ".repeat(start)),
-                    start,
-                    end: start + 1,
-                });
-            }
-        };
-        let dice: Vec<i64> = (0..count)
-            .map(|_| i64::from(rng.next_u32() % faces) + 1)
-            .collect();
-        let total: i64 = dice.iter().sum::<i64>() + bonus;
-        let shown: Vec<String> = dice.iter().map(i64::to_string).collect();
-        Ok(RollOutcome {
-            total,
-            markdown: format!("{expr} ({}) = **{total}**", shown.join(", ")),
-            plain: format!("{expr} ({}) = {total}", shown.join(", ")),
-            json: serde_json::json!({ "total": total }),
-        })
-    }
-}
-
-fn parse_simple(expr: &str) -> Option<(u32, u32, i64)> {
-    let expr = expr.replace(' ', "");
-    let (dice, bonus) = match expr.split_once('+') {
-        Some((dice, bonus)) => (dice.to_owned(), bonus.parse().ok()?),
-        None => (expr.clone(), 0),
-    };
-    let (count, faces) = dice.split_once('d')?;
-    let count = if count.is_empty() {
-        1
-    } else {
-        count.parse().ok()?
-    };
-    let faces: u32 = faces.parse().ok()?;
-    (count >= 1 && faces >= 1 && count <= 100).then_some((count, faces, bonus))
-}
 
 /// A line-based script standing in for BASIC:
 /// `PRINT text` (with `$VAR` substituted), `PAGE` (a page break), `INPUT prompt VAR`,
@@ -255,7 +196,7 @@ pub fn programs() -> Vec<ProgramText> {
 
 pub fn engines() -> tavern::core::Engines {
     tavern::core::Engines {
-        dice: Arc::new(TestDice),
+        dice: tavern::engine::real_dice(&tavern::config::Config::default()),
         generators: Arc::new(ScriptGenerators),
         builtin_programs: programs(),
     }

@@ -19,3 +19,9 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// Macros: saving, permissions, rolling, cycles, show/list/delete, autocomplete.
+mod macros;
+// Characters in rolls: /character use, @FIELD, modifiers, the sheet.
+mod fields;
+// `tavern roll`: breakdowns, JSON, samples, exit codes.
+mod cli_roll;

@@ -14,9 +14,12 @@ mod character;
 mod chargen;
 pub mod commands;
 pub mod custom_id;
+pub mod fields;
 pub mod limits;
+pub mod macros;
 mod model;
 mod roll;
+mod settings;
 pub mod text;
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -44,6 +47,10 @@ pub struct CoreSettings {
     pub max_answer_len: usize,
     pub rate_burst: u32,
     pub rate_per_minute: u32,
+    /// Server macros one server may have.
+    pub max_server_macros: u32,
+    /// Personal macros one user may have in one server.
+    pub max_personal_macros: u32,
 }
 
 impl Default for CoreSettings {
@@ -64,6 +71,8 @@ impl CoreSettings {
             max_answer_len: config.basic.max_input_len.unwrap_or(255).clamp(1, 4000),
             rate_burst: config.rate_limit.burst,
             rate_per_minute: config.rate_limit.per_minute,
+            max_server_macros: config.macros.max_per_server,
+            max_personal_macros: config.macros.max_per_user,
         }
     }
 }
@@ -204,6 +213,8 @@ impl Core {
                 "roll" => self.roll_command(request, command).await,
                 "chargen" => self.chargen_command(request, command).await,
                 "character" => self.character_command(request, command).await,
+                "macro" => self.macro_command(request, command).await,
+                "config" => self.config_command(request, command).await,
                 other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
             },
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
@@ -252,8 +263,21 @@ impl Core {
         focused: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let typed = command.string(focused).unwrap_or("");
+        match (command.name.as_str(), command.sub(), focused) {
+            ("roll", _, "expr") => {
+                return Ok(vec![Reply::Choices(
+                    self.roll_suggestions(request, typed).await?,
+                )]);
+            }
+            ("macro", Some("show" | "delete"), "name") => {
+                return Ok(vec![Reply::Choices(
+                    self.macro_name_suggestions(request, typed).await?,
+                )]);
+            }
+            _ => {}
+        }
         let names = match (command.name.as_str(), command.sub(), focused) {
-            ("character", Some("show" | "delete"), "name") => {
+            ("character", Some("show" | "delete" | "use"), "name") => {
                 self.storage
                     .character_names_starting(request.user.id, request.place(), typed, 25)
                     .await?

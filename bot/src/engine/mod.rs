@@ -6,6 +6,8 @@
 
 use rand::RngCore;
 
+pub mod dice;
+
 /// A rolled expression, rendered.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RollOutcome {
@@ -30,14 +32,48 @@ pub struct DiceFailure {
     pub end: usize,
 }
 
+/// The `$macro` and `@FIELD` names an expression refers to, in order, without
+/// repeats.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct References {
+    pub macros: Vec<String>,
+    pub fields: Vec<String>,
+}
+
+/// What `$macro` and `@FIELD` references stand for in one roll: looked up in the
+/// database by the core before rolling, so the engine itself stays synchronous.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RollContext {
+    /// Macro texts by lower-case name, already chosen between the user's personal
+    /// macro and the server's (personal shadows server).
+    pub macros: std::collections::BTreeMap<String, String>,
+    /// The active character's numeric fields by upper-case name (derived ability
+    /// modifiers included).
+    pub fields: std::collections::BTreeMap<String, i64>,
+}
+
 pub trait Dice: Send + Sync {
-    /// Parses and rolls `expr`; renderings keep to about `budget` characters.
+    /// Parses `expr` and lists its references; an invalid expression is the failure.
+    fn references(&self, expr: &str) -> Result<References, DiceFailure>;
+
+    /// Parses `expr`, replaces its references from `context`, and rolls it;
+    /// renderings keep to about `budget` characters.
     fn roll(
         &self,
         expr: &str,
+        context: &RollContext,
         rng: &mut dyn RngCore,
         budget: usize,
     ) -> Result<RollOutcome, DiceFailure>;
+
+    /// Resolves `expr` with `macros` (lower-case name to text; every field counts as
+    /// 0) without rolling: what saving a macro checks, so that a cycle or an expansion
+    /// past the limits is refused before anyone rolls it.
+    fn check(
+        &self,
+        expr: &str,
+        macros: &std::collections::BTreeMap<String, String>,
+    ) -> Result<(), DiceFailure>;
 }
 
 /// A generator program's text, with the hash that identifies it in sessions.
@@ -131,6 +167,13 @@ pub trait GenSession: Send {
     fn resume(&mut self, input: Option<&str>) -> Result<GenStep, GenFailure>;
     /// The whole state as text, for the database.
     fn snapshot(&self) -> Result<String, GenFailure>;
+}
+
+/// The dice engine of the binary: `dice-core` with the configured limits.
+pub fn real_dice(config: &crate::config::Config) -> std::sync::Arc<dyn Dice> {
+    std::sync::Arc::new(dice::DiceEngine::new(dice::limits_from_config(
+        &config.dice,
+    )))
 }
 
 /// The engines of the binary: `dice-core` and `basic-runner` with the configured

@@ -6,6 +6,7 @@
 
 mod buttons;
 mod characters;
+mod macros;
 mod programs;
 mod sessions;
 
@@ -17,6 +18,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
+pub use macros::{MacroRow, MacroWrite, SERVER_OWNER};
 pub use programs::{NewProgram, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 
