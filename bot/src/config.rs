@@ -154,6 +154,8 @@ pub struct ChargenConfig {
     pub sweep_interval_seconds: u64,
     /// Output of one step beyond this many messages is sent as a file instead.
     pub max_messages_per_step: usize,
+    /// Generator programs one server may install (`/chargen program add`).
+    pub max_programs_per_server: u32,
 }
 
 impl Default for ChargenConfig {
@@ -162,6 +164,7 @@ impl Default for ChargenConfig {
             session_expiry_minutes: 24 * 60,
             sweep_interval_seconds: 60,
             max_messages_per_step: 6,
+            max_programs_per_server: 25,
         }
     }
 }

@@ -510,6 +510,22 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
                     ));
                 }
             },
+            // A local file stands for an upload: `file:scripts/shop.ghul`.
+            OptionKind::Attachment => {
+                let path = value.strip_prefix("file:").unwrap_or(value);
+                if path.is_empty() {
+                    return Err(format!("{} needs a file path.", spec.name));
+                }
+                let filename = std::path::Path::new(path)
+                    .file_name()
+                    .map(|name| name.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| path.to_owned());
+                OptionValue::Attachment {
+                    filename,
+                    url: format!("file:{path}"),
+                    size: 0,
+                }
+            }
             // A role by id or mention: `role:123` or `role:<@&123>`.
             OptionKind::Role => {
                 let digits = value.trim().trim_start_matches("<@&").trim_end_matches('>');

@@ -103,13 +103,16 @@ async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Re
         .await
         .context("cannot open the database")?;
     let engines = tavern::engine::real_engines(config)?;
-    let core = Arc::new(Core::new(
-        storage.clone(),
-        engines,
-        CoreSettings::from_config(config),
-        Arc::new(SystemClock),
-        seed,
-    ));
+    let core = Arc::new(
+        Core::new(
+            storage.clone(),
+            engines,
+            CoreSettings::from_config(config),
+            Arc::new(SystemClock),
+            seed,
+        )
+        .with_fetch(Arc::new(tavern::fetch::FileFetch)),
+    );
     let result = console::run(core, ConsoleIdentity::default()).await;
     storage.close().await;
     result

@@ -583,6 +583,7 @@ fn program(id: i64, name: &str, source: &str, hash: &str) -> tavern::storage::Ne
         source_hash: hash.to_owned(),
         installed_by: ALICE,
         now: 0,
+        ..Default::default()
     }
 }
 

@@ -189,7 +189,7 @@ async fn console_help_and_mistakes() {
     );
     assert_eq!(
         say(&mut console, "/chargen fly").await,
-        "/chargen takes one of: start, answer, cancel, status.\n"
+        "/chargen takes one of: start, answer, cancel, status, program.\n"
     );
     assert_eq!(
         say(&mut console, "/press Nope").await,

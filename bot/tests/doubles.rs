@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use tavern::engine::{
-    GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators, ProgramText,
+    GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators, ProgramCheck,
+    ProgramText, SyntaxError,
 };
 
 /// A line-based script standing in for BASIC:
@@ -28,6 +29,35 @@ struct ScriptSession {
 }
 
 impl Generators for ScriptGenerators {
+    /// `REFUSED` anywhere refuses the program; each line starting with `BAD` is a
+    /// syntax error at that line (numbered from 10 in steps of 10).
+    fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure> {
+        if let Some(index) = source.lines().position(|line| line.contains("REFUSED")) {
+            return Err(GenFailure {
+                kind: GenFailureKind::Load,
+                message: format!(
+                    "OPEN is not allowed here (file and device I/O) in {}",
+                    (index + 1) * 10
+                ),
+                output: String::new(),
+            });
+        }
+        let syntax_errors = source
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| line.starts_with("BAD"))
+            .map(|(index, line)| SyntaxError {
+                line: ((index + 1) * 10) as u32,
+                column: 1,
+                message: format!("cannot read {line:?}"),
+            })
+            .collect();
+        Ok(ProgramCheck {
+            lines: source.lines().count(),
+            syntax_errors,
+        })
+    }
+
     fn start(&self, program: &ProgramText, _seed: u64) -> Result<Box<dyn GenSession>, GenFailure> {
         if program.source.contains("REFUSED") {
             return Err(GenFailure {

@@ -25,3 +25,5 @@ mod macros;
 mod fields;
 // `tavern roll`: breakdowns, JSON, samples, exit codes.
 mod cli_roll;
+// Generator programs installed by server admins.
+mod programs;

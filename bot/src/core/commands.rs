@@ -52,6 +52,8 @@ pub enum OptionKind {
         max: i64,
     },
     Boolean,
+    /// An uploaded file.
+    Attachment,
     /// A role of the server.
     Role,
 }
@@ -85,6 +87,16 @@ impl OptionSpec {
     fn autocomplete(mut self) -> OptionSpec {
         self.autocomplete = true;
         self
+    }
+}
+
+fn attachment(name: &'static str, description: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind: OptionKind::Attachment,
+        required: false,
+        autocomplete: false,
     }
 }
 
@@ -157,7 +169,37 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     vec![],
                 ),
             ],
-            groups: vec![],
+            groups: vec![GroupSpec {
+                name: "program",
+                description: "Generator programs of this server (server admins)",
+                subcommands: vec![
+                    sub(
+                        "add",
+                        "Install or replace a BASIC program (.bas file, code, or paste it)",
+                        vec![
+                            string("name", "The program's name: letters, digits, - and _", 32)
+                                .required(),
+                            attachment("file", "The .bas listing"),
+                            string("code", "The listing, as a code block", 6000),
+                        ],
+                    ),
+                    sub("list", "List the generator programs here", vec![]),
+                    sub(
+                        "remove",
+                        "Remove an installed program",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                        ],
+                    ),
+                    sub(
+                        "default",
+                        "The program /chargen start runs (leave out: the shipped one)",
+                        vec![string("name", "The program's name", 32).autocomplete()],
+                    ),
+                ],
+            }],
         },
         CommandSpec {
             name: "character",

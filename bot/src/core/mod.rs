@@ -18,6 +18,7 @@ pub mod fields;
 pub mod limits;
 pub mod macros;
 mod model;
+mod programs;
 mod roll;
 mod settings;
 pub mod text;
@@ -31,6 +32,7 @@ pub use model::*;
 
 use crate::config::Config;
 use crate::engine::{Dice, Generators, ProgramText};
+use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
 use custom_id::CustomId;
 use limits::{Clock, RateLimiter};
@@ -51,6 +53,10 @@ pub struct CoreSettings {
     pub max_server_macros: u32,
     /// Personal macros one user may have in one server.
     pub max_personal_macros: u32,
+    /// Generator programs one server may install.
+    pub max_programs: u32,
+    /// The largest listing a server may install, in bytes.
+    pub max_program_bytes: usize,
 }
 
 impl Default for CoreSettings {
@@ -73,6 +79,8 @@ impl CoreSettings {
             rate_per_minute: config.rate_limit.per_minute,
             max_server_macros: config.macros.max_per_server,
             max_personal_macros: config.macros.max_per_user,
+            max_programs: config.chargen.max_programs_per_server,
+            max_program_bytes: config.basic.max_program_bytes.unwrap_or(256 * 1024),
         }
     }
 }
@@ -94,6 +102,9 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     rng: Mutex<StdRng>,
     limiter: RateLimiter,
+    /// Reads attachments (`/chargen program add`); refuses them unless a transport
+    /// sets one.
+    fetch: Arc<dyn Fetch>,
 }
 
 impl Core {
@@ -117,7 +128,14 @@ impl Core {
             clock,
             rng: Mutex::new(rng),
             limiter,
+            fetch: Arc::new(NoFetch),
         }
+    }
+
+    /// How this transport reads attachments (HTTP for Discord, files for the console).
+    pub fn with_fetch(mut self, fetch: Arc<dyn Fetch>) -> Core {
+        self.fetch = fetch;
+        self
     }
 
     pub fn storage(&self) -> &Storage {
@@ -160,6 +178,15 @@ impl Core {
         match &request.kind {
             RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
                 ("roll", _) => Ack::Immediate,
+                // Without a file or code, the answer is the paste form: a modal must
+                // be the first response.
+                ("chargen", Some("program"))
+                    if command.subcommand.get(1).is_some_and(|sub| sub == "add")
+                        && command.option("file").is_none()
+                        && command.option("code").is_none() =>
+                {
+                    Ack::Immediate
+                }
                 ("character", Some("show")) => Ack::Defer { ephemeral: false },
                 _ => Ack::Defer { ephemeral: true },
             },
@@ -167,8 +194,21 @@ impl Core {
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
                 // A modal must be the first response; it cannot follow a deferral.
                 Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
+                Some(CustomId::ProgramInstall { .. } | CustomId::ProgramCancel { .. }) => {
+                    Ack::Defer { ephemeral: true }
+                }
                 _ => Ack::Defer { ephemeral: false },
             },
+            RequestKind::Modal { custom_id, .. }
+                if matches!(
+                    CustomId::decode(custom_id),
+                    Some(CustomId::ProgramModal { .. })
+                ) =>
+            {
+                // Submitted from a command, not from a message: a new (ephemeral)
+                // answer, not an update.
+                Ack::Defer { ephemeral: true }
+            }
             RequestKind::Select { .. } | RequestKind::Modal { .. } => Ack::DeferUpdate,
             RequestKind::MessageReply { .. } => Ack::None,
         }
@@ -225,6 +265,12 @@ impl Core {
                 Some(CustomId::RollAgainStored { state_id }) => {
                     self.roll_again_stored(request, state_id).await
                 }
+                Some(CustomId::ProgramInstall { state_id }) => {
+                    self.program_confirm(request, state_id, true).await
+                }
+                Some(CustomId::ProgramCancel { state_id }) => {
+                    self.program_confirm(request, state_id, false).await
+                }
                 _ => Ok(stale_component()),
             },
             RequestKind::Modal { custom_id, fields } => match CustomId::decode(custom_id) {
@@ -236,6 +282,9 @@ impl Core {
                         .unwrap_or("");
                     self.chargen_answer(request, chargen::Target::Exact { session_id, step }, text)
                         .await
+                }
+                Some(CustomId::ProgramModal { name }) => {
+                    self.program_pasted(request, &name, fields).await
                 }
                 _ => Ok(stale_component()),
             },
@@ -282,7 +331,7 @@ impl Core {
                     .character_names_starting(request.user.id, request.place(), typed, 25)
                     .await?
             }
-            ("chargen", Some("start"), "program") => {
+            ("chargen", Some("start"), "program") | ("chargen", Some("program"), "name") => {
                 let typed = typed.to_lowercase();
                 self.program_names(request.place())
                     .await?

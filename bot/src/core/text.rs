@@ -113,3 +113,31 @@ pub fn human_duration(ms: i64) -> String {
     }
     format!("{} days", hours / 24)
 }
+
+/// The text inside a code block as people paste it (```` ```basic … ``` ````): the
+/// fences and a language tag on the opening line go; text without fences is kept
+/// as it is (trimmed).
+pub fn strip_code_fences(code: &str) -> String {
+    let trimmed = code.trim();
+    let Some(inner) = trimmed
+        .strip_prefix("```")
+        .and_then(|rest| rest.strip_suffix("```"))
+    else {
+        return trimmed.to_owned();
+    };
+    let (first_line, rest) = inner.split_once('\n').unwrap_or((inner, ""));
+    // A listing's first line starts with a line number; a word is a language tag.
+    let is_tag = first_line
+        .trim()
+        .chars()
+        .next()
+        .is_some_and(|ch| ch.is_ascii_alphabetic())
+        && first_line
+            .trim()
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric());
+    if is_tag {
+        return rest.trim_matches('\n').to_owned();
+    }
+    inner.trim_matches('\n').to_owned()
+}

@@ -150,7 +150,29 @@ pub struct GenFailure {
     pub output: String,
 }
 
+/// A syntax error of a program, found when it is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The BASIC line number.
+    pub line: u32,
+    /// 1-based column where reading failed.
+    pub column: usize,
+    pub message: String,
+}
+
+/// What checking a program found: it loads (refused statements and size limits are a
+/// [`GenFailureKind::Load`] failure instead), with these syntax errors, which stop it
+/// only when a run reaches them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramCheck {
+    pub lines: usize,
+    pub syntax_errors: Vec<SyntaxError>,
+}
+
 pub trait Generators: Send + Sync {
+    /// Loads `source` as a program would be loaded to run, and reports what is wrong
+    /// with it: every syntax error, or the reason it cannot load at all.
+    fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure>;
     /// Starts `program` with an RNG seeded from `seed`.
     fn start(&self, program: &ProgramText, seed: u64) -> Result<Box<dyn GenSession>, GenFailure>;
     /// Restores a session from [`GenSession::snapshot`].

@@ -35,6 +35,15 @@ impl Storage {
         .await?)
     }
 
+    /// Forgets one button state; whether it was there.
+    pub async fn delete_button_state(&self, id: i64) -> anyhow::Result<bool> {
+        let result = sqlx::query("DELETE FROM button_states WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
     /// Forgets button states created before `before`; returns how many.
     pub async fn purge_button_states(&self, before: i64) -> anyhow::Result<u64> {
         let result = sqlx::query("DELETE FROM button_states WHERE created_at < $1")

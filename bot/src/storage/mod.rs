@@ -19,7 +19,7 @@ use sqlx::{AnyPool, Executor};
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
 pub use macros::{MacroRow, MacroWrite, SERVER_OWNER};
-pub use programs::{NewProgram, ProgramRow};
+pub use programs::{NewProgram, ProgramInfo, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 
 /// The migrations of `/migrations`, embedded in the binary.
