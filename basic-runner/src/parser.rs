@@ -37,16 +37,11 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
         tokens,
         pos: 0,
         end_col,
+        first_error: None,
     };
     let mut stmts = Vec::new();
-    let error = parser.statements(&mut stmts, false).err();
-    if let Some(error) = &error {
-        stmts.push(Stmt {
-            col: error.col,
-            kind: StmtKind::SyntaxError(error.message.clone()),
-        });
-    }
-    (stmts, error)
+    parser.statements(&mut stmts, false);
+    (stmts, parser.first_error)
 }
 
 /// Why a keyword is refused, for the load error.
@@ -74,6 +69,7 @@ struct Parser {
     tokens: Vec<Token>,
     pos: usize,
     end_col: usize,
+    first_error: Option<ParseError>,
 }
 
 impl Parser {
@@ -150,37 +146,50 @@ impl Parser {
     }
 
     /// Parses statements up to the end of the line, or up to `ELSE` inside an `IF`.
-    fn statements(&mut self, out: &mut Vec<Stmt>, in_if: bool) -> PResult<()> {
+    /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] that
+    /// takes the rest of the line, so it raises only when execution reaches it.
+    fn statements(&mut self, out: &mut Vec<Stmt>, in_if: bool) {
         loop {
             match self.peek() {
-                None => return Ok(()),
+                None => return,
                 Some(Tok::Rem) => {
                     self.pos = self.tokens.len();
-                    return Ok(());
+                    return;
                 }
                 Some(Tok::Colon) => {
                     self.pos += 1;
                     continue;
                 }
                 Some(Tok::Kw(Kw::Else)) => {
-                    if in_if {
-                        return Ok(());
+                    if !in_if {
+                        // ELSE reached by running into it skips the rest of the line
+                        self.pos = self.tokens.len();
                     }
-                    // ELSE reached by running into it skips the rest of the line
-                    self.pos = self.tokens.len();
-                    return Ok(());
+                    return;
                 }
                 Some(_) => {}
             }
             let col = self.col();
-            let kind = self.statement()?;
-            let is_if = matches!(kind, StmtKind::If { .. });
-            out.push(Stmt { col, kind });
-            if is_if {
-                // an IF takes the rest of the line (up to an enclosing ELSE)
-                continue;
+            let parsed = self.statement().and_then(|kind| {
+                if !matches!(kind, StmtKind::If { .. }) {
+                    self.expect_stmt_end()?;
+                }
+                Ok(kind)
+            });
+            match parsed {
+                Ok(kind) => out.push(Stmt { col, kind }),
+                Err(error) => {
+                    out.push(Stmt {
+                        col: error.col,
+                        kind: StmtKind::SyntaxError(error.message.clone()),
+                    });
+                    if self.first_error.is_none() {
+                        self.first_error = Some(error);
+                    }
+                    self.pos = self.tokens.len();
+                    return;
+                }
             }
-            self.expect_stmt_end()?;
         }
     }
 
@@ -520,12 +529,12 @@ impl Parser {
                 kind: StmtKind::Goto(line),
             }];
             if self.peek() == Some(&Tok::Colon) {
-                self.statements(&mut stmts, true)?;
+                self.statements(&mut stmts, true);
             }
             return Ok(stmts);
         }
         let mut stmts = Vec::new();
-        self.statements(&mut stmts, true)?;
+        self.statements(&mut stmts, true);
         Ok(stmts)
     }
 
@@ -543,7 +552,7 @@ impl Parser {
                 kind: StmtKind::Goto(line),
             }];
             if self.peek() == Some(&Tok::Colon) {
-                self.statements(&mut stmts, true)?;
+                self.statements(&mut stmts, true);
             }
             stmts
         } else {

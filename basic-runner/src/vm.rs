@@ -431,9 +431,18 @@ impl<'a> Vm<'a> {
                     break Ok(Event::Input(form));
                 }
                 Op::Raise(code) => Err(Fault::Basic(code)),
-                other => self.slow(other, &mut pc),
+                other => {
+                    let before = pc;
+                    let outcome = self.slow(other, &mut pc);
+                    if outcome.is_err() {
+                        pc = before;
+                    }
+                    outcome
+                }
             };
             if let Err(fault) = outcome {
+                // errors name the instruction that raised them
+                pc -= 1;
                 break Err(fault);
             }
         };
