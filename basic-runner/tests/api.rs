@@ -2,9 +2,7 @@
 
 use std::sync::Arc;
 
-use basic_runner::{
-    ErrorCode, Limits, Program, RndMode, RunErrorKind, Session, StepState,
-};
+use basic_runner::{ErrorCode, Limits, Program, RndMode, RunErrorKind, Session, StepState};
 
 fn session(source: &str) -> Session {
     let program = Program::load(source, &Limits::default()).expect("program loads");
@@ -20,7 +18,8 @@ fn prompt_of(state: &StepState) -> Option<&str> {
 
 #[test]
 fn the_prompt_is_the_last_line_of_output() {
-    let mut session = session("10 PRINT \"INTRO\"\n20 PRINT \"YOUR NAME\";\n30 INPUT N$\n40 PRINT N$\n");
+    let mut session =
+        session("10 PRINT \"INTRO\"\n20 PRINT \"YOUR NAME\";\n30 INPUT N$\n40 PRINT N$\n");
     let step = session.resume(None).expect("runs");
     assert_eq!(step.output, "INTRO\nYOUR NAME? ");
     assert_eq!(prompt_of(&step.state), Some("YOUR NAME? "));
@@ -87,7 +86,10 @@ fn an_error_carries_kind_line_message_and_output() {
     assert_eq!(error.line(), Some(30));
     assert_eq!(error.message(), "Subscript out of range in 30");
     assert_eq!(error.output(), "PARTIAL");
-    assert_eq!(error.transcript(), "PARTIAL\nSubscript out of range in 30\n");
+    assert_eq!(
+        error.transcript(),
+        "PARTIAL\nSubscript out of range in 30\n"
+    );
     assert_eq!(ErrorCode::SubscriptOutOfRange.number(), 9);
     let again = session.resume(None).expect_err("stays failed");
     assert_eq!(again, error);
@@ -124,7 +126,10 @@ fn names_are_case_insensitive_and_scalars_differ_from_arrays() {
 fn loading_checks_line_numbers() {
     let missing = Program::load("10 PRINT\nPRINT \"NO NUMBER\"\n", &Limits::default())
         .expect_err("needs numbers");
-    assert_eq!(missing.kind(), basic_runner::LoadErrorKind::MissingLineNumber);
+    assert_eq!(
+        missing.kind(),
+        basic_runner::LoadErrorKind::MissingLineNumber
+    );
     let too_big = Program::load("70000 PRINT\n", &Limits::default()).expect_err("too big");
     assert_eq!(too_big.kind(), basic_runner::LoadErrorKind::BadLineNumber);
 }
@@ -179,5 +184,8 @@ fn gw_basic_mode_with_a_seed_answers_the_seed_prompt() {
 fn number_formatting_is_public_for_hosts() {
     assert_eq!(basic_runner::format_number(0.7, false), " .7 ");
     assert_eq!(basic_runner::format_number(1e7, false), " 1E+07 ");
-    assert_eq!(basic_runner::format_number(-1.0 / 3.0, true), "-.3333333333333333 ");
+    assert_eq!(
+        basic_runner::format_number(-1.0 / 3.0, true),
+        "-.3333333333333333 "
+    );
 }

@@ -68,7 +68,10 @@ fn a_restored_session_continues_like_the_original() {
                 }
             }
             head.extend(tail);
-            assert_eq!(head, expected, "stopped after {stop_after} inputs in {mode:?}");
+            assert_eq!(
+                head, expected,
+                "stopped after {stop_after} inputs in {mode:?}"
+            );
         }
     }
 }

@@ -4,6 +4,8 @@
 mod api;
 // arbitrary program text never panics and always ends within its limits
 mod fuzz;
+// the character generator we ship, against its golden transcript
+mod chargen;
 // every sandbox limit stops a run with a clear error
 mod limits;
 // BASIC programs under tests/programs/ against their expected transcripts
