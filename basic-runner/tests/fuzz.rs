@@ -132,7 +132,7 @@ fn exercise(source: &str) {
     let mut session = Session::new(Arc::clone(&program), RndMode::Seeded(3), limits.clone());
     let mut twin: Option<Session> = None;
     let mut input = None;
-    for round in 0..inputs.len() {
+    for (round, next_input) in inputs.iter().enumerate() {
         if round == 2 {
             let restored = Session::restore(Arc::clone(&program), &session.snapshot())
                 .expect("own snapshot restores");
@@ -152,7 +152,7 @@ fn exercise(source: &str) {
             }
             Err(_) => return,
         }
-        input = Some(inputs[round]);
+        input = Some(*next_input);
     }
 }
 
