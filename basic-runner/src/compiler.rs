@@ -134,6 +134,8 @@ pub(crate) struct Code {
     pub(crate) defs: Vec<DefInfo>,
     pub(crate) calls: Vec<CallInfo>,
     pub(crate) data: Vec<DataEntry>,
+    /// Constants of fused branches.
+    pub(crate) consts: Vec<f64>,
 }
 
 /// What the compiler reports besides code.
@@ -208,6 +210,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     compiler.compile_defs();
     compiler.resolve_fixups();
     compiler.match_loops();
+    crate::optimize::optimize(&mut compiler.code);
     Compiled {
         code: compiler.code,
         diagnostics: compiler.diagnostics,

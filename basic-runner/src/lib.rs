@@ -68,6 +68,7 @@ mod lexer;
 mod limits;
 mod number;
 pub mod op;
+mod optimize;
 mod parser;
 mod program;
 mod rnd;

@@ -148,6 +148,95 @@ pub enum Ext {
     Record(u32),
 }
 
+/// A typed arithmetic operation inside a fused instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arith {
+    /// Integer `+`.
+    AddInt,
+    /// Integer `-`.
+    SubInt,
+    /// Single `+`.
+    AddSng,
+    /// Single `-`.
+    SubSng,
+    /// Single `*`.
+    MulSng,
+    /// Single `/`.
+    DivSng,
+    /// Double `+`.
+    AddDbl,
+    /// Double `-`.
+    SubDbl,
+    /// Double `*`.
+    MulDbl,
+    /// Double `/`.
+    DivDbl,
+}
+
+impl Arith {
+    /// The fused form of a plain arithmetic instruction.
+    pub(crate) fn of(op: &Op) -> Option<Arith> {
+        Some(match op {
+            Op::AddInt => Arith::AddInt,
+            Op::SubInt => Arith::SubInt,
+            Op::AddSng => Arith::AddSng,
+            Op::SubSng => Arith::SubSng,
+            Op::MulSng => Arith::MulSng,
+            Op::DivSng => Arith::DivSng,
+            Op::AddDbl => Arith::AddDbl,
+            Op::SubDbl => Arith::SubDbl,
+            Op::MulDbl => Arith::MulDbl,
+            Op::DivDbl => Arith::DivDbl,
+            _ => return None,
+        })
+    }
+}
+
+/// A numeric comparison inside a fused branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// `=`.
+    Eq,
+    /// `<>`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+}
+
+impl Cmp {
+    /// The fused form of a plain comparison instruction.
+    pub(crate) fn of(op: &Op) -> Option<Cmp> {
+        Some(match op {
+            Op::Eq => Cmp::Eq,
+            Op::Ne => Cmp::Ne,
+            Op::Lt => Cmp::Lt,
+            Op::Le => Cmp::Le,
+            Op::Gt => Cmp::Gt,
+            Op::Ge => Cmp::Ge,
+            _ => return None,
+        })
+    }
+
+    /// Whether `a cmp b` holds.
+    #[inline(always)]
+    pub(crate) fn holds(self, a: f64, b: f64) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+        }
+    }
+}
+
 /// One VM instruction. Every operand is typed; jump targets are [`Pc`]s the verifier checks.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Op {
@@ -305,6 +394,34 @@ pub enum Op {
     Raise(ErrorCode),
     /// A host call.
     Ext(Ext),
+    /// Fused: `top = top OP k` with a constant operand.
+    ArithK(Arith, f64),
+    /// Fused: `top = top OP v` with a variable operand.
+    ArithV(Arith, Slot),
+    /// Fused: `v = v OP k` in place (`K = K + 1`), the result kept as the operation rounds it.
+    Update(Slot, Arith, f64),
+    /// Fused: `v% = v% OP k` in place for an integer variable (`CINT`, overflow is an error).
+    UpdateInt(Slot, Arith, f64),
+    /// Fused: `a$ = a$ + "k"` in place.
+    AppendConst(Slot, ConstId),
+    /// Fused: `a$ = a$ + b$` in place.
+    AppendVar(Slot, Slot),
+    /// Fused: pop two numbers and jump if the comparison holds (`true`) or fails (`false`).
+    Branch(Cmp, bool, Pc),
+    /// Fused: compare a variable with a pooled constant and jump if the comparison
+    /// holds (`when`) or fails.
+    BranchVarK {
+        /// The variable.
+        var: Slot,
+        /// The constant's index in the pool.
+        k: u32,
+        /// The comparison.
+        cmp: Cmp,
+        /// Jump when the comparison's result equals this.
+        when: bool,
+        /// Where to jump.
+        target: Pc,
+    },
 }
 
 /// How an instruction changes the stacks and where control goes, for the verifier.
@@ -364,7 +481,11 @@ impl Op {
             AddInt | SubInt | AddSng | SubSng | MulSng | DivSng | AddDbl | SubDbl | MulDbl
             | DivDbl | Pow | PowInt | IntDiv | Mod | And | Or | Xor | Eqv | Imp | Eq | Ne | Lt
             | Le | Gt | Ge => effect(2, 1, 0, 0),
-            Neg | Not | ToSng | ToInt => effect(1, 1, 0, 0),
+            Neg | Not | ToSng | ToInt | ArithK(..) | ArithV(..) => effect(1, 1, 0, 0),
+            Update(..) | UpdateInt(..) | BranchVarK { .. } | AppendConst(..) | AppendVar(..) => {
+                effect(0, 0, 0, 0)
+            }
+            Branch(..) => effect(2, 0, 0, 0),
             StrEq | StrNe | StrLt | StrLe | StrGt | StrGe => effect(0, 1, 2, 0),
             Concat => effect(0, 0, 2, 1),
             Call(builtin) => builtin.effect(),
@@ -405,12 +526,39 @@ impl Op {
         )
     }
 
+    /// The static jump target, mutable, for relocation.
+    pub(crate) fn target_mut(&mut self) -> Option<&mut Pc> {
+        match self {
+            Op::Jump(pc)
+            | Op::JumpIfFalse(pc)
+            | Op::Gosub(pc)
+            | Op::ReturnTo(pc)
+            | Op::Run(pc)
+            | Op::Branch(_, _, pc)
+            | Op::BranchVarK { target: pc, .. } => Some(pc),
+            _ => None,
+        }
+    }
+
+    /// Whether execution resumes at the next instruction from elsewhere (a
+    /// `RETURN`, `NEXT`, a function's end, or input arriving).
+    pub(crate) fn resumes_after(&self) -> bool {
+        matches!(
+            self,
+            Op::Gosub(_) | Op::On(_) | Op::ForInit(_) | Op::CallFn(_) | Op::Ext(Ext::Input(_))
+        )
+    }
+
     /// The static jump target, if any.
     pub(crate) fn target(&self) -> Option<Pc> {
         match self {
-            Op::Jump(pc) | Op::JumpIfFalse(pc) | Op::Gosub(pc) | Op::ReturnTo(pc) | Op::Run(pc) => {
-                Some(*pc)
-            }
+            Op::Jump(pc)
+            | Op::JumpIfFalse(pc)
+            | Op::Gosub(pc)
+            | Op::ReturnTo(pc)
+            | Op::Run(pc)
+            | Op::Branch(_, _, pc)
+            | Op::BranchVarK { target: pc, .. } => Some(*pc),
             _ => None,
         }
     }

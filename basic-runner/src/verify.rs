@@ -133,6 +133,10 @@ impl Verifier<'_> {
             | Op::StoreInt(s)
             | Op::Next(s, _) => (s.0 as usize) < nums,
             Op::LoadStr(s) | Op::StoreStr(s) => (s.0 as usize) < strs,
+            Op::AppendConst(s, c) => {
+                (s.0 as usize) < strs && (c.0 as usize) < self.code.strings.len()
+            }
+            Op::AppendVar(s, t) => (s.0 as usize) < strs && (t.0 as usize) < strs,
             Op::LoadElemNum(a, _) | Op::StoreElemNum(a, _, _) => self
                 .code
                 .arrays

@@ -424,6 +424,50 @@ impl<'a> Vm<'a> {
                     Ok(())
                 }
                 Op::Next(Slot(var), ty) => self.next(Some(var), ty, &mut pc),
+                Op::Update(Slot(var), op, k) => {
+                    let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    self.arith(op, value, k).map(|r| {
+                        if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                            *slot = r;
+                        }
+                    })
+                }
+                Op::AppendConst(Slot(var), ConstId(k)) => {
+                    let code = self.code;
+                    let tail = code.strings.get(k as usize).map_or(&[][..], Vec::as_slice);
+                    self.append(var, tail)
+                }
+                Op::ArithK(op, k) => {
+                    let a = self.pop();
+                    self.arith(op, a, k).map(|r| self.push(r))
+                }
+                Op::ArithV(op, Slot(var)) => {
+                    let b = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    let a = self.pop();
+                    self.arith(op, a, b).map(|r| self.push(r))
+                }
+                Op::Branch(cmp, when, Pc(target)) => {
+                    let b = self.pop();
+                    let a = self.pop();
+                    if cmp.holds(a, b) == when {
+                        pc = target as usize;
+                    }
+                    Ok(())
+                }
+                Op::BranchVarK {
+                    var: Slot(var),
+                    k,
+                    cmp,
+                    when,
+                    target: Pc(target),
+                } => {
+                    let a = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    let b = self.code.consts.get(k as usize).copied().unwrap_or(0.0);
+                    if cmp.holds(a, b) == when {
+                        pc = target as usize;
+                    }
+                    Ok(())
+                }
                 Op::End => break Ok(Event::End),
                 Op::Stop => break Ok(Event::Stop),
                 Op::Ext(Ext::Input(TableId(form))) => {
@@ -449,6 +493,22 @@ impl<'a> Vm<'a> {
         self.m.steps = self.m.steps.saturating_add(budget - remaining);
         self.m.pc = pc as u32;
         result
+    }
+
+    #[inline(always)]
+    fn arith(&mut self, op: Arith, a: f64, b: f64) -> Res<f64> {
+        match op {
+            Arith::AddInt => Ok(a + b),
+            Arith::SubInt => Ok(a - b),
+            Arith::AddSng => self.sng(a + b),
+            Arith::SubSng => self.sng(a - b),
+            Arith::MulSng => self.sng(a * b),
+            Arith::DivSng => self.divide(a, b, NumTy::Sng),
+            Arith::AddDbl => self.dbl(a + b),
+            Arith::SubDbl => self.dbl(a - b),
+            Arith::MulDbl => self.dbl(a * b),
+            Arith::DivDbl => self.divide(a, b, NumTy::Dbl),
+        }
     }
 
     fn divide(&mut self, a: f64, b: f64, ty: NumTy) -> Res<f64> {
@@ -705,6 +765,17 @@ impl<'a> Vm<'a> {
                 *pc = target as usize;
             }
             Op::Ext(ext) => self.ext(ext)?,
+            Op::AppendVar(Slot(var), Slot(other)) => {
+                let tail = self.m.strs.get(other as usize).cloned().unwrap_or_default();
+                self.append(var, &tail)?;
+            }
+            Op::UpdateInt(Slot(var), op, k) => {
+                let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                let r = cint(self.arith(op, value, k)?)?;
+                if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                    *slot = f64::from(r);
+                }
+            }
             // handled on the hot path
             Op::Num(_)
             | Op::LoadNum(_)
@@ -730,6 +801,12 @@ impl<'a> Vm<'a> {
             | Op::Jump(_)
             | Op::JumpIfFalse(_)
             | Op::Next(..)
+            | Op::Update(..)
+            | Op::ArithK(..)
+            | Op::ArithV(..)
+            | Op::Branch(..)
+            | Op::BranchVarK { .. }
+            | Op::AppendConst(..)
             | Op::End
             | Op::Stop
             | Op::Raise(_) => return Err(Fault::Internal),
@@ -749,6 +826,23 @@ impl<'a> Vm<'a> {
             NumTy::Sng => self.sng(value),
             NumTy::Dbl => Ok(value),
         }
+    }
+
+    /// `a$ = a$ + tail` without copying `a$`.
+    #[inline(always)]
+    fn append(&mut self, var: u32, tail: &[u8]) -> Res<()> {
+        let Some(target) = self.m.strs.get_mut(var as usize) else {
+            return Err(Fault::Internal);
+        };
+        if target.len() + tail.len() > 255 {
+            return Err(ErrorCode::StringTooLong.into());
+        }
+        if self.m.memory + tail.len() > self.limits.max_memory_bytes {
+            return Err(Fault::Limit(LimitKind::Memory));
+        }
+        target.extend_from_slice(tail);
+        self.m.memory += tail.len();
+        Ok(())
     }
 
     fn store_str_slot(&mut self, slot: usize, text: Vec<u8>) -> Res<()> {
@@ -1010,32 +1104,31 @@ impl<'a> Vm<'a> {
         else {
             return Err(ErrorCode::NextWithoutFor.into());
         };
-        let current = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+        let Some(&current) = self.m.nums.get(var as usize) else {
+            return Err(Fault::Internal);
+        };
+        let sum = current + step;
         let value = match ty {
-            NumTy::Int => {
-                let sum = current + step;
-                if !(-32768.0..=32767.0).contains(&sum) {
-                    return Err(ErrorCode::Overflow.into());
-                }
-                sum
-            }
-            NumTy::Sng => self.sng(current + step)?,
-            NumTy::Dbl => current + step,
+            NumTy::Sng if sum.abs() <= SNG_MAX => f64::from(sum as f32),
+            NumTy::Sng => self.sng(sum)?,
+            NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
+            NumTy::Int => return Err(ErrorCode::Overflow.into()),
+            NumTy::Dbl => sum,
         };
         if let Some(slot) = self.m.nums.get_mut(var as usize) {
             *slot = value;
         }
-        let done = if step > 0.0 {
-            value > limit
+        let more = if step > 0.0 {
+            value <= limit
         } else if step < 0.0 {
-            value < limit
+            value >= limit
         } else {
-            value == limit
+            value != limit
         };
-        if done {
-            self.m.frames.truncate(index);
-        } else {
+        if more {
             *pc = body as usize;
+        } else {
+            self.m.frames.truncate(index);
         }
         Ok(())
     }
