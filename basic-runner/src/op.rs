@@ -402,6 +402,19 @@ pub enum Op {
     Update(Slot, Arith, f64),
     /// Fused: `v% = v% OP k` in place for an integer variable (`CINT`, overflow is an error).
     UpdateInt(Slot, Arith, f64),
+    /// Fused: push `v OP k` (a variable and a constant).
+    LoadArithK(Slot, Arith, f64),
+    /// Fused: `v = k` for a constant already of the variable's type.
+    SetNum(Slot, f64),
+    /// Fused: start a `FOR` loop whose limit and step are pooled constants.
+    ForConst {
+        /// The loop's table entry.
+        table: TableId,
+        /// The limit's index in the constant pool.
+        limit: u32,
+        /// The step's index in the constant pool.
+        step: u32,
+    },
     /// Fused: `a$ = a$ + "k"` in place.
     AppendConst(Slot, ConstId),
     /// Fused: `a$ = a$ + b$` in place.
@@ -482,6 +495,8 @@ impl Op {
             | DivDbl | Pow | PowInt | IntDiv | Mod | And | Or | Xor | Eqv | Imp | Eq | Ne | Lt
             | Le | Gt | Ge => effect(2, 1, 0, 0),
             Neg | Not | ToSng | ToInt | ArithK(..) | ArithV(..) => effect(1, 1, 0, 0),
+            LoadArithK(..) => effect(0, 1, 0, 0),
+            SetNum(..) | ForConst { .. } => effect(0, 0, 0, 0),
             Update(..) | UpdateInt(..) | BranchVarK { .. } | AppendConst(..) | AppendVar(..) => {
                 effect(0, 0, 0, 0)
             }
@@ -545,7 +560,12 @@ impl Op {
     pub(crate) fn resumes_after(&self) -> bool {
         matches!(
             self,
-            Op::Gosub(_) | Op::On(_) | Op::ForInit(_) | Op::CallFn(_) | Op::Ext(Ext::Input(_))
+            Op::Gosub(_)
+                | Op::On(_)
+                | Op::ForInit(_)
+                | Op::ForConst { .. }
+                | Op::CallFn(_)
+                | Op::Ext(Ext::Input(_))
         )
     }
 

@@ -13,10 +13,13 @@ type Rule = fn(&[Op], usize, &mut Vec<f64>) -> Option<(usize, Op)>;
 
 /// Runs every fusion over the code.
 pub(crate) fn optimize(code: &mut Code) {
-    let rules: [Rule; 6] = [
+    let rules: [Rule; 9] = [
         fuse_appends,
         fuse_operands,
         fuse_updates,
+        fuse_loads,
+        fuse_sets,
+        fuse_for_constants,
         fuse_compares,
         fuse_branch_over_jump,
         fuse_var_const_branch,
@@ -60,6 +63,39 @@ fn fuse_updates(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> 
         Op::StoreInt(store) if store == var => Some((3, Op::UpdateInt(*var, *arith, *k))),
         _ => None,
     }
+}
+
+fn fuse_loads(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
+    let (Op::LoadNum(var), Op::ArithK(arith, k)) = (ops.get(at)?, ops.get(at + 1)?) else {
+        return None;
+    };
+    Some((2, Op::LoadArithK(*var, *arith, *k)))
+}
+
+fn fuse_sets(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
+    let (Op::Num(k), Op::StoreNum(var)) = (ops.get(at)?, ops.get(at + 1)?) else {
+        return None;
+    };
+    Some((2, Op::SetNum(*var, *k)))
+}
+
+fn fuse_for_constants(ops: &[Op], at: usize, consts: &mut Vec<f64>) -> Option<(usize, Op)> {
+    let (Op::Num(limit), Op::Num(step), Op::ForInit(table)) =
+        (ops.get(at)?, ops.get(at + 1)?, ops.get(at + 2)?)
+    else {
+        return None;
+    };
+    let index = consts.len() as u32;
+    consts.push(*limit);
+    consts.push(*step);
+    Some((
+        3,
+        Op::ForConst {
+            table: *table,
+            limit: index,
+            step: index + 1,
+        },
+    ))
 }
 
 fn fuse_compares(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {

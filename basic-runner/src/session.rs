@@ -26,6 +26,26 @@ pub struct Step {
     pub state: StepState,
 }
 
+impl Step {
+    /// The output without the prompt line it ends with (all of it when the program
+    /// finished): what a chat message shows above an input box labelled with the prompt.
+    pub fn output_before_prompt(&self) -> &str {
+        match &self.state {
+            StepState::NeedsInput { prompt } => self
+                .output
+                .strip_suffix(prompt.as_str())
+                .unwrap_or(&self.output),
+            StepState::Finished { .. } => &self.output,
+        }
+    }
+
+    /// The output split at page breaks (`CLS`, `CHR$(12)`): the first piece
+    /// continues the previous page, each further piece starts a new one.
+    pub fn pages(&self) -> std::str::Split<'_, char> {
+        self.output.split('\x0c')
+    }
+}
+
 /// Where a session stands after a step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StepState {

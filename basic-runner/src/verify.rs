@@ -151,6 +151,11 @@ impl Verifier<'_> {
             Op::Str(c) => (c.0 as usize) < self.code.strings.len(),
             Op::On(t) => (t.0 as usize) < self.code.ons.len(),
             Op::ForInit(t) => (t.0 as usize) < self.code.fors.len(),
+            Op::ForConst { table, limit, step } => {
+                (table.0 as usize) < self.code.fors.len()
+                    && (*limit as usize) < self.code.consts.len()
+                    && (*step as usize) < self.code.consts.len()
+            }
             Op::While(t) => (t.0 as usize) < self.code.whiles.len(),
             Op::DefFn(t) => (t.0 as usize) < self.code.defs.len(),
             Op::CallFn(t) => (t.0 as usize) < self.code.calls.len(),
@@ -221,7 +226,11 @@ impl Verifier<'_> {
                     self.reach(target.0 as usize, after, pc)?;
                 }
             }
-            Op::ForInit(TableId(table)) => {
+            Op::ForInit(TableId(table))
+            | Op::ForConst {
+                table: TableId(table),
+                ..
+            } => {
                 if let Some(Ok(skip)) = self.code.fors.get(table as usize).map(|f| f.skip)
                     && (skip.0 as usize) < self.code.ops.len()
                 {

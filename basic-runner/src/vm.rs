@@ -243,6 +243,13 @@ impl<'a> Vm<'a> {
         self.m.str_stack.pop().unwrap_or_default()
     }
 
+    #[inline(always)]
+    fn set_top(&mut self, value: f64) {
+        if let Some(top) = self.m.num_stack.last_mut() {
+            *top = value;
+        }
+    }
+
     /// Applies `f` to the two numbers on top of the stack, leaving the result.
     #[inline(always)]
     fn binary(&mut self, f: impl FnOnce(f64, f64) -> f64) {
@@ -438,13 +445,23 @@ impl<'a> Vm<'a> {
                     self.append(var, tail)
                 }
                 Op::ArithK(op, k) => {
-                    let a = self.pop();
-                    self.arith(op, a, k).map(|r| self.push(r))
+                    let a = self.m.num_stack.last().copied().unwrap_or(0.0);
+                    self.arith(op, a, k).map(|r| self.set_top(r))
                 }
                 Op::ArithV(op, Slot(var)) => {
                     let b = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
-                    let a = self.pop();
-                    self.arith(op, a, b).map(|r| self.push(r))
+                    let a = self.m.num_stack.last().copied().unwrap_or(0.0);
+                    self.arith(op, a, b).map(|r| self.set_top(r))
+                }
+                Op::LoadArithK(Slot(var), op, k) => {
+                    let a = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    self.arith(op, a, k).map(|r| self.push(r))
+                }
+                Op::SetNum(Slot(var), k) => {
+                    if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                        *slot = k;
+                    }
+                    Ok(())
                 }
                 Op::Branch(cmp, when, Pc(target)) => {
                     let b = self.pop();
@@ -702,7 +719,21 @@ impl<'a> Vm<'a> {
                 }
                 *pc = target.0 as usize;
             }
-            Op::ForInit(TableId(table)) => self.for_init(table, pc)?,
+            Op::ForInit(TableId(table)) => {
+                let step = self.pop();
+                let limit = self.pop();
+                self.for_init(table, limit, step, pc)?;
+            }
+            Op::ForConst {
+                table: TableId(table),
+                limit,
+                step,
+            } => {
+                let code = self.code;
+                let limit = code.consts.get(limit as usize).copied().unwrap_or(0.0);
+                let step = code.consts.get(step as usize).copied().unwrap_or(0.0);
+                self.for_init(table, limit, step, pc)?;
+            }
             Op::NextAny => self.next(None, NumTy::Sng, pc)?,
             Op::While(TableId(table)) => self.while_op(table, pc)?,
             Op::Wend => {
@@ -807,6 +838,8 @@ impl<'a> Vm<'a> {
             | Op::Branch(..)
             | Op::BranchVarK { .. }
             | Op::AppendConst(..)
+            | Op::LoadArithK(..)
+            | Op::SetNum(..)
             | Op::End
             | Op::Stop
             | Op::Raise(_) => return Err(Fault::Internal),
@@ -1050,12 +1083,10 @@ impl<'a> Vm<'a> {
         None
     }
 
-    fn for_init(&mut self, table: u32, pc: &mut usize) -> Res<()> {
+    fn for_init(&mut self, table: u32, limit: f64, step: f64, pc: &mut usize) -> Res<()> {
         let Some(info) = self.code.fors.get(table as usize) else {
             return Err(Fault::Internal);
         };
-        let step = self.pop();
-        let limit = self.pop();
         let var = info.var.0;
         if let Some(index) = self.innermost(|f| matches!(f, Frame::For { var: v, .. } if *v == var))
         {

@@ -189,3 +189,15 @@ fn number_formatting_is_public_for_hosts() {
         "-.3333333333333333 "
     );
 }
+
+#[test]
+fn steps_split_into_text_prompt_and_pages() {
+    let mut session = session("10 PRINT \"OLD\": CLS: PRINT \"NEW\"\n20 INPUT \"NAME\"; N$\n");
+    let step = session.resume(None).expect("runs");
+    assert_eq!(step.output, "OLD\n\x0cNEW\nNAME? ");
+    assert_eq!(step.output_before_prompt(), "OLD\n\x0cNEW\n");
+    assert_eq!(
+        step.pages().collect::<Vec<_>>(),
+        vec!["OLD\n", "NEW\nNAME? "]
+    );
+}
