@@ -496,7 +496,7 @@ impl Compiler {
                         VarTy::Str => self.emit(Op::Ext(Ext::WriteStr)),
                     };
                 }
-                self.emit(Op::Ext(Ext::PrintNewline));
+                self.emit(Op::Ext(Ext::WriteNewline));
             }
             StmtKind::Input { prompt, targets } => self.input(prompt, targets, false),
             StmtKind::LineInput { prompt, target } => {

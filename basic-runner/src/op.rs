@@ -122,8 +122,10 @@ pub enum Ext {
     PrintTab,
     /// `SPC(n)`.
     PrintSpc,
-    /// End the output line.
+    /// End a `PRINT` line (a line filled to the width gets GW-BASIC's extra line break).
     PrintNewline,
+    /// End a `WRITE` line.
+    WriteNewline,
     /// `WRITE` a number (no spaces around it).
     WriteNum(NumTy),
     /// `WRITE` a string (in quotes).

@@ -164,6 +164,15 @@ impl Rnd {
         }
     }
 
+    /// `CLEAR` and `RUN` restart GW-BASIC's generator at its first number; a
+    /// seeded session's generator goes on (restarting it would repeat every
+    /// character a program rolls after `CLEAR`).
+    pub(crate) fn clear(&mut self) {
+        if let Rnd::Gw { state, .. } = self {
+            *state = GW_START;
+        }
+    }
+
     /// `TIMER`: no clock reaches the sandbox, so a number fixed for the session.
     pub(crate) fn timer(&self) -> f64 {
         match self {

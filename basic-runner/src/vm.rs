@@ -199,6 +199,7 @@ impl Machine {
         self.active_defs = vec![None; code.fn_names.len()];
         self.option_base = 0;
         self.memory = 0;
+        self.rnd.clear();
     }
 }
 
@@ -1580,7 +1581,15 @@ impl<'a> Vm<'a> {
                 let count = n.max(0) % i64::from(self.m.width);
                 self.spaces(count as usize)?;
             }
-            Ext::PrintNewline => self.newline()?,
+            Ext::PrintNewline => {
+                // the cursor sits past the last column after a full line; GW-BASIC's
+                // line break then moves it down twice
+                if self.m.width != 255 && self.m.column >= self.m.width {
+                    self.newline()?;
+                }
+                self.newline()?;
+            }
+            Ext::WriteNewline => self.newline()?,
             Ext::WriteNum(ty) => {
                 let value = self.pop();
                 let text = number::format_plain(value, ty);
