@@ -20,6 +20,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNNER = os.environ.get("BASIC_RUNNER", os.path.join(HERE, "..", "..", "target", "release", "examples", "run"))
 TARGET_SECONDS = float(os.environ.get("BENCH_SECONDS", "1.5"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
 
 # (name, description, program with {N} inner and {R} outer counts, statements(N, R))
 BENCHMARKS = [
@@ -253,6 +254,10 @@ def measure(interpreter, name, template, statements, workdir):
             total = n * r * factor
             n = int(min(1_000_000, total))
             r = int(math.ceil(total / n))
+    # the machine is shared: keep the best of three timed runs
+    for _ in range(REPEATS - 1):
+        again, output = run(interpreter, program(template, n, r), workdir)
+        elapsed = min(elapsed, again)
     count = sieve_statements(r) if is_sieve else statements(n, r)
     return count / elapsed, elapsed, output
 

@@ -38,6 +38,7 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
         pos: 0,
         end_col,
         first_error: None,
+        depth: 0,
     };
     let mut stmts = Vec::new();
     parser.statements(&mut stmts, false);
@@ -70,7 +71,13 @@ struct Parser {
     pos: usize,
     end_col: usize,
     first_error: Option<ParseError>,
+    /// Nesting of expressions and `IF`s, bounded so that no line can exhaust the stack.
+    depth: usize,
 }
+
+/// How deeply expressions and `IF`s may nest; deeper lines are syntax errors. The
+/// bound keeps parsing within a small thread stack (a bot worker thread).
+const MAX_NESTING: usize = 40;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -254,7 +261,7 @@ impl Parser {
                     self.refuse(Kw::Line)
                 }
             }
-            Kw::If => self.if_statement(),
+            Kw::If => self.nested(Parser::if_statement),
             Kw::Goto => Ok(StmtKind::Goto(self.line_number()?)),
             Kw::Gosub => Ok(StmtKind::Gosub(self.line_number()?)),
             Kw::Return => {
@@ -751,7 +758,18 @@ impl Parser {
     // ---- expressions, loosest binding first ----
 
     pub(crate) fn expr(&mut self) -> PResult<Expr> {
-        self.binary_level(0)
+        self.nested(|parser| parser.binary_level(0))
+    }
+
+    /// Runs `f` one nesting level deeper, failing beyond [`MAX_NESTING`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Parser) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            return self.error("expression nested too deeply");
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
     }
 
     fn binary_level(&mut self, level: usize) -> PResult<Expr> {
@@ -782,7 +800,7 @@ impl Parser {
         if self.peek() == Some(&Tok::Kw(Kw::Not)) {
             let col = self.col();
             self.pos += 1;
-            let operand = self.not_level()?;
+            let operand = self.nested(Parser::not_level)?;
             return Ok(Expr {
                 col,
                 kind: ExprKind::Unary(UnOp::Not, Box::new(operand)),
@@ -879,7 +897,7 @@ impl Parser {
             Some(Tok::Minus) => {
                 let col = self.col();
                 self.pos += 1;
-                let operand = self.negation()?;
+                let operand = self.nested(Parser::negation)?;
                 Ok(Expr {
                     col,
                     kind: ExprKind::Unary(UnOp::Neg, Box::new(operand)),
@@ -887,7 +905,7 @@ impl Parser {
             }
             Some(Tok::Plus) => {
                 self.pos += 1;
-                self.negation()
+                self.nested(Parser::negation)
             }
             _ => self.power(),
         }

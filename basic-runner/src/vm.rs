@@ -1084,6 +1084,7 @@ impl<'a> Vm<'a> {
         None
     }
 
+    #[inline]
     fn for_init(&mut self, table: u32, limit: f64, step: f64, pc: &mut usize) -> Res<()> {
         let Some(info) = self.code.fors.get(table as usize) else {
             return Err(Fault::Internal);
@@ -1110,8 +1111,46 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    /// `NEXT`: the innermost loop, when it is the one named, takes the fast path.
     #[inline(always)]
-    fn next(&mut self, var: Option<u32>, _ty: NumTy, pc: &mut usize) -> Res<()> {
+    fn next(&mut self, var: Option<u32>, ty: NumTy, pc: &mut usize) -> Res<()> {
+        if let Some(&Frame::For {
+            var: loop_var,
+            ty: loop_ty,
+            limit,
+            step,
+            body,
+        }) = self.m.frames.last()
+            && var.is_none_or(|v| v == loop_var)
+            && let Some(slot) = self.m.nums.get_mut(loop_var as usize)
+        {
+            let sum = *slot + step;
+            let value = match loop_ty {
+                NumTy::Sng if sum.abs() <= SNG_MAX => f64::from(sum as f32),
+                NumTy::Dbl if sum.abs() <= number::DBL_MAX => sum,
+                NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
+                _ => return self.next_checked(var, ty, pc),
+            };
+            *slot = value;
+            let more = if step > 0.0 {
+                value <= limit
+            } else if step < 0.0 {
+                value >= limit
+            } else {
+                value != limit
+            };
+            if more {
+                *pc = body as usize;
+            } else {
+                self.m.frames.pop();
+            }
+            return Ok(());
+        }
+        self.next_checked(var, ty, pc)
+    }
+
+    /// `NEXT` that searches the loop stack and reports overflow.
+    fn next_checked(&mut self, var: Option<u32>, _ty: NumTy, pc: &mut usize) -> Res<()> {
         let top = self.m.frames.len().wrapping_sub(1);
         let index = match (var, self.m.frames.last()) {
             (Some(v), Some(Frame::For { var: top_var, .. })) if *top_var == v => top,
