@@ -34,6 +34,17 @@ pub(crate) enum PrintItem {
     Spc(Expr),
 }
 
+/// Where `RESUME` continues.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResumeKind {
+    /// `RESUME` or `RESUME 0`: the statement that failed, again.
+    Retry,
+    /// `RESUME NEXT`: the statement after it.
+    Next,
+    /// `RESUME n`.
+    Line(u32),
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum DefKind {
     Int,
@@ -103,6 +114,11 @@ pub(crate) enum StmtKind {
     Width(Expr),
     Run(Option<u32>),
     Record(Vec<(Expr, Expr)>),
+    /// `ON ERROR GOTO n` (0 turns trapping off).
+    OnErrorGoto(u32),
+    Resume(ResumeKind),
+    /// `ERROR n`.
+    RaiseError(Expr),
     End,
     Stop,
     Clear,
@@ -183,6 +199,8 @@ pub(crate) enum Func {
     Pos,
     Fre,
     Timer,
+    Err,
+    Erl,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -136,6 +136,8 @@ pub(crate) struct Code {
     pub(crate) data: Vec<DataEntry>,
     /// Constants of fused branches.
     pub(crate) consts: Vec<f64>,
+    /// Every statement's code as (start, end), for `RESUME` and `RESUME NEXT`.
+    pub(crate) stmts: Vec<(u32, u32)>,
 }
 
 /// What the compiler reports besides code.
@@ -210,6 +212,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     compiler.compile_defs();
     compiler.resolve_fixups();
     compiler.match_loops();
+    compiler.code.stmts.sort_unstable();
     crate::optimize::optimize(&mut compiler.code);
     Compiled {
         code: compiler.code,
@@ -248,7 +251,12 @@ impl Compiler {
 
     fn stmts(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
+            let start = self.pc().0;
             self.stmt(stmt);
+            let end = self.pc().0;
+            if end > start {
+                self.code.stmts.push((start, end));
+            }
         }
     }
 
@@ -385,6 +393,8 @@ impl Compiler {
                             Op::Gosub(_) => Op::Gosub(target),
                             Op::ReturnTo(_) => Op::ReturnTo(target),
                             Op::Run(_) => Op::Run(target),
+                            Op::OnError(_) => Op::OnError(target),
+                            Op::ResumeAt(_) => Op::ResumeAt(target),
                             other => other,
                         };
                     }
@@ -675,6 +685,21 @@ impl Compiler {
                     };
                 }
                 self.emit(Op::Ext(Ext::Record(fields.len() as u32)));
+            }
+            StmtKind::OnErrorGoto(0) => {
+                self.emit(Op::OnErrorOff);
+            }
+            StmtKind::OnErrorGoto(line) => self.jump_to_line(*line, Op::OnError),
+            StmtKind::Resume(ResumeKind::Retry) => {
+                self.emit(Op::Resume);
+            }
+            StmtKind::Resume(ResumeKind::Next) => {
+                self.emit(Op::ResumeNext);
+            }
+            StmtKind::Resume(ResumeKind::Line(line)) => self.jump_to_line(*line, Op::ResumeAt),
+            StmtKind::RaiseError(number) => {
+                self.num_expr(number);
+                self.emit(Op::RaiseNumber);
             }
             StmtKind::End => {
                 self.emit(Op::End);
@@ -1202,6 +1227,21 @@ impl Compiler {
             Func::Timer => {
                 self.emit(Op::Ext(Ext::Timer));
                 VarTy::Num(NumTy::Sng)
+            }
+            Func::Err | Func::Erl => {
+                call(
+                    self,
+                    if func == Func::Err {
+                        Builtin::Err
+                    } else {
+                        Builtin::Erl
+                    },
+                );
+                VarTy::Num(if func == Func::Err {
+                    NumTy::Int
+                } else {
+                    NumTy::Sng
+                })
             }
             Func::Len | Func::Asc | Func::Val => {
                 if let Some(a) = arg(0) {

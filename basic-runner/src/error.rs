@@ -36,12 +36,16 @@ pub enum ErrorCode {
     StringTooLong,
     /// 18: `FN` called before its `DEF FN` ran.
     UndefinedUserFunction,
+    /// 20: `RESUME` outside an error handler.
+    ResumeWithoutError,
     /// 26: a `FOR` that has to skip its body but has no `NEXT`.
     ForWithoutNext,
     /// 29: a `WHILE` whose condition is false but that has no `WEND`.
     WhileWithoutWend,
     /// 30: `WEND` with no `WHILE` running.
     WendWithoutWhile,
+    /// Any other error number, as `ERROR n` raises it.
+    Other(u8),
 }
 
 impl ErrorCode {
@@ -62,9 +66,11 @@ impl ErrorCode {
             ErrorCode::TypeMismatch => 13,
             ErrorCode::StringTooLong => 15,
             ErrorCode::UndefinedUserFunction => 18,
+            ErrorCode::ResumeWithoutError => 20,
             ErrorCode::ForWithoutNext => 26,
             ErrorCode::WhileWithoutWend => 29,
             ErrorCode::WendWithoutWhile => 30,
+            ErrorCode::Other(number) => number,
         }
     }
 
@@ -85,10 +91,80 @@ impl ErrorCode {
             ErrorCode::TypeMismatch => "Type mismatch",
             ErrorCode::StringTooLong => "String too long",
             ErrorCode::UndefinedUserFunction => "Undefined user function",
+            ErrorCode::ResumeWithoutError => "RESUME without error",
             ErrorCode::ForWithoutNext => "FOR without NEXT",
             ErrorCode::WhileWithoutWend => "WHILE without WEND",
             ErrorCode::WendWithoutWhile => "WEND without WHILE",
+            ErrorCode::Other(number) => other_message(number),
         }
+    }
+
+    /// The error GW-BASIC numbers `number` (for `ERROR n`).
+    pub fn from_number(number: u8) -> ErrorCode {
+        let known = [
+            ErrorCode::NextWithoutFor,
+            ErrorCode::SyntaxError,
+            ErrorCode::ReturnWithoutGosub,
+            ErrorCode::OutOfData,
+            ErrorCode::IllegalFunctionCall,
+            ErrorCode::Overflow,
+            ErrorCode::OutOfMemory,
+            ErrorCode::UndefinedLineNumber,
+            ErrorCode::SubscriptOutOfRange,
+            ErrorCode::DuplicateDefinition,
+            ErrorCode::DivisionByZero,
+            ErrorCode::TypeMismatch,
+            ErrorCode::StringTooLong,
+            ErrorCode::UndefinedUserFunction,
+            ErrorCode::ResumeWithoutError,
+            ErrorCode::ForWithoutNext,
+            ErrorCode::WhileWithoutWend,
+            ErrorCode::WendWithoutWhile,
+        ];
+        known
+            .into_iter()
+            .find(|code| code.number() == number)
+            .unwrap_or(ErrorCode::Other(number))
+    }
+}
+
+/// GW-BASIC's messages for the errors this BASIC never raises itself.
+fn other_message(number: u8) -> &'static str {
+    match number {
+        12 => "Illegal direct",
+        14 => "Out of string space",
+        16 => "String formula too complex",
+        17 => "Can't continue",
+        19 => "No RESUME",
+        22 => "Missing operand",
+        23 => "Line buffer overflow",
+        24 => "Device Timeout",
+        25 => "Device Fault",
+        27 => "Out of Paper",
+        50 => "FIELD overflow",
+        51 => "Internal error",
+        52 => "Bad file number",
+        53 => "File not found",
+        54 => "Bad file mode",
+        55 => "File already open",
+        57 => "Device I/O Error",
+        58 => "File already exists",
+        61 => "Disk full",
+        62 => "Input past end",
+        63 => "Bad record number",
+        64 => "Bad file name",
+        66 => "Direct statement in file",
+        67 => "Too many files",
+        68 => "Device Unavailable",
+        69 => "Communication buffer overflow",
+        70 => "Permission Denied",
+        71 => "Disk not Ready",
+        72 => "Disk media error",
+        73 => "Advanced Feature",
+        74 => "Rename across disks",
+        75 => "Path/File Access Error",
+        76 => "Path not found",
+        _ => "Unprintable error",
     }
 }
 

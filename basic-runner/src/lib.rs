@@ -88,6 +88,11 @@ pub use session::{SNAPSHOT_VERSION, Session, Step, StepState};
 pub use transcript::{Outcome, Transcript, run_transcript};
 pub use vm::CharacterRecord;
 
+/// The source of `programs/chargen.bas`, the character generator behind `/chargen`:
+/// classic (B/X-era) ability scores, class, hit points, saving throws and gold,
+/// handed over with `RECORD`.
+pub const CHARGEN: &str = include_str!("../programs/chargen.bas");
+
 /// Formats a number as GW-BASIC's `PRINT` does (sign position, digits, one space
 /// after), for single (`double == false`) or double precision.
 pub fn format_number(value: f64, double: bool) -> String {

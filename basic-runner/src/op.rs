@@ -103,6 +103,10 @@ pub enum Builtin {
     Pos,
     /// `FRE`: memory left in the sandbox.
     Fre,
+    /// `ERR`: the number of the error being handled.
+    Err,
+    /// `ERL`: the line of the error being handled.
+    Erl,
     /// `MID$(s, n) = t`: pops s, n, t and pushes the changed s.
     MidSet2,
     /// `MID$(s, n, m) = t`: pops s, n, m, t and pushes the changed s.
@@ -380,6 +384,18 @@ pub enum Op {
     ReadStr,
     /// Point `READ` at a `DATA` item.
     Restore(u32),
+    /// `ON ERROR GOTO line`: errors jump to the handler.
+    OnError(Pc),
+    /// `ON ERROR GOTO 0`: errors stop the program again.
+    OnErrorOff,
+    /// `RESUME`: run the failed statement again.
+    Resume,
+    /// `RESUME NEXT`: go on after the failed statement.
+    ResumeNext,
+    /// `RESUME line`.
+    ResumeAt(Pc),
+    /// `ERROR n`: pop n and raise that error.
+    RaiseNumber,
     /// `OPTION BASE`.
     OptionBase(u8),
     /// Pop the output width.
@@ -461,6 +477,7 @@ impl Builtin {
     fn effect(self) -> Effect {
         use Builtin::*;
         match self {
+            Err | Erl => effect(0, 1, 0, 0),
             Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
             | Fre => effect(1, 1, 0, 0),
             Len | Asc | Val => effect(0, 1, 1, 0),
@@ -486,7 +503,8 @@ impl Op {
             Num(_) | LoadNum(_) => effect(0, 1, 0, 0),
             Str(_) | LoadStr(_) => effect(0, 0, 0, 1),
             PopNum | StoreNum(_) | StoreSng(_) | StoreInt(_) | JumpIfFalse(_) | On(_)
-            | While(_) | Width => effect(1, 0, 0, 0),
+            | While(_) | Width | RaiseNumber => effect(1, 0, 0, 0),
+            OnError(_) | OnErrorOff | Resume | ResumeNext | ResumeAt(_) => effect(0, 0, 0, 0),
             StoreStr(_) => effect(0, 0, 1, 0),
             LoadElemNum(_, d) => effect(dims(d), 1, 0, 0),
             LoadElemStr(_, d) => effect(dims(d), 0, 0, 1),
@@ -540,6 +558,10 @@ impl Op {
                 | Op::End
                 | Op::Raise(_)
                 | Op::FnReturn
+                | Op::Resume
+                | Op::ResumeNext
+                | Op::ResumeAt(_)
+                | Op::RaiseNumber
         )
     }
 
@@ -551,6 +573,8 @@ impl Op {
             | Op::Gosub(pc)
             | Op::ReturnTo(pc)
             | Op::Run(pc)
+            | Op::OnError(pc)
+            | Op::ResumeAt(pc)
             | Op::Branch(_, _, pc)
             | Op::BranchVarK { target: pc, .. } => Some(pc),
             _ => None,
@@ -573,15 +597,7 @@ impl Op {
 
     /// The static jump target, if any.
     pub(crate) fn target(&self) -> Option<Pc> {
-        match self {
-            Op::Jump(pc)
-            | Op::JumpIfFalse(pc)
-            | Op::Gosub(pc)
-            | Op::ReturnTo(pc)
-            | Op::Run(pc)
-            | Op::Branch(_, _, pc)
-            | Op::BranchVarK { target: pc, .. } => Some(*pc),
-            _ => None,
-        }
+        let mut op = *self;
+        op.target_mut().copied()
     }
 }

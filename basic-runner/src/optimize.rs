@@ -171,6 +171,10 @@ fn entry_points(code: &Code) -> Vec<bool> {
     for &(start, _) in &code.lines {
         mark(Pc(start));
     }
+    for &(start, end) in &code.stmts {
+        mark(Pc(start));
+        mark(Pc(end));
+    }
     entry
 }
 
@@ -234,6 +238,10 @@ fn rewrite(code: &mut Code, rule: Rule) {
     }
     for (start, _) in &mut code.lines {
         *start = map.get(*start as usize).copied().unwrap_or(*start);
+    }
+    for (start, end) in &mut code.stmts {
+        *start = map.get(*start as usize).copied().unwrap_or(*start);
+        *end = map.get(*end as usize).copied().unwrap_or(*end);
     }
     code.ops = new_ops;
 }

@@ -383,7 +383,19 @@ impl Parser {
                     self.refuse(Kw::Key)
                 }
             }
-            Kw::Error | Kw::Resume => self.refuse(kw),
+            Kw::Error => Ok(StmtKind::RaiseError(self.expr()?)),
+            Kw::Resume => {
+                if self.at_stmt_end() {
+                    Ok(StmtKind::Resume(ResumeKind::Retry))
+                } else if self.eat_kw(Kw::Next) {
+                    Ok(StmtKind::Resume(ResumeKind::Next))
+                } else {
+                    match self.line_number()? {
+                        0 => Ok(StmtKind::Resume(ResumeKind::Retry)),
+                        line => Ok(StmtKind::Resume(ResumeKind::Line(line))),
+                    }
+                }
+            }
             Kw::Lprint => self.refuse(kw),
             other => {
                 if is_refused_statement(other) {
@@ -578,10 +590,14 @@ impl Parser {
     }
 
     fn on_statement(&mut self) -> PResult<StmtKind> {
+        if self.eat_kw(Kw::Error) {
+            self.expect_kw(Kw::Goto)?;
+            return Ok(StmtKind::OnErrorGoto(self.line_number()?));
+        }
         if matches!(
             self.peek(),
             Some(Tok::Kw(
-                Kw::Error | Kw::Key | Kw::Timer | Kw::Com | Kw::Pen | Kw::Play | Kw::Strig
+                Kw::Key | Kw::Timer | Kw::Com | Kw::Pen | Kw::Play | Kw::Strig
             ))
         ) {
             return self.refuse(Kw::On);
@@ -1037,10 +1053,15 @@ impl Parser {
                     kind: ExprKind::Func(Func::Rnd, args),
                 });
             }
-            Kw::Timer => {
+            Kw::Timer | Kw::Err | Kw::Erl => {
+                let func = match kw {
+                    Kw::Err => Func::Err,
+                    Kw::Erl => Func::Erl,
+                    _ => Func::Timer,
+                };
                 return Ok(Expr {
                     col,
-                    kind: ExprKind::Func(Func::Timer, Vec::new()),
+                    kind: ExprKind::Func(func, Vec::new()),
                 });
             }
             other if is_refused_function(other) => {
@@ -1167,8 +1188,6 @@ fn is_refused_function(kw: Kw) -> bool {
             | Stick
             | Strig
             | Play
-            | Err
-            | Erl
             | Cvi
             | Cvs
             | Cvd

@@ -456,6 +456,13 @@ fn check_fits(program: &Program, machine: &Machine) -> Result<(), RestoreError> 
     if machine.data_ptr as usize > code.data.len() {
         return bad("DATA pointer");
     }
+    if machine.on_error.is_some_and(|pc| pc >= pcs)
+        || machine
+            .handling
+            .is_some_and(|(resume, next)| resume > pcs || next > pcs)
+    {
+        return bad("error handler");
+    }
     for frame in &machine.frames {
         let ok = match frame {
             Frame::For { var, body, .. } => (*var as usize) < code.num_vars.len() && *body <= pcs,

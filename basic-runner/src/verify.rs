@@ -33,6 +33,13 @@ pub(crate) fn verify(code: &Code) -> Result<Depth, VerifyError> {
     verifier.check_tables()?;
     let mut entries = vec![0usize];
     entries.extend(code.defs.iter().map(|def| def.body.0 as usize));
+    // RESUME may continue at any statement boundary, with empty stacks
+    for &(start, end) in &code.stmts {
+        entries.push(start as usize);
+        if (end as usize) < code.ops.len() {
+            entries.push(end as usize);
+        }
+    }
     for entry in entries {
         verifier.reach(entry, (0, 0), entry)?;
     }

@@ -121,6 +121,13 @@ pub(crate) struct Machine {
     pub(crate) memory: usize,
     pub(crate) steps: u64,
     pub(crate) records: Vec<CharacterRecord>,
+    /// `ON ERROR GOTO`'s handler.
+    pub(crate) on_error: Option<u32>,
+    /// While a handler runs: where `RESUME` and `RESUME NEXT` continue.
+    pub(crate) handling: Option<(u32, u32)>,
+    /// `ERR` and `ERL`.
+    pub(crate) err: u8,
+    pub(crate) erl: u32,
 }
 
 /// The output of one step, bounded.
@@ -148,6 +155,10 @@ impl Machine {
             memory: 0,
             steps: 0,
             records: Vec::new(),
+            on_error: None,
+            handling: None,
+            err: 0,
+            erl: 0,
         }
     }
 
@@ -200,6 +211,10 @@ impl Machine {
         self.option_base = 0;
         self.memory = 0;
         self.rnd.clear();
+        self.on_error = None;
+        self.handling = None;
+        self.err = 0;
+        self.erl = 0;
     }
 }
 
@@ -285,6 +300,10 @@ impl<'a> Vm<'a> {
 
     /// Overflow and division by zero print their message and go on, as in GW-BASIC.
     fn soft_error(&mut self, code: ErrorCode) -> Res<()> {
+        // with ON ERROR GOTO they are ordinary, trappable errors
+        if self.m.on_error.is_some() && self.m.handling.is_none() {
+            return Err(code.into());
+        }
         self.write_raw(code.message().as_bytes())?;
         self.newline()
     }
@@ -505,12 +524,81 @@ impl<'a> Vm<'a> {
             if let Err(fault) = outcome {
                 // errors name the instruction that raised them
                 pc -= 1;
+                if let Some(handler) = self.trap(fault, pc) {
+                    pc = handler;
+                    continue;
+                }
                 break Err(fault);
             }
         };
         self.m.steps = self.m.steps.saturating_add(budget - remaining);
         self.m.pc = pc as u32;
         result
+    }
+
+    /// `ON ERROR GOTO`: sends a BASIC error to the handler, if one is set and
+    /// not already running. Returns where to continue.
+    #[cold]
+    fn trap(&mut self, fault: Fault, pc: usize) -> Option<usize> {
+        let (code, line) = match fault {
+            Fault::Basic(code) => (code, None),
+            Fault::BasicAtLine(code, line) => (code, Some(line)),
+            _ => return None,
+        };
+        let handler = self.m.on_error?;
+        if self.m.handling.is_some() {
+            return None;
+        }
+        let line = line.or_else(|| self.m.error_line(self.code, pc as u32));
+        // an error inside a user function belongs to the statement that called it
+        let mut statement_pc = pc as u32;
+        while let Some(Frame::Fn { .. }) = self.m.frames.last() {
+            let Some(Frame::Fn {
+                ret,
+                saved_nums,
+                saved_strs,
+            }) = self.m.frames.pop()
+            else {
+                break;
+            };
+            statement_pc = ret.saturating_sub(1);
+            for (slot, value) in saved_nums {
+                if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                    *var = value;
+                }
+            }
+            for (slot, text) in saved_strs {
+                if let Some(var) = self.m.strs.get_mut(slot as usize) {
+                    *var = text;
+                }
+            }
+        }
+        let (resume, next) = self
+            .code
+            .stmts
+            .iter()
+            .filter(|&&(start, end)| start <= statement_pc && statement_pc < end)
+            .max_by_key(|&&(start, _)| start)
+            .copied()
+            .unwrap_or((statement_pc, statement_pc + 1));
+        self.m.err = code.number();
+        self.m.erl = line.unwrap_or(0);
+        self.m.handling = Some((resume, next));
+        self.m.num_stack.clear();
+        self.m.str_stack.clear();
+        Some(handler as usize)
+    }
+
+    /// `RESUME`: leaves the handler; the stacks start empty at a statement.
+    fn resume(&mut self) -> Res<(u32, u32)> {
+        let points = self
+            .m
+            .handling
+            .take()
+            .ok_or(Fault::Basic(ErrorCode::ResumeWithoutError))?;
+        self.m.num_stack.clear();
+        self.m.str_stack.clear();
+        Ok(points)
     }
 
     #[inline(always)]
@@ -797,6 +885,25 @@ impl<'a> Vm<'a> {
                 *pc = target as usize;
             }
             Op::Ext(ext) => self.ext(ext)?,
+            Op::OnError(Pc(handler)) => self.m.on_error = Some(handler),
+            Op::OnErrorOff => {
+                if self.m.handling.is_some() {
+                    // inside a handler this stops the program with the trapped error
+                    let code = ErrorCode::from_number(self.m.err);
+                    return Err(Fault::BasicAtLine(code, self.m.erl));
+                }
+                self.m.on_error = None;
+            }
+            Op::Resume => *pc = self.resume()?.0 as usize,
+            Op::ResumeNext => *pc = self.resume()?.1 as usize,
+            Op::ResumeAt(Pc(target)) => {
+                self.resume()?;
+                *pc = target as usize;
+            }
+            Op::RaiseNumber => {
+                let number = arg_in(self.pop(), 1, 255)?;
+                return Err(ErrorCode::from_number(number as u8).into());
+            }
             Op::AppendVar(Slot(var), Slot(other)) => {
                 let tail = self.m.strs.get(other as usize).cloned().unwrap_or_default();
                 self.append(var, &tail)?;
@@ -1468,6 +1575,8 @@ impl<'a> Vm<'a> {
                 };
                 self.m.str_stack.push(text.into_bytes());
             }
+            Builtin::Err => self.push(f64::from(self.m.err)),
+            Builtin::Erl => self.push(f64::from(self.m.erl)),
             Builtin::Pos => {
                 self.pop();
                 let column = self.m.column.min(self.m.width.saturating_sub(1));

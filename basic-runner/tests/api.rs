@@ -219,3 +219,13 @@ fn deep_nesting_is_a_syntax_error_not_a_crash() {
         );
     }
 }
+
+#[test]
+fn programs_and_sessions_cross_threads() {
+    fn send_and_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+    send_and_sync::<Program>();
+    send::<Session>();
+    let program = Program::load(basic_runner::CHARGEN, &Limits::default()).expect("loads");
+    assert!(program.uses_records());
+}
