@@ -63,6 +63,11 @@ pub(crate) enum StmtKind {
         value: Expr,
     },
     Print(Vec<PrintItem>),
+    PrintUsing {
+        format: Expr,
+        items: Vec<Expr>,
+        newline: bool,
+    },
     Write(Vec<Expr>),
     Input {
         /// The prompt text, with `? ` already appended when it takes one.

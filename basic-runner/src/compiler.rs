@@ -62,6 +62,14 @@ pub(crate) struct InputForm {
     pub(crate) targets: Vec<InputTarget>,
 }
 
+/// A `PRINT USING` statement: the types of its values and whether it ends the line.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct UsingInfo {
+    /// `None` for a string, else the number's type.
+    pub(crate) args: Vec<Option<NumTy>>,
+    pub(crate) newline: bool,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ForInfo {
     pub(crate) var: Slot,
@@ -130,6 +138,7 @@ pub(crate) struct Code {
     pub(crate) whiles: Vec<WhileInfo>,
     pub(crate) ons: Vec<OnInfo>,
     pub(crate) inputs: Vec<InputForm>,
+    pub(crate) usings: Vec<UsingInfo>,
     pub(crate) fn_names: Vec<String>,
     pub(crate) defs: Vec<DefInfo>,
     pub(crate) calls: Vec<CallInfo>,
@@ -496,6 +505,26 @@ impl Compiler {
                 value,
             } => self.mid_assign(target, start, len.as_ref(), value),
             StmtKind::Print(items) => self.print(items),
+            StmtKind::PrintUsing {
+                format,
+                items,
+                newline,
+            } => {
+                self.str_expr(format);
+                let args = items
+                    .iter()
+                    .map(|item| match self.expr(item) {
+                        VarTy::Num(ty) => Some(ty),
+                        VarTy::Str => None,
+                    })
+                    .collect();
+                let table = self.code.usings.len();
+                self.code.usings.push(UsingInfo {
+                    args,
+                    newline: *newline,
+                });
+                self.emit(Op::Ext(Ext::Using(TableId(table as u32))));
+            }
             StmtKind::Write(exprs) => {
                 for (index, expr) in exprs.iter().enumerate() {
                     if index > 0 {

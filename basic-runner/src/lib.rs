@@ -74,6 +74,7 @@ mod program;
 mod rnd;
 mod session;
 mod transcript;
+mod using;
 mod verify;
 mod vm;
 

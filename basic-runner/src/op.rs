@@ -138,6 +138,8 @@ pub enum Ext {
     WriteComma,
     /// `CLS`: a page break.
     Cls,
+    /// `PRINT USING`: the format and the values are on the stacks.
+    Using(TableId),
     /// `INPUT` into the targets of a form; array indices are on the number stack.
     Input(TableId),
     /// `RND` with no argument.

@@ -457,8 +457,8 @@ impl Parser {
         if self.peek() == Some(&Tok::Hash) {
             return self.refuse(Kw::Print);
         }
-        if self.peek() == Some(&Tok::Kw(Kw::Using)) {
-            return self.refuse(Kw::Using);
+        if self.eat_kw(Kw::Using) {
+            return self.print_using();
         }
         let mut items = Vec::new();
         while !self.at_stmt_end() {
@@ -483,11 +483,38 @@ impl Parser {
                     self.expect(&Tok::RParen, ")")?;
                     items.push(PrintItem::Spc(expr));
                 }
-                Some(Tok::Kw(Kw::Using)) => return self.refuse(Kw::Using),
                 _ => items.push(PrintItem::Expr(self.expr()?)),
             }
         }
         Ok(StmtKind::Print(items))
+    }
+
+    /// `PRINT USING format; values`, separated by `;` or `,`; a trailing
+    /// separator keeps the line open.
+    fn print_using(&mut self) -> PResult<StmtKind> {
+        let format = self.expr()?;
+        if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
+            return self.error("expected ; after the PRINT USING format");
+        }
+        let mut items = Vec::new();
+        let mut newline = true;
+        while !self.at_stmt_end() {
+            items.push(self.expr()?);
+            newline = true;
+            if self.eat(&Tok::Semi) || self.eat(&Tok::Comma) {
+                newline = false;
+            } else {
+                break;
+            }
+        }
+        if items.is_empty() {
+            return self.error("expected a value to print");
+        }
+        Ok(StmtKind::PrintUsing {
+            format,
+            items,
+            newline,
+        })
     }
 
     /// `INPUT [;] ["prompt" ; | ,] targets`: the prompt gets `? ` after `;` or when absent.

@@ -167,6 +167,7 @@ impl Verifier<'_> {
             Op::DefFn(t) => (t.0 as usize) < self.code.defs.len(),
             Op::CallFn(t) => (t.0 as usize) < self.code.calls.len(),
             Op::Ext(Ext::Input(t)) => (t.0 as usize) < self.code.inputs.len(),
+            Op::Ext(Ext::Using(t)) => (t.0 as usize) < self.code.usings.len(),
             Op::Restore(index) => (*index as usize) <= self.code.data.len(),
             _ => true,
         };
@@ -184,6 +185,13 @@ impl Verifier<'_> {
         self.check_operands(pc, &op)?;
         let mut effect = op.effect();
         match op {
+            Op::Ext(Ext::Using(TableId(table))) => {
+                if let Some(info) = self.code.usings.get(table as usize) {
+                    let strs = info.args.iter().filter(|a| a.is_none()).count() as u32;
+                    effect.num_pop = info.args.len() as u32 - strs;
+                    effect.str_pop = strs + 1;
+                }
+            }
             Op::Ext(Ext::Input(TableId(form))) => {
                 let form = self.code.inputs.get(form as usize);
                 effect.num_pop = form.map_or(0, |f| f.targets.iter().map(|t| t.dims()).sum());

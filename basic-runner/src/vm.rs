@@ -10,6 +10,7 @@ use crate::limits::Limits;
 use crate::number::{self, NumTy, SNG_MAX};
 use crate::op::*;
 use crate::rnd::Rnd;
+use crate::using::UsingArg;
 
 /// A finished character handed to the host by the `RECORD` statement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -1691,6 +1692,44 @@ impl<'a> Vm<'a> {
         self.check_output()
     }
 
+    fn print_using(&mut self, table: u32) -> Res<()> {
+        let code = self.code;
+        let info = code.usings.get(table as usize).ok_or(Fault::Internal)?;
+        let n_strs = info.args.iter().filter(|a| a.is_none()).count();
+        let n_nums = info.args.len() - n_strs;
+        let nums_start = self
+            .m
+            .num_stack
+            .len()
+            .checked_sub(n_nums)
+            .ok_or(Fault::Internal)?;
+        let strs_start = self
+            .m
+            .str_stack
+            .len()
+            .checked_sub(n_strs)
+            .ok_or(Fault::Internal)?;
+        let mut nums = self.m.num_stack.split_off(nums_start).into_iter();
+        let mut strs = self.m.str_stack.split_off(strs_start).into_iter();
+        let format = self.pop_str();
+        let args: Vec<UsingArg> = info
+            .args
+            .iter()
+            .map(|arg| match arg {
+                Some(ty) => UsingArg::Num(nums.next().unwrap_or(0.0), *ty),
+                None => UsingArg::Str(strs.next().unwrap_or_default()),
+            })
+            .collect();
+        let pieces = crate::using::format(&format, &args)?;
+        for piece in pieces {
+            self.write_item(&piece)?;
+        }
+        if info.newline {
+            self.ext(Ext::PrintNewline)?;
+        }
+        Ok(())
+    }
+
     fn ext(&mut self, ext: Ext) -> Res<()> {
         match ext {
             Ext::PrintNum(ty) => {
@@ -1753,6 +1792,7 @@ impl<'a> Vm<'a> {
             }
             Ext::WriteComma => self.write_raw(b",")?,
             Ext::Cls => self.write_raw(&[12])?,
+            Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
                 let value = self.m.rnd.next();
