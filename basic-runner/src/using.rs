@@ -143,7 +143,7 @@ fn group(digits: &str) -> String {
     let first = digits.len() % 3;
     let mut out = String::new();
     for (index, c) in digits.chars().enumerate() {
-        if index > 0 && index >= first && (index - first) % 3 == 0 {
+        if index > 0 && index >= first && (index - first).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
