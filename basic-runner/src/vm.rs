@@ -1752,7 +1752,7 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintTab => {
-                let n = self.pop() as i64;
+                let n = i64::from(cint(self.pop())?);
                 let width = i64::from(self.m.width);
                 let target = (n - 1).max(0) % width + 1;
                 let column = i64::from(self.m.column) + 1;
@@ -1764,7 +1764,7 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintSpc => {
-                let n = self.pop() as i64;
+                let n = i64::from(cint(self.pop())?);
                 let count = n.max(0) % i64::from(self.m.width);
                 self.spaces(count as usize)?;
             }

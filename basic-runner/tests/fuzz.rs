@@ -165,11 +165,79 @@ fn exercise(source: &str) {
     }
 }
 
+fn expression() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec![
+        "X", "Y", "I", "A(I)", "LEN(A$)", "1", "0", "-3", "2.5", "1E20", "RND(1)", "32767",
+    ])
+    .prop_map(str::to_string);
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        (
+            inner.clone(),
+            prop::sample::select(vec![
+                "+", "-", "*", "/", "^", "\\", " MOD ", " AND ", "<", "=",
+            ]),
+            inner,
+        )
+            .prop_map(|(a, op, b)| format!("({a}{op}{b})"))
+    })
+}
+
+/// Statements that mostly parse, so runs go deep into the VM.
+fn statement() -> impl Strategy<Value = String> {
+    let line = prop::sample::select(vec![10u32, 20, 30, 40, 50, 60]);
+    (
+        expression(),
+        expression(),
+        line,
+        prop::sample::select((0..22).collect::<Vec<u32>>()),
+    )
+        .prop_map(|(a, b, line, kind)| match kind {
+            0 => format!("X = {a}"),
+            1 => format!("PRINT {a}; {b},"),
+            2 => format!("FOR I = 1 TO {a}: Y = Y + {b}: NEXT I"),
+            3 => format!("IF {a} THEN {line} ELSE PRINT {b}"),
+            4 => format!("GOSUB {line}"),
+            5 => "RETURN".to_string(),
+            6 => format!("GOTO {line}"),
+            7 => format!("DIM A({a})"),
+            8 => format!("A({a}) = {b}"),
+            9 => "INPUT X, A$".to_string(),
+            10 => "A$ = A$ + STR$(X)".to_string(),
+            11 => "READ Y: DATA 1, 2, X".to_string(),
+            12 => format!("ON {a} GOTO {line}, 10"),
+            13 => format!("WHILE {a}: X = X + 1: WEND"),
+            14 => format!("DEF FNA(X) = {a}: PRINT FNA({b})"),
+            15 => format!("PRINT USING \"##.##\"; {a}"),
+            16 => format!("ON ERROR GOTO {line}"),
+            17 => "RESUME NEXT".to_string(),
+            18 => format!("ERROR {a}"),
+            19 => format!("PRINT TAB({a}); SPC({b}); MID$(A$, {a}, {b})"),
+            20 => "RECORD \"X\", X".to_string(),
+            _ => format!("SWAP X, Y: Y = {a} \\ {b}"),
+        })
+}
+
+fn structured_program() -> impl Strategy<Value = String> {
+    prop::collection::vec(statement(), 1..6).prop_map(|stmts| {
+        stmts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {s}", (i + 1) * 10))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn token_soup_never_panics(source in program_text()) {
+        exercise(&source);
+    }
+
+    #[test]
+    fn structured_programs_never_panic(source in structured_program()) {
         exercise(&source);
     }
 
