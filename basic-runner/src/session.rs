@@ -109,6 +109,17 @@ impl Session {
         }
     }
 
+    /// Replaces the session's limits (a restored session keeps the limits it was
+    /// saved with until the host sets its current ones).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits the session runs under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// The program this session runs.
     pub fn program(&self) -> &Arc<Program> {
         &self.program

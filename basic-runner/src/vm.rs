@@ -451,6 +451,7 @@ impl<'a> Vm<'a> {
                     }
                     Ok(())
                 }
+                Op::Next(Slot(var), NumTy::Sng) => self.next_single(var, &mut pc),
                 Op::Next(Slot(var), ty) => self.next(Some(var), ty, &mut pc),
                 Op::Update(Slot(var), op, k) => {
                     let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
@@ -1217,6 +1218,41 @@ impl<'a> Vm<'a> {
             body: *pc as u32,
         });
         Ok(())
+    }
+
+    /// `NEXT` of a single-precision variable, the most common loop of all.
+    #[inline(always)]
+    fn next_single(&mut self, var: u32, pc: &mut usize) -> Res<()> {
+        if let Some(&Frame::For {
+            var: loop_var,
+            limit,
+            step,
+            body,
+            ..
+        }) = self.m.frames.last()
+            && loop_var == var
+            && let Some(slot) = self.m.nums.get_mut(var as usize)
+        {
+            let sum = *slot + step;
+            if sum.abs() <= SNG_MAX {
+                let value = f64::from(sum as f32);
+                *slot = value;
+                let more = if step > 0.0 {
+                    value <= limit
+                } else if step < 0.0 {
+                    value >= limit
+                } else {
+                    value != limit
+                };
+                if more {
+                    *pc = body as usize;
+                } else {
+                    self.m.frames.pop();
+                }
+                return Ok(());
+            }
+        }
+        self.next(Some(var), NumTy::Sng, pc)
     }
 
     /// `NEXT`: the innermost loop, when it is the one named, takes the fast path.
