@@ -452,7 +452,7 @@ impl<'a> Vm<'a> {
                     Ok(())
                 }
                 Op::Next(Slot(var), NumTy::Sng) => self.next_single(var, &mut pc),
-                Op::Next(Slot(var), ty) => self.next(Some(var), ty, &mut pc),
+                Op::Next(Slot(var), _) => self.next(Some(var), &mut pc),
                 Op::Update(Slot(var), op, k) => {
                     let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
                     self.arith(op, value, k).map(|r| {
@@ -654,7 +654,7 @@ impl<'a> Vm<'a> {
                 self.store_str_slot(slot as usize, text)?;
             }
             Op::LoadElemNum(ArrayId(arr), dims) => {
-                let index = self.element(arr, dims, false)?;
+                let index = self.element(arr, dims)?;
                 let value = match self.m.arrays.get(arr as usize) {
                     Some(Some(Array {
                         data: ArrayData::Num(values),
@@ -665,7 +665,7 @@ impl<'a> Vm<'a> {
                 self.push(value);
             }
             Op::LoadElemStr(ArrayId(arr), dims) => {
-                let index = self.element(arr, dims, true)?;
+                let index = self.element(arr, dims)?;
                 let text = match self.m.arrays.get(arr as usize) {
                     Some(Some(Array {
                         data: ArrayData::Str(values),
@@ -678,7 +678,7 @@ impl<'a> Vm<'a> {
             Op::StoreElemNum(ArrayId(arr), dims, ty) => {
                 let value = self.pop();
                 let value = self.convert(value, ty)?;
-                let index = self.element(arr, dims, false)?;
+                let index = self.element(arr, dims)?;
                 match self.m.arrays.get_mut(arr as usize) {
                     Some(Some(Array {
                         data: ArrayData::Num(values),
@@ -693,7 +693,7 @@ impl<'a> Vm<'a> {
             }
             Op::StoreElemStr(ArrayId(arr), dims) => {
                 let text = self.pop_str();
-                let index = self.element(arr, dims, true)?;
+                let index = self.element(arr, dims)?;
                 self.store_str_elem(arr as usize, index, text)?;
             }
             Op::Dim(ArrayId(arr), dims) => self.dim(arr, dims)?,
@@ -825,7 +825,7 @@ impl<'a> Vm<'a> {
                 let step = code.consts.get(step as usize).copied().unwrap_or(0.0);
                 self.for_init(table, limit, step, pc)?;
             }
-            Op::NextAny => self.next(None, NumTy::Sng, pc)?,
+            Op::NextAny => self.next(None, pc)?,
             Op::While(TableId(table)) => self.while_op(table, pc)?,
             Op::Wend => {
                 let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
@@ -1075,7 +1075,7 @@ impl<'a> Vm<'a> {
 
     /// Pops `dims` indices and returns the flat element index, dimensioning the
     /// array (0..10 in each dimension) on its first use.
-    fn element(&mut self, arr: u32, dims: u8, _is_str: bool) -> Res<usize> {
+    fn element(&mut self, arr: u32, dims: u8) -> Res<usize> {
         let count = usize::from(dims);
         let start = self
             .m
@@ -1252,12 +1252,12 @@ impl<'a> Vm<'a> {
                 return Ok(());
             }
         }
-        self.next(Some(var), NumTy::Sng, pc)
+        self.next(Some(var), pc)
     }
 
     /// `NEXT`: the innermost loop, when it is the one named, takes the fast path.
     #[inline(always)]
-    fn next(&mut self, var: Option<u32>, ty: NumTy, pc: &mut usize) -> Res<()> {
+    fn next(&mut self, var: Option<u32>, pc: &mut usize) -> Res<()> {
         if let Some(&Frame::For {
             var: loop_var,
             ty: loop_ty,
@@ -1273,7 +1273,7 @@ impl<'a> Vm<'a> {
                 NumTy::Sng if sum.abs() <= SNG_MAX => f64::from(sum as f32),
                 NumTy::Dbl if sum.abs() <= number::DBL_MAX => sum,
                 NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
-                _ => return self.next_checked(var, ty, pc),
+                _ => return self.next_checked(var, pc),
             };
             *slot = value;
             let more = if step > 0.0 {
@@ -1290,11 +1290,11 @@ impl<'a> Vm<'a> {
             }
             return Ok(());
         }
-        self.next_checked(var, ty, pc)
+        self.next_checked(var, pc)
     }
 
     /// `NEXT` that searches the loop stack and reports overflow.
-    fn next_checked(&mut self, var: Option<u32>, _ty: NumTy, pc: &mut usize) -> Res<()> {
+    fn next_checked(&mut self, var: Option<u32>, pc: &mut usize) -> Res<()> {
         let top = self.m.frames.len().wrapping_sub(1);
         let index = match (var, self.m.frames.last()) {
             (Some(v), Some(Frame::For { var: top_var, .. })) if *top_var == v => top,
@@ -1937,7 +1937,7 @@ pub(crate) fn assign_input(
             }
             (InputTarget::ElemNum(ArrayId(arr), dims, ty), crate::input::Entry::Num(value)) => {
                 let value = vm.convert(value, *ty)?;
-                let index = vm.element(*arr, *dims, false)?;
+                let index = vm.element(*arr, *dims)?;
                 if let Some(Some(Array {
                     data: ArrayData::Num(values),
                     ..
@@ -1948,7 +1948,7 @@ pub(crate) fn assign_input(
                 }
             }
             (InputTarget::ElemStr(ArrayId(arr), dims), crate::input::Entry::Str(text)) => {
-                let index = vm.element(*arr, *dims, true)?;
+                let index = vm.element(*arr, *dims)?;
                 vm.store_str_elem(*arr as usize, index, text)?;
             }
             _ => return Err(Fault::Internal),
