@@ -5,11 +5,14 @@
 //! Ahl's *BASIC Computer Games* — run unchanged and print exactly what GW-BASIC
 //! prints: number formatting, 14-column `PRINT` zones, `INPUT`'s `? ` and
 //! `?Redo from start`, the error messages, and (in [`RndMode::GwBasic`]) even the
-//! random numbers.
+//! random numbers. (Arithmetic is IEEE single precision where GW-BASIC used
+//! Microsoft Binary Format, and `SIN`, `LOG` and friends are computed in double
+//! precision and rounded, so a last printed digit can rarely differ.)
 //!
 //! The principal types are [`Program`] (compiled once, shared between sessions with
 //! an `Arc`), [`Session`] (one run; [`Session::resume`] runs to the next `INPUT` or the
-//! end) and [`Limits`] (the sandbox's budget).
+//! end, [`Session::snapshot`] saves it) and [`Limits`] (the sandbox's budget);
+//! [`run_transcript`] drives a session with a list of input lines.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -35,9 +38,10 @@
 //! resolve everything the dynamic interpreters of the era looked up at run time
 //! when the program loads: variable names become slots, line numbers become code
 //! addresses, each `FOR` learns its `NEXT`, and every expression's type picks a
-//! typed instruction. The VM's hot loop then does no lookups and no allocation
-//! for numbers, which makes it fast, and the verifier's proof that stacks and
-//! jumps are sound lets it trust the code. A line that does not parse still loads
+//! typed instruction; common sequences fuse into superinstructions. The VM's hot
+//! loop then does no lookups and no allocation for numbers, which makes it fast,
+//! and a verifier checks every jump, operand and stack depth before the first
+//! instruction runs. A line that does not parse still loads
 //! and raises `Syntax error in N` when reached, as in GW-BASIC; all such lines are
 //! listed at load time by [`Program::diagnostics`].
 //!

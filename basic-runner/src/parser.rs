@@ -881,58 +881,48 @@ impl Parser {
         Ok(left)
     }
 
-    fn additive(&mut self) -> PResult<Expr> {
-        let mut left = self.modulo()?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Plus) => BinOp::Add,
-                Some(Tok::Minus) => BinOp::Sub,
-                _ => break,
-            };
+    /// A left-associative chain of `operand`s joined by the operators `op_of` knows.
+    fn left_assoc(
+        &mut self,
+        operand: fn(&mut Parser) -> PResult<Expr>,
+        op_of: fn(&Tok) -> Option<BinOp>,
+    ) -> PResult<Expr> {
+        let mut left = operand(self)?;
+        while let Some(op) = self.peek().and_then(op_of) {
             let col = self.col();
             self.pos += 1;
-            let right = self.modulo()?;
+            let right = operand(self)?;
             left = binary(col, op, left, right);
         }
         Ok(left)
+    }
+
+    fn additive(&mut self) -> PResult<Expr> {
+        self.left_assoc(Parser::modulo, |tok| match tok {
+            Tok::Plus => Some(BinOp::Add),
+            Tok::Minus => Some(BinOp::Sub),
+            _ => None,
+        })
     }
 
     fn modulo(&mut self) -> PResult<Expr> {
-        let mut left = self.int_division()?;
-        while self.peek() == Some(&Tok::Kw(Kw::Mod)) {
-            let col = self.col();
-            self.pos += 1;
-            let right = self.int_division()?;
-            left = binary(col, BinOp::Mod, left, right);
-        }
-        Ok(left)
+        self.left_assoc(Parser::int_division, |tok| {
+            (*tok == Tok::Kw(Kw::Mod)).then_some(BinOp::Mod)
+        })
     }
 
     fn int_division(&mut self) -> PResult<Expr> {
-        let mut left = self.multiplicative()?;
-        while self.peek() == Some(&Tok::Backslash) {
-            let col = self.col();
-            self.pos += 1;
-            let right = self.multiplicative()?;
-            left = binary(col, BinOp::IntDiv, left, right);
-        }
-        Ok(left)
+        self.left_assoc(Parser::multiplicative, |tok| {
+            (*tok == Tok::Backslash).then_some(BinOp::IntDiv)
+        })
     }
 
     fn multiplicative(&mut self) -> PResult<Expr> {
-        let mut left = self.negation()?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Star) => BinOp::Mul,
-                Some(Tok::Slash) => BinOp::Div,
-                _ => break,
-            };
-            let col = self.col();
-            self.pos += 1;
-            let right = self.negation()?;
-            left = binary(col, op, left, right);
-        }
-        Ok(left)
+        self.left_assoc(Parser::negation, |tok| match tok {
+            Tok::Star => Some(BinOp::Mul),
+            Tok::Slash => Some(BinOp::Div),
+            _ => None,
+        })
     }
 
     fn negation(&mut self) -> PResult<Expr> {

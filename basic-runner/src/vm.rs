@@ -260,6 +260,14 @@ impl<'a> Vm<'a> {
         self.m.str_stack.pop().unwrap_or_default()
     }
 
+    /// Pops the right operand and replaces the left one with the result.
+    #[inline(always)]
+    fn arith_stack(&mut self, op: Arith) -> Res<()> {
+        let b = self.pop();
+        let a = self.m.num_stack.last().copied().unwrap_or(0.0);
+        self.arith(op, a, b).map(|r| self.set_top(r))
+    }
+
     #[inline(always)]
     fn set_top(&mut self, value: f64) {
         if let Some(top) = self.m.num_stack.last_mut() {
@@ -369,54 +377,16 @@ impl<'a> Vm<'a> {
                         }
                     })
                 }
-                Op::AddInt => {
-                    self.binary(|a, b| a + b);
-                    Ok(())
-                }
-                Op::SubInt => {
-                    self.binary(|a, b| a - b);
-                    Ok(())
-                }
-                Op::AddSng => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.sng(a + b).map(|r| self.push(r))
-                }
-                Op::SubSng => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.sng(a - b).map(|r| self.push(r))
-                }
-                Op::MulSng => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.sng(a * b).map(|r| self.push(r))
-                }
-                Op::DivSng => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.divide(a, b, NumTy::Sng).map(|r| self.push(r))
-                }
-                Op::AddDbl => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.dbl(a + b).map(|r| self.push(r))
-                }
-                Op::SubDbl => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.dbl(a - b).map(|r| self.push(r))
-                }
-                Op::MulDbl => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.dbl(a * b).map(|r| self.push(r))
-                }
-                Op::DivDbl => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    self.divide(a, b, NumTy::Dbl).map(|r| self.push(r))
-                }
+                Op::AddInt => self.arith_stack(Arith::AddInt),
+                Op::SubInt => self.arith_stack(Arith::SubInt),
+                Op::AddSng => self.arith_stack(Arith::AddSng),
+                Op::SubSng => self.arith_stack(Arith::SubSng),
+                Op::MulSng => self.arith_stack(Arith::MulSng),
+                Op::DivSng => self.arith_stack(Arith::DivSng),
+                Op::AddDbl => self.arith_stack(Arith::AddDbl),
+                Op::SubDbl => self.arith_stack(Arith::SubDbl),
+                Op::MulDbl => self.arith_stack(Arith::MulDbl),
+                Op::DivDbl => self.arith_stack(Arith::DivDbl),
                 Op::Eq => {
                     self.binary(|a, b| truth(a == b));
                     Ok(())
