@@ -287,8 +287,14 @@ impl<'a> Vm<'a> {
     /// Rounds to single precision; out of range is GW-BASIC's soft "Overflow".
     #[inline(always)]
     fn sng(&mut self, value: f64) -> Res<f64> {
+        let rounded = f64::from(value as f32);
+        // an exact result goes on without waiting for the conversion, which keeps
+        // counting loops off the conversion's latency
+        if rounded == value && value.abs() <= SNG_MAX {
+            return Ok(value);
+        }
         if value.abs() <= SNG_MAX {
-            return Ok(f64::from(value as f32));
+            return Ok(rounded);
         }
         self.soft_error(ErrorCode::Overflow)?;
         Ok(if value < 0.0 { -SNG_MAX } else { SNG_MAX })
