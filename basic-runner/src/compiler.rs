@@ -240,6 +240,13 @@ impl Compiler {
         self.code.ops.len() - 1
     }
 
+    /// Fills in a jump emitted before its target was known.
+    fn patch(&mut self, at: usize, op: Op) {
+        if let Some(slot) = self.code.ops.get_mut(at) {
+            *slot = op;
+        }
+    }
+
     fn mark_line(&mut self, number: u32) {
         let pc = self.code.ops.len() as u32;
         if let Some(last) = self.code.lines.last_mut()
@@ -284,7 +291,12 @@ impl Compiler {
             None => {
                 let letter = name.bytes().next().unwrap_or(b'A');
                 let index = usize::from(letter.saturating_sub(b'A')).min(25);
-                (name.to_string(), self.def_types[index])
+                let ty = self
+                    .def_types
+                    .get(index)
+                    .copied()
+                    .unwrap_or(VarTy::Num(NumTy::Sng));
+                (name.to_string(), ty)
             }
         }
     }
@@ -556,14 +568,14 @@ impl Compiler {
                 self.stmts(then);
                 if otherwise.is_empty() {
                     let end = self.pc();
-                    self.code.ops[branch] = Op::JumpIfFalse(end);
+                    self.patch(branch, Op::JumpIfFalse(end));
                 } else {
                     let skip = self.emit(Op::Jump(Pc(0)));
                     let else_pc = self.pc();
-                    self.code.ops[branch] = Op::JumpIfFalse(else_pc);
+                    self.patch(branch, Op::JumpIfFalse(else_pc));
                     self.stmts(otherwise);
                     let end = self.pc();
-                    self.code.ops[skip] = Op::Jump(end);
+                    self.patch(skip, Op::Jump(end));
                 }
             }
             StmtKind::Goto(line) => self.jump_to_line(*line, Op::Jump),

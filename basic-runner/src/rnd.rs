@@ -144,7 +144,9 @@ impl Rnd {
         } else {
             [0, 0]
         };
-        let n = i16::from_le_bytes([last_two[0] ^ mask[0], last_two[1] ^ mask[1]]);
+        let [low, high] = last_two;
+        let [mask_low, mask_high] = mask;
+        let n = i16::from_le_bytes([low ^ mask_low, high ^ mask_high]);
         *state &= 0xFF;
         Self::gw_cycle(state);
         let next = (i64::from(*state) + i64::from(n) * GW_STEP).rem_euclid(GW_PERIOD);
