@@ -219,6 +219,7 @@ fn scan_number(bytes: &[u8]) -> (f64, usize) {
     if let Some(&sign @ (b'+' | b'-')) = bytes.get(index) {
         text.push(char::from(sign));
         index += 1;
+        used = index;
     }
     let mut seen_dot = false;
     let mut seen_digit = false;
@@ -288,7 +289,8 @@ pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
         .filter(|b| !matches!(b, b' ' | b'\t' | b'\n'))
         .collect();
     match rest.as_slice() {
-        [] | [b'%' | b'!' | b'#'] => Some(value),
+        // GW-BASIC takes a single or double sign after a typed number, not `%`
+        [] | [b'!' | b'#'] => Some(value),
         _ => None,
     }
 }
@@ -417,6 +419,9 @@ mod tests {
         assert_eq!(parse_strict(b" 42 "), Some(42.0));
         assert_eq!(parse_strict(b"-1.5E+2"), Some(-150.0));
         assert_eq!(parse_strict(b"Y"), None);
+        assert_eq!(parse_strict(b"+"), Some(0.0));
+        assert_eq!(parse_strict(b"5#"), Some(5.0));
+        assert_eq!(parse_strict(b"5%"), None);
     }
 
     #[test]
