@@ -137,12 +137,15 @@ pub struct BasicConfig {
     pub max_steps_per_resume: Option<u64>,
     pub max_steps_per_session: Option<u64>,
     pub max_memory_bytes: Option<usize>,
-    pub max_gosub_depth: Option<usize>,
-    pub max_for_depth: Option<usize>,
+    /// GOSUB, FOR, WHILE and function calls nested together.
+    pub max_stack_depth: Option<usize>,
+    /// Output between two INPUTs.
     pub max_output_bytes: Option<usize>,
     pub max_program_bytes: Option<usize>,
     pub max_lines: Option<usize>,
     pub max_input_len: Option<usize>,
+    /// Characters one run may hand over with RECORD.
+    pub max_records: Option<usize>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

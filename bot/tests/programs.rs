@@ -74,8 +74,15 @@ pub async fn said(harness: &mut Harness, user: i64, kind: RequestKind) -> String
         .clone()
 }
 
-const SHORT: &str = "INPUT NAME NAME\nRECORD NAME=$NAME;HP=7";
-const BROKEN: &str = "PRINT HELLO\nBAD LINE ONE\nINPUT NAME NAME\nBAD LINE TWO\nRECORD NAME=$NAME";
+const SHORT: &str = "10 INPUT \"NAME\"; N$\n20 RECORD \"NAME\", N$, \"HP\", 7\n";
+/// Two broken lines after the END, as old listings have them: they never run.
+const BROKEN: &str = r#"10 PRINT "HELLO"
+20 INPUT "NAME"; N$
+30 RECORD "NAME", N$, "HP", 3
+40 END
+50 PRINT "NEVER" +
+60 IF N$ THEN THEN
+"#;
 
 on_both_backends!(only_admins_install_and_syntax_errors_need_a_confirmation);
 async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Storage) {
@@ -85,7 +92,10 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
         &[
             ("https://cdn.test/short.bas", SHORT.as_bytes()),
             ("https://cdn.test/broken.bas", BROKEN.as_bytes()),
-            ("https://cdn.test/refused.bas", b"PRINT 1\nREFUSED"),
+            (
+                "https://cdn.test/refused.bas",
+                b"10 PRINT 1\n20 OPEN \"X\" FOR OUTPUT AS #1\n",
+            ),
         ],
     );
     let short = add(
@@ -176,8 +186,8 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
     assert!(message.ephemeral);
     assert_eq!(
         message.content,
-        "`broken` has 2 syntax errors:\n```\nline 20, column 1: cannot read \"BAD LINE ONE\"\n\
-         line 40, column 1: cannot read \"BAD LINE TWO\"\n```\nA line with a syntax error \
+        "`broken` has 2 syntax errors:\n```\nline 50, column 19: expected an expression\n\
+         line 60, column 19: THEN cannot start a statement\n```\nA line with a syntax error \
          stops the program only when a run reaches it (GW-BASIC does the same), so old \
          listings often work anyway. Install it as it is?"
     );
@@ -212,7 +222,7 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
     .await;
     let installed = said(&mut harness, CAROL, press(&install)).await;
     assert!(
-        installed.starts_with("Installed `broken` (5 lines, 2 syntax errors accepted)."),
+        installed.starts_with("Installed `broken` (6 lines, 2 syntax errors accepted)."),
         "{installed}"
     );
     let twice = said(&mut harness, ALICE, press(&install)).await;
@@ -235,19 +245,42 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
     );
     assert!(
         listed.contains(
-            "- `broken`: 5 lines, 71 bytes, installed by **Carol** on 2026-01-01 00:00 UTC; 2 \
-             syntax errors accepted\n- `short`: 2 lines, 38 bytes, installed by **Alice** on"
+            "- `broken`: 6 lines, 112 bytes, installed by **Carol** on 2026-01-01 00:00 UTC; 2 \
+             syntax errors accepted\n- `short`: 2 lines, 50 bytes, installed by **Alice** on"
         ),
         "{listed}"
     );
-    // An installed program runs, to the broken line that stops it.
+    // An installed program runs to a stored character; its broken lines never run.
     let started = send_as(
         &mut harness,
         BOB,
-        command("chargen", &["start"], &[("program", text("short"))]),
+        command("chargen", &["start"], &[("program", text("broken"))]),
     )
     .await;
-    assert!(started.interaction().content.starts_with("Started `short`"));
+    assert!(
+        started
+            .interaction()
+            .content
+            .starts_with("Started `broken`")
+    );
+    let finished = send_as(
+        &mut harness,
+        BOB,
+        command("chargen", &["answer"], &[("text", text("Mira"))]),
+    )
+    .await;
+    assert!(
+        finished.all_text().contains("**Mira** is ready: HP 3"),
+        "{}",
+        finished.all_text()
+    );
+    let mira = harness
+        .storage
+        .character_named(BOB, GUILD, "Mira")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(mira.program, "broken");
 }
 
 fn press(custom_id: &str) -> RequestKind {
@@ -301,7 +334,7 @@ async fn a_listing_without_file_or_code_is_pasted_in_a_form() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(row.source, SHORT);
+    assert_eq!(row.source, SHORT.trim_end());
     // A forged form from a member without the permission installs nothing.
     let forged = member_request(
         BOB,
@@ -329,10 +362,10 @@ async fn a_listing_without_file_or_code_is_pasted_in_a_form() {
 async fn limits_on_programs() {
     let limited = CoreSettings {
         max_programs: 1,
-        max_program_bytes: 40,
+        max_program_bytes: 60,
         ..settings()
     };
-    let big = "PRINT A LONG LINE OF TEXT\n".repeat(3);
+    let big = "10 PRINT \"A LONG LINE OF TEXT\"\n".repeat(3);
     let dir = crate::support::TempDir::new("program-limits");
     let mut harness = harness_with_files(
         crate::support::sqlite_storage(&dir).await,
@@ -345,14 +378,14 @@ async fn limits_on_programs() {
             add("two", ("code", text(SHORT))),
             "This server has 1 programs installed, the most it may have.",
         ),
-        (add("one", ("code", text("PRINT 2"))), "Replaced `one`"),
+        (add("one", ("code", text("10 PRINT 2"))), "Replaced `one`"),
         (
             add("one", ("code", text(&big))),
-            "The listing is larger than 40 bytes, the most a program may have.",
+            "The listing is larger than 60 bytes, the most a program may have.",
         ),
         (
             add("one", ("file", file("big.bas", "https://cdn.test/big.bas"))),
-            "I could not read the listing: the file is larger than 40 bytes.",
+            "I could not read the listing: the file is larger than 60 bytes.",
         ),
     ];
     for (kind, expected) in steps {
@@ -377,19 +410,23 @@ async fn limits_on_programs() {
         *size = 1_000_000;
     }
     let got = said(&mut harness, ALICE, kind).await;
-    assert!(got.contains("larger than 40 bytes"), "{got}");
+    assert!(got.contains("larger than 60 bytes"), "{got}");
 }
 
 #[tokio::test]
 async fn many_syntax_errors_fit_one_answer_with_a_file() {
     let mut harness = Harness::with_settings(settings()).await;
-    let source: String = (0..300).map(|n| format!("BAD LINE {n}\n")).collect();
+    let source: String = (1..=300)
+        .map(|n| format!("{} PRINT \"A\" +\n", n * 10))
+        .collect();
     let sent = send_as(&mut harness, ALICE, add("many", ("code", text(&source)))).await;
     let message = sent.interaction();
     assert!(
-        message
-            .content
-            .starts_with("`many` has 300 syntax errors:\n```\nline 10, column 1")
+        message.content.starts_with(
+            "`many` has 300 syntax errors:\n```\nline 10, column 15: expected an expression\n"
+        ),
+        "{}",
+        message.content
     );
     assert!(message.content.chars().count() <= 2000);
     assert!(
@@ -399,7 +436,7 @@ async fn many_syntax_errors_fit_one_answer_with_a_file() {
     );
     let attached = String::from_utf8(message.attachments[0].bytes.clone()).unwrap();
     assert_eq!(attached.lines().count(), 300);
-    assert!(attached.ends_with("line 3000, column 1: cannot read \"BAD LINE 299\"\n"));
+    assert!(attached.ends_with("line 3000, column 17: expected an expression\n"));
     assert!(sent.button("Install anyway").is_some());
     // The confirmation is good for an hour.
     harness.clock.advance_ms(3_600_000);

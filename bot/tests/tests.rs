@@ -27,3 +27,7 @@ mod fields;
 mod cli_roll;
 // Generator programs installed by server admins.
 mod programs;
+// `tavern basic`: the program suite through the binary, input, errors, limits.
+mod cli_basic;
+// The shipped chargen.bas through the core and a piped console across a restart.
+mod shipped;

@@ -80,7 +80,7 @@ impl CoreSettings {
             max_server_macros: config.macros.max_per_server,
             max_personal_macros: config.macros.max_per_user,
             max_programs: config.chargen.max_programs_per_server,
-            max_program_bytes: config.basic.max_program_bytes.unwrap_or(256 * 1024),
+            max_program_bytes: config.basic.max_program_bytes.unwrap_or(512 * 1024),
         }
     }
 }

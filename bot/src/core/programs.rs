@@ -145,7 +145,7 @@ impl Core {
             .fetch(url, max_bytes)
             .await
             .map_err(|error| format!("I could not read the listing: {error}."))?;
-        Ok(decode_listing(&bytes))
+        Ok(super::text::decode_listing(&bytes))
     }
 
     async fn install_source(
@@ -502,14 +502,4 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
         }),
     ]));
     message
-}
-
-/// A listing's text: UTF-8 (without a byte-order mark), or else Latin-1, which old
-/// listings saved by DOS editors read as well as anything.
-fn decode_listing(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => bytes.iter().map(|&byte| char::from(byte)).collect(),
-    }
 }

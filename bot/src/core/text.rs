@@ -141,3 +141,13 @@ pub fn strip_code_fences(code: &str) -> String {
     }
     inner.trim_matches('\n').to_owned()
 }
+
+/// A listing's text: UTF-8 (without a byte-order mark), or else Latin-1, which old
+/// listings saved by DOS editors read as well as anything.
+pub fn decode_listing(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => bytes.iter().map(|&byte| char::from(byte)).collect(),
+    }
+}

@@ -6,6 +6,7 @@
 
 use rand::RngCore;
 
+pub mod basic;
 pub mod dice;
 
 /// A rolled expression, rendered.
@@ -199,7 +200,20 @@ pub fn real_dice(config: &crate::config::Config) -> std::sync::Arc<dyn Dice> {
 }
 
 /// The engines of the binary: `dice-core` and `basic-runner` with the configured
-/// limits, and the shipped generator program.
-pub fn real_engines(_config: &crate::config::Config) -> anyhow::Result<crate::core::Engines> {
-    anyhow::bail!("waiting for dice-core and basic-runner")
+/// limits, and the shipped generator program (`basic-runner/programs/chargen.bas`).
+pub fn real_engines(config: &crate::config::Config) -> anyhow::Result<crate::core::Engines> {
+    let generators = basic::BasicEngine::new(basic::limits_from_config(&config.basic));
+    let shipped = ProgramText::new(SHIPPED_PROGRAM, basic_runner::CHARGEN);
+    // A shipped program that does not load is a build mistake; say so at start.
+    generators
+        .check(&shipped.source)
+        .map_err(|failure| anyhow::anyhow!("the shipped chargen.bas does not load: {failure}"))?;
+    Ok(crate::core::Engines {
+        dice: real_dice(config),
+        generators: std::sync::Arc::new(generators),
+        builtin_programs: vec![shipped],
+    })
 }
+
+/// The name of the shipped generator program.
+pub const SHIPPED_PROGRAM: &str = "chargen";
