@@ -549,3 +549,91 @@ async fn default_and_remove(storage: Storage) {
         "That belongs to a server; use it there."
     );
 }
+
+/// The console user is the server's admin: installs from a local file, server
+/// macros, a character in rolls.
+#[tokio::test]
+async fn the_console_installs_a_local_listing_and_keeps_server_macros() {
+    use tavern::console::{Console, ConsoleIdentity, LineOutcome};
+    let dir = crate::support::TempDir::new("console-admin");
+    let listing = dir.path("dmps.bas");
+    std::fs::write(&listing, BROKEN).unwrap();
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let core = Core::new(
+        storage.clone(),
+        crate::doubles::engines(),
+        settings(),
+        Arc::new(tavern::core::limits::ManualClock::new(
+            crate::harness::START_MS,
+        )),
+        Some(3),
+    )
+    .with_fetch(Arc::new(tavern::fetch::FileFetch));
+    let identity = ConsoleIdentity {
+        user: tavern::core::User {
+            id: 1,
+            name: "tester".to_owned(),
+        },
+        guild_id: 1,
+        channel_id: 1,
+    };
+    let mut console = Console::new(Arc::new(core), identity);
+    let mut say = async |line: &str| match console.line(line).await {
+        LineOutcome::Output(text) => text,
+        LineOutcome::Quit => "<quit>".to_owned(),
+    };
+    let added = say(&format!(
+        "/chargen program add dmps file:{}",
+        listing.display()
+    ))
+    .await;
+    assert!(
+        added.starts_with(
+            "(only you) `dmps` has 2 syntax errors:\nline 50, column 19: expected an expression\n"
+        ),
+        "{added}"
+    );
+    assert!(
+        added.ends_with("[buttons: Install anyway | Cancel] (/press LABEL)\n"),
+        "{added}"
+    );
+    let installed = say("/press Install anyway").await;
+    assert!(
+        installed.starts_with("(only you) Installed `dmps` (6 lines, 2 syntax errors accepted)."),
+        "{installed}"
+    );
+    let missing = say("/chargen program add other file:/nonexistent/other.bas").await;
+    assert!(missing.starts_with("(only you) I could not read the listing: the file could not be read: /nonexistent/other.bas: "), "{missing}");
+    assert!(
+        say("/chargen program default dmps")
+            .await
+            .contains("runs `dmps` here now")
+    );
+    let started = say("/chargen").await;
+    assert!(
+        started.starts_with("(only you) Started `dmps`."),
+        "{started}"
+    );
+    let finished = say("Mira").await;
+    assert!(finished.contains("**Mira** is ready: HP 3"), "{finished}");
+    let saved = say("/macro set hp expr:@HP * 10 scope:server").await;
+    assert!(
+        saved.starts_with("(only you) Saved server macro `$hp`"),
+        "{saved}"
+    );
+    assert!(
+        say("/character use Mira")
+            .await
+            .starts_with("(only you) You play **Mira** here now.")
+    );
+    let rolled = say("/roll hp").await;
+    assert!(rolled.starts_with("`$hp`: (3 \\* 10) = **30**"), "{rolled}");
+    let role = say("/config macro-role role:<@&77>").await;
+    assert!(role.contains("<@&77>"), "{role}");
+    let shown = say("/config show").await;
+    assert!(
+        shown.contains("- default generator program: `dmps`"),
+        "{shown}"
+    );
+    storage.close().await;
+}
