@@ -281,7 +281,15 @@ async fn macros_resolve_personal_before_server(storage: Storage) {
         "{got}"
     );
     let got = as_user(&mut harness, BOB, roll("attack against the orc")).await;
-    assert!(got.contains("against the orc"), "{got}");
+    assert!(
+        got.starts_with("`$attack`: *against the orc*: (1d1 ("),
+        "{got}"
+    );
+    let got = as_user(&mut harness, CAROL, roll("2 + $bonus # to hit")).await;
+    assert!(
+        got.starts_with("`2 + $bonus`: *to hit*: 2 + (5) = **7**"),
+        "{got}"
+    );
     // Twice as many as fit: the custom id of "Roll again" keeps the macro by name.
     let sent = harness
         .send(&member_request(BOB, 0, &[], roll("twice")))

@@ -447,6 +447,29 @@ async fn many_syntax_errors_fit_one_answer_with_a_file() {
     )
     .await;
     assert!(late.starts_with("That install has been confirmed, cancelled or has expired"));
+    // The sweep forgets listings nobody confirmed.
+    let Some(CustomId::ProgramInstall { state_id }) =
+        CustomId::decode(&sent.button("Install anyway").unwrap())
+    else {
+        panic!("an install button");
+    };
+    let again = send_as(&mut harness, ALICE, add("many", ("code", text(&source)))).await;
+    let Some(CustomId::ProgramInstall { state_id: fresh }) =
+        CustomId::decode(&again.button("Install anyway").unwrap())
+    else {
+        panic!("an install button");
+    };
+    harness.clock.advance_ms(3_600_001);
+    harness.core.sweep().await.unwrap();
+    assert!(
+        harness
+            .storage
+            .button_state(state_id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(harness.storage.button_state(fresh).await.unwrap().is_none());
 }
 
 on_both_backends!(default_and_remove);

@@ -61,6 +61,8 @@ impl Scope {
 /// its references stand for.
 pub(super) struct Prepared {
     pub expr: String,
+    /// The expression without its label, for the answer's header.
+    pub asked: String,
     pub context: RollContext,
 }
 
@@ -530,7 +532,12 @@ impl Core {
                 serde_json::from_str(&character.fields).unwrap_or_default();
             context.fields = fields::roll_fields(&stored);
         }
-        Ok(Ok(Prepared { expr, context }))
+        let asked = without_label(&expr, references.label.as_deref());
+        Ok(Ok(Prepared {
+            expr,
+            asked,
+            context,
+        }))
     }
 
     /// Autocomplete of `/roll expr`: macro names for a bare name being typed, or the
@@ -606,6 +613,18 @@ impl Core {
             }
         }
         Ok(choices)
+    }
+}
+
+/// `1d20 + $bonus to hit` without ` to hit` (or ` # to hit`).
+fn without_label(expr: &str, label: Option<&str>) -> String {
+    let Some(label) = label else {
+        return expr.trim().to_owned();
+    };
+    let trimmed = expr.trim_end();
+    match trimmed.strip_suffix(label) {
+        Some(rest) => rest.trim_end().trim_end_matches('#').trim_end().to_owned(),
+        None => trimmed.to_owned(),
     }
 }
 

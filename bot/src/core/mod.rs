@@ -231,6 +231,8 @@ impl Core {
     pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {
         let now = self.now();
         let mut replies = self.expire_sessions(now).await?;
+        // Installs waiting for "Install anyway" hold whole listings; they expire.
+        self.purge_pending_installs(now).await?;
         // Roll-again buttons older than 30 days are forgotten.
         self.storage
             .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))

@@ -265,6 +265,14 @@ impl Core {
         Ok(ephemeral(installed_text(&program, replacing)))
     }
 
+    /// Forgets installs nobody confirmed within the hour.
+    pub(super) async fn purge_pending_installs(&self, now: i64) -> anyhow::Result<()> {
+        self.storage
+            .purge_button_states_of(PENDING_KIND, now.saturating_sub(PENDING_TTL_MS))
+            .await?;
+        Ok(())
+    }
+
     async fn program_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
         let installed = self.storage.installed_programs(guild_id).await?;
         let default = self.storage.default_program(guild_id).await?;

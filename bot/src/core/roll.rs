@@ -98,7 +98,7 @@ impl Core {
             if !header.is_empty() {
                 header.push_str(", ");
             }
-            header.push_str(&inline_code(&one_line(&prepared.expr, 200)));
+            header.push_str(&inline_code(&one_line(&prepared.asked, 200)));
         }
         if params.repeat > 1 {
             header.push_str(&format!(" ×{}", params.repeat));

@@ -92,6 +92,7 @@ impl Dice for DiceEngine {
         Ok(References {
             macros: parsed.macro_names(),
             fields: parsed.field_names(),
+            label: parsed.label().map(str::to_owned),
         })
     }
 

@@ -39,6 +39,8 @@ pub struct DiceFailure {
 pub struct References {
     pub macros: Vec<String>,
     pub fields: Vec<String>,
+    /// The label written after the expression (`1d20+5 to hit`: `to hit`).
+    pub label: Option<String>,
 }
 
 /// What `$macro` and `@FIELD` references stand for in one roll: looked up in the
