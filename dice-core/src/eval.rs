@@ -49,6 +49,7 @@ enum Test {
 }
 
 impl Test {
+    #[inline]
     fn matches(&self, value: i64, faces: Option<(i64, i64)>) -> bool {
         match self {
             Test::High => faces.is_some_and(|(_, high)| value == high),
@@ -249,6 +250,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     /// Refuses to grow the item table past `Limits::max_elements`.
+    #[inline]
     fn room_for(&self, more: usize, span: Span) -> Result<()> {
         if self.story.items.len().saturating_add(more) <= self.limits.max_elements {
             return Ok(());
@@ -377,6 +379,8 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             return Err(too_many_dice(span, self.limits));
         }
         self.room_for(count, span)?;
+        // Explosions may add more; this covers the dice themselves at once.
+        self.story.items.reserve(count);
         let custom = std::mem::take(&mut self.faces);
         let start = self.story.items.len();
         let rolled = self.roll_dice(count, draw, &custom, faces, &rules, span);
@@ -428,7 +432,6 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         if plain {
             // The hot path: no story beyond the value.
             self.dice_rolled += count;
-            self.story.items.reserve(count);
             for _ in 0..count {
                 let value = draw_one(self.rng, draw, custom);
                 self.story.items.push(Item::new(value, 0));
@@ -515,6 +518,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     /// Draws a die and applies its rerolls; returns the face and flags.
+    #[inline]
     fn physical_roll(
         &mut self,
         draw: Draw,
@@ -547,6 +551,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok((raw, flags))
     }
 
+    #[inline]
     fn clamp(&mut self, value: i64, rules: &DieRules, flags: &mut u16) -> i64 {
         let mut clamped = value;
         for &(at_least, bound) in &rules.clamps {
@@ -563,6 +568,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         clamped
     }
 
+    #[inline]
     fn count_die(&mut self, span: Span) -> Result<()> {
         self.dice_rolled += 1;
         if self.dice_rolled > self.limits.max_dice {
@@ -571,11 +577,14 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok(())
     }
 
+    #[inline]
     fn push_die(&mut self, value: i64, flags: u16, hist_start: usize, span: Span) -> Result<()> {
+        self.room_for(1, span)?;
         let mut item = Item::new(value, flags);
         item.hist_start = hist_start as u32;
         item.hist_len = u16::try_from(self.story.history.len() - hist_start).unwrap_or(u16::MAX);
-        self.push_items(&[item], span)
+        self.story.items.push(item);
+        Ok(())
     }
 
     // -------------------------------------------------- pool modifiers
@@ -768,6 +777,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 }
 
+#[inline]
 fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
     match draw {
         Draw::Range(low, high) => rng.random_range(low..=high),
@@ -815,6 +825,7 @@ fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
     result.ok_or_else(|| overflow(span))
 }
 
+#[cold]
 fn overflow(span: Span) -> Error {
     Error::new(
         ErrorKind::Overflow,
@@ -827,6 +838,7 @@ fn division_by_zero(span: Span) -> Error {
     Error::new(ErrorKind::DivisionByZero, span.range(), "division by zero")
 }
 
+#[cold]
 fn too_many_dice(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::TooManyDice,

@@ -9,9 +9,11 @@
 //! error, it gives up and pest parses the input. A property test checks that
 //! both paths agree wherever this one accepts.
 
+use smallvec::SmallVec;
+
 use crate::ast::{
-    Arg, BinOp, CmpOp, Dice, ExplodeMode, Filter, KeepWhich, ModKind, Modifier, Node, NodeKind,
-    Sides, Slot, Span,
+    Arg, BinOp, CmpOp, Dice, ExplodeMode, Filter, KeepWhich, ModKind, Modifier, Mods, Node,
+    NodeKind, Sides, Slot, Span,
 };
 use crate::parser::{Parsed, climb, merge_die_modifiers};
 
@@ -62,8 +64,8 @@ impl Fast<'_> {
 
     fn expr(&mut self) -> Option<Node> {
         let first = self.operand()?;
-        let mut operands = Vec::new();
-        let mut ops = Vec::new();
+        let mut operands: SmallVec<[Node; 4]> = SmallVec::new();
+        let mut ops: SmallVec<[BinOp; 4]> = SmallVec::new();
         loop {
             let save = self.at;
             self.skip_space();
@@ -92,7 +94,7 @@ impl Fast<'_> {
     }
 
     fn operand(&mut self) -> Option<Node> {
-        let mut negs: Vec<u32> = Vec::new();
+        let mut negs: SmallVec<[u32; 8]> = SmallVec::new();
         while self.peek() == Some(b'-') {
             if negs.len() == 8 {
                 // Long runs of signs get pest's path and its depth check.
@@ -171,11 +173,14 @@ impl Fast<'_> {
 
     fn number(&mut self) -> Option<(i64, Span)> {
         let start = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+        let mut value: i64 = 0;
+        while let Some(digit @ b'0'..=b'9') = self.peek() {
+            // Overflow leaves the number to pest, which reports it.
+            value = value
+                .checked_mul(10)?
+                .checked_add(i64::from(digit - b'0'))?;
             self.at += 1;
         }
-        let text = std::str::from_utf8(&self.bytes[start..self.at]).ok()?;
-        let value = text.parse::<i64>().ok()?;
         Some((value, Span::new(start, self.at)))
     }
 
@@ -215,8 +220,8 @@ impl Fast<'_> {
         }
     }
 
-    fn modifiers(&mut self) -> Option<Vec<Modifier>> {
-        let mut mods = Vec::new();
+    fn modifiers(&mut self) -> Option<Mods> {
+        let mut mods = Mods::new();
         loop {
             let start = self.at;
             let kind = match (self.peek(), self.peek_at(1)) {

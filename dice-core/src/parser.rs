@@ -8,6 +8,7 @@ use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 
+use crate::ast::Mods;
 use crate::ast::{
     Arg, BinOp, Call, Chain, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind,
     Modified, Modifier, Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
@@ -548,7 +549,7 @@ impl Builder<'_> {
                         kind: NodeKind::Series(Box::new(Series {
                             items: series_items,
                             body_span,
-                            mods: Vec::new(),
+                            mods: Mods::new(),
                             slot: self.next_slot(),
                         })),
                         span: body_span,
@@ -591,11 +592,8 @@ impl Builder<'_> {
         Ok(items)
     }
 
-    fn modifiers<'i>(
-        &mut self,
-        items: impl Iterator<Item = Pair<'i, Rule>>,
-    ) -> Result<Vec<Modifier>> {
-        let mut mods = Vec::new();
+    fn modifiers<'i>(&mut self, items: impl Iterator<Item = Pair<'i, Rule>>) -> Result<Mods> {
+        let mut mods = Mods::new();
         for item in items {
             mods.push(self.modifier(item)?);
         }
@@ -818,7 +816,7 @@ pub(crate) fn climb(
         return first;
     }
     let first = climb(first, operands, ops, level + 1);
-    let mut rest = Vec::new();
+    let mut rest: smallvec::SmallVec<[(BinOp, Node); 2]> = smallvec::SmallVec::new();
     while let Some(&op) = ops.peek() {
         if precedence(op) != level {
             break;
@@ -874,8 +872,19 @@ fn cmp_op(rule: Rule) -> CmpOp {
 
 /// Several explosions (or rerolls) of the same kind on one dice term match
 /// when any of their conditions does (`2d6r1r2`); different kinds clash.
-pub(crate) fn merge_die_modifiers(mods: Vec<Modifier>) -> Result<Vec<Modifier>> {
-    let mut merged: Vec<Modifier> = Vec::with_capacity(mods.len());
+pub(crate) fn merge_die_modifiers(mods: Mods) -> Result<Mods> {
+    let explosions = mods
+        .iter()
+        .filter(|m| matches!(m.kind, ModKind::Explode { .. }))
+        .count();
+    let rerolls = mods
+        .iter()
+        .filter(|m| matches!(m.kind, ModKind::Reroll { .. }))
+        .count();
+    if explosions < 2 && rerolls < 2 {
+        return Ok(mods);
+    }
+    let mut merged = Mods::with_capacity(mods.len());
     for modifier in mods {
         let previous = merged.iter_mut().find(|m| {
             matches!(
