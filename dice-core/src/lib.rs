@@ -189,11 +189,17 @@
 //! // Dropping after dice: `d`/`dl` (lowest), `dh` (highest), d20's `p`,
 //! // `pl`, `ph`; N defaults to 1.
 //! assert_eq!(total("4d1d1"), 3);
+//! assert_eq!(total("4d1dl2"), 2);
 //! assert_eq!(total("4d1dh2"), 2);
 //! assert_eq!(total("4d1p1"), 3);
+//! assert_eq!(total("4d1pl1"), 3);
+//! assert_eq!(total("4d1ph3"), 1);
+//! assert!((3..=18).contains(&total("4d6d")));
 //!
 //! // Clamps: `min`/`mi` raise low dice, `max`/`ma` lower high dice.
 //! assert_eq!(total("3d{1}min2"), 6);
+//! assert_eq!(total("3d{1}mi2"), 6);
+//! assert_eq!(total("3d{6}max4"), 12);
 //! assert_eq!(total("3d{6}ma4"), 12);
 //!
 //! // Success pools: a comparison right after dice (no space) counts the
@@ -214,6 +220,7 @@
 //! assert_eq!(total("1d1 + 1 == 2"), 1);
 //! assert_eq!(total("3 != 3"), 0);
 //! assert_eq!(total("2 <= 1"), 0);
+//! assert_eq!(total("2 >= 1") + total("1 < 2") + total("1 > 2"), 2);
 //! ```
 //!
 //! A comparison **right after dice** is a success pool; with a space, or
