@@ -373,25 +373,18 @@ impl Writer<'_> {
         };
         let items = self.story.pool_items(&pool);
         self.out.push('{');
-        let mut shown = 0;
-        for (origin, element) in series.items.iter().enumerate() {
-            let members = items.iter().filter(|item| item.origin as usize == origin);
-            for item in members {
-                if shown > 0 {
-                    self.out.push_str(", ");
-                }
-                if shown >= self.max_items {
-                    self.out.push('…');
-                    break;
-                }
-                shown += 1;
-                match element {
-                    SeriesItem::One(node) => self.element(item, node),
-                    SeriesItem::Range(..) => self.item(item, None),
-                }
+        // Items are in element order; each names the element it came from.
+        for (shown, item) in items.iter().enumerate() {
+            if shown > 0 {
+                self.out.push_str(", ");
             }
-            if shown > self.max_items {
+            if shown >= self.max_items {
+                self.out.push('…');
                 break;
+            }
+            match series.items.get(item.origin as usize) {
+                Some(SeriesItem::One(node)) => self.element(item, node),
+                _ => self.item(item, None),
             }
         }
         self.out.push('}');

@@ -142,6 +142,10 @@ fn long_breakdowns_are_shortened_and_keep_the_total() {
     assert!(text.chars().count() <= 100, "{text}");
     assert!(text.starts_with("a label: 1d1"), "{text}");
     assert!(text.ends_with("… = 301"), "{text}");
+    let series = roll_seeded("{1..3000}kh2", 1);
+    let text = series.to_plain(200);
+    assert!(text.chars().count() <= 200, "{text}");
+    assert!(text.contains('…') && text.ends_with("= 5999"), "{text}");
     // A budget too small for anything else still gives the total.
     assert_eq!(roll.to_plain(3), "301");
 }
