@@ -648,13 +648,18 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         })
     }
 
-    /// Indices (into the item table) of the kept items of a pool.
-    fn kept(&self, slot: Slot) -> SmallVec<[u32; 16]> {
+    /// Values and indices (into the item table) of the kept items of a pool.
+    fn kept(&self, slot: Slot) -> SmallVec<[(i64, u32); 8]> {
         let Some(pool) = self.story.pool(slot) else {
             return SmallVec::new();
         };
-        (pool.start..pool.start + pool.len)
-            .filter(|&index| self.story.items[index as usize].kept())
+        let start = pool.start;
+        self.story
+            .pool_items(pool)
+            .iter()
+            .zip(start..)
+            .filter(|(item, _)| item.kept())
+            .map(|(item, index)| (item.value, index))
             .collect()
     }
 
@@ -664,20 +669,19 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         match which {
             KeepWhich::Even | KeepWhich::Odd => {
                 let want_odd = which == KeepWhich::Odd;
-                candidates.retain(|&mut index| {
-                    let item = &mut items[index as usize];
-                    let matches = (item.value % 2 != 0) == want_odd;
+                candidates.retain(|&mut (value, index)| {
+                    let matches = (value % 2 != 0) == want_odd;
                     if !matches {
-                        item.flags |= flag::DROPPED;
+                        items[index as usize].flags |= flag::DROPPED;
                     }
                     matches
                 });
                 let Some(n) = n else { return };
-                sort_by_value(&mut candidates, items, true);
+                sort_by_value(&mut candidates, true);
                 drop_after(&candidates, n, items);
             }
             KeepWhich::Highest | KeepWhich::Lowest => {
-                sort_by_value(&mut candidates, items, which == KeepWhich::Highest);
+                sort_by_value(&mut candidates, which == KeepWhich::Highest);
                 drop_after(&candidates, n.unwrap_or(1), items);
             }
         }
@@ -685,11 +689,10 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
 
     fn drop_dice(&mut self, slot: Slot, highest: bool, n: i64) {
         let mut candidates = self.kept(slot);
-        let items = &mut self.story.items;
-        sort_by_value(&mut candidates, items, highest);
+        sort_by_value(&mut candidates, highest);
         let n = usize::try_from(n).unwrap_or(0);
-        for &index in candidates.iter().take(n) {
-            items[index as usize].flags |= flag::DROPPED;
+        for &(_, index) in candidates.iter().take(n) {
+            self.story.items[index as usize].flags |= flag::DROPPED;
         }
     }
 
@@ -790,18 +793,18 @@ fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
 
 /// Orders candidates by value (descending when `highest`), leftmost first
 /// among equal values, as the seed asks.
-fn sort_by_value(candidates: &mut [u32], items: &[Item], highest: bool) {
-    candidates.sort_unstable_by(|&a, &b| {
-        let (va, vb) = (items[a as usize].value, items[b as usize].value);
-        let by_value = if highest { vb.cmp(&va) } else { va.cmp(&vb) };
-        by_value.then(a.cmp(&b))
-    });
+fn sort_by_value(candidates: &mut [(i64, u32)], highest: bool) {
+    if highest {
+        candidates.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    } else {
+        candidates.sort_unstable();
+    }
 }
 
 /// Drops every candidate after the first `n` (all of them when `n <= 0`).
-fn drop_after(candidates: &[u32], n: i64, items: &mut [Item]) {
+fn drop_after(candidates: &[(i64, u32)], n: i64, items: &mut [Item]) {
     let n = usize::try_from(n).unwrap_or(0);
-    for &index in candidates.iter().skip(n) {
+    for &(_, index) in candidates.iter().skip(n) {
         items[index as usize].flags |= flag::DROPPED;
     }
 }

@@ -393,13 +393,14 @@ impl Expr {
     /// Rolls the expression. The result depends only on the expression and
     /// the random numbers `rng` gives, so a seeded `rng` repeats a roll.
     pub fn roll<R: Rng + ?Sized>(&self, rng: &mut R, limits: &Limits) -> Result<Roll, Error> {
-        let mut story = Story::default();
-        let total = self.roll_into(rng, limits, &mut story)?;
-        Ok(Roll {
+        // Built in place: the story's inline tables are a few hundred bytes.
+        let mut roll = Roll {
             expr: self.clone(),
-            total,
-            story,
-        })
+            total: 0,
+            story: Story::default(),
+        };
+        roll.total = self.roll_into(rng, limits, &mut roll.story)?;
+        Ok(roll)
     }
 
     fn roll_into<R: Rng + ?Sized>(
