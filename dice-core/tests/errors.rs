@@ -199,3 +199,20 @@ fn errors_serialize_for_json_output() {
             .is_some_and(|m| m.contains("expected"))
     );
 }
+
+#[test]
+fn nested_failures_fail_fast() {
+    // Each `op (` could be a modifier's argument or an operand; before the
+    // grammar refused to try a failed one again, these took exponential time.
+    for opener in [
+        "2d6>(", "1d6cs>(", "1d6!>(", "1d6r<(", "{1}>(", "2d6!=(", "3cs=(",
+    ] {
+        let input = format!("{}1+", opener.repeat(30));
+        let error = parse_error(&input);
+        assert_eq!(error.kind(), ErrorKind::Syntax, "{opener}");
+    }
+    // The same shapes, closed, are valid.
+    assert_eq!(crate::common::total("2d{3}>(2d{3}>(1))"), 2);
+    assert_eq!(crate::common::total("3d{4}cs>=(1d1+2)"), 3);
+    assert_eq!(crate::common::total("3d{4}!<(2)"), 12);
+}
