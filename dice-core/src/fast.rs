@@ -426,9 +426,13 @@ impl Fast<'_> {
                 } else {
                     (CountKind::SubtractFailures, CmpOp::Le)
                 };
+                let filter = match self.peek() {
+                    Some(b'<' | b'>' | b'=' | b'!') => self.filter().ok()??,
+                    _ => Filter::Cmp(op, self.literal()?),
+                };
                 ModKind::Count {
                     kind,
-                    filters: vec![Filter::Cmp(op, self.literal()?)],
+                    filters: vec![filter],
                 }
             }
             (b'<' | b'>' | b'=', _) => {
@@ -508,6 +512,8 @@ mod tests {
             "4d6cs>=4=6",
             "6d10>=8f1",
             "6d10t8",
+            "6d10t>7f<2",
+            "3d6>3f=1",
             "4d6ke",
             "4d6ko2",
             "4d6r<3",

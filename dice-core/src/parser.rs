@@ -683,15 +683,19 @@ impl Builder<'_> {
                 let Some(value) = parts.next() else {
                     return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a number"));
                 };
-                let value = self.arg(value)?;
                 let (kind, op) = if rule == Rule::target {
                     (CountKind::Successes, CmpOp::Ge)
                 } else {
                     (CountKind::SubtractFailures, CmpOp::Le)
                 };
+                let filter = if value.as_rule() == Rule::filter_cmp {
+                    self.filter(value)?
+                } else {
+                    Filter::Cmp(op, self.arg(value)?)
+                };
                 Ok(ModKind::Count {
                     kind,
-                    filters: vec![Filter::Cmp(op, value)],
+                    filters: vec![filter],
                 })
             }
             _ => {
