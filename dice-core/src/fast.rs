@@ -31,16 +31,27 @@ pub(crate) fn parse(input: &str) -> Option<Parsed> {
     let root = parser.expr()?;
     let expr_end = root.span.end as usize;
     parser.skip_space();
-    if parser.at != parser.bytes.len() {
-        return None;
-    }
+    let label = parser.label(expr_end, ends_with_pool(&root))?;
     Some(Parsed {
         root,
-        label: None,
+        label,
         expr_end,
         slots: parser.slots,
         has_refs: false,
     })
+}
+
+/// Whether the rightmost term is dice or a series (for the `4d6 kh3` hint).
+fn ends_with_pool(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Chain(chain) => chain
+            .rest
+            .last()
+            .is_some_and(|(_, last)| ends_with_pool(last)),
+        NodeKind::Neg(inner) => ends_with_pool(inner),
+        NodeKind::Dice(_) | NodeKind::Series(_) => true,
+        _ => false,
+    }
 }
 
 struct Fast<'a> {
@@ -62,6 +73,30 @@ impl Fast<'_> {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\r' | b'\n')) {
             self.at += 1;
         }
+    }
+
+    /// The label after the expression: `Some(None)` when there is none,
+    /// `None` when pest should decide (glued text, a first word that may be
+    /// modifiers, tags).
+    fn label(&self, expr_end: usize, after_pool: bool) -> Option<Option<String>> {
+        let rest = &self.bytes[self.at..];
+        let Some(&first) = rest.first() else {
+            return Some(None);
+        };
+        let text = std::str::from_utf8(rest).ok()?;
+        if first == b'#' {
+            let label = text[1..].trim();
+            return Some((!label.is_empty()).then(|| label.to_string()));
+        }
+        let stops = b"+-*/%(){}[],.<>=!&|$@";
+        if self.at == expr_end || first.is_ascii_digit() || stops.contains(&first) {
+            return None;
+        }
+        let first_word = text.split_whitespace().next().unwrap_or("");
+        if after_pool && !first_word.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return None;
+        }
+        Some(Some(text.trim().to_string()))
     }
 
     fn expr(&mut self) -> Option<Node> {
@@ -532,6 +567,14 @@ mod tests {
             "1d6cs!=3",
             "4d6!h",
             "4d6cseo",
+            "1d20+5 to hit",
+            "1d20+6 dex save",
+            "1d20 # a (b) [c] 1+2",
+            "1d20+5#hit",
+            "2d6 #",
+            "(4d6) kh3",
+            "5 x2",
+            "1d20 dex +2",
         ];
         for input in cases {
             let (fast, slow) = both(input);
@@ -546,13 +589,14 @@ mod tests {
             "",
             "2d",
             "4d6 kh3",
-            "1d20+5 to hit",
+            "4d6 r2 fire",
+            "1d20 h\u{e9}roic",
             "4d6kh(2)",
             "1d6cs(>1|6)",
             "2d6[fire]",
             "99999999999999999999",
             "(1",
-            "1d20 # x",
+            "1d20 [x]",
             "max(1, 2)",
             "$m",
             "@STR",
@@ -578,7 +622,8 @@ mod tests {
             "!", "!!", "!p", "+", "-", "*", "/", "%", "(", ")", " ", "dF", "d%", "0", "{", "}",
             ",", "..", "cs", "cf", "c", "ss", "sf", "df", ">=", "<=", "<>", "=", "==", "!=", "<",
             ">", "h", "l", "o", "e", "x", "xo", "r", "ro", "rr", "min", "max", "mi", "ma", "t",
-            "f", "s", "sa", "sd", "ke", "ko", "p", "ph", "pl",
+            "f", "s", "sa", "sd", "ke", "ko", "p", "ph", "pl", " to hit", " dex", "#", " # x",
+            " kh3", " ☄",
         ])
     }
 
