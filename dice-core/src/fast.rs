@@ -5,11 +5,12 @@
 //! like that all day. This parser accepts a strict subset of the grammar in
 //! `dice.pest`: numbers, dice (`NdM`, `d%`, `dF`, `(e)dM`), series with
 //! ranges, every modifier with literal arguments and simple filters, infix
-//! arithmetic and comparisons, unary minus, parentheses and whitespace. It
-//! builds exactly the tree the pest path builds; on anything else (labels,
-//! tags, functions, references, custom faces, parenthesised arguments, filter
-//! groups) and on every error it gives up, and pest parses the input. A
-//! property test checks that both paths agree wherever this one accepts.
+//! arithmetic and comparisons, unary minus, parentheses, whitespace and
+//! labels. It builds exactly the tree the pest path builds; on anything else
+//! (tags, functions, references, custom faces, parenthesised arguments,
+//! filter groups, labels that might be misplaced modifiers) and on every
+//! error it gives up, and pest parses the input. A property test checks that
+//! both paths agree wherever this one accepts.
 
 use smallvec::SmallVec;
 
