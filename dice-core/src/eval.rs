@@ -73,6 +73,17 @@ enum Draw {
     Custom,
 }
 
+/// Everything needed to roll one more die of a dice term.
+struct DiceTerm<'t> {
+    draw: Draw,
+    /// The faces of `d{...}` (for `Draw::Custom`).
+    custom: &'t [i64],
+    /// Lowest and highest face.
+    faces: (i64, i64),
+    rules: &'t DieRules,
+    span: Span,
+}
+
 /// Die modifiers with their arguments evaluated.
 #[derive(Debug, Default)]
 struct DieRules {
@@ -383,7 +394,14 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         self.story.items.reserve(count);
         let custom = std::mem::take(&mut self.faces);
         let start = self.story.items.len();
-        let rolled = self.roll_dice(count, draw, &custom, faces, &rules, span);
+        let term = DiceTerm {
+            draw,
+            custom: &custom,
+            faces,
+            rules: &rules,
+            span,
+        };
+        let rolled = self.roll_dice(count, &term);
         self.faces = custom;
         rolled?;
         self.fill_pool(dice.slot, start, Some(faces), span);
@@ -419,42 +437,29 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok(rules)
     }
 
-    fn roll_dice(
-        &mut self,
-        count: usize,
-        draw: Draw,
-        custom: &[i64],
-        faces: (i64, i64),
-        rules: &DieRules,
-        span: Span,
-    ) -> Result<()> {
+    fn roll_dice(&mut self, count: usize, term: &DiceTerm<'_>) -> Result<()> {
+        let rules = term.rules;
         let plain = rules.explode.is_none() && rules.reroll.is_none() && rules.clamps.is_empty();
         if plain {
             // The hot path: no story beyond the value.
             self.dice_rolled += count;
             for _ in 0..count {
-                let value = draw_one(self.rng, draw, custom);
+                let value = draw_one(self.rng, term.draw, term.custom);
                 self.story.items.push(Item::new(value, 0));
             }
             return Ok(());
         }
         for _ in 0..count {
-            self.roll_die(draw, custom, faces, rules, span)?;
+            self.roll_die(term)?;
         }
         Ok(())
     }
 
     /// One die of a term with die modifiers, plus any dice its explosions add.
-    fn roll_die(
-        &mut self,
-        draw: Draw,
-        custom: &[i64],
-        faces: (i64, i64),
-        rules: &DieRules,
-        span: Span,
-    ) -> Result<()> {
+    fn roll_die(&mut self, term: &DiceTerm<'_>) -> Result<()> {
+        let (rules, span) = (term.rules, term.span);
         let hist_start = self.story.history.len();
-        let (raw, mut flags) = self.physical_roll(draw, custom, faces, rules, span)?;
+        let (raw, mut flags) = self.physical_roll(term)?;
         let Some((mode, test)) = &rules.explode else {
             let value = self.clamp(raw, rules, &mut flags);
             return self.push_die(value, flags, hist_start, span);
@@ -465,15 +470,14 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             self.story.history.push(Hist::Part(total));
             let mut last_raw = raw;
             let mut explosions = 0;
-            while test.matches(last_raw, Some(faces)) {
+            while test.matches(last_raw, Some(term.faces)) {
                 flags |= flag::EXPLODED | flag::COMPOUNDED;
                 if explosions >= max_explosions {
                     flags |= flag::CAPPED;
                     break;
                 }
                 explosions += 1;
-                let (next_raw, next_flags) =
-                    self.physical_roll(draw, custom, faces, rules, span)?;
+                let (next_raw, next_flags) = self.physical_roll(term)?;
                 flags |= next_flags;
                 let part = self.clamp(next_raw, rules, &mut flags);
                 self.story.history.push(Hist::Part(part));
@@ -490,7 +494,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         self.push_die(value, flags, hist_start, span)?;
         let mut last_raw = raw;
         let mut explosions = 0;
-        while test.matches(last_raw, Some(faces)) {
+        while test.matches(last_raw, Some(term.faces)) {
             let last = self.story.items.len() - 1;
             if *mode == ExplodeMode::Once && explosions == 1 {
                 break;
@@ -502,8 +506,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             }
             explosions += 1;
             let hist_start = self.story.history.len();
-            let (next_raw, mut next_flags) =
-                self.physical_roll(draw, custom, faces, rules, span)?;
+            let (next_raw, mut next_flags) = self.physical_roll(term)?;
             next_flags |= flag::FROM_EXPLOSION;
             let mut value = next_raw;
             if *mode == ExplodeMode::Penetrate {
@@ -519,22 +522,15 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
 
     /// Draws a die and applies its rerolls; returns the face and flags.
     #[inline]
-    fn physical_roll(
-        &mut self,
-        draw: Draw,
-        custom: &[i64],
-        faces: (i64, i64),
-        rules: &DieRules,
-        span: Span,
-    ) -> Result<(i64, u16)> {
-        self.count_die(span)?;
-        let mut raw = draw_one(self.rng, draw, custom);
+    fn physical_roll(&mut self, term: &DiceTerm<'_>) -> Result<(i64, u16)> {
+        self.count_die(term.span)?;
+        let mut raw = draw_one(self.rng, term.draw, term.custom);
         let mut flags = 0;
-        let Some((once, test)) = &rules.reroll else {
+        let Some((once, test)) = &term.rules.reroll else {
             return Ok((raw, flags));
         };
         let mut rerolls = 0;
-        while test.matches(raw, Some(faces)) {
+        while test.matches(raw, Some(term.faces)) {
             if *once && rerolls == 1 {
                 break;
             }
@@ -545,8 +541,8 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             rerolls += 1;
             flags |= flag::REROLLED;
             self.story.history.push(Hist::Rerolled(raw));
-            self.count_die(span)?;
-            raw = draw_one(self.rng, draw, custom);
+            self.count_die(term.span)?;
+            raw = draw_one(self.rng, term.draw, term.custom);
         }
         Ok((raw, flags))
     }
