@@ -274,6 +274,7 @@ impl Builder<'_> {
     }
 
     fn expr(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
         let mut operands = Vec::new();
         let mut ops = Vec::new();
         for item in pair.into_inner() {
@@ -287,7 +288,7 @@ impl Builder<'_> {
         let Some(first) = operands.next() else {
             return Err(Error::new(
                 ErrorKind::Syntax,
-                0..0,
+                span.range(),
                 "expected an expression",
             ));
         };
@@ -295,6 +296,7 @@ impl Builder<'_> {
     }
 
     fn operand(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
         let mut negs = Vec::new();
         let mut node = None;
         for item in pair.into_inner() {
@@ -321,7 +323,11 @@ impl Builder<'_> {
             }
         }
         let Some(mut node) = node else {
-            return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a value"));
+            return Err(Error::new(
+                ErrorKind::Syntax,
+                span.range(),
+                "expected a value",
+            ));
         };
         // Each sign is a level of the tree, like a parenthesis.
         if let Some(&too_deep) = negs.get(self.max_depth) {
@@ -676,12 +682,17 @@ impl Builder<'_> {
 
     /// `6d10>=8`, `t8`, `f1`.
     fn success(&mut self, pair: Pair<'_, Rule>) -> Result<ModKind> {
+        let span = span_of(&pair);
         let rule = pair.as_rule();
         let mut parts = pair.into_inner();
         match rule {
             Rule::target | Rule::failure_target => {
                 let Some(value) = parts.next() else {
-                    return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a number"));
+                    return Err(Error::new(
+                        ErrorKind::Syntax,
+                        span.range(),
+                        "expected a number",
+                    ));
                 };
                 let (kind, op) = if rule == Rule::target {
                     (CountKind::Successes, CmpOp::Ge)
@@ -700,7 +711,11 @@ impl Builder<'_> {
             }
             _ => {
                 let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
-                    return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a comparison"));
+                    return Err(Error::new(
+                        ErrorKind::Syntax,
+                        span.range(),
+                        "expected a comparison",
+                    ));
                 };
                 let op = cmp_op(op.as_rule());
                 Ok(ModKind::Count {
