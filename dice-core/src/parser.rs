@@ -210,7 +210,8 @@ fn describe_expected(rules: &[Rule]) -> String {
         words.push("`,`");
     }
     if has(&[Rule::or_bar, Rule::and_amp]) {
-        words.push("`&` or `|`");
+        words.push("`&`");
+        words.push("`|`");
     }
     let operator = has(&[
         Rule::add,
