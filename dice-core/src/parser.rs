@@ -206,7 +206,7 @@ fn describe_expected(rules: &[Rule]) -> String {
     if has(&[Rule::rbracket]) {
         words.push("`]`");
     }
-    if has(&[Rule::comma]) && !has(&[Rule::rparen]) {
+    if has(&[Rule::comma]) {
         words.push("`,`");
     }
     if has(&[Rule::or_bar, Rule::and_amp]) {
