@@ -37,6 +37,8 @@ pub(crate) struct Parsed {
 /// Parses `input` under `limits`; `max_len` is the length bound to apply
 /// (the input limit for user text, the resolved limit after macro expansion).
 pub(crate) fn parse(input: &str, limits: &Limits, max_len: usize) -> Result<Parsed> {
+    // Depth first: 10,000 `(` is reported as too deep, whatever its length.
+    check_depth(input, limits.max_depth)?;
     if input.len() > max_len {
         return Err(Error::new(
             ErrorKind::TooLong,
@@ -47,16 +49,21 @@ pub(crate) fn parse(input: &str, limits: &Limits, max_len: usize) -> Result<Pars
             ),
         ));
     }
-    check_depth(input, limits.max_depth)?;
     if let Some(parsed) = crate::fast::parse(input) {
         return Ok(parsed);
     }
-    parse_with_pest(input, limits)
+    pest_parse(input, limits)
 }
 
-/// The full grammar (limits already checked by [`parse`]).
+/// The full grammar, for comparing the two paths in tests.
+#[cfg(test)]
 pub(crate) fn parse_with_pest(input: &str, limits: &Limits) -> Result<Parsed> {
     check_depth(input, limits.max_depth)?;
+    pest_parse(input, limits)
+}
+
+/// The full grammar; the caller has checked the nesting depth.
+fn pest_parse(input: &str, limits: &Limits) -> Result<Parsed> {
     let mut pairs =
         DiceParser::parse(Rule::main, input).map_err(|error| syntax_error(input, &error))?;
     let Some(main) = pairs.next() else {
