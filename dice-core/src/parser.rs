@@ -111,10 +111,13 @@ fn pest_parse(input: &str, limits: &Limits) -> Result<Parsed> {
 }
 
 /// Refuses inputs that nest deeper than `max_depth` before pest sees them.
+/// The scan stops where a label must begin (a `#`, or a word after an
+/// operand at the top level), since labels may hold any text.
 fn check_depth(input: &str, max_depth: usize) -> Result<()> {
     let bytes = input.as_bytes();
     let mut depth = 0usize;
     let mut index = 0;
+    let mut previous = b' ';
     while let Some(&byte) = bytes.get(index) {
         match byte {
             b'(' | b'{' => {
@@ -130,7 +133,7 @@ fn check_depth(input: &str, max_depth: usize) -> Result<()> {
                 }
             }
             b')' | b'}' => depth = depth.saturating_sub(1),
-            // A tag may hold any text; a `#` starts a label that may too.
+            // A tag may hold any text.
             b'[' => {
                 index += bytes[index..]
                     .iter()
@@ -138,11 +141,29 @@ fn check_depth(input: &str, max_depth: usize) -> Result<()> {
                     .unwrap_or(bytes.len() - index);
             }
             b'#' => break,
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                let next = bytes[index..]
+                    .iter()
+                    .find(|b| !b.is_ascii_whitespace())
+                    .copied();
+                let after_operand = previous.is_ascii_alphanumeric() || b")}]%".contains(&previous);
+                if depth == 0 && after_operand && next.is_some_and(starts_label) {
+                    break;
+                }
+            }
             _ => {}
+        }
+        if !byte.is_ascii_whitespace() {
+            previous = byte;
         }
         index += 1;
     }
     Ok(())
+}
+
+/// Whether a word label may start with `byte` (the grammar's `label_stop`).
+fn starts_label(byte: u8) -> bool {
+    !byte.is_ascii_digit() && !b"+-*/%(){}[],.<>=!&|$@".contains(&byte)
 }
 
 fn syntax_error(input: &str, error: &pest::error::Error<Rule>) -> Error {
@@ -794,7 +815,9 @@ impl Builder<'_> {
         }
         if !hashed && self.last_term_is_pool {
             let first_word = text.split_whitespace().next().unwrap_or("");
+            // The label was not depth-checked: check before pest recurses.
             let looks_like_modifiers = first_word.chars().any(|c| !c.is_ascii_alphabetic())
+                && check_depth(first_word, self.max_depth).is_ok()
                 && DiceParser::parse(Rule::modifier_word, first_word).is_ok();
             if looks_like_modifiers {
                 return Err(Error::new(

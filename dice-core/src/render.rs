@@ -40,7 +40,8 @@ pub(crate) fn render(roll: &Roll, style: Style, budget: usize) -> String {
     shortened(roll, style, budget)
 }
 
-/// The last resort: as much of the expression as fits, then the total.
+/// The last resort: the label (clipped to half the budget), as much of the
+/// expression as fits, then the total.
 fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
     let mut tail = Writer {
         source: "",
@@ -50,6 +51,10 @@ fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
         out: String::new(),
     };
     tail.total(roll.total);
+    let tail_len = tail.out.chars().count();
+    let label = roll
+        .label()
+        .map(|label| clip(label, budget.saturating_sub(tail_len) / 2));
     let mut head = Writer {
         source: "",
         story: &roll.story,
@@ -57,39 +62,51 @@ fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
         max_items: 0,
         out: String::new(),
     };
-    head.label(roll.label());
-    let fixed = head.out.chars().count() + tail.out.chars().count() + 1;
+    head.label(label.as_deref());
+    let fixed = head.out.chars().count() + tail_len + 1;
     if fixed > budget {
-        // Not even the label fits: the total alone.
+        // Not even that fits: the total alone.
         return tail.out.trim_start_matches(" = ").to_string();
     }
     let room = budget - fixed;
-    let source = roll.expr.expr_source();
-    let mut kept = String::new();
-    for c in source.chars() {
-        if kept.chars().count() + 1 >= room {
+    let mut out = head.out;
+    let mut used = 0;
+    for c in roll.expr.expr_source().chars() {
+        let escaped = style == Style::Markdown && is_markdown_special(c);
+        let width = if escaped { 2 } else { 1 };
+        if used + width > room {
             break;
         }
-        kept.push(c);
+        if escaped {
+            out.push('\\');
+        }
+        out.push(c);
+        used += width;
     }
-    let mut out = head.out;
-    out.push_str(&head_escape(style, kept.trim_end()));
+    out.truncate(out.trim_end().len());
     out.push('…');
     out.push_str(&tail.out);
     out
 }
 
-fn head_escape(style: Style, text: &str) -> String {
-    match style {
-        Style::Markdown => escape_markdown(text),
-        Style::Plain => text.to_string(),
+/// At most `max` characters of `text`, ending in `…` when cut.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
     }
+    let mut clipped: String = text.chars().take(max.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
+fn is_markdown_special(c: char) -> bool {
+    matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']')
 }
 
 fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']') {
+        if is_markdown_special(c) {
             out.push('\\');
         }
         out.push(c);

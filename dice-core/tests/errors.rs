@@ -181,6 +181,13 @@ fn ten_thousand_open_parentheses_are_an_error_not_a_crash() {
         // The depth is checked before the length.
         assert_eq!(parse_error(&input).kind(), ErrorKind::TooDeep, "{opener}");
     }
+    // Labels may hold parentheses; a first word that looks like modifiers
+    // is checked without recursing into them.
+    let label = format!("1d20 e{}", "(".repeat(10_000));
+    assert_eq!(
+        dice_core::parse_with(&label, &roomy).map(|e| e.label().map(str::len)),
+        Ok(Some(10_001))
+    );
     let minus = format!("{}1", "-".repeat(900));
     assert_eq!(parse_error(&minus).kind(), ErrorKind::TooDeep);
     assert_eq!(crate::common::total(&format!("{}1", "-".repeat(30))), 1);

@@ -268,6 +268,17 @@ fn labels_and_tags_do_not_change_the_value() {
         ("2d1[fire] + 1d1[cold]", 3, None),
         ("2d1 [fire] + 1d1 [cold] total", 3, Some("total")),
         ("2d1 #", 2, None),
+        // Parentheses in a label do not count toward the nesting limit.
+        (
+            "2d1 to hit ((((((((((((((((((((((((((((((((((((((((",
+            2,
+            Some("to hit (((((((((((((((((((((((((((((((((((((((("),
+        ),
+        (
+            "(2d1) x ((((((((((((((((((((((((((((((((((((((((",
+            2,
+            Some("x (((((((((((((((((((((((((((((((((((((((("),
+        ),
     ];
     for (input, expected, label) in cases {
         let expr = crate::common::parse(input);

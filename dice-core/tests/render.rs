@@ -146,6 +146,16 @@ fn long_breakdowns_are_shortened_and_keep_the_total() {
     let text = series.to_plain(200);
     assert!(text.chars().count() <= 200, "{text}");
     assert!(text.contains('…') && text.ends_with("= 5999"), "{text}");
+    let long_label = format!("2d1 {}", "very long label ".repeat(100));
+    let labelled = roll_seeded(&long_label, 1);
+    for text in [labelled.to_plain(200), labelled.to_markdown(200)] {
+        assert!(text.chars().count() <= 200, "{text}");
+        assert!(text.contains("very long label"), "{text}");
+        assert!(
+            text.ends_with(" = 2") || text.ends_with(" = **2**"),
+            "{text}"
+        );
+    }
     // A budget too small for anything else still gives the total.
     assert_eq!(roll.to_plain(3), "301");
 }
