@@ -21,7 +21,8 @@ pub(crate) fn render(roll: &Roll, style: Style, budget: usize) -> String {
     let source = roll.expr.source();
     let root = roll.expr.root();
     let total = roll.total;
-    let label = roll.label();
+    // A label takes at most half the budget.
+    let label = roll.label().map(|label| clip(label, budget / 2));
     for max_items in [usize::MAX, 20, 10, 5, 2, 0] {
         let mut writer = Writer {
             source,
@@ -30,7 +31,7 @@ pub(crate) fn render(roll: &Roll, style: Style, budget: usize) -> String {
             max_items,
             out: String::new(),
         };
-        writer.label(label);
+        writer.label(label.as_deref());
         writer.node(root);
         writer.total(total);
         if writer.out.chars().count() <= budget {
@@ -71,10 +72,12 @@ fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
     let room = budget - fixed;
     let mut out = head.out;
     let mut used = 0;
+    let mut cut = false;
     for c in roll.expr.expr_source().chars() {
         let escaped = style == Style::Markdown && is_markdown_special(c);
         let width = if escaped { 2 } else { 1 };
         if used + width > room {
+            cut = true;
             break;
         }
         if escaped {
@@ -84,7 +87,9 @@ fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
         used += width;
     }
     out.truncate(out.trim_end().len());
-    out.push('…');
+    if cut {
+        out.push('…');
+    }
     out.push_str(&tail.out);
     out
 }
