@@ -19,3 +19,5 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// NPC conversations through the core: /npc, /talk, components, stored worlds.
+mod npc;
