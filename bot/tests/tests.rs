@@ -21,3 +21,5 @@ mod console;
 mod cli;
 // NPC conversations through the core: /npc, /talk, components, stored worlds.
 mod npc;
+// `tavern npc check` and `tavern npc play`.
+mod npc_cli;
