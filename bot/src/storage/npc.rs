@@ -454,6 +454,25 @@ pub async fn npc_conversation_of_in(
         .await?)
 }
 
+/// Ends the user's conversation in a guild and returns it, if there was one. The
+/// first statement of a `/talk`: a write, so the transaction holds SQLite's write
+/// lock from the start instead of failing to upgrade a read later.
+pub async fn take_npc_conversation_of_in(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    guild_id: i64,
+) -> anyhow::Result<Option<NpcConversationRow>> {
+    let sql = format!(
+        "DELETE FROM npc_conversations WHERE user_id = $1 AND guild_id = $2 \
+         RETURNING {CONVERSATION_COLUMNS}"
+    );
+    Ok(sqlx::query_as::<_, NpcConversationRow>(&sql)
+        .bind(user_id)
+        .bind(guild_id)
+        .fetch_optional(&mut *conn)
+        .await?)
+}
+
 /// Moves a conversation from `step` to `step + 1`; `false` when it is gone or has
 /// moved on already. The first write of a turn, so the turn holds the write lock from
 /// the start.

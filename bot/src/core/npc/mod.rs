@@ -32,8 +32,8 @@ use super::{
 };
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
-    npc_conversation_of_in, npc_keywords_in, npc_script_in, playing_character_in,
-    record_npc_keyword_in, save_world_in, update_npc_conversation_in,
+    npc_keywords_in, npc_script_in, playing_character_in, record_npc_keyword_in, save_world_in,
+    take_npc_conversation_of_in, update_npc_conversation_in,
 };
 use crate::storage::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
@@ -350,8 +350,7 @@ impl Core {
         let now = self.now();
         let mut replies = Vec::new();
         let mut tx = self.storage.begin().await?;
-        if let Some(old) = npc_conversation_of_in(&mut tx, request.user.id, guild_id).await? {
-            delete_npc_conversation_in(&mut tx, old.id, None).await?;
+        if let Some(old) = take_npc_conversation_of_in(&mut tx, request.user.id, guild_id).await? {
             replies.extend(left_edit(&old));
         }
         let Some(character) = playing_character_in(&mut tx, guild_id, request.user.id).await?
