@@ -23,3 +23,5 @@ mod cli;
 mod npc;
 // `tavern npc check` and `tavern npc play`.
 mod npc_cli;
+// Reading attachments: files, HTTP, nothing.
+mod fetch;
