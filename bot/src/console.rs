@@ -153,7 +153,8 @@ impl Console {
         let is_reply = matches!(kind, RequestKind::MessageReply { .. });
         let request = self.request(kind);
         let replies = self.core.handle(&request).await;
-        if is_reply && replies.is_empty() {
+        // An NPC ignores an empty reply; its question still waits.
+        if is_reply && replies.is_empty() && !trimmed.is_empty() {
             // The question replied to is gone (answered elsewhere, ended).
             self.pending_prompt = None;
             out.push_str("Nothing is waiting for an answer; /chargen status shows yours.\n");

@@ -656,6 +656,12 @@ async fn talk_greets_and_keywords_are_asked_by_modal_button_and_reply() {
     }
     assert_eq!(buttons(&answered), ["Ask Hawknoz…", "Bye", "name"]);
 
+    // An empty reply (what Discord shows the bot without the message-content intent)
+    // is no BYE.
+    let blank = table
+        .alice(reply_to(answered.prompt_message.unwrap(), "  "))
+        .await;
+    assert!(blank.replies.is_empty());
     // A reply to the NPC's message answers too; an imported keyword becomes a button.
     let weather = table
         .alice(reply_to(answered.prompt_message.unwrap(), "weathervane"))
@@ -1419,6 +1425,7 @@ async fn the_console_talks_with_plain_lines_and_resumes_after_a_restart() {
         "> **tester:** name\nHawknoz: Hawknoz, smith of Glasdrin.\n\
          [buttons: Ask Hawknoz… | Bye | name] (/press LABEL)\n"
     );
+    assert_eq!(type_line(&mut console, "").await, "");
     let shop = type_line(&mut console, "trade").await;
     assert!(shop.contains("*For sale:* iron helm 80 gold"), "{shop}");
     assert!(

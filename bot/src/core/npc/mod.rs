@@ -482,10 +482,15 @@ impl Core {
         if let Some(replies) = self.rate_limited(request.user.id) {
             return Ok(Some(replies));
         }
+        // Discord blanks the text of replies it does not show the bot (no message
+        // content intent, no ping); an empty line would mean BYE, so it means nothing.
+        let line = text.lines().next().unwrap_or("");
+        if line.trim().is_empty() {
+            return Ok(Some(Vec::new()));
+        }
         if row.expires_at <= self.now() {
             return Ok(Some(self.expire_npc(&row).await?));
         }
-        let line = text.lines().next().unwrap_or("");
         self.npc_turn(request, &row, line, line).await.map(Some)
     }
 
