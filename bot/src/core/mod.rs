@@ -16,7 +16,7 @@ pub mod commands;
 pub mod custom_id;
 pub mod limits;
 mod model;
-mod npc;
+pub mod npc;
 mod roll;
 pub mod text;
 
