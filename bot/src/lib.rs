@@ -11,6 +11,7 @@ pub mod config;
 pub mod console;
 pub mod core;
 pub mod engine;
+pub mod fetch;
 pub mod shutdown;
 pub mod storage;
 pub mod telemetry;

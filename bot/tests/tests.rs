@@ -19,3 +19,9 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// NPC conversations through the core: /npc, /talk, components, stored worlds.
+mod npc;
+// `tavern npc check` and `tavern npc play`.
+mod npc_cli;
+// Reading attachments: files, HTTP, nothing.
+mod fetch;
