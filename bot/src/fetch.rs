@@ -83,3 +83,69 @@ impl Fetch for MapFetch {
         })
     }
 }
+
+/// Downloads `http://` and `https://` URLs (Discord's CDN): a timeout, and the body
+/// read in chunks so a file larger than allowed is refused without being held.
+#[derive(Debug, Clone)]
+pub struct HttpFetch {
+    client: reqwest::Client,
+}
+
+impl HttpFetch {
+    pub fn new(timeout: std::time::Duration) -> Result<HttpFetch, FetchError> {
+        let client = reqwest::Client::builder()
+            .timeout(timeout)
+            .redirect(reqwest::redirect::Policy::limited(3))
+            .build()
+            .map_err(|error| FetchError::Failed(error.to_string()))?;
+        Ok(HttpFetch { client })
+    }
+}
+
+impl Fetch for HttpFetch {
+    fn fetch<'a>(&'a self, url: &'a str, max_bytes: usize) -> FetchFuture<'a> {
+        Box::pin(async move {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(FetchError::Unsupported);
+            }
+            let mut response = self
+                .client
+                .get(url)
+                .send()
+                .await
+                .map_err(|error| FetchError::Failed(describe(&error)))?;
+            if !response.status().is_success() {
+                return Err(FetchError::Failed(format!("HTTP {}", response.status())));
+            }
+            if response
+                .content_length()
+                .is_some_and(|length| length > max_bytes as u64)
+            {
+                return Err(FetchError::TooLarge { max_bytes });
+            }
+            let mut bytes = Vec::new();
+            while let Some(chunk) = response
+                .chunk()
+                .await
+                .map_err(|error| FetchError::Failed(describe(&error)))?
+            {
+                if bytes.len() + chunk.len() > max_bytes {
+                    return Err(FetchError::TooLarge { max_bytes });
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            Ok(bytes)
+        })
+    }
+}
+
+/// A short reason, without the URL (which may carry a signed query).
+fn describe(error: &reqwest::Error) -> String {
+    if error.is_timeout() {
+        return "the download timed out".to_owned();
+    }
+    if error.is_connect() {
+        return "the server could not be reached".to_owned();
+    }
+    "the download failed".to_owned()
+}

@@ -51,6 +51,8 @@ enum Commands {
     Roll(tavern::cli::roll::RollArgs),
     /// Run a BASIC program in the terminal; INPUT reads lines from stdin.
     Basic(tavern::cli::basic::BasicArgs),
+    /// Check an NPC conversation script, or play it on stdin.
+    Npc(tavern::cli::npc::NpcArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         // The pure tools need neither configuration nor runtime.
         Commands::Roll(args) => return tavern::cli::roll::run(&args),
         Commands::Basic(args) => return tavern::cli::basic::run(&args),
+        Commands::Npc(args) => return tavern::cli::npc::run(&args),
         _ => {}
     }
     match run_service(cli) {
@@ -93,7 +96,7 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
                 println!("migrations applied");
                 Ok(())
             }
-            Commands::Roll(_) | Commands::Basic(_) => Ok(()),
+            Commands::Roll(_) | Commands::Basic(_) | Commands::Npc(_) => Ok(()),
         }
     })
 }

@@ -657,7 +657,16 @@ async fn characters_are_listed_shown_and_deleted() {
     assert!(!sheet.ephemeral);
     assert_eq!(
         sheet.content,
-        "**Quick 2**, made with `instant` on 2026-01-01\n```\nNAME  Quick\nHP    5\n```\nIn rolls: `@HP`"
+        "**Quick 2**, made with `instant` on 2026-01-01
+```
+NAME  Quick
+HP    5
+```
+\
+         Gold 0 · Food 0
+Inventory: none
+Party: none
+In rolls: `@HP`"
     );
     assert_eq!(sheet.attachments[0].filename, "quick-2.txt");
     assert_eq!(sheet.attachments[0].bytes, b"NO QUESTIONS\n");

@@ -266,6 +266,7 @@ async fn the_sheet_shows_modifiers_and_roll_fields(storage: Storage) {
          CON    4 (-2)\n\
          CHA    18 (+3)\n\
          HP     6\n```\n\
+         Gold 0 · Food 0\nInventory: none\nParty: none\n\
          In rolls: `@CHA`, `@CHA_MOD`, `@CON`, `@CON_MOD`, `@DEX`, `@DEX_MOD`, `@HP`, `@INT`, \
          `@INT_MOD`, `@STR`, `@STR_MOD`, `@WIS`, `@WIS_MOD`"
     );

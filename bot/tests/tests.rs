@@ -31,3 +31,9 @@ mod programs;
 mod cli_basic;
 // The shipped chargen.bas through the core and a piped console across a restart.
 mod shipped;
+// NPC conversations through the core: /npc, /talk, components, stored worlds.
+mod npc;
+// `tavern npc check` and `tavern npc play`.
+mod npc_cli;
+// Reading attachments: files, HTTP, nothing.
+mod fetch;

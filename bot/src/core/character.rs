@@ -57,8 +57,9 @@ impl Core {
             .active_character(request.place(), request.user.id)
             .await?
             .is_some_and(|active| active.id == row.id);
+        let (items, party) = self.storage.character_belongings(row.id).await?;
         let message = Message {
-            content: sheet(&row, active),
+            content: sheet(&row, active, &belongings(&row, &items, &party)),
             attachments: vec![FileAttachment {
                 filename: format!("{}.txt", file_stem(&row.name)),
                 bytes: row.transcript.clone().into_bytes(),
@@ -136,9 +137,36 @@ fn field_list(numbers: &std::collections::BTreeMap<String, i64>) -> String {
     truncate(&names.join(", "), 1200)
 }
 
-/// The character as a sheet in a monospace block: the fields in the program's
-/// order, each ability score with its modifier, then the `@` names for rolls.
-fn sheet(row: &CharacterRow, active: bool) -> String {
+/// What NPC scripts trade with (issue 7): gold, food, inventory, party.
+fn belongings(
+    row: &CharacterRow,
+    items: &std::collections::BTreeMap<String, i64>,
+    party: &[String],
+) -> String {
+    let inventory: Vec<String> = items
+        .iter()
+        .map(|(tag, count)| format!("{count} {}", npc_core::item_display_name(tag)))
+        .collect();
+    let list = |parts: &[String]| {
+        if parts.is_empty() {
+            "none".to_owned()
+        } else {
+            one_line(&parts.join(", "), 300)
+        }
+    };
+    format!(
+        "Gold {} · Food {}\nInventory: {}\nParty: {}",
+        row.gold,
+        row.food,
+        escape_markdown(&list(&inventory)),
+        escape_markdown(&list(party))
+    )
+}
+
+/// The character as a sheet: the fields in a monospace block in the program's
+/// order, each ability score with its modifier; then gold, food, inventory and
+/// party; then the `@` names for rolls.
+fn sheet(row: &CharacterRow, active: bool, belongings: &str) -> String {
     let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
     let numbers = fields::roll_fields(&stored);
     let width = stored
@@ -178,11 +206,16 @@ fn sheet(row: &CharacterRow, active: bool) -> String {
     } else {
         format!("\nIn rolls: {}", field_list(&numbers))
     };
-    // Room for the header, the footer and the fences.
+    // Room for the header, the belongings, the footer and the fences.
     let budget = super::text::MESSAGE_LIMIT
-        .saturating_sub(header.chars().count() + footer.chars().count() + 20)
+        .saturating_sub(
+            header.chars().count() + belongings.chars().count() + footer.chars().count() + 20,
+        )
         .max(100);
-    let text = format!("{header}\n{}{footer}", code_block(&truncate(&body, budget)));
+    let text = format!(
+        "{header}\n{}\n{belongings}{footer}",
+        code_block(&truncate(&body, budget))
+    );
     truncate_keeping_block(&text)
 }
 

@@ -18,6 +18,7 @@ pub mod fields;
 pub mod limits;
 pub mod macros;
 mod model;
+pub mod npc;
 mod programs;
 mod roll;
 mod settings;
@@ -57,6 +58,10 @@ pub struct CoreSettings {
     pub max_programs: u32,
     /// The largest listing a server may install, in bytes.
     pub max_program_bytes: usize,
+    /// An NPC conversation idle this long ends as "left".
+    pub npc_idle_ms: i64,
+    pub npc_max_script_bytes: usize,
+    pub npc_max_per_server: u32,
 }
 
 impl Default for CoreSettings {
@@ -81,6 +86,11 @@ impl CoreSettings {
             max_personal_macros: config.macros.max_per_user,
             max_programs: config.chargen.max_programs_per_server,
             max_program_bytes: config.basic.max_program_bytes.unwrap_or(512 * 1024),
+            npc_idle_ms: i64::try_from(config.npc.idle_minutes)
+                .unwrap_or(i64::MAX / 60_000)
+                .saturating_mul(60_000),
+            npc_max_script_bytes: config.npc.max_script_bytes,
+            npc_max_per_server: config.npc.max_per_server,
         }
     }
 }
@@ -102,8 +112,8 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     rng: Mutex<StdRng>,
     limiter: RateLimiter,
-    /// Reads attachments (`/chargen program add`); refuses them unless a transport
-    /// sets one.
+    /// Reads attachments (`/chargen program add`, `/npc install`); refuses them
+    /// unless a transport sets one.
     fetch: Arc<dyn Fetch>,
 }
 
@@ -175,6 +185,9 @@ impl Core {
 
     /// How to acknowledge `request` if its answer takes longer than Discord allows.
     pub fn ack(&self, request: &Request) -> Ack {
+        if let Some(ack) = npc::ack(request) {
+            return ack;
+        }
         match &request.kind {
             RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
                 ("roll", _) => Ack::Immediate,
@@ -222,6 +235,14 @@ impl Core {
                     .set_prompt_message(session_id, step, message_id)
                     .await?;
             }
+            Track::NpcPrompt {
+                conversation_id,
+                step,
+            } => {
+                self.storage
+                    .set_npc_message(conversation_id, step, message_id)
+                    .await?;
+            }
         }
         Ok(())
     }
@@ -233,6 +254,7 @@ impl Core {
         let mut replies = self.expire_sessions(now).await?;
         // Installs waiting for "Install anyway" hold whole listings; they expire.
         self.purge_pending_installs(now).await?;
+        replies.extend(self.expire_npc_conversations(now).await?);
         // Roll-again buttons older than 30 days are forgotten.
         self.storage
             .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))
@@ -250,6 +272,9 @@ impl Core {
         {
             return Ok(replies);
         }
+        if let Some(replies) = self.npc_dispatch(request).await? {
+            return Ok(replies);
+        }
         match &request.kind {
             RequestKind::Command(command) => match command.name.as_str() {
                 "roll" => self.roll_command(request, command).await,
@@ -257,6 +282,8 @@ impl Core {
                 "character" => self.character_command(request, command).await,
                 "macro" => self.macro_command(request, command).await,
                 "config" => self.config_command(request, command).await,
+                "npc" => self.npc_command(request, command).await,
+                "talk" => self.talk_command(request, command).await,
                 other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
             },
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
@@ -340,6 +367,9 @@ impl Core {
                     .into_iter()
                     .filter(|name| name.to_lowercase().starts_with(&typed))
                     .collect()
+            }
+            ("talk", _, "npc" | "conv") | ("npc", Some("remove" | "activity"), "name") => {
+                self.npc_autocomplete(request, command, focused).await?
             }
             _ => Vec::new(),
         };
