@@ -16,7 +16,7 @@ impl Core {
         if member.permissions.has(Permissions::MANAGE_GUILD) {
             return Ok(true);
         }
-        let role = self.storage.macro_role(guild_id).await?;
+        let role = self.storage.tavern_role(guild_id).await?;
         Ok(role.is_some_and(|role| member.roles.contains(&role)))
     }
 
@@ -28,7 +28,7 @@ impl Core {
         what: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let role = match request.guild_id {
-            Some(guild_id) => self.storage.macro_role(guild_id).await?,
+            Some(guild_id) => self.storage.tavern_role(guild_id).await?,
             None => None,
         };
         let who = match role {
@@ -85,7 +85,7 @@ impl Core {
     }
 
     async fn config_show(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
-        let role = self.storage.macro_role(guild_id).await?;
+        let role = self.storage.tavern_role(guild_id).await?;
         let program = self.storage.default_program(guild_id).await?;
         let shipped = self
             .engines

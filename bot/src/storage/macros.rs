@@ -197,17 +197,6 @@ impl Storage {
         Ok(result.rows_affected() == 1)
     }
 
-    /// The role whose members may manage server macros and programs besides those
-    /// with Manage Server (`/config macro-role`).
-    pub async fn macro_role(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
-        let row: Option<(Option<i64>,)> =
-            sqlx::query_as("SELECT macro_role_id FROM guild_settings WHERE guild_id = $1")
-                .bind(guild_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.and_then(|(role,)| role))
-    }
-
     pub async fn set_macro_role(
         &self,
         guild_id: i64,
