@@ -17,6 +17,7 @@ pub struct Config {
     pub dice: DiceConfig,
     pub basic: BasicConfig,
     pub chargen: ChargenConfig,
+    pub macros: MacrosConfig,
     pub npc: NpcConfig,
     pub rate_limit: RateLimitConfig,
     pub log: LogConfig,
@@ -145,12 +146,15 @@ pub struct BasicConfig {
     pub max_steps_per_resume: Option<u64>,
     pub max_steps_per_session: Option<u64>,
     pub max_memory_bytes: Option<usize>,
-    pub max_gosub_depth: Option<usize>,
-    pub max_for_depth: Option<usize>,
+    /// GOSUB, FOR, WHILE and function calls nested together.
+    pub max_stack_depth: Option<usize>,
+    /// Output between two INPUTs.
     pub max_output_bytes: Option<usize>,
     pub max_program_bytes: Option<usize>,
     pub max_lines: Option<usize>,
     pub max_input_len: Option<usize>,
+    /// Characters one run may hand over with RECORD.
+    pub max_records: Option<usize>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -162,6 +166,8 @@ pub struct ChargenConfig {
     pub sweep_interval_seconds: u64,
     /// Output of one step beyond this many messages is sent as a file instead.
     pub max_messages_per_step: usize,
+    /// Generator programs one server may install (`/chargen program add`).
+    pub max_programs_per_server: u32,
 }
 
 impl Default for ChargenConfig {
@@ -170,6 +176,26 @@ impl Default for ChargenConfig {
             session_expiry_minutes: 24 * 60,
             sweep_interval_seconds: 60,
             max_messages_per_step: 6,
+            max_programs_per_server: 25,
+        }
+    }
+}
+
+/// How many macros a server and a user may keep.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MacrosConfig {
+    /// Server macros per server.
+    pub max_per_server: u32,
+    /// Personal macros per user per server.
+    pub max_per_user: u32,
+}
+
+impl Default for MacrosConfig {
+    fn default() -> Self {
+        MacrosConfig {
+            max_per_server: 200,
+            max_per_user: 100,
         }
     }
 }

@@ -227,10 +227,31 @@ impl Console {
         else {
             return Parsed::Text(format!("Unknown command /{name}. Try /help.\n"));
         };
+        let (first_word, after_first) = split_word(rest);
+        if let Some(group) = spec.group(&first_word.to_lowercase()) {
+            let (word, after) = split_word(after_first);
+            let Some(sub) = group.subcommand(&word.to_lowercase()) else {
+                let names: Vec<&str> = group.subcommands.iter().map(|sub| sub.name).collect();
+                return Parsed::Text(format!(
+                    "/{} {} takes one of: {}.\n",
+                    spec.name,
+                    group.name,
+                    names.join(", ")
+                ));
+            };
+            return match parse_options(&sub.options, after) {
+                Ok(options) => Parsed::Request(RequestKind::Command(Command {
+                    name: spec.name.to_owned(),
+                    subcommand: vec![group.name.to_owned(), sub.name.to_owned()],
+                    options,
+                })),
+                Err(message) => Parsed::Text(format!("{message}\n")),
+            };
+        }
         let (subcommand, option_specs, rest) = if spec.subcommands.is_empty() {
             (Vec::new(), &spec.options, rest)
         } else {
-            let (word, after) = split_word(rest);
+            let (word, after) = (first_word, after_first);
             let (sub, after) = match spec.subcommand(&word.to_lowercase()) {
                 Some(sub) => (sub, after),
                 None if word.is_empty() => match spec.subcommands.first() {
@@ -238,7 +259,12 @@ impl Console {
                     None => return Parsed::Text(self.help()),
                 },
                 None => {
-                    let names: Vec<&str> = spec.subcommands.iter().map(|sub| sub.name).collect();
+                    let names: Vec<&str> = spec
+                        .subcommands
+                        .iter()
+                        .map(|sub| sub.name)
+                        .chain(spec.groups.iter().map(|group| group.name))
+                        .collect();
                     return Parsed::Text(format!(
                         "/{} takes one of: {}.\n",
                         spec.name,
@@ -307,6 +333,18 @@ impl Console {
                     usage(&sub.options),
                     sub.description
                 ));
+            }
+            for group in &spec.groups {
+                for sub in &group.subcommands {
+                    text.push_str(&format!(
+                        "  /{} {} {}{}  {}\n",
+                        spec.name,
+                        group.name,
+                        sub.name,
+                        usage(&sub.options),
+                        sub.description
+                    ));
+                }
             }
         }
         text.push_str(
@@ -503,6 +541,19 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
                     filename,
                     url: format!("file:{path}"),
                     size: 0,
+                }
+            }
+            // A role by id or mention: `role:123` or `role:<@&123>`.
+            OptionKind::Role => {
+                let digits = value.trim().trim_start_matches("<@&").trim_end_matches('>');
+                match digits.parse::<i64>() {
+                    Ok(role) if role > 0 => OptionValue::Role(role),
+                    _ => {
+                        return Err(format!(
+                            "{} must be a role id (or <@&id>), not {value:?}.",
+                            spec.name
+                        ));
+                    }
                 }
             }
             OptionKind::Boolean => match value.to_lowercase().as_str() {

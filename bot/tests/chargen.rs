@@ -482,15 +482,12 @@ async fn program_errors_end_the_session_and_store_nothing() {
     );
 
     let looped = harness.alice(start(Some("loop"))).await;
-    assert!(
-        looped
-            .interaction()
-            .content
-            .contains("stopped at a limit of the sandbox: Too many steps in 100")
-    );
+    assert!(looped.interaction().content.contains(
+        "stopped at a limit of the sandbox: Step limit reached (100000 steps per input) in 100"
+    ));
     assert_eq!(
         last_channel_text(&looped),
-        "```\nSPINNING\nToo many steps in 100\n```"
+        "```\nSPINNING\nStep limit reached (100000 steps per input) in 100\n```"
     );
 
     let refused = harness.alice(start(Some("refused"))).await;
@@ -499,7 +496,7 @@ async fn program_errors_end_the_session_and_store_nothing() {
         refused
             .interaction()
             .content
-            .contains("`refused` cannot run: OPEN is not allowed in 10")
+            .contains("`refused` cannot run: OPEN is not allowed here (file and device I/O) in 20")
     );
     assert!(
         harness
@@ -526,7 +523,7 @@ async fn programs_without_questions_or_records_still_make_characters() {
     let plain = harness
         .alice(reply_to(started.prompt_message.unwrap(), "Rex"))
         .await;
-    assert!(plain.all_text().contains("**Character** is ready: N Rex"));
+    assert!(plain.all_text().contains("**Character** is ready: N$ Rex"));
     let names: Vec<String> = harness
         .storage
         .characters_of(ALICE, GUILD)
@@ -583,6 +580,7 @@ fn program(id: i64, name: &str, source: &str, hash: &str) -> tavern::storage::Ne
         source_hash: hash.to_owned(),
         installed_by: ALICE,
         now: 0,
+        ..Default::default()
     }
 }
 
@@ -594,7 +592,7 @@ async fn installed_programs_run_and_changed_programs_do_not_resume() {
         .install_program(&program(
             1,
             "Short",
-            "INPUT NAME NAME\nRECORD NAME=$NAME",
+            "10 INPUT \"NAME\"; N$\n20 RECORD \"NAME\", N$\n",
             "h1",
         ))
         .await
@@ -603,7 +601,7 @@ async fn installed_programs_run_and_changed_programs_do_not_resume() {
     assert!(started.interaction().content.starts_with("Started `Short`"));
     harness
         .storage
-        .install_program(&program(2, "short", "INPUT NAME NAME", "h2"))
+        .install_program(&program(2, "short", "10 INPUT \"NAME\"; N$\n", "h2"))
         .await
         .unwrap();
     let changed = harness
@@ -659,8 +657,16 @@ async fn characters_are_listed_shown_and_deleted() {
     assert!(!sheet.ephemeral);
     assert_eq!(
         sheet.content,
-        "**Quick 2**, made with `instant` on 2026-01-01\n```\nNAME  Quick\nHP    5\n```\n\
-         Gold 0 · Food 0\nInventory: none\nParty: none"
+        "**Quick 2**, made with `instant` on 2026-01-01
+```
+NAME  Quick
+HP    5
+```
+\
+         Gold 0 · Food 0
+Inventory: none
+Party: none
+In rolls: `@HP`"
     );
     assert_eq!(sheet.attachments[0].filename, "quick-2.txt");
     assert_eq!(sheet.attachments[0].bytes, b"NO QUESTIONS\n");

@@ -111,10 +111,11 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
         again.starts_with("tester rolls again, **damage**: 2d6 ("),
         "{again}"
     );
-    let bad = say(&mut console, "/roll 2d6x").await;
+    let bad = say(&mut console, "/roll 2d6+").await;
     assert_eq!(
         bad,
-        "(only you) I can't roll that:\n2d6x\n   ^\nunexpected character\n"
+        "(only you) I can't roll that:\n2d6+\n    ^ expected a value (a number, dice, `(`, `{` or a \
+         function) at the end\n"
     );
 
     let started = say(&mut console, "/chargen").await;
@@ -188,7 +189,7 @@ async fn console_help_and_mistakes() {
     );
     assert_eq!(
         say(&mut console, "/chargen fly").await,
-        "/chargen takes one of: start, answer, cancel, status.\n"
+        "/chargen takes one of: start, answer, cancel, status, program.\n"
     );
     assert_eq!(
         say(&mut console, "/press Nope").await,

@@ -1,262 +1,85 @@
-//! Engines with exactly known behaviour, so the core's tests can reach every path
-//! (page breaks, long output, errors, limits) without depending on a real program.
+//! The engines of the core's tests: the real `dice-core` and `basic-runner`, with
+//! small BASIC programs written to reach every path of a session (page breaks, long
+//! output, run-time errors, limits, refusals, programs without questions or records),
+//! and a step limit small enough that an endless loop ends at once.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rand::RngCore;
-use tavern::engine::{
-    Dice, DiceFailure, GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators,
-    ProgramText, RollOutcome,
-};
-
-/// `NdM` or `NdM+K`: rolls for real with the given RNG; anything else is an error
-/// pointing at the first character it does not understand.
-pub struct TestDice;
-
-impl Dice for TestDice {
-    fn roll(
-        &self,
-        expr: &str,
-        rng: &mut dyn RngCore,
-        _budget: usize,
-    ) -> Result<RollOutcome, DiceFailure> {
-        let bad = expr
-            .char_indices()
-            .find(|(_, ch)| !(ch.is_ascii_digit() || matches!(ch, 'd' | '+' | ' ')));
-        let parsed = parse_simple(expr);
-        let (count, faces, bonus) = match (bad, parsed) {
-            (None, Some(parsed)) => parsed,
-            (bad, _) => {
-                let start = bad.map_or(expr.len(), |(index, _)| index);
-                return Err(DiceFailure {
-                    message: "unexpected character".to_owned(),
-                    caret: format!("{expr}\n{}^\nunexpected character", " ".repeat(start)),
-                    start,
-                    end: start + 1,
-                });
-            }
-        };
-        let dice: Vec<i64> = (0..count)
-            .map(|_| i64::from(rng.next_u32() % faces) + 1)
-            .collect();
-        let total: i64 = dice.iter().sum::<i64>() + bonus;
-        let shown: Vec<String> = dice.iter().map(i64::to_string).collect();
-        Ok(RollOutcome {
-            total,
-            markdown: format!("{expr} ({}) = **{total}**", shown.join(", ")),
-            plain: format!("{expr} ({}) = {total}", shown.join(", ")),
-            json: serde_json::json!({ "total": total }),
-        })
-    }
-}
-
-fn parse_simple(expr: &str) -> Option<(u32, u32, i64)> {
-    let expr = expr.replace(' ', "");
-    let (dice, bonus) = match expr.split_once('+') {
-        Some((dice, bonus)) => (dice.to_owned(), bonus.parse().ok()?),
-        None => (expr.clone(), 0),
-    };
-    let (count, faces) = dice.split_once('d')?;
-    let count = if count.is_empty() {
-        1
-    } else {
-        count.parse().ok()?
-    };
-    let faces: u32 = faces.parse().ok()?;
-    (count >= 1 && faces >= 1 && count <= 100).then_some((count, faces, bonus))
-}
-
-/// A line-based script standing in for BASIC:
-/// `PRINT text` (with `$VAR` substituted), `PAGE` (a page break), `INPUT prompt VAR`,
-/// `REPEAT n text` (n lines), `RECORD K=v;K2=$VAR`, `FAIL message`, `LIMIT message`.
-pub struct ScriptGenerators;
-
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Snapshot {
-    hash: String,
-    pc: usize,
-    vars: BTreeMap<String, String>,
-    pending: Option<String>,
-    records: Vec<Vec<(String, String)>>,
-}
-
-struct ScriptSession {
-    lines: Vec<String>,
-    state: Snapshot,
-}
-
-impl Generators for ScriptGenerators {
-    fn start(&self, program: &ProgramText, _seed: u64) -> Result<Box<dyn GenSession>, GenFailure> {
-        if program.source.contains("REFUSED") {
-            return Err(GenFailure {
-                kind: GenFailureKind::Load,
-                message: "OPEN is not allowed in 10".to_owned(),
-                output: String::new(),
-            });
-        }
-        Ok(Box::new(ScriptSession {
-            lines: program.source.lines().map(str::to_owned).collect(),
-            state: Snapshot {
-                hash: program.hash.clone(),
-                pc: 0,
-                vars: BTreeMap::new(),
-                pending: None,
-                records: Vec::new(),
-            },
-        }))
-    }
-
-    fn restore(
-        &self,
-        program: &ProgramText,
-        snapshot: &str,
-    ) -> Result<Box<dyn GenSession>, GenFailure> {
-        let state: Snapshot = serde_json::from_str(snapshot).map_err(|error| GenFailure {
-            kind: GenFailureKind::Restore,
-            message: error.to_string(),
-            output: String::new(),
-        })?;
-        if state.hash != program.hash {
-            return Err(GenFailure {
-                kind: GenFailureKind::Restore,
-                message: "another program".to_owned(),
-                output: String::new(),
-            });
-        }
-        Ok(Box::new(ScriptSession {
-            lines: program.source.lines().map(str::to_owned).collect(),
-            state,
-        }))
-    }
-}
-
-impl ScriptSession {
-    fn substitute(&self, text: &str) -> String {
-        let mut out = text.to_owned();
-        for (name, value) in &self.state.vars {
-            out = out.replace(&format!("${name}"), value);
-        }
-        out
-    }
-}
-
-impl GenSession for ScriptSession {
-    fn resume(&mut self, input: Option<&str>) -> Result<GenStep, GenFailure> {
-        if let (Some(var), Some(input)) = (self.state.pending.take(), input) {
-            self.state.vars.insert(var, input.to_owned());
-        }
-        let mut output = String::new();
-        while let Some(line) = self.lines.get(self.state.pc).cloned() {
-            self.state.pc += 1;
-            let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
-            match word {
-                "PRINT" => {
-                    output.push_str(&self.substitute(rest));
-                    output.push('\n');
-                }
-                "PAGE" => output.push('\x0c'),
-                "REPEAT" => {
-                    let (count, text) = rest.split_once(' ').unwrap_or((rest, ""));
-                    for index in 0..count.parse::<usize>().unwrap_or(0) {
-                        output.push_str(&format!("{index:04} {text}\n"));
-                    }
-                }
-                "INPUT" => {
-                    let (prompt, var) = rest.rsplit_once(' ').unwrap_or((rest, "X"));
-                    let prompt = format!("{}? ", self.substitute(prompt));
-                    output.push_str(&prompt);
-                    self.state.pending = Some(var.to_owned());
-                    return Ok(GenStep {
-                        output,
-                        state: GenState::NeedsInput { prompt },
-                    });
-                }
-                "RECORD" => {
-                    let fields = rest
-                        .split(';')
-                        .filter_map(|pair| pair.split_once('='))
-                        .map(|(key, value)| (key.to_owned(), self.substitute(value)))
-                        .collect();
-                    self.state.records.push(fields);
-                }
-                "FAIL" | "LIMIT" => {
-                    return Err(GenFailure {
-                        kind: if word == "FAIL" {
-                            GenFailureKind::Runtime
-                        } else {
-                            GenFailureKind::Limit
-                        },
-                        message: rest.to_owned(),
-                        output,
-                    });
-                }
-                _ => {}
-            }
-        }
-        Ok(GenStep {
-            output,
-            state: GenState::Finished {
-                records: self.state.records.clone(),
-                variables: self
-                    .state
-                    .vars
-                    .iter()
-                    .map(|(key, value)| (key.clone(), value.clone()))
-                    .collect(),
-            },
-        })
-    }
-
-    fn snapshot(&self) -> Result<String, GenFailure> {
-        serde_json::to_string(&self.state).map_err(|error| GenFailure {
-            kind: GenFailureKind::Restore,
-            message: error.to_string(),
-            output: String::new(),
-        })
-    }
-}
+use tavern::config::Config;
+use tavern::engine::ProgramText;
+use tavern::engine::basic::{BasicEngine, limits_from_config};
 
 /// The generator the core tests run by default: three questions over two pages.
-pub const CHARGEN: &str = "\
-PRINT WELCOME TO THE TEST GENERATOR
-PRINT @everyone <@123> cannot ping
-INPUT WHAT IS YOUR NAME NAME
-PRINT HELLO $NAME
-PAGE
-PRINT STRENGTH 17
-INPUT CLASS (1=FIGHTER 2=MAGIC USER 3=CLERIC 4=THIEF 5=ELF 6=DWARF) CLASS
-INPUT GENDER GENDER
-PRINT FAREWELL $NAME
-RECORD NAME=$NAME;CLASS=$CLASS;GENDER=$GENDER;STR=17;GOLD=120 GP
-";
+pub const CHARGEN: &str = r#"10 PRINT "WELCOME TO THE TEST GENERATOR"
+20 PRINT "@everyone <@123> cannot ping"
+30 INPUT "WHAT IS YOUR NAME"; N$
+40 PRINT "HELLO "; N$
+50 PRINT CHR$(12);
+60 PRINT "STRENGTH 17"
+70 INPUT "CLASS (1=FIGHTER 2=MAGIC USER 3=CLERIC 4=THIEF 5=ELF 6=DWARF)"; C
+80 INPUT "GENDER"; G$
+90 PRINT "FAREWELL "; N$
+100 RECORD "NAME", N$, "CLASS", C, "GENDER", G$, "STR", 17, "GOLD", "120 GP"
+"#;
+
+const LONG: &str = r#"10 FOR I = 0 TO 399
+20 PRINT RIGHT$("000" + MID$(STR$(I), 2), 4); " A LINE OF OUTPUT THAT FILLS THE SCREEN"
+30 NEXT I
+40 INPUT "NAME"; N$
+50 FOR I = 0 TO 2999: PRINT RIGHT$("000" + MID$(STR$(I), 2), 4); " THE END IS NEAR": NEXT I
+60 RECORD "NAME", N$
+"#;
+
+const CRASH: &str = r#"10 PRINT "ROLLING"
+20 INPUT "NAME"; N$
+30 PRINT "ALMOST"
+40 DIM A(5)
+4350 A(10) = 1
+"#;
+
+const LOOP: &str = r#"10 PRINT "SPINNING"
+100 GOTO 100
+"#;
+
+const REFUSED: &str = r#"10 PRINT "HELLO"
+20 OPEN "HEROES.DAT" FOR OUTPUT AS #1
+"#;
+
+const INSTANT: &str = r#"10 PRINT "NO QUESTIONS"
+20 RECORD "NAME", "Quick", "HP", 4
+30 RECORD "NAME", "Quick", "HP", 5
+"#;
+
+const PLAIN: &str = r#"10 INPUT "NAME"; N$
+20 PRINT "BYE"
+"#;
 
 /// Programs: the default `chargen` first, then programs for the odd paths.
 pub fn programs() -> Vec<ProgramText> {
     vec![
         ProgramText::new("chargen", CHARGEN),
-        ProgramText::new(
-            "long",
-            "REPEAT 400 A LINE OF OUTPUT THAT FILLS THE SCREEN\nINPUT NAME NAME\nREPEAT 3000 THE END IS NEAR\nRECORD NAME=$NAME",
-        ),
-        ProgramText::new(
-            "crash",
-            "PRINT ROLLING\nINPUT NAME NAME\nPRINT ALMOST\nFAIL Subscript out of range in 4350",
-        ),
-        ProgramText::new("loop", "PRINT SPINNING\nLIMIT Too many steps in 100"),
-        ProgramText::new("refused", "REFUSED"),
-        ProgramText::new(
-            "instant",
-            "PRINT NO QUESTIONS\nRECORD NAME=Quick;HP=4\nRECORD NAME=Quick;HP=5",
-        ),
-        ProgramText::new("plain", "INPUT NAME N\nPRINT BYE"),
+        ProgramText::new("long", LONG),
+        ProgramText::new("crash", CRASH),
+        ProgramText::new("loop", LOOP),
+        ProgramText::new("refused", REFUSED),
+        ProgramText::new("instant", INSTANT),
+        ProgramText::new("plain", PLAIN),
     ]
 }
 
+/// The sandbox of the tests: the defaults, but an endless loop stops after 100,000
+/// steps.
+pub fn test_config() -> Config {
+    let mut config = Config::default();
+    config.basic.max_steps_per_resume = Some(100_000);
+    config
+}
+
 pub fn engines() -> tavern::core::Engines {
+    let config = test_config();
     tavern::core::Engines {
-        dice: Arc::new(TestDice),
-        generators: Arc::new(ScriptGenerators),
+        dice: tavern::engine::real_dice(&config),
+        generators: Arc::new(BasicEngine::new(limits_from_config(&config.basic))),
         builtin_programs: programs(),
     }
 }

@@ -19,6 +19,18 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// Macros: saving, permissions, rolling, cycles, show/list/delete, autocomplete.
+mod macros;
+// Characters in rolls: /character use, @FIELD, modifiers, the sheet.
+mod fields;
+// `tavern roll`: breakdowns, JSON, samples, exit codes.
+mod cli_roll;
+// Generator programs installed by server admins.
+mod programs;
+// `tavern basic`: the program suite through the binary, input, errors, limits.
+mod cli_basic;
+// The shipped chargen.bas through the core and a piped console across a restart.
+mod shipped;
 // NPC conversations through the core: /npc, /talk, components, stored worlds.
 mod npc;
 // `tavern npc check` and `tavern npc play`.

@@ -1,7 +1,7 @@
 //! `/character list|show|delete`: the characters finished generators stored.
 
 use super::text::{code_block, escape_markdown, human_duration, one_line, truncate};
-use super::{Command, Core, FileAttachment, Message, Reply, Request, ephemeral};
+use super::{Command, Core, FileAttachment, Message, Reply, Request, ephemeral, fields};
 use crate::storage::CharacterRow;
 
 impl Core {
@@ -15,8 +15,9 @@ impl Core {
             None | Some("list") => self.character_list(request).await,
             Some("show") => self.character_show(request, name).await,
             Some("delete") => self.character_delete(request, name).await,
+            Some("use") => self.character_use(request, name).await,
             Some(other) => Ok(ephemeral(format!(
-                "`/character {other}` is not a command; try list, show or delete."
+                "`/character {other}` is not a command; try list, show, use or delete."
             ))),
         }
     }
@@ -48,16 +49,17 @@ impl Core {
     }
 
     async fn character_show(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
-        let Some(row) = self
-            .storage
-            .character_named(request.user.id, request.place(), name)
-            .await?
-        else {
+        let Some(row) = self.own_character(request, name).await? else {
             return Ok(not_found(name));
         };
+        let active = self
+            .storage
+            .active_character(request.place(), request.user.id)
+            .await?
+            .is_some_and(|active| active.id == row.id);
         let (items, party) = self.storage.character_belongings(row.id).await?;
         let message = Message {
-            content: sheet(&row, &belongings(&row, &items, &party)),
+            content: sheet(&row, active, &belongings(&row, &items, &party)),
             attachments: vec![FileAttachment {
                 filename: format!("{}.txt", file_stem(&row.name)),
                 bytes: row.transcript.clone().into_bytes(),
@@ -68,12 +70,44 @@ impl Core {
         Ok(vec![Reply::Interaction(message)])
     }
 
-    async fn character_delete(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
-        let Some(row) = self
-            .storage
+    async fn own_character(
+        &self,
+        request: &Request,
+        name: &str,
+    ) -> anyhow::Result<Option<CharacterRow>> {
+        self.storage
             .character_named(request.user.id, request.place(), name)
-            .await?
-        else {
+            .await
+    }
+
+    async fn character_use(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self.own_character(request, name).await? else {
+            return Ok(not_found(name));
+        };
+        self.storage
+            .set_active_character(request.place(), request.user.id, row.id, self.now())
+            .await?;
+        let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
+        let numbers = fields::roll_fields(&stored);
+        let mut text = format!("You play **{}** here now.", escape_markdown(&row.name));
+        if numbers.is_empty() {
+            text.push_str(" It has no numeric fields to use in rolls.");
+        } else {
+            let example = if numbers.contains_key("STR_MOD") {
+                "1d20 + @STR_MOD"
+            } else {
+                "1d20"
+            };
+            text.push_str(&format!(
+                " Its fields work in any roll, e.g. `/roll {example}`: {}.",
+                field_list(&numbers)
+            ));
+        }
+        Ok(ephemeral(truncate(&text, super::text::MESSAGE_LIMIT)))
+    }
+
+    async fn character_delete(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self.own_character(request, name).await? else {
             return Ok(not_found(name));
         };
         if !self
@@ -95,6 +129,12 @@ fn not_found(name: &str) -> Vec<Reply> {
         "You have no character called `{}` here. `/character list` shows yours.",
         one_line(name, 100)
     ))
+}
+
+/// `@AC`, `@CHA`, `@CHA_MOD`, …: the fields a roll can use.
+fn field_list(numbers: &std::collections::BTreeMap<String, i64>) -> String {
+    let names: Vec<String> = numbers.keys().map(|name| format!("`@{name}`")).collect();
+    truncate(&names.join(", "), 1200)
 }
 
 /// What NPC scripts trade with (issue 7): gold, food, inventory, party.
@@ -123,40 +163,72 @@ fn belongings(
     )
 }
 
-/// The character as a sheet: its fields aligned in a monospace block, then gold,
-/// food, inventory and party.
-fn sheet(row: &CharacterRow, belongings: &str) -> String {
-    let fields: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
-    let width = fields
+/// The character as a sheet: the fields in a monospace block in the program's
+/// order, each ability score with its modifier; then gold, food, inventory and
+/// party; then the `@` names for rolls.
+fn sheet(row: &CharacterRow, active: bool, belongings: &str) -> String {
+    let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
+    let numbers = fields::roll_fields(&stored);
+    let width = stored
         .iter()
         .map(|(key, _)| key.chars().count().min(20))
         .max()
         .unwrap_or(0);
-    let mut lines = Vec::with_capacity(fields.len());
-    for (key, value) in &fields {
-        lines.push(format!(
-            "{:<width$}  {}",
-            one_line(key, 20),
-            one_line(value, 200)
-        ));
+    let mut lines = Vec::with_capacity(stored.len());
+    for (key, value) in &stored {
+        let mut line = format!("{:<width$}  {}", one_line(key, 20), one_line(value, 200));
+        if let (Some(ability), Some(score)) =
+            (fields::ability_of(key), fields::numeric_value(value))
+        {
+            let modifier = numbers
+                .get(&format!("{ability}_MOD"))
+                .copied()
+                .unwrap_or_else(|| fields::ability_modifier(score));
+            line.push_str(&format!(" ({})", fields::signed(modifier)));
+        }
+        lines.push(line);
     }
-    let header = format!(
+    let mut header = format!(
         "**{}**, made with `{}` on {}",
         escape_markdown(&row.name),
         row.program,
         date_of(row.created_at)
     );
+    if active {
+        header.push_str(" (you play this character here)");
+    }
     let mut body = lines.join("\n");
     if body.is_empty() {
         body = "(no fields recorded; the transcript is attached)".to_owned();
     }
-    // Room for the header, the belongings and the fences.
+    let footer = if numbers.is_empty() {
+        String::new()
+    } else {
+        format!("\nIn rolls: {}", field_list(&numbers))
+    };
+    // Room for the header, the belongings, the footer and the fences.
     let budget = super::text::MESSAGE_LIMIT
-        .saturating_sub(header.chars().count() + belongings.chars().count() + 20);
-    format!(
-        "{header}\n{}\n{belongings}",
+        .saturating_sub(
+            header.chars().count() + belongings.chars().count() + footer.chars().count() + 20,
+        )
+        .max(100);
+    let text = format!(
+        "{header}\n{}\n{belongings}{footer}",
         code_block(&truncate(&body, budget))
-    )
+    );
+    truncate_keeping_block(&text)
+}
+
+/// The sheet within Discord's limit without breaking its block (the footer goes
+/// first).
+fn truncate_keeping_block(text: &str) -> String {
+    if text.chars().count() <= super::text::MESSAGE_LIMIT {
+        return text.to_owned();
+    }
+    match text.rfind("\nIn rolls: ") {
+        Some(at) => text[..at].to_owned(),
+        None => text.to_owned(),
+    }
 }
 
 fn file_stem(name: &str) -> String {
@@ -172,7 +244,7 @@ fn file_stem(name: &str) -> String {
 }
 
 /// `YYYY-MM-DD` (UTC) of a unix-ms time.
-fn date_of(unix_ms: i64) -> String {
+pub(super) fn date_of(unix_ms: i64) -> String {
     let days = unix_ms.div_euclid(86_400_000);
     // Howard Hinnant's civil-from-days.
     let z = days + 719_468;

@@ -62,6 +62,7 @@ impl Core {
             }
             Some("cancel") => self.chargen_cancel(request).await,
             Some("status") => self.chargen_status(request).await,
+            Some("program") => self.program_command(request, command).await,
             Some(other) => Ok(ephemeral(format!(
                 "`/chargen {other}` is not a command; try start, answer, cancel or status."
             ))),

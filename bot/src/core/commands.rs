@@ -9,6 +9,21 @@ pub struct CommandSpec {
     /// Options of a command without subcommands.
     pub options: Vec<OptionSpec>,
     pub subcommands: Vec<SubcommandSpec>,
+    /// Subcommand groups: `/chargen program add` is group `program`, subcommand `add`.
+    pub groups: Vec<GroupSpec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub subcommands: Vec<SubcommandSpec>,
+}
+
+impl GroupSpec {
+    pub fn subcommand(&self, name: &str) -> Option<&SubcommandSpec> {
+        self.subcommands.iter().find(|sub| sub.name == name)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,11 +54,17 @@ pub enum OptionKind {
     Boolean,
     /// An uploaded file.
     Attachment,
+    /// A role of the server.
+    Role,
 }
 
 impl CommandSpec {
     pub fn subcommand(&self, name: &str) -> Option<&SubcommandSpec> {
         self.subcommands.iter().find(|sub| sub.name == name)
+    }
+
+    pub fn group(&self, name: &str) -> Option<&GroupSpec> {
+        self.groups.iter().find(|group| group.name == name)
     }
 }
 
@@ -121,6 +142,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                 },
             ],
             subcommands: vec![],
+            groups: vec![],
         },
         CommandSpec {
             name: "chargen",
@@ -147,6 +169,37 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     vec![],
                 ),
             ],
+            groups: vec![GroupSpec {
+                name: "program",
+                description: "Generator programs of this server (server admins)",
+                subcommands: vec![
+                    sub(
+                        "add",
+                        "Install or replace a BASIC program (.bas file, code, or paste it)",
+                        vec![
+                            string("name", "The program's name: letters, digits, - and _", 32)
+                                .required(),
+                            attachment("file", "The .bas listing"),
+                            string("code", "The listing, as a code block", 6000),
+                        ],
+                    ),
+                    sub("list", "List the generator programs here", vec![]),
+                    sub(
+                        "remove",
+                        "Remove an installed program",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                        ],
+                    ),
+                    sub(
+                        "default",
+                        "The program /chargen start runs (leave out: the shipped one)",
+                        vec![string("name", "The program's name", 32).autocomplete()],
+                    ),
+                ],
+            }],
         },
         CommandSpec {
             name: "character",
@@ -172,7 +225,75 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                             .autocomplete(),
                     ],
                 ),
+                sub(
+                    "use",
+                    "Play this character here: its fields work in rolls (@STR_MOD)",
+                    vec![
+                        string("name", "The character's name", 100)
+                            .required()
+                            .autocomplete(),
+                    ],
+                ),
             ],
+            groups: vec![],
+        },
+        CommandSpec {
+            name: "macro",
+            description: "Named rolls: yours, or the server's ($fireball in any roll)",
+            options: vec![],
+            subcommands: vec![
+                sub(
+                    "set",
+                    "Create or change a macro",
+                    vec![
+                        string("name", "Letters, digits and _, e.g. fireball", 32).required(),
+                        string("expr", "The dice expression, e.g. 8d6 fire", 500).required(),
+                        string("description", "What it is for", 100),
+                        scope("Whose macro: me (default) or server"),
+                    ],
+                ),
+                sub(
+                    "show",
+                    "Show a macro, who made it and when",
+                    vec![
+                        string("name", "The macro's name", 32)
+                            .required()
+                            .autocomplete(),
+                    ],
+                ),
+                sub("list", "List the macros you can use here", vec![]),
+                sub(
+                    "delete",
+                    "Delete a macro",
+                    vec![
+                        string("name", "The macro's name", 32)
+                            .required()
+                            .autocomplete(),
+                        scope("Whose macro: yours if you have one, else the server's"),
+                    ],
+                ),
+            ],
+            groups: vec![],
+        },
+        CommandSpec {
+            name: "config",
+            description: "This server's Tavern settings",
+            options: vec![],
+            subcommands: vec![
+                sub("show", "Show this server's settings", vec![]),
+                sub(
+                    "macro-role",
+                    "The role that may manage server macros and programs (none: clear)",
+                    vec![OptionSpec {
+                        name: "role",
+                        description: "The role (leave out to clear)",
+                        kind: OptionKind::Role,
+                        required: false,
+                        autocomplete: false,
+                    }],
+                ),
+            ],
+            groups: vec![],
         },
         CommandSpec {
             name: "npc",
@@ -219,6 +340,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     ],
                 ),
             ],
+            groups: vec![],
         },
         CommandSpec {
             name: "talk",
@@ -235,6 +357,12 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                 .autocomplete(),
             ],
             subcommands: vec![],
+            groups: vec![],
         },
     ]
+}
+
+/// `scope: server | me`.
+fn scope(description: &'static str) -> OptionSpec {
+    string("scope", description, 6)
 }

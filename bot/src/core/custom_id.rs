@@ -18,6 +18,12 @@ pub enum CustomId {
     RollAgain(RollAgain),
     /// "Roll again" whose parameters are stored (`button_states`).
     RollAgainStored { state_id: i64 },
+    /// "Install anyway" under a program with syntax errors (stored in `button_states`).
+    ProgramInstall { state_id: i64 },
+    /// "Cancel" next to it.
+    ProgramCancel { state_id: i64 },
+    /// The form `/chargen program add name` opens for pasting a program.
+    ProgramModal { name: String },
 }
 
 /// The parameters of a roll to repeat.
@@ -53,6 +59,13 @@ impl CustomId {
             CustomId::RollAgainStored { state_id } => {
                 format!("{PREFIX}rs:{}", to_base36(*state_id))
             }
+            CustomId::ProgramInstall { state_id } => {
+                format!("{PREFIX}pi:{}", to_base36(*state_id))
+            }
+            CustomId::ProgramCancel { state_id } => {
+                format!("{PREFIX}px:{}", to_base36(*state_id))
+            }
+            CustomId::ProgramModal { name } => format!("{PREFIX}pm:{name}"),
         }
     }
 
@@ -93,6 +106,15 @@ impl CustomId {
             }
             "rs" => Some(CustomId::RollAgainStored {
                 state_id: from_base36(rest)?,
+            }),
+            "pi" => Some(CustomId::ProgramInstall {
+                state_id: from_base36(rest)?,
+            }),
+            "px" => Some(CustomId::ProgramCancel {
+                state_id: from_base36(rest)?,
+            }),
+            "pm" if !rest.is_empty() => Some(CustomId::ProgramModal {
+                name: rest.to_owned(),
             }),
             _ => None,
         }

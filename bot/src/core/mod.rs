@@ -14,10 +14,14 @@ mod character;
 mod chargen;
 pub mod commands;
 pub mod custom_id;
+pub mod fields;
 pub mod limits;
+pub mod macros;
 mod model;
 pub mod npc;
+mod programs;
 mod roll;
+mod settings;
 pub mod text;
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -46,6 +50,14 @@ pub struct CoreSettings {
     pub max_answer_len: usize,
     pub rate_burst: u32,
     pub rate_per_minute: u32,
+    /// Server macros one server may have.
+    pub max_server_macros: u32,
+    /// Personal macros one user may have in one server.
+    pub max_personal_macros: u32,
+    /// Generator programs one server may install.
+    pub max_programs: u32,
+    /// The largest listing a server may install, in bytes.
+    pub max_program_bytes: usize,
     /// An NPC conversation idle this long ends as "left".
     pub npc_idle_ms: i64,
     pub npc_max_script_bytes: usize,
@@ -70,6 +82,10 @@ impl CoreSettings {
             max_answer_len: config.basic.max_input_len.unwrap_or(255).clamp(1, 4000),
             rate_burst: config.rate_limit.burst,
             rate_per_minute: config.rate_limit.per_minute,
+            max_server_macros: config.macros.max_per_server,
+            max_personal_macros: config.macros.max_per_user,
+            max_programs: config.chargen.max_programs_per_server,
+            max_program_bytes: config.basic.max_program_bytes.unwrap_or(512 * 1024),
             npc_idle_ms: i64::try_from(config.npc.idle_minutes)
                 .unwrap_or(i64::MAX / 60_000)
                 .saturating_mul(60_000),
@@ -96,7 +112,8 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     rng: Mutex<StdRng>,
     limiter: RateLimiter,
-    /// Reads attachments (`/npc install`); refuses them unless a transport sets one.
+    /// Reads attachments (`/chargen program add`, `/npc install`); refuses them
+    /// unless a transport sets one.
     fetch: Arc<dyn Fetch>,
 }
 
@@ -174,6 +191,15 @@ impl Core {
         match &request.kind {
             RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
                 ("roll", _) => Ack::Immediate,
+                // Without a file or code, the answer is the paste form: a modal must
+                // be the first response.
+                ("chargen", Some("program"))
+                    if command.subcommand.get(1).is_some_and(|sub| sub == "add")
+                        && command.option("file").is_none()
+                        && command.option("code").is_none() =>
+                {
+                    Ack::Immediate
+                }
                 ("character", Some("show")) => Ack::Defer { ephemeral: false },
                 _ => Ack::Defer { ephemeral: true },
             },
@@ -181,8 +207,21 @@ impl Core {
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
                 // A modal must be the first response; it cannot follow a deferral.
                 Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
+                Some(CustomId::ProgramInstall { .. } | CustomId::ProgramCancel { .. }) => {
+                    Ack::Defer { ephemeral: true }
+                }
                 _ => Ack::Defer { ephemeral: false },
             },
+            RequestKind::Modal { custom_id, .. }
+                if matches!(
+                    CustomId::decode(custom_id),
+                    Some(CustomId::ProgramModal { .. })
+                ) =>
+            {
+                // Submitted from a command, not from a message: a new (ephemeral)
+                // answer, not an update.
+                Ack::Defer { ephemeral: true }
+            }
             RequestKind::Select { .. } | RequestKind::Modal { .. } => Ack::DeferUpdate,
             RequestKind::MessageReply { .. } => Ack::None,
         }
@@ -213,6 +252,8 @@ impl Core {
     pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {
         let now = self.now();
         let mut replies = self.expire_sessions(now).await?;
+        // Installs waiting for "Install anyway" hold whole listings; they expire.
+        self.purge_pending_installs(now).await?;
         replies.extend(self.expire_npc_conversations(now).await?);
         // Roll-again buttons older than 30 days are forgotten.
         self.storage
@@ -239,6 +280,8 @@ impl Core {
                 "roll" => self.roll_command(request, command).await,
                 "chargen" => self.chargen_command(request, command).await,
                 "character" => self.character_command(request, command).await,
+                "macro" => self.macro_command(request, command).await,
+                "config" => self.config_command(request, command).await,
                 "npc" => self.npc_command(request, command).await,
                 "talk" => self.talk_command(request, command).await,
                 other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
@@ -251,6 +294,12 @@ impl Core {
                 Some(CustomId::RollAgainStored { state_id }) => {
                     self.roll_again_stored(request, state_id).await
                 }
+                Some(CustomId::ProgramInstall { state_id }) => {
+                    self.program_confirm(request, state_id, true).await
+                }
+                Some(CustomId::ProgramCancel { state_id }) => {
+                    self.program_confirm(request, state_id, false).await
+                }
                 _ => Ok(stale_component()),
             },
             RequestKind::Modal { custom_id, fields } => match CustomId::decode(custom_id) {
@@ -262,6 +311,9 @@ impl Core {
                         .unwrap_or("");
                     self.chargen_answer(request, chargen::Target::Exact { session_id, step }, text)
                         .await
+                }
+                Some(CustomId::ProgramModal { name }) => {
+                    self.program_pasted(request, &name, fields).await
                 }
                 _ => Ok(stale_component()),
             },
@@ -289,13 +341,26 @@ impl Core {
         focused: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let typed = command.string(focused).unwrap_or("");
+        match (command.name.as_str(), command.sub(), focused) {
+            ("roll", _, "expr") => {
+                return Ok(vec![Reply::Choices(
+                    self.roll_suggestions(request, typed).await?,
+                )]);
+            }
+            ("macro", Some("show" | "delete"), "name") => {
+                return Ok(vec![Reply::Choices(
+                    self.macro_name_suggestions(request, typed).await?,
+                )]);
+            }
+            _ => {}
+        }
         let names = match (command.name.as_str(), command.sub(), focused) {
-            ("character", Some("show" | "delete"), "name") => {
+            ("character", Some("show" | "delete" | "use"), "name") => {
                 self.storage
                     .character_names_starting(request.user.id, request.place(), typed, 25)
                     .await?
             }
-            ("chargen", Some("start"), "program") => {
+            ("chargen", Some("start"), "program") | ("chargen", Some("program"), "name") => {
                 let typed = typed.to_lowercase();
                 self.program_names(request.place())
                     .await?

@@ -134,6 +134,8 @@ pub enum OptionValue {
     Integer(i64),
     Boolean(bool),
     Number(f64),
+    /// A role of the server (its id).
+    Role(i64),
     /// An uploaded file; in the console, a local path.
     Attachment {
         filename: String,

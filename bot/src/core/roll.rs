@@ -75,6 +75,10 @@ impl Core {
         params: RollAgain,
         again: bool,
     ) -> anyhow::Result<Vec<Reply>> {
+        let prepared = match self.prepare_roll(request, &params.expr).await? {
+            Ok(prepared) => prepared,
+            Err(replies) => return Ok(replies),
+        };
         let mut header = String::new();
         if again {
             header.push_str(&format!(
@@ -88,6 +92,14 @@ impl Core {
             }
             header.push_str(&format!("**{}**", escape_markdown(label)));
         }
+        // With macros or fields the breakdown shows what they stood for; the header
+        // names what was asked.
+        if !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty() {
+            if !header.is_empty() {
+                header.push_str(", ");
+            }
+            header.push_str(&inline_code(&one_line(&prepared.asked, 200)));
+        }
         if params.repeat > 1 {
             header.push_str(&format!(" ×{}", params.repeat));
         }
@@ -98,11 +110,12 @@ impl Core {
         {
             let mut rng = self.rng();
             for _ in 0..repeat {
-                match self
-                    .engines
-                    .dice
-                    .roll(&params.expr, &mut *rng, per_roll.max(20))
-                {
+                match self.engines.dice.roll(
+                    &prepared.expr,
+                    &prepared.context,
+                    &mut *rng,
+                    per_roll.max(20),
+                ) {
                     Ok(outcome) => lines.push(outcome.markdown),
                     Err(failure) => {
                         return Ok(ephemeral(format!(
@@ -158,4 +171,9 @@ impl Core {
         self.storage.insert_button_state(&state).await?;
         Ok(CustomId::RollAgainStored { state_id: state.id }.encode())
     }
+}
+
+/// Text in backticks; backticks inside become quotes so they cannot end it.
+fn inline_code(text: &str) -> String {
+    format!("`{}`", text.replace('`', "'"))
 }

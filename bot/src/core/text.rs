@@ -113,3 +113,41 @@ pub fn human_duration(ms: i64) -> String {
     }
     format!("{} days", hours / 24)
 }
+
+/// The text inside a code block as people paste it (```` ```basic … ``` ````): the
+/// fences and a language tag on the opening line go; text without fences is kept
+/// as it is (trimmed).
+pub fn strip_code_fences(code: &str) -> String {
+    let trimmed = code.trim();
+    let Some(inner) = trimmed
+        .strip_prefix("```")
+        .and_then(|rest| rest.strip_suffix("```"))
+    else {
+        return trimmed.to_owned();
+    };
+    let (first_line, rest) = inner.split_once('\n').unwrap_or((inner, ""));
+    // A listing's first line starts with a line number; a word is a language tag.
+    let is_tag = first_line
+        .trim()
+        .chars()
+        .next()
+        .is_some_and(|ch| ch.is_ascii_alphabetic())
+        && first_line
+            .trim()
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric());
+    if is_tag {
+        return rest.trim_matches('\n').to_owned();
+    }
+    inner.trim_matches('\n').to_owned()
+}
+
+/// A listing's text: UTF-8 (without a byte-order mark), or else Latin-1, which old
+/// listings saved by DOS editors read as well as anything.
+pub fn decode_listing(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => bytes.iter().map(|&byte| char::from(byte)).collect(),
+    }
+}

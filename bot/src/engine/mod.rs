@@ -6,6 +6,9 @@
 
 use rand::RngCore;
 
+pub mod basic;
+pub mod dice;
+
 /// A rolled expression, rendered.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RollOutcome {
@@ -30,14 +33,50 @@ pub struct DiceFailure {
     pub end: usize,
 }
 
+/// The `$macro` and `@FIELD` names an expression refers to, in order, without
+/// repeats.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct References {
+    pub macros: Vec<String>,
+    pub fields: Vec<String>,
+    /// The label written after the expression (`1d20+5 to hit`: `to hit`).
+    pub label: Option<String>,
+}
+
+/// What `$macro` and `@FIELD` references stand for in one roll: looked up in the
+/// database by the core before rolling, so the engine itself stays synchronous.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RollContext {
+    /// Macro texts by lower-case name, already chosen between the user's personal
+    /// macro and the server's (personal shadows server).
+    pub macros: std::collections::BTreeMap<String, String>,
+    /// The active character's numeric fields by upper-case name (derived ability
+    /// modifiers included).
+    pub fields: std::collections::BTreeMap<String, i64>,
+}
+
 pub trait Dice: Send + Sync {
-    /// Parses and rolls `expr`; renderings keep to about `budget` characters.
+    /// Parses `expr` and lists its references; an invalid expression is the failure.
+    fn references(&self, expr: &str) -> Result<References, DiceFailure>;
+
+    /// Parses `expr`, replaces its references from `context`, and rolls it;
+    /// renderings keep to about `budget` characters.
     fn roll(
         &self,
         expr: &str,
+        context: &RollContext,
         rng: &mut dyn RngCore,
         budget: usize,
     ) -> Result<RollOutcome, DiceFailure>;
+
+    /// Resolves `expr` with `macros` (lower-case name to text; every field counts as
+    /// 0) without rolling: what saving a macro checks, so that a cycle or an expansion
+    /// past the limits is refused before anyone rolls it.
+    fn check(
+        &self,
+        expr: &str,
+        macros: &std::collections::BTreeMap<String, String>,
+    ) -> Result<(), DiceFailure>;
 }
 
 /// A generator program's text, with the hash that identifies it in sessions.
@@ -114,7 +153,29 @@ pub struct GenFailure {
     pub output: String,
 }
 
+/// A syntax error of a program, found when it is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The BASIC line number.
+    pub line: u32,
+    /// 1-based column where reading failed.
+    pub column: usize,
+    pub message: String,
+}
+
+/// What checking a program found: it loads (refused statements and size limits are a
+/// [`GenFailureKind::Load`] failure instead), with these syntax errors, which stop it
+/// only when a run reaches them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramCheck {
+    pub lines: usize,
+    pub syntax_errors: Vec<SyntaxError>,
+}
+
 pub trait Generators: Send + Sync {
+    /// Loads `source` as a program would be loaded to run, and reports what is wrong
+    /// with it: every syntax error, or the reason it cannot load at all.
+    fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure>;
     /// Starts `program` with an RNG seeded from `seed`.
     fn start(&self, program: &ProgramText, seed: u64) -> Result<Box<dyn GenSession>, GenFailure>;
     /// Restores a session from [`GenSession::snapshot`].
@@ -133,8 +194,28 @@ pub trait GenSession: Send {
     fn snapshot(&self) -> Result<String, GenFailure>;
 }
 
-/// The engines of the binary: `dice-core` and `basic-runner` with the configured
-/// limits, and the shipped generator program.
-pub fn real_engines(_config: &crate::config::Config) -> anyhow::Result<crate::core::Engines> {
-    anyhow::bail!("waiting for dice-core and basic-runner")
+/// The dice engine of the binary: `dice-core` with the configured limits.
+pub fn real_dice(config: &crate::config::Config) -> std::sync::Arc<dyn Dice> {
+    std::sync::Arc::new(dice::DiceEngine::new(dice::limits_from_config(
+        &config.dice,
+    )))
 }
+
+/// The engines of the binary: `dice-core` and `basic-runner` with the configured
+/// limits, and the shipped generator program (`basic-runner/programs/chargen.bas`).
+pub fn real_engines(config: &crate::config::Config) -> anyhow::Result<crate::core::Engines> {
+    let generators = basic::BasicEngine::new(basic::limits_from_config(&config.basic));
+    let shipped = ProgramText::new(SHIPPED_PROGRAM, basic_runner::CHARGEN);
+    // A shipped program that does not load is a build mistake; say so at start.
+    generators
+        .check(&shipped.source)
+        .map_err(|failure| anyhow::anyhow!("the shipped chargen.bas does not load: {failure}"))?;
+    Ok(crate::core::Engines {
+        dice: real_dice(config),
+        generators: std::sync::Arc::new(generators),
+        builtin_programs: vec![shipped],
+    })
+}
+
+/// The name of the shipped generator program.
+pub const SHIPPED_PROGRAM: &str = "chargen";

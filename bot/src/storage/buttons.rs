@@ -35,6 +35,25 @@ impl Storage {
         .await?)
     }
 
+    /// Forgets one button state; whether it was there.
+    pub async fn delete_button_state(&self, id: i64) -> anyhow::Result<bool> {
+        let result = sqlx::query("DELETE FROM button_states WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// Forgets button states of one kind created before `before`; returns how many.
+    pub async fn purge_button_states_of(&self, kind: &str, before: i64) -> anyhow::Result<u64> {
+        let result = sqlx::query("DELETE FROM button_states WHERE kind = $1 AND created_at < $2")
+            .bind(kind)
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected())
+    }
+
     /// Forgets button states created before `before`; returns how many.
     pub async fn purge_button_states(&self, before: i64) -> anyhow::Result<u64> {
         let result = sqlx::query("DELETE FROM button_states WHERE created_at < $1")

@@ -6,6 +6,7 @@
 
 mod buttons;
 mod characters;
+mod macros;
 pub mod npc;
 mod programs;
 mod sessions;
@@ -18,11 +19,12 @@ use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
+pub use macros::{MacroRow, MacroWrite, SERVER_OWNER};
 pub use npc::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
     PlayingCharacter, WorldKey,
 };
-pub use programs::{NewProgram, ProgramRow};
+pub use programs::{NewProgram, ProgramInfo, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 
 /// The migrations of `/migrations`, embedded in the binary.

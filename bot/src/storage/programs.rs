@@ -12,8 +12,21 @@ pub struct ProgramRow {
     pub source_hash: String,
 }
 
+/// What `/chargen program list` shows of an installed program.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProgramInfo {
+    pub name: String,
+    pub installed_by: i64,
+    pub installed_by_name: String,
+    pub installed_at: i64,
+    pub line_count: i64,
+    /// Syntax errors the installer accepted.
+    pub syntax_errors: i64,
+    pub source_bytes: i64,
+}
+
 /// A program to install.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct NewProgram {
     pub id: i64,
     pub guild_id: i64,
@@ -21,6 +34,9 @@ pub struct NewProgram {
     pub source: String,
     pub source_hash: String,
     pub installed_by: i64,
+    pub installed_by_name: String,
+    pub line_count: i64,
+    pub syntax_errors: i64,
     pub now: i64,
 }
 
@@ -52,10 +68,13 @@ impl Storage {
     pub async fn install_program(&self, program: &NewProgram) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO programs (id, guild_id, name, name_key, source, source_hash, \
-             installed_by, installed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             installed_by, installed_at, installed_by_name, line_count, syntax_errors) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
              ON CONFLICT (guild_id, name_key) DO UPDATE SET name = excluded.name, \
              source = excluded.source, source_hash = excluded.source_hash, \
-             installed_by = excluded.installed_by, installed_at = excluded.installed_at",
+             installed_by = excluded.installed_by, installed_at = excluded.installed_at, \
+             installed_by_name = excluded.installed_by_name, \
+             line_count = excluded.line_count, syntax_errors = excluded.syntax_errors",
         )
         .bind(program.id)
         .bind(program.guild_id)
@@ -65,9 +84,63 @@ impl Storage {
         .bind(&program.source_hash)
         .bind(program.installed_by)
         .bind(program.now)
+        .bind(&program.installed_by_name)
+        .bind(program.line_count)
+        .bind(program.syntax_errors)
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// The installed programs of a guild, by name.
+    pub async fn installed_programs(&self, guild_id: i64) -> anyhow::Result<Vec<ProgramInfo>> {
+        Ok(sqlx::query_as::<_, ProgramInfo>(
+            "SELECT name, installed_by, installed_by_name, installed_at, line_count, \
+             syntax_errors, CAST(LENGTH(source) AS BIGINT) AS source_bytes FROM programs \
+             WHERE guild_id = $1 ORDER BY name_key",
+        )
+        .bind(guild_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn count_programs(&self, guild_id: i64) -> anyhow::Result<i64> {
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM programs WHERE guild_id = $1")
+            .bind(guild_id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(count)
+    }
+
+    /// Removes an installed program; when it was the guild's default, the default
+    /// goes back to the shipped program (in the same transaction).
+    pub async fn remove_program(&self, guild_id: i64, name: &str) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let removed = sqlx::query("DELETE FROM programs WHERE guild_id = $1 AND name_key = $2")
+            .bind(guild_id)
+            .bind(name_key(name))
+            .execute(&mut *tx)
+            .await?;
+        if removed.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let default: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT default_program FROM guild_settings WHERE guild_id = $1")
+                .bind(guild_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if default
+            .and_then(|(default,)| default)
+            .is_some_and(|default| name_key(&default) == name_key(name))
+        {
+            sqlx::query("UPDATE guild_settings SET default_program = NULL WHERE guild_id = $1")
+                .bind(guild_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// The program `/chargen start` runs without a name in this guild.

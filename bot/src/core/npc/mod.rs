@@ -27,8 +27,8 @@ use npc_core::{Conversation, EndReason, Prompt};
 
 use super::text::{code_block, escape_markdown, one_line, truncate};
 use super::{
-    Ack, Command, Core, FileAttachment, Message, Modal, OptionValue, Permissions, Reply, Request,
-    RequestKind, TextInput, TextInputStyle, Track, ephemeral,
+    Ack, Command, Core, FileAttachment, Message, Modal, OptionValue, Reply, Request, RequestKind,
+    TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
@@ -71,7 +71,7 @@ impl Core {
         match command.sub() {
             Some("list") | None => self.npc_list(guild_id).await,
             Some(sub @ ("install" | "remove" | "activity")) => {
-                if !self.may_manage_npcs(request, guild_id).await? {
+                if !self.may_administer(request).await? {
                     return Ok(ephemeral(
                         "Only members with the Manage Server permission or the server's \
                          Tavern role can install, remove or change NPCs.",
@@ -90,20 +90,6 @@ impl Core {
                 "`/npc {other}` is not a command; try install, list, remove or activity."
             ))),
         }
-    }
-
-    /// Manage Server (or Administrator), or the role the server configured for
-    /// Tavern (`guild_settings.macro_role_id`), checked here rather than trusted to
-    /// Discord's command permissions, which a server can override.
-    async fn may_manage_npcs(&self, request: &Request, guild_id: i64) -> anyhow::Result<bool> {
-        let Some(member) = &request.member else {
-            return Ok(false);
-        };
-        if member.permissions.has(Permissions::MANAGE_GUILD) {
-            return Ok(true);
-        }
-        let role = self.storage.tavern_role(guild_id).await?;
-        Ok(role.is_some_and(|role| member.roles.contains(&role)))
     }
 
     async fn npc_install(

@@ -1,0 +1,513 @@
+//! `/chargen program add|list|remove|default`: BASIC generator programs a server's
+//! admins install, checked before they are stored.
+//!
+//! A program is loaded exactly as a run would load it: refused statements (file
+//! I/O and the like) and the size and line limits keep it out, with the reason and
+//! the line. Syntax errors do not: old listings often carry a broken line that never
+//! runs, and GW-BASIC only complains when it reaches one. So every syntax error is
+//! listed in one answer, and the program is installed only when the admin presses
+//! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
+
+use super::custom_id::CustomId;
+use super::macros::date_time;
+use super::settings::NOT_IN_DMS;
+use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
+use super::{
+    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Modal,
+    OptionValue, Reply, Request, TextInput, TextInputStyle, ephemeral,
+};
+use crate::engine::{GenFailureKind, ProgramCheck, program_hash};
+use crate::storage::{ButtonState, NewProgram, name_key};
+
+/// Longest program name.
+pub const MAX_NAME_LEN: usize = 32;
+/// The text field of the paste form.
+pub(super) const SOURCE_FIELD: &str = "source";
+/// Discord's limit on a modal's text field.
+const PASTE_MAX_CHARS: u16 = 4000;
+const PENDING_KIND: &str = "program";
+/// How long "Install anyway" stays valid.
+const PENDING_TTL_MS: i64 = 3_600_000;
+
+const NOT_PENDING: &str =
+    "That install has been confirmed, cancelled or has expired; run `/chargen program add` again.";
+
+/// An install waiting for its admin's confirmation.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Pending {
+    program: NewProgram,
+}
+
+impl Core {
+    pub(super) async fn program_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(guild_id) = request.guild_id else {
+            return Ok(ephemeral(NOT_IN_DMS));
+        };
+        let name = command.string("name").map(str::trim).unwrap_or("");
+        let action = command.subcommand.get(1).map(String::as_str);
+        if action == Some("list") || action.is_none() {
+            return self.program_list(guild_id).await;
+        }
+        if !self.may_administer(request).await? {
+            return self
+                .not_allowed(request, "install, remove or choose generator programs")
+                .await;
+        }
+        match action {
+            Some("add") => self.program_add(request, command, name).await,
+            Some("remove") => self.program_remove(guild_id, name).await,
+            Some("default") => self.program_default(request, guild_id, name).await,
+            Some(other) => Ok(ephemeral(format!(
+                "`/chargen program {other}` is not a command; try add, list, remove or default."
+            ))),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    async fn program_add(
+        &self,
+        request: &Request,
+        command: &Command,
+        name: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if let Err(problem) = self.check_program_name(name) {
+            return Ok(ephemeral(problem));
+        }
+        let source = match (command.option("file"), command.string("code")) {
+            (Some(_), Some(_)) => {
+                return Ok(ephemeral(
+                    "Give the program either as a file or as code, not both.",
+                ));
+            }
+            (
+                Some(OptionValue::Attachment {
+                    filename,
+                    url,
+                    size,
+                }),
+                None,
+            ) => match self.read_listing(filename, url, *size).await {
+                Ok(source) => source,
+                Err(problem) => return Ok(ephemeral(problem)),
+            },
+            (None, Some(code)) => super::text::strip_code_fences(code),
+            // Discord's option fields hold one line; a listing is pasted in a form.
+            _ => return Ok(vec![Reply::Modal(paste_form(name))]),
+        };
+        self.install_source(request, name, source).await
+    }
+
+    /// The paste form submitted.
+    pub(super) async fn program_pasted(
+        &self,
+        request: &Request,
+        name: &str,
+        fields: &[(String, String)],
+    ) -> anyhow::Result<Vec<Reply>> {
+        if request.guild_id.is_none() {
+            return Ok(ephemeral(NOT_IN_DMS));
+        }
+        if !self.may_administer(request).await? {
+            return self
+                .not_allowed(request, "install generator programs")
+                .await;
+        }
+        if let Err(problem) = self.check_program_name(name) {
+            return Ok(ephemeral(problem));
+        }
+        let source = fields
+            .iter()
+            .find(|(id, _)| id == SOURCE_FIELD)
+            .map(|(_, value)| super::text::strip_code_fences(value))
+            .unwrap_or_default();
+        self.install_source(request, name, source).await
+    }
+
+    async fn read_listing(&self, filename: &str, url: &str, size: u64) -> Result<String, String> {
+        let max_bytes = self.settings.max_program_bytes;
+        if !filename.to_lowercase().ends_with(".bas") {
+            return Err(format!(
+                "`{}` is not a `.bas` listing.",
+                one_line(filename, 100).replace('`', "'")
+            ));
+        }
+        if size > max_bytes as u64 {
+            return Err(format!(
+                "The listing is larger than {max_bytes} bytes, the most a program may have."
+            ));
+        }
+        let bytes = self
+            .fetch
+            .fetch(url, max_bytes)
+            .await
+            .map_err(|error| format!("I could not read the listing: {error}."))?;
+        Ok(super::text::decode_listing(&bytes))
+    }
+
+    async fn install_source(
+        &self,
+        request: &Request,
+        name: &str,
+        source: String,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let guild_id = request.place();
+        if source.trim().is_empty() {
+            return Ok(ephemeral("The listing is empty."));
+        }
+        let max_bytes = self.settings.max_program_bytes;
+        if source.len() > max_bytes {
+            return Ok(ephemeral(format!(
+                "The listing is larger than {max_bytes} bytes, the most a program may have."
+            )));
+        }
+        let replacing = self
+            .storage
+            .installed_program(guild_id, name)
+            .await?
+            .is_some();
+        if !replacing {
+            let count = self.storage.count_programs(guild_id).await?;
+            let max = self.settings.max_programs;
+            if count >= i64::from(max) {
+                return Ok(ephemeral(format!(
+                    "This server has {count} programs installed, the most it may have. Remove \
+                     one with `/chargen program remove` first."
+                )));
+            }
+        }
+        let check = match self.engines.generators.check(&source) {
+            Ok(check) => check,
+            Err(failure) if failure.kind == GenFailureKind::Load => {
+                return Ok(ephemeral(format!(
+                    "`{name}` was not installed: {}.",
+                    one_line(&failure.message, 500)
+                )));
+            }
+            Err(failure) => return Err(anyhow::anyhow!("checking a program: {failure}")),
+        };
+        let program = NewProgram {
+            id: self.new_id(),
+            guild_id,
+            name: name.to_owned(),
+            source_hash: program_hash(&source),
+            source,
+            installed_by: request.user.id,
+            installed_by_name: request.user.name.clone(),
+            line_count: i64::try_from(check.lines).unwrap_or(i64::MAX),
+            syntax_errors: i64::try_from(check.syntax_errors.len()).unwrap_or(i64::MAX),
+            now: self.now(),
+        };
+        if check.syntax_errors.is_empty() {
+            self.storage.install_program(&program).await?;
+            return Ok(ephemeral(installed_text(&program, replacing)));
+        }
+        let state = ButtonState {
+            id: self.new_id(),
+            kind: PENDING_KIND.to_owned(),
+            payload: serde_json::to_string(&Pending {
+                program: program.clone(),
+            })?,
+            created_at: self.now(),
+        };
+        self.storage.insert_button_state(&state).await?;
+        Ok(vec![Reply::Interaction(errors_message(
+            &program, &check, state.id,
+        ))])
+    }
+
+    /// "Install anyway" (`install`) or "Cancel" under a program with syntax errors.
+    pub(super) async fn program_confirm(
+        &self,
+        request: &Request,
+        state_id: i64,
+        install: bool,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let pending = match self.storage.button_state(state_id).await? {
+            Some(state) if state.kind == PENDING_KIND => state,
+            _ => return Ok(ephemeral(NOT_PENDING)),
+        };
+        if pending.created_at + PENDING_TTL_MS <= self.now() {
+            self.storage.delete_button_state(state_id).await?;
+            return Ok(ephemeral(NOT_PENDING));
+        }
+        let Ok(Pending { mut program }) = serde_json::from_str::<Pending>(&pending.payload) else {
+            self.storage.delete_button_state(state_id).await?;
+            return Ok(ephemeral(NOT_PENDING));
+        };
+        if request.guild_id != Some(program.guild_id) {
+            return Ok(ephemeral(NOT_PENDING));
+        }
+        if !self.may_administer(request).await? {
+            return self
+                .not_allowed(request, "install generator programs")
+                .await;
+        }
+        // Whoever presses first decides; a second press finds nothing.
+        if !self.storage.delete_button_state(state_id).await? {
+            return Ok(ephemeral(NOT_PENDING));
+        }
+        if !install {
+            return Ok(ephemeral(format!("`{}` was not installed.", program.name)));
+        }
+        let replacing = self
+            .storage
+            .installed_program(program.guild_id, &program.name)
+            .await?
+            .is_some();
+        program.installed_by = request.user.id;
+        program.installed_by_name = request.user.name.clone();
+        program.now = self.now();
+        self.storage.install_program(&program).await?;
+        Ok(ephemeral(installed_text(&program, replacing)))
+    }
+
+    /// Forgets installs nobody confirmed within the hour.
+    pub(super) async fn purge_pending_installs(&self, now: i64) -> anyhow::Result<()> {
+        self.storage
+            .purge_button_states_of(PENDING_KIND, now.saturating_sub(PENDING_TTL_MS))
+            .await?;
+        Ok(())
+    }
+
+    async fn program_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+        let installed = self.storage.installed_programs(guild_id).await?;
+        let default = self.storage.default_program(guild_id).await?;
+        let is_default = |name: &str| match &default {
+            Some(default) => name_key(default) == name_key(name),
+            None => false,
+        };
+        let mut lines = vec!["Generator programs here:".to_owned()];
+        for (index, program) in self.engines.builtin_programs.iter().enumerate() {
+            let mut line = format!("- `{}` (shipped with Tavern)", program.name);
+            if is_default(&program.name) || (default.is_none() && index == 0) {
+                line.push_str(" — the default");
+            }
+            lines.push(line);
+        }
+        for program in &installed {
+            let mut line = format!(
+                "- `{}`: {} lines, {} bytes, installed by {} on {}",
+                program.name,
+                program.line_count,
+                program.source_bytes,
+                if program.installed_by_name.is_empty() {
+                    format!("user {}", program.installed_by)
+                } else {
+                    format!(
+                        "**{}**",
+                        escape_markdown(&one_line(&program.installed_by_name, 64))
+                    )
+                },
+                date_time(program.installed_at)
+            );
+            if program.syntax_errors > 0 {
+                line.push_str(&format!(
+                    "; {} syntax error{} accepted",
+                    program.syntax_errors,
+                    if program.syntax_errors == 1 { "" } else { "s" }
+                ));
+            }
+            if is_default(&program.name) {
+                line.push_str(" — the default");
+            }
+            lines.push(line);
+        }
+        Ok(ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT)))
+    }
+
+    async fn program_remove(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(program) = self.storage.installed_program(guild_id, name).await? else {
+            if self.builtin_named(name).is_some() {
+                return Ok(ephemeral(format!(
+                    "`{name}` ships with Tavern and cannot be removed."
+                )));
+            }
+            return Ok(ephemeral(no_program(name)));
+        };
+        if !self.storage.remove_program(guild_id, &program.name).await? {
+            return Ok(ephemeral(no_program(name)));
+        }
+        Ok(ephemeral(format!(
+            "Removed `{}`. Sessions that run it end at their next answer.",
+            program.name
+        )))
+    }
+
+    async fn program_default(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        name: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let shipped_default = self
+            .engines
+            .builtin_programs
+            .first()
+            .map(|p| p.name.clone());
+        let chosen = if name.is_empty() {
+            None
+        } else if let Some(program) = self.storage.installed_program(guild_id, name).await? {
+            Some(program.name)
+        } else if let Some(program) = self.builtin_named(name) {
+            Some(program.name.clone())
+        } else {
+            return Ok(ephemeral(no_program(name)));
+        };
+        // Choosing the shipped default is the same as choosing none.
+        let stored = chosen.filter(|chosen| Some(chosen) != shipped_default.as_ref());
+        self.storage
+            .set_default_program(guild_id, stored.as_deref(), request.user.id, self.now())
+            .await?;
+        let shown = stored.or(shipped_default).unwrap_or_default();
+        Ok(ephemeral(format!(
+            "`/chargen start` runs `{shown}` here now."
+        )))
+    }
+
+    fn builtin_named(&self, name: &str) -> Option<&crate::engine::ProgramText> {
+        self.engines
+            .builtin_programs
+            .iter()
+            .find(|program| program.name.eq_ignore_ascii_case(name))
+    }
+
+    fn check_program_name(&self, name: &str) -> Result<(), String> {
+        let shaped = !name.is_empty()
+            && name.chars().count() <= MAX_NAME_LEN
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
+        if !shaped {
+            return Err(format!(
+                "`{}` cannot be a program name: use 1 to {MAX_NAME_LEN} letters, digits, `-` \
+                 and `_`.",
+                one_line(name, 40).replace('`', "'")
+            ));
+        }
+        if self.builtin_named(name).is_some() {
+            return Err(format!(
+                "`{name}` is the name of a program that ships with Tavern; choose another."
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn no_program(name: &str) -> String {
+    format!(
+        "There is no program called `{}` here. `/chargen program list` shows them.",
+        one_line(name, 40).replace('`', "'")
+    )
+}
+
+fn installed_text(program: &NewProgram, replacing: bool) -> String {
+    let verb = if replacing { "Replaced" } else { "Installed" };
+    let mut text = format!("{verb} `{}` ({} lines", program.name, program.line_count);
+    if program.syntax_errors > 0 {
+        text.push_str(&format!(
+            ", {} syntax error{} accepted",
+            program.syntax_errors,
+            if program.syntax_errors == 1 { "" } else { "s" }
+        ));
+    }
+    text.push_str(&format!(
+        "). Start it with `/chargen start program:{0}`; make it the default with \
+         `/chargen program default {0}`.",
+        program.name
+    ));
+    if replacing {
+        text.push_str(" Sessions that ran the old listing end at their next answer.");
+    }
+    text
+}
+
+/// The paste form of `/chargen program add name`.
+fn paste_form(name: &str) -> Modal {
+    Modal {
+        custom_id: CustomId::ProgramModal {
+            name: name.to_owned(),
+        }
+        .encode(),
+        title: truncate(&format!("Install the program {name}"), 45),
+        inputs: vec![TextInput {
+            custom_id: SOURCE_FIELD.to_owned(),
+            label: "The BASIC listing".to_owned(),
+            style: TextInputStyle::Paragraph,
+            placeholder: Some("10 PRINT \"HELLO\"".to_owned()),
+            required: true,
+            max_length: PASTE_MAX_CHARS,
+        }],
+    }
+}
+
+/// Every syntax error, with "Install anyway" and "Cancel"; when they do not all fit
+/// in the message, all of them are attached as a file too.
+fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> Message {
+    let count = check.syntax_errors.len();
+    let lines: Vec<String> = check
+        .syntax_errors
+        .iter()
+        .map(|error| {
+            format!(
+                "line {}, column {}: {}",
+                error.line,
+                error.column,
+                one_line(&error.message, 200)
+            )
+        })
+        .collect();
+    let header = format!(
+        "`{}` has {count} syntax error{}:",
+        program.name,
+        if count == 1 { "" } else { "s" }
+    );
+    let footer = "A line with a syntax error stops the program only when a run reaches it \
+                  (GW-BASIC does the same), so old listings often work anyway. Install it as \
+                  it is?";
+    let all = lines.join("\n");
+    let room = MESSAGE_LIMIT - header.chars().count() - footer.chars().count() - 60;
+    let mut message = Message::ephemeral("");
+    let shown = if all.chars().count() <= room {
+        all.clone()
+    } else {
+        let mut kept = String::new();
+        let mut shown_count = 0;
+        for line in &lines {
+            if kept.chars().count() + line.chars().count() + 1 > room.saturating_sub(40) {
+                break;
+            }
+            kept.push_str(line);
+            kept.push('\n');
+            shown_count += 1;
+        }
+        message.attachments.push(FileAttachment {
+            filename: format!("{}-syntax-errors.txt", program.name),
+            bytes: format!("{all}\n").into_bytes(),
+            description: Some(format!("The {count} syntax errors of {}", program.name)),
+        });
+        format!(
+            "{kept}… and {} more: all of them are in the attached file",
+            count - shown_count
+        )
+    };
+    message.content = format!("{header}\n{}\n{footer}", code_block(&shown));
+    message.components.push(ActionRow(vec![
+        Component::Button(Button {
+            custom_id: CustomId::ProgramInstall { state_id }.encode(),
+            label: "Install anyway".to_owned(),
+            style: ButtonStyle::Danger,
+            disabled: false,
+        }),
+        Component::Button(Button {
+            custom_id: CustomId::ProgramCancel { state_id }.encode(),
+            label: "Cancel".to_owned(),
+            style: ButtonStyle::Secondary,
+            disabled: false,
+        }),
+    ]));
+    message
+}

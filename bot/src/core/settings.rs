@@ -1,0 +1,109 @@
+//! `/config`: a server's settings, and who may change the server's shared things
+//! (server macros, installed generator programs).
+
+use super::{Command, Core, OptionValue, Permissions, Reply, Request, ephemeral};
+
+pub(super) const NOT_IN_DMS: &str = "That belongs to a server; use it there.";
+
+impl Core {
+    /// Manage Server (or Administrator), or the role the server set with
+    /// `/config macro-role`. Checked here from the member's permissions and roles,
+    /// not left to Discord's command permissions, which a server can override.
+    pub(super) async fn may_administer(&self, request: &Request) -> anyhow::Result<bool> {
+        let (Some(guild_id), Some(member)) = (request.guild_id, &request.member) else {
+            return Ok(false);
+        };
+        if member.permissions.has(Permissions::MANAGE_GUILD) {
+            return Ok(true);
+        }
+        let role = self.storage.tavern_role(guild_id).await?;
+        Ok(role.is_some_and(|role| member.roles.contains(&role)))
+    }
+
+    /// Why a member may not change a server's shared things, naming the role when
+    /// the server set one.
+    pub(super) async fn not_allowed(
+        &self,
+        request: &Request,
+        what: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let role = match request.guild_id {
+            Some(guild_id) => self.storage.tavern_role(guild_id).await?,
+            None => None,
+        };
+        let who = match role {
+            Some(role) => format!("the Manage Server permission or the role <@&{role}>"),
+            None => "the Manage Server permission (or the role a server admin sets with \
+                     `/config macro-role`)"
+                .to_owned(),
+        };
+        Ok(ephemeral(format!("Only members with {who} can {what}.")))
+    }
+
+    pub(super) async fn config_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(guild_id) = request.guild_id else {
+            return Ok(ephemeral(NOT_IN_DMS));
+        };
+        match command.sub() {
+            None | Some("show") => self.config_show(guild_id).await,
+            Some("macro-role") => {
+                let managers = request
+                    .member
+                    .as_ref()
+                    .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD));
+                if !managers {
+                    return Ok(ephemeral(
+                        "Only members with the Manage Server permission can choose the \
+                         macro role.",
+                    ));
+                }
+                let role = match command.option("role") {
+                    Some(OptionValue::Role(role)) => Some(*role),
+                    _ => None,
+                };
+                self.storage
+                    .set_macro_role(guild_id, role, request.user.id, self.now())
+                    .await?;
+                Ok(ephemeral(match role {
+                    Some(role) => format!(
+                        "Members with the role <@&{role}> can now manage server macros and \
+                         generator programs, besides those with Manage Server."
+                    ),
+                    None => "No role is set: only members with Manage Server can manage \
+                             server macros and generator programs."
+                        .to_owned(),
+                }))
+            }
+            Some(other) => Ok(ephemeral(format!(
+                "`/config {other}` is not a command; try show or macro-role."
+            ))),
+        }
+    }
+
+    async fn config_show(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+        let role = self.storage.tavern_role(guild_id).await?;
+        let program = self.storage.default_program(guild_id).await?;
+        let shipped = self
+            .engines
+            .builtin_programs
+            .first()
+            .map(|program| program.name.clone())
+            .unwrap_or_default();
+        let role = match role {
+            Some(role) => format!("<@&{role}> (and Manage Server)"),
+            None => "none (Manage Server only)".to_owned(),
+        };
+        let program = match program {
+            Some(name) => format!("`{name}`"),
+            None => format!("`{shipped}` (shipped)"),
+        };
+        Ok(ephemeral(format!(
+            "This server's Tavern settings:\n- macro role: {role}\n- default generator \
+             program: {program}"
+        )))
+    }
+}

@@ -1,0 +1,182 @@
+//! The generator engine of the binary: `basic-runner` with the configured sandbox
+//! limits. Compiled programs are kept by hash, so a session's every answer does not
+//! compile its program again; a session itself is a snapshot in the database
+//! between answers.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use basic_runner::{Limits, Program, RndMode, RunError, RunErrorKind, Session, StepState};
+
+use super::{
+    GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators, ProgramCheck,
+    ProgramText, SyntaxError,
+};
+use crate::config::BasicConfig;
+
+/// Compiled programs kept; the shipped one and a server's few installed ones.
+const PROGRAM_CACHE: usize = 64;
+
+pub struct BasicEngine {
+    limits: Limits,
+    programs: Mutex<HashMap<String, (Arc<Program>, u64)>>,
+    tick: std::sync::atomic::AtomicU64,
+}
+
+/// `basic-runner`'s limits with the configuration's overrides.
+pub fn limits_from_config(config: &BasicConfig) -> Limits {
+    let mut limits = Limits::default();
+    if let Some(value) = config.max_steps_per_resume {
+        limits.max_steps_per_resume = value;
+    }
+    if let Some(value) = config.max_steps_per_session {
+        limits.max_steps_per_session = value;
+    }
+    if let Some(value) = config.max_memory_bytes {
+        limits.max_memory_bytes = value;
+    }
+    if let Some(value) = config.max_stack_depth {
+        limits.max_stack_depth = value;
+    }
+    if let Some(value) = config.max_output_bytes {
+        limits.max_output_bytes_per_resume = value;
+    }
+    if let Some(value) = config.max_program_bytes {
+        limits.max_program_bytes = value;
+    }
+    if let Some(value) = config.max_lines {
+        limits.max_program_lines = value;
+    }
+    if let Some(value) = config.max_input_len {
+        limits.max_input_len = value;
+    }
+    if let Some(value) = config.max_records {
+        limits.max_records = value;
+    }
+    limits
+}
+
+impl BasicEngine {
+    pub fn new(limits: Limits) -> BasicEngine {
+        BasicEngine {
+            limits,
+            programs: Mutex::new(HashMap::new()),
+            tick: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    fn compiled(&self, program: &ProgramText) -> Result<Arc<Program>, GenFailure> {
+        let tick = self.tick.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut cache = self
+            .programs
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((compiled, used)) = cache.get_mut(&program.hash) {
+            *used = tick;
+            return Ok(compiled.clone());
+        }
+        let compiled = Arc::new(
+            Program::load(&program.source, &self.limits).map_err(|error| GenFailure {
+                kind: GenFailureKind::Load,
+                message: error.message().to_owned(),
+                output: String::new(),
+            })?,
+        );
+        if cache.len() >= PROGRAM_CACHE {
+            let oldest = cache
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(hash, _)| hash.clone());
+            if let Some(oldest) = oldest {
+                cache.remove(&oldest);
+            }
+        }
+        cache.insert(program.hash.clone(), (compiled.clone(), tick));
+        Ok(compiled)
+    }
+}
+
+impl Generators for BasicEngine {
+    fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure> {
+        let program = Program::load(source, &self.limits).map_err(|error| GenFailure {
+            kind: GenFailureKind::Load,
+            message: error.message().to_owned(),
+            output: String::new(),
+        })?;
+        Ok(ProgramCheck {
+            lines: program.line_count(),
+            syntax_errors: program
+                .diagnostics()
+                .iter()
+                .map(|diagnostic| SyntaxError {
+                    line: diagnostic.line,
+                    column: diagnostic.column,
+                    message: diagnostic.message.clone(),
+                })
+                .collect(),
+        })
+    }
+
+    fn start(&self, program: &ProgramText, seed: u64) -> Result<Box<dyn GenSession>, GenFailure> {
+        let compiled = self.compiled(program)?;
+        let session = Session::new(compiled, RndMode::Seeded(seed), self.limits.clone());
+        Ok(Box::new(BasicSession(session)))
+    }
+
+    fn restore(
+        &self,
+        program: &ProgramText,
+        snapshot: &str,
+    ) -> Result<Box<dyn GenSession>, GenFailure> {
+        let compiled = self.compiled(program)?;
+        let mut session =
+            Session::restore(compiled, snapshot.as_bytes()).map_err(|error| GenFailure {
+                kind: GenFailureKind::Restore,
+                message: error.to_string(),
+                output: String::new(),
+            })?;
+        // The limits of today's configuration, not those the session was saved with.
+        session.set_limits(self.limits.clone());
+        Ok(Box::new(BasicSession(session)))
+    }
+}
+
+struct BasicSession(Session);
+
+impl GenSession for BasicSession {
+    fn resume(&mut self, input: Option<&str>) -> Result<GenStep, GenFailure> {
+        let step = self.0.resume(input).map_err(|error| run_failure(&error))?;
+        let state = match step.state {
+            StepState::NeedsInput { prompt } => GenState::NeedsInput { prompt },
+            StepState::Finished { records, variables } => GenState::Finished {
+                records: records.into_iter().map(|record| record.fields).collect(),
+                variables,
+            },
+        };
+        Ok(GenStep {
+            output: step.output,
+            state,
+        })
+    }
+
+    fn snapshot(&self) -> Result<String, GenFailure> {
+        // basic-runner's snapshots are JSON, so UTF-8.
+        String::from_utf8(self.0.snapshot()).map_err(|error| GenFailure {
+            kind: GenFailureKind::Restore,
+            message: format!("a session snapshot is not text: {error}"),
+            output: String::new(),
+        })
+    }
+}
+
+fn run_failure(error: &RunError) -> GenFailure {
+    let kind = match error.kind() {
+        RunErrorKind::Limit(_) | RunErrorKind::InputTooLong => GenFailureKind::Limit,
+        _ => GenFailureKind::Runtime,
+    };
+    GenFailure {
+        kind,
+        message: error.message().to_owned(),
+        output: error.output().to_owned(),
+    }
+}

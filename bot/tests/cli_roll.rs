@@ -1,0 +1,108 @@
+//! `tavern roll`, run as a user runs it: breakdowns, JSON, samples, exit codes.
+
+use crate::cli::{stderr, stdout, tavern};
+
+#[test]
+fn rolls_print_the_breakdown_and_repeat_with_a_seed() {
+    let first = tavern(&["roll", "--seed", "1", "4d6kh3"], "");
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert_eq!(stdout(&first), "4d6kh3 (6, 5, 3, ~2~) = 14\n");
+    let again = tavern(&["roll", "--seed", "1", "4d6kh3"], "");
+    assert_eq!(stdout(&again), stdout(&first));
+    // Words after the first are part of the expression (its label here).
+    let labelled = tavern(&["roll", "--seed", "1", "1d20", "+", "5", "to", "hit"], "");
+    assert_eq!(stdout(&labelled), "to hit: 1d20 (20) + 5 = 25\n");
+    // A leading minus is an expression, not an option.
+    let negative = tavern(&["roll", "--seed", "2", "-3+1d1"], "");
+    assert_eq!(
+        stdout(&negative),
+        "-3 + 1d1 (1) = -2\n",
+        "{}",
+        stderr(&negative)
+    );
+}
+
+#[test]
+fn json_has_the_total_the_breakdown_and_the_dice() {
+    let output = tavern(&["roll", "--seed", "1", "--json", "4d6kh3 stats"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1, "one object on one line: {text}");
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["total"], 14);
+    assert_eq!(value["breakdown"], "stats: 4d6kh3 (6, 5, 3, ~2~) = 14");
+    assert_eq!(value["label"], "stats");
+    let dice = value["dice"].as_array().unwrap();
+    assert_eq!(dice.len(), 4);
+    let kept: i64 = dice
+        .iter()
+        .filter(|die| die["kept"] == true)
+        .map(|die| die["value"].as_i64().unwrap())
+        .sum();
+    assert_eq!(kept, 14);
+    assert!(dice.iter().all(|die| die["term"] == "4d6kh3"));
+}
+
+#[test]
+fn invalid_expressions_exit_2_with_the_place_of_the_error() {
+    // (arguments, stdout, stderr)
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["roll", "2d6 + (3"],
+            "",
+            "2d6 + (3\n        ^ expected `)` or an operator at the end\n",
+        ),
+        (
+            &["roll", "--json", "2d6+"],
+            "{\"error\":{\"end\":4,\"kind\":\"syntax\",\"message\":\"expected a value (a number, \
+             dice, `(`, `{` or a function) at the end\",\"start\":4}}\n",
+            "",
+        ),
+        (&["roll", "1/0"], "", "1/0\n  ^ division by zero\n"),
+        (
+            &["roll", "$fireball"],
+            "",
+            "$fireball\n^^^^^^^^^ the macro $fireball must be resolved before rolling\n",
+        ),
+    ];
+    for (args, out, err) in cases {
+        let output = tavern(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&output), out, "{args:?}");
+        assert_eq!(stderr(&output), err, "{args:?}");
+    }
+}
+
+#[test]
+fn samples_print_one_total_per_line() {
+    let output = tavern(&["roll", "--seed", "5", "--samples", "2000", "3d6"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let totals: Vec<i64> = stdout(&output)
+        .lines()
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(totals.len(), 2000);
+    assert!(totals.iter().all(|total| (3..=18).contains(total)));
+    // 3d6 has mean 10.5 and standard deviation 2.96; the mean of 2,000 samples is
+    // within 0.4 of it with overwhelming probability (and this seed is fixed).
+    let mean = totals.iter().sum::<i64>() as f64 / totals.len() as f64;
+    assert!((mean - 10.5).abs() < 0.4, "{mean}");
+    let same = tavern(&["roll", "--seed", "5", "--samples", "2000", "3d6"], "");
+    assert_eq!(stdout(&same), stdout(&output));
+    let none = tavern(&["roll", "--samples", "0", "3d6"], "");
+    assert_eq!(
+        (none.status.code(), stdout(&none)),
+        (Some(0), String::new())
+    );
+    // An error in the middle of the samples ends them with exit 2.
+    let failing = tavern(
+        &["roll", "--seed", "1", "--samples", "100", "6 / (1d2 - 1)"],
+        "",
+    );
+    assert_eq!(failing.status.code(), Some(2));
+    assert!(
+        stderr(&failing).contains("division by zero"),
+        "{}",
+        stderr(&failing)
+    );
+}
