@@ -19,3 +19,5 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// The Discord adapter end to end: real serenity against the fake Discord.
+mod e2e;
