@@ -203,7 +203,7 @@ impl Delivery<'_> {
         }
         if let Phase::Deferred { .. } = self.phase {
             // Nothing replaced the "thinking" placeholder: do not leave it spinning.
-            self.answer(&Message::ephemeral("Done.")).await;
+            self.answer(&Message::text("Done.")).await;
         }
     }
 

@@ -14,29 +14,31 @@ use crate::e2e::support::{
     ALICE, CHANNEL, GUILD, How, PINGING_PROGRAM, Setup, Tavern, alice, answer_button,
 };
 
-/// A door the test holds shut while a generator "computes".
+/// A door the test holds shut while a generator "computes": each `let_one_through`
+/// lets one waiting (or the next) engine call pass.
 #[derive(Default)]
 struct Gate {
-    open: Mutex<bool>,
-    opened: Condvar,
+    permits: Mutex<u32>,
+    changed: Condvar,
 }
 
 impl Gate {
-    fn open(&self) {
-        *self.open.lock().unwrap() = true;
-        self.opened.notify_all();
+    fn let_one_through(&self) {
+        *self.permits.lock().unwrap() += 1;
+        self.changed.notify_all();
     }
 
     fn wait(&self) {
-        let mut open = self.open.lock().unwrap();
-        while !*open {
-            open = self.opened.wait(open).unwrap();
+        let mut permits = self.permits.lock().unwrap();
+        while *permits == 0 {
+            permits = self.changed.wait(permits).unwrap();
         }
+        *permits -= 1;
     }
 }
 
-/// The scripted generators, except that a program containing `SLOW` takes until the
-/// gate opens to start, as a long BASIC computation would.
+/// The scripted generators, except that a program containing `SLOW` waits at the gate
+/// to start and to resume, as a long BASIC computation would.
 struct SlowGenerators(Arc<Gate>);
 
 impl Generators for SlowGenerators {
@@ -54,6 +56,9 @@ impl Generators for SlowGenerators {
         program: &ProgramText,
         snapshot: &str,
     ) -> Result<Box<dyn GenSession>, GenFailure> {
+        if program.source.contains("SLOW") {
+            tokio::task::block_in_place(|| self.0.wait());
+        }
         ScriptGenerators.restore(program, snapshot)
     }
 }
@@ -91,7 +96,7 @@ async fn a_slow_answer_is_deferred_within_three_seconds_and_edited_later() {
 
     // Discord's clock runs past the 3 seconds; the deferred token is good for 15 min.
     tavern.fake.advance_time(Duration::from_secs(5));
-    gate.open();
+    gate.let_one_through();
     let answer = tavern.answer(start).await;
     assert_eq!(answer.origin, Origin::InteractionResponse);
     assert!(answer.is_ephemeral());
@@ -113,6 +118,25 @@ async fn a_slow_answer_is_deferred_within_three_seconds_and_edited_later() {
         .filter(|callback| callback.interaction_id == start)
         .count();
     assert_eq!(callbacks, 1, "one acknowledgement, then an edit");
+
+    // The answer's modal opens at once; its slow submit is acknowledged quietly (type
+    // 6), and the prompt is edited and the run finished after the deadline.
+    let submitted = tavern.answer_with_modal(&alice(), &prompt, "Udo").await;
+    assert_eq!(tavern.callback(submitted).await.kind, 6);
+    tavern.fake.advance_time(Duration::from_secs(5));
+    gate.let_one_through();
+    let summary = tavern.summary(CHANNEL).await;
+    assert!(
+        summary.content.contains("**Udo** is ready"),
+        "{}",
+        summary.content
+    );
+    let answered = tavern.fake.message(prompt.id).unwrap();
+    assert!(
+        answered.content.ends_with("NAME? Udo\n```"),
+        "{}",
+        answered.content
+    );
     tavern.stop().await;
 }
 
