@@ -78,7 +78,7 @@ const CHANNEL: u64 = 9_000;
 const PHASE_SECONDS: u64 = 4;
 const RATES: [u64; 5] = [500, 1_000, 2_000, 3_000, 4_000];
 /// Paused sessions for the memory figure.
-const SESSIONS: u64 = 2_000;
+const SESSIONS: u64 = 5_000;
 
 fn main() {
     if std::env::var("TAVERN_LOAD_ROLE").as_deref() == Ok("bot") {
@@ -267,11 +267,13 @@ async fn generate_load() {
     let mut next_user = 100_000;
     // Warm-up: connections, caches, the JIT-free but cold code paths.
     roll_phase(&fake, &mut bot, 500, 1, &mut next_user).await;
+    // Memory first, before the bursts below grow the buffers of both processes.
+    session_memory(&fake, &mut bot, &db, &mut next_user).await;
     println!();
     println!(
-        "| offered /s | sent | answered | achieved /s | p50 ms | p90 ms | p99 ms | max ms | bot CPU µs per roll |"
+        "| offered /s | sent | answered | achieved /s | p50 ms | p90 ms | p99 ms | max ms | bot CPU µs/roll | fake+generator CPU µs/roll |"
     );
-    println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for rate in RATES {
         let phase = roll_phase(&fake, &mut bot, rate, PHASE_SECONDS, &mut next_user).await;
         phase.print_row();
@@ -288,7 +290,12 @@ async fn generate_load() {
         burst.sent - burst.answered,
     );
 
-    session_memory(&fake, &mut bot, &db, &mut next_user).await;
+    let end = bot.measure().await;
+    println!(
+        "bot process after the load: live heap {:.1} MiB, RSS {:.1} MiB (buffers and pools grown by the bursts)",
+        mib(end.heap_bytes),
+        mib(end.rss_bytes)
+    );
 
     let violations = fake.violations();
     println!();
@@ -307,7 +314,10 @@ struct Phase {
     answered: u64,
     elapsed: Duration,
     latencies: Vec<Duration>,
+    /// CPU time of the bot process.
     cpu_ticks: i64,
+    /// CPU time of this process: the fake Discord and the generator.
+    own_cpu_ticks: i64,
 }
 
 impl Phase {
@@ -321,7 +331,7 @@ impl Phase {
 
     fn print_row(&self) {
         println!(
-            "| {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} |",
+            "| {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} |",
             self.rate,
             self.sent,
             self.answered,
@@ -331,6 +341,7 @@ impl Phase {
             ms(self.percentile(99.0)),
             ms(self.latencies.last().copied().unwrap_or_default()),
             self.cpu_ticks as f64 * 10_000.0 / self.sent.max(1) as f64,
+            self.own_cpu_ticks as f64 * 10_000.0 / self.sent.max(1) as f64,
         );
     }
 }
@@ -360,7 +371,7 @@ async fn roll_phase(
 ) -> Phase {
     let count = rate * seconds;
     let payloads = roll_payloads(fake, count, next_user);
-    let before = bot.measure().await;
+    let before = (bot.measure().await, Stats::of_this_process());
     let (start, sent_at) = dispatch_paced(fake, payloads, rate).await;
     finish_phase(fake, bot, rate, start, sent_at, before).await
 }
@@ -392,7 +403,7 @@ async fn burst_phase(
     next_user: &mut u64,
 ) -> Phase {
     let payloads = roll_payloads(fake, count, next_user);
-    let before = bot.measure().await;
+    let before = (bot.measure().await, Stats::of_this_process());
     let start = Instant::now();
     let mut sent_at = HashMap::with_capacity(count as usize);
     for payload in payloads {
@@ -408,7 +419,7 @@ async fn finish_phase(
     rate: u64,
     start: Instant,
     sent_at: HashMap<u64, Instant>,
-    before: Stats,
+    (before, own_before): (Stats, Stats),
 ) -> Phase {
     // Waiting starts only once everything is sent, so the waiter's re-checks do not
     // compete with the load itself.
@@ -457,6 +468,7 @@ async fn finish_phase(
             .max(Duration::from_millis(1)),
         latencies,
         cpu_ticks: after.cpu_ticks - before.cpu_ticks,
+        own_cpu_ticks: Stats::of_this_process().cpu_ticks - own_before.cpu_ticks,
     }
 }
 
@@ -481,7 +493,7 @@ async fn session_memory(
 
     // Users who only roll: a rate-limit bucket each.
     let rollers = roll_payloads(fake, SESSIONS, next_user);
-    let (_, rolls) = dispatch_paced(fake, rollers, 500).await;
+    let (_, rolls) = dispatch_paced(fake, rollers, 1_000).await;
     wait_all(fake, rolls.keys()).await;
     let rolled = bot.measure().await;
 
@@ -493,7 +505,7 @@ async fn session_memory(
             fake.interaction_slash(&who, "chargen", vec![Opt::subcommand("start", vec![])])
         })
         .collect();
-    let (_, starts) = dispatch_paced(fake, starters, 200).await;
+    let (_, starts) = dispatch_paced(fake, starters, 250).await;
     wait_all(fake, starts.keys()).await;
     let paused = bot.measure().await;
     let pages_after = page_bytes(&storage).await;
