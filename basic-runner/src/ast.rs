@@ -1,0 +1,223 @@
+//! The syntax tree of a program: lines of statements, every node with its column.
+
+use crate::lexer::Kw;
+use crate::number::NumTy;
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Line {
+    pub(crate) number: u32,
+    pub(crate) stmts: Vec<Stmt>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Stmt {
+    pub(crate) col: usize,
+    pub(crate) kind: StmtKind,
+}
+
+/// A variable or array element written to.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct LValue {
+    pub(crate) col: usize,
+    /// Upper-cased, with its type sign if written.
+    pub(crate) name: String,
+    /// `Some` for an array element.
+    pub(crate) indices: Option<Vec<Expr>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum PrintItem {
+    Expr(Expr),
+    Comma,
+    Semi,
+    Tab(Expr),
+    Spc(Expr),
+}
+
+/// Where `RESUME` continues.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResumeKind {
+    /// `RESUME` or `RESUME 0`: the statement that failed, again.
+    Retry,
+    /// `RESUME NEXT`: the statement after it.
+    Next,
+    /// `RESUME n`.
+    Line(u32),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DefKind {
+    Int,
+    Sng,
+    Dbl,
+    Str,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum StmtKind {
+    Let(LValue, Expr),
+    MidAssign {
+        target: LValue,
+        start: Expr,
+        len: Option<Expr>,
+        value: Expr,
+    },
+    Print(Vec<PrintItem>),
+    PrintUsing {
+        format: Expr,
+        items: Vec<Expr>,
+        newline: bool,
+    },
+    Write(Vec<Expr>),
+    Input {
+        /// The prompt text, with `? ` already appended when it takes one.
+        prompt: Vec<u8>,
+        targets: Vec<LValue>,
+    },
+    LineInput {
+        prompt: Vec<u8>,
+        target: LValue,
+    },
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        otherwise: Vec<Stmt>,
+    },
+    Goto(u32),
+    Gosub(u32),
+    Return(Option<u32>),
+    On {
+        selector: Expr,
+        targets: Vec<u32>,
+        gosub: bool,
+    },
+    For {
+        var: String,
+        from: Expr,
+        to: Expr,
+        step: Option<Expr>,
+    },
+    /// `NEXT` with one variable (or none); `NEXT I, J` becomes two.
+    Next(Option<String>),
+    While(Expr),
+    Wend,
+    Dim(Vec<(String, Vec<Expr>)>),
+    Erase(Vec<String>),
+    Read(Vec<LValue>),
+    /// A `DATA` statement; its items are collected by the compiler.
+    Data(Vec<crate::lexer::DataItem>),
+    Restore(Option<u32>),
+    DefFn {
+        name: String,
+        params: Vec<String>,
+        body: Expr,
+    },
+    DefType(DefKind, Vec<(u8, u8)>),
+    OptionBase(u8),
+    Randomize(Option<Expr>),
+    Swap(LValue, LValue),
+    Width(Expr),
+    Run(Option<u32>),
+    Record(Vec<(Expr, Expr)>),
+    /// `ON ERROR GOTO n` (0 turns trapping off).
+    OnErrorGoto(u32),
+    Resume(ResumeKind),
+    /// `ERROR n`.
+    RaiseError(Expr),
+    End,
+    Stop,
+    Clear,
+    Cls,
+    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `COLOR`, `TRON`).
+    Nothing,
+    /// A statement or function the sandbox refuses; the load fails.
+    Refused(Kw),
+    /// The rest of the line did not parse; running into it raises `Syntax error`.
+    SyntaxError(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Expr {
+    pub(crate) col: usize,
+    pub(crate) kind: ExprKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Pow,
+    Mul,
+    Div,
+    IntDiv,
+    Mod,
+    Add,
+    Sub,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Xor,
+    Eqv,
+    Imp,
+}
+
+/// A built-in function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Func {
+    Abs,
+    Atn,
+    Cos,
+    Exp,
+    Fix,
+    Int,
+    Log,
+    Rnd,
+    Sgn,
+    Sin,
+    Sqr,
+    Tan,
+    Cint,
+    Csng,
+    Cdbl,
+    Len,
+    Left,
+    Right,
+    Mid,
+    Chr,
+    Asc,
+    Str,
+    Val,
+    Instr,
+    StringS,
+    Space,
+    Hex,
+    Oct,
+    Pos,
+    Fre,
+    Timer,
+    Err,
+    Erl,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ExprKind {
+    Num(f64, NumTy),
+    Str(Vec<u8>),
+    Var(String),
+    Index(String, Vec<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Func(Func, Vec<Expr>),
+    /// `FNname(args)`; the name is without `FN`.
+    FnCall(String, Vec<Expr>),
+    Refused(Kw),
+}

@@ -1,0 +1,1386 @@
+//! Compiles the syntax tree to bytecode.
+//!
+//! Names become slots, jumps to line numbers become code addresses, and every
+//! `FOR`/`WHILE` learns where its matching `NEXT`/`WEND` is, found by scanning
+//! the text as GW-BASIC does when it skips a loop body. Type errors and jumps to
+//! missing lines compile to an instruction that raises the GW-BASIC error when
+//! (and only when) it is reached.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::ast::*;
+use crate::error::{Diagnostic, ErrorCode};
+use crate::lexer::Kw;
+use crate::number::NumTy;
+use crate::op::*;
+
+/// A variable's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum VarTy {
+    Num(NumTy),
+    Str,
+}
+
+impl VarTy {
+    fn suffix(self) -> &'static str {
+        match self {
+            VarTy::Num(NumTy::Int) => "%",
+            VarTy::Num(NumTy::Sng) => "",
+            VarTy::Num(NumTy::Dbl) => "#",
+            VarTy::Str => "$",
+        }
+    }
+}
+
+/// Where an `INPUT` value goes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum InputTarget {
+    Num(Slot, NumTy),
+    Str(Slot),
+    ElemNum(ArrayId, u8, NumTy),
+    ElemStr(ArrayId, u8),
+}
+
+impl InputTarget {
+    pub(crate) fn dims(&self) -> u32 {
+        match self {
+            InputTarget::ElemNum(_, d, _) | InputTarget::ElemStr(_, d) => u32::from(*d),
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn is_str(&self) -> bool {
+        matches!(self, InputTarget::Str(_) | InputTarget::ElemStr(..))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct InputForm {
+    pub(crate) prompt: Vec<u8>,
+    /// `LINE INPUT`: the whole line into one string.
+    pub(crate) whole_line: bool,
+    pub(crate) targets: Vec<InputTarget>,
+}
+
+/// A `PRINT USING` statement: the types of its values and whether it ends the line.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct UsingInfo {
+    /// `None` for a string, else the number's type.
+    pub(crate) args: Vec<Option<NumTy>>,
+    pub(crate) newline: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ForInfo {
+    pub(crate) var: Slot,
+    pub(crate) ty: NumTy,
+    /// Where to go when the body is skipped, or the error skipping raises.
+    pub(crate) skip: Result<Pc, ErrorCode>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WhileInfo {
+    pub(crate) start: Pc,
+    pub(crate) exit: Result<Pc, ErrorCode>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct OnInfo {
+    pub(crate) targets: Vec<Option<Pc>>,
+    pub(crate) gosub: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Param {
+    Num(Slot, NumTy),
+    Str(Slot),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DefInfo {
+    pub(crate) func: u32,
+    pub(crate) params: Vec<Param>,
+    pub(crate) body: Pc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CallInfo {
+    pub(crate) func: u32,
+    /// For each argument: is it a string?
+    pub(crate) arg_is_str: Vec<bool>,
+    pub(crate) result_is_str: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DataEntry {
+    pub(crate) line: u32,
+    pub(crate) text: Vec<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ArrayInfo {
+    pub(crate) name: String,
+    pub(crate) is_str: bool,
+}
+
+/// Everything the VM needs to run a program.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Code {
+    pub(crate) ops: Vec<Op>,
+    /// (first pc, BASIC line), sorted by pc.
+    pub(crate) lines: Vec<(u32, u32)>,
+    pub(crate) strings: Vec<Vec<u8>>,
+    /// Display name of each numeric slot (with its type sign) and its type.
+    pub(crate) num_vars: Vec<(String, NumTy)>,
+    pub(crate) str_vars: Vec<String>,
+    pub(crate) arrays: Vec<ArrayInfo>,
+    pub(crate) fors: Vec<ForInfo>,
+    pub(crate) whiles: Vec<WhileInfo>,
+    pub(crate) ons: Vec<OnInfo>,
+    pub(crate) inputs: Vec<InputForm>,
+    pub(crate) usings: Vec<UsingInfo>,
+    pub(crate) fn_names: Vec<String>,
+    pub(crate) defs: Vec<DefInfo>,
+    pub(crate) calls: Vec<CallInfo>,
+    pub(crate) data: Vec<DataEntry>,
+    /// Constants of fused branches.
+    pub(crate) consts: Vec<f64>,
+    /// Every statement's code as (start, end), for `RESUME` and `RESUME NEXT`.
+    pub(crate) stmts: Vec<(u32, u32)>,
+}
+
+/// What the compiler reports besides code.
+pub(crate) struct Compiled {
+    pub(crate) code: Code,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Refused keywords with their lines.
+    pub(crate) refusals: Vec<(u32, Kw)>,
+}
+
+enum LoopEvent {
+    For(usize, Slot),
+    Next(Option<Slot>, Pc),
+    While(usize),
+    Wend(Pc),
+}
+
+enum Fixup {
+    Jump(usize, u32),
+    On(usize, usize, u32),
+    Restore(usize, u32),
+}
+
+struct PendingDef {
+    def: usize,
+    line: u32,
+    body: Expr,
+    result: VarTy,
+}
+
+struct Compiler {
+    code: Code,
+    diagnostics: Vec<Diagnostic>,
+    refusals: Vec<(u32, Kw)>,
+    def_types: [VarTy; 26],
+    num_slots: HashMap<(String, NumTy), Slot>,
+    str_slots: HashMap<String, Slot>,
+    array_ids: HashMap<(String, VarTy), ArrayId>,
+    fn_ids: HashMap<(String, VarTy), u32>,
+    string_ids: HashMap<Vec<u8>, ConstId>,
+    line_pcs: BTreeMap<u32, Pc>,
+    known_lines: std::collections::BTreeSet<u32>,
+    fixups: Vec<Fixup>,
+    events: Vec<LoopEvent>,
+    pending_defs: Vec<PendingDef>,
+    current_line: u32,
+}
+
+/// Compiles parsed lines (sorted by number) into code.
+pub(crate) fn compile(lines: &[Line]) -> Compiled {
+    let mut compiler = Compiler {
+        code: Code::default(),
+        diagnostics: Vec::new(),
+        refusals: Vec::new(),
+        def_types: [VarTy::Num(NumTy::Sng); 26],
+        num_slots: HashMap::new(),
+        str_slots: HashMap::new(),
+        array_ids: HashMap::new(),
+        fn_ids: HashMap::new(),
+        string_ids: HashMap::new(),
+        line_pcs: BTreeMap::new(),
+        known_lines: lines.iter().map(|l| l.number).collect(),
+        fixups: Vec::new(),
+        events: Vec::new(),
+        pending_defs: Vec::new(),
+        current_line: 0,
+    };
+    for line in lines {
+        compiler.line(line);
+    }
+    compiler.emit(Op::End);
+    compiler.compile_defs();
+    compiler.resolve_fixups();
+    compiler.match_loops();
+    compiler.code.stmts.sort_unstable();
+    crate::optimize::optimize(&mut compiler.code);
+    Compiled {
+        code: compiler.code,
+        diagnostics: compiler.diagnostics,
+        refusals: compiler.refusals,
+    }
+}
+
+impl Compiler {
+    fn pc(&self) -> Pc {
+        Pc(self.code.ops.len() as u32)
+    }
+
+    fn emit(&mut self, op: Op) -> usize {
+        self.code.ops.push(op);
+        self.code.ops.len() - 1
+    }
+
+    /// Fills in a jump emitted before its target was known.
+    fn patch(&mut self, at: usize, op: Op) {
+        if let Some(slot) = self.code.ops.get_mut(at) {
+            *slot = op;
+        }
+    }
+
+    fn mark_line(&mut self, number: u32) {
+        let pc = self.code.ops.len() as u32;
+        if let Some(last) = self.code.lines.last_mut()
+            && last.0 == pc
+        {
+            last.1 = number;
+            return;
+        }
+        self.code.lines.push((pc, number));
+    }
+
+    fn line(&mut self, line: &Line) {
+        self.current_line = line.number;
+        self.mark_line(line.number);
+        self.line_pcs.insert(line.number, self.pc());
+        self.stmts(&line.stmts);
+    }
+
+    fn stmts(&mut self, stmts: &[Stmt]) {
+        for stmt in stmts {
+            let start = self.pc().0;
+            self.stmt(stmt);
+            let end = self.pc().0;
+            if end > start {
+                self.code.stmts.push((start, end));
+            }
+        }
+    }
+
+    // ---- names and types ----
+
+    fn type_of(&self, name: &str) -> (String, VarTy) {
+        let ty = match name.chars().last() {
+            Some('$') => Some(VarTy::Str),
+            Some('%') => Some(VarTy::Num(NumTy::Int)),
+            Some('!') => Some(VarTy::Num(NumTy::Sng)),
+            Some('#') => Some(VarTy::Num(NumTy::Dbl)),
+            _ => None,
+        };
+        match ty {
+            Some(ty) => (name[..name.len() - 1].to_string(), ty),
+            None => {
+                let letter = name.bytes().next().unwrap_or(b'A');
+                let index = usize::from(letter.saturating_sub(b'A')).min(25);
+                let ty = self
+                    .def_types
+                    .get(index)
+                    .copied()
+                    .unwrap_or(VarTy::Num(NumTy::Sng));
+                (name.to_string(), ty)
+            }
+        }
+    }
+
+    fn num_slot(&mut self, base: &str, ty: NumTy) -> Slot {
+        if let Some(&slot) = self.num_slots.get(&(base.to_string(), ty)) {
+            return slot;
+        }
+        let slot = Slot(self.code.num_vars.len() as u32);
+        let display = format!("{base}{}", VarTy::Num(ty).suffix());
+        self.code.num_vars.push((display, ty));
+        self.num_slots.insert((base.to_string(), ty), slot);
+        slot
+    }
+
+    fn str_slot(&mut self, base: &str) -> Slot {
+        if let Some(&slot) = self.str_slots.get(base) {
+            return slot;
+        }
+        let slot = Slot(self.code.str_vars.len() as u32);
+        self.code.str_vars.push(format!("{base}$"));
+        self.str_slots.insert(base.to_string(), slot);
+        slot
+    }
+
+    fn array(&mut self, name: &str) -> (ArrayId, VarTy) {
+        let (base, ty) = self.type_of(name);
+        let key = (base.clone(), ty);
+        if let Some(&id) = self.array_ids.get(&key) {
+            return (id, ty);
+        }
+        let id = ArrayId(self.code.arrays.len() as u32);
+        self.code.arrays.push(ArrayInfo {
+            name: format!("{base}{}", ty.suffix()),
+            is_str: ty == VarTy::Str,
+        });
+        self.array_ids.insert(key, id);
+        (id, ty)
+    }
+
+    fn string_const(&mut self, bytes: &[u8]) -> ConstId {
+        if let Some(&id) = self.string_ids.get(bytes) {
+            return id;
+        }
+        let id = ConstId(self.code.strings.len() as u32);
+        self.code.strings.push(bytes.to_vec());
+        self.string_ids.insert(bytes.to_vec(), id);
+        id
+    }
+
+    fn dims(&self, count: usize) -> u8 {
+        u8::try_from(count).unwrap_or(u8::MAX)
+    }
+
+    // ---- errors ----
+
+    fn type_mismatch_num(&mut self) -> NumTy {
+        self.emit(Op::Raise(ErrorCode::TypeMismatch));
+        self.emit(Op::Num(0.0));
+        NumTy::Sng
+    }
+
+    fn type_mismatch_str(&mut self) {
+        self.emit(Op::Raise(ErrorCode::TypeMismatch));
+        let empty = self.string_const(b"");
+        self.emit(Op::Str(empty));
+    }
+
+    fn num_expr(&mut self, expr: &Expr) -> NumTy {
+        match self.expr(expr) {
+            VarTy::Num(ty) => ty,
+            VarTy::Str => self.type_mismatch_num(),
+        }
+    }
+
+    fn str_expr(&mut self, expr: &Expr) {
+        if let VarTy::Num(_) = self.expr(expr) {
+            self.type_mismatch_str();
+        }
+    }
+
+    /// Converts the number on the stack to `to`, for an argument or a loop bound.
+    fn convert(&mut self, from: NumTy, to: NumTy) {
+        match (from, to) {
+            (_, NumTy::Int) if from != NumTy::Int => {
+                self.emit(Op::ToInt);
+            }
+            (NumTy::Dbl, NumTy::Sng) => {
+                self.emit(Op::ToSng);
+            }
+            _ => {}
+        }
+    }
+
+    // ---- jumps ----
+
+    fn jump_to_line(&mut self, line: u32, make: fn(Pc) -> Op) {
+        if !self.known_lines.contains(&line) {
+            self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
+            return;
+        }
+        let at = self.emit(make(Pc(0)));
+        self.fixups.push(Fixup::Jump(at, line));
+    }
+
+    fn resolve_fixups(&mut self) {
+        let fixups = std::mem::take(&mut self.fixups);
+        for fixup in fixups {
+            match fixup {
+                Fixup::Jump(at, line) => {
+                    let target = self.line_pcs.get(&line).copied().unwrap_or(Pc(0));
+                    if let Some(op) = self.code.ops.get_mut(at) {
+                        *op = match *op {
+                            Op::Jump(_) => Op::Jump(target),
+                            Op::Gosub(_) => Op::Gosub(target),
+                            Op::ReturnTo(_) => Op::ReturnTo(target),
+                            Op::Run(_) => Op::Run(target),
+                            Op::OnError(_) => Op::OnError(target),
+                            Op::ResumeAt(_) => Op::ResumeAt(target),
+                            other => other,
+                        };
+                    }
+                }
+                Fixup::On(table, index, line) => {
+                    let target = self.line_pcs.get(&line).copied();
+                    if let Some(slot) = self
+                        .code
+                        .ons
+                        .get_mut(table)
+                        .and_then(|on| on.targets.get_mut(index))
+                    {
+                        *slot = target;
+                    }
+                }
+                Fixup::Restore(at, line) => {
+                    let index = self
+                        .code
+                        .data
+                        .iter()
+                        .position(|entry| entry.line >= line)
+                        .unwrap_or(self.code.data.len());
+                    if let Some(op) = self.code.ops.get_mut(at) {
+                        *op = Op::Restore(index as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Finds each loop's matching `NEXT`/`WEND` by scanning forward in the text.
+    fn match_loops(&mut self) {
+        let events = std::mem::take(&mut self.events);
+        for (index, event) in events.iter().enumerate() {
+            match event {
+                LoopEvent::For(table, var) => {
+                    let mut depth = 0usize;
+                    let mut skip = Err(ErrorCode::ForWithoutNext);
+                    for later in events.iter().skip(index + 1) {
+                        match later {
+                            LoopEvent::For(..) => depth += 1,
+                            LoopEvent::Next(next_var, after) => {
+                                if depth == 0 {
+                                    skip = match next_var {
+                                        Some(next_var) if next_var != var => {
+                                            Err(ErrorCode::NextWithoutFor)
+                                        }
+                                        _ => Ok(*after),
+                                    };
+                                    break;
+                                }
+                                depth -= 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                    if let Some(info) = self.code.fors.get_mut(*table) {
+                        info.skip = skip;
+                    }
+                }
+                LoopEvent::While(table) => {
+                    let mut depth = 0usize;
+                    let mut exit = Err(ErrorCode::WhileWithoutWend);
+                    for later in events.iter().skip(index + 1) {
+                        match later {
+                            LoopEvent::While(_) => depth += 1,
+                            LoopEvent::Wend(after) => {
+                                if depth == 0 {
+                                    exit = Ok(*after);
+                                    break;
+                                }
+                                depth -= 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                    if let Some(info) = self.code.whiles.get_mut(*table) {
+                        info.exit = exit;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ---- statements ----
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match &stmt.kind {
+            StmtKind::Let(target, value) => {
+                self.push_indices(target);
+                let ty = self.expr(value);
+                self.store(target, ty);
+            }
+            StmtKind::MidAssign {
+                target,
+                start,
+                len,
+                value,
+            } => self.mid_assign(target, start, len.as_ref(), value),
+            StmtKind::Print(items) => self.print(items),
+            StmtKind::PrintUsing {
+                format,
+                items,
+                newline,
+            } => {
+                self.str_expr(format);
+                let args = items
+                    .iter()
+                    .map(|item| match self.expr(item) {
+                        VarTy::Num(ty) => Some(ty),
+                        VarTy::Str => None,
+                    })
+                    .collect();
+                let table = self.code.usings.len();
+                self.code.usings.push(UsingInfo {
+                    args,
+                    newline: *newline,
+                });
+                self.emit(Op::Ext(Ext::Using(TableId(table as u32))));
+            }
+            StmtKind::Write(exprs) => {
+                for (index, expr) in exprs.iter().enumerate() {
+                    if index > 0 {
+                        self.emit(Op::Ext(Ext::WriteComma));
+                    }
+                    match self.expr(expr) {
+                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::WriteNum(ty))),
+                        VarTy::Str => self.emit(Op::Ext(Ext::WriteStr)),
+                    };
+                }
+                self.emit(Op::Ext(Ext::WriteNewline));
+            }
+            StmtKind::Input { prompt, targets } => self.input(prompt, targets, false),
+            StmtKind::LineInput { prompt, target } => {
+                let (_, ty) = self.type_of(&target.name);
+                if ty != VarTy::Str {
+                    self.emit(Op::Raise(ErrorCode::TypeMismatch));
+                    return;
+                }
+                self.input(prompt, std::slice::from_ref(target), true);
+            }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.num_expr(cond);
+                let branch = self.emit(Op::JumpIfFalse(Pc(0)));
+                self.stmts(then);
+                if otherwise.is_empty() {
+                    let end = self.pc();
+                    self.patch(branch, Op::JumpIfFalse(end));
+                } else {
+                    let skip = self.emit(Op::Jump(Pc(0)));
+                    let else_pc = self.pc();
+                    self.patch(branch, Op::JumpIfFalse(else_pc));
+                    self.stmts(otherwise);
+                    let end = self.pc();
+                    self.patch(skip, Op::Jump(end));
+                }
+            }
+            StmtKind::Goto(line) => self.jump_to_line(*line, Op::Jump),
+            StmtKind::Gosub(line) => self.jump_to_line(*line, Op::Gosub),
+            StmtKind::Return(None) => {
+                self.emit(Op::Return);
+            }
+            StmtKind::Return(Some(line)) => self.jump_to_line(*line, Op::ReturnTo),
+            StmtKind::On {
+                selector,
+                targets,
+                gosub,
+            } => {
+                let ty = self.num_expr(selector);
+                self.convert(ty, NumTy::Sng);
+                let table = self.code.ons.len();
+                self.code.ons.push(OnInfo {
+                    targets: vec![None; targets.len()],
+                    gosub: *gosub,
+                });
+                for (index, &line) in targets.iter().enumerate() {
+                    self.fixups.push(Fixup::On(table, index, line));
+                }
+                self.emit(Op::On(TableId(table as u32)));
+            }
+            StmtKind::For {
+                var,
+                from,
+                to,
+                step,
+            } => self.for_loop(var, from, to, step.as_ref()),
+            StmtKind::Next(var) => self.next(var.as_deref()),
+            StmtKind::While(cond) => {
+                let start = self.pc();
+                self.num_expr(cond);
+                let table = self.code.whiles.len();
+                self.code.whiles.push(WhileInfo {
+                    start,
+                    exit: Err(ErrorCode::WhileWithoutWend),
+                });
+                self.events.push(LoopEvent::While(table));
+                self.emit(Op::While(TableId(table as u32)));
+            }
+            StmtKind::Wend => {
+                self.emit(Op::Wend);
+                let after = self.pc();
+                self.events.push(LoopEvent::Wend(after));
+            }
+            StmtKind::Dim(arrays) => {
+                for (name, bounds) in arrays {
+                    if bounds.is_empty() {
+                        continue;
+                    }
+                    let (id, _) = self.array(name);
+                    for bound in bounds {
+                        self.num_expr(bound);
+                    }
+                    let dims = self.dims(bounds.len());
+                    self.emit(Op::Dim(id, dims));
+                }
+            }
+            StmtKind::Erase(names) => {
+                for name in names {
+                    let (id, _) = self.array(name);
+                    self.emit(Op::Erase(id));
+                }
+            }
+            StmtKind::Read(targets) => {
+                for target in targets {
+                    self.push_indices(target);
+                    let (_, ty) = self.type_of(&target.name);
+                    match ty {
+                        VarTy::Str => self.emit(Op::ReadStr),
+                        VarTy::Num(_) => self.emit(Op::ReadNum),
+                    };
+                    let value_ty = match ty {
+                        VarTy::Str => VarTy::Str,
+                        VarTy::Num(_) => VarTy::Num(NumTy::Dbl),
+                    };
+                    self.store(target, value_ty);
+                }
+            }
+            StmtKind::Data(items) => {
+                for item in items {
+                    self.code.data.push(DataEntry {
+                        line: self.current_line,
+                        text: item.text.clone(),
+                    });
+                }
+            }
+            StmtKind::Restore(None) => {
+                self.emit(Op::Restore(0));
+            }
+            StmtKind::Restore(Some(line)) => {
+                if !self.known_lines.contains(line) {
+                    self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
+                    return;
+                }
+                let at = self.emit(Op::Restore(0));
+                self.fixups.push(Fixup::Restore(at, *line));
+            }
+            StmtKind::DefFn { name, params, body } => self.def_fn(name, params, body),
+            StmtKind::DefType(kind, ranges) => {
+                let ty = match kind {
+                    DefKind::Int => VarTy::Num(NumTy::Int),
+                    DefKind::Sng => VarTy::Num(NumTy::Sng),
+                    DefKind::Dbl => VarTy::Num(NumTy::Dbl),
+                    DefKind::Str => VarTy::Str,
+                };
+                for &(first, last) in ranges {
+                    for letter in first..=last {
+                        if let Some(entry) = self
+                            .def_types
+                            .get_mut(usize::from(letter.saturating_sub(b'A')))
+                        {
+                            *entry = ty;
+                        }
+                    }
+                }
+            }
+            StmtKind::OptionBase(base) => {
+                self.emit(Op::OptionBase(*base));
+            }
+            StmtKind::Randomize(None) => {
+                self.emit(Op::Ext(Ext::RandomizeDefault));
+            }
+            StmtKind::Randomize(Some(seed)) => {
+                let ty = self.num_expr(seed);
+                self.emit(Op::Ext(Ext::Randomize(ty)));
+            }
+            StmtKind::Swap(first, second) => self.swap(first, second),
+            StmtKind::Width(width) => {
+                let ty = self.num_expr(width);
+                self.convert(ty, NumTy::Int);
+                self.emit(Op::Width);
+            }
+            StmtKind::Run(None) => {
+                self.emit(Op::Run(Pc(0)));
+            }
+            StmtKind::Run(Some(line)) => self.jump_to_line(*line, Op::Run),
+            StmtKind::Record(fields) => {
+                for (name, value) in fields {
+                    self.str_expr(name);
+                    match self.expr(value) {
+                        VarTy::Num(NumTy::Dbl) => self.emit(Op::Call(Builtin::PlainDbl)),
+                        VarTy::Num(_) => self.emit(Op::Call(Builtin::PlainSng)),
+                        VarTy::Str => 0,
+                    };
+                }
+                self.emit(Op::Ext(Ext::Record(fields.len() as u32)));
+            }
+            StmtKind::OnErrorGoto(0) => {
+                self.emit(Op::OnErrorOff);
+            }
+            StmtKind::OnErrorGoto(line) => self.jump_to_line(*line, Op::OnError),
+            StmtKind::Resume(ResumeKind::Retry) => {
+                self.emit(Op::Resume);
+            }
+            StmtKind::Resume(ResumeKind::Next) => {
+                self.emit(Op::ResumeNext);
+            }
+            StmtKind::Resume(ResumeKind::Line(line)) => self.jump_to_line(*line, Op::ResumeAt),
+            StmtKind::RaiseError(number) => {
+                self.num_expr(number);
+                self.emit(Op::RaiseNumber);
+            }
+            StmtKind::End => {
+                self.emit(Op::End);
+            }
+            StmtKind::Stop => {
+                self.emit(Op::Stop);
+            }
+            StmtKind::Clear => {
+                self.emit(Op::Clear);
+            }
+            StmtKind::Cls => {
+                self.emit(Op::Ext(Ext::Cls));
+            }
+            StmtKind::Nothing => {}
+            StmtKind::Refused(kw) => self.refusals.push((self.current_line, *kw)),
+            StmtKind::SyntaxError(message) => {
+                self.diagnostics.push(Diagnostic {
+                    line: self.current_line,
+                    column: stmt.col,
+                    message: message.clone(),
+                });
+                self.emit(Op::Raise(ErrorCode::SyntaxError));
+            }
+        }
+    }
+
+    fn push_indices(&mut self, target: &LValue) {
+        if let Some(indices) = &target.indices {
+            for index in indices {
+                self.num_expr(index);
+            }
+        }
+    }
+
+    /// Stores the value on the stack (of type `value`) into the target, whose
+    /// indices were pushed before the value.
+    fn store(&mut self, target: &LValue, value: VarTy) {
+        let (base, ty) = self.type_of(&target.name);
+        match (ty, value) {
+            (VarTy::Str, VarTy::Str) => match &target.indices {
+                None => {
+                    let slot = self.str_slot(&base);
+                    self.emit(Op::StoreStr(slot));
+                }
+                Some(indices) => {
+                    let (id, _) = self.array(&target.name);
+                    let dims = self.dims(indices.len());
+                    self.emit(Op::StoreElemStr(id, dims));
+                }
+            },
+            (VarTy::Num(to), VarTy::Num(from)) => match &target.indices {
+                None => {
+                    let slot = self.num_slot(&base, to);
+                    let op = match (to, from) {
+                        (NumTy::Int, _) => Op::StoreInt(slot),
+                        (NumTy::Sng, NumTy::Dbl) => Op::StoreSng(slot),
+                        _ => Op::StoreNum(slot),
+                    };
+                    self.emit(op);
+                }
+                Some(indices) => {
+                    let (id, _) = self.array(&target.name);
+                    let dims = self.dims(indices.len());
+                    self.emit(Op::StoreElemNum(id, dims, to));
+                }
+            },
+            _ => {
+                self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            }
+        }
+    }
+
+    /// Pushes the current value of a target (its indices are evaluated again).
+    fn load(&mut self, target: &LValue) -> VarTy {
+        let expr = Expr {
+            col: target.col,
+            kind: match &target.indices {
+                None => ExprKind::Var(target.name.clone()),
+                Some(indices) => ExprKind::Index(target.name.clone(), indices.clone()),
+            },
+        };
+        self.expr(&expr)
+    }
+
+    fn mid_assign(&mut self, target: &LValue, start: &Expr, len: Option<&Expr>, value: &Expr) {
+        let (_, ty) = self.type_of(&target.name);
+        if ty != VarTy::Str {
+            self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            return;
+        }
+        self.push_indices(target);
+        self.load(target);
+        self.num_expr(start);
+        if let Some(len) = len {
+            self.num_expr(len);
+        }
+        self.str_expr(value);
+        let op = if len.is_some() {
+            Builtin::MidSet3
+        } else {
+            Builtin::MidSet2
+        };
+        self.emit(Op::Call(op));
+        self.store(target, VarTy::Str);
+    }
+
+    fn swap(&mut self, first: &LValue, second: &LValue) {
+        let (_, first_ty) = self.type_of(&first.name);
+        let (_, second_ty) = self.type_of(&second.name);
+        if first_ty != second_ty {
+            self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            return;
+        }
+        let temp = LValue {
+            col: first.col,
+            name: match first_ty {
+                VarTy::Str => "~SWAP$".to_string(),
+                VarTy::Num(NumTy::Int) => "~SWAP%".to_string(),
+                VarTy::Num(NumTy::Sng) => "~SWAP!".to_string(),
+                VarTy::Num(NumTy::Dbl) => "~SWAP#".to_string(),
+            },
+            indices: None,
+        };
+        let ty = self.load(first);
+        self.store(&temp, ty);
+        self.push_indices(first);
+        let ty = self.load(second);
+        self.store(first, ty);
+        self.push_indices(second);
+        let ty = self.load(&temp);
+        self.store(second, ty);
+    }
+
+    fn print(&mut self, items: &[PrintItem]) {
+        for item in items {
+            match item {
+                PrintItem::Expr(expr) => {
+                    match self.expr(expr) {
+                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::PrintNum(ty))),
+                        VarTy::Str => self.emit(Op::Ext(Ext::PrintStr)),
+                    };
+                }
+                PrintItem::Comma => {
+                    self.emit(Op::Ext(Ext::PrintComma));
+                }
+                PrintItem::Semi => {}
+                PrintItem::Tab(expr) => {
+                    let ty = self.num_expr(expr);
+                    self.convert(ty, NumTy::Int);
+                    self.emit(Op::Ext(Ext::PrintTab));
+                }
+                PrintItem::Spc(expr) => {
+                    let ty = self.num_expr(expr);
+                    self.convert(ty, NumTy::Int);
+                    self.emit(Op::Ext(Ext::PrintSpc));
+                }
+            }
+        }
+        let ends_line = !matches!(
+            items.last(),
+            Some(PrintItem::Comma | PrintItem::Semi | PrintItem::Tab(_) | PrintItem::Spc(_))
+        );
+        if ends_line {
+            self.emit(Op::Ext(Ext::PrintNewline));
+        }
+    }
+
+    fn input(&mut self, prompt: &[u8], targets: &[LValue], whole_line: bool) {
+        let mut form_targets = Vec::new();
+        for target in targets {
+            self.push_indices(target);
+            let (base, ty) = self.type_of(&target.name);
+            let resolved = match (&target.indices, ty) {
+                (None, VarTy::Str) => InputTarget::Str(self.str_slot(&base)),
+                (None, VarTy::Num(num)) => InputTarget::Num(self.num_slot(&base, num), num),
+                (Some(indices), VarTy::Str) => {
+                    let (id, _) = self.array(&target.name);
+                    InputTarget::ElemStr(id, self.dims(indices.len()))
+                }
+                (Some(indices), VarTy::Num(num)) => {
+                    let (id, _) = self.array(&target.name);
+                    InputTarget::ElemNum(id, self.dims(indices.len()), num)
+                }
+            };
+            form_targets.push(resolved);
+        }
+        let id = self.code.inputs.len();
+        self.code.inputs.push(InputForm {
+            prompt: prompt.to_vec(),
+            whole_line,
+            targets: form_targets,
+        });
+        self.emit(Op::Ext(Ext::Input(TableId(id as u32))));
+    }
+
+    fn for_loop(&mut self, var: &str, from: &Expr, to: &Expr, step: Option<&Expr>) {
+        let (base, ty) = self.type_of(var);
+        let VarTy::Num(num_ty) = ty else {
+            self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            return;
+        };
+        let slot = self.num_slot(&base, num_ty);
+        let target = LValue {
+            col: from.col,
+            name: var.to_string(),
+            indices: None,
+        };
+        let from_ty = self.expr(from);
+        self.store(&target, from_ty);
+        let to_ty = self.num_expr(to);
+        self.convert(to_ty, num_ty);
+        match step {
+            Some(step) => {
+                let step_ty = self.num_expr(step);
+                self.convert(step_ty, num_ty);
+            }
+            None => {
+                self.emit(Op::Num(1.0));
+            }
+        }
+        let table = self.code.fors.len();
+        self.code.fors.push(ForInfo {
+            var: slot,
+            ty: num_ty,
+            skip: Err(ErrorCode::ForWithoutNext),
+        });
+        self.events.push(LoopEvent::For(table, slot));
+        self.emit(Op::ForInit(TableId(table as u32)));
+    }
+
+    fn next(&mut self, var: Option<&str>) {
+        let slot = match var {
+            None => {
+                self.emit(Op::NextAny);
+                None
+            }
+            Some(var) => {
+                let (base, ty) = self.type_of(var);
+                let VarTy::Num(num_ty) = ty else {
+                    self.emit(Op::Raise(ErrorCode::NextWithoutFor));
+                    return;
+                };
+                let slot = self.num_slot(&base, num_ty);
+                self.emit(Op::Next(slot, num_ty));
+                Some(slot)
+            }
+        };
+        let after = self.pc();
+        self.events.push(LoopEvent::Next(slot, after));
+    }
+
+    fn fn_id(&mut self, name: &str) -> (u32, VarTy) {
+        let (base, ty) = self.type_of(name);
+        let key = (base.clone(), ty);
+        if let Some(&id) = self.fn_ids.get(&key) {
+            return (id, ty);
+        }
+        let id = self.code.fn_names.len() as u32;
+        self.code.fn_names.push(format!("FN{base}{}", ty.suffix()));
+        self.fn_ids.insert(key, id);
+        (id, ty)
+    }
+
+    fn def_fn(&mut self, name: &str, params: &[String], body: &Expr) {
+        let (func, result) = self.fn_id(name);
+        let params = params
+            .iter()
+            .map(|param| {
+                let (base, ty) = self.type_of(param);
+                match ty {
+                    VarTy::Str => Param::Str(self.str_slot(&base)),
+                    VarTy::Num(num) => Param::Num(self.num_slot(&base, num), num),
+                }
+            })
+            .collect();
+        let def = self.code.defs.len();
+        self.code.defs.push(DefInfo {
+            func,
+            params,
+            body: Pc(0),
+        });
+        self.pending_defs.push(PendingDef {
+            def,
+            line: self.current_line,
+            body: body.clone(),
+            result,
+        });
+        self.emit(Op::DefFn(TableId(def as u32)));
+    }
+
+    fn compile_defs(&mut self) {
+        let pending = std::mem::take(&mut self.pending_defs);
+        for def in pending {
+            self.current_line = def.line;
+            self.mark_line(def.line);
+            let body = self.pc();
+            if let Some(info) = self.code.defs.get_mut(def.def) {
+                info.body = body;
+            }
+            let ty = self.expr(&def.body);
+            match (def.result, ty) {
+                (VarTy::Str, VarTy::Str) => {}
+                (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),
+                (VarTy::Str, VarTy::Num(_)) => self.type_mismatch_str(),
+                (VarTy::Num(_), VarTy::Str) => {
+                    self.type_mismatch_num();
+                }
+            }
+            self.emit(Op::FnReturn);
+        }
+    }
+
+    // ---- expressions ----
+
+    fn expr(&mut self, expr: &Expr) -> VarTy {
+        match &expr.kind {
+            ExprKind::Num(value, ty) => {
+                self.emit(Op::Num(*value));
+                VarTy::Num(*ty)
+            }
+            ExprKind::Str(bytes) => {
+                let id = self.string_const(bytes);
+                self.emit(Op::Str(id));
+                VarTy::Str
+            }
+            ExprKind::Var(name) => {
+                let (base, ty) = self.type_of(name);
+                match ty {
+                    VarTy::Str => {
+                        let slot = self.str_slot(&base);
+                        self.emit(Op::LoadStr(slot));
+                    }
+                    VarTy::Num(num) => {
+                        let slot = self.num_slot(&base, num);
+                        self.emit(Op::LoadNum(slot));
+                    }
+                }
+                ty
+            }
+            ExprKind::Index(name, indices) => {
+                for index in indices {
+                    self.num_expr(index);
+                }
+                let (id, ty) = self.array(name);
+                let dims = self.dims(indices.len());
+                match ty {
+                    VarTy::Str => self.emit(Op::LoadElemStr(id, dims)),
+                    VarTy::Num(_) => self.emit(Op::LoadElemNum(id, dims)),
+                };
+                ty
+            }
+            ExprKind::Unary(UnOp::Neg, operand) => {
+                let ty = self.num_expr(operand);
+                self.emit(Op::Neg);
+                VarTy::Num(ty)
+            }
+            ExprKind::Unary(UnOp::Not, operand) => {
+                self.num_expr(operand);
+                self.emit(Op::Not);
+                VarTy::Num(NumTy::Int)
+            }
+            ExprKind::Binary(op, left, right) => self.binary(*op, left, right),
+            ExprKind::Func(func, args) => self.function(*func, args),
+            ExprKind::FnCall(name, args) => {
+                let (func, result) = self.fn_id(name);
+                let mut arg_is_str = Vec::new();
+                for arg in args {
+                    arg_is_str.push(self.expr(arg) == VarTy::Str);
+                }
+                let call = self.code.calls.len();
+                self.code.calls.push(CallInfo {
+                    func,
+                    arg_is_str,
+                    result_is_str: result == VarTy::Str,
+                });
+                self.emit(Op::CallFn(TableId(call as u32)));
+                result
+            }
+            ExprKind::Refused(kw) => {
+                self.refusals.push((self.current_line, *kw));
+                self.emit(Op::Num(0.0));
+                VarTy::Num(NumTy::Sng)
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, left: &Expr, right: &Expr) -> VarTy {
+        let left_ty = self.expr(left);
+        let right_ty = self.expr(right);
+        let (l, r) = match (left_ty, right_ty) {
+            (VarTy::Str, VarTy::Str) => {
+                let string_op = match op {
+                    BinOp::Add => Some((Op::Concat, VarTy::Str)),
+                    BinOp::Eq => Some((Op::StrEq, VarTy::Num(NumTy::Int))),
+                    BinOp::Ne => Some((Op::StrNe, VarTy::Num(NumTy::Int))),
+                    BinOp::Lt => Some((Op::StrLt, VarTy::Num(NumTy::Int))),
+                    BinOp::Le => Some((Op::StrLe, VarTy::Num(NumTy::Int))),
+                    BinOp::Gt => Some((Op::StrGt, VarTy::Num(NumTy::Int))),
+                    BinOp::Ge => Some((Op::StrGe, VarTy::Num(NumTy::Int))),
+                    _ => None,
+                };
+                return match string_op {
+                    Some((op, ty)) => {
+                        self.emit(op);
+                        ty
+                    }
+                    None => VarTy::Num(self.type_mismatch_num()),
+                };
+            }
+            (VarTy::Num(l), VarTy::Num(r)) => (l, r),
+            _ => return VarTy::Num(self.type_mismatch_num()),
+        };
+        let wide = l.wider(r);
+        let (code, ty) = match op {
+            BinOp::Add => match wide {
+                NumTy::Int => (Op::AddInt, NumTy::Int),
+                NumTy::Sng => (Op::AddSng, NumTy::Sng),
+                NumTy::Dbl => (Op::AddDbl, NumTy::Dbl),
+            },
+            BinOp::Sub => match wide {
+                NumTy::Int => (Op::SubInt, NumTy::Int),
+                NumTy::Sng => (Op::SubSng, NumTy::Sng),
+                NumTy::Dbl => (Op::SubDbl, NumTy::Dbl),
+            },
+            BinOp::Mul => match wide {
+                NumTy::Dbl => (Op::MulDbl, NumTy::Dbl),
+                _ => (Op::MulSng, NumTy::Sng),
+            },
+            BinOp::Div => match wide {
+                NumTy::Dbl => (Op::DivDbl, NumTy::Dbl),
+                _ => (Op::DivSng, NumTy::Sng),
+            },
+            BinOp::Pow if r == NumTy::Int => (Op::PowInt, NumTy::Sng),
+            BinOp::Pow => (Op::Pow, NumTy::Sng),
+            BinOp::IntDiv => (Op::IntDiv, NumTy::Int),
+            BinOp::Mod => (Op::Mod, NumTy::Int),
+            BinOp::And => (Op::And, NumTy::Int),
+            BinOp::Or => (Op::Or, NumTy::Int),
+            BinOp::Xor => (Op::Xor, NumTy::Int),
+            BinOp::Eqv => (Op::Eqv, NumTy::Int),
+            BinOp::Imp => (Op::Imp, NumTy::Int),
+            BinOp::Eq => (Op::Eq, NumTy::Int),
+            BinOp::Ne => (Op::Ne, NumTy::Int),
+            BinOp::Lt => (Op::Lt, NumTy::Int),
+            BinOp::Le => (Op::Le, NumTy::Int),
+            BinOp::Gt => (Op::Gt, NumTy::Int),
+            BinOp::Ge => (Op::Ge, NumTy::Int),
+        };
+        self.emit(code);
+        VarTy::Num(ty)
+    }
+
+    fn function(&mut self, func: Func, args: &[Expr]) -> VarTy {
+        let arg = |index: usize| args.get(index);
+        let call = |compiler: &mut Compiler, builtin: Builtin| {
+            compiler.emit(Op::Call(builtin));
+        };
+        match func {
+            Func::Abs | Func::Int | Func::Fix => {
+                let ty = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
+                let builtin = match func {
+                    Func::Abs => Builtin::Abs,
+                    Func::Int => Builtin::Int,
+                    _ => Builtin::Fix,
+                };
+                call(self, builtin);
+                VarTy::Num(ty)
+            }
+            Func::Sgn => {
+                if let Some(a) = arg(0) {
+                    self.num_expr(a);
+                }
+                call(self, Builtin::Sgn);
+                VarTy::Num(NumTy::Int)
+            }
+            Func::Atn
+            | Func::Cos
+            | Func::Exp
+            | Func::Log
+            | Func::Sin
+            | Func::Sqr
+            | Func::Tan
+            | Func::Csng => {
+                if let Some(a) = arg(0) {
+                    self.num_expr(a);
+                }
+                let builtin = match func {
+                    Func::Atn => Builtin::Atn,
+                    Func::Cos => Builtin::Cos,
+                    Func::Exp => Builtin::Exp,
+                    Func::Log => Builtin::Log,
+                    Func::Sin => Builtin::Sin,
+                    Func::Sqr => Builtin::Sqr,
+                    Func::Tan => Builtin::Tan,
+                    _ => Builtin::Csng,
+                };
+                call(self, builtin);
+                VarTy::Num(NumTy::Sng)
+            }
+            Func::Cint => {
+                if let Some(a) = arg(0) {
+                    self.num_expr(a);
+                }
+                call(self, Builtin::Cint);
+                VarTy::Num(NumTy::Int)
+            }
+            Func::Cdbl => {
+                if let Some(a) = arg(0) {
+                    self.num_expr(a);
+                }
+                VarTy::Num(NumTy::Dbl)
+            }
+            Func::Rnd => {
+                match arg(0) {
+                    Some(a) => {
+                        self.num_expr(a);
+                        self.emit(Op::Ext(Ext::RndArg));
+                    }
+                    None => {
+                        self.emit(Op::Ext(Ext::Rnd));
+                    }
+                }
+                VarTy::Num(NumTy::Sng)
+            }
+            Func::Timer => {
+                self.emit(Op::Ext(Ext::Timer));
+                VarTy::Num(NumTy::Sng)
+            }
+            Func::Err | Func::Erl => {
+                call(
+                    self,
+                    if func == Func::Err {
+                        Builtin::Err
+                    } else {
+                        Builtin::Erl
+                    },
+                );
+                VarTy::Num(if func == Func::Err {
+                    NumTy::Int
+                } else {
+                    NumTy::Sng
+                })
+            }
+            Func::Len | Func::Asc | Func::Val => {
+                if let Some(a) = arg(0) {
+                    self.str_expr(a);
+                }
+                let (builtin, ty) = match func {
+                    Func::Len => (Builtin::Len, NumTy::Int),
+                    Func::Asc => (Builtin::Asc, NumTy::Int),
+                    _ => (Builtin::Val, NumTy::Sng),
+                };
+                call(self, builtin);
+                VarTy::Num(ty)
+            }
+            Func::Left | Func::Right => {
+                if let (Some(s), Some(n)) = (arg(0), arg(1)) {
+                    self.str_expr(s);
+                    self.num_expr(n);
+                }
+                call(
+                    self,
+                    if func == Func::Left {
+                        Builtin::Left
+                    } else {
+                        Builtin::Right
+                    },
+                );
+                VarTy::Str
+            }
+            Func::Mid => {
+                if let (Some(s), Some(n)) = (arg(0), arg(1)) {
+                    self.str_expr(s);
+                    self.num_expr(n);
+                }
+                match arg(2) {
+                    Some(m) => {
+                        self.num_expr(m);
+                        call(self, Builtin::Mid3);
+                    }
+                    None => call(self, Builtin::Mid2),
+                }
+                VarTy::Str
+            }
+            Func::Chr | Func::Space | Func::Hex | Func::Oct | Func::Str => {
+                let ty = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
+                let builtin = match func {
+                    Func::Chr => Builtin::Chr,
+                    Func::Space => Builtin::Space,
+                    Func::Hex => Builtin::Hex,
+                    Func::Oct => Builtin::Oct,
+                    _ if ty == NumTy::Dbl => Builtin::StrDbl,
+                    _ => Builtin::StrSng,
+                };
+                call(self, builtin);
+                VarTy::Str
+            }
+            Func::Instr => {
+                if args.len() == 3 {
+                    if let (Some(n), Some(a), Some(b)) = (arg(0), arg(1), arg(2)) {
+                        self.num_expr(n);
+                        self.str_expr(a);
+                        self.str_expr(b);
+                    }
+                    call(self, Builtin::Instr3);
+                } else {
+                    if let (Some(a), Some(b)) = (arg(0), arg(1)) {
+                        self.str_expr(a);
+                        self.str_expr(b);
+                    }
+                    call(self, Builtin::Instr2);
+                }
+                VarTy::Num(NumTy::Int)
+            }
+            Func::StringS => {
+                if let Some(n) = arg(0) {
+                    self.num_expr(n);
+                }
+                match arg(1).map(|c| self.expr(c)) {
+                    Some(VarTy::Str) => call(self, Builtin::StringStr),
+                    _ => call(self, Builtin::StringCode),
+                }
+                VarTy::Str
+            }
+            Func::Pos => {
+                if let Some(a) = arg(0) {
+                    self.num_expr(a);
+                }
+                call(self, Builtin::Pos);
+                VarTy::Num(NumTy::Int)
+            }
+            Func::Fre => {
+                if let Some(a) = arg(0)
+                    && self.expr(a) == VarTy::Str
+                {
+                    call(self, Builtin::Len);
+                }
+                call(self, Builtin::Fre);
+                VarTy::Num(NumTy::Sng)
+            }
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! Errors of loading, running and restoring, worded as GW-BASIC words them.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A GW-BASIC run-time error, with the number and message GW-BASIC uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// 1: `NEXT` with no matching `FOR` on the stack.
+    NextWithoutFor,
+    /// 2: a line that did not parse was reached, or a `DATA` item did not read as a number.
+    SyntaxError,
+    /// 3: `RETURN` with no `GOSUB` on the stack.
+    ReturnWithoutGosub,
+    /// 4: `READ` past the last `DATA` item.
+    OutOfData,
+    /// 5: an argument out of its range.
+    IllegalFunctionCall,
+    /// 6: a value too large for its type.
+    Overflow,
+    /// 7: GW-BASIC's own memory ran out (the sandbox reports its limits separately).
+    OutOfMemory,
+    /// 8: a jump to a line that does not exist.
+    UndefinedLineNumber,
+    /// 9: an array index outside its dimensions.
+    SubscriptOutOfRange,
+    /// 10: `DIM` of an array that already exists.
+    DuplicateDefinition,
+    /// 11: division by zero.
+    DivisionByZero,
+    /// 13: a string where a number belongs or the other way round.
+    TypeMismatch,
+    /// 15: a string longer than 255 characters.
+    StringTooLong,
+    /// 18: `FN` called before its `DEF FN` ran.
+    UndefinedUserFunction,
+    /// 20: `RESUME` outside an error handler.
+    ResumeWithoutError,
+    /// 26: a `FOR` that has to skip its body but has no `NEXT`.
+    ForWithoutNext,
+    /// 29: a `WHILE` whose condition is false but that has no `WEND`.
+    WhileWithoutWend,
+    /// 30: `WEND` with no `WHILE` running.
+    WendWithoutWhile,
+    /// Any other error number, as `ERROR n` raises it.
+    Other(u8),
+}
+
+impl ErrorCode {
+    /// GW-BASIC's error number (`ERR`).
+    pub fn number(self) -> u8 {
+        match self {
+            ErrorCode::NextWithoutFor => 1,
+            ErrorCode::SyntaxError => 2,
+            ErrorCode::ReturnWithoutGosub => 3,
+            ErrorCode::OutOfData => 4,
+            ErrorCode::IllegalFunctionCall => 5,
+            ErrorCode::Overflow => 6,
+            ErrorCode::OutOfMemory => 7,
+            ErrorCode::UndefinedLineNumber => 8,
+            ErrorCode::SubscriptOutOfRange => 9,
+            ErrorCode::DuplicateDefinition => 10,
+            ErrorCode::DivisionByZero => 11,
+            ErrorCode::TypeMismatch => 13,
+            ErrorCode::StringTooLong => 15,
+            ErrorCode::UndefinedUserFunction => 18,
+            ErrorCode::ResumeWithoutError => 20,
+            ErrorCode::ForWithoutNext => 26,
+            ErrorCode::WhileWithoutWend => 29,
+            ErrorCode::WendWithoutWhile => 30,
+            ErrorCode::Other(number) => number,
+        }
+    }
+
+    /// The message exactly as GW-BASIC prints it, without the line.
+    pub fn message(self) -> &'static str {
+        match self {
+            ErrorCode::NextWithoutFor => "NEXT without FOR",
+            ErrorCode::SyntaxError => "Syntax error",
+            ErrorCode::ReturnWithoutGosub => "RETURN without GOSUB",
+            ErrorCode::OutOfData => "Out of DATA",
+            ErrorCode::IllegalFunctionCall => "Illegal function call",
+            ErrorCode::Overflow => "Overflow",
+            ErrorCode::OutOfMemory => "Out of memory",
+            ErrorCode::UndefinedLineNumber => "Undefined line number",
+            ErrorCode::SubscriptOutOfRange => "Subscript out of range",
+            ErrorCode::DuplicateDefinition => "Duplicate Definition",
+            ErrorCode::DivisionByZero => "Division by zero",
+            ErrorCode::TypeMismatch => "Type mismatch",
+            ErrorCode::StringTooLong => "String too long",
+            ErrorCode::UndefinedUserFunction => "Undefined user function",
+            ErrorCode::ResumeWithoutError => "RESUME without error",
+            ErrorCode::ForWithoutNext => "FOR without NEXT",
+            ErrorCode::WhileWithoutWend => "WHILE without WEND",
+            ErrorCode::WendWithoutWhile => "WEND without WHILE",
+            ErrorCode::Other(number) => other_message(number),
+        }
+    }
+
+    /// The error GW-BASIC numbers `number` (for `ERROR n`).
+    pub fn from_number(number: u8) -> ErrorCode {
+        let known = [
+            ErrorCode::NextWithoutFor,
+            ErrorCode::SyntaxError,
+            ErrorCode::ReturnWithoutGosub,
+            ErrorCode::OutOfData,
+            ErrorCode::IllegalFunctionCall,
+            ErrorCode::Overflow,
+            ErrorCode::OutOfMemory,
+            ErrorCode::UndefinedLineNumber,
+            ErrorCode::SubscriptOutOfRange,
+            ErrorCode::DuplicateDefinition,
+            ErrorCode::DivisionByZero,
+            ErrorCode::TypeMismatch,
+            ErrorCode::StringTooLong,
+            ErrorCode::UndefinedUserFunction,
+            ErrorCode::ResumeWithoutError,
+            ErrorCode::ForWithoutNext,
+            ErrorCode::WhileWithoutWend,
+            ErrorCode::WendWithoutWhile,
+        ];
+        known
+            .into_iter()
+            .find(|code| code.number() == number)
+            .unwrap_or(ErrorCode::Other(number))
+    }
+}
+
+/// GW-BASIC's messages for the errors this BASIC never raises itself.
+fn other_message(number: u8) -> &'static str {
+    match number {
+        12 => "Illegal direct",
+        14 => "Out of string space",
+        16 => "String formula too complex",
+        17 => "Can't continue",
+        19 => "No RESUME",
+        22 => "Missing operand",
+        23 => "Line buffer overflow",
+        24 => "Device Timeout",
+        25 => "Device Fault",
+        27 => "Out of Paper",
+        50 => "FIELD overflow",
+        51 => "Internal error",
+        52 => "Bad file number",
+        53 => "File not found",
+        54 => "Bad file mode",
+        55 => "File already open",
+        57 => "Device I/O Error",
+        58 => "File already exists",
+        61 => "Disk full",
+        62 => "Input past end",
+        63 => "Bad record number",
+        64 => "Bad file name",
+        66 => "Direct statement in file",
+        67 => "Too many files",
+        68 => "Device Unavailable",
+        69 => "Communication buffer overflow",
+        70 => "Permission Denied",
+        71 => "Disk not Ready",
+        72 => "Disk media error",
+        73 => "Advanced Feature",
+        74 => "Rename across disks",
+        75 => "Path/File Access Error",
+        76 => "Path not found",
+        _ => "Unprintable error",
+    }
+}
+
+/// Which sandbox limit a run reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum LimitKind {
+    /// [`crate::Limits::max_steps_per_resume`].
+    StepsPerResume,
+    /// [`crate::Limits::max_steps_per_session`].
+    StepsPerSession,
+    /// [`crate::Limits::max_memory_bytes`].
+    Memory,
+    /// [`crate::Limits::max_stack_depth`].
+    StackDepth,
+    /// [`crate::Limits::max_output_bytes_per_resume`].
+    OutputPerResume,
+    /// [`crate::Limits::max_records`].
+    Records,
+}
+
+impl LimitKind {
+    pub(crate) fn describe(self, limit: u64) -> String {
+        match self {
+            LimitKind::StepsPerResume => format!("Step limit reached ({limit} steps per input)"),
+            LimitKind::StepsPerSession => format!("Step limit reached ({limit} steps per session)"),
+            LimitKind::Memory => format!("Memory limit reached ({limit} bytes)"),
+            LimitKind::StackDepth => {
+                format!("Nesting limit reached ({limit} GOSUB/FOR/WHILE/FN levels)")
+            }
+            LimitKind::OutputPerResume => {
+                format!("Output limit reached ({limit} bytes per input)")
+            }
+            LimitKind::Records => format!("Record limit reached ({limit} characters)"),
+        }
+    }
+}
+
+/// What stopped a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum RunErrorKind {
+    /// A GW-BASIC run-time error.
+    Basic(ErrorCode),
+    /// A sandbox limit.
+    Limit(LimitKind),
+    /// An input line longer than [`crate::Limits::max_input_len`]; the session still
+    /// waits for input and may be resumed with a shorter line.
+    InputTooLong,
+    /// The bytecode broke one of the VM's invariants (a bug in this crate, never the program's).
+    Internal,
+}
+
+/// A run that stopped: the kind, the BASIC line, GW-BASIC's message and the output
+/// produced before the error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunError {
+    pub(crate) kind: RunErrorKind,
+    pub(crate) line: Option<u32>,
+    pub(crate) message: String,
+    pub(crate) output: String,
+    pub(crate) at_line_start: bool,
+}
+
+impl RunError {
+    /// What stopped the run.
+    pub fn kind(&self) -> RunErrorKind {
+        self.kind
+    }
+
+    /// The BASIC line number where it stopped, if a line was running.
+    pub fn line(&self) -> Option<u32> {
+        self.line
+    }
+
+    /// The message as GW-BASIC prints it, e.g. `Subscript out of range in 4350`.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The output the program produced in this step before it stopped.
+    pub fn output(&self) -> &str {
+        &self.output
+    }
+
+    /// What a terminal shows after [`RunError::output`]: the message on a line of its
+    /// own (GW-BASIC starts a new line first when the cursor is not at the left).
+    pub fn transcript_tail(&self) -> String {
+        let newline = if self.at_line_start { "" } else { "\n" };
+        format!("{newline}{}\n", self.message)
+    }
+
+    /// The whole transcript of this step: output, then the message.
+    pub fn transcript(&self) -> String {
+        format!("{}{}", self.output, self.transcript_tail())
+    }
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// Why a program could not be loaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum LoadErrorKind {
+    /// The source is larger than [`crate::Limits::max_program_bytes`].
+    TooLarge,
+    /// The source has more lines than [`crate::Limits::max_program_lines`].
+    TooManyLines,
+    /// A line does not start with a line number (GW-BASIC: "Direct statement in file").
+    MissingLineNumber,
+    /// A line number above 65529.
+    BadLineNumber,
+    /// A statement or function the sandbox refuses (file I/O, PEEK/POKE, graphics, …).
+    Refused,
+    /// The compiler produced bytecode the verifier rejects (a bug in this crate).
+    Internal,
+}
+
+/// A program that failed to load, with the BASIC line (or source line) at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct LoadError {
+    pub(crate) kind: LoadErrorKind,
+    pub(crate) line: Option<u32>,
+    pub(crate) message: String,
+}
+
+impl LoadError {
+    pub(crate) fn new(kind: LoadErrorKind, line: Option<u32>, message: String) -> LoadError {
+        LoadError {
+            kind,
+            line,
+            message,
+        }
+    }
+
+    /// Why the load failed.
+    pub fn kind(&self) -> LoadErrorKind {
+        self.kind
+    }
+
+    /// The BASIC line number at fault, when there is one.
+    pub fn line(&self) -> Option<u32> {
+        self.line
+    }
+
+    /// A one-line message naming the line, e.g. `OPEN is not allowed here (file and device I/O) in 120`.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// A syntax error found at load time. The line still loads; running into it raises
+/// `Syntax error in N`, as in GW-BASIC.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    /// The BASIC line number.
+    pub line: u32,
+    /// The column (1-based, in characters) where parsing failed.
+    pub column: usize,
+    /// What the parser expected, e.g. `expected THEN or GOTO`.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Syntax error in {} (column {}): {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+/// Why a snapshot could not be restored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RestoreError {
+    /// The bytes are not a snapshot.
+    #[error("not a session snapshot: {0}")]
+    Malformed(String),
+    /// The snapshot was written by an incompatible version of this crate.
+    #[error("snapshot format version {found} is not supported (expected {expected})")]
+    Version {
+        /// The version in the snapshot.
+        found: u32,
+        /// The version this crate writes.
+        expected: u32,
+    },
+    /// The snapshot belongs to another program (its hash differs).
+    #[error("snapshot belongs to another program")]
+    ProgramMismatch,
+    /// The snapshot refers to variables, code or data the program does not have.
+    #[error("snapshot does not fit the program: {0}")]
+    Inconsistent(String),
+}

@@ -1,0 +1,443 @@
+//! Numbers as GW-BASIC holds, prints and reads them.
+//!
+//! Every number lives in an `f64`; its static type says how it was rounded:
+//! singles are rounded to `f32` after every operation, integers are whole numbers.
+//! Printing follows GW-BASIC: up to 7 significant digits for singles (16 for
+//! doubles), no leading zero (`.7`), and an exponent (`1E+07`) once the number
+//! does not fit the digits.
+
+use serde::{Deserialize, Serialize};
+
+/// The largest single (and, with another mantissa, double) in Microsoft Binary Format:
+/// GW-BASIC's "machine infinity", what overflows and divisions by zero yield.
+pub(crate) const SNG_MAX: f64 = 1.701_411_733_192_644_3e38;
+/// The largest double in Microsoft Binary Format, as near as an `f64` gets.
+pub(crate) const DBL_MAX: f64 = 1.701_411_834_604_692_3e38;
+
+/// A numeric type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NumTy {
+    /// `%`: 16-bit integer.
+    Int,
+    /// `!`: single precision, the default.
+    Sng,
+    /// `#`: double precision.
+    Dbl,
+}
+
+impl NumTy {
+    /// The type arithmetic on two operands yields (the wider one).
+    pub(crate) fn wider(self, other: NumTy) -> NumTy {
+        match (self, other) {
+            (NumTy::Dbl, _) | (_, NumTy::Dbl) => NumTy::Dbl,
+            (NumTy::Sng, _) | (_, NumTy::Sng) => NumTy::Sng,
+            _ => NumTy::Int,
+        }
+    }
+
+    pub(crate) fn max(self) -> f64 {
+        match self {
+            NumTy::Dbl => DBL_MAX,
+            _ => SNG_MAX,
+        }
+    }
+}
+
+/// Rounds to the nearest integer (halves away from zero) and checks the 16-bit range: `CINT`.
+pub(crate) fn to_int(value: f64) -> Option<i16> {
+    let rounded = value.round();
+    if (-32768.0..=32767.0).contains(&rounded) {
+        Some(rounded as i16)
+    } else {
+        None
+    }
+}
+
+/// The digits of a number as `PRINT` and `STR$` show them, with `-` for negatives
+/// and nothing for positives.
+pub(crate) fn format_plain(value: f64, ty: NumTy) -> String {
+    match ty {
+        NumTy::Int if value.fract() == 0.0 && value.abs() < 1e15 => format!("{}", value as i64),
+        NumTy::Int | NumTy::Sng => format_float(value, 7, 'E'),
+        NumTy::Dbl => format_float(value, 16, 'D'),
+    }
+}
+
+/// `STR$`: a sign position (space for positive numbers) and the digits.
+pub(crate) fn format_str(value: f64, ty: NumTy) -> String {
+    let plain = format_plain(value, ty);
+    if plain.starts_with('-') {
+        plain
+    } else {
+        format!(" {plain}")
+    }
+}
+
+/// `PRINT`: the sign position, the digits, and one space after.
+pub(crate) fn format_print(value: f64, ty: NumTy) -> String {
+    let mut text = format_str(value, ty);
+    text.push(' ');
+    text
+}
+
+fn format_float(value: f64, significant: usize, exponent_letter: char) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return "0".to_string();
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    let scientific = format!("{:.*e}", significant - 1, value.abs());
+    let Some((mantissa, exponent)) = scientific.split_once('e') else {
+        return scientific;
+    };
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let n_digits = digits.len() as i32;
+    let limit = significant as i32;
+    if exponent > limit - 1 || n_digits - exponent > limit + 1 {
+        let (first, rest) = digits.split_at(1);
+        let dot = if rest.is_empty() { "" } else { "." };
+        let exp_sign = if exponent < 0 { '-' } else { '+' };
+        return format!(
+            "{sign}{first}{dot}{rest}{exponent_letter}{exp_sign}{:02}",
+            exponent.abs()
+        );
+    }
+    if exponent < 0 {
+        let zeros = "0".repeat((-exponent - 1) as usize);
+        return format!("{sign}.{zeros}{digits}");
+    }
+    let int_len = (exponent + 1) as usize;
+    if int_len >= digits.len() {
+        let zeros = "0".repeat(int_len - digits.len());
+        return format!("{sign}{digits}{zeros}");
+    }
+    let (int_part, frac_part) = digits.split_at(int_len);
+    format!("{sign}{int_part}.{frac_part}")
+}
+
+/// A numeric literal of the program text: its value and type.
+pub(crate) fn parse_literal(text: &str) -> (f64, NumTy) {
+    let upper = text.to_ascii_uppercase();
+    if let Some(value) = parse_radix(&upper) {
+        return (value, NumTy::Int);
+    }
+    let (body, suffix) = match upper.chars().last() {
+        Some(c @ ('%' | '!' | '#')) => (&upper[..upper.len() - 1], Some(c)),
+        _ => (upper.as_str(), None),
+    };
+    let has_d = body.contains('D');
+    let normalized = body.replace('D', "E");
+    let value = parse_decimal(&normalized);
+    let mantissa = normalized.split('E').next().unwrap_or("");
+    let significant = mantissa
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count();
+    let is_plain_integer = !mantissa.contains('.') && !normalized.contains('E');
+    let ty = match suffix {
+        Some('%') => NumTy::Int,
+        Some('!') => NumTy::Sng,
+        Some('#') => NumTy::Dbl,
+        _ if has_d || significant > 7 => NumTy::Dbl,
+        _ if is_plain_integer && value <= 32767.0 => NumTy::Int,
+        _ => NumTy::Sng,
+    };
+    let value = match ty {
+        NumTy::Int => value.round(),
+        NumTy::Sng => f64::from(value.min(SNG_MAX) as f32),
+        NumTy::Dbl => value.min(DBL_MAX),
+    };
+    (value, ty)
+}
+
+/// `&H`, `&O` and `&` constants: 16-bit values, `&HFFFF` is -1.
+fn parse_radix(upper: &str) -> Option<f64> {
+    let rest = upper.strip_prefix('&')?;
+    let (digits, radix) = if let Some(hex) = rest.strip_prefix('H') {
+        (hex, 16)
+    } else if let Some(oct) = rest.strip_prefix('O') {
+        (oct, 8)
+    } else {
+        (rest, 8)
+    };
+    let digits: String = digits.chars().take_while(|c| c.is_digit(radix)).collect();
+    if digits.is_empty() {
+        return Some(0.0);
+    }
+    let value = u32::from_str_radix(&digits, radix).ok()?;
+    let value = u16::try_from(value).unwrap_or(u16::MAX);
+    Some(f64::from(value as i16))
+}
+
+fn parse_decimal(text: &str) -> f64 {
+    let value: f64 = text.parse().unwrap_or_else(|_| {
+        // "1.", ".", "1E" and the like: take what parses
+        let trimmed = text.trim_end_matches(['E', '+', '-']);
+        let trimmed = if trimmed.ends_with('.') {
+            format!("{trimmed}0")
+        } else {
+            trimmed.to_string()
+        };
+        let trimmed = if trimmed.starts_with('.') || trimmed.starts_with("-.") {
+            trimmed.replacen('.', "0.", 1)
+        } else {
+            trimmed
+        };
+        trimmed.parse().unwrap_or(0.0)
+    });
+    if value.is_finite() { value } else { DBL_MAX }
+}
+
+/// Scans the longest number at the start of `bytes` (blanks are skipped anywhere, as
+/// GW-BASIC's number reader does). Returns the value and how many bytes it used.
+fn scan_number(bytes: &[u8]) -> (f64, usize) {
+    let mut text = String::new();
+    let mut index = 0;
+    let mut used = 0;
+    let skip_blanks = |index: &mut usize| {
+        while matches!(bytes.get(*index), Some(b' ' | b'\t' | b'\n')) {
+            *index += 1;
+        }
+    };
+    skip_blanks(&mut index);
+    if bytes.get(index) == Some(&b'&') {
+        let mut word = String::from("&");
+        index += 1;
+        while let Some(&b) = bytes.get(index) {
+            if b.is_ascii_alphanumeric() {
+                word.push(char::from(b.to_ascii_uppercase()));
+                index += 1;
+            } else {
+                break;
+            }
+        }
+        return (parse_radix(&word).unwrap_or(0.0), index);
+    }
+    if let Some(&sign @ (b'+' | b'-')) = bytes.get(index) {
+        text.push(char::from(sign));
+        index += 1;
+        used = index;
+    }
+    let mut seen_dot = false;
+    let mut seen_digit = false;
+    loop {
+        skip_blanks(&mut index);
+        match bytes.get(index) {
+            Some(&d) if d.is_ascii_digit() => {
+                text.push(char::from(d));
+                seen_digit = true;
+                index += 1;
+                used = index;
+            }
+            Some(b'.') if !seen_dot => {
+                text.push('.');
+                seen_dot = true;
+                index += 1;
+                used = index;
+            }
+            _ => break,
+        }
+    }
+    if !seen_digit {
+        return (0.0, used);
+    }
+    if let Some(b'E' | b'e' | b'D' | b'd') = bytes.get(index) {
+        let mut exp_text = String::from("E");
+        let mut exp_index = index + 1;
+        skip_blanks(&mut exp_index);
+        if let Some(&sign @ (b'+' | b'-')) = bytes.get(exp_index) {
+            exp_text.push(char::from(sign));
+            exp_index += 1;
+        }
+        let mut exp_digits = false;
+        loop {
+            skip_blanks(&mut exp_index);
+            match bytes.get(exp_index) {
+                Some(&d) if d.is_ascii_digit() => {
+                    exp_text.push(char::from(d));
+                    exp_digits = true;
+                    exp_index += 1;
+                }
+                _ => break,
+            }
+        }
+        if exp_digits {
+            text.push_str(&exp_text);
+        }
+        used = exp_index;
+    }
+    (parse_decimal(&text), used)
+}
+
+/// `VAL`: the number at the start of the string, 0 if there is none.
+pub(crate) fn parse_val(bytes: &[u8]) -> f64 {
+    scan_number(bytes).0
+}
+
+/// A whole `INPUT` entry or `DATA` item as a number; `None` if anything but a number
+/// (and an optional type sign) is there. An empty entry is 0.
+pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
+    let (value, used) = scan_number(bytes);
+    let rest: Vec<u8> = bytes
+        .get(used..)
+        .unwrap_or_default()
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b' ' | b'\t' | b'\n'))
+        .collect();
+    match rest.as_slice() {
+        // GW-BASIC takes a single or double sign after a typed number, not `%`
+        [] | [b'!' | b'#'] => Some(value),
+        _ => None,
+    }
+}
+
+/// A number in Microsoft Binary Format, as `RANDOMIZE` reads it.
+pub(crate) fn mbf_bytes(value: f64, ty: NumTy) -> Vec<u8> {
+    match ty {
+        NumTy::Int => {
+            let int = value.clamp(-32768.0, 32767.0) as i16;
+            int.to_le_bytes().to_vec()
+        }
+        NumTy::Sng => {
+            let single = value as f32;
+            if single == 0.0 {
+                return vec![0; 4];
+            }
+            let bits = single.to_bits();
+            let sign = ((bits >> 31) & 1) as u8;
+            let exponent = ((bits >> 23) & 0xFF) as u8;
+            let fraction = bits & 0x7F_FFFF;
+            vec![
+                (fraction & 0xFF) as u8,
+                ((fraction >> 8) & 0xFF) as u8,
+                (((fraction >> 16) & 0x7F) as u8) | (sign << 7),
+                exponent.saturating_add(2),
+            ]
+        }
+        NumTy::Dbl => {
+            if value == 0.0 {
+                return vec![0; 8];
+            }
+            let bits = value.to_bits();
+            let sign = ((bits >> 63) & 1) as u8;
+            let exponent = ((bits >> 52) & 0x7FF) as i64 - 1022 + 128;
+            let fraction = (bits & 0xF_FFFF_FFFF_FFFF) << 3;
+            let mut bytes: Vec<u8> = (0..7)
+                .map(|i| ((fraction >> (8 * i)) & 0xFF) as u8)
+                .collect();
+            if let Some(top) = bytes.get_mut(6) {
+                *top = (*top & 0x7F) | (sign << 7);
+            }
+            bytes.push(exponent.clamp(0, 255) as u8);
+            bytes
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sng(value: f64) -> String {
+        format_print(f64::from(value as f32), NumTy::Sng)
+    }
+
+    #[test]
+    fn singles_print_like_gw_basic() {
+        let cases: &[(f64, &str)] = &[
+            (0.0, " 0 "),
+            (1.0, " 1 "),
+            (-1.0, "-1 "),
+            (0.7, " .7 "),
+            (-0.7, "-.7 "),
+            (1.0 / 3.0, " .3333333 "),
+            (2.0 / 3.0, " .6666667 "),
+            (1e7, " 1E+07 "),
+            (9999999.0, " 9999999 "),
+            (12345678.0, " 1.234568E+07 "),
+            (123.456, " 123.456 "),
+            (0.001, " .001 "),
+            (1e-7, " .0000001 "),
+            (1e-8, " 1E-08 "),
+            (1.0 / 300.0, " 3.333333E-03 "),
+            (0.1234567, " .1234567 "),
+            (0.01234567, " 1.234567E-02 "),
+            (1.5e-10, " 1.5E-10 "),
+            (-2.5e20, "-2.5E+20 "),
+            (SNG_MAX, " 1.701412E+38 "),
+            (100.0, " 100 "),
+            (std::f64::consts::PI, " 3.141593 "),
+        ];
+        for &(value, expected) in cases {
+            assert_eq!(sng(value), expected, "{value}");
+        }
+    }
+
+    #[test]
+    fn doubles_and_integers_print_like_gw_basic() {
+        assert_eq!(format_print(1.0 / 3.0, NumTy::Dbl), " .3333333333333333 ");
+        assert_eq!(
+            format_print(f64::from(0.1f32), NumTy::Dbl),
+            " .1000000014901161 "
+        );
+        assert_eq!(format_print(1e20, NumTy::Dbl), " 1D+20 ");
+        assert_eq!(format_print(1234567890.0, NumTy::Dbl), " 1234567890 ");
+        assert_eq!(format_print(-32768.0, NumTy::Int), "-32768 ");
+        assert_eq!(format_str(5.0, NumTy::Int), " 5");
+        assert_eq!(format_plain(DBL_MAX, NumTy::Dbl), "1.701411834604692D+38");
+    }
+
+    #[test]
+    fn literals_take_gw_basic_types() {
+        assert_eq!(parse_literal("10"), (10.0, NumTy::Int));
+        assert_eq!(parse_literal("32768"), (32768.0, NumTy::Sng));
+        assert_eq!(parse_literal("1.5"), (1.5, NumTy::Sng));
+        assert_eq!(parse_literal("1234567890").1, NumTy::Dbl);
+        assert_eq!(parse_literal("1D3"), (1000.0, NumTy::Dbl));
+        assert_eq!(parse_literal("2#"), (2.0, NumTy::Dbl));
+        assert_eq!(parse_literal("&HFF"), (255.0, NumTy::Int));
+        assert_eq!(parse_literal("&HFFFF"), (-1.0, NumTy::Int));
+        assert_eq!(parse_literal("&O17"), (15.0, NumTy::Int));
+        assert_eq!(parse_literal(".1"), (f64::from(0.1f32), NumTy::Sng));
+        assert_eq!(parse_literal("1E3"), (1000.0, NumTy::Sng));
+    }
+
+    #[test]
+    fn val_and_input_read_numbers() {
+        assert_eq!(parse_val(b"12abc"), 12.0);
+        assert_eq!(parse_val(b"  -3.5"), -3.5);
+        assert_eq!(parse_val(b"1 2 3"), 123.0);
+        assert_eq!(parse_val(b"abc"), 0.0);
+        assert_eq!(parse_val(b"&H10"), 16.0);
+        assert_eq!(parse_val(b"1E2X"), 100.0);
+        assert_eq!(parse_strict(b"12abc"), None);
+        assert_eq!(parse_strict(b""), Some(0.0));
+        assert_eq!(parse_strict(b" 42 "), Some(42.0));
+        assert_eq!(parse_strict(b"-1.5E+2"), Some(-150.0));
+        assert_eq!(parse_strict(b"Y"), None);
+        assert_eq!(parse_strict(b"+"), Some(0.0));
+        assert_eq!(parse_strict(b"5#"), Some(5.0));
+        assert_eq!(parse_strict(b"5%"), None);
+    }
+
+    #[test]
+    fn cint_rounds_halves_away_from_zero() {
+        assert_eq!(to_int(2.5), Some(3));
+        assert_eq!(to_int(-2.5), Some(-3));
+        assert_eq!(to_int(32767.4), Some(32767));
+        assert_eq!(to_int(32767.5), None);
+    }
+
+    #[test]
+    fn mbf_encoding_matches_the_format() {
+        assert_eq!(mbf_bytes(1.0, NumTy::Sng), vec![0, 0, 0, 0x81]);
+        assert_eq!(mbf_bytes(10.0, NumTy::Sng), vec![0, 0, 0x20, 0x84]);
+        assert_eq!(mbf_bytes(-1.0, NumTy::Sng), vec![0, 0, 0x80, 0x81]);
+        assert_eq!(mbf_bytes(1.0, NumTy::Dbl), vec![0, 0, 0, 0, 0, 0, 0, 0x81]);
+        assert_eq!(mbf_bytes(5.0, NumTy::Int), vec![5, 0]);
+    }
+}

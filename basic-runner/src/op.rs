@@ -1,0 +1,605 @@
+//! The bytecode: a compact stack machine in the spirit of seed 001.
+//!
+//! Numbers live on one stack (as `f64`; the compiler knows each one's BASIC type
+//! and picks the typed instruction), strings on another. Variables are resolved to
+//! slots at compile time, so the VM never looks a name up. `Ext` instructions
+//! are the host calls: output, input, random numbers and character records are the
+//! only ways out of the sandbox.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ErrorCode;
+pub use crate::number::NumTy;
+
+/// An index into the code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Pc(pub u32);
+
+/// A scalar variable: an index into the numeric or the string variables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Slot(pub u32);
+
+/// An array variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArrayId(pub u32);
+
+/// A string constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ConstId(pub u32);
+
+/// A side table entry (`FOR` and `WHILE` targets, `ON` jump tables, `INPUT` forms,
+/// user functions and their definitions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TableId(pub u32);
+
+/// A built-in function with a fixed stack effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// `ABS`.
+    Abs,
+    /// `SGN`.
+    Sgn,
+    /// `INT`: rounds down.
+    Int,
+    /// `FIX`: rounds toward zero.
+    Fix,
+    /// `SIN`.
+    Sin,
+    /// `COS`.
+    Cos,
+    /// `TAN`.
+    Tan,
+    /// `ATN`.
+    Atn,
+    /// `EXP`.
+    Exp,
+    /// `LOG`.
+    Log,
+    /// `SQR`.
+    Sqr,
+    /// `CINT`: round to a 16-bit integer.
+    Cint,
+    /// `CSNG`: round to single precision.
+    Csng,
+    /// `LEN`.
+    Len,
+    /// `LEFT$`.
+    Left,
+    /// `RIGHT$`.
+    Right,
+    /// `MID$(s, n)`.
+    Mid2,
+    /// `MID$(s, n, m)`.
+    Mid3,
+    /// `CHR$`.
+    Chr,
+    /// `ASC`.
+    Asc,
+    /// `STR$` of a single or integer.
+    StrSng,
+    /// `STR$` of a double.
+    StrDbl,
+    /// A number as a character record shows it (no leading space), single.
+    PlainSng,
+    /// A number as a character record shows it, double.
+    PlainDbl,
+    /// `VAL`.
+    Val,
+    /// `INSTR(a, b)`.
+    Instr2,
+    /// `INSTR(n, a, b)`.
+    Instr3,
+    /// `STRING$(n, code)`.
+    StringCode,
+    /// `STRING$(n, s)`.
+    StringStr,
+    /// `SPACE$`.
+    Space,
+    /// `HEX$`.
+    Hex,
+    /// `OCT$`.
+    Oct,
+    /// `POS`: the output column, from 1.
+    Pos,
+    /// `FRE`: memory left in the sandbox.
+    Fre,
+    /// `ERR`: the number of the error being handled.
+    Err,
+    /// `ERL`: the line of the error being handled.
+    Erl,
+    /// `MID$(s, n) = t`: pops s, n, t and pushes the changed s.
+    MidSet2,
+    /// `MID$(s, n, m) = t`: pops s, n, m, t and pushes the changed s.
+    MidSet3,
+}
+
+/// A host call: the only instructions that reach outside the VM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ext {
+    /// Print a number of the given type as `PRINT` does (sign, digits, space).
+    PrintNum(NumTy),
+    /// Print a string.
+    PrintStr,
+    /// `PRINT ,`: move to the next 14-column zone.
+    PrintComma,
+    /// `TAB(n)`.
+    PrintTab,
+    /// `SPC(n)`.
+    PrintSpc,
+    /// End a `PRINT` line (a line filled to the width gets GW-BASIC's extra line break).
+    PrintNewline,
+    /// End a `WRITE` line.
+    WriteNewline,
+    /// `WRITE` a number (no spaces around it).
+    WriteNum(NumTy),
+    /// `WRITE` a string (in quotes).
+    WriteStr,
+    /// `WRITE`'s comma.
+    WriteComma,
+    /// `CLS`: a page break.
+    Cls,
+    /// `PRINT USING`: the format and the values are on the stacks.
+    Using(TableId),
+    /// `INPUT` into the targets of a form; array indices are on the number stack.
+    Input(TableId),
+    /// `RND` with no argument.
+    Rnd,
+    /// `RND(x)`.
+    RndArg,
+    /// `RANDOMIZE x`, where x has the given type.
+    Randomize(NumTy),
+    /// `RANDOMIZE` with no number: seeds silently.
+    RandomizeDefault,
+    /// `TIMER`: a session-determined number of seconds (no clock reaches the sandbox).
+    Timer,
+    /// Hand the host a character record of this many name/value string pairs.
+    Record(u32),
+}
+
+/// A typed arithmetic operation inside a fused instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arith {
+    /// Integer `+`.
+    AddInt,
+    /// Integer `-`.
+    SubInt,
+    /// Single `+`.
+    AddSng,
+    /// Single `-`.
+    SubSng,
+    /// Single `*`.
+    MulSng,
+    /// Single `/`.
+    DivSng,
+    /// Double `+`.
+    AddDbl,
+    /// Double `-`.
+    SubDbl,
+    /// Double `*`.
+    MulDbl,
+    /// Double `/`.
+    DivDbl,
+}
+
+impl Arith {
+    /// The fused form of a plain arithmetic instruction.
+    pub(crate) fn of(op: &Op) -> Option<Arith> {
+        Some(match op {
+            Op::AddInt => Arith::AddInt,
+            Op::SubInt => Arith::SubInt,
+            Op::AddSng => Arith::AddSng,
+            Op::SubSng => Arith::SubSng,
+            Op::MulSng => Arith::MulSng,
+            Op::DivSng => Arith::DivSng,
+            Op::AddDbl => Arith::AddDbl,
+            Op::SubDbl => Arith::SubDbl,
+            Op::MulDbl => Arith::MulDbl,
+            Op::DivDbl => Arith::DivDbl,
+            _ => return None,
+        })
+    }
+}
+
+/// A numeric comparison inside a fused branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// `=`.
+    Eq,
+    /// `<>`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+}
+
+impl Cmp {
+    /// The fused form of a plain comparison instruction.
+    pub(crate) fn of(op: &Op) -> Option<Cmp> {
+        Some(match op {
+            Op::Eq => Cmp::Eq,
+            Op::Ne => Cmp::Ne,
+            Op::Lt => Cmp::Lt,
+            Op::Le => Cmp::Le,
+            Op::Gt => Cmp::Gt,
+            Op::Ge => Cmp::Ge,
+            _ => return None,
+        })
+    }
+
+    /// Whether `a cmp b` holds.
+    #[inline(always)]
+    pub(crate) fn holds(self, a: f64, b: f64) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+        }
+    }
+}
+
+/// One VM instruction. Every operand is typed; jump targets are [`Pc`]s the verifier checks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Op {
+    /// Push a number.
+    Num(f64),
+    /// Push a string constant.
+    Str(ConstId),
+    /// Drop the top number.
+    PopNum,
+    /// Push a numeric variable.
+    LoadNum(Slot),
+    /// Pop into a numeric variable as it is (double, or a value already of the variable's type).
+    StoreNum(Slot),
+    /// Pop into a single variable, rounding to single precision.
+    StoreSng(Slot),
+    /// Pop into an integer variable (`CINT`; overflow is an error).
+    StoreInt(Slot),
+    /// Push a string variable.
+    LoadStr(Slot),
+    /// Pop into a string variable.
+    StoreStr(Slot),
+    /// Pop `dims` indices, push the numeric array element.
+    LoadElemNum(ArrayId, u8),
+    /// Pop `dims` indices, push the string array element.
+    LoadElemStr(ArrayId, u8),
+    /// Pop a value and `dims` indices into a numeric element (converted to `NumTy`).
+    StoreElemNum(ArrayId, u8, NumTy),
+    /// Pop a string and `dims` indices into a string element.
+    StoreElemStr(ArrayId, u8),
+    /// Pop `dims` bounds and dimension the array.
+    Dim(ArrayId, u8),
+    /// Remove an array.
+    Erase(ArrayId),
+    /// Integer addition (the result may leave the 16-bit range, as a single does).
+    AddInt,
+    /// Integer subtraction.
+    SubInt,
+    /// Single addition.
+    AddSng,
+    /// Single subtraction.
+    SubSng,
+    /// Single multiplication.
+    MulSng,
+    /// Single division.
+    DivSng,
+    /// Double addition.
+    AddDbl,
+    /// Double subtraction.
+    SubDbl,
+    /// Double multiplication.
+    MulDbl,
+    /// Double division.
+    DivDbl,
+    /// `^` with a single result.
+    Pow,
+    /// `^` with an integer exponent (repeated multiplication, as GW-BASIC does it).
+    PowInt,
+    /// Negation.
+    Neg,
+    /// `\`: integer division.
+    IntDiv,
+    /// `MOD`.
+    Mod,
+    /// `NOT` on a 16-bit integer.
+    Not,
+    /// `AND` on 16-bit integers.
+    And,
+    /// `OR` on 16-bit integers.
+    Or,
+    /// `XOR` on 16-bit integers.
+    Xor,
+    /// `EQV` on 16-bit integers.
+    Eqv,
+    /// `IMP` on 16-bit integers.
+    Imp,
+    /// Numeric `=` (true is -1).
+    Eq,
+    /// Numeric `<>`.
+    Ne,
+    /// Numeric `<`.
+    Lt,
+    /// Numeric `<=`.
+    Le,
+    /// Numeric `>`.
+    Gt,
+    /// Numeric `>=`.
+    Ge,
+    /// String `=`.
+    StrEq,
+    /// String `<>`.
+    StrNe,
+    /// String `<`.
+    StrLt,
+    /// String `<=`.
+    StrLe,
+    /// String `>`.
+    StrGt,
+    /// String `>=`.
+    StrGe,
+    /// String `+`.
+    Concat,
+    /// Round the top number to single precision.
+    ToSng,
+    /// Round the top number to an integer (`CINT`, overflow is an error).
+    ToInt,
+    /// A built-in function.
+    Call(Builtin),
+    /// Jump.
+    Jump(Pc),
+    /// Pop a number; jump if it is zero.
+    JumpIfFalse(Pc),
+    /// Push a return address and jump.
+    Gosub(Pc),
+    /// Return to the statement after the last `GOSUB`.
+    Return,
+    /// Drop the last `GOSUB` and jump.
+    ReturnTo(Pc),
+    /// Pop a selector and jump (or `GOSUB`) through an `ON` table.
+    On(TableId),
+    /// Pop limit and step; start a `FOR` loop described by the table entry.
+    ForInit(TableId),
+    /// `NEXT` for the named variable (whose type is given).
+    Next(Slot, NumTy),
+    /// `NEXT` without a variable: the innermost loop.
+    NextAny,
+    /// Pop a condition; enter or leave a `WHILE` loop described by the table entry.
+    While(TableId),
+    /// Go back to the innermost `WHILE`.
+    Wend,
+    /// Make a `DEF FN` definition the current one for its function.
+    DefFn(TableId),
+    /// Call a user function; its arguments are on the stacks.
+    CallFn(TableId),
+    /// Return from a user function's body.
+    FnReturn,
+    /// Push the next `DATA` item as a number.
+    ReadNum,
+    /// Push the next `DATA` item as a string.
+    ReadStr,
+    /// Point `READ` at a `DATA` item.
+    Restore(u32),
+    /// `ON ERROR GOTO line`: errors jump to the handler.
+    OnError(Pc),
+    /// `ON ERROR GOTO 0`: errors stop the program again.
+    OnErrorOff,
+    /// `RESUME`: run the failed statement again.
+    Resume,
+    /// `RESUME NEXT`: go on after the failed statement.
+    ResumeNext,
+    /// `RESUME line`.
+    ResumeAt(Pc),
+    /// `ERROR n`: pop n and raise that error.
+    RaiseNumber,
+    /// `OPTION BASE`.
+    OptionBase(u8),
+    /// Pop the output width.
+    Width,
+    /// `CLEAR`: reset variables, arrays, stacks and `DATA`.
+    Clear,
+    /// `RUN`: clear and jump.
+    Run(Pc),
+    /// `STOP`: print `Break in N` and end.
+    Stop,
+    /// `END`.
+    End,
+    /// Raise a run-time error.
+    Raise(ErrorCode),
+    /// A host call.
+    Ext(Ext),
+    /// Fused: `top = top OP k` with a constant operand.
+    ArithK(Arith, f64),
+    /// Fused: `top = top OP v` with a variable operand.
+    ArithV(Arith, Slot),
+    /// Fused: `v = v OP k` in place (`K = K + 1`), the result kept as the operation rounds it.
+    Update(Slot, Arith, f64),
+    /// Fused: `v% = v% OP k` in place for an integer variable (`CINT`, overflow is an error).
+    UpdateInt(Slot, Arith, f64),
+    /// Fused: push `v OP k` (a variable and a constant).
+    LoadArithK(Slot, Arith, f64),
+    /// Fused: `v = k` for a constant already of the variable's type.
+    SetNum(Slot, f64),
+    /// Fused: start a `FOR` loop whose limit and step are pooled constants.
+    ForConst {
+        /// The loop's table entry.
+        table: TableId,
+        /// The limit's index in the constant pool.
+        limit: u32,
+        /// The step's index in the constant pool.
+        step: u32,
+    },
+    /// Fused: `a$ = a$ + "k"` in place.
+    AppendConst(Slot, ConstId),
+    /// Fused: `a$ = a$ + b$` in place.
+    AppendVar(Slot, Slot),
+    /// Fused: pop two numbers and jump if the comparison holds (`true`) or fails (`false`).
+    Branch(Cmp, bool, Pc),
+    /// Fused: compare a variable with a pooled constant and jump if the comparison
+    /// holds (`when`) or fails.
+    BranchVarK {
+        /// The variable.
+        var: Slot,
+        /// The constant's index in the pool.
+        k: u32,
+        /// The comparison.
+        cmp: Cmp,
+        /// Jump when the comparison's result equals this.
+        when: bool,
+        /// Where to jump.
+        target: Pc,
+    },
+}
+
+/// How an instruction changes the stacks and where control goes, for the verifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Effect {
+    pub(crate) num_pop: u32,
+    pub(crate) num_push: u32,
+    pub(crate) str_pop: u32,
+    pub(crate) str_push: u32,
+}
+
+const fn effect(num_pop: u32, num_push: u32, str_pop: u32, str_push: u32) -> Effect {
+    Effect {
+        num_pop,
+        num_push,
+        str_pop,
+        str_push,
+    }
+}
+
+impl Builtin {
+    fn effect(self) -> Effect {
+        use Builtin::*;
+        match self {
+            Err | Erl => effect(0, 1, 0, 0),
+            Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
+            | Fre => effect(1, 1, 0, 0),
+            Len | Asc | Val => effect(0, 1, 1, 0),
+            Left | Right | Mid2 => effect(1, 0, 1, 1),
+            Mid3 => effect(2, 0, 1, 1),
+            Chr | StrSng | StrDbl | PlainSng | PlainDbl | Space | Hex | Oct => effect(1, 0, 0, 1),
+            Instr2 => effect(0, 1, 2, 0),
+            Instr3 => effect(1, 1, 2, 0),
+            StringCode => effect(2, 0, 0, 1),
+            StringStr => effect(1, 0, 1, 1),
+            MidSet2 => effect(1, 0, 2, 1),
+            MidSet3 => effect(2, 0, 2, 1),
+        }
+    }
+}
+
+impl Op {
+    /// The stack effect of the instruction.
+    pub(crate) fn effect(&self) -> Effect {
+        use Op::*;
+        let dims = |d: &u8| u32::from(*d);
+        match self {
+            Num(_) | LoadNum(_) => effect(0, 1, 0, 0),
+            Str(_) | LoadStr(_) => effect(0, 0, 0, 1),
+            PopNum | StoreNum(_) | StoreSng(_) | StoreInt(_) | JumpIfFalse(_) | On(_)
+            | While(_) | Width | RaiseNumber => effect(1, 0, 0, 0),
+            OnError(_) | OnErrorOff | Resume | ResumeNext | ResumeAt(_) => effect(0, 0, 0, 0),
+            StoreStr(_) => effect(0, 0, 1, 0),
+            LoadElemNum(_, d) => effect(dims(d), 1, 0, 0),
+            LoadElemStr(_, d) => effect(dims(d), 0, 0, 1),
+            StoreElemNum(_, d, _) => effect(dims(d) + 1, 0, 0, 0),
+            StoreElemStr(_, d) => effect(dims(d), 0, 1, 0),
+            Dim(_, d) => effect(dims(d), 0, 0, 0),
+            AddInt | SubInt | AddSng | SubSng | MulSng | DivSng | AddDbl | SubDbl | MulDbl
+            | DivDbl | Pow | PowInt | IntDiv | Mod | And | Or | Xor | Eqv | Imp | Eq | Ne | Lt
+            | Le | Gt | Ge => effect(2, 1, 0, 0),
+            Neg | Not | ToSng | ToInt | ArithK(..) | ArithV(..) => effect(1, 1, 0, 0),
+            LoadArithK(..) => effect(0, 1, 0, 0),
+            SetNum(..) | ForConst { .. } => effect(0, 0, 0, 0),
+            Update(..) | UpdateInt(..) | BranchVarK { .. } | AppendConst(..) | AppendVar(..) => {
+                effect(0, 0, 0, 0)
+            }
+            Branch(..) => effect(2, 0, 0, 0),
+            StrEq | StrNe | StrLt | StrLe | StrGt | StrGe => effect(0, 1, 2, 0),
+            Concat => effect(0, 0, 2, 1),
+            Call(builtin) => builtin.effect(),
+            ForInit(_) => effect(2, 0, 0, 0),
+            ReadNum => effect(0, 1, 0, 0),
+            ReadStr => effect(0, 0, 0, 1),
+            Ext(ext) => match ext {
+                self::Ext::PrintNum(_)
+                | self::Ext::WriteNum(_)
+                | self::Ext::PrintTab
+                | self::Ext::PrintSpc
+                | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
+                self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
+                self::Ext::Rnd | self::Ext::Timer => effect(0, 1, 0, 0),
+                self::Ext::RndArg => effect(1, 1, 0, 0),
+                self::Ext::Record(n) => effect(0, 0, n.saturating_mul(2), 0),
+                // Input pops its indices itself; the compiler balances them (see verify)
+                _ => effect(0, 0, 0, 0),
+            },
+            Erase(_) | Jump(_) | Gosub(_) | Return | ReturnTo(_) | Next(..) | NextAny | Wend
+            | DefFn(_) | CallFn(_) | FnReturn | Restore(_) | OptionBase(_) | Clear | Run(_)
+            | Stop | End | Raise(_) => effect(0, 0, 0, 0),
+        }
+    }
+
+    /// Whether control can fall through to the next instruction.
+    pub(crate) fn falls_through(&self) -> bool {
+        !matches!(
+            self,
+            Op::Jump(_)
+                | Op::Return
+                | Op::ReturnTo(_)
+                | Op::Run(_)
+                | Op::Stop
+                | Op::End
+                | Op::Raise(_)
+                | Op::FnReturn
+                | Op::Resume
+                | Op::ResumeNext
+                | Op::ResumeAt(_)
+                | Op::RaiseNumber
+        )
+    }
+
+    /// The static jump target, mutable, for relocation.
+    pub(crate) fn target_mut(&mut self) -> Option<&mut Pc> {
+        match self {
+            Op::Jump(pc)
+            | Op::JumpIfFalse(pc)
+            | Op::Gosub(pc)
+            | Op::ReturnTo(pc)
+            | Op::Run(pc)
+            | Op::OnError(pc)
+            | Op::ResumeAt(pc)
+            | Op::Branch(_, _, pc)
+            | Op::BranchVarK { target: pc, .. } => Some(pc),
+            _ => None,
+        }
+    }
+
+    /// Whether execution resumes at the next instruction from elsewhere (a
+    /// `RETURN`, `NEXT`, a function's end, or input arriving).
+    pub(crate) fn resumes_after(&self) -> bool {
+        matches!(
+            self,
+            Op::Gosub(_)
+                | Op::On(_)
+                | Op::ForInit(_)
+                | Op::ForConst { .. }
+                | Op::CallFn(_)
+                | Op::Ext(Ext::Input(_))
+        )
+    }
+
+    /// The static jump target, if any.
+    pub(crate) fn target(&self) -> Option<Pc> {
+        let mut op = *self;
+        op.target_mut().copied()
+    }
+}

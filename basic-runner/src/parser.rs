@@ -1,0 +1,1215 @@
+//! Turns the tokens of one line into statements.
+//!
+//! A statement that does not parse ends the line: it and everything after it
+//! become one [`StmtKind::SyntaxError`], so the statements before it still run,
+//! as they do in GW-BASIC.
+
+use crate::ast::*;
+use crate::lexer::{self, Kw, Mode, Tok, Token};
+
+/// A parse failure: the column and what was expected.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ParseError {
+    pub(crate) col: usize,
+    pub(crate) message: String,
+}
+
+type PResult<T> = Result<T, ParseError>;
+
+/// Parses the statements of a line (the text after the line number). Lines that
+/// fail GW-BASIC's keyword rule are retried with crunched keywords.
+pub(crate) fn parse_line(text: &[char], first_col: usize) -> (Vec<Stmt>, Option<ParseError>) {
+    let tokens = lexer::tokenize(text, first_col, Mode::GwBasic);
+    let (stmts, error) = parse_tokens(tokens, first_col + text.len());
+    if error.is_none() {
+        return (stmts, None);
+    }
+    let crunched = lexer::tokenize(text, first_col, Mode::Crunched);
+    let (crunched_stmts, crunched_error) = parse_tokens(crunched, first_col + text.len());
+    if crunched_error.is_none() {
+        return (crunched_stmts, None);
+    }
+    (stmts, error)
+}
+
+fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseError>) {
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        end_col,
+        first_error: None,
+        depth: 0,
+    };
+    let mut stmts = Vec::new();
+    parser.statements(&mut stmts, false);
+    (stmts, parser.first_error)
+}
+
+/// Why a keyword is refused, for the load error.
+pub(crate) fn refusal_reason(kw: Kw) -> &'static str {
+    use Kw::*;
+    match kw {
+        Open | Close | Field | Get | Put | Lset | Rset | Kill | Name | Files | Load | Save
+        | Merge | Chain | Common | Bload | Bsave | Chdir | Mkdir | Rmdir | Reset | Eof | Loc
+        | Lof | InputS | Lprint | Llist | Lpos | Ioctl | IoctlS | Erdev | ErdevS | Com | Out
+        | Inp | Wait | Motor => "file and device I/O",
+        Peek | Poke | Call | Usr | Varptr | VarptrS | Def => "direct memory access",
+        Shell | Environ | EnvironS => "the operating system",
+        DateS | TimeS => "the clock",
+        Screen | Pset | Preset | Line | Circle | Draw | Paint | Palette | View | Window | Pmap
+        | Point | Pcopy | Locate | Csrlin => "graphics and cursor control",
+        Beep | Sound | Play => "sound",
+        Pen | Stick | Strig | Key => "input devices",
+        Auto | Cont | Delete | Edit | List | New | Renum => "direct-mode commands",
+        InkeyS => "keyboard polling (use INPUT)",
+        _ => "not supported by this BASIC",
+    }
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    end_col: usize,
+    first_error: Option<ParseError>,
+    /// Nesting of expressions and `IF`s, bounded so that no line can exhaust the stack.
+    depth: usize,
+}
+
+/// How deeply expressions and `IF`s may nest; deeper lines are syntax errors. The
+/// bound keeps parsing within a small thread stack (a bot worker thread).
+const MAX_NESTING: usize = 40;
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.tokens.get(self.pos).map(|t| &t.tok)
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<&Tok> {
+        self.tokens.get(self.pos + offset).map(|t| &t.tok)
+    }
+
+    fn col(&self) -> usize {
+        self.tokens.get(self.pos).map_or(self.end_col, |t| t.col)
+    }
+
+    fn advance(&mut self) -> Option<Tok> {
+        let tok = self.tokens.get(self.pos).map(|t| t.tok.clone());
+        if tok.is_some() {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn error<T>(&self, message: impl Into<String>) -> PResult<T> {
+        Err(ParseError {
+            col: self.col(),
+            message: message.into(),
+        })
+    }
+
+    fn eat(&mut self, tok: &Tok) -> bool {
+        if self.peek() == Some(tok) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_kw(&mut self, kw: Kw) -> bool {
+        self.eat(&Tok::Kw(kw))
+    }
+
+    fn expect(&mut self, tok: &Tok, what: &str) -> PResult<()> {
+        if self.eat(tok) {
+            Ok(())
+        } else {
+            self.error(format!("expected {what}"))
+        }
+    }
+
+    fn expect_kw(&mut self, kw: Kw) -> PResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            self.error(format!("expected {}", kw.text()))
+        }
+    }
+
+    /// End of a statement: `:`, `ELSE`, a comment or the end of the line.
+    fn at_stmt_end(&self) -> bool {
+        matches!(
+            self.peek(),
+            None | Some(Tok::Colon | Tok::Kw(Kw::Else) | Tok::Rem)
+        )
+    }
+
+    fn expect_stmt_end(&self) -> PResult<()> {
+        if self.at_stmt_end() {
+            Ok(())
+        } else {
+            self.error("expected end of statement")
+        }
+    }
+
+    /// Parses statements up to the end of the line, or up to `ELSE` inside an `IF`.
+    /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] that
+    /// takes the rest of the line, so it raises only when execution reaches it.
+    fn statements(&mut self, out: &mut Vec<Stmt>, in_if: bool) {
+        loop {
+            match self.peek() {
+                None => return,
+                Some(Tok::Rem) => {
+                    self.pos = self.tokens.len();
+                    return;
+                }
+                Some(Tok::Colon) => {
+                    self.pos += 1;
+                    continue;
+                }
+                Some(Tok::Kw(Kw::Else)) => {
+                    if !in_if {
+                        // ELSE reached by running into it skips the rest of the line
+                        self.pos = self.tokens.len();
+                    }
+                    return;
+                }
+                Some(_) => {}
+            }
+            let col = self.col();
+            let parsed = self.statement().and_then(|kind| {
+                if !matches!(kind, StmtKind::If { .. }) {
+                    self.expect_stmt_end()?;
+                }
+                Ok(kind)
+            });
+            match parsed {
+                Ok(kind) => out.push(Stmt { col, kind }),
+                Err(error) => {
+                    out.push(Stmt {
+                        col: error.col,
+                        kind: StmtKind::SyntaxError(error.message.clone()),
+                    });
+                    if self.first_error.is_none() {
+                        self.first_error = Some(error);
+                    }
+                    self.pos = self.tokens.len();
+                    return;
+                }
+            }
+        }
+    }
+
+    fn statement(&mut self) -> PResult<StmtKind> {
+        let Some(tok) = self.peek().cloned() else {
+            return Ok(StmtKind::Nothing);
+        };
+        match tok {
+            Tok::Data(items) => {
+                self.pos += 1;
+                Ok(StmtKind::Data(items))
+            }
+            Tok::Ident(name) => {
+                if name == "RECORD" && !matches!(self.peek_at(1), Some(Tok::Eq | Tok::LParen)) {
+                    self.pos += 1;
+                    return self.record();
+                }
+                self.assignment()
+            }
+            Tok::Kw(kw) => {
+                self.pos += 1;
+                self.keyword_statement(kw)
+            }
+            _ => self.error("expected a statement"),
+        }
+    }
+
+    fn skip_to_stmt_end(&mut self) {
+        while !self.at_stmt_end() {
+            self.pos += 1;
+        }
+    }
+
+    fn refuse(&mut self, kw: Kw) -> PResult<StmtKind> {
+        self.skip_to_stmt_end();
+        Ok(StmtKind::Refused(kw))
+    }
+
+    fn keyword_statement(&mut self, kw: Kw) -> PResult<StmtKind> {
+        match kw {
+            Kw::Let => self.assignment(),
+            Kw::MidS => self.mid_assignment(),
+            Kw::Print => self.print(),
+            Kw::Write => {
+                if self.peek() == Some(&Tok::Hash) {
+                    return self.refuse(Kw::Write);
+                }
+                let mut exprs = Vec::new();
+                if !self.at_stmt_end() {
+                    exprs.push(self.expr()?);
+                    while self.eat(&Tok::Comma) {
+                        exprs.push(self.expr()?);
+                    }
+                }
+                Ok(StmtKind::Write(exprs))
+            }
+            Kw::Input => self.input(),
+            Kw::Line => {
+                if self.eat_kw(Kw::Input) {
+                    self.line_input()
+                } else {
+                    self.refuse(Kw::Line)
+                }
+            }
+            Kw::If => self.nested(Parser::if_statement),
+            Kw::Goto => Ok(StmtKind::Goto(self.line_number()?)),
+            Kw::Gosub => Ok(StmtKind::Gosub(self.line_number()?)),
+            Kw::Return => {
+                if self.at_stmt_end() {
+                    Ok(StmtKind::Return(None))
+                } else {
+                    Ok(StmtKind::Return(Some(self.line_number()?)))
+                }
+            }
+            Kw::On => self.on_statement(),
+            Kw::For => self.for_statement(),
+            Kw::Next => self.next_statement(),
+            Kw::While => Ok(StmtKind::While(self.expr()?)),
+            Kw::Wend => Ok(StmtKind::Wend),
+            Kw::Dim => {
+                let mut arrays = Vec::new();
+                loop {
+                    let name = self.name()?;
+                    let indices = if self.peek() == Some(&Tok::LParen) {
+                        self.paren_args()?
+                    } else {
+                        Vec::new()
+                    };
+                    arrays.push((name, indices));
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                Ok(StmtKind::Dim(arrays))
+            }
+            Kw::Erase => {
+                let mut names = vec![self.name()?];
+                while self.eat(&Tok::Comma) {
+                    names.push(self.name()?);
+                }
+                Ok(StmtKind::Erase(names))
+            }
+            Kw::Read => {
+                let mut targets = vec![self.lvalue()?];
+                while self.eat(&Tok::Comma) {
+                    targets.push(self.lvalue()?);
+                }
+                Ok(StmtKind::Read(targets))
+            }
+            Kw::Restore => {
+                if self.at_stmt_end() {
+                    Ok(StmtKind::Restore(None))
+                } else {
+                    Ok(StmtKind::Restore(Some(self.line_number()?)))
+                }
+            }
+            Kw::Def => self.def_statement(),
+            Kw::Defint => self.def_type(DefKind::Int),
+            Kw::Defsng => self.def_type(DefKind::Sng),
+            Kw::Defdbl => self.def_type(DefKind::Dbl),
+            Kw::Defstr => self.def_type(DefKind::Str),
+            Kw::Option => {
+                match self.advance() {
+                    Some(Tok::Ident(word)) if word == "BASE" => {}
+                    _ => return self.error("expected BASE"),
+                }
+                match self.advance() {
+                    Some(Tok::Num(value, _)) if value == 0.0 || value == 1.0 => {
+                        Ok(StmtKind::OptionBase(value as u8))
+                    }
+                    _ => self.error("expected 0 or 1"),
+                }
+            }
+            Kw::Randomize => {
+                if self.at_stmt_end() {
+                    Ok(StmtKind::Randomize(None))
+                } else {
+                    Ok(StmtKind::Randomize(Some(self.expr()?)))
+                }
+            }
+            Kw::Swap => {
+                let first = self.lvalue()?;
+                self.expect(&Tok::Comma, ",")?;
+                let second = self.lvalue()?;
+                Ok(StmtKind::Swap(first, second))
+            }
+            Kw::Width => {
+                if matches!(self.peek(), Some(Tok::Str(_) | Tok::Hash)) {
+                    return self.refuse(Kw::Width);
+                }
+                let width = self.expr()?;
+                if self.eat(&Tok::Comma) {
+                    self.expr()?;
+                }
+                Ok(StmtKind::Width(width))
+            }
+            Kw::Run => {
+                if self.at_stmt_end() {
+                    Ok(StmtKind::Run(None))
+                } else if matches!(self.peek(), Some(Tok::Num(..))) {
+                    Ok(StmtKind::Run(Some(self.line_number()?)))
+                } else {
+                    self.refuse(Kw::Run)
+                }
+            }
+            Kw::End | Kw::System => Ok(StmtKind::End),
+            Kw::Stop => Ok(StmtKind::Stop),
+            Kw::Clear => {
+                // CLEAR's memory arguments mean nothing here
+                self.skip_to_stmt_end();
+                Ok(StmtKind::Clear)
+            }
+            Kw::Cls => Ok(StmtKind::Cls),
+            Kw::Tron | Kw::Troff => Ok(StmtKind::Nothing),
+            Kw::Color => {
+                self.skip_to_stmt_end();
+                Ok(StmtKind::Nothing)
+            }
+            Kw::Key => {
+                if matches!(self.peek(), Some(Tok::Kw(Kw::Off | Kw::On))) {
+                    self.pos += 1;
+                    Ok(StmtKind::Nothing)
+                } else {
+                    self.refuse(Kw::Key)
+                }
+            }
+            Kw::Error => Ok(StmtKind::RaiseError(self.expr()?)),
+            Kw::Resume => {
+                if self.at_stmt_end() {
+                    Ok(StmtKind::Resume(ResumeKind::Retry))
+                } else if self.eat_kw(Kw::Next) {
+                    Ok(StmtKind::Resume(ResumeKind::Next))
+                } else {
+                    match self.line_number()? {
+                        0 => Ok(StmtKind::Resume(ResumeKind::Retry)),
+                        line => Ok(StmtKind::Resume(ResumeKind::Line(line))),
+                    }
+                }
+            }
+            Kw::Lprint => self.refuse(kw),
+            other => {
+                if is_refused_statement(other) {
+                    self.refuse(other)
+                } else {
+                    self.error(format!("{} cannot start a statement", other.text()))
+                }
+            }
+        }
+    }
+
+    fn record(&mut self) -> PResult<StmtKind> {
+        let mut fields = Vec::new();
+        loop {
+            let name = self.expr()?;
+            self.expect(&Tok::Comma, ", and the field's value")?;
+            let value = self.expr()?;
+            fields.push((name, value));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(StmtKind::Record(fields))
+    }
+
+    fn assignment(&mut self) -> PResult<StmtKind> {
+        if self.peek() == Some(&Tok::Kw(Kw::MidS)) {
+            self.pos += 1;
+            return self.mid_assignment();
+        }
+        let target = self.lvalue()?;
+        self.expect(&Tok::Eq, "=")?;
+        let value = self.expr()?;
+        Ok(StmtKind::Let(target, value))
+    }
+
+    fn mid_assignment(&mut self) -> PResult<StmtKind> {
+        self.expect(&Tok::LParen, "(")?;
+        let target = self.lvalue()?;
+        self.expect(&Tok::Comma, ",")?;
+        let start = self.expr()?;
+        let len = if self.eat(&Tok::Comma) {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        self.expect(&Tok::RParen, ")")?;
+        self.expect(&Tok::Eq, "=")?;
+        let value = self.expr()?;
+        Ok(StmtKind::MidAssign {
+            target,
+            start,
+            len,
+            value,
+        })
+    }
+
+    fn print(&mut self) -> PResult<StmtKind> {
+        if self.peek() == Some(&Tok::Hash) {
+            return self.refuse(Kw::Print);
+        }
+        if self.eat_kw(Kw::Using) {
+            return self.print_using();
+        }
+        let mut items = Vec::new();
+        while !self.at_stmt_end() {
+            match self.peek() {
+                Some(Tok::Semi) => {
+                    self.pos += 1;
+                    items.push(PrintItem::Semi);
+                }
+                Some(Tok::Comma) => {
+                    self.pos += 1;
+                    items.push(PrintItem::Comma);
+                }
+                Some(Tok::Kw(Kw::Tab)) if self.peek_at(1) == Some(&Tok::LParen) => {
+                    self.pos += 2;
+                    let expr = self.expr()?;
+                    self.expect(&Tok::RParen, ")")?;
+                    items.push(PrintItem::Tab(expr));
+                }
+                Some(Tok::Kw(Kw::Spc)) if self.peek_at(1) == Some(&Tok::LParen) => {
+                    self.pos += 2;
+                    let expr = self.expr()?;
+                    self.expect(&Tok::RParen, ")")?;
+                    items.push(PrintItem::Spc(expr));
+                }
+                _ => items.push(PrintItem::Expr(self.expr()?)),
+            }
+        }
+        Ok(StmtKind::Print(items))
+    }
+
+    /// `PRINT USING format; values`, separated by `;` or `,`; a trailing
+    /// separator keeps the line open.
+    fn print_using(&mut self) -> PResult<StmtKind> {
+        let format = self.expr()?;
+        if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
+            return self.error("expected ; after the PRINT USING format");
+        }
+        let mut items = Vec::new();
+        let mut newline = true;
+        while !self.at_stmt_end() {
+            items.push(self.expr()?);
+            newline = true;
+            if self.eat(&Tok::Semi) || self.eat(&Tok::Comma) {
+                newline = false;
+            } else {
+                break;
+            }
+        }
+        if items.is_empty() {
+            return self.error("expected a value to print");
+        }
+        Ok(StmtKind::PrintUsing {
+            format,
+            items,
+            newline,
+        })
+    }
+
+    /// `INPUT [;] ["prompt" ; | ,] targets`: the prompt gets `? ` after `;` or when absent.
+    fn prompt(&mut self) -> PResult<Vec<u8>> {
+        // INPUT; keeps the cursor on the line; in a transcript the line ends anyway
+        self.eat(&Tok::Semi);
+        if let Some(Tok::Str(text)) = self.peek().cloned() {
+            self.pos += 1;
+            let mut prompt = text;
+            match self.advance() {
+                Some(Tok::Semi) => prompt.extend_from_slice(b"? "),
+                Some(Tok::Comma) => {}
+                _ => {
+                    self.pos = self.pos.saturating_sub(1);
+                    return self.error("expected ; or , after the prompt");
+                }
+            }
+            return Ok(prompt);
+        }
+        Ok(b"? ".to_vec())
+    }
+
+    fn input(&mut self) -> PResult<StmtKind> {
+        if self.peek() == Some(&Tok::Hash) {
+            return self.refuse(Kw::Input);
+        }
+        let prompt = self.prompt()?;
+        let mut targets = vec![self.lvalue()?];
+        while self.eat(&Tok::Comma) {
+            targets.push(self.lvalue()?);
+        }
+        Ok(StmtKind::Input { prompt, targets })
+    }
+
+    fn line_input(&mut self) -> PResult<StmtKind> {
+        if self.peek() == Some(&Tok::Hash) {
+            return self.refuse(Kw::Input);
+        }
+        self.eat(&Tok::Semi);
+        let mut prompt = Vec::new();
+        if let Some(Tok::Str(text)) = self.peek().cloned() {
+            self.pos += 1;
+            prompt = text;
+            if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
+                return self.error("expected ; after the prompt");
+            }
+        }
+        let target = self.lvalue()?;
+        Ok(StmtKind::LineInput { prompt, target })
+    }
+
+    fn branch(&mut self) -> PResult<Vec<Stmt>> {
+        let col = self.col();
+        if matches!(self.peek(), Some(Tok::Num(..))) {
+            let line = self.line_number()?;
+            let mut stmts = vec![Stmt {
+                col,
+                kind: StmtKind::Goto(line),
+            }];
+            if self.peek() == Some(&Tok::Colon) {
+                self.statements(&mut stmts, true);
+            }
+            return Ok(stmts);
+        }
+        let mut stmts = Vec::new();
+        self.statements(&mut stmts, true);
+        Ok(stmts)
+    }
+
+    fn if_statement(&mut self) -> PResult<StmtKind> {
+        let cond = self.expr()?;
+        self.eat(&Tok::Comma);
+        let then = if self.eat_kw(Kw::Then) {
+            self.branch()?
+        } else if self.peek() == Some(&Tok::Kw(Kw::Goto)) {
+            let col = self.col();
+            self.pos += 1;
+            let line = self.line_number()?;
+            let mut stmts = vec![Stmt {
+                col,
+                kind: StmtKind::Goto(line),
+            }];
+            if self.peek() == Some(&Tok::Colon) {
+                self.statements(&mut stmts, true);
+            }
+            stmts
+        } else {
+            return self.error("expected THEN or GOTO");
+        };
+        let otherwise = if self.eat_kw(Kw::Else) {
+            self.branch()?
+        } else {
+            Vec::new()
+        };
+        Ok(StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        })
+    }
+
+    fn on_statement(&mut self) -> PResult<StmtKind> {
+        if self.eat_kw(Kw::Error) {
+            self.expect_kw(Kw::Goto)?;
+            return Ok(StmtKind::OnErrorGoto(self.line_number()?));
+        }
+        if matches!(
+            self.peek(),
+            Some(Tok::Kw(
+                Kw::Key | Kw::Timer | Kw::Com | Kw::Pen | Kw::Play | Kw::Strig
+            ))
+        ) {
+            return self.refuse(Kw::On);
+        }
+        let selector = self.expr()?;
+        let gosub = if self.eat_kw(Kw::Goto) {
+            false
+        } else if self.eat_kw(Kw::Gosub) {
+            true
+        } else {
+            return self.error("expected GOTO or GOSUB");
+        };
+        let mut targets = vec![self.line_number()?];
+        while self.eat(&Tok::Comma) {
+            targets.push(self.line_number()?);
+        }
+        Ok(StmtKind::On {
+            selector,
+            targets,
+            gosub,
+        })
+    }
+
+    fn for_statement(&mut self) -> PResult<StmtKind> {
+        let var = self.name()?;
+        self.expect(&Tok::Eq, "=")?;
+        let from = self.expr()?;
+        self.expect_kw(Kw::To)?;
+        let to = self.expr()?;
+        let step = if self.eat_kw(Kw::Step) {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        Ok(StmtKind::For {
+            var,
+            from,
+            to,
+            step,
+        })
+    }
+
+    fn next_statement(&mut self) -> PResult<StmtKind> {
+        if self.at_stmt_end() {
+            return Ok(StmtKind::Next(None));
+        }
+        let first = self.name()?;
+        // NEXT I, J is NEXT I : NEXT J; the caller sees the first, the rest follow
+        let mut rest = Vec::new();
+        while self.eat(&Tok::Comma) {
+            rest.push(self.name()?);
+        }
+        if rest.is_empty() {
+            return Ok(StmtKind::Next(Some(first)));
+        }
+        // splice the extra NEXTs back as a colon-separated run
+        let col = self.col();
+        let mut extra: Vec<Token> = Vec::new();
+        for name in rest {
+            extra.push(Token {
+                tok: Tok::Colon,
+                col,
+            });
+            extra.push(Token {
+                tok: Tok::Kw(Kw::Next),
+                col,
+            });
+            extra.push(Token {
+                tok: Tok::Ident(name),
+                col,
+            });
+        }
+        let tail = self.tokens.split_off(self.pos);
+        self.tokens.extend(extra);
+        self.tokens.extend(tail);
+        Ok(StmtKind::Next(Some(first)))
+    }
+
+    fn def_statement(&mut self) -> PResult<StmtKind> {
+        if !self.eat_kw(Kw::Fn) {
+            if let Some(Tok::Kw(Kw::Usr)) | Some(Tok::Ident(_)) = self.peek() {
+                return self.refuse(Kw::Def);
+            }
+            return self.error("expected FN");
+        }
+        let name = self.name()?;
+        let mut params = Vec::new();
+        if self.eat(&Tok::LParen) && !self.eat(&Tok::RParen) {
+            loop {
+                params.push(self.name()?);
+                if self.eat(&Tok::RParen) {
+                    break;
+                }
+                self.expect(&Tok::Comma, ", or )")?;
+            }
+        }
+        self.expect(&Tok::Eq, "=")?;
+        let body = self.expr()?;
+        Ok(StmtKind::DefFn { name, params, body })
+    }
+
+    fn def_type(&mut self, kind: DefKind) -> PResult<StmtKind> {
+        let mut ranges = Vec::new();
+        loop {
+            let first = self.letter()?;
+            let last = if self.eat(&Tok::Minus) {
+                self.letter()?
+            } else {
+                first
+            };
+            ranges.push((first.min(last), first.max(last)));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(StmtKind::DefType(kind, ranges))
+    }
+
+    fn letter(&mut self) -> PResult<u8> {
+        match self.peek() {
+            Some(Tok::Ident(name)) if name.len() == 1 => {
+                let letter = name.as_bytes().first().copied().unwrap_or(b'A');
+                self.pos += 1;
+                Ok(letter)
+            }
+            _ => self.error("expected a letter"),
+        }
+    }
+
+    fn line_number(&mut self) -> PResult<u32> {
+        match self.peek() {
+            Some(&Tok::Num(value, _))
+                if (0.0..=65529.0).contains(&value) && value.fract() == 0.0 =>
+            {
+                self.pos += 1;
+                Ok(value as u32)
+            }
+            _ => self.error("expected a line number"),
+        }
+    }
+
+    fn name(&mut self) -> PResult<String> {
+        match self.peek() {
+            Some(Tok::Ident(name)) => {
+                let name = name.clone();
+                self.pos += 1;
+                Ok(name)
+            }
+            _ => self.error("expected a variable name"),
+        }
+    }
+
+    fn lvalue(&mut self) -> PResult<LValue> {
+        let col = self.col();
+        let name = self.name()?;
+        let indices = if self.peek() == Some(&Tok::LParen) {
+            Some(self.paren_args()?)
+        } else {
+            None
+        };
+        Ok(LValue { col, name, indices })
+    }
+
+    fn paren_args(&mut self) -> PResult<Vec<Expr>> {
+        self.expect(&Tok::LParen, "(")?;
+        let mut args = vec![self.expr()?];
+        while self.eat(&Tok::Comma) {
+            args.push(self.expr()?);
+        }
+        self.expect(&Tok::RParen, ")")?;
+        Ok(args)
+    }
+
+    // ---- expressions, loosest binding first ----
+
+    pub(crate) fn expr(&mut self) -> PResult<Expr> {
+        self.nested(|parser| parser.binary_level(0))
+    }
+
+    /// Runs `f` one nesting level deeper, failing beyond [`MAX_NESTING`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Parser) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            return self.error("expression nested too deeply");
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
+    fn binary_level(&mut self, level: usize) -> PResult<Expr> {
+        const LEVELS: &[&[(Kw, BinOp)]] = &[
+            &[(Kw::Imp, BinOp::Imp)],
+            &[(Kw::Eqv, BinOp::Eqv)],
+            &[(Kw::Xor, BinOp::Xor)],
+            &[(Kw::Or, BinOp::Or)],
+            &[(Kw::And, BinOp::And)],
+        ];
+        let Some(ops) = LEVELS.get(level) else {
+            return self.not_level();
+        };
+        let mut left = self.binary_level(level + 1)?;
+        while let Some(Tok::Kw(kw)) = self.peek() {
+            let Some(&(_, op)) = ops.iter().find(|(k, _)| k == kw) else {
+                break;
+            };
+            let col = self.col();
+            self.pos += 1;
+            let right = self.binary_level(level + 1)?;
+            left = binary(col, op, left, right);
+        }
+        Ok(left)
+    }
+
+    fn not_level(&mut self) -> PResult<Expr> {
+        if self.peek() == Some(&Tok::Kw(Kw::Not)) {
+            let col = self.col();
+            self.pos += 1;
+            let operand = self.nested(Parser::not_level)?;
+            return Ok(Expr {
+                col,
+                kind: ExprKind::Unary(UnOp::Not, Box::new(operand)),
+            });
+        }
+        self.relational()
+    }
+
+    fn relational_op(&mut self) -> Option<BinOp> {
+        let first = self.peek()?.clone();
+        let second = self.peek_at(1).cloned();
+        let (op, len) = match (first, second) {
+            (Tok::Lt, Some(Tok::Gt)) | (Tok::Gt, Some(Tok::Lt)) => (BinOp::Ne, 2),
+            (Tok::Lt, Some(Tok::Eq)) | (Tok::Eq, Some(Tok::Lt)) => (BinOp::Le, 2),
+            (Tok::Gt, Some(Tok::Eq)) | (Tok::Eq, Some(Tok::Gt)) => (BinOp::Ge, 2),
+            (Tok::Lt, _) => (BinOp::Lt, 1),
+            (Tok::Gt, _) => (BinOp::Gt, 1),
+            (Tok::Eq, _) => (BinOp::Eq, 1),
+            _ => return None,
+        };
+        self.pos += len;
+        Some(op)
+    }
+
+    fn relational(&mut self) -> PResult<Expr> {
+        let mut left = self.additive()?;
+        loop {
+            let col = self.col();
+            let Some(op) = self.relational_op() else {
+                break;
+            };
+            let right = self.additive()?;
+            left = binary(col, op, left, right);
+        }
+        Ok(left)
+    }
+
+    /// A left-associative chain of `operand`s joined by the operators `op_of` knows.
+    fn left_assoc(
+        &mut self,
+        operand: fn(&mut Parser) -> PResult<Expr>,
+        op_of: fn(&Tok) -> Option<BinOp>,
+    ) -> PResult<Expr> {
+        let mut left = operand(self)?;
+        while let Some(op) = self.peek().and_then(op_of) {
+            let col = self.col();
+            self.pos += 1;
+            let right = operand(self)?;
+            left = binary(col, op, left, right);
+        }
+        Ok(left)
+    }
+
+    fn additive(&mut self) -> PResult<Expr> {
+        self.left_assoc(Parser::modulo, |tok| match tok {
+            Tok::Plus => Some(BinOp::Add),
+            Tok::Minus => Some(BinOp::Sub),
+            _ => None,
+        })
+    }
+
+    fn modulo(&mut self) -> PResult<Expr> {
+        self.left_assoc(Parser::int_division, |tok| {
+            (*tok == Tok::Kw(Kw::Mod)).then_some(BinOp::Mod)
+        })
+    }
+
+    fn int_division(&mut self) -> PResult<Expr> {
+        self.left_assoc(Parser::multiplicative, |tok| {
+            (*tok == Tok::Backslash).then_some(BinOp::IntDiv)
+        })
+    }
+
+    fn multiplicative(&mut self) -> PResult<Expr> {
+        self.left_assoc(Parser::negation, |tok| match tok {
+            Tok::Star => Some(BinOp::Mul),
+            Tok::Slash => Some(BinOp::Div),
+            _ => None,
+        })
+    }
+
+    fn negation(&mut self) -> PResult<Expr> {
+        match self.peek() {
+            Some(Tok::Minus) => {
+                let col = self.col();
+                self.pos += 1;
+                let operand = self.nested(Parser::negation)?;
+                Ok(Expr {
+                    col,
+                    kind: ExprKind::Unary(UnOp::Neg, Box::new(operand)),
+                })
+            }
+            Some(Tok::Plus) => {
+                self.pos += 1;
+                self.nested(Parser::negation)
+            }
+            _ => self.power(),
+        }
+    }
+
+    fn power(&mut self) -> PResult<Expr> {
+        let mut left = self.atom()?;
+        while self.peek() == Some(&Tok::Caret) {
+            let col = self.col();
+            self.pos += 1;
+            // GW-BASIC lets a sign follow ^ (2^-1)
+            let right = match self.peek() {
+                Some(Tok::Minus) => {
+                    let neg_col = self.col();
+                    self.pos += 1;
+                    let operand = self.power_operand()?;
+                    Expr {
+                        col: neg_col,
+                        kind: ExprKind::Unary(UnOp::Neg, Box::new(operand)),
+                    }
+                }
+                Some(Tok::Plus) => {
+                    self.pos += 1;
+                    self.power_operand()?
+                }
+                _ => self.atom()?,
+            };
+            left = binary(col, BinOp::Pow, left, right);
+        }
+        Ok(left)
+    }
+
+    fn power_operand(&mut self) -> PResult<Expr> {
+        match self.peek() {
+            Some(Tok::Minus | Tok::Plus) => self.negation(),
+            _ => self.atom(),
+        }
+    }
+
+    fn atom(&mut self) -> PResult<Expr> {
+        let col = self.col();
+        let Some(tok) = self.peek().cloned() else {
+            return self.error("expected an expression");
+        };
+        let kind = match tok {
+            Tok::Num(value, ty) => {
+                self.pos += 1;
+                ExprKind::Num(value, ty)
+            }
+            Tok::Str(text) => {
+                self.pos += 1;
+                ExprKind::Str(text)
+            }
+            Tok::LParen => {
+                self.pos += 1;
+                let inner = self.expr()?;
+                self.expect(&Tok::RParen, ")")?;
+                return Ok(inner);
+            }
+            Tok::Ident(name) => {
+                self.pos += 1;
+                if self.peek() == Some(&Tok::LParen) {
+                    ExprKind::Index(name, self.paren_args()?)
+                } else {
+                    ExprKind::Var(name)
+                }
+            }
+            Tok::Kw(Kw::Fn) => {
+                self.pos += 1;
+                let name = self.name()?;
+                let args = if self.peek() == Some(&Tok::LParen) {
+                    self.paren_args()?
+                } else {
+                    Vec::new()
+                };
+                ExprKind::FnCall(name, args)
+            }
+            Tok::Kw(kw) => {
+                self.pos += 1;
+                return self.function(col, kw);
+            }
+            _ => return self.error("expected an expression"),
+        };
+        Ok(Expr { col, kind })
+    }
+
+    fn function(&mut self, col: usize, kw: Kw) -> PResult<Expr> {
+        let (func, min, max) = match kw {
+            Kw::Abs => (Func::Abs, 1, 1),
+            Kw::Atn => (Func::Atn, 1, 1),
+            Kw::Cos => (Func::Cos, 1, 1),
+            Kw::Exp => (Func::Exp, 1, 1),
+            Kw::Fix => (Func::Fix, 1, 1),
+            Kw::Int => (Func::Int, 1, 1),
+            Kw::Log => (Func::Log, 1, 1),
+            Kw::Sgn => (Func::Sgn, 1, 1),
+            Kw::Sin => (Func::Sin, 1, 1),
+            Kw::Sqr => (Func::Sqr, 1, 1),
+            Kw::Tan => (Func::Tan, 1, 1),
+            Kw::Cint => (Func::Cint, 1, 1),
+            Kw::Csng => (Func::Csng, 1, 1),
+            Kw::Cdbl => (Func::Cdbl, 1, 1),
+            Kw::Len => (Func::Len, 1, 1),
+            Kw::LeftS => (Func::Left, 2, 2),
+            Kw::RightS => (Func::Right, 2, 2),
+            Kw::MidS => (Func::Mid, 2, 3),
+            Kw::ChrS => (Func::Chr, 1, 1),
+            Kw::Asc => (Func::Asc, 1, 1),
+            Kw::StrS => (Func::Str, 1, 1),
+            Kw::Val => (Func::Val, 1, 1),
+            Kw::Instr => (Func::Instr, 2, 3),
+            Kw::StringS => (Func::StringS, 2, 2),
+            Kw::SpaceS => (Func::Space, 1, 1),
+            Kw::HexS => (Func::Hex, 1, 1),
+            Kw::OctS => (Func::Oct, 1, 1),
+            Kw::Pos => (Func::Pos, 1, 1),
+            Kw::Fre => (Func::Fre, 1, 1),
+            Kw::Rnd => {
+                let args = if self.peek() == Some(&Tok::LParen) {
+                    self.paren_args()?
+                } else {
+                    Vec::new()
+                };
+                if args.len() > 1 {
+                    return self.error("RND takes one argument");
+                }
+                return Ok(Expr {
+                    col,
+                    kind: ExprKind::Func(Func::Rnd, args),
+                });
+            }
+            Kw::Timer | Kw::Err | Kw::Erl => {
+                let func = match kw {
+                    Kw::Err => Func::Err,
+                    Kw::Erl => Func::Erl,
+                    _ => Func::Timer,
+                };
+                return Ok(Expr {
+                    col,
+                    kind: ExprKind::Func(func, Vec::new()),
+                });
+            }
+            other if is_refused_function(other) => {
+                if self.peek() == Some(&Tok::LParen) {
+                    self.paren_args()?;
+                }
+                return Ok(Expr {
+                    col,
+                    kind: ExprKind::Refused(other),
+                });
+            }
+            other => {
+                self.pos -= 1;
+                return self.error(format!("{} cannot be used in an expression", other.text()));
+            }
+        };
+        let args = self.paren_args()?;
+        if args.len() < min || args.len() > max {
+            return self.error(format!("{} takes {min} to {max} arguments", kw.text()));
+        }
+        Ok(Expr {
+            col,
+            kind: ExprKind::Func(func, args),
+        })
+    }
+}
+
+fn binary(col: usize, op: BinOp, left: Expr, right: Expr) -> Expr {
+    Expr {
+        col,
+        kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
+    }
+}
+
+fn is_refused_statement(kw: Kw) -> bool {
+    use Kw::*;
+    matches!(
+        kw,
+        Open | Close
+            | Field
+            | Get
+            | Put
+            | Lset
+            | Rset
+            | Kill
+            | Name
+            | Files
+            | Load
+            | Save
+            | Merge
+            | Chain
+            | Common
+            | Bload
+            | Bsave
+            | Chdir
+            | Mkdir
+            | Rmdir
+            | Reset
+            | Ioctl
+            | Com
+            | Out
+            | Wait
+            | Motor
+            | Poke
+            | Call
+            | Shell
+            | Environ
+            | DateS
+            | TimeS
+            | Screen
+            | Pset
+            | Preset
+            | Circle
+            | Draw
+            | Paint
+            | Palette
+            | View
+            | Window
+            | Pcopy
+            | Locate
+            | Beep
+            | Sound
+            | Play
+            | Pen
+            | Strig
+            | Auto
+            | Cont
+            | Delete
+            | Edit
+            | List
+            | New
+            | Renum
+            | Llist
+            | Timer
+            | Usr
+    )
+}
+
+fn is_refused_function(kw: Kw) -> bool {
+    use Kw::*;
+    matches!(
+        kw,
+        Peek | Usr
+            | Varptr
+            | VarptrS
+            | InputS
+            | InkeyS
+            | Eof
+            | Loc
+            | Lof
+            | Lpos
+            | IoctlS
+            | ErdevS
+            | Erdev
+            | Inp
+            | EnvironS
+            | DateS
+            | TimeS
+            | Screen
+            | Point
+            | Pmap
+            | Csrlin
+            | Pen
+            | Stick
+            | Strig
+            | Play
+            | Cvi
+            | Cvs
+            | Cvd
+            | MkiS
+            | MksS
+            | MkdS
+    )
+}

@@ -1,0 +1,501 @@
+//! A run of a program, paused at every `INPUT` and serializable whole.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cp437;
+use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
+use crate::input;
+use crate::limits::Limits;
+use crate::number;
+use crate::program::Program;
+use crate::rnd::{Rnd, RndMode};
+use crate::vm::{self, CharacterRecord, Event, Fault, Frame, Machine, Output};
+
+/// The version of the snapshot format [`Session::snapshot`] writes.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// What one call of [`Session::resume`] produced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The output, up to and including an input prompt. `'\x0c'` (from `CHR$(12)`
+    /// or `CLS`) marks a page break: the screen was cleared there.
+    pub output: String,
+    /// Whether the program waits for input or has finished.
+    pub state: StepState,
+}
+
+impl Step {
+    /// The output without the prompt line it ends with (all of it when the program
+    /// finished): what a chat message shows above an input box labelled with the prompt.
+    pub fn output_before_prompt(&self) -> &str {
+        match &self.state {
+            StepState::NeedsInput { prompt } => self
+                .output
+                .strip_suffix(prompt.as_str())
+                .unwrap_or(&self.output),
+            StepState::Finished { .. } => &self.output,
+        }
+    }
+
+    /// The output split at page breaks (`CLS`, `CHR$(12)`): the first piece
+    /// continues the previous page, each further piece starts a new one.
+    pub fn pages(&self) -> std::str::Split<'_, char> {
+        self.output.split('\x0c')
+    }
+}
+
+/// Where a session stands after a step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StepState {
+    /// The program waits at `INPUT` or `LINE INPUT`.
+    NeedsInput {
+        /// The last line of the output, up to where the user types: the `INPUT`
+        /// prompt (e.g. `NAME? `) together with anything printed before it on the
+        /// same line. It is also the end of [`Step::output`].
+        prompt: String,
+    },
+    /// The program ended (`END`, `STOP`, or the last line).
+    Finished {
+        /// The characters the program handed over with `RECORD`, in order.
+        records: Vec<CharacterRecord>,
+        /// Every scalar variable at the end, by name (with its type sign: `A$`,
+        /// `N%`, `X#`; singles have none), numbers as `PRINT` shows them without spaces.
+        variables: Vec<(String, String)>,
+    },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+enum Status {
+    NotStarted,
+    Waiting { form: u32, prompt: String },
+    Finished,
+    Failed(RunError),
+}
+
+/// One run of a program: call [`Session::resume`] until it finishes.
+#[derive(Debug, Clone)]
+pub struct Session {
+    program: Arc<Program>,
+    limits: Limits,
+    machine: Machine,
+    status: Status,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Snapshot {
+    version: u32,
+    program_hash: String,
+    limits: Limits,
+    status: Status,
+    machine: Machine,
+}
+
+#[derive(Deserialize)]
+struct VersionProbe {
+    version: u32,
+}
+
+impl Session {
+    /// A session at the start of the program.
+    pub fn new(program: Arc<Program>, rnd: RndMode, limits: Limits) -> Session {
+        let machine = Machine::new(&program.code, Rnd::new(rnd));
+        Session {
+            program,
+            limits,
+            machine,
+            status: Status::NotStarted,
+        }
+    }
+
+    /// Replaces the session's limits (a restored session keeps the limits it was
+    /// saved with until the host sets its current ones).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits the session runs under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The program this session runs.
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    /// Whether the session has finished or failed.
+    pub fn is_over(&self) -> bool {
+        matches!(self.status, Status::Finished | Status::Failed(_))
+    }
+
+    /// The prompt the session waits at, if it waits.
+    pub fn waiting_prompt(&self) -> Option<&str> {
+        match &self.status {
+            Status::Waiting { prompt, .. } => Some(prompt),
+            _ => None,
+        }
+    }
+
+    /// The character records handed over so far.
+    pub fn records(&self) -> &[CharacterRecord] {
+        &self.machine.records
+    }
+
+    /// Instructions executed so far.
+    pub fn steps(&self) -> u64 {
+        self.machine.steps
+    }
+
+    /// Runs the program until it waits for input or ends.
+    ///
+    /// Start with `resume(None)`. At [`StepState::NeedsInput`] pass the line the
+    /// user typed (without its line break); `None` there just repeats the prompt.
+    /// A wrong count or type of values prints `?Redo from start` and the prompt
+    /// again, as GW-BASIC does. After the end, `resume` returns the end again; after
+    /// an error, the error again. A line longer than [`Limits::max_input_len`] is
+    /// an error of kind [`RunErrorKind::InputTooLong`] and the session keeps waiting.
+    pub fn resume(&mut self, input: Option<&str>) -> Result<Step, RunError> {
+        let mut out = Output {
+            text: String::new(),
+            limit: self.limits.max_output_bytes_per_resume,
+        };
+        match self.status.clone() {
+            Status::Finished => return Ok(self.finished_step(out.text)),
+            Status::Failed(error) => return Err(error),
+            Status::NotStarted => {}
+            Status::Waiting { form, prompt } => {
+                let Some(line) = input else {
+                    return Ok(Step {
+                        output: String::new(),
+                        state: StepState::NeedsInput { prompt },
+                    });
+                };
+                let line = line.trim_end_matches(['\r', '\n']);
+                if line.chars().count() > self.limits.max_input_len {
+                    return Err(RunError {
+                        kind: RunErrorKind::InputTooLong,
+                        line: Machine::line_of(&self.program.code, self.machine.pc),
+                        message: format!(
+                            "Input too long (the limit is {} characters)",
+                            self.limits.max_input_len
+                        ),
+                        output: String::new(),
+                        at_line_start: false,
+                    });
+                }
+                // the user's Enter ends the line
+                self.machine.column = 0;
+                if let Some(done) = self.accept_input(form, line, &mut out) {
+                    return done;
+                }
+            }
+        }
+        self.run(out)
+    }
+
+    /// Parses and assigns an input line; `Some` if the step ends here (a redo or an error).
+    fn accept_input(
+        &mut self,
+        form_id: u32,
+        line: &str,
+        out: &mut Output,
+    ) -> Option<Result<Step, RunError>> {
+        let program = Arc::clone(&self.program);
+        let Some(form) = program.code.inputs.get(form_id as usize) else {
+            return Some(Err(self.fail(Fault::Internal, out)));
+        };
+        let bytes = cp437::encode(line);
+        let entries = if form.whole_line {
+            let mut text = bytes;
+            text.truncate(255);
+            Some(vec![input::Entry::Str(text)])
+        } else {
+            let kinds: Vec<bool> = form.targets.iter().map(|t| t.is_str()).collect();
+            input::parse(&bytes, &kinds)
+        };
+        let Some(entries) = entries else {
+            vm::write_text(&mut self.machine, out, b"?Redo from start\n");
+            vm::write_text(&mut self.machine, out, &form.prompt);
+            return Some(Ok(self.waiting_step(form_id, std::mem::take(&mut out.text))));
+        };
+        if let Err(fault) = vm::assign_input(
+            &mut self.machine,
+            &program.code,
+            &self.limits,
+            form,
+            entries,
+        ) {
+            return Some(Err(self.fail(fault, out)));
+        }
+        self.machine.pc += 1;
+        None
+    }
+
+    fn run(&mut self, mut out: Output) -> Result<Step, RunError> {
+        let program = Arc::clone(&self.program);
+        let session_left = self
+            .limits
+            .max_steps_per_session
+            .saturating_sub(self.machine.steps);
+        let (budget, budget_limit) = if session_left < self.limits.max_steps_per_resume {
+            (session_left, LimitKind::StepsPerSession)
+        } else {
+            (self.limits.max_steps_per_resume, LimitKind::StepsPerResume)
+        };
+        let result = self
+            .machine
+            .run(&program.code, &mut out, &self.limits, budget, budget_limit);
+        match result {
+            Ok(Event::Input(form)) => {
+                let Some(input_form) = program.code.inputs.get(form as usize) else {
+                    return Err(self.fail(Fault::Internal, &mut out));
+                };
+                vm::write_text(&mut self.machine, &mut out, &input_form.prompt);
+                Ok(self.waiting_step(form, out.text))
+            }
+            Ok(Event::End) => {
+                self.status = Status::Finished;
+                Ok(self.finished_step(out.text))
+            }
+            Ok(Event::Stop) => {
+                let line = Machine::line_of(&program.code, self.machine.pc.saturating_sub(1));
+                if self.machine.column != 0 {
+                    vm::write_text(&mut self.machine, &mut out, b"\n");
+                }
+                let message = match line {
+                    Some(line) => format!("Break in {line}\n"),
+                    None => "Break\n".to_string(),
+                };
+                vm::write_text(&mut self.machine, &mut out, message.as_bytes());
+                self.status = Status::Finished;
+                Ok(self.finished_step(out.text))
+            }
+            Err(fault) => Err(self.fail(fault, &mut out)),
+        }
+    }
+
+    fn waiting_step(&mut self, form: u32, output: String) -> Step {
+        let prompt = output
+            .rfind(['\n', '\x0c'])
+            .map_or(output.as_str(), |at| &output[at + 1..])
+            .to_string();
+        self.status = Status::Waiting {
+            form,
+            prompt: prompt.clone(),
+        };
+        Step {
+            output,
+            state: StepState::NeedsInput { prompt },
+        }
+    }
+
+    fn finished_step(&self, output: String) -> Step {
+        Step {
+            output,
+            state: StepState::Finished {
+                records: self.machine.records.clone(),
+                variables: self.variables(),
+            },
+        }
+    }
+
+    /// Every scalar variable with its current value, sorted by name.
+    pub fn variables(&self) -> Vec<(String, String)> {
+        let code = &self.program.code;
+        let mut variables: Vec<(String, String)> = code
+            .num_vars
+            .iter()
+            .zip(&self.machine.nums)
+            .filter(|((name, _), _)| !name.starts_with('~'))
+            .map(|((name, ty), value)| (name.clone(), number::format_plain(*value, *ty)))
+            .chain(
+                code.str_vars
+                    .iter()
+                    .zip(&self.machine.strs)
+                    .filter(|(name, _)| !name.starts_with('~'))
+                    .map(|(name, value)| (name.clone(), cp437::decode(value))),
+            )
+            .collect();
+        variables.sort();
+        variables
+    }
+
+    fn fail(&mut self, fault: Fault, out: &mut Output) -> RunError {
+        let code = &self.program.code;
+        let pc = self.machine.pc;
+        let (kind, line, message) = match fault {
+            Fault::Basic(error) => {
+                let line = self.machine.error_line(code, pc);
+                (RunErrorKind::Basic(error), line, gw_message(error, line))
+            }
+            Fault::BasicAtLine(error, line) => (
+                RunErrorKind::Basic(error),
+                Some(line),
+                gw_message(error, Some(line)),
+            ),
+            Fault::Limit(limit) => {
+                let line = self.machine.error_line(code, pc);
+                let value = match limit {
+                    LimitKind::StepsPerResume => self.limits.max_steps_per_resume,
+                    LimitKind::StepsPerSession => self.limits.max_steps_per_session,
+                    LimitKind::Memory => self.limits.max_memory_bytes as u64,
+                    LimitKind::StackDepth => self.limits.max_stack_depth as u64,
+                    LimitKind::OutputPerResume => self.limits.max_output_bytes_per_resume as u64,
+                    LimitKind::Records => self.limits.max_records as u64,
+                };
+                let mut message = limit.describe(value);
+                if let Some(line) = line {
+                    message.push_str(&format!(" in {line}"));
+                }
+                (RunErrorKind::Limit(limit), line, message)
+            }
+            Fault::Internal => (
+                RunErrorKind::Internal,
+                self.machine.error_line(code, pc),
+                "Internal error in the BASIC VM".to_string(),
+            ),
+        };
+        if matches!(kind, RunErrorKind::Limit(LimitKind::OutputPerResume)) {
+            let mut cut = out.limit.min(out.text.len());
+            while !out.text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            out.text.truncate(cut);
+        }
+        let error = RunError {
+            kind,
+            line,
+            message,
+            output: std::mem::take(&mut out.text),
+            at_line_start: self.machine.column == 0,
+        };
+        self.status = Status::Failed(error.clone());
+        error
+    }
+
+    /// The whole session as bytes (JSON, versioned): program hash, program counter,
+    /// stacks, variables, arrays, RNG state, output column and records.
+    pub fn snapshot(&self) -> Vec<u8> {
+        let snapshot = Snapshot {
+            version: SNAPSHOT_VERSION,
+            program_hash: self.program.hash(),
+            limits: self.limits.clone(),
+            status: self.status.clone(),
+            machine: self.machine.clone(),
+        };
+        serde_json::to_vec(&snapshot).unwrap_or_default()
+    }
+
+    /// A session from a snapshot of a session of the same program.
+    pub fn restore(program: Arc<Program>, snapshot: &[u8]) -> Result<Session, RestoreError> {
+        let probe: VersionProbe =
+            serde_json::from_slice(snapshot).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        if probe.version != SNAPSHOT_VERSION {
+            return Err(RestoreError::Version {
+                found: probe.version,
+                expected: SNAPSHOT_VERSION,
+            });
+        }
+        let snapshot: Snapshot =
+            serde_json::from_slice(snapshot).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        if snapshot.program_hash != program.hash() {
+            return Err(RestoreError::ProgramMismatch);
+        }
+        check_fits(&program, &snapshot.machine)?;
+        if let Status::Waiting { form, .. } = &snapshot.status
+            && *form as usize >= program.code.inputs.len()
+        {
+            return Err(RestoreError::Inconsistent("input form".to_string()));
+        }
+        Ok(Session {
+            program,
+            limits: snapshot.limits,
+            machine: snapshot.machine,
+            status: snapshot.status,
+        })
+    }
+}
+
+fn gw_message(error: ErrorCode, line: Option<u32>) -> String {
+    match line {
+        Some(line) => format!("{} in {line}", error.message()),
+        None => error.message().to_string(),
+    }
+}
+
+/// A snapshot of the same program always fits; this guards against edited bytes.
+fn check_fits(program: &Program, machine: &Machine) -> Result<(), RestoreError> {
+    let code = &program.code;
+    let bad = |what: &str| Err(RestoreError::Inconsistent(what.to_string()));
+    let pcs = code.ops.len() as u32;
+    if machine.pc > pcs {
+        return bad("program counter");
+    }
+    if machine.nums.len() != code.num_vars.len() || machine.strs.len() != code.str_vars.len() {
+        return bad("variables");
+    }
+    if machine.arrays.len() != code.arrays.len() {
+        return bad("arrays");
+    }
+    for (array, info) in machine.arrays.iter().zip(&code.arrays) {
+        let Some(array) = array else {
+            continue;
+        };
+        let elements = array.bounds.iter().try_fold(1usize, |acc, &bound| {
+            acc.checked_mul((usize::from(bound) + 1).checked_sub(usize::from(array.base))?)
+        });
+        let len = match &array.data {
+            vm::ArrayData::Num(values) if !info.is_str => values.len(),
+            vm::ArrayData::Str(values) if info.is_str => values.len(),
+            _ => return bad("array type"),
+        };
+        if elements != Some(len) {
+            return bad("array size");
+        }
+    }
+    if machine.active_defs.len() != code.fn_names.len()
+        || machine
+            .active_defs
+            .iter()
+            .flatten()
+            .any(|&def| def as usize >= code.defs.len())
+    {
+        return bad("function definitions");
+    }
+    if machine.data_ptr as usize > code.data.len() {
+        return bad("DATA pointer");
+    }
+    if machine.on_error.is_some_and(|pc| pc >= pcs)
+        || machine
+            .handling
+            .is_some_and(|(resume, next)| resume > pcs || next > pcs)
+    {
+        return bad("error handler");
+    }
+    for frame in &machine.frames {
+        let ok = match frame {
+            Frame::For { var, body, .. } => (*var as usize) < code.num_vars.len() && *body <= pcs,
+            Frame::Gosub { ret } => *ret <= pcs,
+            Frame::While { start } => *start < pcs,
+            Frame::Fn {
+                ret,
+                saved_nums,
+                saved_strs,
+            } => {
+                *ret <= pcs
+                    && saved_nums
+                        .iter()
+                        .all(|(slot, _)| (*slot as usize) < code.num_vars.len())
+                    && saved_strs
+                        .iter()
+                        .all(|(slot, _)| (*slot as usize) < code.str_vars.len())
+            }
+        };
+        if !ok {
+            return bad("control stack");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,470 @@
+//! `PRINT USING`: numbers and strings laid out by a format string, as GW-BASIC
+//! does it — `#` digits, `.` point, `,` thousands, `+`/`-` signs, `$$` and `**`
+//! fills, `^^^^` exponents, `!`, `&` and `\  \` string fields, `_` escapes, `%`
+//! before a number too wide for its field, and the format reused cyclically.
+
+use crate::error::ErrorCode;
+use crate::number::NumTy;
+
+/// A value to format.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum UsingArg {
+    Num(f64, NumTy),
+    Str(Vec<u8>),
+}
+
+enum Field {
+    /// `!` (1), `\  \` (its width) or `&` (`None`: the whole string).
+    Str(Option<usize>),
+    Num(NumberField),
+}
+
+struct NumberField {
+    width: usize,
+    digits_before: usize,
+    decimals: usize,
+    leading_plus: bool,
+    trailing: Option<u8>,
+    dollar: bool,
+    star: bool,
+    comma: bool,
+    dot: bool,
+    exponent: bool,
+}
+
+fn string_field(format: &[u8], at: usize) -> Option<(Field, usize)> {
+    match format.get(at)? {
+        b'!' => Some((Field::Str(Some(1)), 1)),
+        b'&' => Some((Field::Str(None), 1)),
+        b'\\' => {
+            let mut len = 1;
+            loop {
+                match format.get(at + len)? {
+                    b' ' => len += 1,
+                    b'\\' => return Some((Field::Str(Some(len + 1)), len + 1)),
+                    _ => return None,
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+fn number_field(format: &[u8], at: usize) -> Option<(Field, usize)> {
+    let peek = |offset: usize| format.get(at + offset).copied();
+    let mut len = 0;
+    let mut digits_before = 0;
+    let mut decimals = 0;
+    let leading_plus = peek(0) == Some(b'+');
+    if leading_plus {
+        len += 1;
+    }
+    let (mut dollar, mut star) = (false, false);
+    if let Some(c @ (b'$' | b'*')) = peek(len) {
+        if peek(len + 1) != Some(c) {
+            return None;
+        }
+        len += 2;
+        if c == b'*' {
+            star = true;
+            digits_before += 2;
+            if peek(len) == Some(b'$') {
+                dollar = true;
+                len += 1;
+            }
+        } else {
+            dollar = true;
+            digits_before += 1;
+        }
+    }
+    let mut dot = false;
+    let mut comma = false;
+    if matches!(peek(len), Some(b'.' | b'#')) {
+        while let Some(c) = peek(len) {
+            match c {
+                b'.' if !dot => dot = true,
+                b'#' if dot => decimals += 1,
+                b'#' => digits_before += 1,
+                b',' if !dot => {
+                    digits_before += 1;
+                    comma = true;
+                }
+                _ => break,
+            }
+            len += 1;
+        }
+    }
+    if digits_before + decimals == 0 {
+        return None;
+    }
+    let exponent = format.get(at + len..at + len + 4) == Some(b"^^^^".as_slice());
+    if exponent {
+        len += 4;
+    }
+    let mut trailing = None;
+    if !leading_plus && let Some(c @ (b'+' | b'-')) = peek(len) {
+        trailing = Some(c);
+        len += 1;
+    }
+    Some((
+        Field::Num(NumberField {
+            width: len,
+            digits_before,
+            decimals,
+            leading_plus,
+            trailing,
+            dollar,
+            star,
+            comma,
+            dot,
+            exponent,
+        }),
+        len,
+    ))
+}
+
+/// The digits of `value` rounded to `digits` significant digits: an integer
+/// mantissa and the power of ten it is scaled by.
+fn to_decimal(value: f64, digits: i32) -> (u128, i32) {
+    if digits <= 0 || value == 0.0 {
+        return (0, 0);
+    }
+    let text = format!("{:.*e}", (digits - 1) as usize, value.abs());
+    let Some((mantissa, exponent)) = text.split_once('e') else {
+        return (0, 0);
+    };
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let digits_text: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let mantissa = digits_text.parse().unwrap_or(0);
+    (mantissa, exponent - (digits - 1))
+}
+
+fn group(digits: &str) -> String {
+    let first = digits.len() % 3;
+    let mut out = String::new();
+    for (index, c) in digits.chars().enumerate() {
+        if index > 0 && index >= first && (index - first).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn fixed(value: f64, ty: NumTy, decimals: usize, force_dot: bool, comma: bool) -> String {
+    if value == 0.0 {
+        return if force_dot {
+            format!(".{}", "0".repeat(decimals))
+        } else if decimals > 0 {
+            "0".repeat(decimals)
+        } else {
+            "0".to_string()
+        };
+    }
+    let significant = if ty == NumTy::Dbl { 16 } else { 7 };
+    let (mut mantissa, mut exp10) = to_decimal(value, significant);
+    let mut after = -exp10;
+    if after > decimals as i32 {
+        let work = significant - (after - decimals as i32);
+        (mantissa, exp10) = to_decimal(value, work);
+        after = -exp10;
+    }
+    let mut digits = mantissa.to_string();
+    let before = digits.len() as i32 - after;
+    let wanted = (decimals as i32 + before).max(0) as usize;
+    while digits.len() < wanted {
+        digits.push('0');
+    }
+    let point = before;
+    if point >= digits.len() as i32 {
+        let mut text = digits.clone();
+        text.push_str(&"0".repeat((point - digits.len() as i32) as usize));
+        if comma {
+            text = group(&text);
+        }
+        if force_dot {
+            text.push('.');
+        }
+        text
+    } else if point > 0 {
+        let (int_part, frac) = digits.split_at(point as usize);
+        let int_part = if comma {
+            group(int_part)
+        } else {
+            int_part.to_string()
+        };
+        format!("{int_part}.{frac}")
+    } else {
+        format!(".{}{digits}", "0".repeat((-point) as usize))
+    }
+}
+
+fn scientific(
+    value: f64,
+    ty: NumTy,
+    before: usize,
+    decimals: usize,
+    force_dot: bool,
+    comma: bool,
+) -> String {
+    let letter = if ty == NumTy::Dbl { 'D' } else { 'E' };
+    if value == 0.0 {
+        if force_dot {
+            return format!(".{}{letter}+00", "0".repeat(decimals));
+        }
+        return if ty == NumTy::Dbl {
+            "0D+00".to_string()
+        } else {
+            "E+00".to_string()
+        };
+    }
+    let significant = if ty == NumTy::Dbl { 16 } else { 7 };
+    let work = (before + decimals).min(significant) as i32;
+    let (mantissa, mut exp10) = to_decimal(value, work.max(1));
+    let mut digits = format!("{mantissa:0width$}", width = work.max(0) as usize);
+    digits.truncate(work.max(0) as usize);
+    let trimmed = digits.trim_end_matches('0').to_string();
+    let mut digits = trimmed;
+    while digits.len() < before + decimals {
+        digits.push('0');
+    }
+    if work == 0 {
+        exp10 += 1;
+    }
+    exp10 += (before + decimals) as i32 - 1;
+    let int_len = before.min(digits.len());
+    let mut text = digits.get(..int_len).unwrap_or_default().to_string();
+    if comma {
+        text = group(&text);
+    }
+    if digits.len() > before {
+        text.push('.');
+        text.push_str(digits.get(before..).unwrap_or_default());
+    } else if digits.len() == before && force_dot {
+        text.push('.');
+    }
+    let exponent = exp10 - before as i32 + 1;
+    let sign = if exponent < 0 { '-' } else { '+' };
+    format!("{text}{letter}{sign}{:02}", exponent.abs())
+}
+
+fn format_number(field: &NumberField, value: f64, ty: NumTy) -> Result<String, ErrorCode> {
+    let ty = if ty == NumTy::Int { NumTy::Sng } else { ty };
+    let mut digits_before = field.digits_before;
+    if digits_before + field.decimals > 24 {
+        return Err(ErrorCode::IllegalFunctionCall);
+    }
+    let negative = value < 0.0;
+    let mut text = String::new();
+    let mut post = "";
+    if field.leading_plus {
+        text.push(if negative { '-' } else { '+' });
+    } else if field.trailing == Some(b'+') {
+        post = if negative { "-" } else { "+" };
+    } else if field.trailing == Some(b'-') {
+        post = if negative { "-" } else { " " };
+    } else {
+        if negative {
+            text.push('-');
+        }
+        if !field.dollar {
+            digits_before = digits_before.saturating_sub(1);
+        }
+    }
+    if field.dollar {
+        text.push('$');
+    }
+    let magnitude = value.abs();
+    if field.exponent {
+        text.push_str(&scientific(
+            magnitude,
+            ty,
+            digits_before,
+            field.decimals,
+            field.dot,
+            field.comma,
+        ));
+    } else {
+        text.push_str(&fixed(
+            magnitude,
+            ty,
+            field.decimals,
+            field.dot,
+            field.comma,
+        ));
+    }
+    text.push_str(post);
+    if text.len() < field.width {
+        for (prefix, with_zero) in [(".", "0."), ("+.", "+0."), ("-.", "-0.")] {
+            if let Some(rest) = text.strip_prefix(prefix) {
+                text = format!("{with_zero}{rest}");
+                break;
+            }
+        }
+    }
+    if text.len() > field.width {
+        return Ok(format!("%{text}"));
+    }
+    let fill = if field.star { "*" } else { " " };
+    Ok(format!("{}{text}", fill.repeat(field.width - text.len())))
+}
+
+fn format_string(width: Option<usize>, text: &[u8]) -> Vec<u8> {
+    match width {
+        None => text.to_vec(),
+        Some(width) => {
+            let mut out: Vec<u8> = text.iter().copied().take(width).collect();
+            out.resize(width, b' ');
+            out
+        }
+    }
+}
+
+/// Lays out `args` by `format`; returns the pieces to print in order.
+pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, ErrorCode> {
+    if format.is_empty() {
+        return Err(ErrorCode::IllegalFunctionCall);
+    }
+    let mut pieces = Vec::new();
+    let mut args = args.iter().peekable();
+    let mut at = 0;
+    let mut start_cycle = true;
+    let mut held_literal = Vec::new();
+    let mut any_field = false;
+    loop {
+        if at >= format.len() {
+            if !any_field {
+                break;
+            }
+            at = 0;
+            start_cycle = true;
+            held_literal.clear();
+            continue;
+        }
+        let c = format.get(at).copied().unwrap_or(b' ');
+        if c == b'_' {
+            let escaped = format.get(at + 1).copied().unwrap_or(b'_');
+            at += 2;
+            if start_cycle {
+                held_literal.push(escaped);
+            } else {
+                pieces.push(vec![escaped]);
+            }
+            continue;
+        }
+        let field = string_field(format, at).or_else(|| number_field(format, at));
+        let Some((field, len)) = field else {
+            if start_cycle {
+                held_literal.push(c);
+            } else {
+                pieces.push(vec![c]);
+            }
+            at += 1;
+            continue;
+        };
+        let Some(arg) = args.next() else {
+            break;
+        };
+        if start_cycle {
+            if !held_literal.is_empty() {
+                pieces.push(std::mem::take(&mut held_literal));
+            }
+            start_cycle = false;
+            any_field = true;
+        }
+        let text = match (field, arg) {
+            (Field::Str(width), UsingArg::Str(text)) => format_string(width, text),
+            (Field::Num(number), UsingArg::Num(value, ty)) => {
+                format_number(&number, *value, *ty)?.into_bytes()
+            }
+            _ => return Err(ErrorCode::TypeMismatch),
+        };
+        pieces.push(text);
+        at += len;
+    }
+    if !any_field {
+        if !held_literal.is_empty() {
+            pieces.push(held_literal);
+        }
+        return Err(ErrorCode::IllegalFunctionCall);
+    }
+    Ok(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn using(format_text: &str, args: &[UsingArg]) -> String {
+        let pieces = format(format_text.as_bytes(), args).expect("formats");
+        String::from_utf8(pieces.concat()).expect("ascii")
+    }
+
+    fn nums(values: &[f64]) -> Vec<UsingArg> {
+        values
+            .iter()
+            .map(|&v| UsingArg::Num(f64::from(v as f32), NumTy::Sng))
+            .collect()
+    }
+
+    fn strs(values: &[&str]) -> Vec<UsingArg> {
+        values
+            .iter()
+            .map(|v| UsingArg::Str(v.as_bytes().to_vec()))
+            .collect()
+    }
+
+    /// The examples of the GW-BASIC manual's PRINT USING page (fields are as
+    /// wide as their format characters).
+    #[test]
+    fn the_manual_examples_print_as_documented() {
+        assert_eq!(using("!", &strs(&["LOOK", "OUT"])), "LO");
+        assert_eq!(using("\\  \\", &strs(&["LOOK", "OUT"])), "LOOKOUT ");
+        assert_eq!(
+            using("\\   \\", &strs(&["LOOK", "OUT", "!!"])),
+            "LOOK OUT  !!   "
+        );
+        assert_eq!(using("##.##", &nums(&[0.78])), " 0.78");
+        assert_eq!(using("###.##", &nums(&[987.654])), "987.65");
+        assert_eq!(
+            using("##.##  ", &nums(&[10.2, 5.3, 66.789, 0.234])),
+            "10.20   5.30  66.79   0.23  "
+        );
+        assert_eq!(
+            using("+##.##  ", &nums(&[-68.95, 2.4, 55.6, -0.9])),
+            "-68.95   +2.40  +55.60   -0.90  "
+        );
+        assert_eq!(
+            using("##.##-  ", &nums(&[-68.95, 22.449, -7.01])),
+            "68.95-  22.45    7.01-  "
+        );
+        assert_eq!(
+            using("**#.#  ", &nums(&[12.39, -0.9, 765.1])),
+            "*12.4  *-0.9  765.1  "
+        );
+        assert_eq!(using("$$###.##", &nums(&[456.78])), " $456.78");
+        assert_eq!(using("**$##.##", &nums(&[2.34])), "***$2.34");
+        assert_eq!(using("####,.##", &nums(&[1234.5])), "1,234.50");
+        assert_eq!(using("##.##^^^^", &nums(&[234.56])), " 2.35E+02");
+        assert_eq!(using(".####^^^^-", &nums(&[-888888.0])), ".8889E+06-");
+        assert_eq!(using("+.##^^^^", &nums(&[123.0])), "+.12E+03");
+        assert_eq!(using("_!##.##_!", &nums(&[12.34])), "!12.34!");
+        assert_eq!(using("##.##", &nums(&[111.22])), "%111.22");
+        assert_eq!(using(".##", &nums(&[0.999])), "%1.00");
+    }
+
+    #[test]
+    fn literals_and_cycles() {
+        assert_eq!(
+            using("TOTAL: ###", &nums(&[5.0, 6.0])),
+            "TOTAL:   5TOTAL:   6"
+        );
+        assert_eq!(using("### DOLLARS", &nums(&[5.0])), "  5 DOLLARS");
+        assert_eq!(using("&!", &strs(&["AB", "CD"])), "ABC");
+        assert_eq!(
+            format(b"ABC", &nums(&[1.0])),
+            Err(ErrorCode::IllegalFunctionCall)
+        );
+        assert_eq!(format(b"###", &strs(&["X"])), Err(ErrorCode::TypeMismatch));
+    }
+}

@@ -1,0 +1,150 @@
+//! Every sandbox limit stops a run with an error that names the limit and the line.
+
+use std::sync::Arc;
+
+use basic_runner::{LimitKind, Limits, LoadErrorKind, Program, RndMode, RunErrorKind, Session};
+
+fn run_with(source: &str, limits: Limits) -> basic_runner::RunError {
+    let program = Program::load(source, &limits).expect("program loads");
+    let mut session = Session::new(Arc::new(program), RndMode::Seeded(1), limits);
+    let mut input = None;
+    for _ in 0..100 {
+        match session.resume(input) {
+            Ok(_) => input = Some("1"),
+            Err(error) => return error,
+        }
+    }
+    panic!("no limit was reached");
+}
+
+#[test]
+fn each_limit_is_reported_with_its_line() {
+    let cases: Vec<(&str, Limits, LimitKind, &str)> = vec![
+        (
+            "10 X = X + 1\n20 GOTO 10\n",
+            Limits {
+                max_steps_per_resume: 1000,
+                ..Limits::default()
+            },
+            LimitKind::StepsPerResume,
+            "Step limit reached (1000 steps per input) in ",
+        ),
+        (
+            "10 INPUT A\n20 FOR I = 1 TO 100: NEXT\n30 GOTO 10\n",
+            Limits {
+                max_steps_per_session: 2000,
+                ..Limits::default()
+            },
+            LimitKind::StepsPerSession,
+            "Step limit reached (2000 steps per session) in ",
+        ),
+        (
+            "10 DIM A(30000, 100)\n",
+            Limits::default(),
+            LimitKind::Memory,
+            "Memory limit reached (16777216 bytes) in 10",
+        ),
+        (
+            "10 DIM A$(100)\n20 FOR I = 0 TO 100: A$(I) = STRING$(255, \"X\"): NEXT\n",
+            Limits {
+                max_memory_bytes: 10_000,
+                ..Limits::default()
+            },
+            LimitKind::Memory,
+            "Memory limit reached (10000 bytes) in 20",
+        ),
+        (
+            "10 GOSUB 10\n",
+            Limits::default(),
+            LimitKind::StackDepth,
+            "Nesting limit reached (1000 GOSUB/FOR/WHILE/FN levels) in 10",
+        ),
+        (
+            "10 DEF FNF(X) = FNF(X) + 1\n20 PRINT FNF(1)\n",
+            Limits::default(),
+            LimitKind::StackDepth,
+            "Nesting limit reached (1000 GOSUB/FOR/WHILE/FN levels) in 20",
+        ),
+        (
+            "10 PRINT \"SPAM\"\n20 GOTO 10\n",
+            Limits {
+                max_output_bytes_per_resume: 1000,
+                ..Limits::default()
+            },
+            LimitKind::OutputPerResume,
+            "Output limit reached (1000 bytes per input) in 10",
+        ),
+        (
+            "10 RECORD \"N\", \"X\"\n20 GOTO 10\n",
+            Limits {
+                max_records: 3,
+                ..Limits::default()
+            },
+            LimitKind::Records,
+            "Record limit reached (3 characters) in 10",
+        ),
+    ];
+    for (source, limits, kind, message) in cases {
+        let error = run_with(source, limits);
+        assert_eq!(error.kind(), RunErrorKind::Limit(kind), "{source}");
+        assert!(
+            error.message().starts_with(message),
+            "{source}: {}",
+            error.message()
+        );
+        assert!(error.line().is_some(), "{source}");
+    }
+}
+
+#[test]
+fn output_up_to_the_limit_is_kept() {
+    let error = run_with(
+        "10 PRINT \"SPAM\"\n20 GOTO 10\n",
+        Limits {
+            max_output_bytes_per_resume: 100,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(error.output().len(), 100);
+}
+
+#[test]
+fn program_size_and_line_count_fail_the_load() {
+    let big = "10 PRINT \"XXXXXXXXXXXXXXXXXXXX\"\n".repeat(10);
+    let too_large = Program::load(
+        &big,
+        &Limits {
+            max_program_bytes: 100,
+            ..Limits::default()
+        },
+    )
+    .expect_err("too large");
+    assert_eq!(too_large.kind(), LoadErrorKind::TooLarge);
+    let many: String = (1..=50).map(|n| format!("{n} REM\n")).collect();
+    let too_many = Program::load(
+        &many,
+        &Limits {
+            max_program_lines: 20,
+            ..Limits::default()
+        },
+    )
+    .expect_err("too many lines");
+    assert_eq!(too_many.kind(), LoadErrorKind::TooManyLines);
+}
+
+#[test]
+fn an_overlong_input_line_is_refused_and_the_session_still_waits() {
+    let limits = Limits {
+        max_input_len: 10,
+        ..Limits::default()
+    };
+    let program = Program::load("10 INPUT A$\n20 PRINT A$\n", &limits).expect("loads");
+    let mut session = Session::new(Arc::new(program), RndMode::Seeded(1), limits);
+    session.resume(None).expect("waits");
+    let error = session
+        .resume(Some("this line is far too long"))
+        .expect_err("refused");
+    assert_eq!(error.kind(), RunErrorKind::InputTooLong);
+    let step = session.resume(Some("short")).expect("accepted");
+    assert_eq!(step.output, "short\n");
+}

@@ -1,0 +1,11 @@
+10 DIM A(3, 4), B$(2)
+20 FOR I = 0 TO 3: FOR J = 0 TO 4: A(I, J) = I * 10 + J: NEXT J, I
+30 PRINT A(2, 3); A(3, 4); A(0, 0)
+40 B$(0) = "ZERO": B$(2) = "TWO": PRINT B$(0); B$(1); B$(2)
+50 C(10) = 5: PRINT C(10); C(0)
+60 D(1, 2, 3) = 7: PRINT D(1, 2, 3)
+70 ERASE C: DIM C(20): C(20) = 9: PRINT C(20)
+80 PS = 1: PS(1) = 2: PRINT PS; PS(1)
+90 E%(2) = 3.7: PRINT E%(2)
+100 N = 5: DIM F(N): F(N) = N * 2: PRINT F(5)
+110 PRINT A(4, 0)

@@ -1,0 +1,6 @@
+1 REM RND=GWBASIC
+10 A = 5: A$ = "X": DIM B(3): B(1) = 2
+20 PRINT RND; RND
+30 CLEAR
+40 PRINT A; "["; A$; "]"; RND
+50 DIM B(3): PRINT B(1)

@@ -1,0 +1,2 @@
+10 PRINT SQR(4)
+20 PRINT LEFT$("A", -1)

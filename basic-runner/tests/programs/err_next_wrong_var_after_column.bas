@@ -1,0 +1,3 @@
+10 FOR I = 1 TO 2
+20 PRINT "X";
+30 NEXT J

@@ -1,0 +1,2 @@
+10 READ A, B
+20 DATA 1

@@ -1,0 +1,2 @@
+10 PRINT "OK"
+20 PRINT (1

@@ -1,0 +1,2 @@
+10 WHILE 0
+20 PRINT "X"

@@ -1,0 +1,4 @@
+10 OPTION BASE 1
+20 DIM A(3)
+30 A(1) = 1: A(3) = 3: PRINT A(1); A(3)
+40 A(0) = 5

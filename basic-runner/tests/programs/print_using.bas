@@ -1,0 +1,19 @@
+10 A$ = "LOOK": B$ = "OUT"
+20 PRINT USING "!"; A$; B$
+30 PRINT USING "\  \"; A$; B$
+40 PRINT USING "\   \"; A$; B$; "!!"
+50 PRINT USING "&"; A$; B$
+60 PRINT USING "##.##"; .78
+70 PRINT USING "###.##"; 987.654
+80 PRINT USING "##.##  "; 10.2, 5.3, 66.789, .234
+90 PRINT USING "$$###.##"; 456.78
+100 PRINT USING "**$##.##"; 2.34
+110 PRINT USING "####,.##"; 1234.5
+120 PRINT USING "##.##^^^^"; 234.56
+130 PRINT USING "_!##.##_!"; 12.34
+140 PRINT USING "##.##"; 111.22
+150 PRINT USING "TOTAL ###.## DUE"; 12.5;
+160 PRINT " <"
+170 PRINT USING "###"; -5; 12345
+180 PRINT USING "+#"; 1
+190 PRINT USING "##"; "X"

@@ -1,0 +1,12 @@
+10 DEFINT I-K
+20 I = 3.7: J = 2.5: PRINT I; J
+30 DEFSTR S
+40 S = "STRING": PRINT S
+50 A! = 1.5: A# = 2.5: A% = 3: A$ = "FOUR": PRINT A!; A#; A%; A$
+60 X = 1: X% = 2: PRINT X; X%
+70 D# = 1 / 3: PRINT D#
+80 D# = 1# / 3: PRINT D#
+90 F = 1234567.8: PRINT F
+100 G# = 1234567.8#: PRINT G#
+110 PRINT 32767 + 1; -32768 - 1
+120 K = 32767: K = K + 1

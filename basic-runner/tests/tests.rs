@@ -1,0 +1,14 @@
+//! The integration tests of basic-runner: one binary, one module per area.
+
+// the public API: resume, prompts, records, variables, errors
+mod api;
+// arbitrary program text never panics and always ends within its limits
+mod fuzz;
+// the character generator we ship, against its golden transcript
+mod chargen;
+// every sandbox limit stops a run with a clear error
+mod limits;
+// BASIC programs under tests/programs/ against their expected transcripts
+mod programs;
+// sessions restored from snapshots continue byte for byte
+mod snapshots;

@@ -1,0 +1,990 @@
+//! Rolling: one walk over the tree that records every die into a [`Story`].
+//!
+//! Each node is evaluated exactly once per roll, so every pool has a fixed
+//! slot in the story and nothing is hashed or searched. Dice of one term are
+//! pushed contiguously; series elements are gathered first (their own nested
+//! pools are pushed while they are evaluated) and appended afterwards, so
+//! every pool is one range of the item table. Recursion follows the nesting
+//! of the input, which the parser bounded by `Limits::max_depth`.
+
+use rand::Rng;
+use smallvec::SmallVec;
+
+use crate::ast::{
+    Arg, BinOp, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind, Modifier,
+    Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
+};
+use crate::error::{Error, ErrorKind};
+use crate::limits::Limits;
+use crate::roll::{Hist, Item, PoolRec, Story, flag};
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// What a node evaluates to: a plain number or a pool in the story.
+#[derive(Debug, Clone, Copy)]
+enum Val {
+    Num(i64),
+    Pool(Slot),
+}
+
+pub(crate) struct Evaluator<'a, R: Rng + ?Sized> {
+    rng: &'a mut R,
+    limits: &'a Limits,
+    source: &'a str,
+    story: &'a mut Story,
+    dice_rolled: usize,
+    /// Custom faces of the dice term being rolled.
+    faces: Vec<i64>,
+}
+
+/// A filter with its arguments evaluated.
+#[derive(Debug, Clone)]
+enum Test {
+    High,
+    Low,
+    Odd,
+    Even,
+    Cmp(CmpOp, i64),
+    Any(Vec<Vec<Test>>),
+}
+
+impl Test {
+    fn matches(&self, value: i64, faces: Option<(i64, i64)>) -> bool {
+        match self {
+            Test::High => faces.is_some_and(|(_, high)| value == high),
+            Test::Low => faces.is_some_and(|(low, _)| value == low),
+            Test::Odd => value % 2 != 0,
+            Test::Even => value % 2 == 0,
+            Test::Cmp(op, target) => op.test(value, *target),
+            Test::Any(alternatives) => alternatives
+                .iter()
+                .any(|all| all.iter().all(|test| test.matches(value, faces))),
+        }
+    }
+}
+
+/// How the dice of one term are drawn.
+#[derive(Debug, Clone, Copy)]
+enum Draw {
+    /// Uniform over `low..=high`.
+    Range(i64, i64),
+    /// Uniform over the evaluator's `faces` buffer.
+    Custom,
+}
+
+/// Die modifiers with their arguments evaluated.
+#[derive(Debug, Default)]
+struct DieRules {
+    explode: Option<(ExplodeMode, Test)>,
+    reroll: Option<(bool, Test)>,
+    /// `(at_least, bound)` in written order.
+    clamps: SmallVec<[(bool, i64); 2]>,
+}
+
+impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
+    pub fn new(
+        rng: &'a mut R,
+        limits: &'a Limits,
+        source: &'a str,
+        story: &'a mut Story,
+    ) -> Evaluator<'a, R> {
+        Evaluator {
+            rng,
+            limits,
+            source,
+            story,
+            dice_rolled: 0,
+            faces: Vec::new(),
+        }
+    }
+
+    /// Evaluates the whole expression to its total.
+    pub fn total(&mut self, root: &Node) -> Result<i64> {
+        self.int(root)
+    }
+
+    fn eval(&mut self, node: &Node) -> Result<Val> {
+        match &node.kind {
+            NodeKind::Num(value) => Ok(Val::Num(*value)),
+            NodeKind::Dice(dice) => self.dice(dice, node.span),
+            NodeKind::Series(series) => self.series(series, node.span),
+            NodeKind::Group(inner) | NodeKind::Tagged(inner, _) => self.eval(inner),
+            NodeKind::Modified(modified) => {
+                let slot = match self.eval(&modified.base)? {
+                    Val::Pool(slot) => slot,
+                    Val::Num(value) => {
+                        let start = self.story.items.len();
+                        self.push_items(&[Item::new(value, flag::NUMBER)], node.span)?;
+                        self.fill_pool(modified.slot, start, None, node.span);
+                        modified.slot
+                    }
+                };
+                self.pool_modifiers(slot, &modified.mods)?;
+                Ok(Val::Pool(slot))
+            }
+            NodeKind::Neg(inner) => {
+                let value = self.int(inner)?;
+                value
+                    .checked_neg()
+                    .map(Val::Num)
+                    .ok_or_else(|| overflow(node.span))
+            }
+            NodeKind::Chain(chain) => {
+                let mut acc = self.int(&chain.first)?;
+                for (op, operand) in &chain.rest {
+                    let right = self.int(operand)?;
+                    acc = apply(*op, acc, right, operand.span)?;
+                }
+                Ok(Val::Num(acc))
+            }
+            NodeKind::Call(call) => {
+                let value = match call.func {
+                    Func::Floor | Func::Ceil | Func::Round => {
+                        let exact = self.exact(first_arg(&call.args, node.span)?)?;
+                        exact.to_int(call.func).ok_or_else(|| overflow(node.span))?
+                    }
+                    Func::Abs => {
+                        let value = self.int(first_arg(&call.args, node.span)?)?;
+                        value.checked_abs().ok_or_else(|| overflow(node.span))?
+                    }
+                    Func::Min | Func::Max => {
+                        let mut best: Option<i64> = None;
+                        for arg in &call.args {
+                            let value = self.int(arg)?;
+                            best = Some(match (best, call.func) {
+                                (None, _) => value,
+                                (Some(best), Func::Min) => best.min(value),
+                                (Some(best), _) => best.max(value),
+                            });
+                        }
+                        best.unwrap_or(0)
+                    }
+                };
+                Ok(Val::Num(value))
+            }
+            NodeKind::Macro(name) => Err(self.unresolved("macro $", *name, node.span)),
+            NodeKind::Field(name) => Err(self.unresolved("field @", *name, node.span)),
+        }
+    }
+
+    fn unresolved(&self, what: &str, name: Span, span: Span) -> Error {
+        Error::new(
+            ErrorKind::Unresolved,
+            span.range(),
+            format!(
+                "the {what}{} must be resolved before rolling",
+                name.text(self.source)
+            ),
+        )
+    }
+
+    fn int(&mut self, node: &Node) -> Result<i64> {
+        match self.eval(node)? {
+            Val::Num(value) => Ok(value),
+            Val::Pool(slot) => Ok(self.pool_value(slot)),
+        }
+    }
+
+    fn pool_value(&self, slot: Slot) -> i64 {
+        self.story.pool(slot).map_or(0, |pool| pool.value)
+    }
+
+    fn arg(&mut self, arg: &Arg) -> Result<i64> {
+        match arg {
+            Arg::Lit(value, _) => Ok(*value),
+            Arg::Expr(node) => self.int(node),
+        }
+    }
+
+    /// Exact (fractional) evaluation for the inside of floor, ceil and round.
+    fn exact(&mut self, node: &Node) -> Result<Ratio> {
+        match &node.kind {
+            NodeKind::Group(inner) | NodeKind::Tagged(inner, _) => self.exact(inner),
+            NodeKind::Neg(inner) => self.exact(inner)?.neg().ok_or_else(|| overflow(node.span)),
+            NodeKind::Chain(chain) => {
+                let mut acc = self.exact(&chain.first)?;
+                for (op, operand) in &chain.rest {
+                    let right = self.exact(operand)?;
+                    acc = acc.apply(*op, right).map_err(|kind| match kind {
+                        ErrorKind::DivisionByZero => division_by_zero(operand.span),
+                        _ => overflow(operand.span),
+                    })?;
+                }
+                Ok(acc)
+            }
+            NodeKind::Call(call) if matches!(call.func, Func::Abs | Func::Min | Func::Max) => {
+                let mut best: Option<Ratio> = None;
+                for arg in &call.args {
+                    let value = self.exact(arg)?;
+                    best = Some(match (best, call.func) {
+                        (None, Func::Abs) => value.abs().ok_or_else(|| overflow(node.span))?,
+                        (None, _) => value,
+                        (Some(best), Func::Min) => best.min(value),
+                        (Some(best), _) => best.max(value),
+                    });
+                }
+                Ok(best.unwrap_or(Ratio::int(0)))
+            }
+            _ => Ok(Ratio::int(self.int(node)?)),
+        }
+    }
+
+    // ------------------------------------------------------------ pools
+
+    fn fill_pool(&mut self, slot: Slot, start: usize, faces: Option<(i64, i64)>, span: Span) {
+        let len = self.story.items.len() - start;
+        if let Some(pool) = self.story.pools.get_mut(slot as usize) {
+            *pool = PoolRec {
+                start: start as u32,
+                len: len as u32,
+                value: 0,
+                faces,
+                count: 0,
+                counted: false,
+                order: 0,
+                filled: true,
+                span,
+            };
+        }
+    }
+
+    /// Refuses to grow the item table past `Limits::max_elements`.
+    fn room_for(&self, more: usize, span: Span) -> Result<()> {
+        if self.story.items.len().saturating_add(more) <= self.limits.max_elements {
+            return Ok(());
+        }
+        Err(Error::new(
+            ErrorKind::TooManyElements,
+            span.range(),
+            format!(
+                "this roll has too many dice and elements (at most {})",
+                self.limits.max_elements
+            ),
+        ))
+    }
+
+    fn push_items(&mut self, items: &[Item], span: Span) -> Result<()> {
+        self.room_for(items.len(), span)?;
+        self.story.items.extend_from_slice(items);
+        Ok(())
+    }
+
+    fn series(&mut self, series: &Series, span: Span) -> Result<Val> {
+        let mut elements: SmallVec<[Item; 8]> = SmallVec::new();
+        for (origin, item) in series.items.iter().enumerate() {
+            let origin = origin as u32;
+            match item {
+                SeriesItem::One(node) => {
+                    let mut element = match self.eval(node)? {
+                        Val::Num(value) => Item::new(value, flag::NUMBER),
+                        Val::Pool(slot) => {
+                            let mut element = Item::new(self.pool_value(slot), flag::NESTED);
+                            element.link = slot;
+                            element
+                        }
+                    };
+                    element.origin = origin;
+                    elements.push(element);
+                }
+                SeriesItem::Range(low, high) => {
+                    let from = self.int(low)?;
+                    let to = self.int(high)?;
+                    if to < from {
+                        continue;
+                    }
+                    let length = i128::from(to) - i128::from(from) + 1;
+                    let room = self.limits.max_series_len.saturating_sub(elements.len());
+                    if length > room as i128 {
+                        return Err(series_too_long(span, self.limits));
+                    }
+                    for value in from..=to {
+                        let mut element = Item::new(value, flag::NUMBER);
+                        element.origin = origin;
+                        elements.push(element);
+                    }
+                }
+            }
+            if elements.len() > self.limits.max_series_len {
+                return Err(series_too_long(span, self.limits));
+            }
+        }
+        let start = self.story.items.len();
+        self.push_items(&elements, span)?;
+        self.fill_pool(series.slot, start, None, span);
+        self.pool_modifiers(series.slot, &series.mods)?;
+        Ok(Val::Pool(series.slot))
+    }
+
+    fn dice(&mut self, dice: &Dice, span: Span) -> Result<Val> {
+        let count = match &dice.count {
+            None => 1,
+            Some(arg) => self.arg(arg)?,
+        };
+        let draw = match &dice.sides {
+            Sides::Percent => Draw::Range(1, 100),
+            Sides::Fate => Draw::Range(-1, 1),
+            Sides::Count(arg) => {
+                let sides = self.arg(arg)?;
+                if sides < 1 {
+                    return Err(Error::new(
+                        ErrorKind::BadFaces,
+                        arg.span().range(),
+                        format!("a die needs at least one face, not {sides}"),
+                    ));
+                }
+                if sides > self.limits.max_faces {
+                    return Err(too_many_faces(arg.span(), self.limits));
+                }
+                Draw::Range(1, sides)
+            }
+            Sides::Faces(node) => {
+                let faces_span = node.span;
+                let Val::Pool(slot) = self.eval(node)? else {
+                    return Err(Error::new(
+                        ErrorKind::BadFaces,
+                        faces_span.range(),
+                        "expected a series of faces",
+                    ));
+                };
+                self.faces.clear();
+                if let Some(pool) = self.story.pool(slot) {
+                    let items = self.story.pool_items(pool);
+                    self.faces.extend(items.iter().map(|item| item.value));
+                }
+                if self.faces.is_empty() {
+                    return Err(Error::new(
+                        ErrorKind::BadFaces,
+                        faces_span.range(),
+                        "a die needs at least one face; this series is empty",
+                    ));
+                }
+                if self.faces.len() as u64 > self.limits.max_faces.max(0) as u64 {
+                    return Err(too_many_faces(faces_span, self.limits));
+                }
+                Draw::Custom
+            }
+        };
+        let faces = match draw {
+            Draw::Range(low, high) => (low, high),
+            Draw::Custom => (
+                self.faces.first().copied().unwrap_or(0),
+                self.faces.last().copied().unwrap_or(0),
+            ),
+        };
+        let rules = self.die_rules(&dice.mods)?;
+        let count = usize::try_from(count).unwrap_or(0);
+        if count > self.limits.max_dice.saturating_sub(self.dice_rolled) {
+            return Err(too_many_dice(span, self.limits));
+        }
+        self.room_for(count, span)?;
+        let custom = std::mem::take(&mut self.faces);
+        let start = self.story.items.len();
+        let rolled = self.roll_dice(count, draw, &custom, faces, &rules, span);
+        self.faces = custom;
+        rolled?;
+        self.fill_pool(dice.slot, start, Some(faces), span);
+        self.pool_modifiers(dice.slot, &dice.mods)?;
+        Ok(Val::Pool(dice.slot))
+    }
+
+    fn die_rules(&mut self, mods: &[Modifier]) -> Result<DieRules> {
+        let mut rules = DieRules::default();
+        for modifier in mods {
+            match &modifier.kind {
+                ModKind::Explode { mode, cond } => {
+                    let test = match cond {
+                        Some(filter) => self.test(filter)?,
+                        None => Test::High,
+                    };
+                    rules.explode = Some((*mode, test));
+                }
+                ModKind::Reroll { once, cond } => {
+                    let test = match cond {
+                        Some(filter) => self.test(filter)?,
+                        None => Test::Low,
+                    };
+                    rules.reroll = Some((*once, test));
+                }
+                ModKind::Clamp { at_least, n } => {
+                    let bound = self.arg(n)?;
+                    rules.clamps.push((*at_least, bound));
+                }
+                _ => {}
+            }
+        }
+        Ok(rules)
+    }
+
+    fn roll_dice(
+        &mut self,
+        count: usize,
+        draw: Draw,
+        custom: &[i64],
+        faces: (i64, i64),
+        rules: &DieRules,
+        span: Span,
+    ) -> Result<()> {
+        let plain = rules.explode.is_none() && rules.reroll.is_none() && rules.clamps.is_empty();
+        if plain {
+            // The hot path: no story beyond the value.
+            self.dice_rolled += count;
+            self.story.items.reserve(count);
+            for _ in 0..count {
+                let value = draw_one(self.rng, draw, custom);
+                self.story.items.push(Item::new(value, 0));
+            }
+            return Ok(());
+        }
+        for _ in 0..count {
+            self.roll_die(draw, custom, faces, rules, span)?;
+        }
+        Ok(())
+    }
+
+    /// One die of a term with die modifiers, plus any dice its explosions add.
+    fn roll_die(
+        &mut self,
+        draw: Draw,
+        custom: &[i64],
+        faces: (i64, i64),
+        rules: &DieRules,
+        span: Span,
+    ) -> Result<()> {
+        let hist_start = self.story.history.len();
+        let (raw, mut flags) = self.physical_roll(draw, custom, faces, rules, span)?;
+        let Some((mode, test)) = &rules.explode else {
+            let value = self.clamp(raw, rules, &mut flags);
+            return self.push_die(value, flags, hist_start, span);
+        };
+        let max_explosions = self.limits.max_explosions_per_die;
+        if *mode == ExplodeMode::Compound {
+            let mut total = self.clamp(raw, rules, &mut flags);
+            self.story.history.push(Hist::Part(total));
+            let mut last_raw = raw;
+            let mut explosions = 0;
+            while test.matches(last_raw, Some(faces)) {
+                flags |= flag::EXPLODED | flag::COMPOUNDED;
+                if explosions >= max_explosions {
+                    flags |= flag::CAPPED;
+                    break;
+                }
+                explosions += 1;
+                let (next_raw, next_flags) =
+                    self.physical_roll(draw, custom, faces, rules, span)?;
+                flags |= next_flags;
+                let part = self.clamp(next_raw, rules, &mut flags);
+                self.story.history.push(Hist::Part(part));
+                total = total.checked_add(part).ok_or_else(|| overflow(span))?;
+                last_raw = next_raw;
+            }
+            if flags & flag::COMPOUNDED == 0 {
+                // Nothing compounded: the story is the plain value.
+                self.story.history.pop();
+            }
+            return self.push_die(total, flags, hist_start, span);
+        }
+        let value = self.clamp(raw, rules, &mut flags);
+        self.push_die(value, flags, hist_start, span)?;
+        let mut last_raw = raw;
+        let mut explosions = 0;
+        while test.matches(last_raw, Some(faces)) {
+            let last = self.story.items.len() - 1;
+            if *mode == ExplodeMode::Once && explosions == 1 {
+                break;
+            }
+            self.story.items[last].flags |= flag::EXPLODED;
+            if explosions >= max_explosions {
+                self.story.items[last].flags |= flag::CAPPED;
+                break;
+            }
+            explosions += 1;
+            let hist_start = self.story.history.len();
+            let (next_raw, mut next_flags) =
+                self.physical_roll(draw, custom, faces, rules, span)?;
+            next_flags |= flag::FROM_EXPLOSION;
+            let mut value = next_raw;
+            if *mode == ExplodeMode::Penetrate {
+                next_flags |= flag::PENETRATED;
+                value = value.checked_sub(1).ok_or_else(|| overflow(span))?;
+            }
+            let value = self.clamp(value, rules, &mut next_flags);
+            self.push_die(value, next_flags, hist_start, span)?;
+            last_raw = next_raw;
+        }
+        Ok(())
+    }
+
+    /// Draws a die and applies its rerolls; returns the face and flags.
+    fn physical_roll(
+        &mut self,
+        draw: Draw,
+        custom: &[i64],
+        faces: (i64, i64),
+        rules: &DieRules,
+        span: Span,
+    ) -> Result<(i64, u16)> {
+        self.count_die(span)?;
+        let mut raw = draw_one(self.rng, draw, custom);
+        let mut flags = 0;
+        let Some((once, test)) = &rules.reroll else {
+            return Ok((raw, flags));
+        };
+        let mut rerolls = 0;
+        while test.matches(raw, Some(faces)) {
+            if *once && rerolls == 1 {
+                break;
+            }
+            if rerolls >= self.limits.max_rerolls_per_die {
+                flags |= flag::CAPPED;
+                break;
+            }
+            rerolls += 1;
+            flags |= flag::REROLLED;
+            self.story.history.push(Hist::Rerolled(raw));
+            self.count_die(span)?;
+            raw = draw_one(self.rng, draw, custom);
+        }
+        Ok((raw, flags))
+    }
+
+    fn clamp(&mut self, value: i64, rules: &DieRules, flags: &mut u16) -> i64 {
+        let mut clamped = value;
+        for &(at_least, bound) in &rules.clamps {
+            clamped = if at_least {
+                clamped.max(bound)
+            } else {
+                clamped.min(bound)
+            };
+        }
+        if clamped != value {
+            *flags |= flag::CLAMPED;
+            self.story.history.push(Hist::Clamped(value));
+        }
+        clamped
+    }
+
+    fn count_die(&mut self, span: Span) -> Result<()> {
+        self.dice_rolled += 1;
+        if self.dice_rolled > self.limits.max_dice {
+            return Err(too_many_dice(span, self.limits));
+        }
+        Ok(())
+    }
+
+    fn push_die(&mut self, value: i64, flags: u16, hist_start: usize, span: Span) -> Result<()> {
+        let mut item = Item::new(value, flags);
+        item.hist_start = hist_start as u32;
+        item.hist_len = u16::try_from(self.story.history.len() - hist_start).unwrap_or(u16::MAX);
+        self.push_items(&[item], span)
+    }
+
+    // -------------------------------------------------- pool modifiers
+
+    fn pool_modifiers(&mut self, slot: Slot, mods: &[Modifier]) -> Result<()> {
+        for modifier in mods {
+            match &modifier.kind {
+                ModKind::Keep { which, n } => {
+                    let n = match n {
+                        Some(arg) => Some(self.arg(arg)?),
+                        None => None,
+                    };
+                    self.keep(slot, *which, n);
+                }
+                ModKind::Drop { highest, n } => {
+                    let n = match n {
+                        Some(arg) => self.arg(arg)?,
+                        None => 1,
+                    };
+                    self.drop_dice(slot, *highest, n);
+                }
+                ModKind::Count { kind, filters } => {
+                    let mut tests: SmallVec<[Test; 2]> = SmallVec::new();
+                    for filter in filters {
+                        tests.push(self.test(filter)?);
+                    }
+                    if tests.is_empty() {
+                        tests.push(Test::High);
+                    }
+                    self.count(slot, *kind, &tests, modifier.span)?;
+                }
+                ModKind::Sort { descending } => {
+                    if let Some(pool) = self.story.pools.get_mut(slot as usize) {
+                        pool.order = if *descending { 2 } else { 1 };
+                    }
+                }
+                ModKind::Explode { .. } | ModKind::Reroll { .. } | ModKind::Clamp { .. } => {}
+            }
+        }
+        self.settle(slot)
+    }
+
+    fn test(&mut self, filter: &Filter) -> Result<Test> {
+        Ok(match filter {
+            Filter::High => Test::High,
+            Filter::Low => Test::Low,
+            Filter::Odd => Test::Odd,
+            Filter::Even => Test::Even,
+            Filter::Cmp(op, arg) => Test::Cmp(*op, self.arg(arg)?),
+            Filter::Any(alternatives) => {
+                let mut tests = Vec::with_capacity(alternatives.len());
+                for all in alternatives {
+                    let mut conjunction = Vec::with_capacity(all.len());
+                    for filter in all {
+                        conjunction.push(self.test(filter)?);
+                    }
+                    tests.push(conjunction);
+                }
+                Test::Any(tests)
+            }
+        })
+    }
+
+    /// Indices (into the item table) of the kept items of a pool.
+    fn kept(&self, slot: Slot) -> SmallVec<[u32; 16]> {
+        let Some(pool) = self.story.pool(slot) else {
+            return SmallVec::new();
+        };
+        (pool.start..pool.start + pool.len)
+            .filter(|&index| self.story.items[index as usize].kept())
+            .collect()
+    }
+
+    fn keep(&mut self, slot: Slot, which: KeepWhich, n: Option<i64>) {
+        let mut candidates = self.kept(slot);
+        let items = &mut self.story.items;
+        match which {
+            KeepWhich::Even | KeepWhich::Odd => {
+                let want_odd = which == KeepWhich::Odd;
+                candidates.retain(|&mut index| {
+                    let item = &mut items[index as usize];
+                    let matches = (item.value % 2 != 0) == want_odd;
+                    if !matches {
+                        item.flags |= flag::DROPPED;
+                    }
+                    matches
+                });
+                let Some(n) = n else { return };
+                sort_by_value(&mut candidates, items, true);
+                drop_after(&candidates, n, items);
+            }
+            KeepWhich::Highest | KeepWhich::Lowest => {
+                sort_by_value(&mut candidates, items, which == KeepWhich::Highest);
+                drop_after(&candidates, n.unwrap_or(1), items);
+            }
+        }
+    }
+
+    fn drop_dice(&mut self, slot: Slot, highest: bool, n: i64) {
+        let mut candidates = self.kept(slot);
+        let items = &mut self.story.items;
+        sort_by_value(&mut candidates, items, highest);
+        let n = usize::try_from(n).unwrap_or(0);
+        for &index in candidates.iter().take(n) {
+            items[index as usize].flags |= flag::DROPPED;
+        }
+    }
+
+    fn count(&mut self, slot: Slot, kind: CountKind, tests: &[Test], span: Span) -> Result<()> {
+        let mut total: i64 = 0;
+        for test in tests {
+            total = total
+                .checked_add(self.count_in(slot, kind, test, 0))
+                .ok_or_else(|| overflow(span))?;
+        }
+        let delta = total
+            .checked_mul(kind.weight())
+            .ok_or_else(|| overflow(span))?;
+        if let Some(pool) = self.story.pools.get_mut(slot as usize) {
+            pool.counted = true;
+            pool.count = pool
+                .count
+                .checked_add(delta)
+                .ok_or_else(|| overflow(span))?;
+        }
+        Ok(())
+    }
+
+    /// Matches of `test` among the kept items of a pool, recursing into
+    /// nested pools, marking each match on the item.
+    fn count_in(&mut self, slot: Slot, kind: CountKind, test: &Test, depth: usize) -> i64 {
+        let Some(pool) = self.story.pool(slot).copied() else {
+            return 0;
+        };
+        let mut matches = 0;
+        for index in pool.start..pool.start + pool.len {
+            let item = self.story.items[index as usize];
+            if !item.kept() {
+                continue;
+            }
+            if item.has(flag::NESTED) {
+                // Nested pools come from nested syntax, so this recursion is
+                // bounded by the nesting depth; the guard keeps it so.
+                if depth < 256 && item.link != slot {
+                    matches += self.count_in(item.link, kind, test, depth + 1);
+                }
+                continue;
+            }
+            let faces = if item.has(flag::NUMBER) {
+                None
+            } else {
+                pool.faces
+            };
+            if !test.matches(item.value, faces) {
+                continue;
+            }
+            matches += 1;
+            let item = &mut self.story.items[index as usize];
+            if kind.marks_failure() {
+                item.failures = item.failures.saturating_add(1);
+            } else {
+                item.successes = item.successes.saturating_add(1);
+            }
+        }
+        matches
+    }
+
+    /// Computes a pool's value after its modifiers.
+    fn settle(&mut self, slot: Slot) -> Result<()> {
+        let Some(pool) = self.story.pool(slot).copied() else {
+            return Ok(());
+        };
+        let value = if pool.counted {
+            pool.count
+        } else {
+            let mut sum: i64 = 0;
+            for item in self.story.pool_items(&pool) {
+                if item.kept() {
+                    sum = sum
+                        .checked_add(item.value)
+                        .ok_or_else(|| overflow(pool.span))?;
+                }
+            }
+            sum
+        };
+        if let Some(pool) = self.story.pools.get_mut(slot as usize) {
+            pool.value = value;
+        }
+        Ok(())
+    }
+}
+
+fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
+    match draw {
+        Draw::Range(low, high) => rng.random_range(low..=high),
+        Draw::Custom => {
+            let index = rng.random_range(0..custom.len().max(1));
+            custom.get(index).copied().unwrap_or(0)
+        }
+    }
+}
+
+/// Orders candidates by value (descending when `highest`), leftmost first
+/// among equal values, as the seed asks.
+fn sort_by_value(candidates: &mut [u32], items: &[Item], highest: bool) {
+    candidates.sort_unstable_by(|&a, &b| {
+        let (va, vb) = (items[a as usize].value, items[b as usize].value);
+        let by_value = if highest { vb.cmp(&va) } else { va.cmp(&vb) };
+        by_value.then(a.cmp(&b))
+    });
+}
+
+/// Drops every candidate after the first `n` (all of them when `n <= 0`).
+fn drop_after(candidates: &[u32], n: i64, items: &mut [Item]) {
+    let n = usize::try_from(n).unwrap_or(0);
+    for &index in candidates.iter().skip(n) {
+        items[index as usize].flags |= flag::DROPPED;
+    }
+}
+
+fn first_arg(args: &[Node], span: Span) -> Result<&Node> {
+    args.first()
+        .ok_or_else(|| Error::new(ErrorKind::Invalid, span.range(), "missing argument"))
+}
+
+fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
+    let result = match op {
+        BinOp::Add => left.checked_add(right),
+        BinOp::Sub => left.checked_sub(right),
+        BinOp::Mul => left.checked_mul(right),
+        BinOp::Div | BinOp::Rem if right == 0 => return Err(division_by_zero(span)),
+        // Rust's `/` and `%` truncate toward zero, as the seed asks.
+        BinOp::Div => left.checked_div(right),
+        BinOp::Rem => left.checked_rem(right),
+        BinOp::Cmp(cmp) => Some(i64::from(cmp.test(left, right))),
+    };
+    result.ok_or_else(|| overflow(span))
+}
+
+fn overflow(span: Span) -> Error {
+    Error::new(
+        ErrorKind::Overflow,
+        span.range(),
+        "the result does not fit into a 64-bit integer",
+    )
+}
+
+fn division_by_zero(span: Span) -> Error {
+    Error::new(ErrorKind::DivisionByZero, span.range(), "division by zero")
+}
+
+fn too_many_dice(span: Span, limits: &Limits) -> Error {
+    Error::new(
+        ErrorKind::TooManyDice,
+        span.range(),
+        format!("too many dice (at most {} per roll)", limits.max_dice),
+    )
+}
+
+fn too_many_faces(span: Span, limits: &Limits) -> Error {
+    Error::new(
+        ErrorKind::BadFaces,
+        span.range(),
+        format!("too many faces (at most {} per die)", limits.max_faces),
+    )
+}
+
+fn series_too_long(span: Span, limits: &Limits) -> Error {
+    Error::new(
+        ErrorKind::TooManyElements,
+        span.range(),
+        format!(
+            "this series is too long (at most {} elements)",
+            limits.max_series_len
+        ),
+    )
+}
+
+/// An exact fraction with a positive denominator, in lowest terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Ratio {
+    num: i64,
+    den: i64,
+}
+
+impl Ratio {
+    fn int(value: i64) -> Ratio {
+        Ratio { num: value, den: 1 }
+    }
+
+    fn from_wide(num: i128, den: i128) -> Option<Ratio> {
+        if den == 0 {
+            return None;
+        }
+        let sign = if den < 0 { -1 } else { 1 };
+        let divisor = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i128;
+        let num = i64::try_from(sign * num / divisor).ok()?;
+        let den = i64::try_from(sign * den / divisor).ok()?;
+        Some(Ratio { num, den })
+    }
+
+    fn neg(self) -> Option<Ratio> {
+        Some(Ratio {
+            num: self.num.checked_neg()?,
+            den: self.den,
+        })
+    }
+
+    fn abs(self) -> Option<Ratio> {
+        Some(Ratio {
+            num: self.num.checked_abs()?,
+            den: self.den,
+        })
+    }
+
+    fn cmp_key(self, other: Ratio) -> std::cmp::Ordering {
+        (i128::from(self.num) * i128::from(other.den))
+            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+    }
+
+    fn min(self, other: Ratio) -> Ratio {
+        if other.cmp_key(self).is_lt() {
+            other
+        } else {
+            self
+        }
+    }
+
+    fn max(self, other: Ratio) -> Ratio {
+        if other.cmp_key(self).is_gt() {
+            other
+        } else {
+            self
+        }
+    }
+
+    fn apply(self, op: BinOp, other: Ratio) -> std::result::Result<Ratio, ErrorKind> {
+        let (a, b, c, d) = (
+            i128::from(self.num),
+            i128::from(self.den),
+            i128::from(other.num),
+            i128::from(other.den),
+        );
+        let wide = |num: Option<i128>, den: Option<i128>| {
+            num.zip(den)
+                .and_then(|(num, den)| Ratio::from_wide(num, den))
+                .ok_or(ErrorKind::Overflow)
+        };
+        match op {
+            BinOp::Add => wide(
+                a.checked_mul(d)
+                    .zip(c.checked_mul(b))
+                    .and_then(|(x, y)| x.checked_add(y)),
+                b.checked_mul(d),
+            ),
+            BinOp::Sub => wide(
+                a.checked_mul(d)
+                    .zip(c.checked_mul(b))
+                    .and_then(|(x, y)| x.checked_sub(y)),
+                b.checked_mul(d),
+            ),
+            BinOp::Mul => wide(a.checked_mul(c), b.checked_mul(d)),
+            BinOp::Div | BinOp::Rem if c == 0 => Err(ErrorKind::DivisionByZero),
+            BinOp::Div => wide(a.checked_mul(d), b.checked_mul(c)),
+            BinOp::Rem => {
+                // a/b - c/d * trunc((a/b) / (c/d)), the remainder with the
+                // sign of the dividend, exactly.
+                let quotient = wide(a.checked_mul(d), b.checked_mul(c))?;
+                let whole = Ratio::int(quotient.num / quotient.den);
+                let product = other.apply(BinOp::Mul, whole)?;
+                self.apply(BinOp::Sub, product)
+            }
+            BinOp::Cmp(cmp) => {
+                let ordering = self.cmp_key(other);
+                let result = match cmp {
+                    CmpOp::Eq => ordering.is_eq(),
+                    CmpOp::Ne => ordering.is_ne(),
+                    CmpOp::Lt => ordering.is_lt(),
+                    CmpOp::Gt => ordering.is_gt(),
+                    CmpOp::Le => ordering.is_le(),
+                    CmpOp::Ge => ordering.is_ge(),
+                };
+                Ok(Ratio::int(i64::from(result)))
+            }
+        }
+    }
+
+    /// floor, ceil, or round (halves away from zero).
+    fn to_int(self, func: Func) -> Option<i64> {
+        let (num, den) = (self.num, self.den);
+        let floor = num.div_euclid(den);
+        let rem = num.rem_euclid(den);
+        match func {
+            Func::Floor => Some(floor),
+            Func::Ceil => floor.checked_add(i64::from(rem != 0)),
+            _ => {
+                // Twice the fractional part against the denominator.
+                let twice = i128::from(rem) * 2;
+                let den = i128::from(den);
+                let up = twice > den || (twice == den && num >= 0);
+                floor.checked_add(i64::from(up))
+            }
+        }
+    }
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}

@@ -1,0 +1,930 @@
+//! From text to our own syntax tree: limits first, then pest, then the tree.
+//!
+//! pest types stay inside this module. The nesting depth is measured with a
+//! plain byte scan before pest runs, because pest recurses once per `(` or
+//! `{` and 10,000 of them would overflow the stack.
+
+use pest::Parser as _;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+
+use crate::ast::{
+    Arg, BinOp, Call, Chain, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind,
+    Modified, Modifier, Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
+};
+use crate::error::{Error, ErrorKind};
+use crate::limits::Limits;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "dice.pest"]
+struct DiceParser;
+
+/// What the parser hands to [`crate::Expr`].
+#[derive(Debug)]
+pub(crate) struct Parsed {
+    pub root: Node,
+    /// The label text, trimmed, if any.
+    pub label: Option<String>,
+    /// End of the expression part of the source (before the label).
+    pub expr_end: usize,
+    /// Number of pool slots the tree uses.
+    pub slots: u32,
+    /// Whether `$macro` or `@FIELD` references occur.
+    pub has_refs: bool,
+}
+
+/// Parses `input` under `limits`; `max_len` is the length bound to apply
+/// (the input limit for user text, the resolved limit after macro expansion).
+pub(crate) fn parse(input: &str, limits: &Limits, max_len: usize) -> Result<Parsed> {
+    if input.len() > max_len {
+        return Err(Error::new(
+            ErrorKind::TooLong,
+            max_len..input.len(),
+            format!(
+                "the expression is too long ({} bytes, at most {max_len})",
+                input.len()
+            ),
+        ));
+    }
+    check_depth(input, limits.max_depth)?;
+    if let Some(parsed) = crate::fast::parse(input) {
+        return Ok(parsed);
+    }
+    parse_with_pest(input, limits)
+}
+
+/// The full grammar (limits already checked by [`parse`]).
+pub(crate) fn parse_with_pest(input: &str, limits: &Limits) -> Result<Parsed> {
+    check_depth(input, limits.max_depth)?;
+    let mut pairs =
+        DiceParser::parse(Rule::main, input).map_err(|error| syntax_error(input, &error))?;
+    let Some(main) = pairs.next() else {
+        return Err(Error::new(
+            ErrorKind::Syntax,
+            0..input.len(),
+            "expected an expression",
+        ));
+    };
+    let mut builder = Builder {
+        input,
+        max_depth: limits.max_depth,
+        slots: 0,
+        has_refs: false,
+        last_term_is_pool: false,
+    };
+    let mut root = None;
+    let mut label = None;
+    let mut expr_end = input.len();
+    for pair in main.into_inner() {
+        match pair.as_rule() {
+            Rule::expr => {
+                // pest's span may include whitespace skipped before a label.
+                expr_end = pair.as_span().start() + pair.as_str().trim_end().len();
+                root = Some(builder.expr(pair)?);
+            }
+            Rule::label => label = builder.label(pair, expr_end)?,
+            _ => {}
+        }
+    }
+    let Some(root) = root else {
+        return Err(Error::new(
+            ErrorKind::Syntax,
+            0..input.len(),
+            "expected an expression",
+        ));
+    };
+    Ok(Parsed {
+        root,
+        label,
+        expr_end,
+        slots: builder.slots,
+        has_refs: builder.has_refs,
+    })
+}
+
+/// Refuses inputs that nest deeper than `max_depth` before pest sees them.
+fn check_depth(input: &str, max_depth: usize) -> Result<()> {
+    let bytes = input.as_bytes();
+    let mut depth = 0usize;
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        match byte {
+            b'(' | b'{' => {
+                depth += 1;
+                if depth > max_depth {
+                    return Err(Error::new(
+                        ErrorKind::TooDeep,
+                        index..index + 1,
+                        format!(
+                            "parentheses and braces nest too deeply (at most {max_depth} levels)"
+                        ),
+                    ));
+                }
+            }
+            b')' | b'}' => depth = depth.saturating_sub(1),
+            // A tag may hold any text; a `#` starts a label that may too.
+            b'[' => {
+                index += bytes[index..]
+                    .iter()
+                    .position(|&b| b == b']')
+                    .unwrap_or(bytes.len() - index);
+            }
+            b'#' => break,
+            _ => {}
+        }
+        index += 1;
+    }
+    Ok(())
+}
+
+fn syntax_error(input: &str, error: &pest::error::Error<Rule>) -> Error {
+    let position = match error.location {
+        InputLocation::Pos(position) => position,
+        InputLocation::Span((start, _)) => start,
+    };
+    let found = input[position..].chars().next();
+    let span = position..position + found.map_or(0, char::len_utf8);
+    let expected = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let message = match found {
+        Some(c) => format!("unexpected `{c}`; expected {expected}"),
+        None => format!("expected {expected} at the end"),
+    };
+    Error::new(ErrorKind::Syntax, span, message)
+}
+
+/// Turns the rules pest tried at the failing position into words.
+fn describe_expected(rules: &[Rule]) -> String {
+    let mut words: Vec<&'static str> = Vec::new();
+    let has = |wanted: &[Rule]| rules.iter().any(|rule| wanted.contains(rule));
+    let sides = has(&[Rule::percent, Rule::fate]);
+    if sides {
+        words.push("the sides of the dice (a number, `%`, `F`, `(` or `{`)");
+    } else if has(&[
+        Rule::expr,
+        Rule::operand,
+        Rule::term,
+        Rule::number,
+        Rule::group,
+        Rule::series,
+        Rule::series_item,
+        Rule::call,
+        Rule::macro_ref,
+        Rule::field_ref,
+        Rule::neg,
+        Rule::dice_tail,
+    ]) && !has(&[Rule::keep_kind, Rule::count_kind, Rule::dice_tail])
+    // after a complete number
+    {
+        words.push("a value (a number, dice, `(`, `{` or a function)");
+    } else if has(&[Rule::number, Rule::group]) && !has(&[Rule::add, Rule::sub]) {
+        words.push("a number or `(`");
+    }
+    if has(&[
+        Rule::high,
+        Rule::low,
+        Rule::odd,
+        Rule::even,
+        Rule::filter_cmp,
+        Rule::filter_group,
+        Rule::filter,
+        Rule::or_filter,
+        Rule::and_filter,
+    ]) && !has(&[Rule::add, Rule::rparen])
+    {
+        words.push("a filter (`h`, `l`, `o`, `e`, a number, or a comparison like `>=5`)");
+    }
+    if has(&[Rule::rparen]) {
+        words.push("`)`");
+    }
+    if has(&[Rule::rbrace]) {
+        words.push("`}`");
+    }
+    if has(&[Rule::rbracket]) {
+        words.push("`]`");
+    }
+    if has(&[Rule::comma]) && !has(&[Rule::rparen]) {
+        words.push("`,`");
+    }
+    if has(&[Rule::or_bar, Rule::and_amp]) {
+        words.push("`&` or `|`");
+    }
+    let operator = has(&[
+        Rule::add,
+        Rule::sub,
+        Rule::mul,
+        Rule::div,
+        Rule::rem,
+        Rule::le,
+        Rule::ge,
+        Rule::ne,
+        Rule::eq,
+        Rule::lt,
+        Rule::gt,
+    ]);
+    if operator {
+        words.push("an operator");
+    }
+    if has(&[Rule::EOI]) {
+        words.push("the end of the expression");
+    }
+    if words.is_empty() {
+        words.push("something else");
+    }
+    join_or(&words)
+}
+
+fn join_or(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+struct Builder<'a> {
+    input: &'a str,
+    max_depth: usize,
+    slots: u32,
+    has_refs: bool,
+    /// Whether the rightmost term built so far is dice or a series (for the
+    /// `4d6 kh3` hint).
+    last_term_is_pool: bool,
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let span = pair.as_span();
+    Span::new(span.start(), span.end())
+}
+
+fn invalid(span: Span, message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Invalid, span.range(), message)
+}
+
+impl Builder<'_> {
+    fn next_slot(&mut self) -> Slot {
+        let slot = self.slots;
+        self.slots += 1;
+        slot
+    }
+
+    fn expr(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let mut operands = Vec::new();
+        let mut ops = Vec::new();
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::operand => operands.push(self.operand(item)?),
+                rule => ops.push(bin_op(rule)),
+            }
+        }
+        let mut operands = operands.into_iter();
+        let mut ops = ops.into_iter().peekable();
+        let Some(first) = operands.next() else {
+            return Err(Error::new(
+                ErrorKind::Syntax,
+                0..0,
+                "expected an expression",
+            ));
+        };
+        Ok(climb(first, &mut operands, &mut ops, 0))
+    }
+
+    fn operand(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let mut negs = Vec::new();
+        let mut node = None;
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::neg => negs.push(span_of(&item)),
+                Rule::term => node = Some(self.term(item)?),
+                Rule::tag => {
+                    let Some(inner) = node.take() else { continue };
+                    let tag_span = item
+                        .into_inner()
+                        .find(|p| p.as_rule() == Rule::tag_text)
+                        .map(|p| span_of(&p))
+                        .unwrap_or_default();
+                    let span = Span {
+                        start: inner.span.start,
+                        end: tag_span.end + 1,
+                    };
+                    node = Some(Node {
+                        kind: NodeKind::Tagged(Box::new(inner), tag_span),
+                        span,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let Some(mut node) = node else {
+            return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a value"));
+        };
+        // Each sign is a level of the tree, like a parenthesis.
+        if let Some(&too_deep) = negs.get(self.max_depth) {
+            return Err(Error::new(
+                ErrorKind::TooDeep,
+                too_deep.range(),
+                format!("too many minus signs in a row (at most {})", self.max_depth),
+            ));
+        }
+        for neg in negs.into_iter().rev() {
+            let span = Span {
+                start: neg.start,
+                end: node.span.end,
+            };
+            node = Node {
+                kind: NodeKind::Neg(Box::new(node)),
+                span,
+            };
+        }
+        Ok(node)
+    }
+
+    fn term(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
+        let mut items = pair.into_inner().peekable();
+        let Some(first) = items.next() else {
+            return Err(Error::new(
+                ErrorKind::Syntax,
+                span.range(),
+                "expected a value",
+            ));
+        };
+        match first.as_rule() {
+            Rule::number | Rule::group => {
+                let lead = self.lead(first)?;
+                if let Some(tail) = items.next_if(|p| p.as_rule() == Rule::dice_tail) {
+                    let count = match lead.kind {
+                        NodeKind::Num(value) => Arg::Lit(value, lead.span),
+                        _ => Arg::Expr(Box::new(lead)),
+                    };
+                    let node = self.dice(Some(count), tail, items, span)?;
+                    self.last_term_is_pool = true;
+                    return Ok(node);
+                }
+                self.last_term_is_pool = false;
+                self.modified(lead, items, span)
+            }
+            Rule::dice_tail => {
+                let node = self.dice(None, first, items, span)?;
+                self.last_term_is_pool = true;
+                Ok(node)
+            }
+            Rule::series => {
+                let body_span = span_of(&first);
+                let series_items = self.series_items(first)?;
+                let mods = self.modifiers(items)?;
+                self.last_term_is_pool = true;
+                Ok(Node {
+                    kind: NodeKind::Series(Box::new(Series {
+                        items: series_items,
+                        body_span,
+                        mods,
+                        slot: self.next_slot(),
+                    })),
+                    span,
+                })
+            }
+            _ => {
+                let base = self.lead(first)?;
+                self.last_term_is_pool = false;
+                self.modified(base, items, span)
+            }
+        }
+    }
+
+    /// A number, group, call or reference without modifiers.
+    fn lead(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
+        match pair.as_rule() {
+            Rule::number => Ok(Node {
+                kind: NodeKind::Num(self.number(&pair)?),
+                span,
+            }),
+            Rule::group => Ok(Node {
+                kind: NodeKind::Group(Box::new(self.group_inner(pair)?)),
+                span,
+            }),
+            Rule::call => self.call(pair),
+            Rule::macro_ref => {
+                self.has_refs = true;
+                Ok(Node {
+                    kind: NodeKind::Macro(Span::new(span.start as usize + 1, span.end as usize)),
+                    span,
+                })
+            }
+            Rule::field_ref => {
+                self.has_refs = true;
+                Ok(Node {
+                    kind: NodeKind::Field(Span::new(span.start as usize + 1, span.end as usize)),
+                    span,
+                })
+            }
+            _ => Err(Error::new(
+                ErrorKind::Syntax,
+                span.range(),
+                "expected a value",
+            )),
+        }
+    }
+
+    fn number(&self, pair: &Pair<'_, Rule>) -> Result<i64> {
+        pair.as_str().parse::<i64>().map_err(|_| {
+            Error::new(
+                ErrorKind::NumberTooLarge,
+                span_of(pair).range(),
+                format!("the number {} is too large", pair.as_str()),
+            )
+        })
+    }
+
+    fn group_inner(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
+        for item in pair.into_inner() {
+            if item.as_rule() == Rule::expr {
+                return self.expr(item);
+            }
+        }
+        Err(Error::new(
+            ErrorKind::Syntax,
+            span.range(),
+            "expected a value",
+        ))
+    }
+
+    fn arg(&mut self, pair: Pair<'_, Rule>) -> Result<Arg> {
+        let span = span_of(&pair);
+        match pair.as_rule() {
+            Rule::number => Ok(Arg::Lit(self.number(&pair)?, span)),
+            _ => {
+                let inner = self.group_inner(pair)?;
+                Ok(Arg::Expr(Box::new(Node {
+                    kind: NodeKind::Group(Box::new(inner)),
+                    span,
+                })))
+            }
+        }
+    }
+
+    fn call(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
+        let mut func = Func::Abs;
+        let mut args = Vec::new();
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::func_name => {
+                    func = match item.as_str() {
+                        "abs" => Func::Abs,
+                        "floor" => Func::Floor,
+                        "ceil" => Func::Ceil,
+                        "round" => Func::Round,
+                        "min" => Func::Min,
+                        _ => Func::Max,
+                    }
+                }
+                Rule::expr => args.push(self.expr(item)?),
+                _ => {}
+            }
+        }
+        let single = matches!(func, Func::Abs | Func::Floor | Func::Ceil | Func::Round);
+        if single && args.len() != 1 {
+            return Err(invalid(
+                span,
+                format!("{}() takes exactly one argument", func.name()),
+            ));
+        }
+        if args.is_empty() {
+            return Err(invalid(
+                span,
+                format!("{}() needs at least one argument", func.name()),
+            ));
+        }
+        Ok(Node {
+            kind: NodeKind::Call(Box::new(Call { func, args })),
+            span,
+        })
+    }
+
+    fn modified<'i>(
+        &mut self,
+        base: Node,
+        items: impl Iterator<Item = Pair<'i, Rule>>,
+        span: Span,
+    ) -> Result<Node> {
+        let mods = self.modifiers(items)?;
+        if mods.is_empty() {
+            return Ok(base);
+        }
+        Ok(Node {
+            kind: NodeKind::Modified(Box::new(Modified {
+                base,
+                mods,
+                slot: self.next_slot(),
+            })),
+            span,
+        })
+    }
+
+    fn dice<'i>(
+        &mut self,
+        count: Option<Arg>,
+        tail: Pair<'i, Rule>,
+        items: impl Iterator<Item = Pair<'i, Rule>>,
+        span: Span,
+    ) -> Result<Node> {
+        let mut sides = Sides::Percent;
+        for item in tail.into_inner() {
+            sides = match item.as_rule() {
+                Rule::percent => Sides::Percent,
+                Rule::fate => Sides::Fate,
+                Rule::number | Rule::group => Sides::Count(self.arg(item)?),
+                Rule::series => {
+                    let body_span = span_of(&item);
+                    let series_items = self.series_items(item)?;
+                    Sides::Faces(Box::new(Node {
+                        kind: NodeKind::Series(Box::new(Series {
+                            items: series_items,
+                            body_span,
+                            mods: Vec::new(),
+                            slot: self.next_slot(),
+                        })),
+                        span: body_span,
+                    }))
+                }
+                _ => continue,
+            };
+        }
+        let mods = merge_die_modifiers(self.modifiers(items)?)?;
+        Ok(Node {
+            kind: NodeKind::Dice(Box::new(Dice {
+                count,
+                sides,
+                mods,
+                slot: self.next_slot(),
+            })),
+            span,
+        })
+    }
+
+    fn series_items(&mut self, pair: Pair<'_, Rule>) -> Result<Vec<SeriesItem>> {
+        let mut items = Vec::new();
+        for item in pair.into_inner() {
+            if item.as_rule() != Rule::series_item {
+                continue;
+            }
+            let mut ends = Vec::with_capacity(2);
+            for part in item.into_inner() {
+                if part.as_rule() == Rule::expr {
+                    ends.push(self.expr(part)?);
+                }
+            }
+            let mut ends = ends.into_iter();
+            match (ends.next(), ends.next()) {
+                (Some(low), Some(high)) => items.push(SeriesItem::Range(low, high)),
+                (Some(one), None) => items.push(SeriesItem::One(one)),
+                _ => {}
+            }
+        }
+        Ok(items)
+    }
+
+    fn modifiers<'i>(
+        &mut self,
+        items: impl Iterator<Item = Pair<'i, Rule>>,
+    ) -> Result<Vec<Modifier>> {
+        let mut mods = Vec::new();
+        for item in items {
+            mods.push(self.modifier(item)?);
+        }
+        Ok(mods)
+    }
+
+    fn modifier(&mut self, pair: Pair<'_, Rule>) -> Result<Modifier> {
+        let span = span_of(&pair);
+        let rule = pair.as_rule();
+        let mut parts = pair.into_inner();
+        let head = parts.next();
+        let head_text = head.as_ref().map_or("", |p| p.as_str());
+        let kind = match rule {
+            Rule::keep => {
+                let which = match head_text {
+                    "kl" => KeepWhich::Lowest,
+                    "ke" => KeepWhich::Even,
+                    "ko" => KeepWhich::Odd,
+                    _ => KeepWhich::Highest,
+                };
+                let n = parts.next().map(|p| self.arg(p)).transpose()?;
+                ModKind::Keep { which, n }
+            }
+            Rule::drop => {
+                let highest = matches!(head_text, "dh" | "ph");
+                let n = parts.next().map(|p| self.arg(p)).transpose()?;
+                ModKind::Drop { highest, n }
+            }
+            Rule::count => {
+                let kind = match head_text {
+                    "cf" => CountKind::Failures,
+                    "ss" => CountKind::SubtractSuccesses,
+                    "sf" | "df" => CountKind::SubtractFailures,
+                    _ => CountKind::Successes,
+                };
+                let mut filters = Vec::new();
+                for part in parts {
+                    filters.push(self.filter(part)?);
+                }
+                ModKind::Count { kind, filters }
+            }
+            Rule::success => {
+                let Some(inner) = head else {
+                    return Err(invalid(span, "expected a target"));
+                };
+                self.success(inner)?
+            }
+            Rule::sort => ModKind::Sort {
+                descending: head_text == "sd",
+            },
+            Rule::explode => {
+                let mode = match head_text {
+                    "!!" => ExplodeMode::Compound,
+                    "!p" => ExplodeMode::Penetrate,
+                    "xo" => ExplodeMode::Once,
+                    _ => ExplodeMode::Standard,
+                };
+                let cond = parts.next().map(|p| self.filter(p)).transpose()?;
+                ModKind::Explode { mode, cond }
+            }
+            Rule::reroll => {
+                let once = head_text == "ro";
+                let cond = parts.next().map(|p| self.filter(p)).transpose()?;
+                ModKind::Reroll { once, cond }
+            }
+            Rule::clamp => {
+                let at_least = matches!(head_text, "min" | "mi");
+                let Some(n) = parts.next() else {
+                    return Err(invalid(span, "min/max need a number"));
+                };
+                ModKind::Clamp {
+                    at_least,
+                    n: self.arg(n)?,
+                }
+            }
+            _ => return Err(invalid(span, "unknown modifier")),
+        };
+        Ok(Modifier { kind, span })
+    }
+
+    /// `6d10>=8`, `t8`, `f1`.
+    fn success(&mut self, pair: Pair<'_, Rule>) -> Result<ModKind> {
+        let rule = pair.as_rule();
+        let mut parts = pair.into_inner();
+        match rule {
+            Rule::target | Rule::failure_target => {
+                let Some(value) = parts.next() else {
+                    return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a number"));
+                };
+                let value = self.arg(value)?;
+                let (kind, op) = if rule == Rule::target {
+                    (CountKind::Successes, CmpOp::Ge)
+                } else {
+                    (CountKind::SubtractFailures, CmpOp::Le)
+                };
+                Ok(ModKind::Count {
+                    kind,
+                    filters: vec![Filter::Cmp(op, value)],
+                })
+            }
+            _ => {
+                let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
+                    return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a comparison"));
+                };
+                let op = cmp_op(op.as_rule());
+                Ok(ModKind::Count {
+                    kind: CountKind::Successes,
+                    filters: vec![Filter::Cmp(op, self.arg(value)?)],
+                })
+            }
+        }
+    }
+
+    fn filter(&mut self, pair: Pair<'_, Rule>) -> Result<Filter> {
+        let span = span_of(&pair);
+        let pair = if pair.as_rule() == Rule::filter {
+            match pair.into_inner().next() {
+                Some(inner) => inner,
+                None => return Err(invalid(span, "expected a filter")),
+            }
+        } else {
+            pair
+        };
+        match pair.as_rule() {
+            Rule::high => Ok(Filter::High),
+            Rule::low => Ok(Filter::Low),
+            Rule::odd => Ok(Filter::Odd),
+            Rule::even => Ok(Filter::Even),
+            Rule::number => Ok(Filter::Cmp(CmpOp::Eq, Arg::Lit(self.number(&pair)?, span))),
+            Rule::filter_cmp => {
+                let mut parts = pair.into_inner();
+                let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
+                    return Err(invalid(span, "expected a comparison"));
+                };
+                Ok(Filter::Cmp(cmp_op(op.as_rule()), self.arg(value)?))
+            }
+            Rule::filter_group => {
+                let mut alternatives = Vec::new();
+                let or_filter = pair.into_inner().find(|p| p.as_rule() == Rule::or_filter);
+                for and_filter in or_filter.into_iter().flat_map(Pair::into_inner) {
+                    if and_filter.as_rule() != Rule::and_filter {
+                        continue;
+                    }
+                    let mut all = Vec::new();
+                    for filter in and_filter.into_inner() {
+                        if filter.as_rule() == Rule::filter {
+                            all.push(self.filter(filter)?);
+                        }
+                    }
+                    alternatives.push(all);
+                }
+                Ok(Filter::Any(alternatives))
+            }
+            _ => Err(invalid(span, "expected a filter")),
+        }
+    }
+
+    fn label(&mut self, pair: Pair<'_, Rule>, expr_end: usize) -> Result<Option<String>> {
+        let span = span_of(&pair);
+        let Some(kind) = pair.into_inner().next() else {
+            return Ok(None);
+        };
+        let hashed = kind.as_rule() == Rule::hash_label;
+        let text = kind
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::label_text)
+            .map_or("", |p| p.as_str())
+            .trim();
+        if !hashed && span.start as usize == expr_end {
+            return Err(self.glued_label_error(expr_end));
+        }
+        if !hashed && self.last_term_is_pool {
+            let first_word = text.split_whitespace().next().unwrap_or("");
+            let looks_like_modifiers = first_word.chars().any(|c| !c.is_ascii_alphabetic())
+                && DiceParser::parse(Rule::modifier_word, first_word).is_ok();
+            if looks_like_modifiers {
+                return Err(Error::new(
+                    ErrorKind::Syntax,
+                    span.start as usize..span.start as usize + first_word.len(),
+                    format!(
+                        "modifiers go right after the dice, without a space (`{}{first_word}`)",
+                        Span::new(0, expr_end).text(self.input).trim_end()
+                    ),
+                ));
+            }
+        }
+        Ok((!text.is_empty()).then(|| text.to_string()))
+    }
+}
+
+impl Builder<'_> {
+    /// Text glued to the expression is not a label: report why the
+    /// expression could not go on.
+    fn glued_label_error(&self, label_start: usize) -> Error {
+        let Err(error) = DiceParser::parse(Rule::main_no_label, self.input) else {
+            return Error::new(
+                ErrorKind::Syntax,
+                label_start..label_start + 1,
+                "a label needs a space before it",
+            );
+        };
+        let error = syntax_error(self.input, &error);
+        if error.start() != label_start {
+            return error;
+        }
+        let message = format!("{} (a label needs a space before it)", error.message());
+        Error::new(ErrorKind::Syntax, error.span(), message)
+    }
+}
+
+/// Precedence climbing over the flat operand list: comparisons bind loosest,
+/// then `+ -`, then `* / %`. Each level becomes one n-ary chain.
+pub(crate) fn climb(
+    first: Node,
+    operands: &mut impl Iterator<Item = Node>,
+    ops: &mut std::iter::Peekable<impl Iterator<Item = BinOp>>,
+    level: u8,
+) -> Node {
+    if level > 2 {
+        return first;
+    }
+    let first = climb(first, operands, ops, level + 1);
+    let mut rest = Vec::new();
+    while let Some(&op) = ops.peek() {
+        if precedence(op) != level {
+            break;
+        }
+        ops.next();
+        let Some(next) = operands.next() else { break };
+        rest.push((op, climb(next, operands, ops, level + 1)));
+    }
+    if rest.is_empty() {
+        return first;
+    }
+    let span = Span {
+        start: first.span.start,
+        end: rest
+            .last()
+            .map_or(first.span.end, |(_, node)| node.span.end),
+    };
+    Node {
+        kind: NodeKind::Chain(Box::new(Chain { first, rest })),
+        span,
+    }
+}
+
+fn precedence(op: BinOp) -> u8 {
+    match op {
+        BinOp::Cmp(_) => 0,
+        BinOp::Add | BinOp::Sub => 1,
+        BinOp::Mul | BinOp::Div | BinOp::Rem => 2,
+    }
+}
+
+fn bin_op(rule: Rule) -> BinOp {
+    match rule {
+        Rule::add => BinOp::Add,
+        Rule::sub => BinOp::Sub,
+        Rule::mul => BinOp::Mul,
+        Rule::div => BinOp::Div,
+        Rule::rem => BinOp::Rem,
+        other => BinOp::Cmp(cmp_op(other)),
+    }
+}
+
+fn cmp_op(rule: Rule) -> CmpOp {
+    match rule {
+        Rule::le => CmpOp::Le,
+        Rule::ge => CmpOp::Ge,
+        Rule::ne | Rule::ne_pool => CmpOp::Ne,
+        Rule::lt => CmpOp::Lt,
+        Rule::gt => CmpOp::Gt,
+        _ => CmpOp::Eq,
+    }
+}
+
+/// Several explosions (or rerolls) of the same kind on one dice term match
+/// when any of their conditions does (`2d6r1r2`); different kinds clash.
+pub(crate) fn merge_die_modifiers(mods: Vec<Modifier>) -> Result<Vec<Modifier>> {
+    let mut merged: Vec<Modifier> = Vec::with_capacity(mods.len());
+    for modifier in mods {
+        let previous = merged.iter_mut().find(|m| {
+            matches!(
+                (&m.kind, &modifier.kind),
+                (ModKind::Explode { .. }, ModKind::Explode { .. })
+                    | (ModKind::Reroll { .. }, ModKind::Reroll { .. })
+            )
+        });
+        let Some(previous) = previous else {
+            merged.push(modifier);
+            continue;
+        };
+        match (&mut previous.kind, modifier.kind) {
+            (
+                ModKind::Explode { mode, cond },
+                ModKind::Explode {
+                    mode: new_mode,
+                    cond: new_cond,
+                },
+            ) if *mode == new_mode => {
+                *cond = Some(either(cond.take(), new_cond, Filter::High));
+            }
+            (
+                ModKind::Reroll { once, cond },
+                ModKind::Reroll {
+                    once: new_once,
+                    cond: new_cond,
+                },
+            ) if *once == new_once => {
+                *cond = Some(either(cond.take(), new_cond, Filter::Low));
+            }
+            _ => {
+                return Err(invalid(
+                    modifier.span,
+                    "a dice term can explode (or reroll) only one way; combine conditions like `!(>=5|1)`",
+                ));
+            }
+        }
+    }
+    Ok(merged)
+}
+
+fn either(first: Option<Filter>, second: Option<Filter>, default: Filter) -> Filter {
+    let first = first.unwrap_or_else(|| default.clone());
+    let second = second.unwrap_or(default);
+    let mut alternatives = match first {
+        Filter::Any(alternatives) => alternatives,
+        other => vec![vec![other]],
+    };
+    alternatives.push(vec![second]);
+    Filter::Any(alternatives)
+}
