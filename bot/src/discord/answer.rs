@@ -26,6 +26,8 @@ pub(super) struct Interaction {
     pub(super) id: InteractionId,
     pub(super) token: String,
     pub(super) kind: InteractionKind,
+    /// When the gateway delivered it: Discord's deadline counts from about then.
+    pub(super) received: tokio::time::Instant,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +94,7 @@ pub(super) async fn interaction(
             tokio::select! {
                 biased;
                 joined = &mut work => joined,
-                () = tokio::time::sleep(shared.settings.defer_after) => {
+                () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
                     phase = defer(http, &interaction, ack).await;
                     work.await
                 }

@@ -31,7 +31,7 @@ use serenity::all::{
     Interaction as SerenityInteraction, Message as SerenityMessage, Ready, ShardManager,
 };
 use serenity::async_trait;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, Semaphore, SemaphorePermit};
 use tokio::task::JoinHandle;
 
 pub use commands::Scope;
@@ -44,6 +44,13 @@ use incoming::Incoming;
 
 /// How long a shutdown waits for answers in flight.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Events handled at once; later ones wait their turn, oldest first. serenity starts
+/// a task per event, and without a bound a backlog becomes thousands of concurrent
+/// HTTP requests, each on a connection of its own, all slowing each other down past
+/// Discord's deadline; with it, connections are reused and the oldest event (the one
+/// nearest its deadline) is answered first.
+const MAX_CONCURRENT_EVENTS: usize = 64;
 
 /// Everything the transport needs besides the core.
 #[derive(Debug, Clone)]
@@ -118,6 +125,8 @@ struct Shared {
     /// The bot's own user id, from READY.
     bot_user_id: AtomicU64,
     in_flight: InFlight,
+    /// Turns to handle an event ([`MAX_CONCURRENT_EVENTS`]), granted in order.
+    turns: Semaphore,
 }
 
 /// Counts the events being handled, so a shutdown can wait for them.
@@ -158,6 +167,12 @@ impl Drop for InFlightGuard<'_> {
 }
 
 impl Shared {
+    /// Waits for a turn to handle an event. The semaphore is never closed; should it
+    /// be, the event is handled without a turn rather than dropped.
+    async fn turn(&self) -> Option<SemaphorePermit<'_>> {
+        self.turns.acquire().await.ok()
+    }
+
     /// Ends expired sessions and posts their notices; returns how many replies went out.
     async fn sweep(&self, http: &Http) -> anyhow::Result<usize> {
         let _working = self.in_flight.enter();
@@ -233,13 +248,17 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: SerenityInteraction) {
+        // Discord's 3 seconds run from here, also while waiting for a turn.
+        let received = tokio::time::Instant::now();
         let _working = self.shared.in_flight.enter();
+        let _turn = self.shared.turn().await;
         let (target, request) = match &interaction {
             SerenityInteraction::Command(command) => (
                 Interaction {
                     id: command.id,
                     token: command.token.clone(),
                     kind: InteractionKind::Command,
+                    received,
                 },
                 incoming::command(command),
             ),
@@ -248,6 +267,7 @@ impl EventHandler for Handler {
                     id: command.id,
                     token: command.token.clone(),
                     kind: InteractionKind::Autocomplete,
+                    received,
                 },
                 incoming::autocomplete(command),
             ),
@@ -256,6 +276,7 @@ impl EventHandler for Handler {
                     id: component.id,
                     token: component.token.clone(),
                     kind: InteractionKind::Component,
+                    received,
                 };
                 // A modal must be the first response: the "Answer" button's opens
                 // before any database work.
@@ -274,6 +295,7 @@ impl EventHandler for Handler {
                     id: modal.id,
                     token: modal.token.clone(),
                     kind: InteractionKind::ModalSubmit,
+                    received,
                 },
                 incoming::modal(modal),
             ),
@@ -291,10 +313,12 @@ impl EventHandler for Handler {
             Incoming::Ignore => {}
             Incoming::Unreadable => {
                 let _working = self.shared.in_flight.enter();
+                let _turn = self.shared.turn().await;
                 answer::unreadable_reply(&ctx.http, message.channel_id, message.id).await;
             }
             Incoming::Reply(request) => {
                 let _working = self.shared.in_flight.enter();
+                let _turn = self.shared.turn().await;
                 answer::message_reply(
                     &self.shared,
                     &ctx.http,
@@ -340,6 +364,7 @@ impl Bot {
             registered: AtomicBool::new(false),
             bot_user_id: AtomicU64::new(0),
             in_flight: InFlight::default(),
+            turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
         });
         // Tavern reads nothing from serenity's cache; keep it from growing.
         let mut cache = serenity::cache::Settings::default();
