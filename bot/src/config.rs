@@ -213,7 +213,9 @@ pub struct LogConfig {
 impl Default for LogConfig {
     fn default() -> Self {
         LogConfig {
-            filter: "info".to_owned(),
+            // serenity's functions open spans at INFO; recording them costs about a
+            // third of the CPU time of a /roll (see BENCHMARKS.md).
+            filter: "info,serenity=warn".to_owned(),
             json: false,
         }
     }
