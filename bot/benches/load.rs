@@ -111,6 +111,8 @@ fn bot_process() {
         let mut config = Config::default();
         config.discord.api_base = Some(api_base);
         config.database.url = sqlite_url_for_path(&db);
+        // Logging as `tavern run` sets it up (RUST_LOG wins), since its spans cost too.
+        tavern::telemetry::init(&config.log, false, false).expect("the logger");
         let storage = Storage::open(&config.database.url, &StorageOptions::default())
             .await
             .expect("the database");
@@ -135,8 +137,8 @@ fn bot_process() {
                     running.settled().await;
                     let stats = Stats::of_this_process();
                     println!(
-                        "{} {} {}",
-                        stats.heap_bytes, stats.rss_bytes, stats.cpu_ticks
+                        "{} {} {} {}",
+                        stats.heap_bytes, stats.rss_bytes, stats.cpu_ticks, stats.open_files
                     );
                 }
                 "quit" => break,
@@ -154,6 +156,8 @@ struct Stats {
     rss_bytes: i64,
     /// User plus system CPU time in clock ticks (1/100 s).
     cpu_ticks: i64,
+    /// Open file descriptors: mostly sockets (HTTP connections, the gateway, SQLite).
+    open_files: i64,
 }
 
 impl Stats {
@@ -177,6 +181,7 @@ impl Stats {
             heap_bytes: LIVE_BYTES.load(Ordering::Relaxed) as i64,
             rss_bytes: rss_pages * 4096,
             cpu_ticks,
+            open_files: std::fs::read_dir("/proc/self/fd").map_or(0, |dir| dir.count() as i64),
         }
     }
 }
@@ -194,10 +199,6 @@ impl BotProcess {
             .env("TAVERN_LOAD_ROLE", "bot")
             .env("TAVERN_LOAD_API_BASE", api_base)
             .env("TAVERN_LOAD_DB", db)
-            .env(
-                "RUST_LOG",
-                std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
-            )
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -227,6 +228,7 @@ impl BotProcess {
             heap_bytes: numbers[0],
             rss_bytes: numbers[1],
             cpu_ticks: numbers[2],
+            open_files: numbers[3],
         }
     }
 
@@ -292,9 +294,10 @@ async fn generate_load() {
 
     let end = bot.measure().await;
     println!(
-        "bot process after the load: live heap {:.1} MiB, RSS {:.1} MiB (buffers and pools grown by the bursts)",
+        "bot process after the load: live heap {:.1} MiB, RSS {:.1} MiB, {} open files",
         mib(end.heap_bytes),
-        mib(end.rss_bytes)
+        mib(end.rss_bytes),
+        end.open_files
     );
 
     let violations = fake.violations();
