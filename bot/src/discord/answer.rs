@@ -17,6 +17,7 @@ use serenity::all::{
     InteractionId, MessageId,
 };
 use serenity::builder::Builder as _;
+use tokio::task::JoinHandle;
 
 use super::{Shared, outgoing};
 use crate::core::{Ack, Core, Message, Reply, Request};
@@ -64,6 +65,21 @@ pub(super) fn new_error_id() -> String {
     format!("{:08X}", rand::random::<u32>())
 }
 
+/// Runs the core on a task of its own, so the deadline keeps ticking whatever it
+/// does. The engines compute synchronously (a BASIC generator may run for a good
+/// part of a second): `heavy` work runs on the blocking pool, driving the request's
+/// database I/O from there, so the runtime's few worker threads stay free for the
+/// gateway, heartbeats and the deferral timers of other interactions.
+fn run_core(core: Arc<Core>, request: Request, heavy: bool) -> JoinHandle<Vec<Reply>> {
+    if !heavy {
+        return tokio::spawn(async move { core.handle(&request).await });
+    }
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || {
+        runtime.block_on(async move { core.handle(&request).await })
+    })
+}
+
 /// The answer when the core's task itself failed (a panic): an id, logged.
 fn failed_task(error: &tokio::task::JoinError) -> Vec<Reply> {
     let error_id = new_error_id();
@@ -84,10 +100,9 @@ pub(super) async fn interaction(
     request: Request,
 ) {
     let ack = shared.core.ack(&request);
-    let core = shared.core.clone();
-    // The core runs on a task of its own, so the deadline below keeps ticking even
-    // while a generator computes on this worker thread.
-    let mut work = tokio::spawn(async move { core.handle(&request).await });
+    // What may be slow may also compute for long: it runs off the runtime's workers.
+    let heavy = matches!(ack, Ack::Defer { .. } | Ack::DeferUpdate);
+    let mut work = run_core(shared.core.clone(), request, heavy);
     let mut phase = Phase::Fresh;
     let joined = match ack {
         Ack::Defer { .. } | Ack::DeferUpdate => {
@@ -325,8 +340,8 @@ pub(super) async fn message_reply(
     message_id: MessageId,
     request: Request,
 ) {
-    let core: Arc<Core> = shared.core.clone();
-    let replies = tokio::spawn(async move { core.handle(&request).await })
+    // A reply answers a generator's question: BASIC runs.
+    let replies = run_core(shared.core.clone(), request, true)
         .await
         .unwrap_or_else(|error| failed_task(&error));
     for reply in &replies {
