@@ -11,6 +11,11 @@
 
 use std::ops::Range;
 
+use smallvec::SmallVec;
+
+/// Modifiers of one term; most terms have one or two, stored inline.
+pub(crate) type Mods = SmallVec<[Modifier; 2]>;
+
 /// A byte range of the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Span {
@@ -93,7 +98,7 @@ pub(crate) struct Dice {
     /// `None` for `dM` (one die).
     pub count: Option<Arg>,
     pub sides: Sides,
-    pub mods: Vec<Modifier>,
+    pub mods: Mods,
     pub slot: Slot,
 }
 
@@ -114,7 +119,7 @@ pub(crate) struct Series {
     pub items: Vec<SeriesItem>,
     /// Span of the braces, without the modifiers.
     pub body_span: Span,
-    pub mods: Vec<Modifier>,
+    pub mods: Mods,
     pub slot: Slot,
 }
 
@@ -127,7 +132,7 @@ pub(crate) enum SeriesItem {
 #[derive(Debug, Clone)]
 pub(crate) struct Modified {
     pub base: Node,
-    pub mods: Vec<Modifier>,
+    pub mods: Mods,
     /// Used when the base is a plain value, which becomes a one-element pool.
     pub slot: Slot,
 }
@@ -135,7 +140,7 @@ pub(crate) struct Modified {
 #[derive(Debug, Clone)]
 pub(crate) struct Chain {
     pub first: Node,
-    pub rest: Vec<(BinOp, Node)>,
+    pub rest: SmallVec<[(BinOp, Node); 2]>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

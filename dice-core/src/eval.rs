@@ -49,6 +49,7 @@ enum Test {
 }
 
 impl Test {
+    #[inline]
     fn matches(&self, value: i64, faces: Option<(i64, i64)>) -> bool {
         match self {
             Test::High => faces.is_some_and(|(_, high)| value == high),
@@ -70,6 +71,17 @@ enum Draw {
     Range(i64, i64),
     /// Uniform over the evaluator's `faces` buffer.
     Custom,
+}
+
+/// Everything needed to roll one more die of a dice term.
+struct DiceTerm<'t> {
+    draw: Draw,
+    /// The faces of `d{...}` (for `Draw::Custom`).
+    custom: &'t [i64],
+    /// Lowest and highest face.
+    faces: (i64, i64),
+    rules: &'t DieRules,
+    span: Span,
 }
 
 /// Die modifiers with their arguments evaluated.
@@ -249,6 +261,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     /// Refuses to grow the item table past `Limits::max_elements`.
+    #[inline]
     fn room_for(&self, more: usize, span: Span) -> Result<()> {
         if self.story.items.len().saturating_add(more) <= self.limits.max_elements {
             return Ok(());
@@ -377,9 +390,18 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             return Err(too_many_dice(span, self.limits));
         }
         self.room_for(count, span)?;
+        // Explosions may add more; this covers the dice themselves at once.
+        self.story.items.reserve(count);
         let custom = std::mem::take(&mut self.faces);
         let start = self.story.items.len();
-        let rolled = self.roll_dice(count, draw, &custom, faces, &rules, span);
+        let term = DiceTerm {
+            draw,
+            custom: &custom,
+            faces,
+            rules: &rules,
+            span,
+        };
+        let rolled = self.roll_dice(count, &term);
         self.faces = custom;
         rolled?;
         self.fill_pool(dice.slot, start, Some(faces), span);
@@ -415,43 +437,29 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok(rules)
     }
 
-    fn roll_dice(
-        &mut self,
-        count: usize,
-        draw: Draw,
-        custom: &[i64],
-        faces: (i64, i64),
-        rules: &DieRules,
-        span: Span,
-    ) -> Result<()> {
+    fn roll_dice(&mut self, count: usize, term: &DiceTerm<'_>) -> Result<()> {
+        let rules = term.rules;
         let plain = rules.explode.is_none() && rules.reroll.is_none() && rules.clamps.is_empty();
         if plain {
             // The hot path: no story beyond the value.
             self.dice_rolled += count;
-            self.story.items.reserve(count);
             for _ in 0..count {
-                let value = draw_one(self.rng, draw, custom);
+                let value = draw_one(self.rng, term.draw, term.custom);
                 self.story.items.push(Item::new(value, 0));
             }
             return Ok(());
         }
         for _ in 0..count {
-            self.roll_die(draw, custom, faces, rules, span)?;
+            self.roll_die(term)?;
         }
         Ok(())
     }
 
     /// One die of a term with die modifiers, plus any dice its explosions add.
-    fn roll_die(
-        &mut self,
-        draw: Draw,
-        custom: &[i64],
-        faces: (i64, i64),
-        rules: &DieRules,
-        span: Span,
-    ) -> Result<()> {
+    fn roll_die(&mut self, term: &DiceTerm<'_>) -> Result<()> {
+        let (rules, span) = (term.rules, term.span);
         let hist_start = self.story.history.len();
-        let (raw, mut flags) = self.physical_roll(draw, custom, faces, rules, span)?;
+        let (raw, mut flags) = self.physical_roll(term)?;
         let Some((mode, test)) = &rules.explode else {
             let value = self.clamp(raw, rules, &mut flags);
             return self.push_die(value, flags, hist_start, span);
@@ -462,15 +470,14 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             self.story.history.push(Hist::Part(total));
             let mut last_raw = raw;
             let mut explosions = 0;
-            while test.matches(last_raw, Some(faces)) {
+            while test.matches(last_raw, Some(term.faces)) {
                 flags |= flag::EXPLODED | flag::COMPOUNDED;
                 if explosions >= max_explosions {
                     flags |= flag::CAPPED;
                     break;
                 }
                 explosions += 1;
-                let (next_raw, next_flags) =
-                    self.physical_roll(draw, custom, faces, rules, span)?;
+                let (next_raw, next_flags) = self.physical_roll(term)?;
                 flags |= next_flags;
                 let part = self.clamp(next_raw, rules, &mut flags);
                 self.story.history.push(Hist::Part(part));
@@ -487,7 +494,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         self.push_die(value, flags, hist_start, span)?;
         let mut last_raw = raw;
         let mut explosions = 0;
-        while test.matches(last_raw, Some(faces)) {
+        while test.matches(last_raw, Some(term.faces)) {
             let last = self.story.items.len() - 1;
             if *mode == ExplodeMode::Once && explosions == 1 {
                 break;
@@ -499,8 +506,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             }
             explosions += 1;
             let hist_start = self.story.history.len();
-            let (next_raw, mut next_flags) =
-                self.physical_roll(draw, custom, faces, rules, span)?;
+            let (next_raw, mut next_flags) = self.physical_roll(term)?;
             next_flags |= flag::FROM_EXPLOSION;
             let mut value = next_raw;
             if *mode == ExplodeMode::Penetrate {
@@ -515,22 +521,16 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     /// Draws a die and applies its rerolls; returns the face and flags.
-    fn physical_roll(
-        &mut self,
-        draw: Draw,
-        custom: &[i64],
-        faces: (i64, i64),
-        rules: &DieRules,
-        span: Span,
-    ) -> Result<(i64, u16)> {
-        self.count_die(span)?;
-        let mut raw = draw_one(self.rng, draw, custom);
+    #[inline]
+    fn physical_roll(&mut self, term: &DiceTerm<'_>) -> Result<(i64, u16)> {
+        self.count_die(term.span)?;
+        let mut raw = draw_one(self.rng, term.draw, term.custom);
         let mut flags = 0;
-        let Some((once, test)) = &rules.reroll else {
+        let Some((once, test)) = &term.rules.reroll else {
             return Ok((raw, flags));
         };
         let mut rerolls = 0;
-        while test.matches(raw, Some(faces)) {
+        while test.matches(raw, Some(term.faces)) {
             if *once && rerolls == 1 {
                 break;
             }
@@ -541,12 +541,13 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             rerolls += 1;
             flags |= flag::REROLLED;
             self.story.history.push(Hist::Rerolled(raw));
-            self.count_die(span)?;
-            raw = draw_one(self.rng, draw, custom);
+            self.count_die(term.span)?;
+            raw = draw_one(self.rng, term.draw, term.custom);
         }
         Ok((raw, flags))
     }
 
+    #[inline]
     fn clamp(&mut self, value: i64, rules: &DieRules, flags: &mut u16) -> i64 {
         let mut clamped = value;
         for &(at_least, bound) in &rules.clamps {
@@ -563,6 +564,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         clamped
     }
 
+    #[inline]
     fn count_die(&mut self, span: Span) -> Result<()> {
         self.dice_rolled += 1;
         if self.dice_rolled > self.limits.max_dice {
@@ -571,11 +573,14 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok(())
     }
 
+    #[inline]
     fn push_die(&mut self, value: i64, flags: u16, hist_start: usize, span: Span) -> Result<()> {
+        self.room_for(1, span)?;
         let mut item = Item::new(value, flags);
         item.hist_start = hist_start as u32;
         item.hist_len = u16::try_from(self.story.history.len() - hist_start).unwrap_or(u16::MAX);
-        self.push_items(&[item], span)
+        self.story.items.push(item);
+        Ok(())
     }
 
     // -------------------------------------------------- pool modifiers
@@ -639,13 +644,18 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         })
     }
 
-    /// Indices (into the item table) of the kept items of a pool.
-    fn kept(&self, slot: Slot) -> SmallVec<[u32; 16]> {
+    /// Values and indices (into the item table) of the kept items of a pool.
+    fn kept(&self, slot: Slot) -> SmallVec<[(i64, u32); 8]> {
         let Some(pool) = self.story.pool(slot) else {
             return SmallVec::new();
         };
-        (pool.start..pool.start + pool.len)
-            .filter(|&index| self.story.items[index as usize].kept())
+        let start = pool.start;
+        self.story
+            .pool_items(pool)
+            .iter()
+            .zip(start..)
+            .filter(|(item, _)| item.kept())
+            .map(|(item, index)| (item.value, index))
             .collect()
     }
 
@@ -655,20 +665,19 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         match which {
             KeepWhich::Even | KeepWhich::Odd => {
                 let want_odd = which == KeepWhich::Odd;
-                candidates.retain(|&mut index| {
-                    let item = &mut items[index as usize];
-                    let matches = (item.value % 2 != 0) == want_odd;
+                candidates.retain(|&mut (value, index)| {
+                    let matches = (value % 2 != 0) == want_odd;
                     if !matches {
-                        item.flags |= flag::DROPPED;
+                        items[index as usize].flags |= flag::DROPPED;
                     }
                     matches
                 });
                 let Some(n) = n else { return };
-                sort_by_value(&mut candidates, items, true);
+                sort_by_value(&mut candidates, true);
                 drop_after(&candidates, n, items);
             }
             KeepWhich::Highest | KeepWhich::Lowest => {
-                sort_by_value(&mut candidates, items, which == KeepWhich::Highest);
+                sort_by_value(&mut candidates, which == KeepWhich::Highest);
                 drop_after(&candidates, n.unwrap_or(1), items);
             }
         }
@@ -676,11 +685,10 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
 
     fn drop_dice(&mut self, slot: Slot, highest: bool, n: i64) {
         let mut candidates = self.kept(slot);
-        let items = &mut self.story.items;
-        sort_by_value(&mut candidates, items, highest);
+        sort_by_value(&mut candidates, highest);
         let n = usize::try_from(n).unwrap_or(0);
-        for &index in candidates.iter().take(n) {
-            items[index as usize].flags |= flag::DROPPED;
+        for &(_, index) in candidates.iter().take(n) {
+            self.story.items[index as usize].flags |= flag::DROPPED;
         }
     }
 
@@ -768,6 +776,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 }
 
+#[inline]
 fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
     match draw {
         Draw::Range(low, high) => rng.random_range(low..=high),
@@ -780,18 +789,18 @@ fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
 
 /// Orders candidates by value (descending when `highest`), leftmost first
 /// among equal values, as the seed asks.
-fn sort_by_value(candidates: &mut [u32], items: &[Item], highest: bool) {
-    candidates.sort_unstable_by(|&a, &b| {
-        let (va, vb) = (items[a as usize].value, items[b as usize].value);
-        let by_value = if highest { vb.cmp(&va) } else { va.cmp(&vb) };
-        by_value.then(a.cmp(&b))
-    });
+fn sort_by_value(candidates: &mut [(i64, u32)], highest: bool) {
+    if highest {
+        candidates.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    } else {
+        candidates.sort_unstable();
+    }
 }
 
 /// Drops every candidate after the first `n` (all of them when `n <= 0`).
-fn drop_after(candidates: &[u32], n: i64, items: &mut [Item]) {
+fn drop_after(candidates: &[(i64, u32)], n: i64, items: &mut [Item]) {
     let n = usize::try_from(n).unwrap_or(0);
-    for &index in candidates.iter().skip(n) {
+    for &(_, index) in candidates.iter().skip(n) {
         items[index as usize].flags |= flag::DROPPED;
     }
 }
@@ -815,6 +824,7 @@ fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
     result.ok_or_else(|| overflow(span))
 }
 
+#[cold]
 fn overflow(span: Span) -> Error {
     Error::new(
         ErrorKind::Overflow,
@@ -827,6 +837,7 @@ fn division_by_zero(span: Span) -> Error {
     Error::new(ErrorKind::DivisionByZero, span.range(), "division by zero")
 }
 
+#[cold]
 fn too_many_dice(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::TooManyDice,

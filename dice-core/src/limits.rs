@@ -10,8 +10,10 @@
 pub struct Limits {
     /// Longest accepted input, in bytes.
     pub max_input_len: usize,
-    /// Deepest nesting of `(`, `{` and function calls. Checked before the
-    /// grammar runs, because the parser recurses once per level.
+    /// Deepest nesting of `(`, `{` and function calls (and runs of unary
+    /// minus). Checked before the grammar runs, because parsing, rolling and
+    /// rendering recurse once per level: the default of 32 fits easily in a
+    /// 2 MiB thread stack (tested); raise it with care.
     pub max_depth: usize,
     /// Dice rolled by one roll of an expression, counting every explosion and
     /// reroll.

@@ -8,6 +8,7 @@ use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 
+use crate::ast::Mods;
 use crate::ast::{
     Arg, BinOp, Call, Chain, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind,
     Modified, Modifier, Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
@@ -36,6 +37,8 @@ pub(crate) struct Parsed {
 /// Parses `input` under `limits`; `max_len` is the length bound to apply
 /// (the input limit for user text, the resolved limit after macro expansion).
 pub(crate) fn parse(input: &str, limits: &Limits, max_len: usize) -> Result<Parsed> {
+    // Depth first: 10,000 `(` is reported as too deep, whatever its length.
+    check_depth(input, limits.max_depth)?;
     if input.len() > max_len {
         return Err(Error::new(
             ErrorKind::TooLong,
@@ -46,16 +49,21 @@ pub(crate) fn parse(input: &str, limits: &Limits, max_len: usize) -> Result<Pars
             ),
         ));
     }
-    check_depth(input, limits.max_depth)?;
     if let Some(parsed) = crate::fast::parse(input) {
         return Ok(parsed);
     }
-    parse_with_pest(input, limits)
+    pest_parse(input, limits)
 }
 
-/// The full grammar (limits already checked by [`parse`]).
+/// The full grammar, for comparing the two paths in tests.
+#[cfg(test)]
 pub(crate) fn parse_with_pest(input: &str, limits: &Limits) -> Result<Parsed> {
     check_depth(input, limits.max_depth)?;
+    pest_parse(input, limits)
+}
+
+/// The full grammar; the caller has checked the nesting depth.
+fn pest_parse(input: &str, limits: &Limits) -> Result<Parsed> {
     let mut pairs =
         DiceParser::parse(Rule::main, input).map_err(|error| syntax_error(input, &error))?;
     let Some(main) = pairs.next() else {
@@ -103,10 +111,13 @@ pub(crate) fn parse_with_pest(input: &str, limits: &Limits) -> Result<Parsed> {
 }
 
 /// Refuses inputs that nest deeper than `max_depth` before pest sees them.
+/// The scan stops where a label must begin (a `#`, or a word after an
+/// operand at the top level), since labels may hold any text.
 fn check_depth(input: &str, max_depth: usize) -> Result<()> {
     let bytes = input.as_bytes();
     let mut depth = 0usize;
     let mut index = 0;
+    let mut previous = b' ';
     while let Some(&byte) = bytes.get(index) {
         match byte {
             b'(' | b'{' => {
@@ -122,7 +133,7 @@ fn check_depth(input: &str, max_depth: usize) -> Result<()> {
                 }
             }
             b')' | b'}' => depth = depth.saturating_sub(1),
-            // A tag may hold any text; a `#` starts a label that may too.
+            // A tag may hold any text.
             b'[' => {
                 index += bytes[index..]
                     .iter()
@@ -130,11 +141,29 @@ fn check_depth(input: &str, max_depth: usize) -> Result<()> {
                     .unwrap_or(bytes.len() - index);
             }
             b'#' => break,
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                let next = bytes[index..]
+                    .iter()
+                    .find(|b| !b.is_ascii_whitespace())
+                    .copied();
+                let after_operand = previous.is_ascii_alphanumeric() || b")}]%".contains(&previous);
+                if depth == 0 && after_operand && next.is_some_and(starts_label) {
+                    break;
+                }
+            }
             _ => {}
+        }
+        if !byte.is_ascii_whitespace() {
+            previous = byte;
         }
         index += 1;
     }
     Ok(())
+}
+
+/// Whether a word label may start with `byte` (the grammar's `label_stop`).
+fn starts_label(byte: u8) -> bool {
+    !byte.is_ascii_digit() && !b"+-*/%(){}[],.<>=!&|$@".contains(&byte)
 }
 
 fn syntax_error(input: &str, error: &pest::error::Error<Rule>) -> Error {
@@ -205,11 +234,12 @@ fn describe_expected(rules: &[Rule]) -> String {
     if has(&[Rule::rbracket]) {
         words.push("`]`");
     }
-    if has(&[Rule::comma]) && !has(&[Rule::rparen]) {
+    if has(&[Rule::comma]) {
         words.push("`,`");
     }
     if has(&[Rule::or_bar, Rule::and_amp]) {
-        words.push("`&` or `|`");
+        words.push("`&`");
+        words.push("`|`");
     }
     let operator = has(&[
         Rule::add,
@@ -273,6 +303,7 @@ impl Builder<'_> {
     }
 
     fn expr(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
         let mut operands = Vec::new();
         let mut ops = Vec::new();
         for item in pair.into_inner() {
@@ -286,7 +317,7 @@ impl Builder<'_> {
         let Some(first) = operands.next() else {
             return Err(Error::new(
                 ErrorKind::Syntax,
-                0..0,
+                span.range(),
                 "expected an expression",
             ));
         };
@@ -294,6 +325,7 @@ impl Builder<'_> {
     }
 
     fn operand(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
+        let span = span_of(&pair);
         let mut negs = Vec::new();
         let mut node = None;
         for item in pair.into_inner() {
@@ -320,7 +352,11 @@ impl Builder<'_> {
             }
         }
         let Some(mut node) = node else {
-            return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a value"));
+            return Err(Error::new(
+                ErrorKind::Syntax,
+                span.range(),
+                "expected a value",
+            ));
         };
         // Each sign is a level of the tree, like a parenthesis.
         if let Some(&too_deep) = negs.get(self.max_depth) {
@@ -548,7 +584,7 @@ impl Builder<'_> {
                         kind: NodeKind::Series(Box::new(Series {
                             items: series_items,
                             body_span,
-                            mods: Vec::new(),
+                            mods: Mods::new(),
                             slot: self.next_slot(),
                         })),
                         span: body_span,
@@ -591,11 +627,8 @@ impl Builder<'_> {
         Ok(items)
     }
 
-    fn modifiers<'i>(
-        &mut self,
-        items: impl Iterator<Item = Pair<'i, Rule>>,
-    ) -> Result<Vec<Modifier>> {
-        let mut mods = Vec::new();
+    fn modifiers<'i>(&mut self, items: impl Iterator<Item = Pair<'i, Rule>>) -> Result<Mods> {
+        let mut mods = Mods::new();
         for item in items {
             mods.push(self.modifier(item)?);
         }
@@ -678,27 +711,40 @@ impl Builder<'_> {
 
     /// `6d10>=8`, `t8`, `f1`.
     fn success(&mut self, pair: Pair<'_, Rule>) -> Result<ModKind> {
+        let span = span_of(&pair);
         let rule = pair.as_rule();
         let mut parts = pair.into_inner();
         match rule {
             Rule::target | Rule::failure_target => {
                 let Some(value) = parts.next() else {
-                    return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a number"));
+                    return Err(Error::new(
+                        ErrorKind::Syntax,
+                        span.range(),
+                        "expected a number",
+                    ));
                 };
-                let value = self.arg(value)?;
                 let (kind, op) = if rule == Rule::target {
                     (CountKind::Successes, CmpOp::Ge)
                 } else {
                     (CountKind::SubtractFailures, CmpOp::Le)
                 };
+                let filter = if value.as_rule() == Rule::filter_cmp {
+                    self.filter(value)?
+                } else {
+                    Filter::Cmp(op, self.arg(value)?)
+                };
                 Ok(ModKind::Count {
                     kind,
-                    filters: vec![Filter::Cmp(op, value)],
+                    filters: vec![filter],
                 })
             }
             _ => {
                 let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
-                    return Err(Error::new(ErrorKind::Syntax, 0..0, "expected a comparison"));
+                    return Err(Error::new(
+                        ErrorKind::Syntax,
+                        span.range(),
+                        "expected a comparison",
+                    ));
                 };
                 let op = cmp_op(op.as_rule());
                 Ok(ModKind::Count {
@@ -769,7 +815,9 @@ impl Builder<'_> {
         }
         if !hashed && self.last_term_is_pool {
             let first_word = text.split_whitespace().next().unwrap_or("");
+            // The label was not depth-checked: check before pest recurses.
             let looks_like_modifiers = first_word.chars().any(|c| !c.is_ascii_alphabetic())
+                && check_depth(first_word, self.max_depth).is_ok()
                 && DiceParser::parse(Rule::modifier_word, first_word).is_ok();
             if looks_like_modifiers {
                 return Err(Error::new(
@@ -818,7 +866,7 @@ pub(crate) fn climb(
         return first;
     }
     let first = climb(first, operands, ops, level + 1);
-    let mut rest = Vec::new();
+    let mut rest: smallvec::SmallVec<[(BinOp, Node); 2]> = smallvec::SmallVec::new();
     while let Some(&op) = ops.peek() {
         if precedence(op) != level {
             break;
@@ -874,8 +922,19 @@ fn cmp_op(rule: Rule) -> CmpOp {
 
 /// Several explosions (or rerolls) of the same kind on one dice term match
 /// when any of their conditions does (`2d6r1r2`); different kinds clash.
-pub(crate) fn merge_die_modifiers(mods: Vec<Modifier>) -> Result<Vec<Modifier>> {
-    let mut merged: Vec<Modifier> = Vec::with_capacity(mods.len());
+pub(crate) fn merge_die_modifiers(mods: Mods) -> Result<Mods> {
+    let explosions = mods
+        .iter()
+        .filter(|m| matches!(m.kind, ModKind::Explode { .. }))
+        .count();
+    let rerolls = mods
+        .iter()
+        .filter(|m| matches!(m.kind, ModKind::Reroll { .. }))
+        .count();
+    if explosions < 2 && rerolls < 2 {
+        return Ok(mods);
+    }
+    let mut merged = Mods::with_capacity(mods.len());
     for modifier in mods {
         let previous = merged.iter_mut().find(|m| {
             matches!(

@@ -21,7 +21,8 @@ pub(crate) fn render(roll: &Roll, style: Style, budget: usize) -> String {
     let source = roll.expr.source();
     let root = roll.expr.root();
     let total = roll.total;
-    let label = roll.label();
+    // A label takes at most half the budget.
+    let label = roll.label().map(|label| clip(label, budget / 2));
     for max_items in [usize::MAX, 20, 10, 5, 2, 0] {
         let mut writer = Writer {
             source,
@@ -30,7 +31,7 @@ pub(crate) fn render(roll: &Roll, style: Style, budget: usize) -> String {
             max_items,
             out: String::new(),
         };
-        writer.label(label);
+        writer.label(label.as_deref());
         writer.node(root);
         writer.total(total);
         if writer.out.chars().count() <= budget {
@@ -40,7 +41,8 @@ pub(crate) fn render(roll: &Roll, style: Style, budget: usize) -> String {
     shortened(roll, style, budget)
 }
 
-/// The last resort: as much of the expression as fits, then the total.
+/// The last resort: the label (clipped to half the budget), as much of the
+/// expression as fits, then the total.
 fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
     let mut tail = Writer {
         source: "",
@@ -50,6 +52,10 @@ fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
         out: String::new(),
     };
     tail.total(roll.total);
+    let tail_len = tail.out.chars().count();
+    let label = roll
+        .label()
+        .map(|label| clip(label, budget.saturating_sub(tail_len) / 2));
     let mut head = Writer {
         source: "",
         story: &roll.story,
@@ -57,39 +63,55 @@ fn shortened(roll: &Roll, style: Style, budget: usize) -> String {
         max_items: 0,
         out: String::new(),
     };
-    head.label(roll.label());
-    let fixed = head.out.chars().count() + tail.out.chars().count() + 1;
+    head.label(label.as_deref());
+    let fixed = head.out.chars().count() + tail_len + 1;
     if fixed > budget {
-        // Not even the label fits: the total alone.
+        // Not even that fits: the total alone.
         return tail.out.trim_start_matches(" = ").to_string();
     }
     let room = budget - fixed;
-    let source = roll.expr.expr_source();
-    let mut kept = String::new();
-    for c in source.chars() {
-        if kept.chars().count() + 1 >= room {
+    let mut out = head.out;
+    let mut used = 0;
+    let mut cut = false;
+    for c in roll.expr.expr_source().chars() {
+        let escaped = style == Style::Markdown && is_markdown_special(c);
+        let width = if escaped { 2 } else { 1 };
+        if used + width > room {
+            cut = true;
             break;
         }
-        kept.push(c);
+        if escaped {
+            out.push('\\');
+        }
+        out.push(c);
+        used += width;
     }
-    let mut out = head.out;
-    out.push_str(&head_escape(style, kept.trim_end()));
-    out.push('…');
+    out.truncate(out.trim_end().len());
+    if cut {
+        out.push('…');
+    }
     out.push_str(&tail.out);
     out
 }
 
-fn head_escape(style: Style, text: &str) -> String {
-    match style {
-        Style::Markdown => escape_markdown(text),
-        Style::Plain => text.to_string(),
+/// At most `max` characters of `text`, ending in `…` when cut.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
     }
+    let mut clipped: String = text.chars().take(max.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
+fn is_markdown_special(c: char) -> bool {
+    matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']')
 }
 
 fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']') {
+        if is_markdown_special(c) {
             out.push('\\');
         }
         out.push(c);
@@ -373,25 +395,18 @@ impl Writer<'_> {
         };
         let items = self.story.pool_items(&pool);
         self.out.push('{');
-        let mut shown = 0;
-        for (origin, element) in series.items.iter().enumerate() {
-            let members = items.iter().filter(|item| item.origin as usize == origin);
-            for item in members {
-                if shown > 0 {
-                    self.out.push_str(", ");
-                }
-                if shown >= self.max_items {
-                    self.out.push('…');
-                    break;
-                }
-                shown += 1;
-                match element {
-                    SeriesItem::One(node) => self.element(item, node),
-                    SeriesItem::Range(..) => self.item(item, None),
-                }
+        // Items are in element order; each names the element it came from.
+        for (shown, item) in items.iter().enumerate() {
+            if shown > 0 {
+                self.out.push_str(", ");
             }
-            if shown > self.max_items {
+            if shown >= self.max_items {
+                self.out.push('…');
                 break;
+            }
+            match series.items.get(item.origin as usize) {
+                Some(SeriesItem::One(node)) => self.element(item, node),
+                _ => self.item(item, None),
             }
         }
         self.out.push('}');

@@ -178,9 +178,16 @@ fn ten_thousand_open_parentheses_are_an_error_not_a_crash() {
         let input = format!("{}1", opener.repeat(10_000));
         let error = dice_core::parse_with(&input, &roomy).unwrap_err();
         assert_eq!(error.kind(), ErrorKind::TooDeep, "{opener}");
-        // Under the default limits the length stops it first.
-        assert!(dice_core::parse(&input).is_err());
+        // The depth is checked before the length.
+        assert_eq!(parse_error(&input).kind(), ErrorKind::TooDeep, "{opener}");
     }
+    // Labels may hold parentheses; a first word that looks like modifiers
+    // is checked without recursing into them.
+    let label = format!("1d20 e{}", "(".repeat(10_000));
+    assert_eq!(
+        dice_core::parse_with(&label, &roomy).map(|e| e.label().map(str::len)),
+        Ok(Some(10_001))
+    );
     let minus = format!("{}1", "-".repeat(900));
     assert_eq!(parse_error(&minus).kind(), ErrorKind::TooDeep);
     assert_eq!(crate::common::total(&format!("{}1", "-".repeat(30))), 1);
@@ -198,4 +205,21 @@ fn errors_serialize_for_json_output() {
             .as_str()
             .is_some_and(|m| m.contains("expected"))
     );
+}
+
+#[test]
+fn nested_failures_fail_fast() {
+    // Each `op (` could be a modifier's argument or an operand; before the
+    // grammar refused to try a failed one again, these took exponential time.
+    for opener in [
+        "2d6>(", "1d6cs>(", "1d6!>(", "1d6r<(", "{1}>(", "2d6!=(", "3cs=(",
+    ] {
+        let input = format!("{}1+", opener.repeat(30));
+        let error = parse_error(&input);
+        assert_eq!(error.kind(), ErrorKind::Syntax, "{opener}");
+    }
+    // The same shapes, closed, are valid.
+    assert_eq!(crate::common::total("2d{3}>(2d{3}>(1))"), 2);
+    assert_eq!(crate::common::total("3d{4}cs>=(1d1+2)"), 3);
+    assert_eq!(crate::common::total("3d{4}!<(2)"), 12);
 }

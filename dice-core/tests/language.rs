@@ -149,6 +149,9 @@ fn counting_with_filters() {
         ("6d{9}=9", 6),
         ("6d{9}<>9", 0),
         ("6d{9}t8", 6),
+        ("6d{9}t>9", 0),
+        ("6d{1}f<2", -6),
+        ("6d{9}>3f=9", 0),
         ("6d{1}f1", -6),
         ("6d{9}>=8f1", 6),
         ("{9,1,9}>=8", 2),
@@ -265,6 +268,17 @@ fn labels_and_tags_do_not_change_the_value() {
         ("2d1[fire] + 1d1[cold]", 3, None),
         ("2d1 [fire] + 1d1 [cold] total", 3, Some("total")),
         ("2d1 #", 2, None),
+        // Parentheses in a label do not count toward the nesting limit.
+        (
+            "2d1 to hit ((((((((((((((((((((((((((((((((((((((((",
+            2,
+            Some("to hit (((((((((((((((((((((((((((((((((((((((("),
+        ),
+        (
+            "(2d1) x ((((((((((((((((((((((((((((((((((((((((",
+            2,
+            Some("x (((((((((((((((((((((((((((((((((((((((("),
+        ),
     ];
     for (input, expected, label) in cases {
         let expr = crate::common::parse(input);

@@ -27,22 +27,20 @@ fn term() -> impl Strategy<Value = Bounded> {
             low: n,
             high: n * m,
         }),
-        (1i64..7, 1i64..13, 0i64..8).prop_map(|(n, m, k)| {
-            let kept = k.min(n);
-            Bounded {
-                text: format!("{n}d{m}kh{k}"),
-                low: kept,
-                high: kept * m,
-            }
-        }),
-        (1i64..7, 1i64..13, 0i64..8).prop_map(|(n, m, k)| {
-            let kept = k.min(n);
-            Bounded {
-                text: format!("{n}d{m}kl{k}"),
-                low: kept,
-                high: kept * m,
-            }
-        }),
+        (
+            1i64..7,
+            1i64..13,
+            0i64..8,
+            prop::sample::select(vec!["k", "kh", "kl"])
+        )
+            .prop_map(|(n, m, k, keep)| {
+                let kept = k.min(n);
+                Bounded {
+                    text: format!("{n}d{m}{keep}{k}"),
+                    low: kept,
+                    high: kept * m,
+                }
+            }),
         (1i64..7, 1i64..13, 0i64..8).prop_map(|(n, m, k)| {
             let kept = (n - k).max(0);
             Bounded {

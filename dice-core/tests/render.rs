@@ -142,6 +142,20 @@ fn long_breakdowns_are_shortened_and_keep_the_total() {
     assert!(text.chars().count() <= 100, "{text}");
     assert!(text.starts_with("a label: 1d1"), "{text}");
     assert!(text.ends_with("… = 301"), "{text}");
+    let series = roll_seeded("{1..3000}kh2", 1);
+    let text = series.to_plain(200);
+    assert!(text.chars().count() <= 200, "{text}");
+    assert!(text.contains('…') && text.ends_with("= 5999"), "{text}");
+    let long_label = format!("2d1 {}", "very long label ".repeat(100));
+    let labelled = roll_seeded(&long_label, 1);
+    for text in [labelled.to_plain(200), labelled.to_markdown(200)] {
+        assert!(text.chars().count() <= 200, "{text}");
+        assert!(text.contains("very long label"), "{text}");
+        assert!(
+            text.ends_with(" = 2") || text.ends_with(" = **2**"),
+            "{text}"
+        );
+    }
     // A budget too small for anything else still gives the total.
     assert_eq!(roll.to_plain(3), "301");
 }
