@@ -17,6 +17,7 @@ pub struct Config {
     pub dice: DiceConfig,
     pub basic: BasicConfig,
     pub chargen: ChargenConfig,
+    pub npc: NpcConfig,
     pub rate_limit: RateLimitConfig,
     pub log: LogConfig,
     pub shards: ShardsConfig,
@@ -57,6 +58,14 @@ impl Config {
         anyhow::ensure!(
             self.chargen.session_expiry_minutes >= 1,
             "[chargen] session_expiry_minutes must be at least 1"
+        );
+        anyhow::ensure!(
+            self.npc.idle_minutes >= 1,
+            "[npc] idle_minutes must be at least 1"
+        );
+        anyhow::ensure!(
+            (1..=1 << 20).contains(&self.npc.max_script_bytes),
+            "[npc] max_script_bytes must be between 1 and 1048576"
         );
         anyhow::ensure!(
             (1..=20).contains(&self.chargen.max_messages_per_step),
@@ -180,6 +189,29 @@ impl Default for ChargenConfig {
             session_expiry_minutes: 24 * 60,
             sweep_interval_seconds: 60,
             max_messages_per_step: 6,
+        }
+    }
+}
+
+/// NPC conversations (`/npc`, `/talk`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NpcConfig {
+    /// A conversation without an answer for this long ends, as if the player walked
+    /// away. The chargen sweep interval also sweeps these.
+    pub idle_minutes: u64,
+    /// The largest script `/npc install` accepts.
+    pub max_script_bytes: usize,
+    /// Most NPCs installed in one server.
+    pub max_per_server: u32,
+}
+
+impl Default for NpcConfig {
+    fn default() -> Self {
+        NpcConfig {
+            idle_minutes: 15,
+            max_script_bytes: 256 * 1024,
+            max_per_server: 100,
         }
     }
 }

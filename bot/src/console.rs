@@ -85,23 +85,39 @@ impl Console {
         }
     }
 
-    /// What to show when the console opens: a generator left waiting by an earlier run
-    /// is resumed where it stopped.
+    /// What to show when the console opens: a generator or NPC conversation left
+    /// waiting by an earlier run is resumed where it stopped (plain lines answer the
+    /// generator when both wait).
     pub async fn greeting(&mut self) -> anyhow::Result<String> {
+        let mut text = String::new();
+        if let Some(talk) = self
+            .core
+            .storage()
+            .npc_conversation_of(self.identity.user.id, self.identity.guild_id)
+            .await?
+            && let Some(message_id) = talk.message_id
+        {
+            self.pending_prompt = Some(message_id);
+            text.push_str(&format!(
+                "Your conversation with `{}` is waiting for an answer:\n{}\n",
+                talk.npc, talk.content
+            ));
+        }
         let Some(session) = self
             .core
             .storage()
             .session_of(self.identity.user.id, self.identity.guild_id)
             .await?
         else {
-            return Ok(String::new());
+            return Ok(text);
         };
         self.pending_prompt = session.prompt_message_id;
-        Ok(format!(
+        text.push_str(&format!(
             "Your character generator `{}` is waiting for an answer:\n{}\n",
             session.program,
             strip_fences(&crate::core::text::code_block(&session.prompt_content))
-        ))
+        ));
+        Ok(text)
     }
 
     /// Handles one typed line.
@@ -137,7 +153,8 @@ impl Console {
         let is_reply = matches!(kind, RequestKind::MessageReply { .. });
         let request = self.request(kind);
         let replies = self.core.handle(&request).await;
-        if is_reply && replies.is_empty() {
+        // An NPC ignores an empty reply; its question still waits.
+        if is_reply && replies.is_empty() && !trimmed.is_empty() {
             // The question replied to is gone (answered elsewhere, ended).
             self.pending_prompt = None;
             out.push_str("Nothing is waiting for an answer; /chargen status shows yours.\n");
@@ -472,6 +489,22 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
                     ));
                 }
             },
+            // A local file stands for an upload: `file:scripts/shop.ghul`.
+            OptionKind::Attachment => {
+                let path = value.strip_prefix("file:").unwrap_or(value);
+                if path.is_empty() {
+                    return Err(format!("{} needs a file path.", spec.name));
+                }
+                let filename = std::path::Path::new(path)
+                    .file_name()
+                    .map(|name| name.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| path.to_owned());
+                OptionValue::Attachment {
+                    filename,
+                    url: format!("file:{path}"),
+                    size: 0,
+                }
+            }
             OptionKind::Boolean => match value.to_lowercase().as_str() {
                 "" | "true" | "yes" | "on" | "1" => OptionValue::Boolean(true),
                 "false" | "no" | "off" | "0" => OptionValue::Boolean(false),

@@ -12,6 +12,7 @@ pub mod console;
 pub mod core;
 pub mod discord;
 pub mod engine;
+pub mod fetch;
 pub mod shutdown;
 pub mod storage;
 pub mod telemetry;

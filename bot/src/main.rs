@@ -52,6 +52,8 @@ enum Commands {
     Roll(tavern::cli::roll::RollArgs),
     /// Run a BASIC program in the terminal; INPUT reads lines from stdin.
     Basic(tavern::cli::basic::BasicArgs),
+    /// Check an NPC conversation script, or play it on stdin.
+    Npc(tavern::cli::npc::NpcArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         // The pure tools need neither configuration nor runtime.
         Commands::Roll(args) => return tavern::cli::roll::run(&args),
         Commands::Basic(args) => return tavern::cli::basic::run(&args),
+        Commands::Npc(args) => return tavern::cli::npc::run(&args),
         _ => {}
     }
     match run_service(cli) {
@@ -94,7 +97,7 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
                 println!("migrations applied");
                 Ok(())
             }
-            Commands::Roll(_) | Commands::Basic(_) => Ok(()),
+            Commands::Roll(_) | Commands::Basic(_) | Commands::Npc(_) => Ok(()),
         }
     })
 }
@@ -103,7 +106,7 @@ async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Re
     let storage = Storage::open(&database_url(db), &storage_options(config))
         .await
         .context("cannot open the database")?;
-    let core = new_core(config, &storage, seed)?;
+    let core = new_core(config, &storage, seed, Arc::new(tavern::fetch::FileFetch))?;
     let result = console::run(core, ConsoleIdentity::default()).await;
     storage.close().await;
     result
@@ -128,23 +131,34 @@ async fn run_bot(config: &Config, has_config: bool) -> anyhow::Result<()> {
 }
 
 async fn serve_discord(config: &Config, storage: &Storage, token: String) -> anyhow::Result<()> {
-    let core = new_core(config, storage, None)?;
+    // Attachments (installed programs and scripts) come from Discord's CDN.
+    let fetch = tavern::fetch::HttpFetch::new(std::time::Duration::from_secs(20))?;
+    let core = new_core(config, storage, None, Arc::new(fetch))?;
     let options = DiscordOptions::from_config(config, token);
     let bot = Bot::connect(core, options).await?;
     tracing::info!(gateway = %bot.gateway_url().await, "starting the gateway");
     bot.start().run_until(tavern::shutdown::signal()).await
 }
 
-/// The command core with the real engines; `seed` makes runs reproducible.
-fn new_core(config: &Config, storage: &Storage, seed: Option<u64>) -> anyhow::Result<Arc<Core>> {
+/// The command core with the real engines, reading attachments with `fetch`; `seed`
+/// makes runs reproducible.
+fn new_core(
+    config: &Config,
+    storage: &Storage,
+    seed: Option<u64>,
+    fetch: Arc<dyn tavern::fetch::Fetch>,
+) -> anyhow::Result<Arc<Core>> {
     let engines = tavern::engine::real_engines(config)?;
-    Ok(Arc::new(Core::new(
-        storage.clone(),
-        engines,
-        CoreSettings::from_config(config),
-        Arc::new(SystemClock),
-        seed,
-    )))
+    Ok(Arc::new(
+        Core::new(
+            storage.clone(),
+            engines,
+            CoreSettings::from_config(config),
+            Arc::new(SystemClock),
+            seed,
+        )
+        .with_fetch(fetch),
+    ))
 }
 
 /// `--db` takes a file path or a URL.

@@ -659,7 +659,8 @@ async fn characters_are_listed_shown_and_deleted() {
     assert!(!sheet.ephemeral);
     assert_eq!(
         sheet.content,
-        "**Quick 2**, made with `instant` on 2026-01-01\n```\nNAME  Quick\nHP    5\n```"
+        "**Quick 2**, made with `instant` on 2026-01-01\n```\nNAME  Quick\nHP    5\n```\n\
+         Gold 0 · Food 0\nInventory: none\nParty: none"
     );
     assert_eq!(sheet.attachments[0].filename, "quick-2.txt");
     assert_eq!(sheet.attachments[0].bytes, b"NO QUESTIONS\n");

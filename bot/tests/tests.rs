@@ -19,5 +19,11 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// NPC conversations through the core: /npc, /talk, components, stored worlds.
+mod npc;
+// `tavern npc check` and `tavern npc play`.
+mod npc_cli;
+// Reading attachments: files, HTTP, nothing.
+mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.
 mod e2e;

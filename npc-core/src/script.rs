@@ -143,6 +143,26 @@ impl Script {
         &self.limits
     }
 
+    /// The keyword, as written in the script, that the first word of the
+    /// player's `line` finds in conversation `conversation` by the four-letter
+    /// rule and the lookup order (K1, K2, L1..L3), without the DEFAULT
+    /// fallback: `None` when the line would get DEFAULT or `* No reply.`, is
+    /// empty, or the conversation does not exist. A host uses it to offer the
+    /// keywords a player has already asked about (the bot's keyword buttons).
+    pub fn keyword_for(&self, conversation: &str, line: &str) -> Option<&str> {
+        let conv = self.conversation_index(conversation)?;
+        let word = crate::engine::first_word(line)?;
+        let key = keyword_key(word);
+        self.search_order(conv).into_iter().find_map(|index| {
+            let found = self.conv(index)?;
+            found
+                .native
+                .iter()
+                .find(|keyword| keyword.key == key)
+                .map(|keyword| keyword.text.as_str())
+        })
+    }
+
     pub(crate) fn conversation_index(&self, tag: &str) -> Option<u32> {
         let index = self.convs.iter().position(|conv| conv.tag == tag)?;
         u32::try_from(index).ok()

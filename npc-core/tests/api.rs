@@ -469,3 +469,31 @@ fn world_summary_and_display_names() {
     assert_eq!(npc_core::item_display_name("sword"), "sword");
     assert_eq!(npc_core::item_display_name("t_t_x"), "t x");
 }
+
+#[test]
+fn keyword_for_names_the_keyword_a_line_finds() {
+    let script = load(
+        r#"
+        CONV c_main { IMPORT { c_town } NATIVE { HAIL r JOB r "ÉPÉE" r } }
+        CONV c_town { NATIVE { WEATHER r DEFAULT r } }
+        RESP r { SAY "." }
+        "#,
+    )
+    .expect("loads");
+    let cases = [
+        ("job", Some("JOB")),
+        ("  Job, please", Some("JOB")),
+        ("jobs", None),
+        ("weathervane", Some("WEATHER")),
+        ("épée!", Some("ÉPÉE")),
+        ("hail", Some("HAIL")),
+        ("nonsense", None),
+        ("???", None),
+        ("", None),
+    ];
+    for (line, expected) in cases {
+        assert_eq!(script.keyword_for("c_main", line), expected, "{line:?}");
+    }
+    assert_eq!(script.keyword_for("c_town", "job"), None);
+    assert_eq!(script.keyword_for("c_none", "job"), None);
+}

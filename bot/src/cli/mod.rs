@@ -1,4 +1,5 @@
-//! The command-line tools: `tavern roll` and `tavern basic`.
+//! The command-line tools: `tavern roll`, `tavern basic` and `tavern npc`.
 
 pub mod basic;
+pub mod npc;
 pub mod roll;

@@ -55,8 +55,9 @@ impl Core {
         else {
             return Ok(not_found(name));
         };
+        let (items, party) = self.storage.character_belongings(row.id).await?;
         let message = Message {
-            content: sheet(&row),
+            content: sheet(&row, &belongings(&row, &items, &party)),
             attachments: vec![FileAttachment {
                 filename: format!("{}.txt", file_stem(&row.name)),
                 bytes: row.transcript.clone().into_bytes(),
@@ -96,8 +97,35 @@ fn not_found(name: &str) -> Vec<Reply> {
     ))
 }
 
-/// The character as a sheet: its fields aligned in a monospace block.
-fn sheet(row: &CharacterRow) -> String {
+/// What NPC scripts trade with (issue 7): gold, food, inventory, party.
+fn belongings(
+    row: &CharacterRow,
+    items: &std::collections::BTreeMap<String, i64>,
+    party: &[String],
+) -> String {
+    let inventory: Vec<String> = items
+        .iter()
+        .map(|(tag, count)| format!("{count} {}", npc_core::item_display_name(tag)))
+        .collect();
+    let list = |parts: &[String]| {
+        if parts.is_empty() {
+            "none".to_owned()
+        } else {
+            one_line(&parts.join(", "), 300)
+        }
+    };
+    format!(
+        "Gold {} · Food {}\nInventory: {}\nParty: {}",
+        row.gold,
+        row.food,
+        escape_markdown(&list(&inventory)),
+        escape_markdown(&list(party))
+    )
+}
+
+/// The character as a sheet: its fields aligned in a monospace block, then gold,
+/// food, inventory and party.
+fn sheet(row: &CharacterRow, belongings: &str) -> String {
     let fields: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
     let width = fields
         .iter()
@@ -122,9 +150,13 @@ fn sheet(row: &CharacterRow) -> String {
     if body.is_empty() {
         body = "(no fields recorded; the transcript is attached)".to_owned();
     }
-    // Room for the header and the fences.
-    let budget = super::text::MESSAGE_LIMIT - header.chars().count() - 20;
-    format!("{header}\n{}", code_block(&truncate(&body, budget)))
+    // Room for the header, the belongings and the fences.
+    let budget = super::text::MESSAGE_LIMIT
+        .saturating_sub(header.chars().count() + belongings.chars().count() + 20);
+    format!(
+        "{header}\n{}\n{belongings}",
+        code_block(&truncate(&body, budget))
+    )
 }
 
 fn file_stem(name: &str) -> String {

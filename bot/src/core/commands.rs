@@ -29,9 +29,16 @@ pub struct OptionSpec {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OptionKind {
-    String { max_length: u16 },
-    Integer { min: i64, max: i64 },
+    String {
+        max_length: u16,
+    },
+    Integer {
+        min: i64,
+        max: i64,
+    },
     Boolean,
+    /// An uploaded file.
+    Attachment,
 }
 
 impl CommandSpec {
@@ -59,6 +66,16 @@ impl OptionSpec {
     fn autocomplete(mut self) -> OptionSpec {
         self.autocomplete = true;
         self
+    }
+}
+
+fn attachment(name: &'static str, description: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind: OptionKind::Attachment,
+        required: false,
+        autocomplete: false,
     }
 }
 
@@ -156,6 +173,68 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     ],
                 ),
             ],
+        },
+        CommandSpec {
+            name: "npc",
+            description: "NPCs players can talk to (server admins)",
+            options: vec![],
+            subcommands: vec![
+                sub(
+                    "install",
+                    "Install or replace an NPC from a GhulScript file or code block",
+                    vec![
+                        string("name", "The NPC's name: letters, digits, _", 32).required(),
+                        attachment("file", "The .ghul script"),
+                        string("code", "The script, as a code block", 6000),
+                        string("display", "How the NPC is shown (default: the name)", 32),
+                    ],
+                ),
+                sub("list", "List the NPCs of this server", vec![]),
+                sub(
+                    "remove",
+                    "Remove an NPC",
+                    vec![
+                        string("name", "The NPC's name", 32)
+                            .required()
+                            .autocomplete(),
+                    ],
+                ),
+                sub(
+                    "activity",
+                    "Set an NPC's activity code (the script's ACTIVITY)",
+                    vec![
+                        string("name", "The NPC's name", 32)
+                            .required()
+                            .autocomplete(),
+                        OptionSpec {
+                            name: "code",
+                            description: "The activity code (0: the default)",
+                            kind: OptionKind::Integer {
+                                min: i64::from(i32::MIN),
+                                max: i64::from(i32::MAX),
+                            },
+                            required: true,
+                            autocomplete: false,
+                        },
+                    ],
+                ),
+            ],
+        },
+        CommandSpec {
+            name: "talk",
+            description: "Talk to an NPC",
+            options: vec![
+                string("npc", "Who to talk to", 32)
+                    .required()
+                    .autocomplete(),
+                string(
+                    "conv",
+                    "Which of its conversations (default: the first)",
+                    64,
+                )
+                .autocomplete(),
+            ],
+            subcommands: vec![],
         },
     ]
 }

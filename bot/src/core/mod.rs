@@ -16,6 +16,7 @@ pub mod commands;
 pub mod custom_id;
 pub mod limits;
 mod model;
+pub mod npc;
 mod roll;
 pub mod text;
 
@@ -28,6 +29,7 @@ pub use model::*;
 
 use crate::config::Config;
 use crate::engine::{Dice, Generators, ProgramText};
+use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
 use custom_id::CustomId;
 use limits::{Clock, RateLimiter};
@@ -44,6 +46,10 @@ pub struct CoreSettings {
     pub max_answer_len: usize,
     pub rate_burst: u32,
     pub rate_per_minute: u32,
+    /// An NPC conversation idle this long ends as "left".
+    pub npc_idle_ms: i64,
+    pub npc_max_script_bytes: usize,
+    pub npc_max_per_server: u32,
 }
 
 impl Default for CoreSettings {
@@ -64,6 +70,11 @@ impl CoreSettings {
             max_answer_len: config.basic.max_input_len.unwrap_or(255).clamp(1, 4000),
             rate_burst: config.rate_limit.burst,
             rate_per_minute: config.rate_limit.per_minute,
+            npc_idle_ms: i64::try_from(config.npc.idle_minutes)
+                .unwrap_or(i64::MAX / 60_000)
+                .saturating_mul(60_000),
+            npc_max_script_bytes: config.npc.max_script_bytes,
+            npc_max_per_server: config.npc.max_per_server,
         }
     }
 }
@@ -85,6 +96,8 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     rng: Mutex<StdRng>,
     limiter: RateLimiter,
+    /// Reads attachments (`/npc install`); refuses them unless a transport sets one.
+    fetch: Arc<dyn Fetch>,
 }
 
 impl Core {
@@ -108,7 +121,14 @@ impl Core {
             clock,
             rng: Mutex::new(rng),
             limiter,
+            fetch: Arc::new(NoFetch),
         }
+    }
+
+    /// How this transport reads attachments (HTTP for Discord, files for the console).
+    pub fn with_fetch(mut self, fetch: Arc<dyn Fetch>) -> Core {
+        self.fetch = fetch;
+        self
     }
 
     pub fn storage(&self) -> &Storage {
@@ -148,6 +168,9 @@ impl Core {
 
     /// How to acknowledge `request` if its answer takes longer than Discord allows.
     pub fn ack(&self, request: &Request) -> Ack {
+        if let Some(ack) = npc::ack(request) {
+            return ack;
+        }
         match &request.kind {
             RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
                 ("roll", _) => Ack::Immediate,
@@ -173,6 +196,14 @@ impl Core {
                     .set_prompt_message(session_id, step, message_id)
                     .await?;
             }
+            Track::NpcPrompt {
+                conversation_id,
+                step,
+            } => {
+                self.storage
+                    .set_npc_message(conversation_id, step, message_id)
+                    .await?;
+            }
         }
         Ok(())
     }
@@ -182,6 +213,7 @@ impl Core {
     pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {
         let now = self.now();
         let mut replies = self.expire_sessions(now).await?;
+        replies.extend(self.expire_npc_conversations(now).await?);
         // Roll-again buttons older than 30 days are forgotten.
         self.storage
             .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))
@@ -199,11 +231,16 @@ impl Core {
         {
             return Ok(replies);
         }
+        if let Some(replies) = self.npc_dispatch(request).await? {
+            return Ok(replies);
+        }
         match &request.kind {
             RequestKind::Command(command) => match command.name.as_str() {
                 "roll" => self.roll_command(request, command).await,
                 "chargen" => self.chargen_command(request, command).await,
                 "character" => self.character_command(request, command).await,
+                "npc" => self.npc_command(request, command).await,
+                "talk" => self.talk_command(request, command).await,
                 other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
             },
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
@@ -265,6 +302,9 @@ impl Core {
                     .into_iter()
                     .filter(|name| name.to_lowercase().starts_with(&typed))
                     .collect()
+            }
+            ("talk", _, "npc" | "conv") | ("npc", Some("remove" | "activity"), "name") => {
+                self.npc_autocomplete(request, command, focused).await?
             }
             _ => Vec::new(),
         };

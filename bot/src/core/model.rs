@@ -214,6 +214,9 @@ pub enum Track {
     /// The message carrying the prompt of chargen session `session_id` at `step`:
     /// replies to it answer the prompt.
     ChargenPrompt { session_id: i64, step: i64 },
+    /// The message carrying prompt `step` of NPC conversation `conversation_id`:
+    /// replies to it answer the NPC.
+    NpcPrompt { conversation_id: i64, step: i64 },
 }
 
 /// Up to five components in a row.

@@ -378,7 +378,7 @@ pub(super) async fn message_reply(
 pub(super) async fn unreadable_reply(http: &Http, channel_id: ChannelId, message_id: MessageId) {
     let hint = Message::text(
         "I can't read that reply: Discord only shows me replies that mention me. Reply \
-         again with the @mention switched on, press **Answer**, or use `/chargen answer`.",
+         again with the @mention switched on, or use the question's buttons.",
     );
     let builder: CreateMessage =
         outgoing::channel_message(&hint).reference_message((channel_id, message_id));

@@ -54,6 +54,7 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::String { .. } => CommandOptionType::String,
         OptionKind::Integer { .. } => CommandOptionType::Integer,
         OptionKind::Boolean => CommandOptionType::Boolean,
+        OptionKind::Attachment => CommandOptionType::Attachment,
     };
     let option = CreateCommandOption::new(kind, spec.name, spec.description)
         .required(spec.required)
@@ -64,6 +65,6 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Integer { min, max } => option
             .min_int_value(u64::try_from(min).unwrap_or(0))
             .max_int_value(u64::try_from(max).unwrap_or(0)),
-        OptionKind::Boolean => option,
+        OptionKind::Boolean | OptionKind::Attachment => option,
     }
 }

@@ -8,6 +8,7 @@ use serenity::all::{
 };
 
 use crate::core::custom_id::CustomId;
+use crate::core::npc::{NpcAction, NpcId};
 use crate::core::{
     Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
 };
@@ -123,8 +124,8 @@ pub(super) fn modal(interaction: &ModalInteraction) -> Request {
 pub(super) enum Incoming {
     /// Not for us: a bot's message, not a reply, or a reply to someone else.
     Ignore,
-    /// A reply to one of our prompts whose text Discord withheld (no message-content
-    /// intent, no ping, not a DM).
+    /// A reply to one of our questions whose text Discord withheld (no
+    /// message-content intent, no ping, not a DM).
     Unreadable,
     /// A reply to one of our messages.
     Reply(Request),
@@ -173,7 +174,8 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
     ))
 }
 
-/// Whether a message of ours is a chargen prompt (it carries the "Answer" button).
+/// Whether a message of ours waits for a typed answer: a generator's question (its
+/// "Answer" button) or an NPC's (its "Ask…" or "Answer…" button).
 fn carries_answer_button(message: &SerenityMessage) -> bool {
     message
         .components
@@ -181,14 +183,21 @@ fn carries_answer_button(message: &SerenityMessage) -> bool {
         .flat_map(|row| row.components.iter())
         .any(|component| match component {
             ActionRowComponent::Button(button) => match &button.data {
-                serenity::all::ButtonKind::NonLink { custom_id, .. } => matches!(
-                    CustomId::decode(custom_id),
-                    Some(CustomId::ChargenAnswer { .. })
-                ),
+                serenity::all::ButtonKind::NonLink { custom_id, .. } => {
+                    takes_typed_answers(custom_id)
+                }
                 _ => false,
             },
             _ => false,
         })
+}
+
+fn takes_typed_answers(custom_id: &str) -> bool {
+    if let Some(CustomId::ChargenAnswer { .. }) = CustomId::decode(custom_id) {
+        return true;
+    }
+    NpcId::decode(custom_id)
+        .is_some_and(|id| matches!(id.action, NpcAction::Ask | NpcAction::Amount))
 }
 
 /// The member's display name, permissions and roles.

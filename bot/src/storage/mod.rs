@@ -6,6 +6,7 @@
 
 mod buttons;
 mod characters;
+pub mod npc;
 mod programs;
 mod sessions;
 
@@ -17,6 +18,10 @@ use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
+pub use npc::{
+    NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
+    PlayingCharacter, WorldKey,
+};
 pub use programs::{NewProgram, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 

@@ -13,3 +13,5 @@ mod roll;
 mod chargen;
 // The 3-second rule, pings, internal errors, expiry notices.
 mod rules;
+// NPC conversations: an attachment from the CDN, buttons, modals, replies.
+mod npc;

@@ -404,11 +404,16 @@ fn new_core(
     clock: &Arc<ManualClock>,
     seed: u64,
 ) -> Arc<Core> {
-    Arc::new(Core::new(
-        storage.clone(),
-        engines.clone(),
-        CoreSettings::from_config(config),
-        clock.clone(),
-        Some(seed),
-    ))
+    // As `tavern run` builds it: attachments come over HTTP (here from the fake's CDN).
+    let fetch = tavern::fetch::HttpFetch::new(Duration::from_secs(10)).expect("an HTTP client");
+    Arc::new(
+        Core::new(
+            storage.clone(),
+            engines.clone(),
+            CoreSettings::from_config(config),
+            clock.clone(),
+            Some(seed),
+        )
+        .with_fetch(Arc::new(fetch)),
+    )
 }

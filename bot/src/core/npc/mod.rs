@@ -1,0 +1,1029 @@
+//! NPC conversations (issue 7): `/npc install|list|remove|activity` for server
+//! admins, `/talk npc:NAME [conv:CONV]` for players, and the components and replies
+//! that answer an NPC.
+//!
+//! - **Which NPC, which conversation.** An install's name (letters, digits, `_`,
+//!   starting with a letter) is the NPC's tag in lower case: what JOIN puts in the
+//!   party, what CHECK_MEMBER and ACTIVITY refer to. `/talk` starts the script's
+//!   first CONV, or the one named by `conv`.
+//! - **Whose world.** A conversation is had by a character: the player's active one
+//!   (`/character use`), else their most recently made one here; without any, `/talk`
+//!   asks them to make one. Gold, food, items and party are that character's; flags
+//!   and parameters are the player's on this server (flags 0..127 per NPC and CONV,
+//!   128..255 shared); the activity code is the NPC's.
+//! - **A turn is one transaction.** It claims the conversation's step first (a second
+//!   answer to the same prompt finds it gone), loads the world, runs the engine, stores
+//!   the world's changes and the waiting conversation, and commits before the NPC's
+//!   message is returned. A turn stopped by the step budget changes nothing but
+//!   ending the conversation (npc-core leaves the world untouched, Z2).
+//! - **In chat.** Each turn is a regular channel message (so a reply to it answers
+//!   the NPC) whose components fit the prompt; the previous message loses its
+//!   components. Custom ids carry the step, so a button of an earlier prompt is stale.
+
+mod ids;
+mod view;
+
+use npc_core::{Conversation, EndReason, Prompt};
+
+use super::text::{code_block, escape_markdown, one_line, truncate};
+use super::{
+    Ack, Command, Core, FileAttachment, Message, Modal, OptionValue, Permissions, Reply, Request,
+    RequestKind, TextInput, TextInputStyle, Track, ephemeral,
+};
+use crate::storage::npc::{
+    claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
+    npc_keywords_in, npc_script_in, playing_character_in, record_npc_keyword_in, save_world_in,
+    take_npc_conversation_of_in, update_npc_conversation_in,
+};
+use crate::storage::{
+    NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
+    WorldKey, name_key,
+};
+pub use ids::{NpcAction, NpcId};
+
+/// The modal fields.
+const KEYWORD_FIELD: &str = "keyword";
+const AMOUNT_FIELD: &str = "amount";
+const QUANTITY_FIELD: &str = "quantity";
+
+/// Longest install name: a slash-command choice and a script word.
+const MAX_NAME_CHARS: usize = 32;
+const MAX_DISPLAY_CHARS: usize = 32;
+/// A player's line to an NPC is cut here; no keyword or trade command is longer.
+const MAX_INPUT_CHARS: usize = 500;
+/// Load errors shown in the answer itself; all of them are in the attached file.
+const ERROR_BUDGET: usize = 1700;
+
+const NOT_HERE: &str = "NPCs live on servers: talk to them there.";
+const ENDED: &str = "This conversation has ended. `/talk` starts a new one.";
+const ANSWERED: &str = "That question has been answered already.";
+
+impl Core {
+    pub(super) async fn npc_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(guild_id) = request.guild_id else {
+            return Ok(ephemeral(NOT_HERE));
+        };
+        let name = command.string("name").map(str::trim).unwrap_or("");
+        match command.sub() {
+            Some("list") | None => self.npc_list(guild_id).await,
+            Some(sub @ ("install" | "remove" | "activity")) => {
+                if !self.may_manage_npcs(request, guild_id).await? {
+                    return Ok(ephemeral(
+                        "Only members with the Manage Server permission or the server's \
+                         Tavern role can install, remove or change NPCs.",
+                    ));
+                }
+                match sub {
+                    "install" => self.npc_install(request, guild_id, command, name).await,
+                    "remove" => self.npc_remove(guild_id, name).await,
+                    _ => {
+                        let code = command.integer("code").unwrap_or(0);
+                        self.npc_activity(guild_id, name, code).await
+                    }
+                }
+            }
+            Some(other) => Ok(ephemeral(format!(
+                "`/npc {other}` is not a command; try install, list, remove or activity."
+            ))),
+        }
+    }
+
+    /// Manage Server (or Administrator), or the role the server configured for
+    /// Tavern (`guild_settings.macro_role_id`), checked here rather than trusted to
+    /// Discord's command permissions, which a server can override.
+    async fn may_manage_npcs(&self, request: &Request, guild_id: i64) -> anyhow::Result<bool> {
+        let Some(member) = &request.member else {
+            return Ok(false);
+        };
+        if member.permissions.has(Permissions::MANAGE_GUILD) {
+            return Ok(true);
+        }
+        let role = self.storage.tavern_role(guild_id).await?;
+        Ok(role.is_some_and(|role| member.roles.contains(&role)))
+    }
+
+    async fn npc_install(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        command: &Command,
+        name: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if let Err(problem) = check_name(name) {
+            return Ok(ephemeral(problem));
+        }
+        let display = match command.string("display").map(|d| one_line(d, 200)) {
+            Some(display) if display.is_empty() || display.chars().count() > MAX_DISPLAY_CHARS => {
+                return Ok(ephemeral(format!(
+                    "The display name must be 1 to {MAX_DISPLAY_CHARS} characters."
+                )));
+            }
+            Some(display) => display,
+            None => String::new(),
+        };
+        let source = match self.script_source(command).await {
+            Ok(source) => source,
+            Err(problem) => return Ok(ephemeral(problem)),
+        };
+        let script = match npc_core::load(&source) {
+            Ok(script) => script,
+            Err(errors) => return Ok(load_error_replies(name, &source, &errors)),
+        };
+        let existing = self.storage.npc_script(guild_id, name).await?;
+        if existing.is_none() {
+            let count = self.storage.count_npcs(guild_id).await?;
+            if count >= i64::from(self.settings.npc_max_per_server) {
+                return Ok(ephemeral(format!(
+                    "This server has {count} NPCs, the most it may have. Remove one with \
+                     `/npc remove` first."
+                )));
+            }
+        }
+        let replaced = self
+            .storage
+            .install_npc(&NewNpcScript {
+                id: self.new_id(),
+                guild_id,
+                name: name.to_owned(),
+                display: display.clone(),
+                source: source.clone(),
+                source_hash: script.hash().to_string(),
+                installed_by: request.user.id,
+                now: self.now(),
+            })
+            .await?;
+        let shown = if display.is_empty() {
+            default_display(name)
+        } else {
+            display
+        };
+        let conversations = script.conversations().join("`, `");
+        let what = if replaced { "Replaced" } else { "Installed" };
+        Ok(ephemeral(format!(
+            "{what} **{}** (`{}`; conversations `{conversations}`). Players talk to it with \
+             `/talk npc:{}`.",
+            escape_markdown(&shown),
+            name,
+            name
+        )))
+    }
+
+    /// The script's text from the `file` attachment or the `code` option.
+    async fn script_source(&self, command: &Command) -> Result<String, String> {
+        let max_bytes = self.settings.npc_max_script_bytes;
+        let bytes = match (command.option("file"), command.string("code")) {
+            (Some(_), Some(_)) => {
+                return Err("Give the script either as a file or as code, not both.".to_owned());
+            }
+            (
+                Some(OptionValue::Attachment {
+                    filename,
+                    url,
+                    size,
+                }),
+                None,
+            ) => {
+                if !filename.to_lowercase().ends_with(".ghul") {
+                    return Err(format!(
+                        "`{}` is not a `.ghul` script.",
+                        one_line(filename, 100)
+                    ));
+                }
+                if *size > max_bytes as u64 {
+                    return Err(format!("The script is larger than {max_bytes} bytes."));
+                }
+                self.fetch
+                    .fetch(url, max_bytes)
+                    .await
+                    .map_err(|error| format!("I could not read the script: {error}."))?
+            }
+            (None, Some(code)) => strip_code_fences(code).into_bytes(),
+            _ => {
+                return Err(
+                    "Attach the script as a `.ghul` file (`file`), or paste it as `code`."
+                        .to_owned(),
+                );
+            }
+        };
+        if bytes.len() > max_bytes {
+            return Err(format!("The script is larger than {max_bytes} bytes."));
+        }
+        let source =
+            String::from_utf8(bytes).map_err(|_| "The script is not UTF-8 text.".to_owned())?;
+        if source.trim().is_empty() {
+            return Err("The script is empty.".to_owned());
+        }
+        Ok(source)
+    }
+
+    async fn npc_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+        let rows = self.storage.npc_scripts(guild_id).await?;
+        if rows.is_empty() {
+            return Ok(ephemeral(
+                "No NPCs live here yet. An admin installs one with `/npc install`.",
+            ));
+        }
+        let mut lines = vec![format!("NPCs here ({}):", rows.len())];
+        for row in &rows {
+            let mut line = format!(
+                "- **{}** (`{}`)",
+                escape_markdown(&display_of(row)),
+                row.name
+            );
+            if row.activity != 0 {
+                line.push_str(&format!(", activity {}", row.activity));
+            }
+            lines.push(line);
+        }
+        lines.push("Talk to one with `/talk npc:NAME`.".to_owned());
+        Ok(ephemeral(truncate(
+            &lines.join("\n"),
+            super::text::MESSAGE_LIMIT,
+        )))
+    }
+
+    async fn npc_remove(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+        if !self.storage.remove_npc(guild_id, name).await? {
+            return Ok(no_such_npc(name));
+        }
+        Ok(ephemeral(format!(
+            "Removed `{}`. Its waiting conversations have ended; flags and parameters \
+             players earned stay.",
+            one_line(name, MAX_NAME_CHARS)
+        )))
+    }
+
+    async fn npc_activity(
+        &self,
+        guild_id: i64,
+        name: &str,
+        code: i64,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if i32::try_from(code).is_err() {
+            return Ok(ephemeral("The activity code must fit in 32 bits."));
+        }
+        if !self.storage.set_npc_activity(guild_id, name, code).await? {
+            return Ok(no_such_npc(name));
+        }
+        Ok(ephemeral(format!(
+            "`{}` now has activity code {code}; conversations see it from their next turn.",
+            one_line(name, MAX_NAME_CHARS)
+        )))
+    }
+
+    /// Autocomplete of `/talk npc`, `/talk conv` and the names of `/npc`.
+    pub(super) async fn npc_autocomplete(
+        &self,
+        request: &Request,
+        command: &Command,
+        focused: &str,
+    ) -> anyhow::Result<Vec<String>> {
+        let Some(guild_id) = request.guild_id else {
+            return Ok(Vec::new());
+        };
+        let typed = command.string(focused).unwrap_or("");
+        if focused == "conv" {
+            let npc = command.string("npc").unwrap_or("");
+            let Some(row) = self.storage.npc_script(guild_id, npc).await? else {
+                return Ok(Vec::new());
+            };
+            let Ok(script) = npc_core::load(&row.source) else {
+                return Ok(Vec::new());
+            };
+            let typed = typed.to_lowercase();
+            return Ok(script
+                .conversations()
+                .into_iter()
+                .filter(|conv| conv.to_lowercase().starts_with(&typed))
+                .map(str::to_owned)
+                .collect());
+        }
+        self.storage.npc_names_starting(guild_id, typed, 25).await
+    }
+
+    /// `/talk npc:NAME [conv:CONV]`: ends the player's waiting conversation, if any,
+    /// and greets them (HAIL).
+    pub(super) async fn talk_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(guild_id) = request.guild_id else {
+            return Ok(ephemeral(NOT_HERE));
+        };
+        let name = command.string("npc").map(str::trim).unwrap_or("");
+        let Some(script_row) = self.storage.npc_script(guild_id, name).await? else {
+            return Ok(no_such_npc(name));
+        };
+        let display = display_of(&script_row);
+        let Ok(script) = npc_core::load(&script_row.source) else {
+            return Ok(ephemeral(format!(
+                "{}'s script no longer loads; ask an admin to install it again.",
+                escape_markdown(&display)
+            )));
+        };
+        let conversations = script.conversations();
+        let conv = match command
+            .string("conv")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            Some(conv) => conv.to_owned(),
+            None => match conversations.first() {
+                Some(first) => (*first).to_owned(),
+                None => return Ok(no_such_npc(name)),
+            },
+        };
+        if !script.has_conversation(&conv) {
+            return Ok(ephemeral(format!(
+                "{} has no conversation `{}`; there are: `{}`.",
+                escape_markdown(&display),
+                one_line(&conv, 64),
+                conversations.join("`, `")
+            )));
+        }
+        let npc = name_key(&script_row.name);
+        let now = self.now();
+        let mut replies = Vec::new();
+        let mut tx = self.storage.begin().await?;
+        if let Some(old) = take_npc_conversation_of_in(&mut tx, request.user.id, guild_id).await? {
+            replies.extend(left_edit(&old));
+        }
+        let Some(character) = playing_character_in(&mut tx, guild_id, request.user.id).await?
+        else {
+            tx.rollback().await?;
+            return Ok(ephemeral(format!(
+                "To talk to {} you need a character here: make one with `/chargen start`.",
+                escape_markdown(&display)
+            )));
+        };
+        let key = WorldKey {
+            guild_id,
+            user_id: request.user.id,
+            character_id: character.id,
+            npc: &npc,
+            conversation: &conv,
+        };
+        let Some(mut before) = load_world_in(&mut tx, &key).await? else {
+            tx.rollback().await?;
+            return Ok(ephemeral(ENDED));
+        };
+        before.activity = activity_of(&script_row);
+        let mut after = before.clone();
+        let (talk, turn) = match Conversation::start(&script, &npc, &conv, &display, &mut after) {
+            Ok(started) => started,
+            Err(unknown) => {
+                tx.rollback().await?;
+                return Ok(ephemeral(unknown.to_string()));
+            }
+        };
+        let conversation_id = self.new_id();
+        let speakers = view::Speakers {
+            player: &request.user.name,
+            npc: &display,
+        };
+        let lines = view::turn_lines(&speakers, None, &turn.events);
+        let failed = turn.prompt == Prompt::Ended(EndReason::Error);
+        let keywords = if turn.is_over() {
+            Vec::new()
+        } else {
+            npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
+        };
+        let components =
+            view::prompt_components(conversation_id, 0, &turn.prompt, &keywords, &display);
+        let laid = view::lay_out(&lines, components);
+        if !failed {
+            save_world_in(&mut tx, &key, &before, &after, now).await?;
+        }
+        if !turn.is_over() {
+            insert_npc_conversation_in(
+                &mut tx,
+                &NewNpcConversation {
+                    id: conversation_id,
+                    guild_id,
+                    user_id: request.user.id,
+                    user_name: request.user.name.clone(),
+                    channel_id: request.channel_id,
+                    script_id: script_row.id,
+                    npc: npc.clone(),
+                    character_id: character.id,
+                    state: serde_json::to_string(&talk)?,
+                    content: laid.last_content.clone(),
+                    now,
+                    expires_at: now.saturating_add(self.settings.npc_idle_ms),
+                },
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        let how = if turn.is_over() {
+            String::new()
+        } else {
+            format!(
+                " Answer with the buttons under {}'s message, or reply to it.",
+                escape_markdown(&display)
+            )
+        };
+        replies.insert(
+            0,
+            Reply::Interaction(Message::ephemeral(format!(
+                "You talk to {} as **{}**.{how}",
+                escape_markdown(&display),
+                escape_markdown(&character.name)
+            ))),
+        );
+        let track = (!turn.is_over()).then_some((conversation_id, 0));
+        replies.extend(post(request.channel_id, laid, track));
+        Ok(replies)
+    }
+
+    /// Components and replies that belong to NPC conversations; `None` for the rest.
+    pub(super) async fn npc_dispatch(
+        &self,
+        request: &Request,
+    ) -> anyhow::Result<Option<Vec<Reply>>> {
+        let (custom_id, values, fields): (&str, &[String], &[(String, String)]) =
+            match &request.kind {
+                RequestKind::Button { custom_id, .. } => (custom_id, &[], &[]),
+                RequestKind::Select {
+                    custom_id, values, ..
+                } => (custom_id, values, &[]),
+                RequestKind::Modal { custom_id, fields } => (custom_id, &[], fields),
+                RequestKind::MessageReply {
+                    to_message, text, ..
+                } => return self.npc_message_reply(request, *to_message, text).await,
+                _ => return Ok(None),
+            };
+        let Some(id) = NpcId::decode(custom_id) else {
+            return Ok(None);
+        };
+        self.npc_component(request, id, values, fields)
+            .await
+            .map(Some)
+    }
+
+    async fn npc_message_reply(
+        &self,
+        request: &Request,
+        to_message: i64,
+        text: &str,
+    ) -> anyhow::Result<Option<Vec<Reply>>> {
+        let Some(row) = self.storage.npc_conversation_by_message(to_message).await? else {
+            return Ok(None);
+        };
+        // Someone else's reply to the NPC is table talk, not an answer.
+        if row.user_id != request.user.id {
+            return Ok(Some(Vec::new()));
+        }
+        if let Some(replies) = self.rate_limited(request.user.id) {
+            return Ok(Some(replies));
+        }
+        // Discord blanks the text of replies it does not show the bot (no message
+        // content intent, no ping); an empty line would mean BYE, so it means nothing.
+        let line = text.lines().next().unwrap_or("");
+        if line.trim().is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        if row.expires_at <= self.now() {
+            return Ok(Some(self.expire_npc(&row).await?));
+        }
+        self.npc_turn(request, &row, line, line).await.map(Some)
+    }
+
+    async fn npc_component(
+        &self,
+        request: &Request,
+        id: NpcId,
+        values: &[String],
+        fields: &[(String, String)],
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self.storage.npc_conversation(id.conversation).await? else {
+            return Ok(ephemeral(ENDED));
+        };
+        if row.user_id != request.user.id {
+            return Ok(ephemeral(format!(
+                "This is {}'s conversation; start your own with `/talk`.",
+                escape_markdown(&row.user_name)
+            )));
+        }
+        if row.step != id.step {
+            return Ok(ephemeral(ANSWERED));
+        }
+        if row.expires_at <= self.now() {
+            let mut replies = ephemeral(ENDED);
+            replies.extend(self.expire_npc(&row).await?);
+            return Ok(replies);
+        }
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(id, _)| id == name)
+                .map(|(_, value)| value.as_str())
+                .unwrap_or("")
+        };
+        match id.action {
+            NpcAction::Ask => Ok(vec![Reply::Modal(Modal {
+                custom_id: self.id_of(&row, NpcAction::AskModal),
+                title: truncate(&format!("Talking to {}", self.row_display(&row).await?), 45),
+                inputs: vec![TextInput {
+                    custom_id: KEYWORD_FIELD.to_owned(),
+                    label: "Ask about…".to_owned(),
+                    style: TextInputStyle::Short,
+                    placeholder: Some("name, job, trade, bye …".to_owned()),
+                    required: true,
+                    max_length: 100,
+                }],
+            })]),
+            NpcAction::Amount => Ok(vec![Reply::Modal(Modal {
+                custom_id: self.id_of(&row, NpcAction::AmountModal),
+                title: truncate(&format!("Talking to {}", self.row_display(&row).await?), 45),
+                inputs: vec![TextInput {
+                    custom_id: AMOUNT_FIELD.to_owned(),
+                    label: "How much?".to_owned(),
+                    style: TextInputStyle::Short,
+                    placeholder: Some("a whole number, e.g. 10".to_owned()),
+                    required: true,
+                    max_length: 10,
+                }],
+            })]),
+            NpcAction::Buy | NpcAction::Sell => {
+                let sell = id.action == NpcAction::Sell;
+                let Some(index) = row.selected.and_then(|i| u32::try_from(i).ok()) else {
+                    return Ok(ephemeral("Pick an item from the list first."));
+                };
+                let Some(item) = self.trade_item(&row, index).await? else {
+                    return Ok(ephemeral(ANSWERED));
+                };
+                let (verb, price) = if sell {
+                    ("sell", item.sell_price)
+                } else {
+                    ("buy", item.price)
+                };
+                Ok(vec![Reply::Modal(Modal {
+                    custom_id: self.id_of(&row, NpcAction::Quantity { sell, item: index }),
+                    title: truncate(&format!("How many {} to {verb}?", item.name), 45),
+                    inputs: vec![TextInput {
+                        custom_id: QUANTITY_FIELD.to_owned(),
+                        label: truncate(&format!("Quantity ({price} gold each)"), 45),
+                        style: TextInputStyle::Short,
+                        placeholder: Some("1".to_owned()),
+                        required: false,
+                        max_length: 9,
+                    }],
+                })])
+            }
+            NpcAction::TradeSelect(_) => {
+                let Some(index) = values.first().and_then(|v| v.parse::<u32>().ok()) else {
+                    return Ok(ephemeral(ANSWERED));
+                };
+                if self.trade_item(&row, index).await?.is_none() {
+                    return Ok(ephemeral(ANSWERED));
+                }
+                self.storage
+                    .set_npc_selection(row.id, row.step, i64::from(index))
+                    .await?;
+                Ok(Vec::new())
+            }
+            NpcAction::Menu => {
+                let chosen = values.first().and_then(|v| v.parse::<usize>().ok());
+                let label = match (self.row_prompt(&row).await?, chosen) {
+                    (Some(Prompt::Menu(choices)), Some(index)) => {
+                        choices.get(index).map(|choice| choice.label.clone())
+                    }
+                    _ => None,
+                };
+                let Some(label) = label else {
+                    return Ok(ephemeral(ANSWERED));
+                };
+                self.npc_turn(request, &row, &label, &label).await
+            }
+            NpcAction::Quantity { sell, item } => {
+                let quantity = field(QUANTITY_FIELD).trim();
+                let quantity = if quantity.is_empty() { "1" } else { quantity };
+                if !quantity.chars().all(|ch| ch.is_ascii_digit()) {
+                    return Ok(ephemeral("Give the quantity as a whole number, like 3."));
+                }
+                let Some(ware) = self.trade_item(&row, item).await? else {
+                    return Ok(ephemeral(ANSWERED));
+                };
+                let verb = if sell { "sell" } else { "buy" };
+                let line = format!("{verb} {} {quantity}", ware.tag);
+                let echo = format!("{verb} {} {quantity}", ware.name);
+                self.npc_turn(request, &row, &line, &echo).await
+            }
+            NpcAction::AskModal => {
+                let text = field(KEYWORD_FIELD).to_owned();
+                self.npc_turn(request, &row, &text, &text).await
+            }
+            NpcAction::AmountModal => {
+                let text = field(AMOUNT_FIELD).to_owned();
+                self.npc_turn(request, &row, &text, &text).await
+            }
+            NpcAction::Keyword(keyword) => self.npc_turn(request, &row, &keyword, &keyword).await,
+            NpcAction::Bye => self.npc_turn(request, &row, "bye", "bye").await,
+            NpcAction::Yes => self.npc_turn(request, &row, "yes", "yes").await,
+            NpcAction::No => self.npc_turn(request, &row, "no", "no").await,
+            NpcAction::Done => self.npc_turn(request, &row, "done", "done").await,
+            NpcAction::Leave => self.npc_leave(&row).await,
+        }
+    }
+
+    fn id_of(&self, row: &NpcConversationRow, action: NpcAction) -> String {
+        NpcId::new(row.id, row.step, action)
+            .encode()
+            .unwrap_or_default()
+    }
+
+    async fn row_display(&self, row: &NpcConversationRow) -> anyhow::Result<String> {
+        let conversation: Option<Conversation> = serde_json::from_str(&row.state).ok();
+        Ok(conversation
+            .map(|talk| talk.display_name().to_owned())
+            .unwrap_or_else(|| default_display(&row.npc)))
+    }
+
+    /// What a stored conversation waits for, against its script as installed now.
+    async fn row_prompt(&self, row: &NpcConversationRow) -> anyhow::Result<Option<Prompt>> {
+        let Some(script) = self.storage.npc_script_by_id(row.script_id).await? else {
+            return Ok(None);
+        };
+        let Ok(script) = npc_core::load(&script.source) else {
+            return Ok(None);
+        };
+        let Ok(talk) = serde_json::from_str::<Conversation>(&row.state) else {
+            return Ok(None);
+        };
+        Ok(Some(talk.prompt(&script)))
+    }
+
+    async fn trade_item(
+        &self,
+        row: &NpcConversationRow,
+        index: u32,
+    ) -> anyhow::Result<Option<npc_core::TradeItem>> {
+        Ok(match self.row_prompt(row).await? {
+            Some(Prompt::Trade(items)) => usize::try_from(index)
+                .ok()
+                .and_then(|index| items.get(index).cloned()),
+            _ => None,
+        })
+    }
+
+    /// One player turn: `line` goes to the engine, `echo` is what the new message
+    /// shows the player said.
+    async fn npc_turn(
+        &self,
+        request: &Request,
+        row: &NpcConversationRow,
+        line: &str,
+        echo: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let line: String = line.chars().take(MAX_INPUT_CHARS).collect();
+        let now = self.now();
+        let mut tx = self.storage.begin().await?;
+        if !claim_npc_step(&mut tx, row.id, row.step).await? {
+            tx.rollback().await?;
+            return Ok(answered_elsewhere(request));
+        }
+        let step = row.step + 1;
+        let script_row = npc_script_in(&mut tx, row.script_id).await?;
+        let loaded = script_row
+            .as_ref()
+            .and_then(|script_row| npc_core::load(&script_row.source).ok());
+        let talk = serde_json::from_str::<Conversation>(&row.state).ok();
+        let (Some(script_row), Some(script), Some(mut talk), Some(character_id)) =
+            (script_row, loaded, talk, row.character_id)
+        else {
+            delete_npc_conversation_in(&mut tx, row.id, None).await?;
+            tx.commit().await?;
+            let mut replies = ephemeral_if_interaction(
+                request,
+                "This NPC has changed or left since the conversation started, so it ended.",
+            );
+            replies.extend(left_edit(row));
+            return Ok(replies);
+        };
+        let conversation = talk.conversation().to_owned();
+        let key = WorldKey {
+            guild_id: row.guild_id,
+            user_id: row.user_id,
+            character_id,
+            npc: &row.npc,
+            conversation: &conversation,
+        };
+        let Some(mut before) = load_world_in(&mut tx, &key).await? else {
+            delete_npc_conversation_in(&mut tx, row.id, None).await?;
+            tx.commit().await?;
+            let mut replies =
+                ephemeral_if_interaction(request, "The character of this conversation is gone.");
+            replies.extend(left_edit(row));
+            return Ok(replies);
+        };
+        before.activity = activity_of(&script_row);
+        let asked_keyword = talk.prompt(&script) == Prompt::Keyword;
+        let mut after = before.clone();
+        let turn = talk.input(&script, &line, &mut after);
+        let failed = turn.prompt == Prompt::Ended(EndReason::Error);
+        if failed {
+            // npc-core left `after` untouched; nothing of the world is written.
+            delete_npc_conversation_in(&mut tx, row.id, None).await?;
+        } else {
+            save_world_in(&mut tx, &key, &before, &after, now).await?;
+            if asked_keyword
+                && let Some(keyword) = script.keyword_for(&conversation, &line)
+                && !is_special(keyword)
+            {
+                record_npc_keyword_in(&mut tx, &key, keyword, now, view::MAX_KEYWORD_BUTTONS)
+                    .await?;
+            }
+        }
+        let display = talk.display_name().to_owned();
+        let speakers = view::Speakers {
+            player: &request.user.name,
+            npc: &display,
+        };
+        let lines = view::turn_lines(&speakers, Some(echo), &turn.events);
+        let keywords = if turn.prompt == Prompt::Keyword {
+            npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
+        } else {
+            Vec::new()
+        };
+        let components = view::prompt_components(row.id, step, &turn.prompt, &keywords, &display);
+        let laid = view::lay_out(&lines, components);
+        if turn.is_over() {
+            if !failed {
+                delete_npc_conversation_in(&mut tx, row.id, None).await?;
+            }
+        } else {
+            update_npc_conversation_in(
+                &mut tx,
+                row.id,
+                &NpcConversationUpdate {
+                    channel_id: request.channel_id,
+                    state: serde_json::to_string(&talk)?,
+                    content: laid.last_content.clone(),
+                    now,
+                    expires_at: now.saturating_add(self.settings.npc_idle_ms),
+                },
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        let mut replies: Vec<Reply> = answered_edit(row).into_iter().collect();
+        let track = (!turn.is_over()).then_some((row.id, step));
+        replies.extend(post(request.channel_id, laid, track));
+        Ok(replies)
+    }
+
+    /// "Walk away": ends the conversation without BYE (E6).
+    async fn npc_leave(&self, row: &NpcConversationRow) -> anyhow::Result<Vec<Reply>> {
+        if !self
+            .storage
+            .delete_npc_conversation(row.id, Some(row.step))
+            .await?
+        {
+            return Ok(ephemeral(ANSWERED));
+        }
+        Ok(left_notice(row))
+    }
+
+    /// Ends an idle conversation as "left".
+    async fn expire_npc(&self, row: &NpcConversationRow) -> anyhow::Result<Vec<Reply>> {
+        if !self
+            .storage
+            .delete_npc_conversation(row.id, Some(row.step))
+            .await?
+        {
+            return Ok(Vec::new());
+        }
+        tracing::info!(
+            conversation = row.id,
+            user = row.user_id,
+            "npc conversation ended idle"
+        );
+        Ok(left_notice(row))
+    }
+
+    /// Ends conversations idle past their time (part of [`Core::sweep`]).
+    pub(super) async fn expire_npc_conversations(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
+        let mut replies = Vec::new();
+        // Bounded per sweep; the next sweep takes the rest.
+        for _ in 0..10 {
+            let expired = self.storage.expired_npc_conversations(now, 100).await?;
+            for row in &expired {
+                replies.extend(self.expire_npc(row).await?);
+            }
+            if expired.len() < 100 {
+                break;
+            }
+        }
+        Ok(replies)
+    }
+}
+
+/// How a transport acknowledges a request that belongs to an NPC conversation.
+pub(super) fn ack(request: &Request) -> Option<Ack> {
+    let custom_id = match &request.kind {
+        RequestKind::Button { custom_id, .. }
+        | RequestKind::Select { custom_id, .. }
+        | RequestKind::Modal { custom_id, .. } => custom_id,
+        _ => return None,
+    };
+    NpcId::decode(custom_id).map(|id| id.ack())
+}
+
+fn check_name(name: &str) -> Result<(), String> {
+    let mut chars = name.chars();
+    let starts_with_letter = chars.next().is_some_and(|ch| ch.is_ascii_alphabetic());
+    let rest_ok = chars.all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+    if starts_with_letter && rest_ok && name.chars().count() <= MAX_NAME_CHARS {
+        return Ok(());
+    }
+    Err(format!(
+        "`{}` cannot name an NPC: use 1 to {MAX_NAME_CHARS} letters, digits or `_`, starting \
+         with a letter (scripts refer to it in CHECK_MEMBER). Give a longer name with \
+         `display`.",
+        one_line(name, 40)
+    ))
+}
+
+/// "hawknoz" shows as "Hawknoz".
+fn default_display(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn display_of(row: &NpcScriptRow) -> String {
+    if row.display.is_empty() {
+        return default_display(&row.name);
+    }
+    row.display.clone()
+}
+
+fn activity_of(row: &NpcScriptRow) -> i32 {
+    i32::try_from(row.activity).unwrap_or(0)
+}
+
+fn is_special(keyword: &str) -> bool {
+    ["hail", "default", "bye"]
+        .iter()
+        .any(|special| keyword.eq_ignore_ascii_case(special))
+}
+
+fn no_such_npc(name: &str) -> Vec<Reply> {
+    ephemeral(format!(
+        "There is no NPC called `{}` here. `/npc list` shows who lives here.",
+        one_line(name, MAX_NAME_CHARS)
+    ))
+}
+
+/// A message, or nothing for a reply (which has no interaction to answer privately).
+fn ephemeral_if_interaction(request: &Request, text: &str) -> Vec<Reply> {
+    if matches!(request.kind, RequestKind::MessageReply { .. }) {
+        return Vec::new();
+    }
+    ephemeral(text)
+}
+
+fn answered_elsewhere(request: &Request) -> Vec<Reply> {
+    ephemeral_if_interaction(request, ANSWERED)
+}
+
+/// Every load error, with its line and a caret, in one answer; all of them also as a
+/// file when they do not fit.
+fn load_error_replies(name: &str, source: &str, errors: &[npc_core::LoadError]) -> Vec<Reply> {
+    let header = format!(
+        "`{}` was not installed: the script has {} error{}.",
+        one_line(name, MAX_NAME_CHARS),
+        errors.len(),
+        if errors.len() == 1 { "" } else { "s" }
+    );
+    let carets: Vec<String> = errors.iter().map(|error| error.caret(source)).collect();
+    let full = carets.join("\n\n");
+    let mut shown = String::new();
+    let mut shown_count = 0;
+    for caret in &carets {
+        let next_len = shown.chars().count() + caret.chars().count() + 2;
+        if next_len > ERROR_BUDGET {
+            break;
+        }
+        if !shown.is_empty() {
+            shown.push_str("\n\n");
+        }
+        shown.push_str(caret);
+        shown_count += 1;
+    }
+    let mut message = Message::ephemeral(format!("{header}\n{}", code_block(&shown)));
+    if shown_count < carets.len() {
+        message.content.push_str(&format!(
+            "\n…and {} more; every error is in the attached file.",
+            carets.len() - shown_count
+        ));
+        let listing: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        message.attachments.push(FileAttachment {
+            filename: "errors.txt".to_owned(),
+            bytes: format!("{full}\n\n{}\n", listing.join("\n")).into_bytes(),
+            description: Some("Every load error".to_owned()),
+        });
+    }
+    vec![Reply::Interaction(message)]
+}
+
+/// The script text of a code block (```ghul … ```) or of plain text.
+fn strip_code_fences(code: &str) -> String {
+    let trimmed = code.trim();
+    let Some(inner) = trimmed
+        .strip_prefix("```")
+        .and_then(|rest| rest.strip_suffix("```"))
+    else {
+        return trimmed.to_owned();
+    };
+    // A language tag right after the opening fence (```ghul) is not script text.
+    let language_len = inner
+        .find(|ch: char| !ch.is_ascii_alphanumeric())
+        .unwrap_or(inner.len());
+    let (language, rest) = inner.split_at(language_len);
+    if !language.is_empty()
+        && (rest.starts_with('\n') || rest.starts_with(' '))
+        && ["ghul", "ghulscript", "txt", "text"].contains(&language.to_lowercase().as_str())
+    {
+        return rest.to_owned();
+    }
+    inner.to_owned()
+}
+
+/// The previous message of an answered prompt, without its components.
+fn answered_edit(row: &NpcConversationRow) -> Option<Reply> {
+    let message_id = row.message_id?;
+    Some(Reply::Edit {
+        channel_id: row.channel_id,
+        message_id,
+        message: Message::text(if row.content.is_empty() {
+            "…".to_owned()
+        } else {
+            row.content.clone()
+        }),
+    })
+}
+
+/// The message of a conversation that ended without an answer, marked so.
+fn left_edit(row: &NpcConversationRow) -> Option<Reply> {
+    let message_id = row.message_id?;
+    Some(Reply::Edit {
+        channel_id: row.channel_id,
+        message_id,
+        message: Message::text(truncate(
+            &format!(
+                "{}\n*{} walked away.*",
+                row.content,
+                escape_markdown(&row.user_name)
+            ),
+            super::text::MESSAGE_LIMIT,
+        )),
+    })
+}
+
+/// A conversation that ended without an answer: its message marked, or a notice when
+/// that message is unknown.
+fn left_notice(row: &NpcConversationRow) -> Vec<Reply> {
+    if let Some(edit) = left_edit(row) {
+        return vec![edit];
+    }
+    vec![Reply::Channel {
+        channel_id: row.channel_id,
+        message: Message::text(format!(
+            "*{} walked away from the conversation.*",
+            escape_markdown(&row.user_name)
+        )),
+    }]
+}
+
+/// Channel messages of a turn; the last is tracked while the conversation waits, so
+/// replies to it answer.
+fn post(channel_id: i64, laid: view::Laid, track: Option<(i64, i64)>) -> Vec<Reply> {
+    let count = laid.messages.len();
+    laid.messages
+        .into_iter()
+        .enumerate()
+        .map(|(index, mut message)| {
+            if index + 1 == count
+                && let Some((conversation_id, step)) = track
+            {
+                message.track = Some(Track::NpcPrompt {
+                    conversation_id,
+                    step,
+                });
+            }
+            Reply::Channel {
+                channel_id,
+                message,
+            }
+        })
+        .collect()
+}

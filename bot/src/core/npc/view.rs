@@ -1,0 +1,299 @@
+//! How a turn looks in chat: the events as lines of a regular channel message, the
+//! prompt as components under the last one.
+//!
+//! SAY text goes out verbatim (X3): `@everyone` or `<@123>` reach Discord as written
+//! and ping no one, because every message carries `AllowedMentions::None`. Names and
+//! labels from scripts and players are escaped where they sit inside our markup.
+
+use npc_core::{EndReason, Event, MenuChoice, Prompt, TradeItem};
+
+use super::ids::{NpcAction, NpcId};
+use crate::core::text::{MESSAGE_LIMIT, escape_markdown, one_line, split_chunks, truncate};
+use crate::core::{
+    ActionRow, Button, ButtonStyle, Component, FileAttachment, Message, Select, SelectOption,
+};
+
+/// Characters of one message: below Discord's 2,000.
+const CHUNK_BUDGET: usize = 1900;
+
+/// Messages one turn may post; beyond it the whole text goes out as a file.
+const MAX_MESSAGES: usize = 4;
+
+/// Keyword buttons under the keyword prompt (issue 7: at most 5).
+pub const MAX_KEYWORD_BUTTONS: usize = 5;
+
+/// Items per select menu (Discord's limit) and select menus under a TRADE (one row
+/// stays for the buttons).
+const SELECT_OPTIONS: usize = 25;
+const MAX_TRADE_SELECTS: usize = 4;
+
+/// Who is talking to whom, for the wording.
+pub struct Speakers<'a> {
+    pub player: &'a str,
+    pub npc: &'a str,
+}
+
+/// A turn laid out as messages; the last one carries the prompt's components.
+pub struct Laid {
+    pub messages: Vec<Message>,
+    /// The last message's text (stored, to take its buttons off later).
+    pub last_content: String,
+}
+
+/// The lines of a turn: the player's input first (if any), then every event.
+pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]) -> Vec<String> {
+    let mut lines = Vec::with_capacity(events.len() + 1);
+    if let Some(input) = input {
+        let shown = one_line(input, 200);
+        if shown.is_empty() {
+            lines.push(format!(
+                "> *{} says nothing.*",
+                escape_markdown(speakers.player)
+            ));
+        } else {
+            lines.push(format!(
+                "> **{}:** {}",
+                escape_markdown(speakers.player),
+                escape_markdown(&shown)
+            ));
+        }
+    }
+    let npc = escape_markdown(speakers.npc);
+    for event in events {
+        let line = match event {
+            Event::Talk { .. } => format!("*{} talks to {npc}.*", escape_markdown(speakers.player)),
+            Event::Say { text, .. } => format!("{npc}: {text}"),
+            Event::AskYesNo => "*Yes or no?*".to_owned(),
+            Event::AskAmount => "*How much?*".to_owned(),
+            Event::Menu { choices } => format!("*Choose:* {}", menu_hint(choices)),
+            Event::Trade { items } => trade_hint(items),
+            Event::Error { message } => format!(
+                "*{npc} stopped: {}. Nothing of this turn was kept.*",
+                escape_markdown(message)
+            ),
+            Event::End { reason } => match reason {
+                EndReason::Left => format!("*{} walked away.*", escape_markdown(speakers.player)),
+                EndReason::Error => continue,
+                _ => "*The conversation is over.*".to_owned(),
+            },
+            other => {
+                let line = other.to_line();
+                match line.strip_prefix("* ") {
+                    Some(inner) => format!("*{}*", escape_markdown(inner)),
+                    None => escape_markdown(&line),
+                }
+            }
+        };
+        lines.push(line);
+    }
+    if lines.is_empty() || (input.is_some() && lines.len() == 1) {
+        lines.push(format!("*{npc} says nothing.*"));
+    }
+    lines
+}
+
+fn menu_hint(choices: &[MenuChoice]) -> String {
+    choices
+        .iter()
+        .map(|choice| escape_markdown(&choice.to_string()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn trade_hint(items: &[TradeItem]) -> String {
+    let wares: Vec<String> = items
+        .iter()
+        .map(|item| format!("{} {} gold", escape_markdown(&item.name), item.price))
+        .collect();
+    let wares = if wares.is_empty() {
+        "nothing".to_owned()
+    } else {
+        wares.join(" · ")
+    };
+    format!("*For sale:* {wares}\n*Say buy ITEM [N], sell ITEM [N] or done.*")
+}
+
+/// Lays out `lines` as messages; with `components`, the last message carries them.
+pub fn lay_out(lines: &[String], components: Vec<ActionRow>) -> Laid {
+    let text = lines.join("\n");
+    let mut chunks: Vec<String> = split_chunks(&text, CHUNK_BUDGET)
+        .into_iter()
+        .map(|chunk| chunk.trim_end_matches('\n').to_owned())
+        .filter(|chunk| !chunk.trim().is_empty())
+        .collect();
+    if chunks.is_empty() {
+        chunks.push("…".to_owned());
+    }
+    let mut messages = Vec::new();
+    if chunks.len() > MAX_MESSAGES {
+        let keep_from = chunks.len() - (MAX_MESSAGES - 1);
+        messages.push(Message {
+            content: "This turn said too much for chat; all of it is in the attached file."
+                .to_owned(),
+            attachments: vec![FileAttachment {
+                filename: "conversation.txt".to_owned(),
+                bytes: text.clone().into_bytes(),
+                description: Some("The whole turn".to_owned()),
+            }],
+            ..Message::default()
+        });
+        chunks.drain(..keep_from);
+    }
+    let last_content = chunks.last().cloned().unwrap_or_default();
+    let count = chunks.len();
+    for (index, chunk) in chunks.into_iter().enumerate() {
+        let mut message = Message::text(truncate(&chunk, MESSAGE_LIMIT));
+        if index + 1 == count {
+            message.components = components.clone();
+        }
+        messages.push(message);
+    }
+    Laid {
+        messages,
+        last_content,
+    }
+}
+
+/// The components of a prompt: buttons and select menus whose ids carry the
+/// conversation and its step.
+pub fn prompt_components(
+    conversation: i64,
+    step: i64,
+    prompt: &Prompt,
+    keywords: &[String],
+    npc: &str,
+) -> Vec<ActionRow> {
+    let id = |action: NpcAction| NpcId::new(conversation, step, action).encode();
+    let button = |action: NpcAction, label: &str, style: ButtonStyle| {
+        id(action).map(|custom_id| {
+            Component::Button(Button {
+                custom_id,
+                label: truncate(label, 80),
+                style,
+                disabled: false,
+            })
+        })
+    };
+    let leave = || button(NpcAction::Leave, "Walk away", ButtonStyle::Secondary);
+    let row = |components: Vec<Option<Component>>| {
+        let components: Vec<Component> = components.into_iter().flatten().collect();
+        (!components.is_empty()).then_some(ActionRow(components))
+    };
+    let rows: Vec<Option<ActionRow>> = match prompt {
+        Prompt::Keyword => {
+            let mut seen: Vec<String> = Vec::new();
+            let mut asked = Vec::new();
+            for keyword in keywords {
+                let label = keyword.to_lowercase();
+                if seen.contains(&label) || seen.len() == MAX_KEYWORD_BUTTONS {
+                    continue;
+                }
+                let made = button(
+                    NpcAction::Keyword(keyword.clone()),
+                    &label,
+                    ButtonStyle::Secondary,
+                );
+                if made.is_some() {
+                    seen.push(label);
+                    asked.push(made);
+                }
+            }
+            vec![
+                row(vec![
+                    button(
+                        NpcAction::Ask,
+                        &format!("Ask {}…", one_line(npc, 60)),
+                        ButtonStyle::Primary,
+                    ),
+                    button(NpcAction::Bye, "Bye", ButtonStyle::Secondary),
+                ]),
+                row(asked),
+            ]
+        }
+        Prompt::YesNo => vec![row(vec![
+            button(NpcAction::Yes, "Yes", ButtonStyle::Success),
+            button(NpcAction::No, "No", ButtonStyle::Danger),
+            leave(),
+        ])],
+        Prompt::Amount => vec![row(vec![
+            button(NpcAction::Amount, "Answer…", ButtonStyle::Primary),
+            leave(),
+        ])],
+        Prompt::Menu(choices) => {
+            let options = choices
+                .iter()
+                .take(SELECT_OPTIONS)
+                .enumerate()
+                .map(|(index, choice)| SelectOption {
+                    label: truncate(&choice.label, 100),
+                    value: index.to_string(),
+                    description: choice.cost.map(|cost| format!("{cost} gold")),
+                })
+                .collect();
+            vec![
+                select(id(NpcAction::Menu), "Choose…", options),
+                row(vec![leave()]),
+            ]
+        }
+        Prompt::Trade(items) => {
+            let mut rows: Vec<Option<ActionRow>> = items
+                .chunks(SELECT_OPTIONS)
+                .take(MAX_TRADE_SELECTS)
+                .enumerate()
+                .map(|(chunk_index, chunk)| {
+                    let options = chunk
+                        .iter()
+                        .enumerate()
+                        .map(|(offset, item)| SelectOption {
+                            label: truncate(&item.name, 100),
+                            value: (chunk_index * SELECT_OPTIONS + offset).to_string(),
+                            description: Some(trade_description(item)),
+                        })
+                        .collect();
+                    let chunk_id = u32::try_from(chunk_index).unwrap_or(0);
+                    select(
+                        id(NpcAction::TradeSelect(chunk_id)),
+                        "Pick an item, then Buy or Sell",
+                        options,
+                    )
+                })
+                .collect();
+            let mut buttons = Vec::new();
+            if !items.is_empty() {
+                buttons.push(button(NpcAction::Buy, "Buy…", ButtonStyle::Success));
+                buttons.push(button(NpcAction::Sell, "Sell…", ButtonStyle::Primary));
+            }
+            buttons.push(button(NpcAction::Done, "Done", ButtonStyle::Secondary));
+            buttons.push(leave());
+            rows.push(row(buttons));
+            rows
+        }
+        Prompt::Ended(_) => Vec::new(),
+    };
+    rows.into_iter().flatten().collect()
+}
+
+fn select(
+    custom_id: Option<String>,
+    placeholder: &str,
+    options: Vec<SelectOption>,
+) -> Option<ActionRow> {
+    let custom_id = custom_id?;
+    if options.is_empty() {
+        return None;
+    }
+    Some(ActionRow(vec![Component::Select(Select {
+        custom_id,
+        placeholder: placeholder.to_owned(),
+        options,
+        min_values: 1,
+        max_values: 1,
+    })]))
+}
+
+fn trade_description(item: &TradeItem) -> String {
+    if item.sell_price > 0 {
+        return format!("{} gold; sells back for {}", item.price, item.sell_price);
+    }
+    format!("{} gold", item.price)
+}
