@@ -45,6 +45,10 @@ impl Config {
             "[shards] needs start <= end < total (end is inclusive)"
         );
         anyhow::ensure!(
+            self.discord.defer_after_ms <= 2_500,
+            "[discord] defer_after_ms must be at most 2500 (Discord allows 3 seconds)"
+        );
+        anyhow::ensure!(
             self.dice.max_repeat >= 1,
             "[dice] max_repeat must be at least 1"
         );
@@ -72,7 +76,7 @@ impl Config {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The application (client) id; read from READY when absent.
@@ -84,6 +88,21 @@ pub struct DiscordConfig {
     /// Request the privileged message-content intent (off: replies still work in DMs
     /// and when the reply pings the bot).
     pub message_content_intent: bool,
+    /// An interaction whose answer is not ready after this long is deferred (Discord
+    /// drops interactions not acknowledged within 3 seconds).
+    pub defer_after_ms: u64,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            application_id: None,
+            dev_guild_id: None,
+            api_base: None,
+            message_content_intent: false,
+            defer_after_ms: 1_500,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -252,7 +271,9 @@ pub struct LogConfig {
 impl Default for LogConfig {
     fn default() -> Self {
         LogConfig {
-            filter: "info".to_owned(),
+            // serenity's functions open spans at INFO; recording them costs about a
+            // third of the CPU time of a /roll (see BENCHMARKS.md).
+            filter: "info,serenity=warn".to_owned(),
             json: false,
         }
     }
@@ -266,8 +287,16 @@ pub struct ShardsConfig {
     pub start: u32,
     /// Inclusive, as serenity's `start_shard_range` treats it.
     pub end: u32,
-    /// Exactly one process registers the commands.
-    pub register_commands: bool,
+    /// Whether this process registers the slash commands. Absent: the process whose
+    /// range holds shard 0 does, so exactly one of a group of processes registers.
+    pub register_commands: Option<bool>,
+}
+
+impl ShardsConfig {
+    /// Whether this process registers the commands (see `register_commands`).
+    pub fn registers_commands(&self) -> bool {
+        self.register_commands.unwrap_or(self.start == 0)
+    }
 }
 
 impl Default for ShardsConfig {
@@ -276,7 +305,7 @@ impl Default for ShardsConfig {
             total: 1,
             start: 0,
             end: 0,
-            register_commands: true,
+            register_commands: None,
         }
     }
 }

@@ -11,6 +11,7 @@ use tavern::config::Config;
 use tavern::console::{self, ConsoleIdentity};
 use tavern::core::limits::SystemClock;
 use tavern::core::{Core, CoreSettings};
+use tavern::discord::{Bot, DiscordOptions, HttpPlan};
 use tavern::storage::{Storage, StorageOptions, sqlite_url_for_path};
 
 /// Tavern: dice, character generators and NPCs for tabletop groups on Discord.
@@ -105,17 +106,7 @@ async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Re
     let storage = Storage::open(&database_url(db), &storage_options(config))
         .await
         .context("cannot open the database")?;
-    let engines = tavern::engine::real_engines(config)?;
-    let core = Arc::new(
-        Core::new(
-            storage.clone(),
-            engines,
-            CoreSettings::from_config(config),
-            Arc::new(SystemClock),
-            seed,
-        )
-        .with_fetch(Arc::new(tavern::fetch::FileFetch)),
-    );
+    let core = new_core(config, &storage, seed, Arc::new(tavern::fetch::FileFetch))?;
     let result = console::run(core, ConsoleIdentity::default()).await;
     storage.close().await;
     result
@@ -126,17 +117,48 @@ async fn run_bot(config: &Config, has_config: bool) -> anyhow::Result<()> {
         has_config,
         "`tavern run` needs --config FILE (see config.example.toml)"
     );
-    anyhow::ensure!(
-        std::env::var("DISCORD_TOKEN").is_ok_and(|token| !token.trim().is_empty()),
-        "DISCORD_TOKEN is not set"
-    );
+    let token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .map(|token| token.trim().to_owned())
+        .filter(|token| !token.is_empty())
+        .context("DISCORD_TOKEN is not set")?;
+    // Refuse a test base that could reach the real Discord before touching anything.
+    HttpPlan::for_api_base(config.discord.api_base.as_deref()).check()?;
     let storage = Storage::open(&config.database.url, &storage_options(config)).await?;
+    let result = serve_discord(config, &storage, token).await;
     storage.close().await;
-    anyhow::bail!(
-        "the Discord gateway is not wired into this build yet; use `tavern console` \
-         (the database at {} is migrated and ready)",
-        config.database.url
-    )
+    result
+}
+
+async fn serve_discord(config: &Config, storage: &Storage, token: String) -> anyhow::Result<()> {
+    // Attachments (installed programs and scripts) come from Discord's CDN.
+    let fetch = tavern::fetch::HttpFetch::new(std::time::Duration::from_secs(20))?;
+    let core = new_core(config, storage, None, Arc::new(fetch))?;
+    let options = DiscordOptions::from_config(config, token);
+    let bot = Bot::connect(core, options).await?;
+    tracing::info!(gateway = %bot.gateway_url().await, "starting the gateway");
+    bot.start().run_until(tavern::shutdown::signal()).await
+}
+
+/// The command core with the real engines, reading attachments with `fetch`; `seed`
+/// makes runs reproducible.
+fn new_core(
+    config: &Config,
+    storage: &Storage,
+    seed: Option<u64>,
+    fetch: Arc<dyn tavern::fetch::Fetch>,
+) -> anyhow::Result<Arc<Core>> {
+    let engines = tavern::engine::real_engines(config)?;
+    Ok(Arc::new(
+        Core::new(
+            storage.clone(),
+            engines,
+            CoreSettings::from_config(config),
+            Arc::new(SystemClock),
+            seed,
+        )
+        .with_fetch(fetch),
+    ))
 }
 
 /// `--db` takes a file path or a URL.

@@ -69,6 +69,15 @@ fn run_explains_what_it_needs() {
         stderr(&output)
     );
 
+    // A test base that could reach the real Discord is refused before anything else.
+    std::fs::write(
+        dir.path("tavern.toml"),
+        format!(
+            "[database]\nurl = \"sqlite://{}\"\n[discord]\napi_base = \"http://discord.com\"\n",
+            db.display()
+        ),
+    )
+    .unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_tavern"))
         .args(["run", "--config", config])
         .env("DISCORD_TOKEN", "not-a-real-token")
@@ -76,14 +85,11 @@ fn run_explains_what_it_needs() {
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stderr(&output).contains("not wired into this build yet"),
+        stderr(&output).contains("api_base http://discord.com is not on loopback"),
         "{}",
         stderr(&output)
     );
-    assert!(
-        db.exists(),
-        "the database is migrated before the gateway would start"
-    );
+    assert!(!db.exists(), "refused before the database is opened");
 }
 
 #[test]

@@ -37,3 +37,5 @@ mod npc;
 mod npc_cli;
 // Reading attachments: files, HTTP, nothing.
 mod fetch;
+// The Discord adapter end to end: real serenity against the fake Discord.
+mod e2e;

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
+use axum::serve::ListenerExt as _;
 use serde_json::Value;
 use tokio::task::JoinHandle;
 
@@ -45,6 +46,13 @@ impl FakeDiscord {
     pub async fn try_start(config: FakeConfig) -> io::Result<FakeDiscord> {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
         let address = listener.local_addr()?;
+        // Small frames and answers go out at once, as from Discord's servers; with
+        // Nagle's algorithm they could wait for the client's delayed ACK (40 ms).
+        let listener = listener.tap_io(|stream| {
+            if let Err(error) = stream.set_nodelay(true) {
+                tracing::debug!(%error, "cannot set TCP_NODELAY");
+            }
+        });
         let shared = Arc::new(Shared::new(config, format!("http://{address}")));
         let router = Router::new()
             .route("/ws", get(gateway::upgrade))

@@ -136,6 +136,9 @@ pub struct Callback {
     pub status: u16,
     /// Discord's JSON error code when refused (10062, 40060, 50035, ...).
     pub error_code: Option<u32>,
+    /// When the fake received it, in real time (not moved by `advance_time`): load
+    /// generators measure latency from their dispatch to this.
+    pub received_at: std::time::Instant,
 }
 
 impl Callback {

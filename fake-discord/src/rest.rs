@@ -702,6 +702,7 @@ fn record_callback(inner: &mut Inner, interaction_id: u64, body: &Value, reply: 
         data: body.get("data").cloned().unwrap_or(Value::Null),
         status: reply.status,
         error_code: reply.error_code(),
+        received_at: std::time::Instant::now(),
     });
 }
 

@@ -340,10 +340,32 @@ impl Core {
             replies.insert(0, Reply::Interaction(Message::ephemeral(SESSION_ENDED)));
             return Ok(replies);
         }
-        let prompt = one_line(&row.prompt, 200);
-        let modal = Modal {
+        let modal = self.modal_for(session_id, step, Some(&row.program), &row.prompt);
+        Ok(vec![Reply::Modal(modal)])
+    }
+
+    /// The "Answer" button's modal, built from the button's custom id and the text of
+    /// the prompt message it sits on, without the database. A transport with a deadline
+    /// opens it at once (on Discord a modal must be the first response, within 3
+    /// seconds); the submit checks the session as usual (owner, step, expiry), so a
+    /// stale or foreign button only gets its answer refused there. `None` when the
+    /// custom id is not an "Answer" button.
+    pub fn answer_modal(&self, custom_id: &str, prompt_message: &str) -> Option<Modal> {
+        let Some(CustomId::ChargenAnswer { session_id, step }) = CustomId::decode(custom_id) else {
+            return None;
+        };
+        Some(self.modal_for(session_id, step, None, prompt_line(prompt_message)))
+    }
+
+    fn modal_for(&self, session_id: i64, step: i64, program: Option<&str>, prompt: &str) -> Modal {
+        let prompt = one_line(prompt, 200);
+        let title = match program {
+            Some(program) => format!("Character generator: {program}"),
+            None => "Character generator".to_owned(),
+        };
+        Modal {
             custom_id: CustomId::ChargenModal { session_id, step }.encode(),
-            title: truncate(&format!("Character generator: {}", row.program), 45),
+            title: truncate(&title, 45),
             inputs: vec![TextInput {
                 custom_id: ANSWER_FIELD.to_owned(),
                 label: modal_label(&prompt),
@@ -352,8 +374,7 @@ impl Core {
                 required: false,
                 max_length: u16::try_from(self.settings.max_answer_len).unwrap_or(4000),
             }],
-        };
-        Ok(vec![Reply::Modal(modal)])
+        }
     }
 
     async fn chargen_cancel(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
@@ -695,6 +716,15 @@ fn closed_edit(row: &SessionRow, note: &str) -> Option<Reply> {
         message_id,
         message: Message::text(format!("{}\n{note}", code_block(&row.prompt_content))),
     })
+}
+
+/// The prompt in a prompt message: the last line of text inside its monospace block.
+fn prompt_line(message: &str) -> &str {
+    message
+        .lines()
+        .map(str::trim)
+        .rfind(|line| !line.is_empty() && !line.starts_with("```"))
+        .unwrap_or("")
 }
 
 /// A modal field label (at most 45 characters on Discord) from a prompt.

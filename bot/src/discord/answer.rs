@@ -1,0 +1,466 @@
+//! Carrying out the core's replies on Discord, within Discord's rules.
+//!
+//! An interaction must be acknowledged within 3 seconds. The core's answer is awaited
+//! for `defer_after`; when it is ready by then it goes out as the response itself
+//! (callback type 4, a modal, or autocomplete choices). When it is not, and
+//! [`Core::ack`] allows it, the interaction is deferred (type 5 "thinking", or type 6
+//! for components and modal submits) and the answer edits the placeholder or follows
+//! up. The "Answer" button's modal is built without the database and is always the
+//! first response. Regular channel messages (generator prompts) go out with the bot
+//! token, and the id each gets is reported back with [`Core::message_sent`].
+
+use std::num::NonZeroU64;
+use std::sync::Arc;
+
+use serenity::all::{
+    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, Http,
+    InteractionId, MessageId,
+};
+use serenity::builder::Builder as _;
+use tokio::task::JoinHandle;
+
+use super::{Shared, outgoing};
+use crate::core::{Ack, Core, Message, Reply, Request};
+
+/// The interaction being answered.
+pub(super) struct Interaction {
+    pub(super) id: InteractionId,
+    pub(super) token: String,
+    pub(super) kind: InteractionKind,
+    /// When the gateway delivered it: Discord's deadline counts from about then.
+    pub(super) received: tokio::time::Instant,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum InteractionKind {
+    Command,
+    Autocomplete,
+    Component,
+    ModalSubmit,
+}
+
+/// How far the interaction's acknowledgement has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Nothing sent yet.
+    Fresh,
+    /// Deferred with a "thinking" placeholder (type 5) that the next answer replaces.
+    Deferred { ephemeral: bool },
+    /// Acknowledged; further answers are follow-ups.
+    Answered,
+    /// The acknowledgement failed: the interaction cannot be answered any more.
+    Lost,
+}
+
+/// What the user sees when something breaks on our side: never the error itself.
+pub(super) fn internal_error_text(error_id: &str) -> String {
+    format!(
+        "Something went wrong on our side. If it keeps happening, tell the bot's host \
+         this error id: `{error_id}`."
+    )
+}
+
+/// A fresh id for an error, to be logged and shown.
+pub(super) fn new_error_id() -> String {
+    format!("{:08X}", rand::random::<u32>())
+}
+
+/// Runs the core on a task of its own, so the deadline keeps ticking whatever it
+/// does. The engines compute synchronously (a BASIC generator may run for a good
+/// part of a second): `heavy` work runs on the blocking pool, driving the request's
+/// database I/O from there, so the runtime's few worker threads stay free for the
+/// gateway, heartbeats and the deferral timers of other interactions.
+fn run_core(core: Arc<Core>, request: Request, heavy: bool) -> JoinHandle<Vec<Reply>> {
+    if !heavy {
+        return tokio::spawn(async move { core.handle(&request).await });
+    }
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || {
+        runtime.block_on(async move { core.handle(&request).await })
+    })
+}
+
+/// The answer when the core's task itself failed (a panic): an id, logged.
+fn failed_task(error: &tokio::task::JoinError) -> Vec<Reply> {
+    let error_id = new_error_id();
+    tracing::error!(error_id = %error_id, error = %error, "a command task failed");
+    vec![Reply::Interaction(Message::ephemeral(internal_error_text(
+        &error_id,
+    )))]
+}
+
+/// The placeholder left when a public "thinking" response turns out to be private.
+const ANSWERED_PRIVATELY: &str = "Answered; only you can see the answer.";
+
+/// Runs the core on an interaction and answers it.
+pub(super) async fn interaction(
+    shared: &Shared,
+    http: &Arc<Http>,
+    interaction: Interaction,
+    request: Request,
+) {
+    let ack = shared.core.ack(&request);
+    // What may be slow may also compute for long: it runs off the runtime's workers.
+    let heavy = matches!(ack, Ack::Defer { .. } | Ack::DeferUpdate);
+    let mut work = run_core(shared.core.clone(), request, heavy);
+    let mut phase = Phase::Fresh;
+    let joined = match ack {
+        Ack::Defer { .. } | Ack::DeferUpdate => {
+            tokio::select! {
+                biased;
+                joined = &mut work => joined,
+                () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
+                    phase = defer(http, &interaction, ack).await;
+                    work.await
+                }
+            }
+        }
+        Ack::Immediate | Ack::None => work.await,
+    };
+    let replies = joined.unwrap_or_else(|error| failed_task(&error));
+    let mut delivery = Delivery {
+        shared,
+        http,
+        interaction: &interaction,
+        phase,
+        failure_reported: false,
+    };
+    delivery.deliver(replies).await;
+}
+
+/// Opens the "Answer" modal at once, from the button and its message alone.
+pub(super) async fn modal_at_once(
+    http: &Http,
+    interaction: &Interaction,
+    modal: &crate::core::Modal,
+) {
+    let response = CreateInteractionResponse::Modal(outgoing::modal(modal));
+    if let Err(error) = response
+        .execute(http, (interaction.id, &interaction.token))
+        .await
+    {
+        log_send_error("open a modal", &error);
+    }
+}
+
+async fn defer(http: &Http, interaction: &Interaction, ack: Ack) -> Phase {
+    let (response, phase) = match ack {
+        Ack::Defer { ephemeral } => (
+            CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+            ),
+            Phase::Deferred { ephemeral },
+        ),
+        _ => (CreateInteractionResponse::Acknowledge, Phase::Answered),
+    };
+    match response
+        .execute(http, (interaction.id, &interaction.token))
+        .await
+    {
+        Ok(()) => phase,
+        Err(error) => {
+            log_send_error("defer an interaction", &error);
+            Phase::Lost
+        }
+    }
+}
+
+struct Delivery<'a> {
+    shared: &'a Shared,
+    http: &'a Arc<Http>,
+    interaction: &'a Interaction,
+    phase: Phase,
+    failure_reported: bool,
+}
+
+impl Delivery<'_> {
+    async fn deliver(&mut self, mut replies: Vec<Reply>) {
+        if self.phase == Phase::Fresh {
+            let initial = replies
+                .iter()
+                .position(|reply| match self.interaction.kind {
+                    InteractionKind::Autocomplete => matches!(reply, Reply::Choices(_)),
+                    InteractionKind::ModalSubmit => matches!(reply, Reply::Interaction(_)),
+                    InteractionKind::Command | InteractionKind::Component => {
+                        matches!(reply, Reply::Interaction(_) | Reply::Modal(_))
+                    }
+                });
+            let initial = initial.map(|index| replies.remove(index));
+            self.respond(initial.as_ref()).await;
+        }
+        for reply in &replies {
+            match reply {
+                Reply::Interaction(message) => self.answer(message).await,
+                Reply::Channel {
+                    channel_id,
+                    message,
+                } => {
+                    if send_channel(self.shared, self.http, *channel_id, message)
+                        .await
+                        .is_err()
+                    {
+                        self.report_failure().await;
+                    }
+                }
+                Reply::Edit {
+                    channel_id,
+                    message_id,
+                    message,
+                } => {
+                    // A failed edit leaves an old prompt showing; the answer went through.
+                    let _ = send_edit(self.http, *channel_id, *message_id, message).await;
+                }
+                Reply::Modal(_) | Reply::Choices(_) => {
+                    tracing::warn!(
+                        kind = ?self.interaction.kind,
+                        "a modal or choices can only be the first response; dropped"
+                    );
+                }
+            }
+        }
+        if let Phase::Deferred { .. } = self.phase {
+            // Nothing replaced the "thinking" placeholder: do not leave it spinning.
+            self.answer(&Message::text("Done.")).await;
+        }
+    }
+
+    /// The first response: the core's answer, or a plain acknowledgement when it has
+    /// none for this interaction.
+    async fn respond(&mut self, initial: Option<&Reply>) {
+        let response = match (initial, self.interaction.kind) {
+            (Some(Reply::Interaction(message)), _) => {
+                CreateInteractionResponse::Message(outgoing::response(message))
+            }
+            (Some(Reply::Modal(modal)), _) => {
+                CreateInteractionResponse::Modal(outgoing::modal(modal))
+            }
+            (Some(Reply::Choices(choices)), _) => {
+                CreateInteractionResponse::Autocomplete(outgoing::choices(choices))
+            }
+            (_, InteractionKind::Autocomplete) => {
+                CreateInteractionResponse::Autocomplete(outgoing::choices(&[]))
+            }
+            (_, InteractionKind::Component | InteractionKind::ModalSubmit) => {
+                CreateInteractionResponse::Acknowledge
+            }
+            (_, InteractionKind::Command) => {
+                CreateInteractionResponse::Message(outgoing::response(&Message::ephemeral("Done.")))
+            }
+        };
+        self.phase = match response
+            .execute(
+                self.http.as_ref(),
+                (self.interaction.id, &self.interaction.token),
+            )
+            .await
+        {
+            Ok(()) => Phase::Answered,
+            Err(error) => {
+                let error_id = log_send_error("answer an interaction", &error);
+                tracing::debug!(error_id = %error_id, "the interaction is lost");
+                Phase::Lost
+            }
+        };
+    }
+
+    /// An answer after the first response: the edit of a deferred placeholder, or a
+    /// follow-up.
+    async fn answer(&mut self, message: &Message) {
+        let http = self.http.as_ref();
+        let token = self.interaction.token.as_str();
+        let result = match self.phase {
+            Phase::Lost => return,
+            Phase::Fresh | Phase::Answered => outgoing::followup(message)
+                .execute(http, (None, token))
+                .await
+                .map(drop),
+            Phase::Deferred { ephemeral } => {
+                self.phase = Phase::Answered;
+                if message.ephemeral && !ephemeral {
+                    // A public placeholder cannot become private: settle it, then send
+                    // the answer as a private follow-up.
+                    let placeholder = Message::text(ANSWERED_PRIVATELY);
+                    let settled = outgoing::edit_original(&placeholder)
+                        .execute(http, token)
+                        .await
+                        .map(drop);
+                    match settled {
+                        Ok(()) => outgoing::followup(message)
+                            .execute(http, (None, token))
+                            .await
+                            .map(drop),
+                        Err(error) => Err(error),
+                    }
+                } else {
+                    outgoing::edit_original(message)
+                        .execute(http, token)
+                        .await
+                        .map(drop)
+                }
+            }
+        };
+        if let Err(error) = result {
+            log_send_error("send an interaction answer", &error);
+            self.report_failure().await;
+        }
+    }
+
+    /// Tells the user, once, that part of the answer could not be sent.
+    async fn report_failure(&mut self) {
+        if self.failure_reported || self.phase == Phase::Lost {
+            return;
+        }
+        self.failure_reported = true;
+        let error_id = new_error_id();
+        tracing::error!(error_id = %error_id, "part of an answer could not be sent");
+        let notice = Message::ephemeral(internal_error_text(&error_id));
+        let sent = if let Phase::Deferred { .. } = self.phase {
+            self.phase = Phase::Answered;
+            outgoing::edit_original(&notice)
+                .execute(self.http.as_ref(), self.interaction.token.as_str())
+                .await
+                .map(drop)
+        } else {
+            outgoing::followup(&notice)
+                .execute(self.http.as_ref(), (None, self.interaction.token.as_str()))
+                .await
+                .map(drop)
+        };
+        if let Err(error) = sent {
+            log_send_error("report a failure", &error);
+        }
+    }
+}
+
+/// Runs the core on a reply to one of our messages and answers in the channel.
+pub(super) async fn message_reply(
+    shared: &Shared,
+    http: &Arc<Http>,
+    channel_id: ChannelId,
+    message_id: MessageId,
+    request: Request,
+) {
+    // A reply answers a generator's question: BASIC runs.
+    let replies = run_core(shared.core.clone(), request, true)
+        .await
+        .unwrap_or_else(|error| failed_task(&error));
+    for reply in &replies {
+        match reply {
+            // Without an interaction, an answer is a message replying to the user's.
+            Reply::Interaction(message) => {
+                let builder =
+                    outgoing::channel_message(message).reference_message((channel_id, message_id));
+                if let Err(error) = channel_id.send_message(http.as_ref(), builder).await {
+                    log_send_error("reply to a message", &error);
+                }
+            }
+            Reply::Channel {
+                channel_id,
+                message,
+            } => {
+                let _ = send_channel(shared, http, *channel_id, message).await;
+            }
+            Reply::Edit {
+                channel_id,
+                message_id,
+                message,
+            } => {
+                let _ = send_edit(http, *channel_id, *message_id, message).await;
+            }
+            Reply::Modal(_) | Reply::Choices(_) => {
+                tracing::warn!("a modal or choices cannot answer a message; dropped");
+            }
+        }
+    }
+}
+
+/// Tells the author of a reply Discord withheld from us how to answer instead.
+pub(super) async fn unreadable_reply(http: &Http, channel_id: ChannelId, message_id: MessageId) {
+    let hint = Message::text(
+        "I can't read that reply: Discord only shows me replies that mention me. Reply \
+         again with the @mention switched on, or use the question's buttons.",
+    );
+    let builder: CreateMessage =
+        outgoing::channel_message(&hint).reference_message((channel_id, message_id));
+    if let Err(error) = channel_id.send_message(http, builder).await {
+        log_send_error("send the reply hint", &error);
+    }
+}
+
+/// Sends a regular channel message and reports its id when the core tracks it.
+pub(super) async fn send_channel(
+    shared: &Shared,
+    http: &Http,
+    channel_id: i64,
+    message: &Message,
+) -> Result<(), ()> {
+    let Some(channel) = channel(channel_id) else {
+        tracing::error!(channel_id, "a message for an invalid channel id; dropped");
+        return Err(());
+    };
+    let sent = match channel
+        .send_message(http, outgoing::channel_message(message))
+        .await
+    {
+        Ok(sent) => sent,
+        Err(error) => {
+            log_send_error("send a channel message", &error);
+            return Err(());
+        }
+    };
+    if let Some(track) = message.track {
+        let message_id = super::incoming::snowflake(sent.id.get());
+        if let Err(error) = shared.core.message_sent(track, message_id).await {
+            let error_id = new_error_id();
+            tracing::error!(
+                error_id = %error_id,
+                error = %format!("{error:#}"),
+                "cannot record a sent prompt; replies to it will not answer"
+            );
+        }
+    }
+    Ok(())
+}
+
+pub(super) async fn send_edit(
+    http: &Http,
+    channel_id: i64,
+    message_id: i64,
+    message: &Message,
+) -> Result<(), ()> {
+    let (Some(channel), Some(message_id)) = (channel(channel_id), message_id_of(message_id)) else {
+        tracing::error!(
+            channel_id,
+            message_id,
+            "an edit of an invalid message id; dropped"
+        );
+        return Err(());
+    };
+    match channel
+        .edit_message(http, message_id, outgoing::edit(message))
+        .await
+    {
+        Ok(_) => Ok(()),
+        Err(error) => {
+            log_send_error("edit a message", &error);
+            Err(())
+        }
+    }
+}
+
+fn channel(id: i64) -> Option<ChannelId> {
+    let id = NonZeroU64::new(u64::try_from(id).ok()?)?;
+    Some(ChannelId::from(id))
+}
+
+fn message_id_of(id: i64) -> Option<MessageId> {
+    let id = NonZeroU64::new(u64::try_from(id).ok()?)?;
+    Some(MessageId::from(id))
+}
+
+/// Logs a failed Discord call with a fresh error id, which it returns.
+fn log_send_error(what: &str, error: &serenity::Error) -> String {
+    let error_id = new_error_id();
+    tracing::error!(error_id = %error_id, error = %error, "cannot {what}");
+    error_id
+}

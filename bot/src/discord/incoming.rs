@@ -1,0 +1,307 @@
+//! serenity's interactions and messages mapped onto the core's [`Request`].
+
+use serenity::all::{ActionRowComponent, Permissions as SerenityPermissions, RoleId};
+use serenity::all::{
+    CommandData, CommandDataOption, CommandDataOptionValue, CommandInteraction,
+    ComponentInteraction, ComponentInteractionDataKind, GuildId, Member as SerenityMember,
+    Message as SerenityMessage, ModalInteraction, PartialMember, User as SerenityUser,
+};
+
+use crate::core::custom_id::CustomId;
+use crate::core::npc::{NpcAction, NpcId};
+use crate::core::{
+    Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
+};
+
+/// A snowflake as the core stores it. Snowflakes stay below 2^63 for centuries; a
+/// larger one (never sent by Discord) maps to `i64::MAX` rather than wrapping.
+pub(super) fn snowflake(id: u64) -> i64 {
+    i64::try_from(id).unwrap_or(i64::MAX)
+}
+
+/// A slash command.
+pub(super) fn command(interaction: &CommandInteraction) -> Request {
+    let (command, _) = command_of(&interaction.data);
+    request(
+        &interaction.user,
+        interaction.member.as_deref().map(member_parts),
+        interaction.guild_id,
+        interaction.channel_id.get(),
+        RequestKind::Command(command),
+    )
+}
+
+/// An autocomplete interaction: the command typed so far and the option being typed.
+pub(super) fn autocomplete(interaction: &CommandInteraction) -> Request {
+    let (command, focused) = command_of(&interaction.data);
+    request(
+        &interaction.user,
+        interaction.member.as_deref().map(member_parts),
+        interaction.guild_id,
+        interaction.channel_id.get(),
+        RequestKind::Autocomplete {
+            command,
+            focused: focused.unwrap_or_default(),
+        },
+    )
+}
+
+/// A button press or a select-menu choice.
+pub(super) fn component(interaction: &ComponentInteraction) -> Request {
+    let custom_id = interaction.data.custom_id.clone();
+    let message_id = snowflake(interaction.message.id.get());
+    let kind = match &interaction.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => RequestKind::Select {
+            custom_id,
+            message_id,
+            values: values.clone(),
+        },
+        ComponentInteractionDataKind::UserSelect { values } => {
+            select(custom_id, message_id, values)
+        }
+        ComponentInteractionDataKind::RoleSelect { values } => {
+            select(custom_id, message_id, values)
+        }
+        ComponentInteractionDataKind::ChannelSelect { values } => {
+            select(custom_id, message_id, values)
+        }
+        ComponentInteractionDataKind::MentionableSelect { values } => {
+            select(custom_id, message_id, values)
+        }
+        ComponentInteractionDataKind::Button | ComponentInteractionDataKind::Unknown(_) => {
+            RequestKind::Button {
+                custom_id,
+                message_id,
+            }
+        }
+    };
+    request(
+        &interaction.user,
+        interaction.member.as_ref().map(member_parts),
+        interaction.guild_id,
+        interaction.channel_id.get(),
+        kind,
+    )
+}
+
+fn select<T: ToString>(custom_id: String, message_id: i64, values: &[T]) -> RequestKind {
+    RequestKind::Select {
+        custom_id,
+        message_id,
+        values: values.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// A modal submit: the value of every text input.
+pub(super) fn modal(interaction: &ModalInteraction) -> Request {
+    let fields = interaction
+        .data
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .filter_map(|component| match component {
+            ActionRowComponent::InputText(input) => Some((
+                input.custom_id.clone(),
+                input.value.clone().unwrap_or_default(),
+            )),
+            _ => None,
+        })
+        .collect();
+    request(
+        &interaction.user,
+        interaction.member.as_ref().map(member_parts),
+        interaction.guild_id,
+        interaction.channel_id.get(),
+        RequestKind::Modal {
+            custom_id: interaction.data.custom_id.clone(),
+            fields,
+        },
+    )
+}
+
+/// What a regular message means to Tavern.
+#[derive(Debug)]
+pub(super) enum Incoming {
+    /// Not for us: a bot's message, not a reply, or a reply to someone else.
+    Ignore,
+    /// A reply to one of our questions whose text Discord withheld (no
+    /// message-content intent, no ping, not a DM).
+    Unreadable,
+    /// A reply to one of our messages.
+    Reply(Request),
+}
+
+/// A message replying to one of the bot's messages becomes a `MessageReply`.
+pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
+    if message.author.bot || message.webhook_id.is_some() {
+        return Incoming::Ignore;
+    }
+    let Some(to_message) = message
+        .message_reference
+        .as_ref()
+        .and_then(|reference| reference.message_id)
+    else {
+        return Incoming::Ignore;
+    };
+    // Discord sends the replied-to message along; when it is absent (deleted, or too
+    // old to resolve) the core still matches the id against its prompts.
+    if let Some(referenced) = &message.referenced_message
+        && referenced.author.id.get() != bot_user_id
+    {
+        return Incoming::Ignore;
+    }
+    if message.content.trim().is_empty() {
+        let replied_to_prompt = message
+            .referenced_message
+            .as_deref()
+            .is_some_and(carries_answer_button);
+        if replied_to_prompt {
+            return Incoming::Unreadable;
+        }
+        return Incoming::Ignore;
+    }
+    let member = message.member.as_deref().map(partial_member_parts);
+    Incoming::Reply(request(
+        &message.author,
+        member,
+        message.guild_id,
+        message.channel_id.get(),
+        RequestKind::MessageReply {
+            message_id: snowflake(message.id.get()),
+            to_message: snowflake(to_message.get()),
+            text: message.content.clone(),
+        },
+    ))
+}
+
+/// Whether a message of ours waits for a typed answer: a generator's question (its
+/// "Answer" button) or an NPC's (its "Ask…" or "Answer…" button).
+fn carries_answer_button(message: &SerenityMessage) -> bool {
+    message
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .any(|component| match component {
+            ActionRowComponent::Button(button) => match &button.data {
+                serenity::all::ButtonKind::NonLink { custom_id, .. } => {
+                    takes_typed_answers(custom_id)
+                }
+                _ => false,
+            },
+            _ => false,
+        })
+}
+
+fn takes_typed_answers(custom_id: &str) -> bool {
+    if let Some(CustomId::ChargenAnswer { .. }) = CustomId::decode(custom_id) {
+        return true;
+    }
+    NpcId::decode(custom_id)
+        .is_some_and(|id| matches!(id.action, NpcAction::Ask | NpcAction::Amount))
+}
+
+/// The member's display name, permissions and roles.
+struct MemberParts {
+    nick: Option<String>,
+    permissions: Option<SerenityPermissions>,
+    roles: Vec<RoleId>,
+}
+
+fn member_parts(member: &SerenityMember) -> MemberParts {
+    MemberParts {
+        nick: member.nick.clone(),
+        permissions: member.permissions,
+        roles: member.roles.clone(),
+    }
+}
+
+fn partial_member_parts(member: &PartialMember) -> MemberParts {
+    MemberParts {
+        nick: member.nick.clone(),
+        permissions: member.permissions,
+        roles: member.roles.clone(),
+    }
+}
+
+fn request(
+    user: &SerenityUser,
+    member: Option<MemberParts>,
+    guild_id: Option<GuildId>,
+    channel_id: u64,
+    kind: RequestKind,
+) -> Request {
+    let name = member
+        .as_ref()
+        .and_then(|member| member.nick.clone())
+        .unwrap_or_else(|| user.display_name().to_owned());
+    let guild_id = guild_id.map(|guild| snowflake(guild.get()));
+    Request {
+        user: User {
+            id: snowflake(user.id.get()),
+            name,
+        },
+        guild_id,
+        channel_id: snowflake(channel_id),
+        member: guild_id.and(member).map(|member| Member {
+            permissions: Permissions(member.permissions.map_or(0, |bits| bits.bits())),
+            roles: member
+                .roles
+                .iter()
+                .map(|role| snowflake(role.get()))
+                .collect(),
+        }),
+        kind,
+    }
+}
+
+/// The command with its subcommand path and options, and the focused option's name.
+fn command_of(data: &CommandData) -> (Command, Option<String>) {
+    let mut subcommand = Vec::new();
+    let mut options: &[CommandDataOption] = &data.options;
+    // A group holds one subcommand; a subcommand holds the options.
+    while let [only] = options {
+        match &only.value {
+            CommandDataOptionValue::SubCommandGroup(children)
+            | CommandDataOptionValue::SubCommand(children) => {
+                subcommand.push(only.name.clone());
+                options = children;
+            }
+            _ => break,
+        }
+    }
+    let mut focused = None;
+    let mut values = Vec::with_capacity(options.len());
+    for option in options {
+        let value = match &option.value {
+            CommandDataOptionValue::String(text) => OptionValue::String(text.clone()),
+            CommandDataOptionValue::Integer(number) => OptionValue::Integer(*number),
+            CommandDataOptionValue::Boolean(flag) => OptionValue::Boolean(*flag),
+            CommandDataOptionValue::Number(number) => OptionValue::Number(*number),
+            CommandDataOptionValue::Autocomplete { value, .. } => {
+                focused = Some(option.name.clone());
+                OptionValue::String(value.clone())
+            }
+            CommandDataOptionValue::Attachment(id) => match data.resolved.attachments.get(id) {
+                Some(file) => OptionValue::Attachment {
+                    filename: file.filename.clone(),
+                    url: file.url.clone(),
+                    size: u64::from(file.size),
+                },
+                None => continue,
+            },
+            // No Tavern command takes users, roles, channels or nested subcommands
+            // beside options; an unknown kind is skipped rather than guessed at.
+            _ => continue,
+        };
+        values.push(CommandOption {
+            name: option.name.clone(),
+            value,
+        });
+    }
+    let command = Command {
+        name: data.name.clone(),
+        subcommand,
+        options: values,
+    };
+    (command, focused)
+}

@@ -1,0 +1,505 @@
+//! The Discord transport: a thin serenity 0.12.5 layer over the command core.
+//!
+//! Gateway events become core [`Request`](crate::core::Request)s (`incoming`): slash
+//! commands, autocomplete, buttons and selects, modal submits, and regular messages
+//! that reply to one of our prompts. The core's [`Reply`](crate::core::Reply)s become
+//! Discord calls (`answer`, `outgoing`) within Discord's rules: the 3-second
+//! acknowledgement, a modal only as the first response, an empty `allowed_mentions`
+//! on every message. Commands are registered with one bulk overwrite (`commands`) by
+//! the one process configured to do it, a periodic sweep posts the notices of expired
+//! generator sessions, and [`RunningBot::shutdown`] stops the shards and waits for the
+//! answers in flight; every session is already stored.
+//!
+//! A test points the bot at a fake Discord with `[discord] api_base`; `http` refuses
+//! any such base that is not on loopback, because serenity's proxy support needs its
+//! rate limiter off.
+
+mod answer;
+mod commands;
+mod http;
+mod incoming;
+mod outgoing;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use serenity::all::{
+    Client, ClientBuilder, Context, EventHandler, GatewayIntents, Http,
+    Interaction as SerenityInteraction, Message as SerenityMessage, Ready, ShardManager,
+};
+use serenity::async_trait;
+use tokio::sync::{Notify, Semaphore, SemaphorePermit};
+use tokio::task::JoinHandle;
+
+pub use commands::Scope;
+pub use http::{HttpGuardError, HttpPlan, build_http};
+
+use crate::config::Config;
+use crate::core::Core;
+use answer::{Interaction, InteractionKind};
+use incoming::Incoming;
+
+/// How long a shutdown waits for answers in flight.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Events handled at once; later ones wait their turn, oldest first. serenity starts
+/// a task per event, and without a bound a backlog becomes thousands of concurrent
+/// HTTP requests, each on a connection of its own, all slowing each other down past
+/// Discord's deadline; with it, connections are reused and the oldest event (the one
+/// nearest its deadline) is answered first.
+const MAX_CONCURRENT_EVENTS: usize = 64;
+
+/// Everything the transport needs besides the core.
+#[derive(Debug, Clone)]
+pub struct DiscordOptions {
+    /// The bot token (from `DISCORD_TOKEN`, never from the file).
+    pub token: String,
+    /// Otherwise taken from READY.
+    pub application_id: Option<u64>,
+    /// Tests only: the base URL of a fake Discord on loopback.
+    pub api_base: Option<String>,
+    /// Ask for the privileged message-content intent.
+    pub message_content_intent: bool,
+    /// How long an answer may take before the interaction is deferred.
+    pub defer_after: Duration,
+    /// Where this process registers the commands; `None`: another process does.
+    pub register: Option<Scope>,
+    /// The first and last (inclusive) shard this process runs, and the total.
+    pub shard_start: u32,
+    pub shard_end: u32,
+    pub shard_total: u32,
+    /// How often expired generator sessions are looked for.
+    pub sweep_interval: Duration,
+}
+
+impl DiscordOptions {
+    pub fn from_config(config: &Config, token: impl Into<String>) -> DiscordOptions {
+        let register =
+            config
+                .shards
+                .registers_commands()
+                .then_some(match config.discord.dev_guild_id {
+                    Some(guild_id) => Scope::Guild(guild_id),
+                    None => Scope::Global,
+                });
+        DiscordOptions {
+            token: token.into(),
+            application_id: config.discord.application_id,
+            api_base: config.discord.api_base.clone(),
+            message_content_intent: config.discord.message_content_intent,
+            defer_after: Duration::from_millis(config.discord.defer_after_ms),
+            register,
+            shard_start: config.shards.start,
+            shard_end: config.shards.end,
+            shard_total: config.shards.total,
+            sweep_interval: Duration::from_secs(config.chargen.sweep_interval_seconds.max(1)),
+        }
+    }
+
+    /// The gateway intents: messages in servers and DMs (for replies to prompts), and
+    /// their content only when configured.
+    pub fn intents(&self) -> GatewayIntents {
+        let mut intents = GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+        if self.message_content_intent {
+            intents |= GatewayIntents::MESSAGE_CONTENT;
+        }
+        intents
+    }
+}
+
+/// Settings the event handler reads on every event.
+struct Settings {
+    defer_after: Duration,
+    register: Option<Scope>,
+}
+
+/// What the event handler and the sweeper share.
+struct Shared {
+    core: Arc<Core>,
+    settings: Settings,
+    /// Set once this process has registered the commands (or is doing so).
+    registered: AtomicBool,
+    /// The bot's own user id, from READY.
+    bot_user_id: AtomicU64,
+    in_flight: InFlight,
+    /// Turns to handle an event ([`MAX_CONCURRENT_EVENTS`]), granted in order.
+    turns: Semaphore,
+}
+
+/// Counts the events being handled, so a shutdown can wait for them.
+#[derive(Default)]
+struct InFlight {
+    count: AtomicUsize,
+    idle: Notify,
+}
+
+struct InFlightGuard<'a>(&'a InFlight);
+
+impl InFlight {
+    fn enter(&self) -> InFlightGuard<'_> {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        InFlightGuard(self)
+    }
+
+    async fn wait_idle(&self, timeout: Duration) -> bool {
+        let wait = async {
+            loop {
+                let notified = self.idle.notified();
+                if self.count.load(Ordering::SeqCst) == 0 {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        tokio::time::timeout(timeout, wait).await.is_ok()
+    }
+}
+
+impl Drop for InFlightGuard<'_> {
+    fn drop(&mut self) {
+        if self.0.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl Shared {
+    /// Waits for a turn to handle an event. The semaphore is never closed; should it
+    /// be, the event is handled without a turn rather than dropped.
+    async fn turn(&self) -> Option<SemaphorePermit<'_>> {
+        self.turns.acquire().await.ok()
+    }
+
+    /// Ends expired sessions and posts their notices; returns how many replies went out.
+    async fn sweep(&self, http: &Http) -> anyhow::Result<usize> {
+        let _working = self.in_flight.enter();
+        let replies = self.core.sweep().await?;
+        let mut sent = 0;
+        for reply in &replies {
+            let result = match reply {
+                crate::core::Reply::Channel {
+                    channel_id,
+                    message,
+                } => answer::send_channel(self, http, *channel_id, message).await,
+                crate::core::Reply::Edit {
+                    channel_id,
+                    message_id,
+                    message,
+                } => answer::send_edit(http, *channel_id, *message_id, message).await,
+                other => {
+                    tracing::warn!(reply = ?other, "a sweep reply without a channel; dropped");
+                    Err(())
+                }
+            };
+            if result.is_ok() {
+                sent += 1;
+            }
+        }
+        Ok(sent)
+    }
+
+    async fn register_commands(&self, http: &Http, shard: u32) {
+        let Some(scope) = self.settings.register else {
+            return;
+        };
+        // READY comes again after every reconnect and on every shard; register once.
+        if self.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let specs = self.core.command_specs();
+        match commands::register(http, &specs, scope).await {
+            Ok(count) => tracing::info!(?scope, count, shard, "slash commands registered"),
+            Err(error) => {
+                // The next READY tries again.
+                self.registered.store(false, Ordering::SeqCst);
+                let error_id = answer::new_error_id();
+                tracing::error!(
+                    error_id = %error_id,
+                    error = %format!("{error:#}"),
+                    "cannot register the slash commands"
+                );
+            }
+        }
+    }
+}
+
+struct Handler {
+    shared: Arc<Shared>,
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        self.shared
+            .bot_user_id
+            .store(ready.user.id.get(), Ordering::SeqCst);
+        tracing::info!(
+            shard = ctx.shard_id.0,
+            user = %ready.user.name,
+            guilds = ready.guilds.len(),
+            "connected to Discord"
+        );
+        self.shared
+            .register_commands(&ctx.http, ctx.shard_id.0)
+            .await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: SerenityInteraction) {
+        // Discord's 3 seconds run from here, also while waiting for a turn.
+        let received = tokio::time::Instant::now();
+        let _working = self.shared.in_flight.enter();
+        let _turn = self.shared.turn().await;
+        let (target, request) = match &interaction {
+            SerenityInteraction::Command(command) => (
+                Interaction {
+                    id: command.id,
+                    token: command.token.clone(),
+                    kind: InteractionKind::Command,
+                    received,
+                },
+                incoming::command(command),
+            ),
+            SerenityInteraction::Autocomplete(command) => (
+                Interaction {
+                    id: command.id,
+                    token: command.token.clone(),
+                    kind: InteractionKind::Autocomplete,
+                    received,
+                },
+                incoming::autocomplete(command),
+            ),
+            SerenityInteraction::Component(component) => {
+                let target = Interaction {
+                    id: component.id,
+                    token: component.token.clone(),
+                    kind: InteractionKind::Component,
+                    received,
+                };
+                // A modal must be the first response: the "Answer" button's opens
+                // before any database work.
+                if let Some(modal) = self
+                    .shared
+                    .core
+                    .answer_modal(&component.data.custom_id, &component.message.content)
+                {
+                    answer::modal_at_once(&ctx.http, &target, &modal).await;
+                    return;
+                }
+                (target, incoming::component(component))
+            }
+            SerenityInteraction::Modal(modal) => (
+                Interaction {
+                    id: modal.id,
+                    token: modal.token.clone(),
+                    kind: InteractionKind::ModalSubmit,
+                    received,
+                },
+                incoming::modal(modal),
+            ),
+            other => {
+                tracing::debug!(kind = ?other.kind(), "an interaction Tavern does not handle");
+                return;
+            }
+        };
+        answer::interaction(&self.shared, &ctx.http, target, request).await;
+    }
+
+    async fn message(&self, ctx: Context, message: SerenityMessage) {
+        let bot_user_id = self.shared.bot_user_id.load(Ordering::SeqCst);
+        match incoming::message(&message, bot_user_id) {
+            Incoming::Ignore => {}
+            Incoming::Unreadable => {
+                let _working = self.shared.in_flight.enter();
+                let _turn = self.shared.turn().await;
+                answer::unreadable_reply(&ctx.http, message.channel_id, message.id).await;
+            }
+            Incoming::Reply(request) => {
+                let _working = self.shared.in_flight.enter();
+                let _turn = self.shared.turn().await;
+                answer::message_reply(
+                    &self.shared,
+                    &ctx.http,
+                    message.channel_id,
+                    message.id,
+                    request,
+                )
+                .await;
+            }
+        }
+    }
+}
+
+/// A serenity client built and pointed at Discord (or a fake), not started yet.
+pub struct Bot {
+    client: Client,
+    shared: Arc<Shared>,
+    options: DiscordOptions,
+}
+
+impl Bot {
+    /// Builds the `Http` (refusing an unsafe `api_base`) and the client; serenity asks
+    /// `GET /gateway` for the gateway URL here.
+    pub async fn connect(core: Arc<Core>, options: DiscordOptions) -> anyhow::Result<Bot> {
+        anyhow::ensure!(
+            options.shard_start <= options.shard_end && options.shard_end < options.shard_total,
+            "the shard range {}..={} does not fit {} shards",
+            options.shard_start,
+            options.shard_end,
+            options.shard_total
+        );
+        let http = build_http(
+            &options.token,
+            options.api_base.as_deref(),
+            options.application_id,
+        )?;
+        let shared = Arc::new(Shared {
+            core,
+            settings: Settings {
+                defer_after: options.defer_after,
+                register: options.register,
+            },
+            registered: AtomicBool::new(false),
+            bot_user_id: AtomicU64::new(0),
+            in_flight: InFlight::default(),
+            turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
+        });
+        // Tavern reads nothing from serenity's cache; keep it from growing.
+        let mut cache = serenity::cache::Settings::default();
+        cache.max_messages = 0;
+        cache.cache_guilds = false;
+        cache.cache_channels = false;
+        cache.cache_users = false;
+        let client = ClientBuilder::new_with_http(http, options.intents())
+            .cache_settings(cache)
+            .event_handler(Handler {
+                shared: shared.clone(),
+            })
+            .await
+            .context("cannot build the Discord client")?;
+        let gateway_url = client.ws_url.lock().await.clone();
+        HttpPlan::for_api_base(options.api_base.as_deref()).check_gateway(&gateway_url)?;
+        Ok(Bot {
+            client,
+            shared,
+            options,
+        })
+    }
+
+    /// The gateway URL serenity will connect to. When `GET /gateway` fails, serenity
+    /// silently falls back to the real gateway; tests compare this with their fake's.
+    pub async fn gateway_url(&self) -> String {
+        self.client.ws_url.lock().await.clone()
+    }
+
+    /// Connects the shards and starts the sweeper.
+    pub fn start(self) -> RunningBot {
+        let Bot {
+            mut client,
+            shared,
+            options,
+        } = self;
+        let manager = client.shard_manager.clone();
+        let http = client.http.clone();
+        let (start, end, total) = (options.shard_start, options.shard_end, options.shard_total);
+        let gateway = tokio::spawn(async move {
+            // serenity treats the end of this range as inclusive.
+            client.start_shard_range(start..end, total).await
+        });
+        let sweeper = tokio::spawn(sweep_periodically(
+            shared.clone(),
+            http.clone(),
+            options.sweep_interval,
+        ));
+        RunningBot {
+            manager,
+            http,
+            shared,
+            gateway,
+            sweeper,
+        }
+    }
+}
+
+async fn sweep_periodically(shared: Arc<Shared>, http: Arc<Http>, interval: Duration) {
+    let mut ticks = tokio::time::interval(interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(error) = shared.sweep(&http).await {
+            let error_id = answer::new_error_id();
+            tracing::error!(
+                error_id = %error_id,
+                error = %format!("{error:#}"),
+                "the session sweep failed"
+            );
+        }
+    }
+}
+
+/// A connected bot.
+pub struct RunningBot {
+    manager: Arc<ShardManager>,
+    http: Arc<Http>,
+    shared: Arc<Shared>,
+    gateway: JoinHandle<serenity::Result<()>>,
+    sweeper: JoinHandle<()>,
+}
+
+impl RunningBot {
+    /// Runs one sweep now (the periodic sweeper does the same); returns how many
+    /// notices and edits went out.
+    pub async fn sweep(&self) -> anyhow::Result<usize> {
+        self.shared.sweep(&self.http).await
+    }
+
+    /// Waits (up to 10 s) until no event is being handled; `false` if some still are.
+    /// An event's handling ends after its last message is sent and, for a prompt, its
+    /// id recorded, so a reply to that prompt is understood from then on.
+    pub async fn settled(&self) -> bool {
+        self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await
+    }
+
+    /// Whether this process has registered the commands.
+    pub fn commands_registered(&self) -> bool {
+        self.shared.registered.load(Ordering::SeqCst)
+    }
+
+    /// Stops the shards (close 1000), the sweeper, and waits for the answers in
+    /// flight. Sessions are stored at every step, so nothing else needs saving.
+    pub async fn shutdown(self) {
+        self.manager.shutdown_all().await;
+        self.sweeper.abort();
+        match tokio::time::timeout(DRAIN_TIMEOUT, self.gateway).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(error))) => tracing::warn!(error = %error, "the gateway ended with an error"),
+            Ok(Err(error)) => tracing::warn!(error = %error, "the gateway task failed"),
+            Err(_) => tracing::warn!("the gateway did not stop in time"),
+        }
+        if !self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await {
+            tracing::warn!("answers still in flight at shutdown were abandoned");
+        }
+    }
+
+    /// Runs until `stop` completes (a signal), then shuts down; or until the gateway
+    /// ends by itself (a fatal close, such as an invalid token), which is an error.
+    pub async fn run_until(mut self, stop: impl Future<Output = ()>) -> anyhow::Result<()> {
+        tokio::select! {
+            () = stop => {
+                self.shutdown().await;
+                Ok(())
+            }
+            ended = &mut self.gateway => {
+                self.sweeper.abort();
+                self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await;
+                match ended {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(error)) => Err(anyhow::Error::new(error).context("the Discord gateway stopped")),
+                    Err(error) => Err(anyhow::Error::new(error).context("the Discord gateway task failed")),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! End-to-end tests: Tavern's real serenity adapter, in process, against the fake
+//! Discord on loopback. Nothing here sleeps: every wait is one of the fake's `wait_*`,
+//! woken by the change it waits for.
+
+// The bot and the fake together, and the helpers every test uses.
+mod support;
+
+// Command registration, shard ranges and the Http guard.
+mod setup;
+// /roll: answers, bad expressions, the "roll again" button, autocomplete, limits.
+mod roll;
+// /chargen runs answered by button and modal, by replies, in DMs, across a restart.
+mod chargen;
+// The 3-second rule, pings, internal errors, expiry notices.
+mod rules;
+// NPC conversations: an attachment from the CDN, buttons, modals, replies.
+mod npc;

@@ -1,0 +1,419 @@
+//! One fake Discord and one Tavern bot (the real adapter, a core on a SQLite file,
+//! a hand-moved clock), plus the moves a Discord user makes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fake_discord::{
+    Callback, FakeConfig, FakeDiscord, GatewayRecord, Invoker, MentionPolicy, Opt, Origin,
+    SentMessage,
+};
+use serde_json::Value;
+use tavern::config::Config;
+use tavern::core::custom_id::CustomId;
+use tavern::core::limits::ManualClock;
+use tavern::core::{Core, CoreSettings, Engines};
+use tavern::discord::{Bot, DiscordOptions, RunningBot};
+use tavern::storage::Storage;
+
+use crate::support::{TempDir, sqlite_storage_at};
+
+pub const TOKEN: &str = "FAKE.TOKEN.value";
+/// A guild whose events the fake routes to shard 0 of 1 (and of 2).
+pub const GUILD: u64 = 2 << 22;
+pub const CHANNEL: u64 = 8_000;
+pub const ALICE: u64 = 42;
+pub const BOB: u64 = 43;
+/// How long a test waits for a shard to connect.
+pub const CONNECT: Duration = Duration::from_secs(20);
+/// 2026-01-01T00:00:00Z, where the core's clock starts.
+pub const START_MS: i64 = 1_767_225_600_000;
+
+/// The engines the end-to-end tests run. Until dice-core and basic-runner are wired
+/// into the binary these are the scripted stand-ins of the core's tests.
+pub fn engines() -> Engines {
+    crate::doubles::engines()
+}
+
+/// A generator that prints a mass mention and a user mention (stand-in script).
+pub const PINGING_PROGRAM: &str = "PRINT @everyone @here <@42> <@&7> are summoned\n\
+INPUT WHO IS THERE NAME\nPRINT @everyone meet $NAME\nRECORD NAME=$NAME";
+
+/// What a test changes about the bot and the fake.
+pub struct Setup {
+    pub fake: FakeConfig,
+    pub config: Config,
+    pub engines: Engines,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        let fake = FakeConfig {
+            token: Some(TOKEN.to_owned()),
+            // Tavern's promise: nothing it sends pings anyone.
+            mention_policy: MentionPolicy::ForbidAll,
+            wait_timeout: Duration::from_secs(20),
+            ..FakeConfig::default()
+        };
+        Setup {
+            fake,
+            config: Config::default(),
+            engines: engines(),
+        }
+    }
+}
+
+pub struct Tavern {
+    pub fake: FakeDiscord,
+    pub bot: Option<RunningBot>,
+    pub core: Arc<Core>,
+    pub clock: Arc<ManualClock>,
+    pub storage: Storage,
+    config: Config,
+    engines: Engines,
+    db: std::path::PathBuf,
+    /// READY session ids seen so far, to tell a new connection from an old one.
+    sessions: Vec<String>,
+    _dir: TempDir,
+}
+
+impl Tavern {
+    pub async fn start() -> Tavern {
+        Tavern::start_with(Setup::default()).await
+    }
+
+    pub async fn start_with(setup: Setup) -> Tavern {
+        let dir = TempDir::new("e2e");
+        let db = dir.path("tavern.db");
+        let fake = FakeDiscord::start(setup.fake).await;
+        let storage = sqlite_storage_at(&db).await;
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let core = new_core(&storage, &setup.config, &setup.engines, &clock, 7);
+        let mut tavern = Tavern {
+            fake,
+            bot: None,
+            core,
+            clock,
+            storage,
+            config: setup.config,
+            engines: setup.engines,
+            db,
+            sessions: Vec::new(),
+            _dir: dir,
+        };
+        tavern.connect().await;
+        tavern
+    }
+
+    /// The options `tavern run` would build from the configuration, pointed at the fake.
+    pub fn options(&self) -> DiscordOptions {
+        let mut config = self.config.clone();
+        config.discord.api_base = Some(self.fake.api_base());
+        DiscordOptions::from_config(&config, TOKEN)
+    }
+
+    /// Starts the bot through the adapter's own start-up path and waits for its shard.
+    async fn connect(&mut self) {
+        let options = self.options();
+        let first_shard = options.shard_start;
+        let bot = Bot::connect(self.core.clone(), options)
+            .await
+            .expect("the bot connects");
+        // If GET /gateway had failed, serenity would silently use the real gateway.
+        assert_eq!(bot.gateway_url().await, self.fake.gateway_url());
+        self.bot = Some(bot.start());
+        let known = self.sessions.clone();
+        let ready = self
+            .fake
+            .wait_gateway(CONNECT, |record| {
+                matches!(record, GatewayRecord::Ready { shard, session_id }
+                    if *shard == first_shard && !known.contains(session_id))
+            })
+            .await
+            .expect("the bot's shard is ready");
+        if let GatewayRecord::Ready { session_id, .. } = ready {
+            self.sessions.push(session_id);
+        }
+        self.fake
+            .wait_ready(first_shard, CONNECT)
+            .await
+            .expect("the shard is live");
+    }
+
+    /// Stops the bot the way SIGTERM does, and starts a new process' worth of bot: a
+    /// new pool on the same SQLite file, a new core, a new gateway session.
+    pub async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shutdown().await;
+        }
+        self.storage.close().await;
+        self.storage = sqlite_storage_at(&self.db).await;
+        self.core = new_core(&self.storage, &self.config, &self.engines, &self.clock, 8);
+        self.connect().await;
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shutdown().await;
+        }
+        self.storage.close().await;
+        self.fake.assert_no_violations();
+    }
+
+    pub fn bot(&self) -> &RunningBot {
+        self.bot.as_ref().expect("the bot is running")
+    }
+
+    // ----- what users do -----
+
+    pub fn slash(&self, who: &Invoker, command: &str, options: Vec<Opt>) -> u64 {
+        self.fake
+            .dispatch_interaction(self.fake.interaction_slash(who, command, options))
+    }
+
+    pub fn press(&self, who: &Invoker, message: &SentMessage, custom_id: &str) -> u64 {
+        self.fake
+            .dispatch_interaction(self.fake.interaction_button(who, message, custom_id))
+    }
+
+    /// The accepted first callback of an interaction.
+    pub async fn callback(&self, interaction: u64) -> Callback {
+        let callback = self
+            .fake
+            .wait_callback(interaction)
+            .await
+            .expect("the interaction is answered");
+        assert!(callback.accepted(), "refused: {callback:?}");
+        callback
+    }
+
+    /// The message answering an interaction once it is final (a deferred placeholder
+    /// counts once it is edited).
+    pub async fn answer(&self, interaction: u64) -> SentMessage {
+        self.fake
+            .wait_message(|message| {
+                message.interaction_id == Some(interaction) && message.flags & LOADING == 0
+            })
+            .await
+            .expect("the interaction's answer")
+    }
+
+    /// The prompt message carrying an "Answer" button, other than those in `seen`,
+    /// once the bot has recorded its id (so replies to it are understood).
+    pub async fn prompt_after(&self, seen: &[u64]) -> SentMessage {
+        let prompt = self
+            .fake
+            .wait_message(|message| answer_button(message).is_some() && !seen.contains(&message.id))
+            .await
+            .expect("a prompt with an Answer button");
+        self.settled().await;
+        prompt
+    }
+
+    /// Waits until the bot handles no event. A person reads a prompt before replying
+    /// to it; a test that replies at once waits for the bot to record the prompt.
+    pub async fn settled(&self) {
+        assert!(self.bot().settled().await, "the bot is still busy");
+    }
+
+    /// Opens a prompt's modal with its "Answer" button and submits `text`; returns the
+    /// submit's interaction id once it is acknowledged.
+    pub async fn answer_with_modal(&self, who: &Invoker, prompt: &SentMessage, text: &str) -> u64 {
+        let button = answer_button(prompt).expect("the prompt has an Answer button");
+        let opened = self.callback(self.press(who, prompt, &button)).await;
+        assert_eq!(opened.kind, 9, "a modal is the first response: {opened:?}");
+        let modal_id = opened.data["custom_id"]
+            .as_str()
+            .expect("a modal id")
+            .to_owned();
+        let field = opened.data["components"][0]["components"][0]["custom_id"]
+            .as_str()
+            .expect("a text input")
+            .to_owned();
+        let submit = self.fake.interaction_modal_submit(
+            who,
+            &modal_id,
+            &[(field.as_str(), text)],
+            Some(prompt),
+        );
+        let submitted = self.fake.dispatch_interaction(submit);
+        let acknowledged = self.callback(submitted).await;
+        assert!(matches!(acknowledged.kind, 4 | 6), "{acknowledged:?}");
+        submitted
+    }
+
+    /// Replies to a prompt with a regular message (`ping`: the "mention" switch of the
+    /// reply).
+    pub fn reply(&self, who: &Invoker, prompt: &SentMessage, text: &str, ping: bool) -> u64 {
+        self.fake
+            .dispatch_message(self.fake.message_create_reply(who, text, prompt, ping))
+    }
+
+    /// The summary posted when a generator finishes.
+    pub async fn summary(&self, channel: u64) -> SentMessage {
+        self.fake
+            .wait_message(|message| {
+                message.channel_id == channel
+                    && message.origin == Origin::Channel
+                    && message.content.contains("is ready")
+            })
+            .await
+            .expect("the summary of a finished generator")
+    }
+
+    /// Drives a whole generator run from `/chargen start`, answering every prompt the
+    /// way `how` says, until its summary appears. Returns the prompts answered.
+    pub async fn chargen_run(&self, who: &Invoker, program: Option<&str>, how: How) -> usize {
+        let options = match program {
+            Some(name) => vec![Opt::subcommand("start", vec![Opt::string("program", name)])],
+            None => vec![Opt::subcommand("start", vec![])],
+        };
+        let started = self.answer(self.slash(who, "chargen", options)).await;
+        assert!(
+            started.content.starts_with("Started"),
+            "{}",
+            started.content
+        );
+        assert!(started.is_ephemeral());
+        self.answer_prompts(who, &[], how).await
+    }
+
+    /// Starts the default generator as `who` and returns its first prompt.
+    pub async fn start_chargen(&self, who: &Invoker) -> SentMessage {
+        let start = self.slash(who, "chargen", vec![Opt::subcommand("start", vec![])]);
+        self.callback(start).await;
+        self.prompt_after(&[]).await
+    }
+
+    /// Alice's paused session in the guild, if any.
+    pub async fn alices_session(&self) -> Option<tavern::storage::SessionRow> {
+        self.storage
+            .session_of(ALICE as i64, GUILD as i64)
+            .await
+            .expect("the sessions table answers")
+    }
+
+    /// Answers prompts until the summary appears; `seen` are prompts already answered.
+    pub async fn answer_prompts(&self, who: &Invoker, seen: &[u64], how: How) -> usize {
+        let mut seen = seen.to_vec();
+        loop {
+            let next = self
+                .fake
+                .wait_message(|message| {
+                    (answer_button(message).is_some() && !seen.contains(&message.id))
+                        || (message.origin == Origin::Channel
+                            && message.channel_id == who.channel_id
+                            && message.content.contains("is ready"))
+                })
+                .await
+                .expect("a prompt or the summary");
+            if answer_button(&next).is_none() {
+                return seen.len();
+            }
+            self.settled().await;
+            let text = answer_for(&next.content);
+            match how {
+                How::Modal => {
+                    self.answer_with_modal(who, &next, text).await;
+                }
+                How::Reply { ping } => {
+                    self.reply(who, &next, text, ping);
+                }
+            }
+            seen.push(next.id);
+        }
+    }
+
+    /// Every REST request matching `method` whose path contains `path`.
+    pub fn requests_to(&self, method: &str, path: &str) -> usize {
+        self.fake
+            .requests()
+            .iter()
+            .filter(|request| request.method == method && request.path.contains(path))
+            .count()
+    }
+}
+
+/// How a run answers its prompts.
+#[derive(Debug, Clone, Copy)]
+pub enum How {
+    Modal,
+    Reply { ping: bool },
+}
+
+/// Discord's "loading" flag of a deferred response.
+const LOADING: u64 = 128;
+
+/// The custom id of a message's "Answer" button, if it has one.
+pub fn answer_button(message: &SentMessage) -> Option<String> {
+    message
+        .custom_ids()
+        .into_iter()
+        .find(|id| matches!(CustomId::decode(id), Some(CustomId::ChargenAnswer { .. })))
+}
+
+/// An answer that moves a generator on, from the question at the end of its prompt.
+pub fn answer_for(prompt: &str) -> &'static str {
+    let question = prompt
+        .lines()
+        .rfind(|line| !line.trim().is_empty() && !line.starts_with("```"))
+        .unwrap_or("")
+        .to_uppercase();
+    if question.contains("NAME") {
+        return "Udo";
+    }
+    if question.contains("GENDER") || question.contains("MALE OR FEMALE") {
+        return "M";
+    }
+    if question.contains("(Y/N)") {
+        return if question.contains("ANOTHER") {
+            "N"
+        } else {
+            "Y"
+        };
+    }
+    "1"
+}
+
+pub fn alice() -> Invoker {
+    Invoker::member(ALICE, GUILD, CHANNEL).with_name("Alice")
+}
+
+pub fn bob() -> Invoker {
+    Invoker::member(BOB, GUILD, CHANNEL).with_name("Bob")
+}
+
+/// The content of an interaction callback (type 4), or "" for other types.
+pub fn content(callback: &Callback) -> &str {
+    callback.data["content"].as_str().unwrap_or("")
+}
+
+pub fn is_ephemeral(callback: &Callback) -> bool {
+    callback.data["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+/// The `allowed_mentions` Tavern sends on everything.
+pub fn no_mentions() -> Value {
+    serde_json::json!({"parse": [], "users": [], "roles": [], "replied_user": false})
+}
+
+fn new_core(
+    storage: &Storage,
+    config: &Config,
+    engines: &Engines,
+    clock: &Arc<ManualClock>,
+    seed: u64,
+) -> Arc<Core> {
+    // As `tavern run` builds it: attachments come over HTTP (here from the fake's CDN).
+    let fetch = tavern::fetch::HttpFetch::new(Duration::from_secs(10)).expect("an HTTP client");
+    Arc::new(
+        Core::new(
+            storage.clone(),
+            engines.clone(),
+            CoreSettings::from_config(config),
+            clock.clone(),
+            Some(seed),
+        )
+        .with_fetch(Arc::new(fetch)),
+    )
+}
