@@ -55,6 +55,7 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Integer { .. } => CommandOptionType::Integer,
         OptionKind::Boolean => CommandOptionType::Boolean,
         OptionKind::Attachment => CommandOptionType::Attachment,
+        OptionKind::Role => CommandOptionType::Role,
     };
     let option = CreateCommandOption::new(kind, spec.name, spec.description)
         .required(spec.required)
@@ -65,6 +66,6 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Integer { min, max } => option
             .min_int_value(u64::try_from(min).unwrap_or(0))
             .max_int_value(u64::try_from(max).unwrap_or(0)),
-        OptionKind::Boolean | OptionKind::Attachment => option,
+        OptionKind::Boolean | OptionKind::Attachment | OptionKind::Role => option,
     }
 }

@@ -289,7 +289,11 @@ fn command_of(data: &CommandData) -> (Command, Option<String>) {
                 },
                 None => continue,
             },
-            // No Tavern command takes users, roles, channels or nested subcommands
+            CommandDataOptionValue::Role(id) => match i64::try_from(id.get()) {
+                Ok(role) => OptionValue::Role(role),
+                Err(_) => continue,
+            },
+            // No Tavern command takes users, channels or nested subcommands
             // beside options; an unknown kind is skipped rather than guessed at.
             _ => continue,
         };

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use fake_discord::{Opt, Origin, Ping};
 use tavern::core::Engines;
-use tavern::engine::{GenFailure, GenSession, Generators, ProgramText};
+use tavern::engine::basic::{BasicEngine, limits_from_config};
+use tavern::engine::{GenFailure, GenSession, Generators, ProgramCheck, ProgramText};
 use tavern::storage::NewProgram;
 
-use crate::doubles::ScriptGenerators;
 use crate::e2e::support::{
     ALICE, CHANNEL, GUILD, How, PINGING_PROGRAM, Setup, Tavern, alice, answer_button,
 };
@@ -37,18 +37,22 @@ impl Gate {
     }
 }
 
-/// The scripted generators, except that a program containing `SLOW` waits at the gate
-/// to start and to resume, as a long BASIC computation would.
-struct SlowGenerators(Arc<Gate>);
+/// The BASIC engine, except that a program containing `SLOW` waits at the gate to
+/// start and to resume, as a long BASIC computation would.
+struct SlowGenerators(Arc<Gate>, BasicEngine);
 
 impl Generators for SlowGenerators {
+    fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure> {
+        self.1.check(source)
+    }
+
     fn start(&self, program: &ProgramText, seed: u64) -> Result<Box<dyn GenSession>, GenFailure> {
         if program.source.contains("SLOW") {
             // A blocking engine call, as a real one is; the runtime moves its other
             // work off this thread meanwhile.
             tokio::task::block_in_place(|| self.0.wait());
         }
-        ScriptGenerators.start(program, seed)
+        self.1.start(program, seed)
     }
 
     fn restore(
@@ -59,7 +63,7 @@ impl Generators for SlowGenerators {
         if program.source.contains("SLOW") {
             tokio::task::block_in_place(|| self.0.wait());
         }
-        ScriptGenerators.restore(program, snapshot)
+        self.1.restore(program, snapshot)
     }
 }
 
@@ -67,10 +71,11 @@ impl Generators for SlowGenerators {
 async fn a_slow_answer_is_deferred_within_three_seconds_and_edited_later() {
     let gate = Arc::new(Gate::default());
     let mut engines: Engines = crate::doubles::engines();
-    engines.generators = Arc::new(SlowGenerators(gate.clone()));
+    let basic = BasicEngine::new(limits_from_config(&crate::doubles::test_config().basic));
+    engines.generators = Arc::new(SlowGenerators(gate.clone(), basic));
     engines.builtin_programs.push(ProgramText::new(
         "slow",
-        "SLOW\nPRINT DEEP THOUGHT\nINPUT NAME NAME\nRECORD NAME=$NAME",
+        "10 REM SLOW\n20 PRINT \"DEEP THOUGHT\"\n30 INPUT \"NAME\"; N$\n40 RECORD \"NAME\", N$\n",
     ));
     let tavern = Tavern::start_with(Setup {
         engines,
@@ -184,6 +189,9 @@ async fn nothing_the_bot_sends_can_ping() {
             source: PINGING_PROGRAM.to_owned(),
             source_hash: tavern::engine::program_hash(PINGING_PROGRAM),
             installed_by: ALICE as i64,
+            installed_by_name: "Alice".to_owned(),
+            line_count: 4,
+            syntax_errors: 0,
             now: 0,
         })
         .await

@@ -29,15 +29,15 @@ pub const CONNECT: Duration = Duration::from_secs(20);
 /// 2026-01-01T00:00:00Z, where the core's clock starts.
 pub const START_MS: i64 = 1_767_225_600_000;
 
-/// The engines the end-to-end tests run. Until dice-core and basic-runner are wired
-/// into the binary these are the scripted stand-ins of the core's tests.
+/// The engines the end-to-end tests run: the real ones, with the test programs of the
+/// core's tests.
 pub fn engines() -> Engines {
     crate::doubles::engines()
 }
 
-/// A generator that prints a mass mention and a user mention (stand-in script).
-pub const PINGING_PROGRAM: &str = "PRINT @everyone @here <@42> <@&7> are summoned\n\
-INPUT WHO IS THERE NAME\nPRINT @everyone meet $NAME\nRECORD NAME=$NAME";
+/// A generator that prints a mass mention and a user mention.
+pub const PINGING_PROGRAM: &str = "10 PRINT \"@everyone @here <@42> <@&7> are summoned\"\n\
+20 INPUT \"WHO IS THERE\"; N$\n30 PRINT \"@everyone meet \"; N$\n40 RECORD \"NAME\", N$\n";
 
 /// What a test changes about the bot and the fake.
 pub struct Setup {
