@@ -5,7 +5,7 @@ use serenity::all::{
     Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http,
 };
 
-use crate::core::commands::{CommandSpec, OptionKind, OptionSpec};
+use crate::core::commands::{CommandSpec, OptionKind, OptionSpec, SubcommandSpec};
 
 /// Where the commands go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,14 +39,29 @@ fn create_command(spec: &CommandSpec) -> CreateCommand {
         command = command.add_option(create_option(option));
     }
     for sub in &spec.subcommands {
-        let mut created =
-            CreateCommandOption::new(CommandOptionType::SubCommand, sub.name, sub.description);
-        for option in &sub.options {
-            created = created.add_sub_option(create_option(option));
+        command = command.add_option(create_subcommand(sub));
+    }
+    for group in &spec.groups {
+        let mut created = CreateCommandOption::new(
+            CommandOptionType::SubCommandGroup,
+            group.name,
+            group.description,
+        );
+        for sub in &group.subcommands {
+            created = created.add_sub_option(create_subcommand(sub));
         }
         command = command.add_option(created);
     }
     command
+}
+
+fn create_subcommand(sub: &SubcommandSpec) -> CreateCommandOption {
+    let mut created =
+        CreateCommandOption::new(CommandOptionType::SubCommand, sub.name, sub.description);
+    for option in &sub.options {
+        created = created.add_sub_option(create_option(option));
+    }
+    created
 }
 
 fn create_option(spec: &OptionSpec) -> CreateCommandOption {

@@ -68,6 +68,27 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
     assert_eq!(subcommands[..4], ["start", "answer", "cancel", "status"]);
     assert_eq!(chargen["options"][1]["options"][0]["name"], "text");
     assert_eq!(command("character")["options"][1]["name"], "show");
+    // `/chargen program add|list|remove|default` is a subcommand group.
+    let program = chargen["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|option| option["name"] == "program")
+        .expect("/chargen program is registered");
+    assert_eq!(program["type"], 2, "a subcommand group");
+    let actions: Vec<&str> = program["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|sub| sub["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["add", "list", "remove", "default"]);
+    let add = &program["options"][0];
+    assert_eq!(add["type"], 1);
+    assert_eq!(add["options"][1]["name"], "file");
+    assert_eq!(add["options"][1]["type"], 11, "an attachment");
+    // /config macro-role takes a Role option.
+    assert_eq!(command("config")["options"][1]["options"][0]["type"], 8);
 
     // A new gateway session (a non-resumable invalidation) brings a second READY, but
     // the commands are registered once per process.
