@@ -13,5 +13,7 @@ mod roll;
 mod chargen;
 // The 3-second rule, pings, internal errors, expiry notices.
 mod rules;
+// Macros and the macro role, autocomplete, characters' fields in rolls.
+mod macros;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use fake_discord::{
     Callback, FakeConfig, FakeDiscord, GatewayRecord, Invoker, MentionPolicy, Opt, Origin,
-    SentMessage,
+    SentMessage, permissions,
 };
 use serde_json::Value;
 use tavern::config::Config;
@@ -63,6 +63,16 @@ impl Default for Setup {
     }
 }
 
+impl Setup {
+    /// For tests that send many commands while the clock stands still: a rate limit
+    /// that is never reached.
+    pub fn busy() -> Setup {
+        let mut setup = Setup::default();
+        setup.config.rate_limit.burst = 1_000;
+        setup
+    }
+}
+
 pub struct Tavern {
     pub fake: FakeDiscord,
     pub bot: Option<RunningBot>,
@@ -116,7 +126,7 @@ impl Tavern {
     async fn connect(&mut self) {
         let options = self.options();
         let first_shard = options.shard_start;
-        let bot = Bot::connect(self.core.clone(), options)
+        let bot = Bot::connect(self.core.clone(), options.clone())
             .await
             .expect("the bot connects");
         // If GET /gateway had failed, serenity would silently use the real gateway.
@@ -138,6 +148,16 @@ impl Tavern {
             .wait_ready(first_shard, CONNECT)
             .await
             .expect("the shard is live");
+        if options.register.is_some() {
+            // Discord only sends commands that are registered: `slash` checks each
+            // one against the registered table, so the table must be there first.
+            self.fake
+                .wait_request(CONNECT, |request| {
+                    request.method == "PUT" && request.path.ends_with("/commands")
+                })
+                .await
+                .expect("the commands are registered");
+        }
     }
 
     /// Stops the bot the way SIGTERM does, and starts a new process' worth of bot: a
@@ -166,9 +186,34 @@ impl Tavern {
 
     // ----- what users do -----
 
+    /// A slash command as Discord sends it: only a registered command, with its
+    /// registered subcommands and options, the required ones given.
     pub fn slash(&self, who: &Invoker, command: &str, options: Vec<Opt>) -> u64 {
-        self.fake
-            .dispatch_interaction(self.fake.interaction_slash(who, command, options))
+        let interaction = self.fake.interaction_slash(who, command, options);
+        self.check_registered(&interaction["data"], true);
+        self.fake.dispatch_interaction(interaction)
+    }
+
+    /// An autocomplete interaction while `who` types the option marked focused.
+    pub fn autocomplete(&self, who: &Invoker, command: &str, options: Vec<Opt>) -> u64 {
+        let interaction = self.fake.interaction_autocomplete(who, command, options);
+        self.check_registered(&interaction["data"], false);
+        self.fake.dispatch_interaction(interaction)
+    }
+
+    /// Panics unless the registered commands (when this process registered any) have
+    /// the command, subcommand path and options of `data`.
+    fn check_registered(&self, data: &Value, complete: bool) {
+        let registered = self.fake.commands(None);
+        if registered.is_empty() {
+            return;
+        }
+        let name = data["name"].as_str().unwrap_or_default();
+        let command = registered
+            .iter()
+            .find(|command| command["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} is not registered"));
+        check_options(&format!("/{name}"), command, data, complete);
     }
 
     pub fn press(&self, who: &Invoker, message: &SentMessage, custom_id: &str) -> u64 {
@@ -334,6 +379,41 @@ impl Tavern {
     }
 }
 
+/// Checks `given` options (an interaction's) against `declared` (a registered
+/// command's or subcommand's), recursing into subcommands and groups.
+fn check_options(path: &str, declared: &Value, given: &Value, complete: bool) {
+    let declared = declared["options"].as_array().cloned().unwrap_or_default();
+    let given = given["options"].as_array().cloned().unwrap_or_default();
+    for option in &given {
+        let name = option["name"].as_str().unwrap_or_default();
+        let spec = declared
+            .iter()
+            .find(|spec| spec["name"] == name)
+            .unwrap_or_else(|| panic!("{path} has no registered option or subcommand `{name}`"));
+        assert_eq!(
+            spec["type"], option["type"],
+            "{path} {name}: the registered type differs"
+        );
+        if matches!(option["type"].as_u64(), Some(1 | 2)) {
+            check_options(&format!("{path} {name}"), spec, option, complete);
+        }
+    }
+    let nested = given
+        .iter()
+        .any(|option| matches!(option["type"].as_u64(), Some(1 | 2)));
+    if !complete || nested {
+        return;
+    }
+    for spec in &declared {
+        let required = spec["required"].as_bool().unwrap_or(false);
+        let name = &spec["name"];
+        assert!(
+            !required || given.iter().any(|option| option["name"] == *name),
+            "{path}: the required option {name} is missing"
+        );
+    }
+}
+
 /// How a run answers its prompts.
 #[derive(Debug, Clone, Copy)]
 pub enum How {
@@ -373,6 +453,54 @@ pub fn answer_for(prompt: &str) -> &'static str {
         };
     }
     "1"
+}
+
+/// A member with the Manage Server permission.
+pub fn admin() -> Invoker {
+    alice().with_permissions(permissions::MEMBER | permissions::MANAGE_GUILD)
+}
+
+/// The answer of a command sent by `who`, once final; it never pings anyone.
+pub async fn ask(tavern: &Tavern, who: &Invoker, command: &str, options: Vec<Opt>) -> SentMessage {
+    let answer = tavern.answer(tavern.slash(who, command, options)).await;
+    assert_eq!(answer.allowed_mentions, Some(no_mentions()), "{answer:?}");
+    assert!(answer.pings.is_empty(), "{answer:?}");
+    answer
+}
+
+/// The answer of `/NAME SUB options…`.
+pub async fn ask_sub(
+    tavern: &Tavern,
+    who: &Invoker,
+    command: &str,
+    sub: &str,
+    options: Vec<Opt>,
+) -> SentMessage {
+    ask(tavern, who, command, vec![Opt::subcommand(sub, options)]).await
+}
+
+/// The `(name, value)` choices autocomplete offers while `who` types.
+pub async fn suggestions(
+    tavern: &Tavern,
+    who: &Invoker,
+    command: &str,
+    options: Vec<Opt>,
+) -> Vec<(String, String)> {
+    let callback = tavern
+        .callback(tavern.autocomplete(who, command, options))
+        .await;
+    assert_eq!(callback.kind, 8, "autocomplete is answered with choices");
+    let choices = callback.data["choices"].as_array().expect("choices");
+    assert!(choices.len() <= 25);
+    choices
+        .iter()
+        .map(|choice| {
+            (
+                choice["name"].as_str().unwrap_or_default().to_owned(),
+                choice["value"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
 }
 
 pub fn alice() -> Invoker {
