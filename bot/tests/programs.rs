@@ -76,13 +76,18 @@ pub async fn said(harness: &mut Harness, user: i64, kind: RequestKind) -> String
 
 const SHORT: &str = "10 INPUT \"NAME\"; N$\n20 RECORD \"NAME\", N$, \"HP\", 7\n";
 /// Two broken lines after the END, as old listings have them: they never run.
-const BROKEN: &str = r#"10 PRINT "HELLO"
+pub const BROKEN: &str = r#"10 PRINT "HELLO"
 20 INPUT "NAME"; N$
 30 RECORD "NAME", N$, "HP", 3
 40 END
 50 PRINT "NEVER" +
 60 IF N$ THEN THEN
 "#;
+/// What an admin installing [`BROKEN`] as `broken` is told.
+pub const BROKEN_ERRORS: &str = "`broken` has 2 syntax errors:\n```\nline 50, column 19: expected an \
+     expression\nline 60, column 19: THEN cannot start a statement\n```\nA line with a syntax \
+     error stops the program only when a run reaches it (GW-BASIC does the same), so old \
+     listings often work anyway. Install it as it is?";
 
 on_both_backends!(only_admins_install_and_syntax_errors_need_a_confirmation);
 async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Storage) {
@@ -184,13 +189,7 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
     let sent = send_as(&mut harness, ALICE, broken.clone()).await;
     let message = sent.interaction();
     assert!(message.ephemeral);
-    assert_eq!(
-        message.content,
-        "`broken` has 2 syntax errors:\n```\nline 50, column 19: expected an expression\n\
-         line 60, column 19: THEN cannot start a statement\n```\nA line with a syntax error \
-         stops the program only when a run reaches it (GW-BASIC does the same), so old \
-         listings often work anyway. Install it as it is?"
-    );
+    assert_eq!(message.content, BROKEN_ERRORS);
     assert!(
         harness
             .storage

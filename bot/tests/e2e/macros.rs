@@ -266,8 +266,8 @@ async fn personal_macros_shadow_server_macros_and_cycles_are_refused() {
 
     // "Roll again" looks the macro up for whoever presses: Alice gets the server's.
     let bobs = tavern.slash(&bob(), "roll", vec![Opt::string("expr", "hit")]);
-    let rolled = tavern.answer(bobs).await;
-    let again = tavern.press(&alice(), &rolled, &rolled.custom_ids()[0]);
+    let bobs_roll = tavern.answer(bobs).await;
+    let again = tavern.press(&alice(), &bobs_roll, &bobs_roll.custom_ids()[0]);
     let rerolled = tavern.callback(again).await;
     assert_eq!(
         total_of(content(&rerolled)),

@@ -15,5 +15,7 @@ mod chargen;
 mod rules;
 // Macros and the macro role, autocomplete, characters' fields in rolls.
 mod macros;
+// Generator programs installed by server admins.
+mod programs;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;

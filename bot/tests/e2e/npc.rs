@@ -3,7 +3,7 @@
 
 use fake_discord::{Opt, Origin, SentMessage, permissions};
 
-use crate::e2e::support::{CHANNEL, How, Setup, Tavern, alice};
+use crate::e2e::support::{CHANNEL, How, Setup, Tavern, alice, button_id};
 
 const SHOPKEEPER: &str = include_str!("../../../npc-core/scripts/shopkeeper.ghul");
 
@@ -24,16 +24,6 @@ async fn npc_message(tavern: &Tavern, label: &str, after: u64) -> SentMessage {
         .expect("the NPC's message");
     tavern.settled().await;
     message
-}
-
-fn custom_id(message: &SentMessage, label: &str) -> String {
-    message
-        .components
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|button| button["label"] == label)
-        .and_then(|button| button["custom_id"].as_str().map(str::to_owned))
-        .unwrap_or_else(|| panic!("no button {label}"))
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -85,7 +75,7 @@ async fn an_npc_from_an_attachment_talks_by_modal_button_and_reply() {
     );
 
     // "Ask…" opens its modal as the first response; the keyword is answered.
-    let ask = custom_id(&hail, "Ask Hawknoz…");
+    let ask = button_id(&hail, "Ask Hawknoz…");
     let opened = tavern.callback(tavern.press(&alice(), &hail, &ask)).await;
     assert_eq!(opened.kind, 9, "{opened:?}");
     let modal_id = opened.data["custom_id"].as_str().unwrap().to_owned();
@@ -134,7 +124,7 @@ async fn an_npc_from_an_attachment_talks_by_modal_button_and_reply() {
     );
 
     // A keyword button, then Bye.
-    let again = tavern.press(&alice(), &weather, &custom_id(&weather, "name"));
+    let again = tavern.press(&alice(), &weather, &button_id(&weather, "name"));
     tavern.callback(again).await;
     let asked = npc_message(&tavern, "Bye", weather.id).await;
     assert!(
@@ -142,7 +132,7 @@ async fn an_npc_from_an_attachment_talks_by_modal_button_and_reply() {
             .content
             .ends_with("Hawknoz: Hawknoz, smith of Glasdrin.")
     );
-    let bye = tavern.press(&alice(), &asked, &custom_id(&asked, "Bye"));
+    let bye = tavern.press(&alice(), &asked, &button_id(&asked, "Bye"));
     tavern.callback(bye).await;
     let farewell = tavern
         .fake

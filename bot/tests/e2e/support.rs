@@ -455,6 +455,17 @@ pub fn answer_for(prompt: &str) -> &'static str {
     "1"
 }
 
+/// The custom id of the button labelled `label` on `message`.
+pub fn button_id(message: &SentMessage, label: &str) -> String {
+    message
+        .components
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|component| component["label"] == label)
+        .and_then(|component| component["custom_id"].as_str().map(str::to_owned))
+        .unwrap_or_else(|| panic!("no button {label} on {message:?}"))
+}
+
 /// A member with the Manage Server permission.
 pub fn admin() -> Invoker {
     alice().with_permissions(permissions::MEMBER | permissions::MANAGE_GUILD)
