@@ -22,7 +22,7 @@ mod outgoing;
 
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -122,8 +122,6 @@ struct Shared {
     settings: Settings,
     /// Set once this process has registered the commands (or is doing so).
     registered: AtomicBool,
-    /// The bot's own user id, from READY.
-    bot_user_id: AtomicU64,
     in_flight: InFlight,
     /// Turns to handle an event ([`MAX_CONCURRENT_EVENTS`]), granted in order.
     turns: Semaphore,
@@ -233,9 +231,6 @@ struct Handler {
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        self.shared
-            .bot_user_id
-            .store(ready.user.id.get(), Ordering::SeqCst);
         tracing::info!(
             shard = ctx.shard_id.0,
             user = %ready.user.name,
@@ -308,7 +303,10 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, message: SerenityMessage) {
-        let bot_user_id = self.shared.bot_user_id.load(Ordering::SeqCst);
+        // serenity writes READY's user into its cache before it spawns any handler,
+        // so this is set for every message; a value kept by our own `ready` handler
+        // would race the first messages after a start.
+        let bot_user_id = ctx.cache.current_user().id.get();
         match incoming::message(&message, bot_user_id) {
             Incoming::Ignore => {}
             Incoming::Unreadable => {
@@ -362,7 +360,6 @@ impl Bot {
                 register: options.register,
             },
             registered: AtomicBool::new(false),
-            bot_user_id: AtomicU64::new(0),
             in_flight: InFlight::default(),
             turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
         });
