@@ -163,9 +163,17 @@ impl Tavern {
     /// Stops the bot the way SIGTERM does, and starts a new process' worth of bot: a
     /// new pool on the same SQLite file, a new core, a new gateway session.
     pub async fn restart(&mut self) {
+        self.restart_while(|_| {}).await;
+    }
+
+    /// Like [`Tavern::restart`]; `while_down` runs when the old bot has stopped. What
+    /// it dispatches waits in the fake's queue and reaches the new bot right after its
+    /// READY, the first moment a user could send it.
+    pub async fn restart_while(&mut self, while_down: impl FnOnce(&Tavern)) {
         if let Some(bot) = self.bot.take() {
             bot.shutdown().await;
         }
+        while_down(self);
         self.storage.close().await;
         self.storage = sqlite_storage_at(&self.db).await;
         self.core = new_core(&self.storage, &self.config, &self.engines, &self.clock, 8);
@@ -313,6 +321,8 @@ impl Tavern {
             Some(name) => vec![Opt::subcommand("start", vec![Opt::string("program", name)])],
             None => vec![Opt::subcommand("start", vec![])],
         };
+        // Summaries of earlier runs in the channel are not this run's.
+        let since = self.newest_message_id();
         let started = self.answer(self.slash(who, "chargen", options)).await;
         assert!(
             started.content.starts_with("Started"),
@@ -320,7 +330,17 @@ impl Tavern {
             started.content
         );
         assert!(started.is_ephemeral());
-        self.answer_prompts(who, &[], how).await
+        self.answer_prompts(who, &[], how, since).await
+    }
+
+    /// The id of the newest message the bot has sent (0: none yet).
+    pub fn newest_message_id(&self) -> u64 {
+        self.fake
+            .messages()
+            .iter()
+            .map(|message| message.id)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Starts the default generator as `who` and returns its first prompt.
@@ -338,8 +358,9 @@ impl Tavern {
             .expect("the sessions table answers")
     }
 
-    /// Answers prompts until the summary appears; `seen` are prompts already answered.
-    pub async fn answer_prompts(&self, who: &Invoker, seen: &[u64], how: How) -> usize {
+    /// Answers prompts until a summary newer than message `since` appears; `seen` are
+    /// prompts already answered. Returns how many prompts were answered.
+    pub async fn answer_prompts(&self, who: &Invoker, seen: &[u64], how: How, since: u64) -> usize {
         let mut seen = seen.to_vec();
         loop {
             let next = self
@@ -347,6 +368,7 @@ impl Tavern {
                 .wait_message(|message| {
                     (answer_button(message).is_some() && !seen.contains(&message.id))
                         || (message.origin == Origin::Channel
+                            && message.id > since
                             && message.channel_id == who.channel_id
                             && message.content.contains("is ready"))
                 })

@@ -72,10 +72,9 @@ impl Core {
             Some("list") | None => self.npc_list(guild_id).await,
             Some(sub @ ("install" | "remove" | "activity")) => {
                 if !self.may_administer(request).await? {
-                    return Ok(ephemeral(
-                        "Only members with the Manage Server permission or the server's \
-                         Tavern role can install, remove or change NPCs.",
-                    ));
+                    return self
+                        .not_allowed(request, "install, remove or change NPCs")
+                        .await;
                 }
                 match sub {
                     "install" => self.npc_install(request, guild_id, command, name).await,
