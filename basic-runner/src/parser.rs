@@ -5,6 +5,7 @@
 //! as they do in GW-BASIC.
 
 use crate::ast::*;
+use crate::error::ErrorCode;
 use crate::lexer::{self, Kw, Mode, Tok, Token};
 
 /// A parse failure: the column and what was expected.
@@ -12,9 +13,15 @@ use crate::lexer::{self, Kw, Mode, Tok, Token};
 pub(crate) struct ParseError {
     pub(crate) col: usize,
     pub(crate) message: String,
+    /// What the line raises when it runs: `Syntax error`, or `Missing operand`
+    /// where an operand was due and the statement ended.
+    pub(crate) code: ErrorCode,
 }
 
 type PResult<T> = Result<T, ParseError>;
+
+/// GW-BASIC's error number for `Missing operand`.
+const MISSING_OPERAND: u8 = 22;
 
 /// Parses the statements of a line (the text after the line number). Lines that
 /// fail GW-BASIC's keyword rule are retried with crunched keywords.
@@ -104,6 +111,22 @@ impl Parser {
         Err(ParseError {
             col: self.col(),
             message: message.into(),
+            code: ErrorCode::SyntaxError,
+        })
+    }
+
+    /// An operand is due: GW-BASIC says `Missing operand` when the statement ends there.
+    fn missing_operand<T>(&self) -> PResult<T> {
+        let ended = matches!(self.peek(), None | Some(Tok::Colon | Tok::Kw(Kw::Else)));
+        let code = if ended {
+            ErrorCode::Other(MISSING_OPERAND)
+        } else {
+            ErrorCode::SyntaxError
+        };
+        Err(ParseError {
+            col: self.col(),
+            message: "expected an expression".into(),
+            code,
         })
     }
 
@@ -188,7 +211,7 @@ impl Parser {
                 Err(error) => {
                     out.push(Stmt {
                         col: error.col,
-                        kind: StmtKind::SyntaxError(error.message.clone()),
+                        kind: StmtKind::SyntaxError(error.message.clone(), error.code),
                     });
                     if self.first_error.is_none() {
                         self.first_error = Some(error);
@@ -981,7 +1004,7 @@ impl Parser {
     fn atom(&mut self) -> PResult<Expr> {
         let col = self.col();
         let Some(tok) = self.peek().cloned() else {
-            return self.error("expected an expression");
+            return self.missing_operand();
         };
         let kind = match tok {
             Tok::Num(value, ty) => {
@@ -1020,7 +1043,7 @@ impl Parser {
                 self.pos += 1;
                 return self.function(col, kw);
             }
-            _ => return self.error("expected an expression"),
+            _ => return self.missing_operand(),
         };
         Ok(Expr { col, kind })
     }
