@@ -64,11 +64,10 @@ pub(crate) fn refusal_reason(kw: Kw) -> &'static str {
         Shell | Environ | EnvironS => "the operating system",
         DateS | TimeS => "the clock",
         Screen | Pset | Preset | Line | Circle | Draw | Paint | Palette | View | Window | Pmap
-        | Point | Pcopy | Locate | Csrlin => "graphics and cursor control",
-        Beep | Sound | Play => "sound",
+        | Point | Pcopy | Csrlin => "graphics and cursor control",
+        Sound | Play => "sound",
         Pen | Stick | Strig | Key => "input devices",
         Auto | Cont | Delete | Edit | List | New | Renum => "direct-mode commands",
-        InkeyS => "keyboard polling (use INPUT)",
         _ => "not supported by this BASIC",
     }
 }
@@ -394,7 +393,8 @@ impl Parser {
             }
             Kw::Cls => Ok(StmtKind::Cls),
             Kw::Tron | Kw::Troff => Ok(StmtKind::Nothing),
-            Kw::Color => {
+            // screen colours, the cursor and the speaker mean nothing in a chat
+            Kw::Color | Kw::Locate | Kw::Beep => {
                 self.skip_to_stmt_end();
                 Ok(StmtKind::Nothing)
             }
@@ -1029,6 +1029,11 @@ impl Parser {
                     ExprKind::Var(name)
                 }
             }
+            Tok::Kw(Kw::InkeyS) => {
+                // no key is ever waiting: the program reads its keys with INPUT
+                self.pos += 1;
+                ExprKind::Str(Vec::new())
+            }
             Tok::Kw(Kw::Fn) => {
                 self.pos += 1;
                 let name = self.name()?;
@@ -1181,8 +1186,6 @@ fn is_refused_statement(kw: Kw) -> bool {
             | View
             | Window
             | Pcopy
-            | Locate
-            | Beep
             | Sound
             | Play
             | Pen
@@ -1208,7 +1211,6 @@ fn is_refused_function(kw: Kw) -> bool {
             | Varptr
             | VarptrS
             | InputS
-            | InkeyS
             | Eof
             | Loc
             | Lof

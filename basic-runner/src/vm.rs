@@ -1599,15 +1599,16 @@ impl<'a> Vm<'a> {
     }
 
     fn put_char(&mut self, byte: u8) {
+        // past the last column the screen wraps, but no line break is written:
+        // GW-BASIC's output stream (redirected, or PC-BASIC's) has none there
         if self.m.width != 255 && self.m.column >= self.m.width {
-            self.out.text.push('\n');
             self.m.column = 0;
         }
         self.out.text.push(cp437::to_char(byte));
         self.m.column = self.m.column.saturating_add(1);
     }
 
-    /// Writes bytes to the screen, wrapping at the width, without the break check.
+    /// Writes bytes to the screen, counting columns as the screen wraps them.
     fn write_raw(&mut self, bytes: &[u8]) -> Res<()> {
         for &byte in bytes {
             match byte {
@@ -1637,7 +1638,8 @@ impl<'a> Vm<'a> {
     fn write_item(&mut self, bytes: &[u8]) -> Res<()> {
         let width = usize::from(self.m.width);
         let column = usize::from(self.m.column);
-        if width != 255 && column != 0 {
+        // at the end of a full line the screen wraps for the item anyway
+        if width != 255 && column != 0 && column < width {
             let line_end = bytes
                 .iter()
                 .position(|&b| b == b'\n' || b == b'\r')
