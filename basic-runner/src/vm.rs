@@ -237,6 +237,16 @@ fn cint(value: f64) -> Res<i32> {
         .ok_or(Fault::Basic(ErrorCode::Overflow))
 }
 
+/// `TAB` and `SPC` read their argument as a 16-bit word: -5 is 65531.
+fn unsigned_word(value: f64) -> Res<i64> {
+    let rounded = value.round();
+    if !(-32768.0..=65535.0).contains(&rounded) {
+        return Err(ErrorCode::Overflow.into());
+    }
+    let n = rounded as i64;
+    Ok(if n < 0 { n + 65536 } else { n })
+}
+
 /// An argument that must lie in `min..=max`, else `Illegal function call`.
 fn arg_in(value: f64, min: i32, max: i32) -> Res<i32> {
     let n = cint(value)?;
@@ -586,6 +596,8 @@ impl<'a> Vm<'a> {
             .handling
             .take()
             .ok_or(Fault::Basic(ErrorCode::ResumeWithoutError))?;
+        // the error is dealt with: ERR reads 0 again (ERL keeps the line)
+        self.m.err = 0;
         self.m.num_stack.clear();
         self.m.str_stack.clear();
         Ok(points)
@@ -816,13 +828,28 @@ impl<'a> Vm<'a> {
             Op::NextAny => self.next(None, pc)?,
             Op::While(TableId(table)) => self.while_op(table, pc)?,
             Op::Wend => {
-                let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
-                let Some(index) = position else {
-                    return Err(ErrorCode::WendWithoutWhile.into());
-                };
-                self.m.frames.truncate(index + 1);
-                if let Some(Frame::While { start }) = self.m.frames.get(index) {
-                    *pc = *start as usize;
+                // a WHILE left by a jump stays on the stack until a WEND finds it is
+                // not its own: GW-BASIC drops it then, and with none left it is an error
+                let here = Ok(Pc(*pc as u32));
+                loop {
+                    let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
+                    let Some(index) = position else {
+                        return Err(ErrorCode::WendWithoutWhile.into());
+                    };
+                    let Some(&Frame::While { start }) = self.m.frames.get(index) else {
+                        return Err(Fault::Internal);
+                    };
+                    let own = self
+                        .code
+                        .whiles
+                        .iter()
+                        .any(|w| w.start.0 == start && w.exit == here);
+                    if own {
+                        self.m.frames.truncate(index + 1);
+                        *pc = start as usize;
+                        break;
+                    }
+                    self.m.frames.truncate(index);
                 }
             }
             Op::DefFn(TableId(def)) => {
@@ -1725,7 +1752,7 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintTab => {
-                let n = i64::from(cint(self.pop())?);
+                let n = unsigned_word(self.pop())?;
                 let width = i64::from(self.m.width);
                 let target = (n - 1).max(0) % width + 1;
                 let column = i64::from(self.m.column) + 1;
@@ -1737,7 +1764,7 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintSpc => {
-                let n = i64::from(cint(self.pop())?);
+                let n = unsigned_word(self.pop())?;
                 let count = n.max(0) % i64::from(self.m.width);
                 self.spaces(count as usize)?;
             }
