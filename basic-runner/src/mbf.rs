@@ -302,7 +302,18 @@ fn mul_slow(a: f64, b: f64) -> Result<f64, Overflow> {
 }
 
 /// `a / b` in single precision; `b` is not zero.
+#[inline(always)]
 pub(crate) fn div(a: f64, b: f64) -> Result<f64, Overflow> {
+    // an exact quotient comes out of the long division exact too
+    if let Some(quotient) = exact(a / b)
+        && quotient * b == a
+    {
+        return Ok(quotient);
+    }
+    div_slow(a, b)
+}
+
+fn div_slow(a: f64, b: f64) -> Result<f64, Overflow> {
     if a == 0.0 {
         return Ok(0.0);
     }
