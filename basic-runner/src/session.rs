@@ -231,6 +231,7 @@ impl Session {
             &self.limits,
             form,
             entries,
+            out,
         ) {
             return Some(Err(self.fail(fault, out)));
         }

@@ -1865,6 +1865,7 @@ pub(crate) fn assign_input(
     limits: &Limits,
     form: &crate::compiler::InputForm,
     values: Vec<crate::input::Entry>,
+    out: &mut Output,
 ) -> Result<(), Fault> {
     let total_dims: usize = form.targets.iter().map(|t| t.dims() as usize).sum();
     let start = m
@@ -1873,14 +1874,11 @@ pub(crate) fn assign_input(
         .checked_sub(total_dims)
         .ok_or(Fault::Internal)?;
     let indices = m.num_stack.split_off(start);
-    let mut out = Output {
-        text: String::new(),
-        limit: usize::MAX,
-    };
+    // an entry too large for its variable prints GW-BASIC's "Overflow" here
     let mut vm = Vm {
         m,
         code,
-        out: &mut out,
+        out,
         limits,
     };
     let mut index_iter = indices.into_iter();
