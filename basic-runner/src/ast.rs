@@ -1,5 +1,6 @@
 //! The syntax tree of a program: lines of statements, every node with its column.
 
+use crate::error::ErrorCode;
 use crate::lexer::Kw;
 use crate::number::NumTy;
 
@@ -133,7 +134,7 @@ pub(crate) enum StmtKind {
     /// A statement or function the sandbox refuses; the load fails.
     Refused(Kw),
     /// The rest of the line did not parse; running into it raises `Syntax error`.
-    SyntaxError(String),
+    SyntaxError(String, ErrorCode),
 }
 
 #[derive(Debug, Clone, PartialEq)]

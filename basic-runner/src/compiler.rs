@@ -74,8 +74,10 @@ pub(crate) struct UsingInfo {
 pub(crate) struct ForInfo {
     pub(crate) var: Slot,
     pub(crate) ty: NumTy,
-    /// Where to go when the body is skipped, or the error skipping raises.
-    pub(crate) skip: Result<Pc, ErrorCode>,
+    /// Where to go when the body is skipped, or the error the `FOR` raises (as
+    /// GW-BASIC, which looks for the matching `NEXT` whenever a `FOR` runs), with
+    /// the line to name when it is not the `FOR`'s own.
+    pub(crate) skip: Result<Pc, (ErrorCode, Option<u32>)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -159,7 +161,8 @@ pub(crate) struct Compiled {
 
 enum LoopEvent {
     For(usize, Slot),
-    Next(Option<Slot>, Pc),
+    /// A `NEXT`'s variable, the address after it and its line.
+    Next(Option<Slot>, Pc, u32),
     While(usize),
     Wend(Pc),
 }
@@ -453,15 +456,15 @@ impl Compiler {
             match event {
                 LoopEvent::For(table, var) => {
                     let mut depth = 0usize;
-                    let mut skip = Err(ErrorCode::ForWithoutNext);
+                    let mut skip = Err((ErrorCode::ForWithoutNext, None));
                     for later in events.iter().skip(index + 1) {
                         match later {
                             LoopEvent::For(..) => depth += 1,
-                            LoopEvent::Next(next_var, after) => {
+                            LoopEvent::Next(next_var, after, line) => {
                                 if depth == 0 {
                                     skip = match next_var {
                                         Some(next_var) if next_var != var => {
-                                            Err(ErrorCode::NextWithoutFor)
+                                            Err((ErrorCode::NextWithoutFor, Some(*line)))
                                         }
                                         _ => Ok(*after),
                                     };
@@ -756,13 +759,13 @@ impl Compiler {
             }
             StmtKind::Nothing => {}
             StmtKind::Refused(kw) => self.refusals.push((self.current_line, *kw)),
-            StmtKind::SyntaxError(message) => {
+            StmtKind::SyntaxError(message, code) => {
                 self.diagnostics.push(Diagnostic {
                     line: self.current_line,
                     column: stmt.col,
                     message: message.clone(),
                 });
-                self.emit(Op::Raise(ErrorCode::SyntaxError));
+                self.emit(Op::Raise(*code));
             }
         }
     }
@@ -965,7 +968,7 @@ impl Compiler {
         self.code.fors.push(ForInfo {
             var: slot,
             ty: num_ty,
-            skip: Err(ErrorCode::ForWithoutNext),
+            skip: Err((ErrorCode::ForWithoutNext, None)),
         });
         self.events.push(LoopEvent::For(table, slot));
         self.emit(Op::ForInit(TableId(table as u32)));
@@ -989,7 +992,8 @@ impl Compiler {
             }
         };
         let after = self.pc();
-        self.events.push(LoopEvent::Next(slot, after));
+        self.events
+            .push(LoopEvent::Next(slot, after, self.current_line));
     }
 
     fn fn_id(&mut self, name: &str) -> (u32, VarTy) {
@@ -1095,7 +1099,9 @@ impl Compiler {
             ExprKind::Unary(UnOp::Neg, operand) => {
                 let ty = self.num_expr(operand);
                 self.emit(Op::Neg);
-                VarTy::Num(ty)
+                // negating makes an integer single (-(-32768) fits), which also
+                // sends `10^-3` to the general power as in GW-BASIC
+                VarTy::Num(ty.wider(NumTy::Sng))
             }
             ExprKind::Unary(UnOp::Not, operand) => {
                 self.num_expr(operand);

@@ -228,6 +228,9 @@ impl Lexer<'_> {
                 seen_dot = true;
                 text.push(c);
                 self.pos += 1;
+            } else if c == ' ' && self.digit_after_blanks(seen_dot) {
+                // GW-BASIC's tokenizer skips blanks inside a number: `1 0` is 10
+                self.pos += 1;
             } else {
                 break;
             }
@@ -262,6 +265,15 @@ impl Lexer<'_> {
         }
         let (value, ty) = number::parse_literal(&text);
         self.push(Tok::Num(value, ty), start);
+    }
+
+    fn digit_after_blanks(&self, seen_dot: bool) -> bool {
+        let mut offset = 0;
+        while self.peek_at(offset) == Some(' ') {
+            offset += 1;
+        }
+        self.peek_at(offset)
+            .is_some_and(|c| c.is_ascii_digit() || (c == '.' && !seen_dot))
     }
 
     fn radix_number(&mut self, start: usize) {

@@ -5,9 +5,9 @@
 //! Ahl's *BASIC Computer Games* — run unchanged and print exactly what GW-BASIC
 //! prints: number formatting, 14-column `PRINT` zones, `INPUT`'s `? ` and
 //! `?Redo from start`, the error messages, and (in [`RndMode::GwBasic`]) even the
-//! random numbers. (Arithmetic is IEEE single precision where GW-BASIC used
-//! Microsoft Binary Format, and `SIN`, `LOG` and friends are computed in double
-//! precision and rounded, so a last printed digit can rarely differ.)
+//! random numbers. Single precision follows GW-BASIC's Microsoft Binary Format
+//! arithmetic and decimal conversion bit for bit (`PRINT 1/3` shows `.3333334`);
+//! double precision is IEEE `f64`, so its 16th digit can differ.
 //!
 //! The principal types are [`Program`] (compiled once, shared between sessions with
 //! an `Arc`), [`Session`] (one run; [`Session::resume`] runs to the next `INPUT` or the
@@ -70,6 +70,7 @@ mod error;
 mod input;
 mod lexer;
 mod limits;
+mod mbf;
 mod number;
 pub mod op;
 mod optimize;

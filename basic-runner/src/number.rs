@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mbf;
+
 /// The largest single (and, with another mantissa, double) in Microsoft Binary Format:
 /// GW-BASIC's "machine infinity", what overflows and divisions by zero yield.
 pub(crate) const SNG_MAX: f64 = 1.701_411_733_192_644_3e38;
@@ -85,13 +87,43 @@ fn format_float(value: f64, significant: usize, exponent_letter: char) -> String
         return "0".to_string();
     }
     let sign = if value < 0.0 { "-" } else { "" };
+    if exponent_letter == 'E' {
+        // singles take GW-BASIC's own decimal conversion, which rounds differently
+        let (mantissa, exp10) = mbf::to_decimal(value, significant as i32);
+        let padded = format!("{mantissa:0significant$}");
+        let digits = padded.trim_end_matches('0');
+        return layout(
+            sign,
+            digits,
+            exp10 + significant as i32 - 1,
+            significant,
+            'E',
+        );
+    }
     let scientific = format!("{:.*e}", significant - 1, value.abs());
     let Some((mantissa, exponent)) = scientific.split_once('e') else {
         return scientific;
     };
     let exponent: i32 = exponent.parse().unwrap_or(0);
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let digits = digits.trim_end_matches('0');
+    layout(
+        sign,
+        digits.trim_end_matches('0'),
+        exponent,
+        significant,
+        exponent_letter,
+    )
+}
+
+/// Places the significant `digits` (the first one at 10^`exponent`) in plain or
+/// scientific notation, as `PRINT` does.
+fn layout(
+    sign: &str,
+    digits: &str,
+    exponent: i32,
+    significant: usize,
+    exponent_letter: char,
+) -> String {
     let digits = if digits.is_empty() { "0" } else { digits };
     let n_digits = digits.len() as i32;
     let limit = significant as i32;
@@ -147,7 +179,7 @@ pub(crate) fn parse_literal(text: &str) -> (f64, NumTy) {
     };
     let value = match ty {
         NumTy::Int => value.round(),
-        NumTy::Sng => f64::from(value.min(SNG_MAX) as f32),
+        NumTy::Sng => single_from_text(&normalized).unwrap_or(value.min(SNG_MAX)),
         NumTy::Dbl => value.min(DBL_MAX),
     };
     (value, ty)
@@ -244,6 +276,7 @@ fn scan_number(bytes: &[u8]) -> (f64, usize) {
     if !seen_digit {
         return (0.0, used);
     }
+    let double_exponent = matches!(bytes.get(index), Some(b'D' | b'd'));
     if let Some(b'E' | b'e' | b'D' | b'd') = bytes.get(index) {
         let mut exp_text = String::from("E");
         let mut exp_index = index + 1;
@@ -269,7 +302,50 @@ fn scan_number(bytes: &[u8]) -> (f64, usize) {
         }
         used = exp_index;
     }
-    (parse_decimal(&text), used)
+    let significant = text
+        .split('E')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count();
+    let single = (significant <= 7 && !double_exponent)
+        .then(|| single_from_text(&text))
+        .flatten();
+    (single.unwrap_or_else(|| parse_decimal(&text)), used)
+}
+
+/// A decimal number read as GW-BASIC reads a single: its digits as an integer,
+/// then a rounding division or multiplication by ten per power. `None` for an
+/// overflow (the caller's clamp to the largest value stands).
+fn single_from_text(text: &str) -> Option<f64> {
+    let (mantissa_text, exponent_text) = text.split_once('E').unwrap_or((text, ""));
+    let negative = mantissa_text.starts_with('-');
+    let mut mantissa: u128 = 0;
+    let mut exp10: i32 = 0;
+    let mut after_point = false;
+    for c in mantissa_text.chars() {
+        match c {
+            '.' => after_point = true,
+            '0'..='9' => {
+                if mantissa < 10u128.pow(30) {
+                    mantissa = mantissa * 10 + u128::from(c as u8 - b'0');
+                    exp10 -= i32::from(after_point);
+                } else {
+                    // digits past any precision only scale the number
+                    exp10 += i32::from(!after_point);
+                }
+            }
+            _ => {}
+        }
+    }
+    let exponent: i32 = exponent_text
+        .trim_start_matches('+')
+        .parse::<i64>()
+        .map(|e| e.clamp(-1000, 1000) as i32)
+        .unwrap_or(0);
+    mbf::from_decimal(mantissa, exp10 + exponent, negative).ok()
 }
 
 /// `VAL`: the number at the start of the string, 0 if there is none.
@@ -354,7 +430,7 @@ mod tests {
             (-1.0, "-1 "),
             (0.7, " .7 "),
             (-0.7, "-.7 "),
-            (1.0 / 3.0, " .3333333 "),
+            (1.0 / 3.0, " .3333334 "),
             (2.0 / 3.0, " .6666667 "),
             (1e7, " 1E+07 "),
             (9999999.0, " 9999999 "),
@@ -363,7 +439,7 @@ mod tests {
             (0.001, " .001 "),
             (1e-7, " .0000001 "),
             (1e-8, " 1E-08 "),
-            (1.0 / 300.0, " 3.333333E-03 "),
+            (1.0 / 300.0, " 3.333334E-03 "),
             (0.1234567, " .1234567 "),
             (0.01234567, " 1.234567E-02 "),
             (1.5e-10, " 1.5E-10 "),

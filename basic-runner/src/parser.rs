@@ -5,6 +5,7 @@
 //! as they do in GW-BASIC.
 
 use crate::ast::*;
+use crate::error::ErrorCode;
 use crate::lexer::{self, Kw, Mode, Tok, Token};
 
 /// A parse failure: the column and what was expected.
@@ -12,9 +13,15 @@ use crate::lexer::{self, Kw, Mode, Tok, Token};
 pub(crate) struct ParseError {
     pub(crate) col: usize,
     pub(crate) message: String,
+    /// What the line raises when it runs: `Syntax error`, or `Missing operand`
+    /// where an operand was due and the statement ended.
+    pub(crate) code: ErrorCode,
 }
 
 type PResult<T> = Result<T, ParseError>;
+
+/// GW-BASIC's error number for `Missing operand`.
+const MISSING_OPERAND: u8 = 22;
 
 /// Parses the statements of a line (the text after the line number). Lines that
 /// fail GW-BASIC's keyword rule are retried with crunched keywords.
@@ -57,11 +64,10 @@ pub(crate) fn refusal_reason(kw: Kw) -> &'static str {
         Shell | Environ | EnvironS => "the operating system",
         DateS | TimeS => "the clock",
         Screen | Pset | Preset | Line | Circle | Draw | Paint | Palette | View | Window | Pmap
-        | Point | Pcopy | Locate | Csrlin => "graphics and cursor control",
-        Beep | Sound | Play => "sound",
+        | Point | Pcopy | Csrlin => "graphics and cursor control",
+        Sound | Play => "sound",
         Pen | Stick | Strig | Key => "input devices",
         Auto | Cont | Delete | Edit | List | New | Renum => "direct-mode commands",
-        InkeyS => "keyboard polling (use INPUT)",
         _ => "not supported by this BASIC",
     }
 }
@@ -104,6 +110,22 @@ impl Parser {
         Err(ParseError {
             col: self.col(),
             message: message.into(),
+            code: ErrorCode::SyntaxError,
+        })
+    }
+
+    /// An operand is due: GW-BASIC says `Missing operand` when the statement ends there.
+    fn missing_operand<T>(&self) -> PResult<T> {
+        let ended = matches!(self.peek(), None | Some(Tok::Colon | Tok::Kw(Kw::Else)));
+        let code = if ended {
+            ErrorCode::Other(MISSING_OPERAND)
+        } else {
+            ErrorCode::SyntaxError
+        };
+        Err(ParseError {
+            col: self.col(),
+            message: "expected an expression".into(),
+            code,
         })
     }
 
@@ -188,7 +210,7 @@ impl Parser {
                 Err(error) => {
                     out.push(Stmt {
                         col: error.col,
-                        kind: StmtKind::SyntaxError(error.message.clone()),
+                        kind: StmtKind::SyntaxError(error.message.clone(), error.code),
                     });
                     if self.first_error.is_none() {
                         self.first_error = Some(error);
@@ -371,7 +393,8 @@ impl Parser {
             }
             Kw::Cls => Ok(StmtKind::Cls),
             Kw::Tron | Kw::Troff => Ok(StmtKind::Nothing),
-            Kw::Color => {
+            // screen colours, the cursor and the speaker mean nothing in a chat
+            Kw::Color | Kw::Locate | Kw::Beep => {
                 self.skip_to_stmt_end();
                 Ok(StmtKind::Nothing)
             }
@@ -981,7 +1004,7 @@ impl Parser {
     fn atom(&mut self) -> PResult<Expr> {
         let col = self.col();
         let Some(tok) = self.peek().cloned() else {
-            return self.error("expected an expression");
+            return self.missing_operand();
         };
         let kind = match tok {
             Tok::Num(value, ty) => {
@@ -1006,6 +1029,11 @@ impl Parser {
                     ExprKind::Var(name)
                 }
             }
+            Tok::Kw(Kw::InkeyS) => {
+                // no key is ever waiting: the program reads its keys with INPUT
+                self.pos += 1;
+                ExprKind::Str(Vec::new())
+            }
             Tok::Kw(Kw::Fn) => {
                 self.pos += 1;
                 let name = self.name()?;
@@ -1020,7 +1048,7 @@ impl Parser {
                 self.pos += 1;
                 return self.function(col, kw);
             }
-            _ => return self.error("expected an expression"),
+            _ => return self.missing_operand(),
         };
         Ok(Expr { col, kind })
     }
@@ -1158,8 +1186,6 @@ fn is_refused_statement(kw: Kw) -> bool {
             | View
             | Window
             | Pcopy
-            | Locate
-            | Beep
             | Sound
             | Play
             | Pen
@@ -1185,7 +1211,6 @@ fn is_refused_function(kw: Kw) -> bool {
             | Varptr
             | VarptrS
             | InputS
-            | InkeyS
             | Eof
             | Loc
             | Lof

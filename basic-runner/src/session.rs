@@ -208,8 +208,13 @@ impl Session {
         };
         let bytes = cp437::encode(line);
         let entries = if form.whole_line {
+            // GW-BASIC reads the line off the screen, where trailing blanks are not kept
+            let kept = bytes
+                .iter()
+                .rposition(|&b| b != b' ')
+                .map_or(0, |last| last + 1);
             let mut text = bytes;
-            text.truncate(255);
+            text.truncate(kept.min(255));
             Some(vec![input::Entry::Str(text)])
         } else {
             let kinds: Vec<bool> = form.targets.iter().map(|t| t.is_str()).collect();
@@ -226,6 +231,7 @@ impl Session {
             &self.limits,
             form,
             entries,
+            out,
         ) {
             return Some(Err(self.fail(fault, out)));
         }

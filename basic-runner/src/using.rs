@@ -124,9 +124,17 @@ fn number_field(format: &[u8], at: usize) -> Option<(Field, usize)> {
 }
 
 /// The digits of `value` rounded to `digits` significant digits: an integer
-/// mantissa and the power of ten it is scaled by.
-fn to_decimal(value: f64, digits: i32) -> (u128, i32) {
-    if digits <= 0 || value == 0.0 {
+/// mantissa and the power of ten it is scaled by. Singles (and integers) round
+/// as GW-BASIC's own conversion does (`PRINT USING "##.##"; .015` shows `0.02`).
+fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
+    if value == 0.0 {
+        return (0, 0);
+    }
+    if ty != NumTy::Dbl {
+        let (mantissa, exp10) = crate::mbf::to_decimal(value, digits);
+        return (u128::from(mantissa), exp10);
+    }
+    if digits <= 0 {
         return (0, 0);
     }
     let text = format!("{:.*e}", (digits - 1) as usize, value.abs());
@@ -162,11 +170,11 @@ fn fixed(value: f64, ty: NumTy, decimals: usize, force_dot: bool, comma: bool) -
         };
     }
     let significant = if ty == NumTy::Dbl { 16 } else { 7 };
-    let (mut mantissa, mut exp10) = to_decimal(value, significant);
+    let (mut mantissa, mut exp10) = to_decimal(value, ty, significant);
     let mut after = -exp10;
     if after > decimals as i32 {
         let work = significant - (after - decimals as i32);
-        (mantissa, exp10) = to_decimal(value, work);
+        (mantissa, exp10) = to_decimal(value, ty, work);
         after = -exp10;
     }
     let mut digits = mantissa.to_string();
@@ -220,7 +228,7 @@ fn scientific(
     }
     let significant = if ty == NumTy::Dbl { 16 } else { 7 };
     let work = (before + decimals).min(significant) as i32;
-    let (mantissa, mut exp10) = to_decimal(value, work.max(1));
+    let (mantissa, mut exp10) = to_decimal(value, ty, work.max(1));
     let mut digits = format!("{mantissa:0width$}", width = work.max(0) as usize);
     digits.truncate(work.max(0) as usize);
     let trimmed = digits.trim_end_matches('0').to_string();

@@ -7,6 +7,7 @@ use crate::compiler::{Code, InputTarget, Param};
 use crate::cp437;
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
+use crate::mbf;
 use crate::number::{self, NumTy, SNG_MAX};
 use crate::op::*;
 use crate::rnd::Rnd;
@@ -236,6 +237,16 @@ fn cint(value: f64) -> Res<i32> {
         .ok_or(Fault::Basic(ErrorCode::Overflow))
 }
 
+/// `TAB` and `SPC` read their argument as a 16-bit word: -5 is 65531.
+fn unsigned_word(value: f64) -> Res<i64> {
+    let rounded = value.round();
+    if !(-32768.0..=65535.0).contains(&rounded) {
+        return Err(ErrorCode::Overflow.into());
+    }
+    let n = rounded as i64;
+    Ok(if n < 0 { n + 65536 } else { n })
+}
+
 /// An argument that must lie in `min..=max`, else `Illegal function call`.
 fn arg_in(value: f64, min: i32, max: i32) -> Res<i32> {
     let n = cint(value)?;
@@ -298,6 +309,18 @@ impl<'a> Vm<'a> {
         }
         self.soft_error(ErrorCode::Overflow)?;
         Ok(if value < 0.0 { -SNG_MAX } else { SNG_MAX })
+    }
+
+    /// A single-precision result; an overflow is GW-BASIC's soft "Overflow".
+    #[inline(always)]
+    fn single(&mut self, result: Result<f64, mbf::Overflow>) -> Res<f64> {
+        match result {
+            Ok(value) => Ok(value),
+            Err(mbf::Overflow(max)) => {
+                self.soft_error(ErrorCode::Overflow)?;
+                Ok(max)
+            }
+        }
     }
 
     #[inline(always)]
@@ -427,7 +450,6 @@ impl<'a> Vm<'a> {
                     }
                     Ok(())
                 }
-                Op::Next(Slot(var), NumTy::Sng) => self.next_single(var, &mut pc),
                 Op::Next(Slot(var), _) => self.next(Some(var), &mut pc),
                 Op::Update(Slot(var), op, k) => {
                     let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
@@ -574,6 +596,8 @@ impl<'a> Vm<'a> {
             .handling
             .take()
             .ok_or(Fault::Basic(ErrorCode::ResumeWithoutError))?;
+        // the error is dealt with: ERR reads 0 again (ERL keeps the line)
+        self.m.err = 0;
         self.m.num_stack.clear();
         self.m.str_stack.clear();
         Ok(points)
@@ -584,9 +608,9 @@ impl<'a> Vm<'a> {
         match op {
             Arith::AddInt => Ok(a + b),
             Arith::SubInt => Ok(a - b),
-            Arith::AddSng => self.sng(a + b),
-            Arith::SubSng => self.sng(a - b),
-            Arith::MulSng => self.sng(a * b),
+            Arith::AddSng => self.single(mbf::add(a, b)),
+            Arith::SubSng => self.single(mbf::sub(a, b)),
+            Arith::MulSng => self.single(mbf::mul(a, b)),
             Arith::DivSng => self.divide(a, b, NumTy::Sng),
             Arith::AddDbl => self.dbl(a + b),
             Arith::SubDbl => self.dbl(a - b),
@@ -602,7 +626,7 @@ impl<'a> Vm<'a> {
         }
         match ty {
             NumTy::Dbl => self.dbl(a / b),
-            _ => self.sng(a / b),
+            _ => self.single(mbf::div(a, b)),
         }
     }
 
@@ -804,13 +828,28 @@ impl<'a> Vm<'a> {
             Op::NextAny => self.next(None, pc)?,
             Op::While(TableId(table)) => self.while_op(table, pc)?,
             Op::Wend => {
-                let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
-                let Some(index) = position else {
-                    return Err(ErrorCode::WendWithoutWhile.into());
-                };
-                self.m.frames.truncate(index + 1);
-                if let Some(Frame::While { start }) = self.m.frames.get(index) {
-                    *pc = *start as usize;
+                // a WHILE left by a jump stays on the stack until a WEND finds it is
+                // not its own: GW-BASIC drops it then, and with none left it is an error
+                let here = Ok(Pc(*pc as u32));
+                loop {
+                    let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
+                    let Some(index) = position else {
+                        return Err(ErrorCode::WendWithoutWhile.into());
+                    };
+                    let Some(&Frame::While { start }) = self.m.frames.get(index) else {
+                        return Err(Fault::Internal);
+                    };
+                    let own = self
+                        .code
+                        .whiles
+                        .iter()
+                        .any(|w| w.start.0 == start && w.exit == here);
+                    if own {
+                        self.m.frames.truncate(index + 1);
+                        *pc = start as usize;
+                        break;
+                    }
+                    self.m.frames.truncate(index);
                 }
             }
             Op::DefFn(TableId(def)) => {
@@ -1097,51 +1136,17 @@ impl<'a> Vm<'a> {
             self.soft_error(ErrorCode::Overflow)?;
             return Ok(SNG_MAX);
         }
-        self.sng(r)
+        self.single(mbf::truncate(r))
     }
 
-    /// `^` with an integer exponent: repeated squaring in single precision.
+    /// `^` with an integer exponent: GW-BASIC's repeated squaring in single
+    /// precision, and one division for a negative exponent.
     fn power_int(&mut self, base: f64, exponent: f64) -> Res<f64> {
-        let exponent = exponent as i64;
-        if exponent == 0 {
-            return Ok(1.0);
+        let exponent = exponent as i32;
+        match mbf::powi(base, exponent.unsigned_abs()) {
+            Ok(power) if exponent < 0 => self.divide(1.0, power, NumTy::Sng),
+            result => self.single(result),
         }
-        if base == 0.0 && exponent < 0 {
-            self.soft_error(ErrorCode::DivisionByZero)?;
-            return Ok(SNG_MAX);
-        }
-        let mut result: f64 = 1.0;
-        let mut square = f64::from(base as f32);
-        let mut n = exponent.unsigned_abs();
-        let mut overflow = false;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = f64::from((result * square) as f32);
-            }
-            n >>= 1;
-            if n > 0 {
-                square = f64::from((square * square) as f32);
-            }
-            if result.abs() > SNG_MAX || square.abs() > SNG_MAX && n > 0 {
-                overflow = true;
-                break;
-            }
-        }
-        if overflow || result.is_infinite() {
-            self.soft_error(ErrorCode::Overflow)?;
-            let negative = base < 0.0 && exponent % 2 != 0;
-            return Ok(if exponent < 0 {
-                0.0
-            } else if negative {
-                -SNG_MAX
-            } else {
-                SNG_MAX
-            });
-        }
-        if exponent < 0 {
-            return self.sng(1.0 / result);
-        }
-        Ok(result)
     }
 
     fn return_address(&mut self) -> Res<u32> {
@@ -1174,7 +1179,12 @@ impl<'a> Vm<'a> {
         let Some(info) = self.code.fors.get(table as usize) else {
             return Err(Fault::Internal);
         };
-        let var = info.var.0;
+        let skip_to = match info.skip {
+            Ok(skip_to) => skip_to,
+            Err((code, None)) => return Err(code.into()),
+            Err((code, Some(line))) => return Err(Fault::BasicAtLine(code, line)),
+        };
+        let (var, ty) = (info.var.0, info.ty);
         if let Some(index) = self.innermost(|f| matches!(f, Frame::For { var: v, .. } if *v == var))
         {
             self.m.frames.truncate(index);
@@ -1182,7 +1192,16 @@ impl<'a> Vm<'a> {
         let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
         let skip = (step > 0.0 && value > limit) || (step < 0.0 && value < limit);
         if skip {
-            *pc = info.skip.map_err(Fault::Basic)?.0 as usize;
+            // GW-BASIC runs the matching NEXT once, so the variable ends one step on
+            let next = match ty {
+                NumTy::Sng => self.single(mbf::add(value, step))?,
+                NumTy::Dbl => self.dbl(value + step)?,
+                NumTy::Int => f64::from(cint(value + step)?),
+            };
+            if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                *slot = next;
+            }
+            *pc = skip_to.0 as usize;
             return Ok(());
         }
         self.check_depth()?;
@@ -1194,41 +1213,6 @@ impl<'a> Vm<'a> {
             body: *pc as u32,
         });
         Ok(())
-    }
-
-    /// `NEXT` of a single-precision variable, the most common loop of all.
-    #[inline(always)]
-    fn next_single(&mut self, var: u32, pc: &mut usize) -> Res<()> {
-        if let Some(&Frame::For {
-            var: loop_var,
-            limit,
-            step,
-            body,
-            ..
-        }) = self.m.frames.last()
-            && loop_var == var
-            && let Some(slot) = self.m.nums.get_mut(var as usize)
-        {
-            let sum = *slot + step;
-            if sum.abs() <= SNG_MAX {
-                let value = f64::from(sum as f32);
-                *slot = value;
-                let more = if step > 0.0 {
-                    value <= limit
-                } else if step < 0.0 {
-                    value >= limit
-                } else {
-                    value != limit
-                };
-                if more {
-                    *pc = body as usize;
-                } else {
-                    self.m.frames.pop();
-                }
-                return Ok(());
-            }
-        }
-        self.next(Some(var), pc)
     }
 
     /// `NEXT`: the innermost loop, when it is the one named, takes the fast path.
@@ -1246,7 +1230,10 @@ impl<'a> Vm<'a> {
         {
             let sum = *slot + step;
             let value = match loop_ty {
-                NumTy::Sng if sum.abs() <= SNG_MAX => f64::from(sum as f32),
+                NumTy::Sng => match mbf::add(*slot, step) {
+                    Ok(value) => value,
+                    Err(_) => return self.next_checked(var, pc),
+                },
                 NumTy::Dbl if sum.abs() <= number::DBL_MAX => sum,
                 NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
                 _ => return self.next_checked(var, pc),
@@ -1300,8 +1287,7 @@ impl<'a> Vm<'a> {
         };
         let sum = current + step;
         let value = match ty {
-            NumTy::Sng if sum.abs() <= SNG_MAX => f64::from(sum as f32),
-            NumTy::Sng => self.sng(sum)?,
+            NumTy::Sng => self.single(mbf::add(current, step))?,
             NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
             NumTy::Int => return Err(ErrorCode::Overflow.into()),
             NumTy::Dbl => sum,
@@ -1443,12 +1429,12 @@ impl<'a> Vm<'a> {
                     Builtin::Tan => x.tan(),
                     _ => x.atan(),
                 };
-                let r = self.sng(r)?;
+                let r = self.single(mbf::truncate(r))?;
                 self.push(r);
             }
             Builtin::Exp => {
                 let x = self.pop();
-                let r = self.sng(x.exp())?;
+                let r = self.single(mbf::truncate(x.exp()))?;
                 self.push(r);
             }
             Builtin::Log => {
@@ -1456,7 +1442,7 @@ impl<'a> Vm<'a> {
                 if x <= 0.0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
-                let r = self.sng(x.ln())?;
+                let r = self.single(mbf::truncate(x.ln()))?;
                 self.push(r);
             }
             Builtin::Sqr => {
@@ -1464,7 +1450,7 @@ impl<'a> Vm<'a> {
                 if x < 0.0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
-                let r = self.sng(x.sqrt())?;
+                let r = self.single(mbf::truncate(x.sqrt()))?;
                 self.push(r);
             }
             Builtin::Cint => {
@@ -1640,15 +1626,16 @@ impl<'a> Vm<'a> {
     }
 
     fn put_char(&mut self, byte: u8) {
+        // past the last column the screen wraps, but no line break is written:
+        // GW-BASIC's output stream (redirected, or PC-BASIC's) has none there
         if self.m.width != 255 && self.m.column >= self.m.width {
-            self.out.text.push('\n');
             self.m.column = 0;
         }
         self.out.text.push(cp437::to_char(byte));
         self.m.column = self.m.column.saturating_add(1);
     }
 
-    /// Writes bytes to the screen, wrapping at the width, without the break check.
+    /// Writes bytes to the screen, counting columns as the screen wraps them.
     fn write_raw(&mut self, bytes: &[u8]) -> Res<()> {
         for &byte in bytes {
             match byte {
@@ -1678,7 +1665,8 @@ impl<'a> Vm<'a> {
     fn write_item(&mut self, bytes: &[u8]) -> Res<()> {
         let width = usize::from(self.m.width);
         let column = usize::from(self.m.column);
-        if width != 255 && column != 0 {
+        // at the end of a full line the screen wraps for the item anyway
+        if width != 255 && column != 0 && column < width {
             let line_end = bytes
                 .iter()
                 .position(|&b| b == b'\n' || b == b'\r')
@@ -1764,7 +1752,7 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintTab => {
-                let n = i64::from(cint(self.pop())?);
+                let n = unsigned_word(self.pop())?;
                 let width = i64::from(self.m.width);
                 let target = (n - 1).max(0) % width + 1;
                 let column = i64::from(self.m.column) + 1;
@@ -1776,7 +1764,7 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintSpc => {
-                let n = i64::from(cint(self.pop())?);
+                let n = unsigned_word(self.pop())?;
                 let count = n.max(0) % i64::from(self.m.width);
                 self.spaces(count as usize)?;
             }
@@ -1877,6 +1865,7 @@ pub(crate) fn assign_input(
     limits: &Limits,
     form: &crate::compiler::InputForm,
     values: Vec<crate::input::Entry>,
+    out: &mut Output,
 ) -> Result<(), Fault> {
     let total_dims: usize = form.targets.iter().map(|t| t.dims() as usize).sum();
     let start = m
@@ -1885,14 +1874,11 @@ pub(crate) fn assign_input(
         .checked_sub(total_dims)
         .ok_or(Fault::Internal)?;
     let indices = m.num_stack.split_off(start);
-    let mut out = Output {
-        text: String::new(),
-        limit: usize::MAX,
-    };
+    // an entry too large for its variable prints GW-BASIC's "Overflow" here
     let mut vm = Vm {
         m,
         code,
-        out: &mut out,
+        out,
         limits,
     };
     let mut index_iter = indices.into_iter();

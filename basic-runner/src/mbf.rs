@@ -1,0 +1,478 @@
+//! Single precision as GW-BASIC computes it: Microsoft Binary Format arithmetic.
+//!
+//! Values stay `f64`s holding a 24-bit mantissa (every MBF single in range is one),
+//! but `+ - * /`, the decimal conversions of `PRINT`/`STR$` and the reading of
+//! numbers go through GW-BASIC's own algorithms here, because IEEE rounding
+//! differs from them in the last bit of one operation in twenty, and GW-BASIC's
+//! decimal conversion rounds differently too (`PRINT 1/3` shows `.3333334`).
+//! The quirks below (a strict `>` in the long division, the sticky bit of the
+//! addition, the carry rounding of the conversions) are what makes transcripts
+//! match byte for byte; they were checked against PC-BASIC's emulation.
+
+/// A number taken apart: the MBF exponent byte (0 is zero, value = `man` ×
+/// 2^(exp − 160)), a 32-bit mantissa with the top bit set whose low byte holds
+/// the bits below the 24 kept ones, and the sign.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Den {
+    exp: i32,
+    man: u64,
+    neg: bool,
+}
+
+const TOP_BIT: u64 = 0x8000_0000;
+const MAN_LIMIT: u64 = 0x1_0000_0000;
+const KEEP: u64 = 0xFFFF_FF00;
+/// The exponent byte of a number whose 24-bit mantissa is read as an integer.
+const INT_BIAS: i32 = 152;
+const TEN: Den = Den {
+    exp: 132,
+    man: 0xA000_0000,
+    neg: false,
+};
+/// 9999999 and 999999.94, the largest singles below 10^7 and 10^6.
+const SEVEN_DIGITS_TOP: Den = Den {
+    exp: 152,
+    man: 0x9896_7F00,
+    neg: false,
+};
+const SEVEN_DIGITS_BOTTOM: Den = Den {
+    exp: 148,
+    man: 0xF423_FF00,
+    neg: false,
+};
+
+/// A result beyond the largest single: GW-BASIC's `Overflow`, carrying the signed maximum.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Overflow(pub(crate) f64);
+
+fn unpack(value: f64) -> Den {
+    if value == 0.0 || !value.is_finite() {
+        return Den {
+            exp: 0,
+            man: TOP_BIT,
+            neg: false,
+        };
+    }
+    let bits = value.to_bits();
+    let biased = ((bits >> 52) & 0x7FF) as i32;
+    // 1.f × 2^(e−1023) = 0.1f × 2^(e−1022); MBF's exponent byte is that power + 128
+    let exp = biased - 1022 + 128;
+    let man24 = (1 << 23) | ((bits & 0xF_FFFF_FFFF_FFFF) >> 29);
+    if exp <= 0 {
+        return unpack(0.0);
+    }
+    Den {
+        exp: exp.min(255),
+        man: man24 << 8,
+        neg: value < 0.0,
+    }
+}
+
+/// Rounds the carry byte (halves to even) and packs; zero below the smallest single.
+fn normalise(den: Den) -> Result<f64, Overflow> {
+    let Den {
+        mut exp,
+        mut man,
+        neg,
+    } = den;
+    if man == 0 || exp <= 0 {
+        return Ok(0.0);
+    }
+    while man < TOP_BIT - 1 {
+        exp -= 1;
+        man <<= 1;
+    }
+    let carry = man & 0xFF;
+    let round_up = carry > 0x80 || (carry == 0x80 && man & 0x100 != 0);
+    man = (man & KEEP) + if round_up { 0x100 } else { 0 };
+    if man >= MAN_LIMIT {
+        exp += 1;
+        man >>= 1;
+    }
+    let sign = if neg { -1.0 } else { 1.0 };
+    if exp > 255 {
+        return Err(Overflow(sign * crate::number::SNG_MAX));
+    }
+    if exp <= 0 {
+        return Ok(0.0);
+    }
+    let mantissa = (man >> 8) as f64;
+    Ok(sign * mantissa * 2f64.powi(exp - INT_BIAS))
+}
+
+fn add_den(left: Den, right: Den) -> Den {
+    if right.exp == 0 {
+        return left;
+    }
+    if left.exp == 0 {
+        return right;
+    }
+    let (small, large) = if left.exp > right.exp || (left.exp == right.exp && left.man > right.man)
+    {
+        (right, left)
+    } else {
+        (left, right)
+    };
+    let shift = (large.exp - small.exp) as u32;
+    let lost_mask = 1u64.checked_shl(shift).map_or(u64::MAX, |bit| bit - 1);
+    let nothing_lost = small.man & lost_mask == 0;
+    let subtract = small.neg != large.neg;
+    let small_man = small.man.checked_shr(shift).unwrap_or(0);
+    if subtract && (small_man < 0x80 || (small_man == 0x80 && nothing_lost)) {
+        return large;
+    }
+    let mut exp = large.exp;
+    let (mut man, neg) = if subtract {
+        (large.man - small_man, large.neg)
+    } else {
+        let mut sum = small_man + large.man;
+        if sum >= MAN_LIMIT {
+            exp += 1;
+            sum >>= 1;
+        }
+        (sum, small.neg)
+    };
+    if !nothing_lost && !subtract {
+        // a sticky bit, so that a lost tail breaks a tie upwards
+        man |= 1;
+    }
+    if subtract && man & 0x1C0 == 0x80 && man & 0x1DF != 0x80 {
+        man &= KEEP + 0x7F;
+    }
+    Den { exp, man, neg }
+}
+
+fn div_den(left: Den, right: Den) -> Den {
+    let mut exp = left.exp - (right.exp - INT_BIAS - 8) + 1;
+    let mut remainder = left.man;
+    let mut divisor = right.man;
+    let mut quotient: u64 = 0;
+    while divisor > 0 {
+        quotient <<= 1;
+        exp -= 1;
+        if remainder > divisor {
+            remainder -= divisor;
+            quotient += 1;
+        }
+        divisor >>= 1;
+    }
+    Den {
+        exp,
+        man: quotient,
+        neg: left.neg != right.neg,
+    }
+}
+
+fn div10(den: Den) -> Den {
+    let mut result = div_den(den, TEN);
+    while result.man < TOP_BIT {
+        result.exp -= 1;
+        result.man <<= 1;
+    }
+    result
+}
+
+fn mul10(den: Den) -> Den {
+    // 10x = 2x + 8x
+    add_den(
+        Den {
+            exp: den.exp + 1,
+            ..den
+        },
+        Den {
+            exp: den.exp + 3,
+            ..den
+        },
+    )
+}
+
+fn apply_carry(den: Den) -> Den {
+    let Den {
+        mut exp,
+        mut man,
+        neg,
+    } = den;
+    if man & 0xFF > 0x7F {
+        man += 0x100;
+    }
+    if man >= MAN_LIMIT {
+        exp += 1;
+        man >>= 1;
+    }
+    Den {
+        exp,
+        man: man & !0xFF,
+        neg,
+    }
+}
+
+fn magnitude_above(left: Den, right: Den) -> bool {
+    (left.exp, left.man) > (right.exp, right.man)
+}
+
+/// An integer as a single: the mantissa keeps its top 24 bits (the rest is cut off).
+fn from_int(value: u128) -> Den {
+    if value == 0 {
+        return unpack(0.0);
+    }
+    let mut man = value;
+    let mut exp = INT_BIAS;
+    while man <= 0x7F_FFFF {
+        exp -= 1;
+        man <<= 1;
+    }
+    while man > 0xFF_FFFF {
+        exp += 1;
+        man >>= 1;
+    }
+    Den {
+        exp,
+        man: ((man as u64) << 8) | TOP_BIT,
+        neg: false,
+    }
+}
+
+fn just_under(den: Den) -> Den {
+    let value = normalise(Den {
+        man: den.man - 0x100,
+        ..den
+    })
+    .unwrap_or(crate::number::SNG_MAX);
+    unpack(value)
+}
+
+/// A result that `f64` arithmetic got exactly and that is a single already: MBF
+/// arithmetic yields the same, so the hot loops skip it.
+#[inline(always)]
+fn exact(value: f64) -> Option<f64> {
+    let single = f64::from(value as f32);
+    (single == value && value.abs() <= crate::number::SNG_MAX).then_some(value)
+}
+
+/// `a + b` in single precision.
+#[inline(always)]
+pub(crate) fn add(a: f64, b: f64) -> Result<f64, Overflow> {
+    match exact(a + b) {
+        Some(sum) => Ok(sum),
+        None => normalise(add_den(unpack(a), unpack(b))),
+    }
+}
+
+/// `a - b` in single precision.
+#[inline(always)]
+pub(crate) fn sub(a: f64, b: f64) -> Result<f64, Overflow> {
+    add(a, -b)
+}
+
+/// `a * b` in single precision.
+#[inline(always)]
+pub(crate) fn mul(a: f64, b: f64) -> Result<f64, Overflow> {
+    if let Some(product) = exact(a * b) {
+        return Ok(product);
+    }
+    mul_slow(a, b)
+}
+
+fn mul_slow(a: f64, b: f64) -> Result<f64, Overflow> {
+    if a == 0.0 || b == 0.0 {
+        return Ok(0.0);
+    }
+    let (left, right) = (unpack(a), unpack(b));
+    let mut exp = left.exp + right.exp - INT_BIAS - 8;
+    if exp < -31 {
+        return Ok(0.0);
+    }
+    let mut man = left.man * right.man;
+    while man <= TOP_BIT >> 4 {
+        exp -= 1;
+        man <<= 1;
+    }
+    while man > MAN_LIMIT >> 4 {
+        exp += 1;
+        man >>= 1;
+    }
+    if man & 0xF == 0x9 {
+        man &= KEEP + 0xFE;
+    }
+    normalise(Den {
+        exp,
+        man,
+        neg: left.neg != right.neg,
+    })
+}
+
+/// `a / b` in single precision; `b` is not zero.
+#[inline(always)]
+pub(crate) fn div(a: f64, b: f64) -> Result<f64, Overflow> {
+    // an exact quotient comes out of the long division exact too
+    if let Some(quotient) = exact(a / b)
+        && quotient * b == a
+    {
+        return Ok(quotient);
+    }
+    div_slow(a, b)
+}
+
+fn div_slow(a: f64, b: f64) -> Result<f64, Overflow> {
+    if a == 0.0 {
+        return Ok(0.0);
+    }
+    normalise(div_den(unpack(a), unpack(b)))
+}
+
+/// `base ^ exponent` for a whole exponent, by squaring as GW-BASIC does.
+pub(crate) fn powi(base: f64, exponent: u32) -> Result<f64, Overflow> {
+    match exponent {
+        0 => Ok(1.0),
+        1 => Ok(base),
+        _ if exponent.is_multiple_of(2) => {
+            let half = powi(base, exponent / 2)?;
+            mul(half, half)
+        }
+        _ => {
+            let half = powi(base, (exponent - 1) / 2)?;
+            mul(mul(half, half)?, base)
+        }
+    }
+}
+
+/// A result computed in double precision (`SQR`, `SIN`, `^` …) made single the
+/// way GW-BASIC's functions deliver it: the mantissa cut, not rounded, and for
+/// numbers below 2^23 cut to 23 bits (the power of two is found by truncating a
+/// logarithm towards zero, which for a negative one lands a bit too high).
+pub(crate) fn truncate(value: f64) -> Result<f64, Overflow> {
+    if value == 0.0 || !value.is_finite() {
+        return Ok(if value.is_finite() { 0.0 } else { value });
+    }
+    let magnitude = value.abs();
+    let power = ((magnitude.ln() / std::f64::consts::LN_2) - 23.0) as i32;
+    let mut man = (magnitude * 2f64.powi(-power)) as u64;
+    let mut exp = power + INT_BIAS;
+    while man <= 0x7F_FFFF && man > 0 {
+        exp -= 1;
+        man <<= 1;
+    }
+    while man > 0xFF_FFFF {
+        exp += 1;
+        man >>= 1;
+    }
+    let sign = value.signum();
+    if exp > 255 {
+        return Err(Overflow(sign * crate::number::SNG_MAX));
+    }
+    if exp <= 0 || man == 0 {
+        return Ok(0.0);
+    }
+    Ok(sign * man as f64 * 2f64.powi(exp - INT_BIAS))
+}
+
+/// The number as `digits` decimal digits (an integer below 10^digits) and the power
+/// of ten of its last digit, rounded as GW-BASIC's `PRINT` rounds.
+pub(crate) fn to_decimal(value: f64, digits: i32) -> (u64, i32) {
+    let (top, bottom) = if digits >= 7 {
+        (SEVEN_DIGITS_TOP, SEVEN_DIGITS_BOTTOM)
+    } else if digits > 0 {
+        (
+            just_under(from_int(10u128.pow(digits as u32))),
+            just_under(from_int(10u128.pow(digits as u32 - 1))),
+        )
+    } else {
+        (just_under(from_int(1)), from_int(0))
+    };
+    let mut den = unpack(value.abs());
+    let mut exp10 = 0;
+    while magnitude_above(den, top) {
+        den = div10(den);
+        exp10 += 1;
+    }
+    den = apply_carry(den);
+    while magnitude_above(bottom, den) {
+        den = mul10(den);
+        exp10 -= 1;
+    }
+    den = apply_carry(den);
+    let shift = INT_BIAS - den.exp;
+    let mut man = if shift >= 0 {
+        den.man.checked_shr(shift as u32).unwrap_or(0)
+    } else {
+        den.man << (-shift).min(8)
+    };
+    if man & 0x80 != 0 {
+        man += 0x80;
+    }
+    (man >> 8, exp10)
+}
+
+/// `mantissa × 10^exp10` as a single, by GW-BASIC's steps (exact digits, then
+/// one rounding division or multiplication by ten per power).
+pub(crate) fn from_decimal(mantissa: u128, exp10: i32, negative: bool) -> Result<f64, Overflow> {
+    if mantissa == 0 {
+        return Ok(0.0);
+    }
+    // past these every single is zero or an overflow; the bound keeps the loops short
+    let exp10 = exp10.clamp(-90, 60);
+    let mut den = from_int(mantissa);
+    den.neg = negative;
+    for _ in exp10..0 {
+        den = div10(den);
+    }
+    for _ in 0..exp10.max(0) {
+        den = mul10(den);
+    }
+    normalise(den)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_matches_gw_basic_where_ieee_differs() {
+        // reference results from PC-BASIC's MBF emulation
+        let cases: &[(&str, f64, f64, f64)] = &[
+            ("-", 35_369.707, 0.009_044_889_360_666_275, 35_369.695_312_5),
+            ("+", -167_640.125, 0.084_437_713_027_000_43, -167_640.031_25),
+            (
+                "*",
+                -0.001_478_186_459_280_550_5,
+                -37.796_363_830_566_406,
+                0.055_870_071_053_504_944,
+            ),
+            (
+                "/",
+                -88.367_485_046_386_72,
+                -0.373_586_624_860_763_55,
+                236.538_146_972_656_25,
+            ),
+        ];
+        for &(op, a, b, expected) in cases {
+            let (a, b) = (f64::from(a as f32), f64::from(b as f32));
+            let result = match op {
+                "+" => add(a, b),
+                "-" => sub(a, b),
+                "*" => mul(a, b),
+                _ => div(a, b),
+            };
+            assert_eq!(result, Ok(expected), "{a} {op} {b}");
+        }
+    }
+
+    #[test]
+    fn decimal_conversion_rounds_like_gw_basic() {
+        let third = div(1.0, 3.0).unwrap();
+        assert_eq!(to_decimal(third, 7), (3_333_334, -7));
+        assert_eq!(to_decimal(1.0, 7), (1_000_000, -6));
+        assert_eq!(to_decimal(1e7, 7), (1_000_000, 1));
+        assert_eq!(from_decimal(1, -1, false), Ok(f64::from(0.1f32)));
+        assert_eq!(from_decimal(15, 2, true), Ok(-1500.0));
+    }
+
+    #[test]
+    fn overflow_carries_the_signed_maximum() {
+        let max = crate::number::SNG_MAX;
+        assert_eq!(mul(max, 2.0), Err(Overflow(max)));
+        assert_eq!(mul(-max, 2.0), Err(Overflow(-max)));
+        assert_eq!(truncate(2f64.sqrt()), Ok(1.414_213_418_960_571_3));
+        assert_eq!(to_decimal(1.414_213_418_960_571_3, 7), (1_414_213, -6));
+    }
+}

@@ -1,0 +1,4 @@
+5 REM a WEND whose WHILE was left by GOTO (checked with PC-BASIC)
+10 WHILE 1: X=X+1: IF X>3 THEN 30
+20 WEND
+30 PRINT X: WEND

@@ -1,0 +1,20 @@
+5 REM the screen wraps at 80 columns without a line break in the stream; POS, TAB, SPC count the wrap (checked with PC-BASIC)
+10 PRINT STRING$(80,"*")
+20 PRINT "NEXT"
+30 PRINT STRING$(79,"-");"AB"
+40 PRINT STRING$(75,"-");12345
+50 PRINT STRING$(70,"-");: PRINT TAB(75);"X";TAB(5);"Y"
+60 PRINT STRING$(78,"-");SPC(5);"Z"
+70 PRINT STRING$(60,"-");: PRINT POS(0)
+80 PRINT "A","B","C","D","E","F","G"
+90 PRINT STRING$(50,"+"), "X"
+100 FOR I=1 TO 30: PRINT I;: NEXT
+110 PRINT: PRINT TAB(100);"T";SPC(90);"S"
+110 PRINT STRING$(85,"*");"AB"
+120 PRINT STRING$(85,"*");: PRINT POS(0)
+130 PRINT STRING$(85,"*")
+140 PRINT "X"
+150 PRINT STRING$(78,"-");SPC(5);: PRINT POS(0)
+160 PRINT STRING$(160,"=");"Q"
+170 PRINT STRING$(160,"=")
+180 PRINT "END"
