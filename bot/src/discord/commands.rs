@@ -72,9 +72,12 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Attachment => CommandOptionType::Attachment,
         OptionKind::Role => CommandOptionType::Role,
     };
-    let option = CreateCommandOption::new(kind, spec.name, spec.description)
+    let mut option = CreateCommandOption::new(kind, spec.name, spec.description)
         .required(spec.required)
         .set_autocomplete(spec.autocomplete);
+    for choice in spec.choices {
+        option = option.add_string_choice(*choice, *choice);
+    }
     match spec.kind {
         OptionKind::String { max_length } => option.max_length(max_length),
         // serenity takes the bounds unsigned; ours are never below zero.

@@ -419,6 +419,20 @@ fn check_options(path: &str, declared: &Value, given: &Value, complete: bool) {
         if matches!(option["type"].as_u64(), Some(1 | 2)) {
             check_options(&format!("{path} {name}"), spec, option, complete);
         }
+        // Where the option offers choices, Discord sends one of them (autocomplete
+        // aside, which sends what is typed).
+        if let Some(choices) = spec["choices"].as_array()
+            && !choices.is_empty()
+            && complete
+        {
+            assert!(
+                choices
+                    .iter()
+                    .any(|choice| choice["value"] == option["value"]),
+                "{path} {name}: {} is not one of the choices {choices:?}",
+                option["value"]
+            );
+        }
     }
     let nested = given
         .iter()
