@@ -731,3 +731,73 @@ async fn the_activity_code_reaches_the_script() {
     assert!(closed.custom_ids().is_empty());
     tavern.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() {
+    let tavern = alice_with_a_character().await;
+    // Pasted as `code`: Discord's option fields hold one line, which GhulScript allows.
+    let one_line = crate::npc::RUNAWAY.replace('\n', " ");
+    let installed = ask_sub(
+        &tavern,
+        &admin(),
+        "npc",
+        "install",
+        vec![Opt::string("name", "spin"), Opt::string("code", &one_line)],
+    )
+    .await;
+    assert!(
+        installed.content.starts_with("Installed **Spin**"),
+        "{}",
+        installed.content
+    );
+    let offered = suggestions(
+        &tavern,
+        &alice(),
+        "talk",
+        vec![
+            Opt::string("npc", "spin"),
+            Opt::string("conv", "c_").focused(),
+        ],
+    )
+    .await;
+    assert_eq!(offered, [("c_spin".to_owned(), "c_spin".to_owned())]);
+
+    let note = ask(
+        &tavern,
+        &alice(),
+        "talk",
+        vec![Opt::string("npc", "spin"), Opt::string("conv", "c_spin")],
+    )
+    .await;
+    assert!(
+        note.content.starts_with("You talk to Spin as **Udo**."),
+        "{}",
+        note.content
+    );
+    let hail = turn(&tavern, &alice(), 0, "Round and round.").await;
+    assert!(
+        hail.content
+            .ends_with(r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#),
+        "{}",
+        hail.content
+    );
+    submit_modal(&tavern, &alice(), &hail, "Ask Spin…", "spin").await;
+    let stopped = turn(&tavern, &alice(), hail.id, "Nothing of this turn was kept.").await;
+    assert_eq!(
+        stopped.content,
+        "> **Alice:** spin\n*Spin stopped: the script ran more than 10000 statements without \
+         waiting for the player. Nothing of this turn was kept.*"
+    );
+    assert!(stopped.custom_ids().is_empty());
+    // GIVE_ITEM and CHANGE_PARM GOLD +100 ran before the budget stopped the turn.
+    assert_eq!(udos_gold(&tavern, ALICE).await, 120);
+    assert!(
+        tavern
+            .storage
+            .npc_conversation_of(ALICE as i64, GUILD as i64)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    tavern.stop().await;
+}
