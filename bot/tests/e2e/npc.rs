@@ -4,8 +4,8 @@
 use fake_discord::{Callback, Invoker, Opt, Origin, SentMessage, permissions};
 
 use crate::e2e::support::{
-    ALICE, BOB, CHANNEL, GUILD, How, Setup, Tavern, admin, alice, ask, ask_sub, bob, button_id,
-    content, is_ephemeral, no_mentions, suggestions,
+    ALICE, BOB, CHANNEL, GUILD, How, Setup, Tavern, admin, alice, ask, ask_sub, assert_ends,
+    assert_has, assert_starts, bob, button_id, content, is_ephemeral, no_mentions, suggestions,
 };
 
 const SHOPKEEPER: &str = include_str!("../../../npc-core/scripts/shopkeeper.ghul");
@@ -80,13 +80,7 @@ async fn an_npc_from_an_attachment_talks_by_modal_button_and_reply() {
     // "Ask…" opens its modal as the first response; the keyword is answered.
     submit_modal(&tavern, &alice(), &hail, "Ask Hawknoz…", "Name?").await;
     let named = npc_message(&tavern, "name", hail.id).await;
-    assert!(
-        named
-            .content
-            .ends_with("Hawknoz: Hawknoz, smith of Glasdrin."),
-        "{}",
-        named.content
-    );
+    assert_ends(&named, "Hawknoz: Hawknoz, smith of Glasdrin.");
 
     // A reply Discord hides from the bot gets the hint; one that pings it answers.
     let hidden = tavern.reply(&alice(), &named, "weathervane", false);
@@ -207,11 +201,7 @@ async fn alice_at_the_inn() -> (Tavern, SentMessage) {
 async fn talk(tavern: &Tavern, who: &Invoker, after: u64) -> SentMessage {
     let note = ask(tavern, who, "talk", vec![Opt::string("npc", "inn")]).await;
     assert!(note.is_ephemeral());
-    assert!(
-        note.content.starts_with("You talk to Inn as"),
-        "{}",
-        note.content
-    );
+    assert_starts(&note, "You talk to Inn as");
     turn(tavern, who, after, "Inn: Welcome").await
 }
 
@@ -340,17 +330,13 @@ async fn udos_gold(tavern: &Tavern, user: u64) -> i64 {
 async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     let (tavern, hail) = alice_at_the_inn().await;
     assert_eq!(udos_gold(&tavern, ALICE).await, 120);
-    assert!(
-        hail.content.ends_with("Inn: Welcome, traveller."),
-        "{}",
-        hail.content
-    );
+    assert_ends(&hail, "Inn: Welcome, traveller.");
     assert_eq!(labels(&hail), ["Ask Inn…", "Bye"]);
 
     // GET_YES_NO: two buttons (and a way out).
     let room = ask_npc(&tavern, &alice(), &hail, "room", "Want one?").await;
     assert_eq!(labels(&room), ["Yes", "No", "Walk away"]);
-    assert!(room.content.ends_with("*Yes or no?*"), "{}", room.content);
+    assert_ends(&room, "*Yes or no?*");
     // The answered message lost its buttons.
     assert!(
         tavern
@@ -362,11 +348,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     );
     assert_eq!(press(&tavern, &alice(), &room, "Yes").await.kind, 6);
     let slept = turn(&tavern, &alice(), room.id, "Sleep well.").await;
-    assert!(
-        slept.content.starts_with("> **Alice:** yes\n"),
-        "{}",
-        slept.content
-    );
+    assert_starts(&slept, "> **Alice:** yes\n");
     assert_eq!(udos_gold(&tavern, ALICE).await, 115);
     // The keyword asked is offered as a button from now on.
     assert_eq!(labels(&slept), ["Ask Inn…", "Bye", "room"]);
@@ -410,11 +392,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     assert_eq!(choose(&tavern, &alice(), &shop, 0, "torch").await.kind, 6);
     submit_modal(&tavern, &alice(), &shop, "Buy…", "3").await;
     let bought = turn(&tavern, &alice(), shop.id, "You buy 3 torch for 24 gold.").await;
-    assert!(
-        bought.content.starts_with("> **Alice:** buy torch 3\n"),
-        "{}",
-        bought.content
-    );
+    assert_starts(&bought, "> **Alice:** buy torch 3\n");
     assert_eq!(udos_gold(&tavern, ALICE).await, 74);
     choose(&tavern, &alice(), &bought, 0, "torch").await;
     submit_modal(&tavern, &alice(), &bought, "Sell…", "").await;
@@ -425,11 +403,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
 
     // Mention-like text reaches Discord verbatim and pings no one.
     let ping = ask_npc(&tavern, &alice(), &after_trade, "ping", "hear ye").await;
-    assert!(
-        ping.content.contains("Inn: @everyone <@42> <@&7> hear ye"),
-        "{}",
-        ping.content
-    );
+    assert_has(&ping, "Inn: @everyone <@42> <@&7> hear ye");
 
     press(&tavern, &alice(), &ping, "Bye").await;
     let farewell = turn(&tavern, &alice(), ping.id, "Safe travels.").await;
@@ -438,11 +412,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
 
     // The flag set by the room is remembered: the next greeting differs.
     let again = talk(&tavern, &alice(), farewell.id).await;
-    assert!(
-        again.content.ends_with("Inn: Welcome back, sleeper."),
-        "{}",
-        again.content
-    );
+    assert_ends(&again, "Inn: Welcome back, sleeper.");
     tavern.stop().await;
 }
 
@@ -496,11 +466,7 @@ async fn other_players_buttons_and_stale_buttons_are_refused_privately() {
 
     // Bob's world is his own: no flag, his own gold.
     let bobs = talk(&tavern, &bob(), slept.id).await;
-    assert!(
-        bobs.content.ends_with("Inn: Welcome, traveller."),
-        "{}",
-        bobs.content
-    );
+    assert_ends(&bobs, "Inn: Welcome, traveller.");
     assert_eq!(udos_gold(&tavern, BOB).await, 120);
     assert_eq!(udos_gold(&tavern, ALICE).await, 115);
 
@@ -524,11 +490,7 @@ async fn an_idle_conversation_ends_as_left_after_fifteen_minutes() {
     tavern.clock.advance_ms(2 * 60_000);
     assert_eq!(tavern.bot().sweep().await.unwrap(), 1);
     let left = tavern.fake.message(room.id).unwrap();
-    assert!(
-        left.content.ends_with("*Alice walked away.*"),
-        "{}",
-        left.content
-    );
+    assert_ends(&left, "*Alice walked away.*");
     assert!(left.custom_ids().is_empty());
     let ended = press(&tavern, &alice(), &room, "Yes").await;
     assert_private(&ended, ENDED);
@@ -580,11 +542,7 @@ async fn a_conversation_continues_in_a_restarted_bot() {
     turn(&tavern, &alice(), done.id, "Safe travels.").await;
     // The flag survived both restarts.
     let again = talk(&tavern, &alice(), done.id).await;
-    assert!(
-        again.content.ends_with("Welcome back, sleeper."),
-        "{}",
-        again.content
-    );
+    assert_ends(&again, "Welcome back, sleeper.");
     tavern.stop().await;
 }
 
@@ -606,26 +564,16 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
         "CONV c_bad {\n  NATIVE { HAIL r_missing }\n}\nRESP r_x { say \"hi\" }\nRESP r_y { SET_FLAG 300 }\n",
     );
     let errors = install_npc(&tavern, &admin(), "bad", &broken).await;
-    assert!(
-        errors
-            .content
-            .starts_with("`bad` was not installed: the script has "),
-        "{}",
-        errors.content
-    );
+    assert_starts(&errors, "`bad` was not installed: the script has ");
     for line in ["line 2", "line 4", "line 5"] {
         assert!(errors.content.contains(line), "{line}: {}", errors.content);
     }
-    assert!(errors.content.contains('^'), "{}", errors.content);
+    assert_has(&errors, "^");
     let wrong = tavern.fake.add_attachment("inn.txt", INNKEEPER);
     let refused = install_npc(&tavern, &admin(), "inn", &wrong).await;
     assert_eq!(refused.content, "`inn.txt` is not a `.ghul` script.");
     let listed = ask_sub(&tavern, &bob(), "npc", "list", vec![]).await;
-    assert!(
-        listed.content.starts_with("No NPCs live here yet."),
-        "{}",
-        listed.content
-    );
+    assert_starts(&listed, "No NPCs live here yet.");
 
     // The macro role may install too.
     ask_sub(
@@ -637,12 +585,9 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
     )
     .await;
     let installed = install_npc(&tavern, &bob().with_roles(&[77]), "inn", &file).await;
-    assert!(
-        installed
-            .content
-            .starts_with("Installed **Inn** (`inn`; conversations `c_inn`)"),
-        "{}",
-        installed.content
+    assert_starts(
+        &installed,
+        "Installed **Inn** (`inn`; conversations `c_inn`)",
     );
     let offered = suggestions(
         &tavern,
@@ -666,22 +611,14 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
 
     // The activity code: set by admins, shown in the list.
     let refused = activity(&tavern, &bob(), "inn", 1).await;
-    assert!(
-        refused.content.starts_with("Only members with"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Only members with");
     let set = activity(&tavern, &admin(), "inn", 3).await;
     assert_eq!(
         set.content,
         "`inn` now has activity code 3; conversations see it from their next turn."
     );
     let listed = ask_sub(&tavern, &bob(), "npc", "list", vec![]).await;
-    assert!(
-        listed.content.contains("- **Inn** (`inn`), activity 3"),
-        "{}",
-        listed.content
-    );
+    assert_has(&listed, "- **Inn** (`inn`), activity 3");
 
     // Removing it ends a waiting conversation.
     let hail = talk(&tavern, &alice(), 0).await;
@@ -693,11 +630,7 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
         vec![Opt::string("name", "inn")],
     )
     .await;
-    assert!(
-        removed.content.starts_with("Removed `inn`."),
-        "{}",
-        removed.content
-    );
+    assert_starts(&removed, "Removed `inn`.");
     let gone = press(&tavern, &alice(), &hail, "Bye").await;
     assert!(is_ephemeral(&gone));
     let talk = ask(&tavern, &alice(), "talk", vec![Opt::string("npc", "inn")]).await;
@@ -723,11 +656,7 @@ async fn the_activity_code_reaches_the_script() {
     .await;
     assert_eq!(note.content, "You talk to Hawknoz as **Udo**.");
     let closed = turn(&tavern, &alice(), 0, "The forge is cold").await;
-    assert!(
-        closed.content.ends_with("*The conversation is over.*"),
-        "{}",
-        closed.content
-    );
+    assert_ends(&closed, "*The conversation is over.*");
     assert!(closed.custom_ids().is_empty());
     tavern.stop().await;
 }
@@ -745,11 +674,7 @@ async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() 
         vec![Opt::string("name", "spin"), Opt::string("code", &one_line)],
     )
     .await;
-    assert!(
-        installed.content.starts_with("Installed **Spin**"),
-        "{}",
-        installed.content
-    );
+    assert_starts(&installed, "Installed **Spin**");
     let offered = suggestions(
         &tavern,
         &alice(),
@@ -769,17 +694,11 @@ async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() 
         vec![Opt::string("npc", "spin"), Opt::string("conv", "c_spin")],
     )
     .await;
-    assert!(
-        note.content.starts_with("You talk to Spin as **Udo**."),
-        "{}",
-        note.content
-    );
+    assert_starts(&note, "You talk to Spin as **Udo**.");
     let hail = turn(&tavern, &alice(), 0, "Round and round.").await;
-    assert!(
-        hail.content
-            .ends_with(r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#),
-        "{}",
-        hail.content
+    assert_ends(
+        &hail,
+        r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#,
     );
     submit_modal(&tavern, &alice(), &hail, "Ask Spin…", "spin").await;
     let stopped = turn(&tavern, &alice(), hail.id, "Nothing of this turn was kept.").await;

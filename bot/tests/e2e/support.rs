@@ -502,6 +502,39 @@ pub fn button_id(message: &SentMessage, label: &str) -> String {
         .unwrap_or_else(|| panic!("no button {label} on {message:?}"))
 }
 
+/// Asserts that a message starts with `prefix`, showing it when not.
+#[track_caller]
+pub fn assert_starts(message: &SentMessage, prefix: &str) {
+    check_text(
+        message,
+        message.content.starts_with(prefix),
+        "start with",
+        prefix,
+    );
+}
+
+/// Asserts that a message ends with `suffix`, showing it when not.
+#[track_caller]
+pub fn assert_ends(message: &SentMessage, suffix: &str) {
+    check_text(
+        message,
+        message.content.ends_with(suffix),
+        "end with",
+        suffix,
+    );
+}
+
+/// Asserts that a message contains `part`, showing it when not.
+#[track_caller]
+pub fn assert_has(message: &SentMessage, part: &str) {
+    check_text(message, message.content.contains(part), "contain", part);
+}
+
+#[track_caller]
+fn check_text(message: &SentMessage, holds: bool, should: &str, text: &str) {
+    assert!(holds, "{}\nshould {should}\n{text}", message.content);
+}
+
 /// A member with the Manage Server permission.
 pub fn admin() -> Invoker {
     alice().with_permissions(permissions::MEMBER | permissions::MANAGE_GUILD)
