@@ -8,7 +8,7 @@ use serenity::all::{
 };
 
 use crate::core::custom_id::CustomId;
-use crate::core::npc::{NpcAction, NpcId};
+use crate::core::npc::NpcId;
 use crate::core::{
     Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
 };
@@ -175,7 +175,8 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
 }
 
 /// Whether a message of ours waits for a typed answer: a generator's question (its
-/// "Answer" button) or an NPC's (its "Ask…" or "Answer…" button).
+/// "Answer" button) or any waiting NPC prompt (a keyword, yes/no, an amount, a menu
+/// choice or a trade command may all be typed in a reply).
 fn carries_answer_button(message: &SerenityMessage) -> bool {
     message
         .components
@@ -196,8 +197,7 @@ fn takes_typed_answers(custom_id: &str) -> bool {
     if let Some(CustomId::ChargenAnswer { .. }) = CustomId::decode(custom_id) {
         return true;
     }
-    NpcId::decode(custom_id)
-        .is_some_and(|id| matches!(id.action, NpcAction::Ask | NpcAction::Amount))
+    NpcId::decode(custom_id).is_some()
 }
 
 /// The member's display name, permissions and roles.
