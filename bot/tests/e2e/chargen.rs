@@ -83,17 +83,7 @@ async fn a_reply_discord_hides_gets_a_hint_and_a_pinging_reply_answers() {
     let prompt = tavern.start_chargen(&alice()).await;
 
     let hidden = tavern.reply(&alice(), &prompt, "Udo", false);
-    let hint = tavern
-        .fake
-        .wait_message(|message| {
-            message
-                .message_reference
-                .as_ref()
-                .and_then(|r| r["message_id"].as_str())
-                == Some(hidden.to_string().as_str())
-        })
-        .await
-        .expect("a hint replying to the hidden reply");
+    let hint = tavern.reply_to(hidden).await;
     assert!(
         hint.content.starts_with("I can't read that reply"),
         "{}",

@@ -84,17 +84,7 @@ async fn an_npc_from_an_attachment_talks_by_modal_button_and_reply() {
 
     // A reply Discord hides from the bot gets the hint; one that pings it answers.
     let hidden = tavern.reply(&alice(), &named, "weathervane", false);
-    let hint = tavern
-        .fake
-        .wait_message(|message| {
-            message
-                .message_reference
-                .as_ref()
-                .and_then(|reference| reference["message_id"].as_str())
-                == Some(hidden.to_string().as_str())
-        })
-        .await
-        .expect("a hint");
+    let hint = tavern.reply_to(hidden).await;
     assert!(hint.content.starts_with("I can't read that reply"));
     tavern.reply(&alice(), &named, "weathervane", true);
     let weather = npc_message(&tavern, "weather", named.id).await;
@@ -458,6 +448,11 @@ async fn other_players_buttons_and_stale_buttons_are_refused_privately() {
     // The greeting's buttons belong to an answered prompt.
     let stale = press(&tavern, &alice(), &hail, "Bye").await;
     assert_private(&stale, "That question has been answered already.");
+    // A reply Discord hides from the bot (no ping) gets the hint at any question, not
+    // only where a keyword is asked.
+    let hidden = tavern.reply(&alice(), &room, "yes", false);
+    let hint = tavern.reply_to(hidden).await;
+    assert_starts(&hint, "I can't read that reply");
     // Yes/no takes nothing else: a typed reply gets asked again.
     tavern.reply(&alice(), &room, "maybe", true);
     let asked = turn(&tavern, &alice(), room.id, "Please answer yes or no.").await;

@@ -302,6 +302,22 @@ impl Tavern {
             .dispatch_message(self.fake.message_create_reply(who, text, prompt, ping))
     }
 
+    /// The bot's message replying to message `message_id` (such as the hint for a
+    /// reply Discord hid from it).
+    pub async fn reply_to(&self, message_id: u64) -> SentMessage {
+        let id = message_id.to_string();
+        self.fake
+            .wait_message(|message| {
+                message
+                    .message_reference
+                    .as_ref()
+                    .and_then(|reference| reference["message_id"].as_str())
+                    == Some(id.as_str())
+            })
+            .await
+            .expect("a message replying to it")
+    }
+
     /// The summary posted when a generator finishes.
     pub async fn summary(&self, channel: u64) -> SentMessage {
         self.fake
