@@ -160,6 +160,11 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
         }
         return Incoming::Ignore;
     }
+    let text = without_mentions_of(&message.content, bot_user_id);
+    if text.is_empty() {
+        // Only a mention of the bot: nothing was answered.
+        return Incoming::Ignore;
+    }
     let member = message.member.as_deref().map(partial_member_parts);
     Incoming::Reply(request(
         &message.author,
@@ -169,9 +174,19 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
         RequestKind::MessageReply {
             message_id: snowflake(message.id.get()),
             to_message: snowflake(to_message.get()),
-            text: message.content.clone(),
+            text,
         },
     ))
+}
+
+/// A reply's text without mentions of the bot: a user who types `@Tavern` so that
+/// Discord shows the bot the reply means only the rest as the answer.
+fn without_mentions_of(content: &str, bot_user_id: u64) -> String {
+    content
+        .replace(&format!("<@{bot_user_id}>"), "")
+        .replace(&format!("<@!{bot_user_id}>"), "")
+        .trim()
+        .to_owned()
 }
 
 /// Whether a message of ours waits for a typed answer: a generator's question (its
