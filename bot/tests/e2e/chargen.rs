@@ -158,7 +158,9 @@ async fn someone_elses_prompt_cannot_be_answered() {
 async fn a_restarted_bot_resumes_the_session_where_it_stopped() {
     let mut tavern = Tavern::start().await;
     let first = tavern.start_chargen(&alice()).await;
-    tavern.reply(&alice(), &first, "Udo", true);
+    // Typing @Tavern makes Discord show the reply; the mention is not the answer.
+    let bot = tavern.fake.config().bot_user_id;
+    tavern.reply(&alice(), &first, &format!("<@{bot}> Udo"), true);
     let second = tavern.prompt_after(&[first.id]).await;
 
     // SIGTERM, and a new process on the same database file.
