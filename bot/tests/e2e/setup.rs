@@ -94,6 +94,11 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
         scope["choices"],
         serde_json::json!([{"name": "me", "value": "me"}, {"name": "server", "value": "server"}])
     );
+    // /npc activity takes negative codes too: no minimum of 0.
+    let code = &command("npc")["options"][3]["options"][1];
+    assert_eq!(code["name"], "code");
+    assert!(code["min_value"].is_null(), "{code}");
+    assert_eq!(code["max_value"], i64::from(i32::MAX));
     // /config macro-role takes a Role option.
     assert_eq!(command("config")["options"][1]["options"][0]["type"], 8);
 
