@@ -616,6 +616,8 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
     );
     let listed = ask_sub(&tavern, &bob(), "npc", "list", vec![]).await;
     assert_has(&listed, "- **Inn** (`inn`), activity 3");
+    let negative = activity(&tavern, &admin(), "inn", -2).await;
+    assert_starts(&negative, "`inn` now has activity code -2;");
 
     // Removing it ends a waiting conversation.
     let hail = talk(&tavern, &alice(), 0).await;

@@ -435,6 +435,17 @@ fn check_options(path: &str, declared: &Value, given: &Value, complete: bool) {
         if matches!(option["type"].as_u64(), Some(1 | 2)) {
             check_options(&format!("{path} {name}"), spec, option, complete);
         }
+        // Discord's client refuses numbers out of the registered range.
+        if let Some(value) = option["value"].as_i64()
+            && complete
+        {
+            let low = spec["min_value"].as_i64().unwrap_or(i64::MIN);
+            let high = spec["max_value"].as_i64().unwrap_or(i64::MAX);
+            assert!(
+                (low..=high).contains(&value),
+                "{path} {name}: {value} is outside {low}..={high}"
+            );
+        }
         // Where the option offers choices, Discord sends one of them (autocomplete
         // aside, which sends what is typed).
         if let Some(choices) = spec["choices"].as_array()
