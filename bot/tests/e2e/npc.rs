@@ -719,3 +719,66 @@ async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() 
     );
     tavern.stop().await;
 }
+
+/// The private answer to interaction `id`, however it came (a response, the edit of a
+/// deferred one, or a follow-up).
+async fn private_answer(tavern: &Tavern, id: u64) -> SentMessage {
+    let answer = tavern
+        .fake
+        .wait_message(|message| message.interaction_id == Some(id) && message.flags & 128 == 0)
+        .await
+        .expect("an answer");
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    answer
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn conversations_and_installs_work_when_every_answer_is_deferred() {
+    // As with a slow database: an answer not ready at once is deferred (which ones
+    // are depends on timing, so callback types are not asserted here).
+    let mut setup = Setup::busy();
+    setup.config.discord.defer_after_ms = 0;
+    let tavern = Tavern::start_with(setup).await;
+    tavern.chargen_run(&alice(), None, How::Modal).await;
+    install_innkeeper(&tavern).await;
+    let hail = talk(&tavern, &alice(), 0).await;
+    let room = ask_npc(&tavern, &alice(), &hail, "room", "Want one?").await;
+
+    // Someone else's press is refused privately.
+    let pressed = tavern.press(&bob(), &room, &button_id(&room, "Yes"));
+    let refused = private_answer(&tavern, pressed).await;
+    assert_eq!(
+        refused.content,
+        "This is Alice's conversation; start your own with `/talk`."
+    );
+
+    press(&tavern, &alice(), &room, "Yes").await;
+    let slept = turn(&tavern, &alice(), room.id, "Sleep well.").await;
+    let shop = ask_npc(&tavern, &alice(), &slept, "trade", "*For sale:*").await;
+    assert_eq!(choose(&tavern, &alice(), &shop, 0, "ale").await.kind, 6);
+    submit_modal(&tavern, &alice(), &shop, "Buy…", "2").await;
+    turn(&tavern, &alice(), shop.id, "You buy 2 ale for 8 gold.").await;
+    assert_eq!(udos_gold(&tavern, ALICE).await, 107);
+
+    // A program with syntax errors, confirmed from its private message.
+    let file = tavern
+        .fake
+        .add_attachment("broken.bas", crate::programs::BROKEN);
+    let add = Opt::subcommand(
+        "add",
+        vec![
+            Opt::string("name", "broken"),
+            Opt::attachment("file", &file),
+        ],
+    );
+    let asked = tavern.slash(&admin(), "chargen", vec![Opt::group("program", vec![add])]);
+    let errors = private_answer(&tavern, asked).await;
+    assert_eq!(errors.content, crate::programs::BROKEN_ERRORS);
+    let confirm = tavern.press(&admin(), &errors, &button_id(&errors, "Install anyway"));
+    let installed = private_answer(&tavern, confirm).await;
+    assert_starts(
+        &installed,
+        "Installed `broken` (6 lines, 2 syntax errors accepted).",
+    );
+    tavern.stop().await;
+}
