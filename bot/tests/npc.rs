@@ -22,7 +22,7 @@ pub const QUEST_GIVER: &str = include_str!("../../npc-core/scripts/quest_giver.g
 
 /// A script whose keyword `spin` first changes the world, then runs far past the step
 /// budget (10 × 10 × 10 × 10 calls), and whose `gift` just gives.
-const RUNAWAY: &str = r#"
+pub const RUNAWAY: &str = r#"
 CONV c_spin { NATIVE { HAIL r_hail SPIN r_spin GIFT r_gift } }
 RESP r_hail { SAY "Round and round. Ping @everyone and <@123>, \"quoted\" \\ slash." }
 RESP r_gift { GIVE_ITEM t_gem SAY "A gem for you." }

@@ -40,6 +40,8 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     pub required: bool,
     pub autocomplete: bool,
+    /// The only values Discord lets a user pick (none: free text).
+    pub choices: &'static [&'static str],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +77,7 @@ fn string(name: &'static str, description: &'static str, max_length: u16) -> Opt
         kind: OptionKind::String { max_length },
         required: false,
         autocomplete: false,
+        choices: &[],
     }
 }
 
@@ -88,6 +91,11 @@ impl OptionSpec {
         self.autocomplete = true;
         self
     }
+
+    fn choices(mut self, choices: &'static [&'static str]) -> OptionSpec {
+        self.choices = choices;
+        self
+    }
 }
 
 fn attachment(name: &'static str, description: &'static str) -> OptionSpec {
@@ -97,6 +105,7 @@ fn attachment(name: &'static str, description: &'static str) -> OptionSpec {
         kind: OptionKind::Attachment,
         required: false,
         autocomplete: false,
+        choices: &[],
     }
 }
 
@@ -129,6 +138,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     kind: OptionKind::Boolean,
                     required: false,
                     autocomplete: false,
+                    choices: &[],
                 },
                 OptionSpec {
                     name: "repeat",
@@ -139,6 +149,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     },
                     required: false,
                     autocomplete: false,
+                    choices: &[],
                 },
             ],
             subcommands: vec![],
@@ -290,6 +301,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                         kind: OptionKind::Role,
                         required: false,
                         autocomplete: false,
+                        choices: &[],
                     }],
                 ),
             ],
@@ -336,6 +348,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                             },
                             required: true,
                             autocomplete: false,
+                            choices: &[],
                         },
                     ],
                 ),
@@ -362,7 +375,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
     ]
 }
 
-/// `scope: server | me`.
+/// `scope: server | me`, offered as a choice.
 fn scope(description: &'static str) -> OptionSpec {
-    string("scope", description, 6)
+    string("scope", description, 6).choices(&["me", "server"])
 }

@@ -72,15 +72,27 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Attachment => CommandOptionType::Attachment,
         OptionKind::Role => CommandOptionType::Role,
     };
-    let option = CreateCommandOption::new(kind, spec.name, spec.description)
+    let mut option = CreateCommandOption::new(kind, spec.name, spec.description)
         .required(spec.required)
         .set_autocomplete(spec.autocomplete);
+    for choice in spec.choices {
+        option = option.add_string_choice(*choice, *choice);
+    }
     match spec.kind {
         OptionKind::String { max_length } => option.max_length(max_length),
-        // serenity takes the bounds unsigned; ours are never below zero.
-        OptionKind::Integer { min, max } => option
-            .min_int_value(u64::try_from(min).unwrap_or(0))
-            .max_int_value(u64::try_from(max).unwrap_or(0)),
+        // serenity takes the bounds unsigned. A negative bound is left out rather than
+        // turned into 0 (which would refuse every negative value on Discord); the core
+        // checks the range itself.
+        OptionKind::Integer { min, max } => {
+            let option = match u64::try_from(min) {
+                Ok(min) => option.min_int_value(min),
+                Err(_) => option,
+            };
+            match u64::try_from(max) {
+                Ok(max) => option.max_int_value(max),
+                Err(_) => option,
+            }
+        }
         OptionKind::Boolean | OptionKind::Attachment | OptionKind::Role => option,
     }
 }

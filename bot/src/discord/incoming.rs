@@ -8,7 +8,7 @@ use serenity::all::{
 };
 
 use crate::core::custom_id::CustomId;
-use crate::core::npc::{NpcAction, NpcId};
+use crate::core::npc::NpcId;
 use crate::core::{
     Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
 };
@@ -160,6 +160,11 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
         }
         return Incoming::Ignore;
     }
+    let text = without_mentions_of(&message.content, bot_user_id);
+    if text.is_empty() {
+        // Only a mention of the bot: nothing was answered.
+        return Incoming::Ignore;
+    }
     let member = message.member.as_deref().map(partial_member_parts);
     Incoming::Reply(request(
         &message.author,
@@ -169,13 +174,24 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
         RequestKind::MessageReply {
             message_id: snowflake(message.id.get()),
             to_message: snowflake(to_message.get()),
-            text: message.content.clone(),
+            text,
         },
     ))
 }
 
+/// A reply's text without mentions of the bot: a user who types `@Tavern` so that
+/// Discord shows the bot the reply means only the rest as the answer.
+fn without_mentions_of(content: &str, bot_user_id: u64) -> String {
+    content
+        .replace(&format!("<@{bot_user_id}>"), "")
+        .replace(&format!("<@!{bot_user_id}>"), "")
+        .trim()
+        .to_owned()
+}
+
 /// Whether a message of ours waits for a typed answer: a generator's question (its
-/// "Answer" button) or an NPC's (its "Ask…" or "Answer…" button).
+/// "Answer" button) or any waiting NPC prompt (a keyword, yes/no, an amount, a menu
+/// choice or a trade command may all be typed in a reply).
 fn carries_answer_button(message: &SerenityMessage) -> bool {
     message
         .components
@@ -196,8 +212,7 @@ fn takes_typed_answers(custom_id: &str) -> bool {
     if let Some(CustomId::ChargenAnswer { .. }) = CustomId::decode(custom_id) {
         return true;
     }
-    NpcId::decode(custom_id)
-        .is_some_and(|id| matches!(id.action, NpcAction::Ask | NpcAction::Amount))
+    NpcId::decode(custom_id).is_some()
 }
 
 /// The member's display name, permissions and roles.

@@ -83,17 +83,7 @@ async fn a_reply_discord_hides_gets_a_hint_and_a_pinging_reply_answers() {
     let prompt = tavern.start_chargen(&alice()).await;
 
     let hidden = tavern.reply(&alice(), &prompt, "Udo", false);
-    let hint = tavern
-        .fake
-        .wait_message(|message| {
-            message
-                .message_reference
-                .as_ref()
-                .and_then(|r| r["message_id"].as_str())
-                == Some(hidden.to_string().as_str())
-        })
-        .await
-        .expect("a hint replying to the hidden reply");
+    let hint = tavern.reply_to(hidden).await;
     assert!(
         hint.content.starts_with("I can't read that reply"),
         "{}",
@@ -168,7 +158,9 @@ async fn someone_elses_prompt_cannot_be_answered() {
 async fn a_restarted_bot_resumes_the_session_where_it_stopped() {
     let mut tavern = Tavern::start().await;
     let first = tavern.start_chargen(&alice()).await;
-    tavern.reply(&alice(), &first, "Udo", true);
+    // Typing @Tavern makes Discord show the reply; the mention is not the answer.
+    let bot = tavern.fake.config().bot_user_id;
+    tavern.reply(&alice(), &first, &format!("<@{bot}> Udo"), true);
     let second = tavern.prompt_after(&[first.id]).await;
 
     // SIGTERM, and a new process on the same database file.

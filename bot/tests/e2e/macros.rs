@@ -6,8 +6,8 @@
 use fake_discord::{Callback, Invoker, Opt, SentMessage, permissions};
 
 use crate::e2e::support::{
-    CHANNEL, GUILD, How, Setup, Tavern, admin, alice, ask_sub, bob, content, is_ephemeral,
-    no_mentions, suggestions,
+    CHANNEL, GUILD, How, Setup, Tavern, admin, alice, ask_sub, assert_has, assert_starts, bob,
+    content, is_ephemeral, no_mentions, suggestions,
 };
 
 const ROLE: u64 = 4_242;
@@ -127,21 +127,12 @@ async fn server_macros_need_manage_server_administrator_or_the_macro_role() {
     )
     .await;
     assert!(chosen.is_ephemeral());
-    assert!(
-        chosen
-            .content
-            .starts_with("Members with the role <@&4242> can now manage server macros"),
-        "{}",
-        chosen.content
+    assert_starts(
+        &chosen,
+        "Members with the role <@&4242> can now manage server macros",
     );
     let shown = ask_sub(&tavern, &bob(), "config", "show", vec![]).await;
-    assert!(
-        shown
-            .content
-            .contains("- macro role: <@&4242> (and Manage Server)"),
-        "{}",
-        shown.content
-    );
+    assert_has(&shown, "- macro role: <@&4242> (and Manage Server)");
 
     // The member's roles in the interaction decide: Carol has the role, Bob not.
     let saved = ask_sub(
@@ -152,11 +143,7 @@ async fn server_macros_need_manage_server_administrator_or_the_macro_role() {
         set("heal", "1d8+1", Some("server")),
     )
     .await;
-    assert!(
-        saved.content.starts_with("Saved server macro `$heal`"),
-        "{}",
-        saved.content
-    );
+    assert_starts(&saved, "Saved server macro `$heal`");
     let refused = save(
         &tavern,
         &bob().with_roles(&[7]),
@@ -165,12 +152,9 @@ async fn server_macros_need_manage_server_administrator_or_the_macro_role() {
         Some("server"),
     )
     .await;
-    assert!(
-        refused
-            .content
-            .starts_with("Only members with the Manage Server permission or the role <@&4242> can"),
-        "{}",
-        refused.content
+    assert_starts(
+        &refused,
+        "Only members with the Manage Server permission or the role <@&4242> can",
     );
     // Deleting a server macro is managed the same way.
     let refused = ask_sub(
@@ -181,11 +165,7 @@ async fn server_macros_need_manage_server_administrator_or_the_macro_role() {
         vec![Opt::string("name", "heal")],
     )
     .await;
-    assert!(
-        refused.content.starts_with("Only members with"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Only members with");
     let deleted = ask_sub(
         &tavern,
         &carol().with_roles(&[ROLE]),
@@ -198,11 +178,7 @@ async fn server_macros_need_manage_server_administrator_or_the_macro_role() {
 
     // Clearing the role takes it back from Carol.
     let cleared = ask_sub(&tavern, &admin(), "config", "macro-role", vec![]).await;
-    assert!(
-        cleared.content.starts_with("No role is set"),
-        "{}",
-        cleared.content
-    );
+    assert_starts(&cleared, "No role is set");
     let refused = save(
         &tavern,
         &carol().with_roles(&[ROLE]),
@@ -211,20 +187,12 @@ async fn server_macros_need_manage_server_administrator_or_the_macro_role() {
         Some("server"),
     )
     .await;
-    assert!(
-        refused.content.starts_with("Only members with"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Only members with");
 
     // In a DM there is no server to keep macros for.
     let dm = Invoker::dm(44, 9_100);
     let refused = save(&tavern, &dm, "smite", "2d8", Some("server")).await;
-    assert!(
-        refused.content.starts_with("Server macros live on servers"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Server macros live on servers");
     tavern.stop().await;
 }
 
@@ -238,7 +206,7 @@ async fn personal_macros_shadow_server_macros_and_cycles_are_refused() {
         (bob(), set("twice", "$hit * 2", None)),
     ] {
         let answer = ask_sub(&tavern, &who, "macro", "set", options).await;
-        assert!(answer.content.starts_with("Saved"), "{}", answer.content);
+        assert_starts(&answer, "Saved");
     }
     // (who, what they roll, the total)
     let cases = [
@@ -278,20 +246,10 @@ async fn personal_macros_shadow_server_macros_and_cycles_are_refused() {
 
     // A cycle is refused when saved, naming the macros in it.
     let noted = save(&tavern, &bob(), "a", "$b + 1", None).await;
-    assert!(
-        noted.content.contains("Note: `$b` is not defined yet"),
-        "{}",
-        noted.content
-    );
+    assert_has(&noted, "Note: `$b` is not defined yet");
     let cycle = save(&tavern, &bob(), "b", "$a + 1", None).await;
     assert!(cycle.is_ephemeral());
-    assert!(
-        cycle
-            .content
-            .contains("`b` was not saved: macro cycle: $b → $a → $b."),
-        "{}",
-        cycle.content
-    );
+    assert_has(&cycle, "`b` was not saved: macro cycle: $b → $a → $b.");
     // An invalid expression is refused with the caret.
     let broken = ask_sub(
         &tavern,
@@ -326,11 +284,7 @@ async fn show_list_and_delete_answer_privately_with_who_and_when() {
     changed.push(Opt::string("description", "Paladin's *smite* @everyone"));
     let bob_admin = bob().with_permissions(permissions::MEMBER | permissions::MANAGE_GUILD);
     let answer = ask_sub(&tavern, &bob_admin, "macro", "set", changed).await;
-    assert!(
-        answer.content.starts_with("Changed server macro `$Smite`"),
-        "{}",
-        answer.content
-    );
+    assert_starts(&answer, "Changed server macro `$Smite`");
     save(&tavern, &bob(), "smite", "1d1", None).await;
 
     let shown = ask_sub(
@@ -351,12 +305,9 @@ async fn show_list_and_delete_answer_privately_with_who_and_when() {
     );
     let listed = ask_sub(&tavern, &bob(), "macro", "list", vec![]).await;
     assert!(listed.is_ephemeral());
-    assert!(
-        listed
-            .content
-            .starts_with("Your macros here (1):\n- `$smite` = `1d1`\n\nServer macros (1):\n"),
-        "{}",
-        listed.content
+    assert_starts(
+        &listed,
+        "Your macros here (1):\n- `$smite` = `1d1`\n\nServer macros (1):\n",
     );
     let nothing = ask_sub(
         &tavern,
@@ -410,11 +361,7 @@ async fn show_list_and_delete_answer_privately_with_who_and_when() {
         );
     }
     let empty = ask_sub(&tavern, &carol(), "macro", "list", vec![]).await;
-    assert!(
-        empty.content.starts_with("There are no macros here yet."),
-        "{}",
-        empty.content
-    );
+    assert_starts(&empty, "There are no macros here yet.");
     tavern.stop().await;
 }
 
@@ -510,7 +457,7 @@ async fn an_active_characters_fields_are_used_in_rolls() {
     )
     .await;
     assert!(used.is_ephemeral());
-    assert!(used.content.contains("Udo"), "{}", used.content);
+    assert_has(&used, "Udo");
 
     // STR 17: modifier +2; a macro may use fields too.
     assert_eq!(

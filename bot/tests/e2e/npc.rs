@@ -4,8 +4,8 @@
 use fake_discord::{Callback, Invoker, Opt, Origin, SentMessage, permissions};
 
 use crate::e2e::support::{
-    ALICE, BOB, CHANNEL, GUILD, How, Setup, Tavern, admin, alice, ask, ask_sub, bob, button_id,
-    content, is_ephemeral, no_mentions, suggestions,
+    ALICE, BOB, CHANNEL, GUILD, How, Setup, Tavern, admin, alice, ask, ask_sub, assert_ends,
+    assert_has, assert_starts, bob, button_id, content, is_ephemeral, no_mentions, suggestions,
 };
 
 const SHOPKEEPER: &str = include_str!("../../../npc-core/scripts/shopkeeper.ghul");
@@ -80,27 +80,11 @@ async fn an_npc_from_an_attachment_talks_by_modal_button_and_reply() {
     // "Ask…" opens its modal as the first response; the keyword is answered.
     submit_modal(&tavern, &alice(), &hail, "Ask Hawknoz…", "Name?").await;
     let named = npc_message(&tavern, "name", hail.id).await;
-    assert!(
-        named
-            .content
-            .ends_with("Hawknoz: Hawknoz, smith of Glasdrin."),
-        "{}",
-        named.content
-    );
+    assert_ends(&named, "Hawknoz: Hawknoz, smith of Glasdrin.");
 
     // A reply Discord hides from the bot gets the hint; one that pings it answers.
     let hidden = tavern.reply(&alice(), &named, "weathervane", false);
-    let hint = tavern
-        .fake
-        .wait_message(|message| {
-            message
-                .message_reference
-                .as_ref()
-                .and_then(|reference| reference["message_id"].as_str())
-                == Some(hidden.to_string().as_str())
-        })
-        .await
-        .expect("a hint");
+    let hint = tavern.reply_to(hidden).await;
     assert!(hint.content.starts_with("I can't read that reply"));
     tavern.reply(&alice(), &named, "weathervane", true);
     let weather = npc_message(&tavern, "weather", named.id).await;
@@ -207,11 +191,7 @@ async fn alice_at_the_inn() -> (Tavern, SentMessage) {
 async fn talk(tavern: &Tavern, who: &Invoker, after: u64) -> SentMessage {
     let note = ask(tavern, who, "talk", vec![Opt::string("npc", "inn")]).await;
     assert!(note.is_ephemeral());
-    assert!(
-        note.content.starts_with("You talk to Inn as"),
-        "{}",
-        note.content
-    );
+    assert_starts(&note, "You talk to Inn as");
     turn(tavern, who, after, "Inn: Welcome").await
 }
 
@@ -340,17 +320,13 @@ async fn udos_gold(tavern: &Tavern, user: u64) -> i64 {
 async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     let (tavern, hail) = alice_at_the_inn().await;
     assert_eq!(udos_gold(&tavern, ALICE).await, 120);
-    assert!(
-        hail.content.ends_with("Inn: Welcome, traveller."),
-        "{}",
-        hail.content
-    );
+    assert_ends(&hail, "Inn: Welcome, traveller.");
     assert_eq!(labels(&hail), ["Ask Inn…", "Bye"]);
 
     // GET_YES_NO: two buttons (and a way out).
     let room = ask_npc(&tavern, &alice(), &hail, "room", "Want one?").await;
     assert_eq!(labels(&room), ["Yes", "No", "Walk away"]);
-    assert!(room.content.ends_with("*Yes or no?*"), "{}", room.content);
+    assert_ends(&room, "*Yes or no?*");
     // The answered message lost its buttons.
     assert!(
         tavern
@@ -362,11 +338,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     );
     assert_eq!(press(&tavern, &alice(), &room, "Yes").await.kind, 6);
     let slept = turn(&tavern, &alice(), room.id, "Sleep well.").await;
-    assert!(
-        slept.content.starts_with("> **Alice:** yes\n"),
-        "{}",
-        slept.content
-    );
+    assert_starts(&slept, "> **Alice:** yes\n");
     assert_eq!(udos_gold(&tavern, ALICE).await, 115);
     // The keyword asked is offered as a button from now on.
     assert_eq!(labels(&slept), ["Ask Inn…", "Bye", "room"]);
@@ -410,11 +382,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     assert_eq!(choose(&tavern, &alice(), &shop, 0, "torch").await.kind, 6);
     submit_modal(&tavern, &alice(), &shop, "Buy…", "3").await;
     let bought = turn(&tavern, &alice(), shop.id, "You buy 3 torch for 24 gold.").await;
-    assert!(
-        bought.content.starts_with("> **Alice:** buy torch 3\n"),
-        "{}",
-        bought.content
-    );
+    assert_starts(&bought, "> **Alice:** buy torch 3\n");
     assert_eq!(udos_gold(&tavern, ALICE).await, 74);
     choose(&tavern, &alice(), &bought, 0, "torch").await;
     submit_modal(&tavern, &alice(), &bought, "Sell…", "").await;
@@ -425,11 +393,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
 
     // Mention-like text reaches Discord verbatim and pings no one.
     let ping = ask_npc(&tavern, &alice(), &after_trade, "ping", "hear ye").await;
-    assert!(
-        ping.content.contains("Inn: @everyone <@42> <@&7> hear ye"),
-        "{}",
-        ping.content
-    );
+    assert_has(&ping, "Inn: @everyone <@42> <@&7> hear ye");
 
     press(&tavern, &alice(), &ping, "Bye").await;
     let farewell = turn(&tavern, &alice(), ping.id, "Safe travels.").await;
@@ -438,11 +402,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
 
     // The flag set by the room is remembered: the next greeting differs.
     let again = talk(&tavern, &alice(), farewell.id).await;
-    assert!(
-        again.content.ends_with("Inn: Welcome back, sleeper."),
-        "{}",
-        again.content
-    );
+    assert_ends(&again, "Inn: Welcome back, sleeper.");
     tavern.stop().await;
 }
 
@@ -488,19 +448,22 @@ async fn other_players_buttons_and_stale_buttons_are_refused_privately() {
     // The greeting's buttons belong to an answered prompt.
     let stale = press(&tavern, &alice(), &hail, "Bye").await;
     assert_private(&stale, "That question has been answered already.");
-    // Yes/no takes nothing else: a typed reply gets asked again.
-    tavern.reply(&alice(), &room, "maybe", true);
+    // A reply Discord hides from the bot (no ping) gets the hint at any question, not
+    // only where a keyword is asked.
+    let hidden = tavern.reply(&alice(), &room, "yes", false);
+    let hint = tavern.reply_to(hidden).await;
+    assert_starts(&hint, "I can't read that reply");
+    // Yes/no takes nothing else: a typed reply gets asked again. A mention of the bot
+    // (typed so that Discord shows it the reply) is not part of the answer.
+    let bot = tavern.fake.config().bot_user_id;
+    tavern.reply(&alice(), &room, &format!("<@{bot}> maybe"), true);
     let asked = turn(&tavern, &alice(), room.id, "Please answer yes or no.").await;
-    press(&tavern, &alice(), &asked, "Yes").await;
+    tavern.reply(&alice(), &asked, &format!("<@!{bot}>  Yes"), true);
     let slept = turn(&tavern, &alice(), asked.id, "Sleep well.").await;
 
     // Bob's world is his own: no flag, his own gold.
     let bobs = talk(&tavern, &bob(), slept.id).await;
-    assert!(
-        bobs.content.ends_with("Inn: Welcome, traveller."),
-        "{}",
-        bobs.content
-    );
+    assert_ends(&bobs, "Inn: Welcome, traveller.");
     assert_eq!(udos_gold(&tavern, BOB).await, 120);
     assert_eq!(udos_gold(&tavern, ALICE).await, 115);
 
@@ -524,11 +487,7 @@ async fn an_idle_conversation_ends_as_left_after_fifteen_minutes() {
     tavern.clock.advance_ms(2 * 60_000);
     assert_eq!(tavern.bot().sweep().await.unwrap(), 1);
     let left = tavern.fake.message(room.id).unwrap();
-    assert!(
-        left.content.ends_with("*Alice walked away.*"),
-        "{}",
-        left.content
-    );
+    assert_ends(&left, "*Alice walked away.*");
     assert!(left.custom_ids().is_empty());
     let ended = press(&tavern, &alice(), &room, "Yes").await;
     assert_private(&ended, ENDED);
@@ -580,11 +539,7 @@ async fn a_conversation_continues_in_a_restarted_bot() {
     turn(&tavern, &alice(), done.id, "Safe travels.").await;
     // The flag survived both restarts.
     let again = talk(&tavern, &alice(), done.id).await;
-    assert!(
-        again.content.ends_with("Welcome back, sleeper."),
-        "{}",
-        again.content
-    );
+    assert_ends(&again, "Welcome back, sleeper.");
     tavern.stop().await;
 }
 
@@ -606,26 +561,16 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
         "CONV c_bad {\n  NATIVE { HAIL r_missing }\n}\nRESP r_x { say \"hi\" }\nRESP r_y { SET_FLAG 300 }\n",
     );
     let errors = install_npc(&tavern, &admin(), "bad", &broken).await;
-    assert!(
-        errors
-            .content
-            .starts_with("`bad` was not installed: the script has "),
-        "{}",
-        errors.content
-    );
+    assert_starts(&errors, "`bad` was not installed: the script has ");
     for line in ["line 2", "line 4", "line 5"] {
         assert!(errors.content.contains(line), "{line}: {}", errors.content);
     }
-    assert!(errors.content.contains('^'), "{}", errors.content);
+    assert_has(&errors, "^");
     let wrong = tavern.fake.add_attachment("inn.txt", INNKEEPER);
     let refused = install_npc(&tavern, &admin(), "inn", &wrong).await;
     assert_eq!(refused.content, "`inn.txt` is not a `.ghul` script.");
     let listed = ask_sub(&tavern, &bob(), "npc", "list", vec![]).await;
-    assert!(
-        listed.content.starts_with("No NPCs live here yet."),
-        "{}",
-        listed.content
-    );
+    assert_starts(&listed, "No NPCs live here yet.");
 
     // The macro role may install too.
     ask_sub(
@@ -637,12 +582,9 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
     )
     .await;
     let installed = install_npc(&tavern, &bob().with_roles(&[77]), "inn", &file).await;
-    assert!(
-        installed
-            .content
-            .starts_with("Installed **Inn** (`inn`; conversations `c_inn`)"),
-        "{}",
-        installed.content
+    assert_starts(
+        &installed,
+        "Installed **Inn** (`inn`; conversations `c_inn`)",
     );
     let offered = suggestions(
         &tavern,
@@ -666,22 +608,16 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
 
     // The activity code: set by admins, shown in the list.
     let refused = activity(&tavern, &bob(), "inn", 1).await;
-    assert!(
-        refused.content.starts_with("Only members with"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Only members with");
     let set = activity(&tavern, &admin(), "inn", 3).await;
     assert_eq!(
         set.content,
         "`inn` now has activity code 3; conversations see it from their next turn."
     );
     let listed = ask_sub(&tavern, &bob(), "npc", "list", vec![]).await;
-    assert!(
-        listed.content.contains("- **Inn** (`inn`), activity 3"),
-        "{}",
-        listed.content
-    );
+    assert_has(&listed, "- **Inn** (`inn`), activity 3");
+    let negative = activity(&tavern, &admin(), "inn", -2).await;
+    assert_starts(&negative, "`inn` now has activity code -2;");
 
     // Removing it ends a waiting conversation.
     let hail = talk(&tavern, &alice(), 0).await;
@@ -693,11 +629,7 @@ async fn admins_install_list_set_activity_and_remove_npcs() {
         vec![Opt::string("name", "inn")],
     )
     .await;
-    assert!(
-        removed.content.starts_with("Removed `inn`."),
-        "{}",
-        removed.content
-    );
+    assert_starts(&removed, "Removed `inn`.");
     let gone = press(&tavern, &alice(), &hail, "Bye").await;
     assert!(is_ephemeral(&gone));
     let talk = ask(&tavern, &alice(), "talk", vec![Opt::string("npc", "inn")]).await;
@@ -723,11 +655,130 @@ async fn the_activity_code_reaches_the_script() {
     .await;
     assert_eq!(note.content, "You talk to Hawknoz as **Udo**.");
     let closed = turn(&tavern, &alice(), 0, "The forge is cold").await;
-    assert!(
-        closed.content.ends_with("*The conversation is over.*"),
-        "{}",
-        closed.content
-    );
+    assert_ends(&closed, "*The conversation is over.*");
     assert!(closed.custom_ids().is_empty());
+    tavern.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() {
+    let tavern = alice_with_a_character().await;
+    // Pasted as `code`: Discord's option fields hold one line, which GhulScript allows.
+    let one_line = crate::npc::RUNAWAY.replace('\n', " ");
+    let installed = ask_sub(
+        &tavern,
+        &admin(),
+        "npc",
+        "install",
+        vec![Opt::string("name", "spin"), Opt::string("code", &one_line)],
+    )
+    .await;
+    assert_starts(&installed, "Installed **Spin**");
+    let offered = suggestions(
+        &tavern,
+        &alice(),
+        "talk",
+        vec![
+            Opt::string("npc", "spin"),
+            Opt::string("conv", "c_").focused(),
+        ],
+    )
+    .await;
+    assert_eq!(offered, [("c_spin".to_owned(), "c_spin".to_owned())]);
+
+    let note = ask(
+        &tavern,
+        &alice(),
+        "talk",
+        vec![Opt::string("npc", "spin"), Opt::string("conv", "c_spin")],
+    )
+    .await;
+    assert_starts(&note, "You talk to Spin as **Udo**.");
+    let hail = turn(&tavern, &alice(), 0, "Round and round.").await;
+    assert_ends(
+        &hail,
+        r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#,
+    );
+    submit_modal(&tavern, &alice(), &hail, "Ask Spin…", "spin").await;
+    let stopped = turn(&tavern, &alice(), hail.id, "Nothing of this turn was kept.").await;
+    assert_eq!(
+        stopped.content,
+        "> **Alice:** spin\n*Spin stopped: the script ran more than 10000 statements without \
+         waiting for the player. Nothing of this turn was kept.*"
+    );
+    assert!(stopped.custom_ids().is_empty());
+    // GIVE_ITEM and CHANGE_PARM GOLD +100 ran before the budget stopped the turn.
+    assert_eq!(udos_gold(&tavern, ALICE).await, 120);
+    assert!(
+        tavern
+            .storage
+            .npc_conversation_of(ALICE as i64, GUILD as i64)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    tavern.stop().await;
+}
+
+/// The private answer to interaction `id`, however it came (a response, the edit of a
+/// deferred one, or a follow-up).
+async fn private_answer(tavern: &Tavern, id: u64) -> SentMessage {
+    let answer = tavern
+        .fake
+        .wait_message(|message| message.interaction_id == Some(id) && message.flags & 128 == 0)
+        .await
+        .expect("an answer");
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    answer
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn conversations_and_installs_work_when_every_answer_is_deferred() {
+    // As with a slow database: an answer not ready at once is deferred (which ones
+    // are depends on timing, so callback types are not asserted here).
+    let mut setup = Setup::busy();
+    setup.config.discord.defer_after_ms = 0;
+    let tavern = Tavern::start_with(setup).await;
+    tavern.chargen_run(&alice(), None, How::Modal).await;
+    install_innkeeper(&tavern).await;
+    let hail = talk(&tavern, &alice(), 0).await;
+    let room = ask_npc(&tavern, &alice(), &hail, "room", "Want one?").await;
+
+    // Someone else's press is refused privately.
+    let pressed = tavern.press(&bob(), &room, &button_id(&room, "Yes"));
+    let refused = private_answer(&tavern, pressed).await;
+    assert_eq!(
+        refused.content,
+        "This is Alice's conversation; start your own with `/talk`."
+    );
+
+    press(&tavern, &alice(), &room, "Yes").await;
+    let slept = turn(&tavern, &alice(), room.id, "Sleep well.").await;
+    let shop = ask_npc(&tavern, &alice(), &slept, "trade", "*For sale:*").await;
+    assert_eq!(choose(&tavern, &alice(), &shop, 0, "ale").await.kind, 6);
+    submit_modal(&tavern, &alice(), &shop, "Buy…", "2").await;
+    turn(&tavern, &alice(), shop.id, "You buy 2 ale for 8 gold.").await;
+    assert_eq!(udos_gold(&tavern, ALICE).await, 107);
+
+    // A program with syntax errors, confirmed from its private message.
+    let file = tavern
+        .fake
+        .add_attachment("broken.bas", crate::programs::BROKEN);
+    let add = Opt::subcommand(
+        "add",
+        vec![
+            Opt::string("name", "broken"),
+            Opt::attachment("file", &file),
+        ],
+    );
+    let asked = tavern.slash(&admin(), "chargen", vec![Opt::group("program", vec![add])]);
+    let errors = private_answer(&tavern, asked).await;
+    assert_eq!(errors.content, crate::programs::BROKEN_ERRORS);
+    let confirm = tavern.press(&admin(), &errors, &button_id(&errors, "Install anyway"));
+    let installed = private_answer(&tavern, confirm).await;
+    assert_starts(
+        &installed,
+        "Installed `broken` (6 lines, 2 syntax errors accepted).",
+    );
     tavern.stop().await;
 }

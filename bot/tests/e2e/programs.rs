@@ -6,7 +6,8 @@
 use fake_discord::{Opt, SentMessage};
 
 use crate::e2e::support::{
-    ALICE, BOB, GUILD, How, Setup, Tavern, admin, ask, ask_sub, bob, button_id, suggestions,
+    ALICE, BOB, GUILD, How, Setup, Tavern, admin, ask, ask_sub, assert_has, assert_starts, bob,
+    button_id, suggestions,
 };
 use crate::programs::{BROKEN, BROKEN_ERRORS};
 
@@ -163,12 +164,9 @@ async fn only_admins_install_and_an_installed_program_runs_to_a_stored_character
 
     // Anyone may list; autocomplete offers installed programs.
     let listed = program(&tavern, &bob(), "list", vec![]).await;
-    assert!(
-        listed.content.contains(
-            "- `short`: 2 lines, 50 bytes, installed by **Alice** on 2026-01-01 00:00 UTC"
-        ),
-        "{}",
-        listed.content
+    assert_has(
+        &listed,
+        "- `short`: 2 lines, 50 bytes, installed by **Alice** on 2026-01-01 00:00 UTC",
     );
     let offered = suggestions(
         &tavern,
@@ -192,11 +190,7 @@ async fn only_admins_install_and_an_installed_program_runs_to_a_stored_character
 
     // Removed: `/chargen start program:short` finds nothing to run.
     let removed = program(&tavern, &admin(), "remove", named("short")).await;
-    assert!(
-        removed.content.starts_with("Removed `short`."),
-        "{}",
-        removed.content
-    );
+    assert_starts(&removed, "Removed `short`.");
     let start = ask_sub(
         &tavern,
         &admin(),
@@ -230,29 +224,19 @@ async fn syntax_errors_are_listed_with_their_lines_and_installed_only_when_confi
     let cancelled = press(&tavern, &admin(), &errors, "Cancel").await;
     assert_eq!(cancelled.content, "`broken` was not installed.");
     let again = press(&tavern, &admin(), &errors, "Install anyway").await;
-    assert!(
-        again
-            .content
-            .starts_with("That install has been confirmed, cancelled or has expired"),
-        "{}",
-        again.content
+    assert_starts(
+        &again,
+        "That install has been confirmed, cancelled or has expired",
     );
 
     // A member without the permission cannot confirm; an admin can.
     let errors = add_file(&tavern, &admin(), "broken", "broken.bas", BROKEN).await;
     let refused = press(&tavern, &bob(), &errors, "Install anyway").await;
-    assert!(
-        refused.content.starts_with("Only members with"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Only members with");
     let installed = press(&tavern, &admin(), &errors, "Install anyway").await;
-    assert!(
-        installed
-            .content
-            .starts_with("Installed `broken` (6 lines, 2 syntax errors accepted)."),
-        "{}",
-        installed.content
+    assert_starts(
+        &installed,
+        "Installed `broken` (6 lines, 2 syntax errors accepted).",
     );
 
     // The broken lines never run: Bob's run by replies ends with a character.
@@ -267,12 +251,9 @@ async fn syntax_errors_are_listed_with_their_lines_and_installed_only_when_confi
         .map(|line| format!("{} PRINT \"X\" +\n", line * 10))
         .collect();
     let errors = add_file(&tavern, &admin(), "many", "many.bas", &many).await;
-    assert!(
-        errors
-            .content
-            .starts_with("`many` has 300 syntax errors:\n```\nline 10, column 15:"),
-        "{}",
-        errors.content
+    assert_starts(
+        &errors,
+        "`many` has 300 syntax errors:\n```\nline 10, column 15:",
     );
     assert!(errors.content.len() <= 2_000);
     assert_eq!(errors.attachments.len(), 1);
@@ -326,13 +307,7 @@ async fn a_listing_pasted_in_the_modal_is_installed() {
     let submitted = tavern.fake.dispatch_interaction(submit);
     let installed = tavern.answer(submitted).await;
     assert!(installed.is_ephemeral());
-    assert!(
-        installed
-            .content
-            .starts_with("Installed `pasted` (2 lines)."),
-        "{}",
-        installed.content
-    );
+    assert_starts(&installed, "Installed `pasted` (2 lines).");
     let stored = tavern
         .storage
         .installed_programs(GUILD as i64)
@@ -352,10 +327,6 @@ async fn a_listing_pasted_in_the_modal_is_installed() {
     let refused = tavern
         .answer(tavern.fake.dispatch_interaction(submit))
         .await;
-    assert!(
-        refused.content.starts_with("Only members with"),
-        "{}",
-        refused.content
-    );
+    assert_starts(&refused, "Only members with");
     tavern.stop().await;
 }

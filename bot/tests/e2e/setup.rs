@@ -87,6 +87,18 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
     assert_eq!(add["type"], 1);
     assert_eq!(add["options"][1]["name"], "file");
     assert_eq!(add["options"][1]["type"], 11, "an attachment");
+    // `scope` is picked from two choices.
+    let scope = &command("macro")["options"][0]["options"][3];
+    assert_eq!(scope["name"], "scope");
+    assert_eq!(
+        scope["choices"],
+        serde_json::json!([{"name": "me", "value": "me"}, {"name": "server", "value": "server"}])
+    );
+    // /npc activity takes negative codes too: no minimum of 0.
+    let code = &command("npc")["options"][3]["options"][1];
+    assert_eq!(code["name"], "code");
+    assert!(code["min_value"].is_null(), "{code}");
+    assert_eq!(code["max_value"], i64::from(i32::MAX));
     // /config macro-role takes a Role option.
     assert_eq!(command("config")["options"][1]["options"][0]["type"], 8);
 

@@ -302,6 +302,22 @@ impl Tavern {
             .dispatch_message(self.fake.message_create_reply(who, text, prompt, ping))
     }
 
+    /// The bot's message replying to message `message_id` (such as the hint for a
+    /// reply Discord hid from it).
+    pub async fn reply_to(&self, message_id: u64) -> SentMessage {
+        let id = message_id.to_string();
+        self.fake
+            .wait_message(|message| {
+                message
+                    .message_reference
+                    .as_ref()
+                    .and_then(|reference| reference["message_id"].as_str())
+                    == Some(id.as_str())
+            })
+            .await
+            .expect("a message replying to it")
+    }
+
     /// The summary posted when a generator finishes.
     pub async fn summary(&self, channel: u64) -> SentMessage {
         self.fake
@@ -419,6 +435,31 @@ fn check_options(path: &str, declared: &Value, given: &Value, complete: bool) {
         if matches!(option["type"].as_u64(), Some(1 | 2)) {
             check_options(&format!("{path} {name}"), spec, option, complete);
         }
+        // Discord's client refuses numbers out of the registered range.
+        if let Some(value) = option["value"].as_i64()
+            && complete
+        {
+            let low = spec["min_value"].as_i64().unwrap_or(i64::MIN);
+            let high = spec["max_value"].as_i64().unwrap_or(i64::MAX);
+            assert!(
+                (low..=high).contains(&value),
+                "{path} {name}: {value} is outside {low}..={high}"
+            );
+        }
+        // Where the option offers choices, Discord sends one of them (autocomplete
+        // aside, which sends what is typed).
+        if let Some(choices) = spec["choices"].as_array()
+            && !choices.is_empty()
+            && complete
+        {
+            assert!(
+                choices
+                    .iter()
+                    .any(|choice| choice["value"] == option["value"]),
+                "{path} {name}: {} is not one of the choices {choices:?}",
+                option["value"]
+            );
+        }
     }
     let nested = given
         .iter()
@@ -486,6 +527,39 @@ pub fn button_id(message: &SentMessage, label: &str) -> String {
         .find(|component| component["label"] == label)
         .and_then(|component| component["custom_id"].as_str().map(str::to_owned))
         .unwrap_or_else(|| panic!("no button {label} on {message:?}"))
+}
+
+/// Asserts that a message starts with `prefix`, showing it when not.
+#[track_caller]
+pub fn assert_starts(message: &SentMessage, prefix: &str) {
+    check_text(
+        message,
+        message.content.starts_with(prefix),
+        "start with",
+        prefix,
+    );
+}
+
+/// Asserts that a message ends with `suffix`, showing it when not.
+#[track_caller]
+pub fn assert_ends(message: &SentMessage, suffix: &str) {
+    check_text(
+        message,
+        message.content.ends_with(suffix),
+        "end with",
+        suffix,
+    );
+}
+
+/// Asserts that a message contains `part`, showing it when not.
+#[track_caller]
+pub fn assert_has(message: &SentMessage, part: &str) {
+    check_text(message, message.content.contains(part), "contain", part);
+}
+
+#[track_caller]
+fn check_text(message: &SentMessage, holds: bool, should: &str, text: &str) {
+    assert!(holds, "{}\nshould {should}\n{text}", message.content);
 }
 
 /// A member with the Manage Server permission.
