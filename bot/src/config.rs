@@ -44,6 +44,12 @@ impl Config {
             self.shards.start <= self.shards.end && self.shards.end < self.shards.total,
             "[shards] needs start <= end < total (end is inclusive)"
         );
+        if let Some(address) = &self.metrics.address {
+            anyhow::ensure!(
+                address.parse::<std::net::SocketAddr>().is_ok(),
+                "[metrics] address must be IP:PORT, such as \"127.0.0.1:9187\" (got {address:?})"
+            );
+        }
         anyhow::ensure!(
             self.discord.defer_after_ms <= 2_500,
             "[discord] defer_after_ms must be at most 2500 (Discord allows 3 seconds)"
@@ -112,6 +118,9 @@ pub struct DatabaseConfig {
     pub url: String,
     pub max_connections: u32,
     pub busy_timeout_ms: u64,
+    /// How long a query waits for a connection before the user is told the database
+    /// is not answering.
+    pub acquire_timeout_ms: u64,
 }
 
 impl Default for DatabaseConfig {
@@ -120,6 +129,7 @@ impl Default for DatabaseConfig {
             url: "sqlite://tavern.db".to_owned(),
             max_connections: 8,
             busy_timeout_ms: 5_000,
+            acquire_timeout_ms: 10_000,
         }
     }
 }
@@ -313,6 +323,7 @@ impl Default for ShardsConfig {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MetricsConfig {
-    /// Where `/healthz` and `/metrics` will be served (not served yet).
+    /// Where `tavern run` serves `/healthz` and `/metrics` (`IP:PORT`); absent: not
+    /// served.
     pub address: Option<String>,
 }

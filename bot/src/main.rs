@@ -135,9 +135,21 @@ async fn serve_discord(config: &Config, storage: &Storage, token: String) -> any
     let fetch = tavern::fetch::HttpFetch::new(std::time::Duration::from_secs(20))?;
     let core = new_core(config, storage, None, Arc::new(fetch))?;
     let options = DiscordOptions::from_config(config, token);
-    let bot = Bot::connect(core, options).await?;
+    let bot = Bot::connect(core.clone(), options).await?;
+    let metrics_server = match &config.metrics.address {
+        Some(address) => {
+            let (bound, task) = tavern::metrics::serve(address, bot.metrics(), core).await?;
+            tracing::info!(address = %bound, "serving /metrics and /healthz");
+            Some(task)
+        }
+        None => None,
+    };
     tracing::info!(gateway = %bot.gateway_url().await, "starting the gateway");
-    bot.start().run_until(tavern::shutdown::signal()).await
+    let result = bot.start().run_until(tavern::shutdown::signal()).await;
+    if let Some(task) = metrics_server {
+        task.abort();
+    }
+    result
 }
 
 /// The command core with the real engines, reading attachments with `fetch`; `seed`
@@ -173,5 +185,6 @@ fn storage_options(config: &Config) -> StorageOptions {
     StorageOptions {
         max_connections: config.database.max_connections,
         busy_timeout: std::time::Duration::from_millis(config.database.busy_timeout_ms),
+        acquire_timeout: std::time::Duration::from_millis(config.database.acquire_timeout_ms),
     }
 }

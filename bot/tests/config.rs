@@ -44,7 +44,7 @@ fn every_commented_key_of_the_example_is_a_real_key() {
     let config = Config::from_toml(&uncommented).expect("the uncommented example parses");
     assert_eq!(config.discord.application_id, Some(123_456_789_012_345_678));
     assert_eq!(config.basic.max_input_len, Some(255));
-    assert_eq!(config.metrics.address.as_deref(), Some("127.0.0.1:9464"));
+    assert_eq!(config.metrics.address.as_deref(), Some("127.0.0.1:9187"));
 }
 
 #[test]
@@ -56,6 +56,7 @@ fn mistakes_are_refused() {
             "end is inclusive",
         ),
         ("[dice]\nmax_repeat = 0", "max_repeat"),
+        ("[metrics]\naddress = \"localhost\"", "IP:PORT"),
         (
             "[chargen]\nsession_expiry_minutes = 0",
             "session_expiry_minutes",

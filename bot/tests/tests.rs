@@ -39,3 +39,5 @@ mod npc_cli;
 mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.
 mod e2e;
+// /metrics and /healthz over HTTP.
+mod metrics;

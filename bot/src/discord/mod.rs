@@ -39,6 +39,7 @@ pub use http::{HttpGuardError, HttpPlan, build_http};
 
 use crate::config::Config;
 use crate::core::Core;
+use crate::metrics::Metrics;
 use answer::{Interaction, InteractionKind};
 use incoming::Incoming;
 
@@ -127,6 +128,7 @@ struct Shared {
     in_flight: InFlight,
     /// Turns to handle an event ([`MAX_CONCURRENT_EVENTS`]), granted in order.
     turns: Semaphore,
+    metrics: Arc<Metrics>,
 }
 
 /// Counts the events being handled, so a shutdown can wait for them.
@@ -188,7 +190,7 @@ impl Shared {
                     channel_id,
                     message_id,
                     message,
-                } => answer::send_edit(http, *channel_id, *message_id, message).await,
+                } => answer::send_edit(self, http, *channel_id, *message_id, message).await,
                 other => {
                     tracing::warn!(reply = ?other, "a sweep reply without a channel; dropped");
                     Err(())
@@ -251,6 +253,7 @@ impl EventHandler for Handler {
         // Discord's 3 seconds run from here, also while waiting for a turn.
         let received = tokio::time::Instant::now();
         let _working = self.shared.in_flight.enter();
+        let _counted = self.shared.metrics.in_flight();
         let _turn = self.shared.turn().await;
         let (target, request) = match &interaction {
             SerenityInteraction::Command(command) => (
@@ -285,7 +288,8 @@ impl EventHandler for Handler {
                     .core
                     .answer_modal(&component.data.custom_id, &component.message.content)
                 {
-                    answer::modal_at_once(&ctx.http, &target, &modal).await;
+                    answer::modal_at_once(&self.shared, &ctx.http, &target, &modal).await;
+                    self.shared.metrics.handled("button", received.elapsed());
                     return;
                 }
                 (target, incoming::component(component))
@@ -304,20 +308,27 @@ impl EventHandler for Handler {
                 return;
             }
         };
+        let label = self.shared.metrics.label(&request);
         answer::interaction(&self.shared, &ctx.http, target, request).await;
+        self.shared.metrics.handled(label, received.elapsed());
     }
 
     async fn message(&self, ctx: Context, message: SerenityMessage) {
+        let received = tokio::time::Instant::now();
         let bot_user_id = self.shared.bot_user_id.load(Ordering::SeqCst);
         match incoming::message(&message, bot_user_id) {
             Incoming::Ignore => {}
             Incoming::Unreadable => {
                 let _working = self.shared.in_flight.enter();
+                let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
-                answer::unreadable_reply(&ctx.http, message.channel_id, message.id).await;
+                answer::unreadable_reply(&self.shared, &ctx.http, message.channel_id, message.id)
+                    .await;
+                self.shared.metrics.handled("reply", received.elapsed());
             }
             Incoming::Reply(request) => {
                 let _working = self.shared.in_flight.enter();
+                let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
                 answer::message_reply(
                     &self.shared,
@@ -327,6 +338,7 @@ impl EventHandler for Handler {
                     request,
                 )
                 .await;
+                self.shared.metrics.handled("reply", received.elapsed());
             }
         }
     }
@@ -365,6 +377,7 @@ impl Bot {
             bot_user_id: AtomicU64::new(0),
             in_flight: InFlight::default(),
             turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
+            metrics: Arc::new(Metrics::default()),
         });
         // Tavern reads nothing from serenity's cache; keep it from growing.
         let mut cache = serenity::cache::Settings::default();
@@ -386,6 +399,11 @@ impl Bot {
             shared,
             options,
         })
+    }
+
+    /// The counters of this bot, for the metrics endpoint.
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.shared.metrics.clone()
     }
 
     /// The gateway URL serenity will connect to. When `GET /gateway` fails, serenity
@@ -460,6 +478,11 @@ impl RunningBot {
     /// id recorded, so a reply to that prompt is understood from then on.
     pub async fn settled(&self) -> bool {
         self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await
+    }
+
+    /// The counters of this bot, for the metrics endpoint.
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.shared.metrics.clone()
     }
 
     /// Whether this process has registered the commands.

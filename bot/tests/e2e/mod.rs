@@ -3,7 +3,7 @@
 //! woken by the change it waits for.
 
 // The bot and the fake together, and the helpers every test uses.
-mod support;
+pub mod support;
 
 // Command registration, shard ranges and the Http guard.
 mod setup;
