@@ -52,9 +52,18 @@ pub async fn sqlite_storage_at(path: &std::path::Path) -> Storage {
 pub struct PgSchema {
     base_url: String,
     name: String,
+    /// The base URL with the schema as its search path.
+    url: String,
 }
 
 impl PgSchema {
+    /// Another pool on the same schema, as a second process would open.
+    pub async fn open(&self) -> Storage {
+        Storage::open(&self.url, &pg_options())
+            .await
+            .expect("open PostgreSQL")
+    }
+
     pub async fn drop_schema(self) {
         if let Ok(pool) = sqlx::AnyPool::connect(&self.base_url).await {
             let _ = pool
@@ -98,16 +107,24 @@ pub async fn postgres_storage(tag: &str) -> Option<(Storage, PgSchema)> {
     pool.close().await;
     let separator = if base_url.contains('?') { '&' } else { '?' };
     let url = format!("{base_url}{separator}options=-c%20search_path%3D{name}");
-    let storage = Storage::open(
-        &url,
-        &StorageOptions {
-            max_connections: 4,
-            ..StorageOptions::default()
+    let storage = Storage::open(&url, &pg_options())
+        .await
+        .expect("open PostgreSQL");
+    Some((
+        storage,
+        PgSchema {
+            base_url,
+            name,
+            url,
         },
-    )
-    .await
-    .expect("open PostgreSQL");
-    Some((storage, PgSchema { base_url, name }))
+    ))
+}
+
+fn pg_options() -> StorageOptions {
+    StorageOptions {
+        max_connections: 4,
+        ..StorageOptions::default()
+    }
 }
 
 /// Runs one async storage test on SQLite and on PostgreSQL (when configured), as two

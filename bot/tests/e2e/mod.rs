@@ -15,3 +15,5 @@ mod chargen;
 mod rules;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;
+// Two processes, one shard each, on one database.
+mod scale;

@@ -16,7 +16,7 @@ use tavern::core::{Core, CoreSettings, Engines};
 use tavern::discord::{Bot, DiscordOptions, RunningBot};
 use tavern::storage::Storage;
 
-use crate::support::{TempDir, sqlite_storage_at};
+use crate::support::{PgSchema, TempDir, sqlite_storage_at};
 
 pub const TOKEN: &str = "FAKE.TOKEN.value";
 /// A guild whose events the fake routes to shard 0 of 1 (and of 2).
@@ -44,6 +44,32 @@ pub struct Setup {
     pub fake: FakeConfig,
     pub config: Config,
     pub engines: Engines,
+    /// A PostgreSQL schema instead of a SQLite file.
+    pub postgres: Option<(Storage, PgSchema)>,
+}
+
+impl Setup {
+    /// The same setup on PostgreSQL, or `None` (with a visible line) when
+    /// `TAVERN_TEST_POSTGRES` is not set.
+    pub async fn on_postgres(mut self, tag: &str) -> Option<Setup> {
+        self.postgres = Some(crate::support::postgres_storage(tag).await?);
+        Some(self)
+    }
+}
+
+/// Where the bot's data lives; each process opens a pool of its own on it.
+enum Database {
+    Sqlite(std::path::PathBuf),
+    Postgres(PgSchema),
+}
+
+impl Database {
+    async fn open(&self) -> Storage {
+        match self {
+            Database::Sqlite(path) => sqlite_storage_at(path).await,
+            Database::Postgres(schema) => schema.open().await,
+        }
+    }
 }
 
 impl Default for Setup {
@@ -59,6 +85,7 @@ impl Default for Setup {
             fake,
             config: Config::default(),
             engines: engines(),
+            postgres: None,
         }
     }
 }
@@ -71,7 +98,7 @@ pub struct Tavern {
     pub storage: Storage,
     config: Config,
     engines: Engines,
-    db: std::path::PathBuf,
+    db: Database,
     /// READY session ids seen so far, to tell a new connection from an old one.
     sessions: Vec<String>,
     _dir: TempDir,
@@ -84,9 +111,14 @@ impl Tavern {
 
     pub async fn start_with(setup: Setup) -> Tavern {
         let dir = TempDir::new("e2e");
-        let db = dir.path("tavern.db");
         let fake = FakeDiscord::start(setup.fake).await;
-        let storage = sqlite_storage_at(&db).await;
+        let (storage, db) = match setup.postgres {
+            Some((storage, schema)) => (storage, Database::Postgres(schema)),
+            None => {
+                let path = dir.path("tavern.db");
+                (sqlite_storage_at(&path).await, Database::Sqlite(path))
+            }
+        };
         let clock = Arc::new(ManualClock::new(START_MS));
         let core = new_core(&storage, &setup.config, &setup.engines, &clock, 7);
         let mut tavern = Tavern {
@@ -147,7 +179,7 @@ impl Tavern {
             bot.shutdown().await;
         }
         self.storage.close().await;
-        self.storage = sqlite_storage_at(&self.db).await;
+        self.storage = self.db.open().await;
         self.core = new_core(&self.storage, &self.config, &self.engines, &self.clock, 8);
         self.connect().await;
     }
@@ -158,6 +190,29 @@ impl Tavern {
         }
         self.storage.close().await;
         self.fake.assert_no_violations();
+        if let Database::Postgres(schema) = self.db {
+            schema.drop_schema().await;
+        }
+    }
+
+    /// Another process on the same fake Discord and the same database, running
+    /// shards `start..=end` (of the configured total); waits for its first shard.
+    pub async fn another_process(&self, start: u32, end: u32) -> Process {
+        let mut config = self.config.clone();
+        config.shards.start = start;
+        config.shards.end = end;
+        config.discord.api_base = Some(self.fake.api_base());
+        let storage = self.db.open().await;
+        let core = new_core(&storage, &config, &self.engines, &self.clock, 9);
+        let bot = Bot::connect(core, DiscordOptions::from_config(&config, TOKEN))
+            .await
+            .expect("the second bot connects");
+        let bot = bot.start();
+        self.fake
+            .wait_ready(start, CONNECT)
+            .await
+            .expect("the second process' shard is live");
+        Process { bot, storage }
     }
 
     pub fn bot(&self) -> &RunningBot {
@@ -219,8 +274,30 @@ impl Tavern {
     /// Opens a prompt's modal with its "Answer" button and submits `text`; returns the
     /// submit's interaction id once it is acknowledged.
     pub async fn answer_with_modal(&self, who: &Invoker, prompt: &SentMessage, text: &str) -> u64 {
+        self.answer_with_modal_on(None, who, prompt, text).await
+    }
+
+    /// Like [`Tavern::answer_with_modal`], with the interactions sent to `shard` instead
+    /// of the shard of their guild (`None`).
+    pub async fn answer_with_modal_on(
+        &self,
+        shard: Option<u32>,
+        who: &Invoker,
+        prompt: &SentMessage,
+        text: &str,
+    ) -> u64 {
+        let send = |interaction: Value| match shard {
+            None => self.fake.dispatch_interaction(interaction),
+            Some(shard) => {
+                let id = interaction["id"].as_str().and_then(|id| id.parse().ok());
+                self.fake
+                    .dispatch_to_shard(shard, "INTERACTION_CREATE", interaction);
+                id.expect("an interaction id")
+            }
+        };
         let button = answer_button(prompt).expect("the prompt has an Answer button");
-        let opened = self.callback(self.press(who, prompt, &button)).await;
+        let press = self.fake.interaction_button(who, prompt, &button);
+        let opened = self.callback(send(press)).await;
         assert_eq!(opened.kind, 9, "a modal is the first response: {opened:?}");
         let modal_id = opened.data["custom_id"]
             .as_str()
@@ -236,7 +313,7 @@ impl Tavern {
             &[(field.as_str(), text)],
             Some(prompt),
         );
-        let submitted = self.fake.dispatch_interaction(submit);
+        let submitted = send(submit);
         let acknowledged = self.callback(submitted).await;
         assert!(matches!(acknowledged.kind, 4 | 6), "{acknowledged:?}");
         submitted
@@ -331,6 +408,19 @@ impl Tavern {
             .iter()
             .filter(|request| request.method == method && request.path.contains(path))
             .count()
+    }
+}
+
+/// A second bot process sharing the fake and the database with a [`Tavern`].
+pub struct Process {
+    pub bot: RunningBot,
+    pub storage: Storage,
+}
+
+impl Process {
+    pub async fn stop(self) {
+        self.bot.shutdown().await;
+        self.storage.close().await;
     }
 }
 
