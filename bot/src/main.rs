@@ -182,9 +182,5 @@ fn database_url(db: &str) -> String {
 }
 
 fn storage_options(config: &Config) -> StorageOptions {
-    StorageOptions {
-        max_connections: config.database.max_connections,
-        busy_timeout: std::time::Duration::from_millis(config.database.busy_timeout_ms),
-        acquire_timeout: std::time::Duration::from_millis(config.database.acquire_timeout_ms),
-    }
+    StorageOptions::from_config(&config.database)
 }

@@ -42,10 +42,13 @@ pub async fn sqlite_storage(dir: &TempDir) -> Storage {
 
 /// A migrated SQLite database at `path`.
 pub async fn sqlite_storage_at(path: &std::path::Path) -> Storage {
+    sqlite_storage_with(path, &StorageOptions::default()).await
+}
+
+/// A migrated SQLite database at `path`, opened with `options`.
+pub async fn sqlite_storage_with(path: &std::path::Path, options: &StorageOptions) -> Storage {
     let url = tavern::storage::sqlite_url_for_path(&path.to_string_lossy());
-    Storage::open(&url, &StorageOptions::default())
-        .await
-        .expect("open SQLite")
+    Storage::open(&url, options).await.expect("open SQLite")
 }
 
 /// A fresh PostgreSQL schema of its own, dropped by [`PgSchema::drop_schema`].
@@ -62,6 +65,11 @@ impl PgSchema {
         Storage::open(&self.url, &pg_options())
             .await
             .expect("open PostgreSQL")
+    }
+
+    /// The URL a process configured for this schema would use.
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     pub async fn drop_schema(self) {

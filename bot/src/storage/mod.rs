@@ -59,6 +59,17 @@ impl Default for StorageOptions {
     }
 }
 
+impl StorageOptions {
+    /// The options of `[database]`.
+    pub fn from_config(database: &crate::config::DatabaseConfig) -> StorageOptions {
+        StorageOptions {
+            max_connections: database.max_connections,
+            busy_timeout: Duration::from_millis(database.busy_timeout_ms),
+            acquire_timeout: Duration::from_millis(database.acquire_timeout_ms),
+        }
+    }
+}
+
 /// The database. Cheap to clone (the pool is shared).
 #[derive(Debug, Clone)]
 pub struct Storage {

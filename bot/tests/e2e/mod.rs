@@ -17,3 +17,5 @@ mod rules;
 mod npc;
 // Two processes, one shard each, on one database.
 mod scale;
+// Gateway faults, 429s, a database away for a while, SIGKILL.
+mod faults;

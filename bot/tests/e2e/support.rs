@@ -14,9 +14,9 @@ use tavern::core::custom_id::CustomId;
 use tavern::core::limits::ManualClock;
 use tavern::core::{Core, CoreSettings, Engines};
 use tavern::discord::{Bot, DiscordOptions, RunningBot};
-use tavern::storage::Storage;
+use tavern::storage::{Storage, StorageOptions};
 
-use crate::support::{PgSchema, TempDir, sqlite_storage_at};
+use crate::support::{PgSchema, TempDir, sqlite_storage_with};
 
 pub const TOKEN: &str = "FAKE.TOKEN.value";
 /// A guild whose events the fake routes to shard 0 of 1 (and of 2).
@@ -64,9 +64,12 @@ enum Database {
 }
 
 impl Database {
-    async fn open(&self) -> Storage {
+    /// A pool of its own; SQLite's with the configured timeouts.
+    async fn open(&self, config: &Config) -> Storage {
         match self {
-            Database::Sqlite(path) => sqlite_storage_at(path).await,
+            Database::Sqlite(path) => {
+                sqlite_storage_with(path, &StorageOptions::from_config(&config.database)).await
+            }
             Database::Postgres(schema) => schema.open().await,
         }
     }
@@ -116,7 +119,8 @@ impl Tavern {
             Some((storage, schema)) => (storage, Database::Postgres(schema)),
             None => {
                 let path = dir.path("tavern.db");
-                (sqlite_storage_at(&path).await, Database::Sqlite(path))
+                let database = Database::Sqlite(path);
+                (database.open(&setup.config).await, database)
             }
         };
         let clock = Arc::new(ManualClock::new(START_MS));
@@ -179,7 +183,7 @@ impl Tavern {
             bot.shutdown().await;
         }
         self.storage.close().await;
-        self.storage = self.db.open().await;
+        self.storage = self.db.open(&self.config).await;
         self.core = new_core(&self.storage, &self.config, &self.engines, &self.clock, 8);
         self.connect().await;
     }
@@ -202,7 +206,7 @@ impl Tavern {
         config.shards.start = start;
         config.shards.end = end;
         config.discord.api_base = Some(self.fake.api_base());
-        let storage = self.db.open().await;
+        let storage = self.db.open(&config).await;
         let core = new_core(&storage, &config, &self.engines, &self.clock, 9);
         let bot = Bot::connect(core, DiscordOptions::from_config(&config, TOKEN))
             .await
@@ -233,13 +237,7 @@ impl Tavern {
 
     /// The accepted first callback of an interaction.
     pub async fn callback(&self, interaction: u64) -> Callback {
-        let callback = self
-            .fake
-            .wait_callback(interaction)
-            .await
-            .expect("the interaction is answered");
-        assert!(callback.accepted(), "refused: {callback:?}");
-        callback
+        accepted_callback(&self.fake, interaction).await
     }
 
     /// The message answering an interaction once it is final (a deferred placeholder
@@ -286,37 +284,7 @@ impl Tavern {
         prompt: &SentMessage,
         text: &str,
     ) -> u64 {
-        let send = |interaction: Value| match shard {
-            None => self.fake.dispatch_interaction(interaction),
-            Some(shard) => {
-                let id = interaction["id"].as_str().and_then(|id| id.parse().ok());
-                self.fake
-                    .dispatch_to_shard(shard, "INTERACTION_CREATE", interaction);
-                id.expect("an interaction id")
-            }
-        };
-        let button = answer_button(prompt).expect("the prompt has an Answer button");
-        let press = self.fake.interaction_button(who, prompt, &button);
-        let opened = self.callback(send(press)).await;
-        assert_eq!(opened.kind, 9, "a modal is the first response: {opened:?}");
-        let modal_id = opened.data["custom_id"]
-            .as_str()
-            .expect("a modal id")
-            .to_owned();
-        let field = opened.data["components"][0]["components"][0]["custom_id"]
-            .as_str()
-            .expect("a text input")
-            .to_owned();
-        let submit = self.fake.interaction_modal_submit(
-            who,
-            &modal_id,
-            &[(field.as_str(), text)],
-            Some(prompt),
-        );
-        let submitted = send(submit);
-        let acknowledged = self.callback(submitted).await;
-        assert!(matches!(acknowledged.kind, 4 | 6), "{acknowledged:?}");
-        submitted
+        modal_answer(&self.fake, shard, who, prompt, text).await
     }
 
     /// Replies to a prompt with a regular message (`ping`: the "mention" switch of the
@@ -422,6 +390,66 @@ impl Process {
         self.bot.shutdown().await;
         self.storage.close().await;
     }
+}
+
+/// The session id of the latest READY.
+pub fn latest_session(fake: &FakeDiscord) -> String {
+    fake.gateway_log()
+        .iter()
+        .rev()
+        .find_map(|record| match record {
+            GatewayRecord::Ready { session_id, .. } => Some(session_id.clone()),
+            _ => None,
+        })
+        .expect("a READY")
+}
+
+/// The accepted first callback of an interaction.
+pub async fn accepted_callback(fake: &FakeDiscord, interaction: u64) -> Callback {
+    let callback = fake
+        .wait_callback(interaction)
+        .await
+        .expect("the interaction is answered");
+    assert!(callback.accepted(), "refused: {callback:?}");
+    callback
+}
+
+/// Opens a prompt's modal with its "Answer" button and submits `text`, sending both
+/// interactions to `shard` (`None`: the shard of their guild); returns the submit's
+/// interaction id once it is acknowledged.
+pub async fn modal_answer(
+    fake: &FakeDiscord,
+    shard: Option<u32>,
+    who: &Invoker,
+    prompt: &SentMessage,
+    text: &str,
+) -> u64 {
+    let send = |interaction: Value| match shard {
+        None => fake.dispatch_interaction(interaction),
+        Some(shard) => {
+            let id = interaction["id"].as_str().and_then(|id| id.parse().ok());
+            fake.dispatch_to_shard(shard, "INTERACTION_CREATE", interaction);
+            id.expect("an interaction id")
+        }
+    };
+    let button = answer_button(prompt).expect("the prompt has an Answer button");
+    let press = fake.interaction_button(who, prompt, &button);
+    let opened = accepted_callback(fake, send(press)).await;
+    assert_eq!(opened.kind, 9, "a modal is the first response: {opened:?}");
+    let modal_id = opened.data["custom_id"]
+        .as_str()
+        .expect("a modal id")
+        .to_owned();
+    let field = opened.data["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .expect("a text input")
+        .to_owned();
+    let submit =
+        fake.interaction_modal_submit(who, &modal_id, &[(field.as_str(), text)], Some(prompt));
+    let submitted = send(submit);
+    let acknowledged = accepted_callback(fake, submitted).await;
+    assert!(matches!(acknowledged.kind, 4 | 6), "{acknowledged:?}");
+    submitted
 }
 
 /// How a run answers its prompts.
