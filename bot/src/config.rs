@@ -35,7 +35,19 @@ impl Config {
     pub fn load(path: &Path) -> anyhow::Result<Config> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the configuration {}", path.display()))?;
-        Config::from_toml(&text).with_context(|| format!("in {}", path.display()))
+        let mut config =
+            Config::from_toml(&text).with_context(|| format!("in {}", path.display()))?;
+        config.apply_env(|name| std::env::var(name).ok());
+        Ok(config)
+    }
+
+    /// Settings that may come from the environment instead of the file, because they
+    /// carry secrets: `TAVERN_DATABASE_URL` (a PostgreSQL password) wins over
+    /// `[database] url`. `lookup` reads a variable.
+    pub fn apply_env(&mut self, lookup: impl Fn(&str) -> Option<String>) {
+        if let Some(url) = lookup("TAVERN_DATABASE_URL").filter(|url| !url.trim().is_empty()) {
+            self.database.url = url.trim().to_owned();
+        }
     }
 
     fn validate(&self) -> anyhow::Result<()> {

@@ -77,7 +77,11 @@ fn main() -> ExitCode {
 fn run_service(cli: Cli) -> anyhow::Result<()> {
     let config = match &cli.config {
         Some(path) => Config::load(path)?,
-        None => Config::default(),
+        None => {
+            let mut config = Config::default();
+            config.apply_env(|name| std::env::var(name).ok());
+            config
+        }
     };
     let quiet_default = matches!(cli.command, Commands::Console { .. });
     tavern::telemetry::init(&config.log, cli.log_json, quiet_default)?;

@@ -66,3 +66,23 @@ fn mistakes_are_refused() {
         assert!(error.contains(needle), "{text:?}: {error}");
     }
 }
+
+#[test]
+fn the_database_url_may_come_from_the_environment() {
+    let table = [
+        (None, "sqlite://tavern.db"),
+        (Some(""), "sqlite://tavern.db"),
+        (
+            Some("postgres://tavern:secret@db:5432/tavern"),
+            "postgres://tavern:secret@db:5432/tavern",
+        ),
+    ];
+    for (variable, expected) in table {
+        let mut config = Config::default();
+        config.apply_env(|name| {
+            assert_eq!(name, "TAVERN_DATABASE_URL");
+            variable.map(str::to_owned)
+        });
+        assert_eq!(config.database.url, expected, "{variable:?}");
+    }
+}

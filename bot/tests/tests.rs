@@ -41,3 +41,5 @@ mod fetch;
 mod e2e;
 // /metrics and /healthz over HTTP.
 mod metrics;
+// deploy/: the compose file, the Dockerfile, the systemd unit and their configurations.
+mod deploy;
