@@ -291,13 +291,19 @@ fn authority(url: &str) -> &str {
 /// The `tavern` binary, run as `tavern run` against the fake.
 fn spawn_tavern(config: &Path, log: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tavern"))
-        .args(["run", "--config"])
+        .args(["run", "--log-json", "--config"])
         .arg(config)
         .env("DISCORD_TOKEN", TOKEN)
-        .env("RUST_LOG", "warn")
+        .env("RUST_LOG", "info,serenity=warn")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(std::fs::File::create(log).unwrap())
+        .stderr(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(log)
+                .unwrap(),
+        )
         .spawn()
         .expect("tavern starts")
 }
@@ -332,10 +338,12 @@ async fn sigkill_loses_nothing_acknowledged(database_url: &str, storage: &Storag
     let dir = TempDir::new("sigkill");
     let fake = FakeDiscord::start(Setup::default().fake).await;
     let config = dir.path("tavern.toml");
+    let metrics = free_loopback_port().await;
     std::fs::write(
         &config,
         format!(
-            "[discord]\napi_base = \"{}\"\n[database]\nurl = \"{database_url}\"\n",
+            "[discord]\napi_base = \"{}\"\n[database]\nurl = \"{database_url}\"\n\
+             [metrics]\naddress = \"{metrics}\"\n",
             fake.api_base()
         ),
     )
@@ -411,9 +419,46 @@ async fn sigkill_loses_nothing_acknowledged(database_url: &str, storage: &Storag
         after.is_none_or(|row| row.step == 3),
         "one more step stored"
     );
+
+    // `tavern run` serves /healthz and /metrics on [metrics] address.
+    let client = reqwest::Client::new();
+    let health = client
+        .get(format!("http://{metrics}/healthz"))
+        .send()
+        .await
+        .expect("tavern run serves /healthz");
+    assert_eq!(health.status().as_u16(), 200);
+    let exposition = client
+        .get(format!("http://{metrics}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        exposition.contains("tavern_interactions_total{command=\"chargen\"} 2\n"),
+        "{exposition}"
+    );
     second_process.kill().unwrap();
     second_process.wait().unwrap();
     fake.assert_no_violations();
+
+    // --log-json: every line of both runs is one JSON object.
+    let log = std::fs::read_to_string(&log).unwrap();
+    let mut connected = 0;
+    for line in log.lines() {
+        let entry: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}"));
+        connected += usize::from(entry["fields"]["message"] == "connected to Discord");
+    }
+    assert_eq!(connected, 2, "one per process: {log}");
+}
+
+/// A loopback port free a moment ago, for a child process to listen on.
+async fn free_loopback_port() -> std::net::SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    listener.local_addr().unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread")]
