@@ -107,7 +107,7 @@ impl<const N: usize> Histogram<N> {
 pub struct Metrics {
     /// Every label, fixed at start: the commands, then [`EVENT_LABELS`].
     labels: Vec<&'static str>,
-    handled: Vec<AtomicU64>,
+    received: Vec<AtomicU64>,
     latency: Vec<Histogram<11>>,
     /// Discord calls that failed (an answer, a message, an edit).
     discord_errors: AtomicU64,
@@ -123,7 +123,7 @@ impl Default for Metrics {
             .collect();
         labels.extend(EVENT_LABELS);
         Metrics {
-            handled: labels.iter().map(|_| AtomicU64::new(0)).collect(),
+            received: labels.iter().map(|_| AtomicU64::new(0)).collect(),
             latency: labels
                 .iter()
                 .map(|_| Histogram::new(&LATENCY_BUCKETS))
@@ -174,16 +174,20 @@ impl Metrics {
             .unwrap_or(self.labels.len() - 1)
     }
 
-    /// One event handled, from its arrival to its last message sent.
-    pub fn handled(&self, label: &str, elapsed: Duration) {
-        let index = self.label_index(label);
-        self.handled[index].fetch_add(1, Ordering::Relaxed);
-        self.latency[index].observe(elapsed);
+    /// An event taken up for handling. Counted before anything is sent, so whoever
+    /// sees an answer sees it counted.
+    pub fn received(&self, label: &str) {
+        self.received[self.label_index(label)].fetch_add(1, Ordering::Relaxed);
     }
 
-    /// How many events of `label` were handled.
-    pub fn handled_count(&self, label: &str) -> u64 {
-        self.handled[self.label_index(label)].load(Ordering::Relaxed)
+    /// An event handled, `elapsed` from its arrival to its last message sent.
+    pub fn answered(&self, label: &str, elapsed: Duration) {
+        self.latency[self.label_index(label)].observe(elapsed);
+    }
+
+    /// How many events of `label` were received.
+    pub fn received_count(&self, label: &str) -> u64 {
+        self.received[self.label_index(label)].load(Ordering::Relaxed)
     }
 
     pub fn discord_error(&self) {
@@ -236,9 +240,9 @@ impl Metrics {
             &mut out,
             "tavern_interactions_total",
             "counter",
-            "Events handled (slash commands by name, components, modals, replies).",
+            "Events received (slash commands by name, components, modals, replies).",
         );
-        for (label, count) in self.labels.iter().zip(&self.handled) {
+        for (label, count) in self.labels.iter().zip(&self.received) {
             let count = count.load(Ordering::Relaxed);
             let _ = writeln!(
                 out,
@@ -409,9 +413,9 @@ mod tests {
     #[test]
     fn unknown_labels_count_as_other() {
         let metrics = Metrics::default();
-        metrics.handled("roll", Duration::from_millis(3));
-        metrics.handled("launch-missiles", Duration::from_millis(3));
-        assert_eq!(metrics.handled_count("roll"), 1);
-        assert_eq!(metrics.handled_count("other"), 1);
+        metrics.received("roll");
+        metrics.received("launch-missiles");
+        assert_eq!(metrics.received_count("roll"), 1);
+        assert_eq!(metrics.received_count("other"), 1);
     }
 }

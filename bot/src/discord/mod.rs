@@ -288,8 +288,9 @@ impl EventHandler for Handler {
                     .core
                     .answer_modal(&component.data.custom_id, &component.message.content)
                 {
+                    self.shared.metrics.received("button");
                     answer::modal_at_once(&self.shared, &ctx.http, &target, &modal).await;
-                    self.shared.metrics.handled("button", received.elapsed());
+                    self.shared.metrics.answered("button", received.elapsed());
                     return;
                 }
                 (target, incoming::component(component))
@@ -309,8 +310,9 @@ impl EventHandler for Handler {
             }
         };
         let label = self.shared.metrics.label(&request);
+        self.shared.metrics.received(label);
         answer::interaction(&self.shared, &ctx.http, target, request).await;
-        self.shared.metrics.handled(label, received.elapsed());
+        self.shared.metrics.answered(label, received.elapsed());
     }
 
     async fn message(&self, ctx: Context, message: SerenityMessage) {
@@ -322,14 +324,16 @@ impl EventHandler for Handler {
                 let _working = self.shared.in_flight.enter();
                 let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
+                self.shared.metrics.received("reply");
                 answer::unreadable_reply(&self.shared, &ctx.http, message.channel_id, message.id)
                     .await;
-                self.shared.metrics.handled("reply", received.elapsed());
+                self.shared.metrics.answered("reply", received.elapsed());
             }
             Incoming::Reply(request) => {
                 let _working = self.shared.in_flight.enter();
                 let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
+                self.shared.metrics.received("reply");
                 answer::message_reply(
                     &self.shared,
                     &ctx.http,
@@ -338,7 +342,7 @@ impl EventHandler for Handler {
                     request,
                 )
                 .await;
-                self.shared.metrics.handled("reply", received.elapsed());
+                self.shared.metrics.answered("reply", received.elapsed());
             }
         }
     }

@@ -124,7 +124,7 @@ async fn a_429_on_a_callback() {
         exposition.contains("tavern_errors_total{kind=\"discord\"} 1\n"),
         "{exposition}"
     );
-    assert_eq!(tavern.bot().metrics().handled_count("roll"), 2);
+    assert_eq!(tavern.bot().metrics().received_count("roll"), 2);
     tavern.stop().await;
 }
 
@@ -378,7 +378,21 @@ async fn sigkill_loses_nothing_acknowledged(database_url: &str, storage: &Storag
         .await
         .unwrap()
         .expect("the session survived SIGKILL");
-    assert_eq!(session.step, 2, "both acknowledged answers are stored");
+    // The second prompt acknowledged the first answer. The second answer's own
+    // callback comes after its step is stored unless the step outlasted
+    // `defer_after_ms` (then it is a bare "loading" deferral); the third prompt, if it
+    // went out before the kill, acknowledged it for certain.
+    let third_sent = fake.messages().iter().any(|message| {
+        message.origin == fake_discord::Origin::Channel
+            && ![first.id, second.id].contains(&message.id)
+            && answer_button(message).is_some()
+    });
+    assert!(
+        session.step == 2 || (session.step == 1 && !third_sent),
+        "step {} with the third prompt {}",
+        session.step,
+        if third_sent { "sent" } else { "not sent" }
+    );
 
     let mut second_process = spawn_tavern(&config, &log);
     wait_new_session(&fake, &mut sessions).await;
