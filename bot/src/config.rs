@@ -35,7 +35,19 @@ impl Config {
     pub fn load(path: &Path) -> anyhow::Result<Config> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the configuration {}", path.display()))?;
-        Config::from_toml(&text).with_context(|| format!("in {}", path.display()))
+        let mut config =
+            Config::from_toml(&text).with_context(|| format!("in {}", path.display()))?;
+        config.apply_env(|name| std::env::var(name).ok());
+        Ok(config)
+    }
+
+    /// Settings that may come from the environment instead of the file, because they
+    /// carry secrets: `TAVERN_DATABASE_URL` (a PostgreSQL password) wins over
+    /// `[database] url`. `lookup` reads a variable.
+    pub fn apply_env(&mut self, lookup: impl Fn(&str) -> Option<String>) {
+        if let Some(url) = lookup("TAVERN_DATABASE_URL").filter(|url| !url.trim().is_empty()) {
+            self.database.url = url.trim().to_owned();
+        }
     }
 
     fn validate(&self) -> anyhow::Result<()> {
@@ -44,6 +56,12 @@ impl Config {
             self.shards.start <= self.shards.end && self.shards.end < self.shards.total,
             "[shards] needs start <= end < total (end is inclusive)"
         );
+        if let Some(address) = &self.metrics.address {
+            anyhow::ensure!(
+                address.parse::<std::net::SocketAddr>().is_ok(),
+                "[metrics] address must be IP:PORT, such as \"127.0.0.1:9187\" (got {address:?})"
+            );
+        }
         anyhow::ensure!(
             self.discord.defer_after_ms <= 2_500,
             "[discord] defer_after_ms must be at most 2500 (Discord allows 3 seconds)"
@@ -112,6 +130,9 @@ pub struct DatabaseConfig {
     pub url: String,
     pub max_connections: u32,
     pub busy_timeout_ms: u64,
+    /// How long a query waits for a connection before the user is told the database
+    /// is not answering.
+    pub acquire_timeout_ms: u64,
 }
 
 impl Default for DatabaseConfig {
@@ -120,6 +141,7 @@ impl Default for DatabaseConfig {
             url: "sqlite://tavern.db".to_owned(),
             max_connections: 8,
             busy_timeout_ms: 5_000,
+            acquire_timeout_ms: 10_000,
         }
     }
 }
@@ -313,6 +335,7 @@ impl Default for ShardsConfig {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MetricsConfig {
-    /// Where `/healthz` and `/metrics` will be served (not served yet).
+    /// Where `tavern run` serves `/healthz` and `/metrics` (`IP:PORT`); absent: not
+    /// served.
     pub address: Option<String>,
 }

@@ -13,6 +13,7 @@ pub mod core;
 pub mod discord;
 pub mod engine;
 pub mod fetch;
+pub mod metrics;
 pub mod shutdown;
 pub mod storage;
 pub mod telemetry;

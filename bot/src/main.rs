@@ -77,7 +77,11 @@ fn main() -> ExitCode {
 fn run_service(cli: Cli) -> anyhow::Result<()> {
     let config = match &cli.config {
         Some(path) => Config::load(path)?,
-        None => Config::default(),
+        None => {
+            let mut config = Config::default();
+            config.apply_env(|name| std::env::var(name).ok());
+            config
+        }
     };
     let quiet_default = matches!(cli.command, Commands::Console { .. });
     tavern::telemetry::init(&config.log, cli.log_json, quiet_default)?;
@@ -135,9 +139,21 @@ async fn serve_discord(config: &Config, storage: &Storage, token: String) -> any
     let fetch = tavern::fetch::HttpFetch::new(std::time::Duration::from_secs(20))?;
     let core = new_core(config, storage, None, Arc::new(fetch))?;
     let options = DiscordOptions::from_config(config, token);
-    let bot = Bot::connect(core, options).await?;
+    let bot = Bot::connect(core.clone(), options).await?;
+    let metrics_server = match &config.metrics.address {
+        Some(address) => {
+            let (bound, task) = tavern::metrics::serve(address, bot.metrics(), core).await?;
+            tracing::info!(address = %bound, "serving /metrics and /healthz");
+            Some(task)
+        }
+        None => None,
+    };
     tracing::info!(gateway = %bot.gateway_url().await, "starting the gateway");
-    bot.start().run_until(tavern::shutdown::signal()).await
+    let result = bot.start().run_until(tavern::shutdown::signal()).await;
+    if let Some(task) = metrics_server {
+        task.abort();
+    }
+    result
 }
 
 /// The command core with the real engines, reading attachments with `fetch`; `seed`
@@ -170,8 +186,5 @@ fn database_url(db: &str) -> String {
 }
 
 fn storage_options(config: &Config) -> StorageOptions {
-    StorageOptions {
-        max_connections: config.database.max_connections,
-        busy_timeout: std::time::Duration::from_millis(config.database.busy_timeout_ms),
-    }
+    StorageOptions::from_config(&config.database)
 }

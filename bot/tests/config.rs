@@ -44,7 +44,7 @@ fn every_commented_key_of_the_example_is_a_real_key() {
     let config = Config::from_toml(&uncommented).expect("the uncommented example parses");
     assert_eq!(config.discord.application_id, Some(123_456_789_012_345_678));
     assert_eq!(config.basic.max_input_len, Some(255));
-    assert_eq!(config.metrics.address.as_deref(), Some("127.0.0.1:9464"));
+    assert_eq!(config.metrics.address.as_deref(), Some("127.0.0.1:9187"));
 }
 
 #[test]
@@ -56,6 +56,7 @@ fn mistakes_are_refused() {
             "end is inclusive",
         ),
         ("[dice]\nmax_repeat = 0", "max_repeat"),
+        ("[metrics]\naddress = \"localhost\"", "IP:PORT"),
         (
             "[chargen]\nsession_expiry_minutes = 0",
             "session_expiry_minutes",
@@ -63,5 +64,25 @@ fn mistakes_are_refused() {
     ] {
         let error = format!("{:#}", Config::from_toml(text).unwrap_err());
         assert!(error.contains(needle), "{text:?}: {error}");
+    }
+}
+
+#[test]
+fn the_database_url_may_come_from_the_environment() {
+    let table = [
+        (None, "sqlite://tavern.db"),
+        (Some(""), "sqlite://tavern.db"),
+        (
+            Some("postgres://tavern:secret@db:5432/tavern"),
+            "postgres://tavern:secret@db:5432/tavern",
+        ),
+    ];
+    for (variable, expected) in table {
+        let mut config = Config::default();
+        config.apply_env(|name| {
+            assert_eq!(name, "TAVERN_DATABASE_URL");
+            variable.map(str::to_owned)
+        });
+        assert_eq!(config.database.url, expected, "{variable:?}");
     }
 }

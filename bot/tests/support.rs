@@ -42,19 +42,36 @@ pub async fn sqlite_storage(dir: &TempDir) -> Storage {
 
 /// A migrated SQLite database at `path`.
 pub async fn sqlite_storage_at(path: &std::path::Path) -> Storage {
+    sqlite_storage_with(path, &StorageOptions::default()).await
+}
+
+/// A migrated SQLite database at `path`, opened with `options`.
+pub async fn sqlite_storage_with(path: &std::path::Path, options: &StorageOptions) -> Storage {
     let url = tavern::storage::sqlite_url_for_path(&path.to_string_lossy());
-    Storage::open(&url, &StorageOptions::default())
-        .await
-        .expect("open SQLite")
+    Storage::open(&url, options).await.expect("open SQLite")
 }
 
 /// A fresh PostgreSQL schema of its own, dropped by [`PgSchema::drop_schema`].
 pub struct PgSchema {
     base_url: String,
     name: String,
+    /// The base URL with the schema as its search path.
+    url: String,
 }
 
 impl PgSchema {
+    /// Another pool on the same schema, as a second process would open.
+    pub async fn open(&self) -> Storage {
+        Storage::open(&self.url, &pg_options())
+            .await
+            .expect("open PostgreSQL")
+    }
+
+    /// The URL a process configured for this schema would use.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
     pub async fn drop_schema(self) {
         if let Ok(pool) = sqlx::AnyPool::connect(&self.base_url).await {
             let _ = pool
@@ -98,16 +115,24 @@ pub async fn postgres_storage(tag: &str) -> Option<(Storage, PgSchema)> {
     pool.close().await;
     let separator = if base_url.contains('?') { '&' } else { '?' };
     let url = format!("{base_url}{separator}options=-c%20search_path%3D{name}");
-    let storage = Storage::open(
-        &url,
-        &StorageOptions {
-            max_connections: 4,
-            ..StorageOptions::default()
+    let storage = Storage::open(&url, &pg_options())
+        .await
+        .expect("open PostgreSQL");
+    Some((
+        storage,
+        PgSchema {
+            base_url,
+            name,
+            url,
         },
-    )
-    .await
-    .expect("open PostgreSQL");
-    Some((storage, PgSchema { base_url, name }))
+    ))
+}
+
+fn pg_options() -> StorageOptions {
+    StorageOptions {
+        max_connections: 4,
+        ..StorageOptions::default()
+    }
 }
 
 /// Runs one async storage test on SQLite and on PostgreSQL (when configured), as two

@@ -39,3 +39,7 @@ mod npc_cli;
 mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.
 mod e2e;
+// /metrics and /healthz over HTTP.
+mod metrics;
+// deploy/: the compose file, the Dockerfile, the systemd unit and their configurations.
+mod deploy;

@@ -24,6 +24,7 @@ mod roll;
 mod settings;
 pub mod text;
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use rand::rngs::StdRng;
@@ -115,6 +116,28 @@ pub struct Core {
     /// Reads attachments (`/chargen program add`, `/npc install`); refuses them
     /// unless a transport sets one.
     fetch: Arc<dyn Fetch>,
+    errors: ErrorCounts,
+}
+
+/// What the user is told when the database cannot be reached or stays locked: the
+/// request changed nothing, and trying again later works once the database is back.
+pub const DATABASE_UNAVAILABLE: &str = "The database is not answering right now, so nothing \
+     was changed. Please try again in a minute.";
+
+/// Failed requests since start, for the metrics.
+#[derive(Debug, Default)]
+struct ErrorCounts {
+    /// Answered with an error id.
+    internal: AtomicU64,
+    /// Answered with [`DATABASE_UNAVAILABLE`].
+    database: AtomicU64,
+}
+
+/// How many requests failed since start, by cause.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ErrorTotals {
+    pub internal: u64,
+    pub database_unavailable: u64,
 }
 
 impl Core {
@@ -139,6 +162,7 @@ impl Core {
             rng: Mutex::new(rng),
             limiter,
             fetch: Arc::new(NoFetch),
+            errors: ErrorCounts::default(),
         }
     }
 
@@ -156,6 +180,25 @@ impl Core {
         &self.settings
     }
 
+    /// Requests that failed since start.
+    pub fn error_totals(&self) -> ErrorTotals {
+        ErrorTotals {
+            internal: self.errors.internal.load(Ordering::Relaxed),
+            database_unavailable: self.errors.database.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Waiting generator sessions and NPC conversations; "active" ones were answered
+    /// within the last `recent_ms` milliseconds of the core's clock.
+    pub async fn session_counts(
+        &self,
+        recent_ms: i64,
+    ) -> anyhow::Result<crate::storage::SessionCounts> {
+        self.storage
+            .session_counts(self.now().saturating_sub(recent_ms))
+            .await
+    }
+
     /// The slash commands to register.
     pub fn command_specs(&self) -> Vec<commands::CommandSpec> {
         commands::command_specs(self.settings.max_repeat)
@@ -168,13 +211,23 @@ impl Core {
             Ok(replies) => replies,
             Err(error) => {
                 let error_id = new_error_id(&mut *self.rng());
+                let unavailable = crate::storage::is_unavailable(&error);
+                let counter = match unavailable {
+                    true => &self.errors.database,
+                    false => &self.errors.internal,
+                };
+                counter.fetch_add(1, Ordering::Relaxed);
                 tracing::error!(
                     error_id = %error_id,
                     user = request.user.id,
                     guild = request.place(),
                     error = %format!("{error:#}"),
+                    database_unavailable = unavailable,
                     "request failed"
                 );
+                if unavailable {
+                    return ephemeral(DATABASE_UNAVAILABLE);
+                }
                 vec![Reply::Interaction(Message::ephemeral(format!(
                     "Something went wrong on our side. If it keeps happening, \
                      tell the bot's host this error id: `{error_id}`."

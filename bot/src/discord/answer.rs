@@ -21,6 +21,7 @@ use tokio::task::JoinHandle;
 
 use super::{Shared, outgoing};
 use crate::core::{Ack, Core, Message, Reply, Request};
+use crate::metrics::Metrics;
 
 /// The interaction being answered.
 pub(super) struct Interaction {
@@ -110,7 +111,7 @@ pub(super) async fn interaction(
                 biased;
                 joined = &mut work => joined,
                 () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
-                    phase = defer(http, &interaction, ack).await;
+                    phase = defer(shared, http, &interaction, ack).await;
                     work.await
                 }
             }
@@ -130,6 +131,7 @@ pub(super) async fn interaction(
 
 /// Opens the "Answer" modal at once, from the button and its message alone.
 pub(super) async fn modal_at_once(
+    shared: &Shared,
     http: &Http,
     interaction: &Interaction,
     modal: &crate::core::Modal,
@@ -139,11 +141,11 @@ pub(super) async fn modal_at_once(
         .execute(http, (interaction.id, &interaction.token))
         .await
     {
-        log_send_error("open a modal", &error);
+        log_send_error(&shared.metrics, "open a modal", &error);
     }
 }
 
-async fn defer(http: &Http, interaction: &Interaction, ack: Ack) -> Phase {
+async fn defer(shared: &Shared, http: &Http, interaction: &Interaction, ack: Ack) -> Phase {
     let (response, phase) = match ack {
         Ack::Defer { ephemeral } => (
             CreateInteractionResponse::Defer(
@@ -159,7 +161,7 @@ async fn defer(http: &Http, interaction: &Interaction, ack: Ack) -> Phase {
     {
         Ok(()) => phase,
         Err(error) => {
-            log_send_error("defer an interaction", &error);
+            log_send_error(&shared.metrics, "defer an interaction", &error);
             Phase::Lost
         }
     }
@@ -208,7 +210,8 @@ impl Delivery<'_> {
                     message,
                 } => {
                     // A failed edit leaves an old prompt showing; the answer went through.
-                    let _ = send_edit(self.http, *channel_id, *message_id, message).await;
+                    let _ =
+                        send_edit(self.shared, self.http, *channel_id, *message_id, message).await;
                 }
                 Reply::Modal(_) | Reply::Choices(_) => {
                     tracing::warn!(
@@ -256,7 +259,8 @@ impl Delivery<'_> {
         {
             Ok(()) => Phase::Answered,
             Err(error) => {
-                let error_id = log_send_error("answer an interaction", &error);
+                let error_id =
+                    log_send_error(&self.shared.metrics, "answer an interaction", &error);
                 tracing::debug!(error_id = %error_id, "the interaction is lost");
                 Phase::Lost
             }
@@ -300,7 +304,7 @@ impl Delivery<'_> {
             }
         };
         if let Err(error) = result {
-            log_send_error("send an interaction answer", &error);
+            log_send_error(&self.shared.metrics, "send an interaction answer", &error);
             self.report_failure().await;
         }
     }
@@ -327,7 +331,7 @@ impl Delivery<'_> {
                 .map(drop)
         };
         if let Err(error) = sent {
-            log_send_error("report a failure", &error);
+            log_send_error(&self.shared.metrics, "report a failure", &error);
         }
     }
 }
@@ -351,7 +355,7 @@ pub(super) async fn message_reply(
                 let builder =
                     outgoing::channel_message(message).reference_message((channel_id, message_id));
                 if let Err(error) = channel_id.send_message(http.as_ref(), builder).await {
-                    log_send_error("reply to a message", &error);
+                    log_send_error(&shared.metrics, "reply to a message", &error);
                 }
             }
             Reply::Channel {
@@ -365,7 +369,7 @@ pub(super) async fn message_reply(
                 message_id,
                 message,
             } => {
-                let _ = send_edit(http, *channel_id, *message_id, message).await;
+                let _ = send_edit(shared, http, *channel_id, *message_id, message).await;
             }
             Reply::Modal(_) | Reply::Choices(_) => {
                 tracing::warn!("a modal or choices cannot answer a message; dropped");
@@ -375,7 +379,12 @@ pub(super) async fn message_reply(
 }
 
 /// Tells the author of a reply Discord withheld from us how to answer instead.
-pub(super) async fn unreadable_reply(http: &Http, channel_id: ChannelId, message_id: MessageId) {
+pub(super) async fn unreadable_reply(
+    shared: &Shared,
+    http: &Http,
+    channel_id: ChannelId,
+    message_id: MessageId,
+) {
     let hint = Message::text(
         "I can't read that reply: Discord only shows me replies that mention me. Reply \
          again with the @mention switched on, or use the question's buttons.",
@@ -383,7 +392,7 @@ pub(super) async fn unreadable_reply(http: &Http, channel_id: ChannelId, message
     let builder: CreateMessage =
         outgoing::channel_message(&hint).reference_message((channel_id, message_id));
     if let Err(error) = channel_id.send_message(http, builder).await {
-        log_send_error("send the reply hint", &error);
+        log_send_error(&shared.metrics, "send the reply hint", &error);
     }
 }
 
@@ -404,7 +413,7 @@ pub(super) async fn send_channel(
     {
         Ok(sent) => sent,
         Err(error) => {
-            log_send_error("send a channel message", &error);
+            log_send_error(&shared.metrics, "send a channel message", &error);
             return Err(());
         }
     };
@@ -423,6 +432,7 @@ pub(super) async fn send_channel(
 }
 
 pub(super) async fn send_edit(
+    shared: &Shared,
     http: &Http,
     channel_id: i64,
     message_id: i64,
@@ -442,7 +452,7 @@ pub(super) async fn send_edit(
     {
         Ok(_) => Ok(()),
         Err(error) => {
-            log_send_error("edit a message", &error);
+            log_send_error(&shared.metrics, "edit a message", &error);
             Err(())
         }
     }
@@ -459,7 +469,8 @@ fn message_id_of(id: i64) -> Option<MessageId> {
 }
 
 /// Logs a failed Discord call with a fresh error id, which it returns.
-fn log_send_error(what: &str, error: &serenity::Error) -> String {
+fn log_send_error(metrics: &Metrics, what: &str, error: &serenity::Error) -> String {
+    metrics.discord_error();
     let error_id = new_error_id();
     tracing::error!(error_id = %error_id, error = %error, "cannot {what}");
     error_id

@@ -39,6 +39,7 @@ pub use http::{HttpGuardError, HttpPlan, build_http};
 
 use crate::config::Config;
 use crate::core::Core;
+use crate::metrics::Metrics;
 use answer::{Interaction, InteractionKind};
 use incoming::Incoming;
 
@@ -125,6 +126,7 @@ struct Shared {
     in_flight: InFlight,
     /// Turns to handle an event ([`MAX_CONCURRENT_EVENTS`]), granted in order.
     turns: Semaphore,
+    metrics: Arc<Metrics>,
 }
 
 /// Counts the events being handled, so a shutdown can wait for them.
@@ -186,7 +188,7 @@ impl Shared {
                     channel_id,
                     message_id,
                     message,
-                } => answer::send_edit(http, *channel_id, *message_id, message).await,
+                } => answer::send_edit(self, http, *channel_id, *message_id, message).await,
                 other => {
                     tracing::warn!(reply = ?other, "a sweep reply without a channel; dropped");
                     Err(())
@@ -246,6 +248,7 @@ impl EventHandler for Handler {
         // Discord's 3 seconds run from here, also while waiting for a turn.
         let received = tokio::time::Instant::now();
         let _working = self.shared.in_flight.enter();
+        let _counted = self.shared.metrics.in_flight();
         let _turn = self.shared.turn().await;
         let (target, request) = match &interaction {
             SerenityInteraction::Command(command) => (
@@ -280,7 +283,9 @@ impl EventHandler for Handler {
                     .core
                     .answer_modal(&component.data.custom_id, &component.message.content)
                 {
-                    answer::modal_at_once(&ctx.http, &target, &modal).await;
+                    self.shared.metrics.received("button");
+                    answer::modal_at_once(&self.shared, &ctx.http, &target, &modal).await;
+                    self.shared.metrics.answered("button", received.elapsed());
                     return;
                 }
                 (target, incoming::component(component))
@@ -299,10 +304,14 @@ impl EventHandler for Handler {
                 return;
             }
         };
+        let label = self.shared.metrics.label(&request);
+        self.shared.metrics.received(label);
         answer::interaction(&self.shared, &ctx.http, target, request).await;
+        self.shared.metrics.answered(label, received.elapsed());
     }
 
     async fn message(&self, ctx: Context, message: SerenityMessage) {
+        let received = tokio::time::Instant::now();
         // serenity writes READY's user into its cache before it spawns any handler,
         // so this is set for every message; a value kept by our own `ready` handler
         // would race the first messages after a start.
@@ -311,12 +320,18 @@ impl EventHandler for Handler {
             Incoming::Ignore => {}
             Incoming::Unreadable => {
                 let _working = self.shared.in_flight.enter();
+                let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
-                answer::unreadable_reply(&ctx.http, message.channel_id, message.id).await;
+                self.shared.metrics.received("reply");
+                answer::unreadable_reply(&self.shared, &ctx.http, message.channel_id, message.id)
+                    .await;
+                self.shared.metrics.answered("reply", received.elapsed());
             }
             Incoming::Reply(request) => {
                 let _working = self.shared.in_flight.enter();
+                let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
+                self.shared.metrics.received("reply");
                 answer::message_reply(
                     &self.shared,
                     &ctx.http,
@@ -325,6 +340,7 @@ impl EventHandler for Handler {
                     request,
                 )
                 .await;
+                self.shared.metrics.answered("reply", received.elapsed());
             }
         }
     }
@@ -362,8 +378,9 @@ impl Bot {
             registered: AtomicBool::new(false),
             in_flight: InFlight::default(),
             turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
+            metrics: Arc::new(Metrics::default()),
         });
-        // Tavern reads nothing from serenity's cache; keep it from growing.
+        // Tavern reads only its own user from serenity's cache; keep the rest from growing.
         let mut cache = serenity::cache::Settings::default();
         cache.max_messages = 0;
         cache.cache_guilds = false;
@@ -383,6 +400,11 @@ impl Bot {
             shared,
             options,
         })
+    }
+
+    /// The counters of this bot, for the metrics endpoint.
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.shared.metrics.clone()
     }
 
     /// The gateway URL serenity will connect to. When `GET /gateway` fails, serenity
@@ -457,6 +479,11 @@ impl RunningBot {
     /// id recorded, so a reply to that prompt is understood from then on.
     pub async fn settled(&self) -> bool {
         self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await
+    }
+
+    /// The counters of this bot, for the metrics endpoint.
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.shared.metrics.clone()
     }
 
     /// Whether this process has registered the commands.

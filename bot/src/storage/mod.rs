@@ -10,6 +10,7 @@ mod macros;
 pub mod npc;
 mod programs;
 mod sessions;
+mod stats;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -26,6 +27,7 @@ pub use npc::{
 };
 pub use programs::{NewProgram, ProgramInfo, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
+pub use stats::{SessionCounts, is_unavailable};
 
 /// The migrations of `/migrations`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -42,6 +44,9 @@ pub enum Backend {
 pub struct StorageOptions {
     pub max_connections: u32,
     pub busy_timeout: Duration,
+    /// How long a query waits for a connection (also while the database cannot be
+    /// reached) before it fails.
+    pub acquire_timeout: Duration,
 }
 
 impl Default for StorageOptions {
@@ -49,6 +54,18 @@ impl Default for StorageOptions {
         StorageOptions {
             max_connections: 8,
             busy_timeout: Duration::from_secs(5),
+            acquire_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl StorageOptions {
+    /// The options of `[database]`.
+    pub fn from_config(database: &crate::config::DatabaseConfig) -> StorageOptions {
+        StorageOptions {
+            max_connections: database.max_connections,
+            busy_timeout: Duration::from_millis(database.busy_timeout_ms),
+            acquire_timeout: Duration::from_millis(database.acquire_timeout_ms),
         }
     }
 }
@@ -75,7 +92,7 @@ impl Storage {
         let busy_ms = options.busy_timeout.as_millis();
         let mut pool_options = AnyPoolOptions::new()
             .max_connections(options.max_connections.max(1))
-            .acquire_timeout(Duration::from_secs(10));
+            .acquire_timeout(options.acquire_timeout);
         if backend == Backend::Sqlite {
             let pragmas = format!(
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \

@@ -3,7 +3,7 @@
 //! woken by the change it waits for.
 
 // The bot and the fake together, and the helpers every test uses.
-mod support;
+pub mod support;
 
 // Command registration, shard ranges and the Http guard.
 mod setup;
@@ -19,3 +19,7 @@ mod macros;
 mod programs;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;
+// Two processes, one shard each, on one database.
+mod scale;
+// Gateway faults, 429s, a database away for a while, SIGKILL.
+mod faults;

@@ -104,7 +104,7 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
 
     // A new gateway session (a non-resumable invalidation) brings a second READY, but
     // the commands are registered once per process.
-    let first = first_session(&tavern);
+    let first = super::support::latest_session(&tavern.fake);
     assert!(tavern.fake.invalidate_session(0, false));
     tavern
         .fake
@@ -123,18 +123,6 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
     assert_eq!(tavern.requests_to("PUT", "/commands"), 1);
     assert!(tavern.bot().commands_registered());
     tavern.stop().await;
-}
-
-fn first_session(tavern: &Tavern) -> String {
-    tavern
-        .fake
-        .gateway_log()
-        .iter()
-        .find_map(|record| match record {
-            GatewayRecord::Ready { session_id, .. } => Some(session_id.clone()),
-            _ => None,
-        })
-        .expect("a READY")
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -14,9 +14,9 @@ use tavern::core::custom_id::CustomId;
 use tavern::core::limits::ManualClock;
 use tavern::core::{Core, CoreSettings, Engines};
 use tavern::discord::{Bot, DiscordOptions, RunningBot};
-use tavern::storage::Storage;
+use tavern::storage::{Storage, StorageOptions};
 
-use crate::support::{TempDir, sqlite_storage_at};
+use crate::support::{PgSchema, TempDir, sqlite_storage_with};
 
 pub const TOKEN: &str = "FAKE.TOKEN.value";
 /// A guild whose events the fake routes to shard 0 of 1 (and of 2).
@@ -44,6 +44,35 @@ pub struct Setup {
     pub fake: FakeConfig,
     pub config: Config,
     pub engines: Engines,
+    /// A PostgreSQL schema instead of a SQLite file.
+    pub postgres: Option<(Storage, PgSchema)>,
+}
+
+impl Setup {
+    /// The same setup on PostgreSQL, or `None` (with a visible line) when
+    /// `TAVERN_TEST_POSTGRES` is not set.
+    pub async fn on_postgres(mut self, tag: &str) -> Option<Setup> {
+        self.postgres = Some(crate::support::postgres_storage(tag).await?);
+        Some(self)
+    }
+}
+
+/// Where the bot's data lives; each process opens a pool of its own on it.
+enum Database {
+    Sqlite(std::path::PathBuf),
+    Postgres(PgSchema),
+}
+
+impl Database {
+    /// A pool of its own; SQLite's with the configured timeouts.
+    async fn open(&self, config: &Config) -> Storage {
+        match self {
+            Database::Sqlite(path) => {
+                sqlite_storage_with(path, &StorageOptions::from_config(&config.database)).await
+            }
+            Database::Postgres(schema) => schema.open().await,
+        }
+    }
 }
 
 impl Default for Setup {
@@ -59,6 +88,7 @@ impl Default for Setup {
             fake,
             config: Config::default(),
             engines: engines(),
+            postgres: None,
         }
     }
 }
@@ -81,7 +111,7 @@ pub struct Tavern {
     pub storage: Storage,
     config: Config,
     engines: Engines,
-    db: std::path::PathBuf,
+    db: Database,
     /// READY session ids seen so far, to tell a new connection from an old one.
     sessions: Vec<String>,
     _dir: TempDir,
@@ -94,9 +124,15 @@ impl Tavern {
 
     pub async fn start_with(setup: Setup) -> Tavern {
         let dir = TempDir::new("e2e");
-        let db = dir.path("tavern.db");
         let fake = FakeDiscord::start(setup.fake).await;
-        let storage = sqlite_storage_at(&db).await;
+        let (storage, db) = match setup.postgres {
+            Some((storage, schema)) => (storage, Database::Postgres(schema)),
+            None => {
+                let path = dir.path("tavern.db");
+                let database = Database::Sqlite(path);
+                (database.open(&setup.config).await, database)
+            }
+        };
         let clock = Arc::new(ManualClock::new(START_MS));
         let core = new_core(&storage, &setup.config, &setup.engines, &clock, 7);
         let mut tavern = Tavern {
@@ -175,7 +211,7 @@ impl Tavern {
         }
         while_down(self);
         self.storage.close().await;
-        self.storage = sqlite_storage_at(&self.db).await;
+        self.storage = self.db.open(&self.config).await;
         self.core = new_core(&self.storage, &self.config, &self.engines, &self.clock, 8);
         self.connect().await;
     }
@@ -186,6 +222,29 @@ impl Tavern {
         }
         self.storage.close().await;
         self.fake.assert_no_violations();
+        if let Database::Postgres(schema) = self.db {
+            schema.drop_schema().await;
+        }
+    }
+
+    /// Another process on the same fake Discord and the same database, running
+    /// shards `start..=end` (of the configured total); waits for its first shard.
+    pub async fn another_process(&self, start: u32, end: u32) -> Process {
+        let mut config = self.config.clone();
+        config.shards.start = start;
+        config.shards.end = end;
+        config.discord.api_base = Some(self.fake.api_base());
+        let storage = self.db.open(&config).await;
+        let core = new_core(&storage, &config, &self.engines, &self.clock, 9);
+        let bot = Bot::connect(core, DiscordOptions::from_config(&config, TOKEN))
+            .await
+            .expect("the second bot connects");
+        let bot = bot.start();
+        self.fake
+            .wait_ready(start, CONNECT)
+            .await
+            .expect("the second process' shard is live");
+        Process { bot, storage }
     }
 
     pub fn bot(&self) -> &RunningBot {
@@ -231,13 +290,7 @@ impl Tavern {
 
     /// The accepted first callback of an interaction.
     pub async fn callback(&self, interaction: u64) -> Callback {
-        let callback = self
-            .fake
-            .wait_callback(interaction)
-            .await
-            .expect("the interaction is answered");
-        assert!(callback.accepted(), "refused: {callback:?}");
-        callback
+        accepted_callback(&self.fake, interaction).await
     }
 
     /// The message answering an interaction once it is final (a deferred placeholder
@@ -272,27 +325,19 @@ impl Tavern {
     /// Opens a prompt's modal with its "Answer" button and submits `text`; returns the
     /// submit's interaction id once it is acknowledged.
     pub async fn answer_with_modal(&self, who: &Invoker, prompt: &SentMessage, text: &str) -> u64 {
-        let button = answer_button(prompt).expect("the prompt has an Answer button");
-        let opened = self.callback(self.press(who, prompt, &button)).await;
-        assert_eq!(opened.kind, 9, "a modal is the first response: {opened:?}");
-        let modal_id = opened.data["custom_id"]
-            .as_str()
-            .expect("a modal id")
-            .to_owned();
-        let field = opened.data["components"][0]["components"][0]["custom_id"]
-            .as_str()
-            .expect("a text input")
-            .to_owned();
-        let submit = self.fake.interaction_modal_submit(
-            who,
-            &modal_id,
-            &[(field.as_str(), text)],
-            Some(prompt),
-        );
-        let submitted = self.fake.dispatch_interaction(submit);
-        let acknowledged = self.callback(submitted).await;
-        assert!(matches!(acknowledged.kind, 4 | 6), "{acknowledged:?}");
-        submitted
+        self.answer_with_modal_on(None, who, prompt, text).await
+    }
+
+    /// Like [`Tavern::answer_with_modal`], with the interactions sent to `shard` instead
+    /// of the shard of their guild (`None`).
+    pub async fn answer_with_modal_on(
+        &self,
+        shard: Option<u32>,
+        who: &Invoker,
+        prompt: &SentMessage,
+        text: &str,
+    ) -> u64 {
+        modal_answer(&self.fake, shard, who, prompt, text).await
     }
 
     /// Replies to a prompt with a regular message (`ping`: the "mention" switch of the
@@ -475,6 +520,79 @@ fn check_options(path: &str, declared: &Value, given: &Value, complete: bool) {
             "{path}: the required option {name} is missing"
         );
     }
+}
+
+/// A second bot process sharing the fake and the database with a [`Tavern`].
+pub struct Process {
+    pub bot: RunningBot,
+    pub storage: Storage,
+}
+
+impl Process {
+    pub async fn stop(self) {
+        self.bot.shutdown().await;
+        self.storage.close().await;
+    }
+}
+
+/// The session id of the latest READY.
+pub fn latest_session(fake: &FakeDiscord) -> String {
+    fake.gateway_log()
+        .iter()
+        .rev()
+        .find_map(|record| match record {
+            GatewayRecord::Ready { session_id, .. } => Some(session_id.clone()),
+            _ => None,
+        })
+        .expect("a READY")
+}
+
+/// The accepted first callback of an interaction.
+pub async fn accepted_callback(fake: &FakeDiscord, interaction: u64) -> Callback {
+    let callback = fake
+        .wait_callback(interaction)
+        .await
+        .expect("the interaction is answered");
+    assert!(callback.accepted(), "refused: {callback:?}");
+    callback
+}
+
+/// Opens a prompt's modal with its "Answer" button and submits `text`, sending both
+/// interactions to `shard` (`None`: the shard of their guild); returns the submit's
+/// interaction id once it is acknowledged.
+pub async fn modal_answer(
+    fake: &FakeDiscord,
+    shard: Option<u32>,
+    who: &Invoker,
+    prompt: &SentMessage,
+    text: &str,
+) -> u64 {
+    let send = |interaction: Value| match shard {
+        None => fake.dispatch_interaction(interaction),
+        Some(shard) => {
+            let id = interaction["id"].as_str().and_then(|id| id.parse().ok());
+            fake.dispatch_to_shard(shard, "INTERACTION_CREATE", interaction);
+            id.expect("an interaction id")
+        }
+    };
+    let button = answer_button(prompt).expect("the prompt has an Answer button");
+    let press = fake.interaction_button(who, prompt, &button);
+    let opened = accepted_callback(fake, send(press)).await;
+    assert_eq!(opened.kind, 9, "a modal is the first response: {opened:?}");
+    let modal_id = opened.data["custom_id"]
+        .as_str()
+        .expect("a modal id")
+        .to_owned();
+    let field = opened.data["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .expect("a text input")
+        .to_owned();
+    let submit =
+        fake.interaction_modal_submit(who, &modal_id, &[(field.as_str(), text)], Some(prompt));
+    let submitted = send(submit);
+    let acknowledged = accepted_callback(fake, submitted).await;
+    assert!(matches!(acknowledged.kind, 4 | 6), "{acknowledged:?}");
+    submitted
 }
 
 /// How a run answers its prompts.
