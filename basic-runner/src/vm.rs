@@ -1557,10 +1557,9 @@ impl<'a> Vm<'a> {
             Builtin::StringStr => {
                 let s = self.pop_str();
                 let n = arg_in(self.pop(), 0, 255)? as usize;
-                let first = *s
-                    .first()
-                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
-                self.m.str_stack.push(vec![first; n]);
+                // of an empty string there is nothing to repeat: the result is empty
+                let repeated = s.first().map_or_else(Vec::new, |&first| vec![first; n]);
+                self.m.str_stack.push(repeated);
             }
             Builtin::Space => {
                 let n = arg_in(self.pop(), 0, 255)? as usize;
