@@ -66,7 +66,8 @@ fn main() {
                     StepState::NeedsInput { .. } => match lines.next() {
                         Some(Ok(line)) => {
                             if echo {
-                                let _ = writeln!(out, "{line}");
+                                let end = if session.input_ends_line() { "\n" } else { "" };
+                                let _ = write!(out, "{line}{end}");
                             }
                             input = Some(line);
                         }

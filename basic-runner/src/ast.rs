@@ -74,10 +74,13 @@ pub(crate) enum StmtKind {
         /// The prompt text, with `? ` already appended when it takes one.
         prompt: Vec<u8>,
         targets: Vec<LValue>,
+        /// `INPUT;`: the cursor stays after what the user typed.
+        keep_line: bool,
     },
     LineInput {
         prompt: Vec<u8>,
         target: LValue,
+        keep_line: bool,
     },
     If {
         cond: Expr,

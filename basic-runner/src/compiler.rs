@@ -59,6 +59,8 @@ pub(crate) struct InputForm {
     pub(crate) prompt: Vec<u8>,
     /// `LINE INPUT`: the whole line into one string.
     pub(crate) whole_line: bool,
+    /// `INPUT;`: the user's Enter does not end the output line.
+    pub(crate) keep_line: bool,
     pub(crate) targets: Vec<InputTarget>,
 }
 
@@ -552,14 +554,22 @@ impl Compiler {
                 }
                 self.emit(Op::Ext(Ext::WriteNewline));
             }
-            StmtKind::Input { prompt, targets } => self.input(prompt, targets, false),
-            StmtKind::LineInput { prompt, target } => {
+            StmtKind::Input {
+                prompt,
+                targets,
+                keep_line,
+            } => self.input(prompt, targets, false, *keep_line),
+            StmtKind::LineInput {
+                prompt,
+                target,
+                keep_line,
+            } => {
                 let (_, ty) = self.type_of(&target.name);
                 if ty != VarTy::Str {
                     self.emit(Op::Raise(ErrorCode::TypeMismatch));
                     return;
                 }
-                self.input(prompt, std::slice::from_ref(target), true);
+                self.input(prompt, std::slice::from_ref(target), true, *keep_line);
             }
             StmtKind::If {
                 cond,
@@ -911,7 +921,7 @@ impl Compiler {
         }
     }
 
-    fn input(&mut self, prompt: &[u8], targets: &[LValue], whole_line: bool) {
+    fn input(&mut self, prompt: &[u8], targets: &[LValue], whole_line: bool, keep_line: bool) {
         let mut form_targets = Vec::new();
         for target in targets {
             self.push_indices(target);
@@ -934,6 +944,7 @@ impl Compiler {
         self.code.inputs.push(InputForm {
             prompt: prompt.to_vec(),
             whole_line,
+            keep_line,
             targets: form_targets,
         });
         self.emit(Op::Ext(Ext::Input(TableId(id as u32))));

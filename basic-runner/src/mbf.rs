@@ -78,9 +78,11 @@ fn normalise(den: Den) -> Result<f64, Overflow> {
     if man == 0 || exp <= 0 {
         return Ok(0.0);
     }
-    while man < TOP_BIT - 1 {
-        exp -= 1;
-        man <<= 1;
+    // (a mantissa of exactly 0x7FFF_FFFF stays as it is and rounds up below)
+    if man < TOP_BIT - 1 {
+        let shift = man.leading_zeros().saturating_sub(32);
+        exp -= shift as i32;
+        man <<= shift;
     }
     let carry = man & 0xFF;
     let round_up = carry > 0x80 || (carry == 0x80 && man & 0x100 != 0);
@@ -89,15 +91,23 @@ fn normalise(den: Den) -> Result<f64, Overflow> {
         exp += 1;
         man >>= 1;
     }
-    let sign = if neg { -1.0 } else { 1.0 };
     if exp > 255 {
+        let sign = if neg { -1.0 } else { 1.0 };
         return Err(Overflow(sign * crate::number::SNG_MAX));
     }
     if exp <= 0 {
         return Ok(0.0);
     }
-    let mantissa = (man >> 8) as f64;
-    Ok(sign * mantissa * 2f64.powi(exp - INT_BIAS))
+    Ok(pack(exp, man, neg))
+}
+
+/// The `f64` of a normalised mantissa (top bit 31 set) and an exponent byte in 1..=255.
+#[inline(always)]
+fn pack(exp: i32, man: u64, neg: bool) -> f64 {
+    // 0.1f × 2^(exp−128) = 1.f × 2^(exp−129)
+    let biased = (exp - 129 + 1023) as u64;
+    let fraction = (man & 0x7FFF_FFFF) << 21;
+    f64::from_bits((u64::from(neg) << 63) | (biased << 52) | fraction)
 }
 
 fn add_den(left: Den, right: Den) -> Den {
@@ -282,15 +292,15 @@ fn mul_slow(a: f64, b: f64) -> Result<f64, Overflow> {
     if exp < -31 {
         return Ok(0.0);
     }
+    // the product of two mantissas with their top bits set is at least 2^62:
+    // shift it down into (2^27, 2^28], the bits below simply falling off
     let mut man = left.man * right.man;
-    while man <= TOP_BIT >> 4 {
-        exp -= 1;
-        man <<= 1;
+    let mut shift = (64 - man.leading_zeros()).saturating_sub(29);
+    if man >> shift > MAN_LIMIT >> 4 {
+        shift += 1;
     }
-    while man > MAN_LIMIT >> 4 {
-        exp += 1;
-        man >>= 1;
-    }
+    man >>= shift;
+    exp += shift as i32;
     if man & 0xF == 0x9 {
         man &= KEEP + 0xFE;
     }
@@ -338,32 +348,25 @@ pub(crate) fn powi(base: f64, exponent: u32) -> Result<f64, Overflow> {
 
 /// A result computed in double precision (`SQR`, `SIN`, `^` …) made single the
 /// way GW-BASIC's functions deliver it: the mantissa cut, not rounded, and for
-/// numbers below 2^23 cut to 23 bits (the power of two is found by truncating a
+/// numbers below 2^23 cut to 23 bits (GW-BASIC finds the scale by truncating a
 /// logarithm towards zero, which for a negative one lands a bit too high).
 pub(crate) fn truncate(value: f64) -> Result<f64, Overflow> {
     if value == 0.0 || !value.is_finite() {
         return Ok(if value.is_finite() { 0.0 } else { value });
     }
-    let magnitude = value.abs();
-    let power = ((magnitude.ln() / std::f64::consts::LN_2) - 23.0) as i32;
-    let mut man = (magnitude * 2f64.powi(-power)) as u64;
-    let mut exp = power + INT_BIAS;
-    while man <= 0x7F_FFFF && man > 0 {
-        exp -= 1;
-        man <<= 1;
+    let bits = value.to_bits();
+    let power = ((bits >> 52) & 0x7FF) as i32 - 1023;
+    // an f64 keeps 52 bits after the leading one; GW-BASIC keeps 23 or 22
+    let dropped = if power >= 23 { 29 } else { 30 };
+    let cut = f64::from_bits(bits & !((1u64 << dropped) - 1));
+    if cut.abs() > crate::number::SNG_MAX {
+        return Err(Overflow(value.signum() * crate::number::SNG_MAX));
     }
-    while man > 0xFF_FFFF {
-        exp += 1;
-        man >>= 1;
-    }
-    let sign = value.signum();
-    if exp > 255 {
-        return Err(Overflow(sign * crate::number::SNG_MAX));
-    }
-    if exp <= 0 || man == 0 {
+    // below the smallest single (2^-129) there is only zero
+    if power < -128 {
         return Ok(0.0);
     }
-    Ok(sign * man as f64 * 2f64.powi(exp - INT_BIAS))
+    Ok(cut)
 }
 
 /// The number as `digits` decimal digits (an integer below 10^digits) and the power

@@ -100,7 +100,18 @@ fn format_float(value: f64, significant: usize, exponent_letter: char) -> String
             'E',
         );
     }
-    let scientific = format!("{:.*e}", significant - 1, value.abs());
+    // a double's 16th digit is beyond an f64 (GW-BASIC's have 56 bits): when the
+    // shortest form that reads back as the same f64 is short enough, it is the
+    // number GW-BASIC holds (`9.04829864`, not `9.048298640000001`)
+    let shortest = format!("{:e}", value.abs());
+    let shortest_digits = shortest.split('e').next().map_or(usize::MAX, |m| {
+        m.chars().filter(char::is_ascii_digit).count()
+    });
+    let scientific = if shortest_digits <= significant {
+        shortest
+    } else {
+        format!("{:.*e}", significant - 1, value.abs())
+    };
     let Some((mantissa, exponent)) = scientific.split_once('e') else {
         return scientific;
     };

@@ -542,8 +542,6 @@ impl Parser {
 
     /// `INPUT [;] ["prompt" ; | ,] targets`: the prompt gets `? ` after `;` or when absent.
     fn prompt(&mut self) -> PResult<Vec<u8>> {
-        // INPUT; keeps the cursor on the line; in a transcript the line ends anyway
-        self.eat(&Tok::Semi);
         if let Some(Tok::Str(text)) = self.peek().cloned() {
             self.pos += 1;
             let mut prompt = text;
@@ -564,19 +562,25 @@ impl Parser {
         if self.peek() == Some(&Tok::Hash) {
             return self.refuse(Kw::Input);
         }
+        // `INPUT;` keeps the cursor on the line after what the user typed
+        let keep_line = self.eat(&Tok::Semi);
         let prompt = self.prompt()?;
         let mut targets = vec![self.lvalue()?];
         while self.eat(&Tok::Comma) {
             targets.push(self.lvalue()?);
         }
-        Ok(StmtKind::Input { prompt, targets })
+        Ok(StmtKind::Input {
+            prompt,
+            targets,
+            keep_line,
+        })
     }
 
     fn line_input(&mut self) -> PResult<StmtKind> {
         if self.peek() == Some(&Tok::Hash) {
             return self.refuse(Kw::Input);
         }
-        self.eat(&Tok::Semi);
+        let keep_line = self.eat(&Tok::Semi);
         let mut prompt = Vec::new();
         if let Some(Tok::Str(text)) = self.peek().cloned() {
             self.pos += 1;
@@ -586,7 +590,11 @@ impl Parser {
             }
         }
         let target = self.lvalue()?;
-        Ok(StmtKind::LineInput { prompt, target })
+        Ok(StmtKind::LineInput {
+            prompt,
+            target,
+            keep_line,
+        })
     }
 
     fn branch(&mut self) -> PResult<Vec<Stmt>> {

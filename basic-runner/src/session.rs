@@ -185,14 +185,48 @@ impl Session {
                         at_line_start: false,
                     });
                 }
-                // the user's Enter ends the line
-                self.machine.column = 0;
+                self.advance_past_typing(form, line);
                 if let Some(done) = self.accept_input(form, line, &mut out) {
                     return done;
                 }
             }
         }
         self.run(out)
+    }
+
+    /// Where the cursor is after the user's line: the Enter ends the line, but
+    /// after `INPUT;` the cursor stays behind what was typed.
+    fn advance_past_typing(&mut self, form_id: u32, line: &str) {
+        let keep_line = self
+            .program
+            .code
+            .inputs
+            .get(form_id as usize)
+            .is_some_and(|form| form.keep_line);
+        if !keep_line {
+            self.machine.column = 0;
+            return;
+        }
+        let width = self.machine.width;
+        let typed = u16::try_from(line.chars().count()).unwrap_or(u16::MAX);
+        let mut column = self.machine.column.saturating_add(typed);
+        if width != 255 && width > 0 {
+            column %= width;
+        }
+        self.machine.column = column;
+    }
+
+    /// Whether the user's Enter at the waiting `INPUT` ends the output line (it
+    /// does except after `INPUT;`), for hosts that echo what was typed.
+    pub fn input_ends_line(&self) -> bool {
+        let Status::Waiting { form, .. } = &self.status else {
+            return true;
+        };
+        self.program
+            .code
+            .inputs
+            .get(*form as usize)
+            .is_none_or(|input| !input.keep_line)
     }
 
     /// Parses and assigns an input line; `Some` if the step ends here (a redo or an error).

@@ -32,7 +32,8 @@ pub struct Transcript {
 
 /// Resumes `session` with each line of `inputs` in turn until it finishes, fails
 /// or runs out of input. With `echo`, each consumed line and its line break are
-/// written after the prompt, as a terminal shows them; without, only the line
+/// written after the prompt, as a terminal shows them (no line break after
+/// `INPUT;`, see [`Session::input_ends_line`]); without, only the line
 /// break the user's Enter produces is left out as well, as a terminal whose echo
 /// is off shows it. An error's message ends the text, on a line of its own.
 pub fn run_transcript<'a>(
@@ -63,7 +64,9 @@ pub fn run_transcript<'a>(
                         };
                         if echo {
                             text.push_str(line);
-                            text.push('\n');
+                            if session.input_ends_line() {
+                                text.push('\n');
+                            }
                         }
                         next_input = Some(line);
                     }

@@ -1423,7 +1423,12 @@ impl<'a> Vm<'a> {
             Builtin::Fix => self.binary_unary(f64::trunc),
             Builtin::Sin | Builtin::Cos | Builtin::Tan | Builtin::Atn => {
                 let x = self.pop();
+                // past this an argument has no digits left below the period, and
+                // GW-BASIC's SIN, COS and TAN give the values at 0
+                let huge = x.abs() >= 5e16;
                 let r = match builtin {
+                    Builtin::Sin | Builtin::Tan if huge => 0.0,
+                    Builtin::Cos if huge => 1.0,
                     Builtin::Sin => x.sin(),
                     Builtin::Cos => x.cos(),
                     Builtin::Tan => x.tan(),
@@ -1552,10 +1557,9 @@ impl<'a> Vm<'a> {
             Builtin::StringStr => {
                 let s = self.pop_str();
                 let n = arg_in(self.pop(), 0, 255)? as usize;
-                let first = *s
-                    .first()
-                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
-                self.m.str_stack.push(vec![first; n]);
+                // of an empty string there is nothing to repeat: the result is empty
+                let repeated = s.first().map_or_else(Vec::new, |&first| vec![first; n]);
+                self.m.str_stack.push(repeated);
             }
             Builtin::Space => {
                 let n = arg_in(self.pop(), 0, 255)? as usize;

@@ -108,7 +108,9 @@ pub fn run(args: &BasicArgs) -> ExitCode {
             return ExitCode::SUCCESS;
         };
         if args.echo_input {
-            let _ = writeln!(out, "{line}");
+            // after `INPUT;` the program's output goes on right behind the typed text
+            let end = if session.input_ends_line() { "\n" } else { "" };
+            let _ = write!(out, "{line}{end}");
         }
         input = Some(line);
     }
