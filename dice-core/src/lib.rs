@@ -329,6 +329,7 @@ mod error;
 mod eval;
 mod fast;
 mod limits;
+mod odds;
 mod parser;
 mod render;
 mod resolve;
@@ -341,6 +342,8 @@ use rand::Rng;
 pub use cache::ExprCache;
 pub use error::{Error, ErrorKind};
 pub use limits::Limits;
+pub use num_rational::BigRational;
+pub use odds::{Odds, to_f64};
 pub use resolve::Resolver;
 pub use roll::{Die, Roll};
 
