@@ -161,13 +161,60 @@ pub(crate) fn add(
             .product(b, budget, span, |x, y| Ok(x.checked_add(*y)))
             .map(sparse_add_checked);
     }
+    let total = &a.total * &b.total;
+    if pairs >= KRONECKER_PAIRS {
+        let dense = kronecker(a, a_lo, b, b_lo, width as usize, &total);
+        return Ok(Some(from_dense(lo, dense, total)));
+    }
     let mut dense = vec![BigUint::zero(); width as usize];
     for (x, wx) in &a.entries {
         for (y, wy) in &b.entries {
             dense[(x + y - lo) as usize] += wx * wy;
         }
     }
-    Ok(Some(from_dense(lo, dense, &a.total * &b.total)))
+    Ok(Some(from_dense(lo, dense, total)))
+}
+
+/// From this many pairs on, one big multiplication beats pairwise products.
+const KRONECKER_PAIRS: u64 = 400;
+
+/// Convolution by one multiplication (Kronecker substitution): each
+/// distribution becomes one integer with a weight every `slot` 32-bit words,
+/// wide enough that no coefficient of the product (each at most
+/// `total`) spills into the next, and num-bigint's Karatsuba/Toom-3 does the
+/// rest.
+fn kronecker(
+    a: &Dist<i64>,
+    a_lo: i64,
+    b: &Dist<i64>,
+    b_lo: i64,
+    width: usize,
+    total: &BigUint,
+) -> Vec<BigUint> {
+    let slot = (total.bits() as usize + 1).div_ceil(32);
+    let pack = |dist: &Dist<i64>, lo: i64| {
+        let span = dist
+            .entries
+            .last()
+            .map_or(0, |(v, _)| (v - lo) as usize + 1);
+        let mut words = vec![0u32; span * slot];
+        for (value, weight) in &dist.entries {
+            let at = (value - lo) as usize * slot;
+            for (offset, digit) in weight.iter_u32_digits().enumerate() {
+                words[at + offset] = digit;
+            }
+        }
+        BigUint::new(words)
+    };
+    let product = pack(a, a_lo) * pack(b, b_lo);
+    let words = product.to_u32_digits();
+    let mut dense = Vec::with_capacity(width);
+    for index in 0..width {
+        let start = (index * slot).min(words.len());
+        let end = (start + slot).min(words.len());
+        dense.push(BigUint::from_slice(&words[start..end]));
+    }
+    dense
 }
 
 fn sparse_add_checked(dist: Dist<Option<i64>>) -> Option<Dist<i64>> {
