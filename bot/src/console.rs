@@ -370,9 +370,17 @@ impl Console {
                 }
                 // The console shows the conversation as a log; earlier lines stay. An
                 // edited prompt has been answered or closed.
-                Reply::Edit { message_id, .. } => {
+                Reply::Edit {
+                    message_id,
+                    message,
+                    ..
+                } => {
                     if self.pending_prompt == Some(message_id) {
                         self.pending_prompt = None;
+                    }
+                    // A redrawn chart (an /odds view button) is shown anew.
+                    if message.text_view.is_some() {
+                        self.render_message(message, &mut out).await;
                     }
                 }
                 Reply::Modal(modal) => {
@@ -407,12 +415,29 @@ impl Console {
         if !content.ends_with('\n') {
             out.push('\n');
         }
+        if let Some(text) = &message.text_view {
+            out.push_str(text);
+        }
         for attachment in &message.attachments {
             out.push_str(&format!(
                 "[attached: {} ({} bytes)]\n",
                 attachment.filename,
                 attachment.bytes.len()
             ));
+            if attachment.filename.ends_with(".png") {
+                // Pictures go to a file the user can open.
+                let path = std::env::temp_dir().join(format!(
+                    "tavern-{}-{message_id}-{}",
+                    std::process::id(),
+                    attachment.filename
+                ));
+                match std::fs::write(&path, &attachment.bytes) {
+                    Ok(()) => out.push_str(&format!("[written to {}]\n", path.display())),
+                    Err(error) => {
+                        out.push_str(&format!("[cannot write {}: {error}]\n", path.display()))
+                    }
+                }
+            }
         }
         let buttons: Vec<(String, String, i64)> = message
             .components

@@ -6,6 +6,7 @@
 //! (`discord`) are thin layers that map their world onto those types. State lives in the database
 //! (`storage`), never only in memory, so any process can continue any session.
 
+pub mod chart;
 pub mod cli;
 pub mod config;
 pub mod console;

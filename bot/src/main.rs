@@ -50,6 +50,8 @@ enum Commands {
     },
     /// Roll a dice expression and print its breakdown.
     Roll(tavern::cli::roll::RollArgs),
+    /// Print the exact probability distribution of a dice expression.
+    Odds(tavern::cli::odds::OddsArgs),
     /// Run a BASIC program in the terminal; INPUT reads lines from stdin.
     Basic(tavern::cli::basic::BasicArgs),
     /// Check an NPC conversation script, or play it on stdin.
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
     match cli.command {
         // The pure tools need neither configuration nor runtime.
         Commands::Roll(args) => return tavern::cli::roll::run(&args),
+        Commands::Odds(args) => return tavern::cli::odds::run(&args),
         Commands::Basic(args) => return tavern::cli::basic::run(&args),
         Commands::Npc(args) => return tavern::cli::npc::run(&args),
         _ => {}
@@ -101,7 +104,7 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
                 println!("migrations applied");
                 Ok(())
             }
-            Commands::Roll(_) | Commands::Basic(_) | Commands::Npc(_) => Ok(()),
+            Commands::Roll(_) | Commands::Odds(_) | Commands::Basic(_) | Commands::Npc(_) => Ok(()),
         }
     })
 }

@@ -25,6 +25,10 @@ mod macros;
 mod fields;
 // `tavern roll`: breakdowns, JSON, samples, exit codes.
 mod cli_roll;
+// `tavern odds`: exact distributions, JSON, charts.
+mod cli_odds;
+// `/odds`: summary, chart, view buttons.
+mod odds;
 // Generator programs installed by server admins.
 mod programs;
 // `tavern basic`: the program suite through the binary, input, errors, limits.

@@ -41,6 +41,9 @@ pub enum ErrorKind {
     TooManyExpansions,
     /// The text of a referenced macro is invalid.
     BadMacro,
+    /// The exact distribution would take more work than
+    /// [`Limits::max_odds_work`](crate::Limits::max_odds_work) allows.
+    TooComplex,
 }
 
 /// An invalid expression or a roll that cannot be completed.

@@ -39,7 +39,7 @@ pub(crate) struct Evaluator<'a, R: Rng + ?Sized> {
 
 /// A filter with its arguments evaluated.
 #[derive(Debug, Clone)]
-enum Test {
+pub(crate) enum Test {
     High,
     Low,
     Odd,
@@ -50,7 +50,7 @@ enum Test {
 
 impl Test {
     #[inline]
-    fn matches(&self, value: i64, faces: Option<(i64, i64)>) -> bool {
+    pub(crate) fn matches(&self, value: i64, faces: Option<(i64, i64)>) -> bool {
         match self {
             Test::High => faces.is_some_and(|(_, high)| value == high),
             Test::Low => faces.is_some_and(|(low, _)| value == low),
@@ -174,20 +174,9 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                 };
                 Ok(Val::Num(value))
             }
-            NodeKind::Macro(name) => Err(self.unresolved("macro $", *name, node.span)),
-            NodeKind::Field(name) => Err(self.unresolved("field @", *name, node.span)),
+            NodeKind::Macro(name) => Err(unresolved(self.source, "macro $", *name, node.span)),
+            NodeKind::Field(name) => Err(unresolved(self.source, "field @", *name, node.span)),
         }
-    }
-
-    fn unresolved(&self, what: &str, name: Span, span: Span) -> Error {
-        Error::new(
-            ErrorKind::Unresolved,
-            span.range(),
-            format!(
-                "the {what}{} must be resolved before rolling",
-                name.text(self.source)
-            ),
-        )
     }
 
     fn int(&mut self, node: &Node) -> Result<i64> {
@@ -338,16 +327,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             Sides::Fate => Draw::Range(-1, 1),
             Sides::Count(arg) => {
                 let sides = self.arg(arg)?;
-                if sides < 1 {
-                    return Err(Error::new(
-                        ErrorKind::BadFaces,
-                        arg.span().range(),
-                        format!("a die needs at least one face, not {sides}"),
-                    ));
-                }
-                if sides > self.limits.max_faces {
-                    return Err(too_many_faces(arg.span(), self.limits));
-                }
+                check_sides(sides, arg.span(), self.limits)?;
                 Draw::Range(1, sides)
             }
             Sides::Faces(node) => {
@@ -810,7 +790,7 @@ fn first_arg(args: &[Node], span: Span) -> Result<&Node> {
         .ok_or_else(|| Error::new(ErrorKind::Invalid, span.range(), "missing argument"))
 }
 
-fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
+pub(crate) fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
     let result = match op {
         BinOp::Add => left.checked_add(right),
         BinOp::Sub => left.checked_sub(right),
@@ -824,8 +804,20 @@ fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
     result.ok_or_else(|| overflow(span))
 }
 
+/// A `$macro` or `@FIELD` left in an expression being rolled.
+pub(crate) fn unresolved(source: &str, what: &str, name: Span, span: Span) -> Error {
+    Error::new(
+        ErrorKind::Unresolved,
+        span.range(),
+        format!(
+            "the {what}{} must be resolved before rolling",
+            name.text(source)
+        ),
+    )
+}
+
 #[cold]
-fn overflow(span: Span) -> Error {
+pub(crate) fn overflow(span: Span) -> Error {
     Error::new(
         ErrorKind::Overflow,
         span.range(),
@@ -833,12 +825,12 @@ fn overflow(span: Span) -> Error {
     )
 }
 
-fn division_by_zero(span: Span) -> Error {
+pub(crate) fn division_by_zero(span: Span) -> Error {
     Error::new(ErrorKind::DivisionByZero, span.range(), "division by zero")
 }
 
 #[cold]
-fn too_many_dice(span: Span, limits: &Limits) -> Error {
+pub(crate) fn too_many_dice(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::TooManyDice,
         span.range(),
@@ -846,7 +838,22 @@ fn too_many_dice(span: Span, limits: &Limits) -> Error {
     )
 }
 
-fn too_many_faces(span: Span, limits: &Limits) -> Error {
+/// A die of `NdM` or `d(e)` needs between one and `max_faces` faces.
+pub(crate) fn check_sides(sides: i64, span: Span, limits: &Limits) -> Result<()> {
+    if sides < 1 {
+        return Err(Error::new(
+            ErrorKind::BadFaces,
+            span.range(),
+            format!("a die needs at least one face, not {sides}"),
+        ));
+    }
+    if sides > limits.max_faces {
+        return Err(too_many_faces(span, limits));
+    }
+    Ok(())
+}
+
+pub(crate) fn too_many_faces(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::BadFaces,
         span.range(),
@@ -854,7 +861,7 @@ fn too_many_faces(span: Span, limits: &Limits) -> Error {
     )
 }
 
-fn series_too_long(span: Span, limits: &Limits) -> Error {
+pub(crate) fn series_too_long(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::TooManyElements,
         span.range(),
@@ -866,14 +873,14 @@ fn series_too_long(span: Span, limits: &Limits) -> Error {
 }
 
 /// An exact fraction with a positive denominator, in lowest terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Ratio {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Ratio {
     num: i64,
     den: i64,
 }
 
 impl Ratio {
-    fn int(value: i64) -> Ratio {
+    pub(crate) fn int(value: i64) -> Ratio {
         Ratio { num: value, den: 1 }
     }
 
@@ -888,14 +895,14 @@ impl Ratio {
         Some(Ratio { num, den })
     }
 
-    fn neg(self) -> Option<Ratio> {
+    pub(crate) fn neg(self) -> Option<Ratio> {
         Some(Ratio {
             num: self.num.checked_neg()?,
             den: self.den,
         })
     }
 
-    fn abs(self) -> Option<Ratio> {
+    pub(crate) fn abs(self) -> Option<Ratio> {
         Some(Ratio {
             num: self.num.checked_abs()?,
             den: self.den,
@@ -907,7 +914,7 @@ impl Ratio {
             .cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 
-    fn min(self, other: Ratio) -> Ratio {
+    pub(crate) fn min(self, other: Ratio) -> Ratio {
         if other.cmp_key(self).is_lt() {
             other
         } else {
@@ -915,7 +922,7 @@ impl Ratio {
         }
     }
 
-    fn max(self, other: Ratio) -> Ratio {
+    pub(crate) fn max(self, other: Ratio) -> Ratio {
         if other.cmp_key(self).is_gt() {
             other
         } else {
@@ -923,7 +930,7 @@ impl Ratio {
         }
     }
 
-    fn apply(self, op: BinOp, other: Ratio) -> std::result::Result<Ratio, ErrorKind> {
+    pub(crate) fn apply(self, op: BinOp, other: Ratio) -> std::result::Result<Ratio, ErrorKind> {
         let (a, b, c, d) = (
             i128::from(self.num),
             i128::from(self.den),
@@ -975,7 +982,7 @@ impl Ratio {
     }
 
     /// floor, ceil, or round (halves away from zero).
-    fn to_int(self, func: Func) -> Option<i64> {
+    pub(crate) fn to_int(self, func: Func) -> Option<i64> {
         let (num, den) = (self.num, self.den);
         let floor = num.div_euclid(den);
         let rem = num.rem_euclid(den);
@@ -990,6 +997,18 @@ impl Ratio {
                 floor.checked_add(i64::from(up))
             }
         }
+    }
+}
+
+impl Ord for Ratio {
+    fn cmp(&self, other: &Ratio) -> std::cmp::Ordering {
+        self.cmp_key(*other)
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Ratio) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

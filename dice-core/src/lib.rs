@@ -322,6 +322,25 @@
 //!
 //! For statistics, [`Expr::totals`] rolls again and again without building a
 //! story for each roll, and [`ExprCache`] keeps parsed expressions.
+//!
+//! # Exact odds
+//!
+//! [`Expr::odds`] computes the exact distribution of the total as reduced
+//! fractions ([`Odds`]), with the roller's semantics: sums by convolution,
+//! keep and drop by order statistics with binomial counts (`20d6kh10` in
+//! about a millisecond), counts per die, `ro` once and `rr` as the exact
+//! conditional, random counts, sides, faces and modifier arguments drawn once
+//! per term. Explosions are followed until the neglected probability of the
+//! whole pool is below 1e-12 (or to the roller's cap); what is cut is
+//! [`Odds::tail`]. Anything needing more than [`Limits::max_odds_work`] steps
+//! is a quick [`ErrorKind::TooComplex`] error naming what made it so.
+//!
+//! ```
+//! let odds = dice_core::parse("4d6kh3").unwrap().odds(&dice_core::Limits::default()).unwrap();
+//! assert_eq!(odds.mean().to_string(), "15869/1296");
+//! assert_eq!(odds.probability(18).to_string(), "7/432");
+//! assert_eq!(odds.percentile(50.0), 12);
+//! ```
 
 mod ast;
 mod cache;
@@ -329,6 +348,7 @@ mod error;
 mod eval;
 mod fast;
 mod limits;
+mod odds;
 mod parser;
 mod render;
 mod resolve;
@@ -341,6 +361,8 @@ use rand::Rng;
 pub use cache::ExprCache;
 pub use error::{Error, ErrorKind};
 pub use limits::Limits;
+pub use num_rational::BigRational;
+pub use odds::{Odds, to_f64};
 pub use resolve::Resolver;
 pub use roll::{Die, Roll};
 

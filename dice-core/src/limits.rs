@@ -35,6 +35,10 @@ pub struct Limits {
     /// Characters a rendering aims for; longer breakdowns are shortened and
     /// keep the total. Discord's message limit is 2,000.
     pub render_budget: usize,
+    /// Steps (arithmetic on big integers, states visited) the exact
+    /// distribution of one expression may take; past it, [`Expr::odds`](crate::Expr::odds)
+    /// answers "too complex to compute exactly" instead of running long.
+    pub max_odds_work: u64,
 }
 
 impl Default for Limits {
@@ -51,6 +55,7 @@ impl Default for Limits {
             max_macro_expansions: 64,
             max_resolved_len: 16_000,
             render_budget: 1_800,
+            max_odds_work: 20_000_000,
         }
     }
 }

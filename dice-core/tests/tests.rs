@@ -16,3 +16,5 @@ mod resolve;
 mod cache;
 // Property tests: bounds, means, no panics, no stack overflow.
 mod properties;
+// Exact distributions: brute force, sampled rolls, errors.
+mod odds;

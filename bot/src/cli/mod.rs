@@ -1,5 +1,6 @@
-//! The command-line tools: `tavern roll`, `tavern basic` and `tavern npc`.
+//! The command-line tools: `tavern roll`, `tavern odds`, `tavern basic` and `tavern npc`.
 
 pub mod basic;
 pub mod npc;
+pub mod odds;
 pub mod roll;

@@ -24,6 +24,20 @@ pub enum CustomId {
     ProgramCancel { state_id: i64 },
     /// The form `/chargen program add name` opens for pasting a program.
     ProgramModal { name: String },
+    /// A view button under an `/odds` chart, with everything inline.
+    Odds(OddsView),
+    /// The same with the expression stored (`button_states`); `view` is the key of
+    /// the view to show.
+    OddsStored { state_id: i64, view: String },
+}
+
+/// What an `/odds` answer shows: the expression, the target, the chart's view
+/// (`eq`, `ge` or `le`, see [`crate::chart::View::key`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OddsView {
+    pub expr: String,
+    pub target: Option<i64>,
+    pub view: String,
 }
 
 /// The parameters of a roll to repeat.
@@ -66,6 +80,13 @@ impl CustomId {
                 format!("{PREFIX}px:{}", to_base36(*state_id))
             }
             CustomId::ProgramModal { name } => format!("{PREFIX}pm:{name}"),
+            CustomId::Odds(odds) => {
+                let target = odds.target.map_or("-".to_owned(), |t| t.to_string());
+                format!("{PREFIX}o:{}:{target}:{}", odds.view, odds.expr)
+            }
+            CustomId::OddsStored { state_id, view } => {
+                format!("{PREFIX}os:{view}:{}", to_base36(*state_id))
+            }
         }
     }
 
@@ -113,6 +134,23 @@ impl CustomId {
             "px" => Some(CustomId::ProgramCancel {
                 state_id: from_base36(rest)?,
             }),
+            "o" => {
+                let mut parts = rest.splitn(3, ':');
+                let view = parts.next()?.to_owned();
+                let target = match parts.next()? {
+                    "-" => None,
+                    number => Some(number.parse().ok()?),
+                };
+                let expr = parts.next()?.to_owned();
+                Some(CustomId::Odds(OddsView { expr, target, view }))
+            }
+            "os" => {
+                let (view, id) = rest.split_once(':')?;
+                Some(CustomId::OddsStored {
+                    state_id: from_base36(id)?,
+                    view: view.to_owned(),
+                })
+            }
             "pm" if !rest.is_empty() => Some(CustomId::ProgramModal {
                 name: rest.to_owned(),
             }),

@@ -19,6 +19,7 @@ pub mod limits;
 pub mod macros;
 mod model;
 pub mod npc;
+mod odds;
 mod programs;
 mod roll;
 mod settings;
@@ -244,6 +245,7 @@ impl Core {
         match &request.kind {
             RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
                 ("roll", _) => Ack::Immediate,
+                ("odds", _) => Ack::Defer { ephemeral: false },
                 // Without a file or code, the answer is the paste form: a modal must
                 // be the first response.
                 ("chargen", Some("program"))
@@ -260,6 +262,8 @@ impl Core {
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
                 // A modal must be the first response; it cannot follow a deferral.
                 Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
+                // A view button redraws its own message.
+                Some(CustomId::Odds(_) | CustomId::OddsStored { .. }) => Ack::DeferUpdate,
                 Some(CustomId::ProgramInstall { .. } | CustomId::ProgramCancel { .. }) => {
                     Ack::Defer { ephemeral: true }
                 }
@@ -331,6 +335,7 @@ impl Core {
         match &request.kind {
             RequestKind::Command(command) => match command.name.as_str() {
                 "roll" => self.roll_command(request, command).await,
+                "odds" => self.odds_command(request, command).await,
                 "chargen" => self.chargen_command(request, command).await,
                 "character" => self.character_command(request, command).await,
                 "macro" => self.macro_command(request, command).await,
@@ -344,6 +349,10 @@ impl Core {
                     self.chargen_answer_button(request, session_id, step).await
                 }
                 Some(CustomId::RollAgain(params)) => self.roll_again(request, params).await,
+                Some(CustomId::Odds(view)) => self.odds_button(request, view).await,
+                Some(CustomId::OddsStored { state_id, view }) => {
+                    self.odds_button_stored(request, state_id, &view).await
+                }
                 Some(CustomId::RollAgainStored { state_id }) => {
                     self.roll_again_stored(request, state_id).await
                 }
@@ -395,7 +404,7 @@ impl Core {
     ) -> anyhow::Result<Vec<Reply>> {
         let typed = command.string(focused).unwrap_or("");
         match (command.name.as_str(), command.sub(), focused) {
-            ("roll", _, "expr") => {
+            ("roll" | "odds", _, "expr") => {
                 return Ok(vec![Reply::Choices(
                     self.roll_suggestions(request, typed).await?,
                 )]);

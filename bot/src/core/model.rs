@@ -175,6 +175,9 @@ pub struct Message {
     pub ephemeral: bool,
     pub components: Vec<ActionRow>,
     pub attachments: Vec<FileAttachment>,
+    /// What a transport that shows no images prints after the content (the
+    /// console's text histogram of an `/odds` chart); Discord ignores it.
+    pub text_view: Option<String>,
     pub allowed_mentions: AllowedMentions,
     /// Tell the core the id of the sent message ([`super::Core::message_sent`]).
     pub track: Option<Track>,

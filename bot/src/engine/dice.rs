@@ -120,6 +120,26 @@ impl Dice for DiceEngine {
         })
     }
 
+    fn odds(
+        &self,
+        expr: &str,
+        context: &RollContext,
+    ) -> Result<(String, dice_core::Odds), DiceFailure> {
+        let parsed = self.parse(expr)?;
+        let resolved = parsed
+            .resolve(&ContextResolver(context), &self.limits)
+            .map_err(|error| failure(&error, expr))?;
+        let odds = resolved
+            .odds(&self.limits)
+            .map_err(|error| failure(&error, resolved.source()))?;
+        let end = resolved.source().len() - resolved.label().map_or(0, |label| label.len());
+        let shown = resolved.source()[..end]
+            .trim_end()
+            .trim_end_matches('#')
+            .trim_end();
+        Ok((shown.to_owned(), odds))
+    }
+
     fn check(&self, expr: &str, macros: &BTreeMap<String, String>) -> Result<(), DiceFailure> {
         let parsed = self.parse(expr)?;
         parsed

@@ -69,6 +69,16 @@ pub trait Dice: Send + Sync {
         budget: usize,
     ) -> Result<RollOutcome, DiceFailure>;
 
+    /// Parses `expr`, replaces its references from `context`, and computes the
+    /// exact distribution of its total; returns the resolved text with it.
+    /// Slow for complex expressions (bounded by the limits): call it off the
+    /// async threads.
+    fn odds(
+        &self,
+        expr: &str,
+        context: &RollContext,
+    ) -> Result<(String, dice_core::Odds), DiceFailure>;
+
     /// Resolves `expr` with `macros` (lower-case name to text; every field counts as
     /// 0) without rolling: what saving a macro checks, so that a cycle or an expansion
     /// past the limits is refused before anyone rolls it.

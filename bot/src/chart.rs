@@ -1,0 +1,308 @@
+//! Pictures of a distribution: a PNG bar chart (plotters' bitmap backend,
+//! an embedded DejaVu Sans, the `png` crate), its alt text, and a text
+//! histogram of Unicode blocks for terminals.
+//!
+//! Nothing here reads system fonts or the network, so a chart looks the
+//! same on every machine.
+
+use std::sync::Once;
+
+use dice_core::Odds;
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+
+/// DejaVu Sans, unmodified; its licence is `assets/DejaVuSans-LICENSE.txt`.
+static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+const FAMILY: &str = "dejavu-sans";
+const WIDTH: u32 = 800;
+const HEIGHT: u32 = 400;
+/// Values whose chance is below this at the ends of the range are left out.
+const TRIM: f64 = 5e-5;
+/// More bars than this are grouped into ranges of values.
+const MAX_BARS: usize = 120;
+
+/// What a bar shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// P(total = v).
+    Exactly,
+    /// P(total >= v).
+    AtLeast,
+    /// P(total <= v).
+    AtMost,
+}
+
+impl View {
+    pub const ALL: [View; 3] = [View::Exactly, View::AtLeast, View::AtMost];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Exactly => "exactly",
+            View::AtLeast => "at least",
+            View::AtMost => "at most",
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Exactly => "eq",
+            View::AtLeast => "ge",
+            View::AtMost => "le",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<View> {
+        View::ALL.into_iter().find(|view| view.key() == key)
+    }
+}
+
+/// One bar: the values it covers and its probability.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    pub low: i64,
+    pub high: i64,
+    pub probability: f64,
+}
+
+impl Bar {
+    pub fn label(&self) -> String {
+        if self.low == self.high {
+            self.low.to_string()
+        } else {
+            format!("{}–{}", self.low, self.high)
+        }
+    }
+}
+
+/// The bars of a view, trimmed to where the probability lies and grouped
+/// when there are too many values.
+pub fn bars(odds: &Odds, view: View) -> Vec<Bar> {
+    let points: Vec<(i64, f64)> = odds
+        .outcomes()
+        .iter()
+        .map(|(value, p)| (*value, dice_core::to_f64(p)))
+        .collect();
+    let first = points.iter().position(|(_, p)| *p >= TRIM).unwrap_or(0);
+    let last = points
+        .iter()
+        .rposition(|(_, p)| *p >= TRIM)
+        .unwrap_or(points.len().saturating_sub(1));
+    let Some(window) = points.get(first..=last) else {
+        return Vec::new();
+    };
+    let (low, high) = (window[0].0, window[window.len() - 1].0);
+    let span = (i128::from(high) - i128::from(low) + 1) as u128;
+    let width = span.div_ceil(MAX_BARS as u128).max(1) as i128;
+    // Cumulative figures over every outcome, trimmed ones included.
+    let below: f64 = points[..first].iter().map(|(_, p)| p).sum();
+    let total: f64 = points.iter().map(|(_, p)| p).sum();
+    let mut bars: Vec<Bar> = Vec::new();
+    let mut at_most = below;
+    for &(value, p) in window {
+        let start = low as i128 + ((value as i128 - low as i128) / width) * width;
+        let start = start as i64;
+        let end = (start as i128 + width - 1).min(high as i128) as i64;
+        let exact_before = at_most;
+        at_most += p;
+        match bars.last_mut() {
+            Some(bar) if bar.low == start => {
+                bar.high = end;
+                match view {
+                    View::Exactly => bar.probability += p,
+                    View::AtMost => bar.probability = at_most,
+                    View::AtLeast => {}
+                }
+            }
+            _ => bars.push(Bar {
+                low: start,
+                high: end,
+                probability: match view {
+                    View::Exactly => p,
+                    View::AtMost => at_most,
+                    View::AtLeast => total - exact_before,
+                },
+            }),
+        }
+    }
+    if view == View::AtLeast {
+        let tail = dice_core::to_f64(odds.tail());
+        for bar in &mut bars {
+            bar.probability += tail;
+        }
+    }
+    bars
+}
+
+/// Alt text: what the chart shows, in words.
+pub fn alt_text(expr: &str, odds: &Odds, view: View) -> String {
+    let bars = bars(odds, view);
+    let peak = bars
+        .iter()
+        .max_by(|a, b| a.probability.total_cmp(&b.probability));
+    let mut text = format!(
+        "Bar chart of the chance that {expr} rolls {} each total from {} to {}",
+        view.label(),
+        bars.first().map_or(0, |b| b.low),
+        bars.last().map_or(0, |b| b.high),
+    );
+    if let (View::Exactly, Some(peak)) = (view, peak) {
+        text.push_str(&format!(
+            "; the most likely is {} at {}",
+            peak.label(),
+            percent(peak.probability)
+        ));
+    }
+    text.push('.');
+    text
+}
+
+pub fn percent(probability: f64) -> String {
+    format!("{:.2} %", probability * 100.0)
+}
+
+/// Labels every `step`-th bar so that labels never crowd or repeat.
+fn label_step(bars: &[Bar]) -> usize {
+    let longest = bars
+        .iter()
+        .map(|b| b.label().chars().count())
+        .max()
+        .unwrap_or(1);
+    // About 8 pixels a character plus a gap, on ~720 usable pixels.
+    let fits = (720 / (longest * 8 + 10)).max(1);
+    bars.len().div_ceil(fits).max(1)
+}
+
+fn register_font() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        if plotters::style::register_font(FAMILY, FontStyle::Normal, FONT).is_err() {
+            tracing::error!("the embedded chart font does not load");
+        }
+    });
+}
+
+/// The chart as PNG bytes.
+pub fn png(expr: &str, odds: &Odds, view: View) -> Result<Vec<u8>, String> {
+    register_font();
+    let bars = bars(odds, view);
+    let mut pixels = vec![255u8; (WIDTH * HEIGHT * 3) as usize];
+    draw(expr, &bars, view, &mut pixels).map_err(|error| error.to_string())?;
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, WIDTH, HEIGHT);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(&pixels)
+        .map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
+fn draw(
+    expr: &str,
+    bars: &[Bar],
+    view: View,
+    pixels: &mut [u8],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let root = BitMapBackend::with_buffer(pixels, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let top = bars.iter().map(|b| b.probability).fold(0.0, f64::max);
+    let y_max = (top * 1.1).max(1e-9);
+    let step = label_step(bars);
+    // Enough decimals that neighbouring y labels (about y_max / 5 apart)
+    // differ.
+    let decimals = (-(y_max * 20.0).log10()).ceil().clamp(0.0, 6.0) as usize;
+    let labels: Vec<String> = bars.iter().map(Bar::label).collect();
+    let count = bars.len().max(1);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("{expr}: chance to roll {}", view.label()),
+            (FAMILY, 20),
+        )
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(58)
+        .build_cartesian_2d((0..count - 1).into_segmented(), 0f64..y_max)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(count + 1)
+        .x_label_formatter(&|x: &SegmentValue<usize>| match x {
+            // Labels sit at bar centres only, every `step`-th bar.
+            SegmentValue::CenterOf(index) if index % step == 0 => {
+                labels.get(*index).cloned().unwrap_or_default()
+            }
+            _ => String::new(),
+        })
+        .y_labels(6)
+        .y_label_formatter(&|y: &f64| format!("{:.*} %", decimals, y * 100.0))
+        .label_style((FAMILY, 14))
+        .draw()?;
+    let colour = RGBColor(70, 110, 190);
+    chart.draw_series(
+        Histogram::vertical(&chart)
+            .style(colour.filled())
+            .margin(2)
+            .data(
+                bars.iter()
+                    .enumerate()
+                    .map(|(index, bar)| (index, bar.probability)),
+            ),
+    )?;
+    root.present()?;
+    Ok(())
+}
+
+/// A text histogram, one line a bar: `15 │████▌ 5.00 %`.
+pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
+    let bars = bars(odds, view);
+    let top = bars
+        .iter()
+        .map(|b| b.probability)
+        .fold(0.0, f64::max)
+        .max(1e-12);
+    let label_width = bars
+        .iter()
+        .map(|b| b.label().chars().count())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::new();
+    for bar in &bars {
+        let eighths = (bar.probability / top * (width * 8) as f64).round() as usize;
+        let mut blocks = "█".repeat(eighths / 8);
+        if !eighths.is_multiple_of(8) {
+            blocks.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8 - 1]);
+        }
+        out.push_str(&format!(
+            "{:>label_width$} │{blocks} {}\n",
+            bar.label(),
+            percent(bar.probability)
+        ));
+    }
+    out
+}
+
+/// The lines every front end shows: mean, sd, range, and the chance to
+/// reach `target` when one is given.
+pub fn summary(expr: &str, odds: &Odds, target: Option<i64>) -> String {
+    let mut text = format!(
+        "{expr}: mean {:.2} (exactly {}), sd {:.2}, range {} to {}\n",
+        odds.mean_f64(),
+        odds.mean(),
+        odds.sd(),
+        odds.min(),
+        odds.max(),
+    );
+    if let Some(target) = target {
+        let chance = dice_core::to_f64(&odds.chance(target));
+        text.push_str(&format!("{expr} ≥ {target}: {}\n", percent(chance)));
+    }
+    if !num_traits::Zero::is_zero(odds.tail()) {
+        text.push_str(&format!(
+            "(explosions cut deeper than followed: {:.1e} left out)\n",
+            dice_core::to_f64(odds.tail())
+        ));
+    }
+    text
+}

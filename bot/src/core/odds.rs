@@ -1,0 +1,173 @@
+//! `/odds expr [target]`: the exact distribution of a roll as a summary and
+//! a bar chart, with buttons that switch the chart between "exactly",
+//! "at least" and "at most".
+
+use super::custom_id::{CustomId, MAX_LEN, OddsView};
+use super::text::{MESSAGE_LIMIT, code_block, truncate};
+use super::{
+    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Reply,
+    Request, RequestKind, ephemeral,
+};
+use crate::chart::{self, View};
+use crate::storage::ButtonState;
+
+const BUTTON_STATE_KIND: &str = "odds";
+
+/// What a view button stores when the expression is too long for its id.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredOdds {
+    expr: String,
+    target: Option<i64>,
+}
+
+impl Core {
+    pub(super) async fn odds_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let expr = command.string("expr").unwrap_or("").trim();
+        if expr.is_empty() {
+            return Ok(ephemeral(
+                "Tell me which roll, for example `/odds 4d6kh3` or `/odds 1d20+5 target:15`.",
+            ));
+        }
+        let params = OddsView {
+            expr: expr.to_owned(),
+            target: command.integer("target"),
+            view: View::Exactly.key().to_owned(),
+        };
+        Ok(match self.odds_message(request, &params).await? {
+            Ok(message) => vec![Reply::Interaction(message)],
+            Err(replies) => replies,
+        })
+    }
+
+    pub(super) async fn odds_button(
+        &self,
+        request: &Request,
+        params: OddsView,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let RequestKind::Button { message_id, .. } = request.kind else {
+            return Ok(super::stale_component());
+        };
+        if View::from_key(&params.view).is_none() {
+            return Ok(super::stale_component());
+        }
+        Ok(match self.odds_message(request, &params).await? {
+            Ok(message) => vec![Reply::Edit {
+                channel_id: request.channel_id,
+                message_id,
+                message,
+            }],
+            Err(replies) => replies,
+        })
+    }
+
+    pub(super) async fn odds_button_stored(
+        &self,
+        request: &Request,
+        state_id: i64,
+        view: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(state) = self.storage.button_state(state_id).await? else {
+            return Ok(super::stale_component());
+        };
+        let Ok(stored) = serde_json::from_str::<StoredOdds>(&state.payload) else {
+            return Ok(super::stale_component());
+        };
+        let params = OddsView {
+            expr: stored.expr,
+            target: stored.target,
+            view: view.to_owned(),
+        };
+        self.odds_button(request, params).await
+    }
+
+    /// The summary, the chart of the chosen view and the view buttons; an
+    /// expression that cannot be computed is an ephemeral explanation.
+    async fn odds_message(
+        &self,
+        request: &Request,
+        params: &OddsView,
+    ) -> anyhow::Result<Result<Message, Vec<Reply>>> {
+        let view = View::from_key(&params.view).unwrap_or(View::Exactly);
+        let prepared = match self.prepare_roll(request, &params.expr).await? {
+            Ok(prepared) => prepared,
+            Err(replies) => return Ok(Err(replies)),
+        };
+        let dice = self.engines.dice.clone();
+        // Exact distributions take up to the work budget (about a second):
+        // off the async threads, like the chart.
+        let computed = tokio::task::spawn_blocking(move || {
+            let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
+            let png = chart::png(&shown, &odds, view);
+            Ok((shown, odds, png))
+        })
+        .await?;
+        let (shown, odds, png) = match computed {
+            Ok(done) => done,
+            Err(failure) => {
+                let failure: crate::engine::DiceFailure = failure;
+                return Ok(Err(ephemeral(format!(
+                    "I can't compute the odds of that:\n{}",
+                    code_block(&failure.caret)
+                ))));
+            }
+        };
+        let png = png.map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
+        let summary = chart::summary(&shown, &odds, params.target);
+        let mut message = Message {
+            content: truncate(&summary, MESSAGE_LIMIT),
+            attachments: vec![FileAttachment {
+                filename: "odds.png".to_owned(),
+                bytes: png,
+                description: Some(truncate(&chart::alt_text(&shown, &odds, view), 1000)),
+            }],
+            text_view: Some(chart::text_histogram(&odds, view, 40)),
+            ..Message::default()
+        };
+        let mut buttons = Vec::with_capacity(3);
+        for choice in View::ALL {
+            buttons.push(Component::Button(Button {
+                custom_id: self.odds_id(params, choice).await?,
+                label: choice.label().to_owned(),
+                style: if choice == view {
+                    ButtonStyle::Primary
+                } else {
+                    ButtonStyle::Secondary
+                },
+                disabled: choice == view,
+            }));
+        }
+        message = message.with_row(ActionRow(buttons));
+        Ok(Ok(message))
+    }
+
+    /// A view button's custom id: inline when it fits, else stored.
+    async fn odds_id(&self, params: &OddsView, view: View) -> anyhow::Result<String> {
+        let inline = CustomId::Odds(OddsView {
+            view: view.key().to_owned(),
+            ..params.clone()
+        })
+        .encode();
+        if inline.chars().count() <= MAX_LEN {
+            return Ok(inline);
+        }
+        let state = ButtonState {
+            id: self.new_id(),
+            kind: BUTTON_STATE_KIND.to_owned(),
+            payload: serde_json::to_string(&StoredOdds {
+                expr: params.expr.clone(),
+                target: params.target,
+            })?,
+            created_at: self.now(),
+        };
+        self.storage.insert_button_state(&state).await?;
+        Ok(CustomId::OddsStored {
+            state_id: state.id,
+            view: view.key().to_owned(),
+        }
+        .encode())
+    }
+}

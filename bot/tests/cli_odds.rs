@@ -1,0 +1,57 @@
+//! `tavern odds`, run as a user runs it: summary, JSON, chart file, exit codes.
+
+use crate::cli::{stderr, stdout, tavern};
+
+#[test]
+fn json_has_the_exact_distribution() {
+    let output = tavern(&["odds", "--json", "2d6"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["dist"]["2"], "1/36");
+    assert_eq!(value["dist"]["7"], "1/6");
+    assert_eq!(value["dist"].as_object().unwrap().len(), 11);
+    assert_eq!(value["mean"], 7.0);
+    assert!((value["sd"].as_f64().unwrap() - (35.0f64 / 6.0).sqrt()).abs() < 1e-9);
+    assert!(value.get("tail").is_none(), "no explosions, no tail");
+    // Explosions are cut deep, and the cut mass is reported.
+    let output = tavern(&["odds", "--json", "1d6!"], "");
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let tail = value["tail"].as_str().unwrap();
+    let (num, den) = tail.split_once('/').unwrap();
+    assert!(num.parse::<f64>().unwrap() / den.parse::<f64>().unwrap() < 1e-12);
+}
+
+#[test]
+fn text_shows_the_summary_and_a_histogram() {
+    let output = tavern(&["odds", "1d4"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("1d4: mean 2.50 (exactly 5/2), sd 1.12, range 1 to 4\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("25.00 %").count(), 4, "{text}");
+    assert!(text.contains('█'));
+}
+
+#[test]
+fn errors_exit_2() {
+    let output = tavern(&["odds", "--json", "1d6/(1d2-1)"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "{\"error\":\"division by zero\"}\n");
+    let output = tavern(&["odds", "1000d1000kh500"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("too complex to compute exactly"));
+}
+
+#[test]
+fn chart_is_a_png_file() {
+    let dir = std::env::temp_dir().join(format!("tavern-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("chart.png");
+    let output = tavern(&["odds", "--chart", path.to_str().unwrap(), "3d6"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

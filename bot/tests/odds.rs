@@ -1,0 +1,133 @@
+//! `/odds` in the core: summary, chart attachment with alt text, view buttons
+//! that redraw the same message, long expressions, macros, errors.
+
+use tavern::core::custom_id::{CustomId, OddsView};
+use tavern::core::{OptionValue, Reply, RequestKind};
+
+use crate::harness::{Harness, command, text};
+
+fn odds(options: &[(&str, OptionValue)]) -> RequestKind {
+    command("odds", &[], options)
+}
+
+#[tokio::test]
+async fn odds_answer_with_a_summary_a_chart_and_view_buttons() {
+    let mut harness = Harness::new().await;
+    let sent = harness
+        .alice(odds(&[
+            ("expr", text("1d20+5")),
+            ("target", OptionValue::Integer(15)),
+        ]))
+        .await;
+    let message = sent.interaction();
+    assert!(
+        message
+            .content
+            .starts_with("1d20+5: mean 15.50 (exactly 31/2), sd 5.77, range 6 to 25\n"),
+        "{}",
+        message.content
+    );
+    assert!(
+        message.content.contains("1d20+5 ≥ 15: 55.00 %"),
+        "{}",
+        message.content
+    );
+    let chart = &message.attachments[0];
+    assert_eq!(chart.filename, "odds.png");
+    assert_eq!(&chart.bytes[..4], b"\x89PNG");
+    let alt = chart.description.as_deref().unwrap_or("");
+    assert!(alt.contains("exactly each total from 6 to 25"), "{alt}");
+    assert!(
+        message
+            .text_view
+            .as_deref()
+            .unwrap_or("")
+            .contains("5.00 %")
+    );
+    // The shown view is disabled; the others switch.
+    assert!(sent.button("exactly").is_some());
+    let at_least = sent.button("at least").expect("an 'at least' button");
+    assert_eq!(
+        CustomId::decode(&at_least),
+        Some(CustomId::Odds(OddsView {
+            expr: "1d20+5".to_owned(),
+            target: Some(15),
+            view: "ge".to_owned(),
+        }))
+    );
+    let pressed = harness
+        .alice(RequestKind::Button {
+            custom_id: at_least,
+            message_id: 77,
+        })
+        .await;
+    let [
+        Reply::Edit {
+            message_id,
+            message,
+            ..
+        },
+    ] = pressed.replies.as_slice()
+    else {
+        panic!("one edit expected: {:#?}", pressed.replies);
+    };
+    assert_eq!(*message_id, 77);
+    assert!(
+        message.attachments[0]
+            .description
+            .as_deref()
+            .unwrap_or("")
+            .contains("at least")
+    );
+    assert!(
+        message
+            .text_view
+            .as_deref()
+            .unwrap_or("")
+            .contains("100.00 %")
+    );
+}
+
+#[tokio::test]
+async fn long_expressions_keep_their_buttons_in_the_database() {
+    let mut harness = Harness::new().await;
+    let expr = format!("1d6{}", "+1".repeat(60));
+    let sent = harness.alice(odds(&[("expr", text(&expr))])).await;
+    let at_most = sent.button("at most").expect("an 'at most' button");
+    assert!(at_most.len() <= 100);
+    assert!(matches!(
+        CustomId::decode(&at_most),
+        Some(CustomId::OddsStored { .. })
+    ));
+    let pressed = harness
+        .alice(RequestKind::Button {
+            custom_id: at_most,
+            message_id: 5,
+        })
+        .await;
+    assert!(
+        pressed.all_text().contains("range 61 to 66"),
+        "{}",
+        pressed.all_text()
+    );
+}
+
+#[tokio::test]
+async fn odds_explain_what_they_cannot_compute() {
+    let mut harness = Harness::new().await;
+    let cases = [
+        ("1000d1000kh500", "too complex to compute exactly"),
+        ("1d6/(1d2-1)", "division by zero"),
+        ("2d6+", "I can't roll that"),
+    ];
+    for (expr, expected) in cases {
+        let sent = harness.alice(odds(&[("expr", text(expr))])).await;
+        let message = sent.interaction();
+        assert!(message.ephemeral, "{expr}");
+        assert!(
+            message.content.contains(expected),
+            "{expr}: {}",
+            message.content
+        );
+    }
+}

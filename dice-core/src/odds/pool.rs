@@ -1,0 +1,639 @@
+//! Pools: one die's explosion chain, sums of many dice, keep and drop by
+//! order statistics, counts per die, and the general multiset fallback.
+
+use std::collections::{BTreeMap, HashMap};
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use smallvec::SmallVec;
+
+use super::dist::{self, Budget, Dist};
+use crate::ast::{CountKind, ExplodeMode, KeepWhich, Span};
+use crate::error::Error;
+use crate::eval::{Test, overflow};
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// A counted value and the faces it belongs to (`None` for numbers).
+pub(crate) type Leaf = (i64, Option<(i64, i64)>);
+
+/// One element of a pool, or the outcome of a whole pool: its value and the
+/// dice (and numbers) a count would look at through it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Elem {
+    pub value: i64,
+    pub leaves: Vec<Leaf>,
+}
+
+impl Elem {
+    pub fn number(value: i64) -> Elem {
+        Elem {
+            value,
+            leaves: vec![(value, None)],
+        }
+    }
+
+    pub fn bare(value: i64) -> Elem {
+        Elem {
+            value,
+            leaves: Vec::new(),
+        }
+    }
+}
+
+/// A pool modifier with its arguments evaluated.
+#[derive(Debug, Clone)]
+pub(crate) enum PoolMod {
+    Keep { which: KeepWhich, n: Option<i64> },
+    Drop { highest: bool, n: i64 },
+    Count { kind: CountKind, tests: Vec<Test> },
+}
+
+/// A dice term with its count, faces and die modifiers evaluated.
+pub(crate) struct Term {
+    /// Faces after rerolls, with their weights over `total`.
+    pub draws: Vec<(i64, BigUint)>,
+    pub total: BigUint,
+    pub faces: (i64, i64),
+    pub explode: Option<(ExplodeMode, Test)>,
+    pub clamps: SmallVec<[(bool, i64); 2]>,
+    pub count: usize,
+    pub max_explosions: u32,
+    pub span: Span,
+}
+
+impl Term {
+    /// The value a draw counts for: penetration, then the clamps in order.
+    fn value_of(&self, raw: i64, extra: bool) -> Result<i64> {
+        let penetrates = extra && matches!(self.explode, Some((ExplodeMode::Penetrate, _)));
+        let mut value = if penetrates {
+            raw.checked_sub(1).ok_or_else(|| overflow(self.span))?
+        } else {
+            raw
+        };
+        for &(at_least, bound) in &self.clamps {
+            value = if at_least {
+                value.max(bound)
+            } else {
+                value.min(bound)
+            };
+        }
+        Ok(value)
+    }
+
+    fn explodes(&self, raw: i64) -> bool {
+        self.explode
+            .as_ref()
+            .is_some_and(|(_, test)| test.matches(raw, Some(self.faces)))
+    }
+
+    /// How many explosion levels to follow and whether the last one is the
+    /// roller's cap (everything stops there) or our cut (the rest is tail).
+    /// The cut keeps the neglected mass of the whole pool below 1e-12.
+    fn depth(&self) -> (u32, bool) {
+        let Some((mode, _)) = &self.explode else {
+            return (0, true);
+        };
+        let cap = if *mode == ExplodeMode::Once {
+            self.max_explosions.min(1)
+        } else {
+            self.max_explosions
+        };
+        let matching: BigUint = self
+            .draws
+            .iter()
+            .filter(|(raw, _)| self.explodes(*raw))
+            .map(|(_, weight)| weight)
+            .sum();
+        if matching.is_zero() {
+            return (0, true);
+        }
+        if matching == self.total {
+            return (cap, true);
+        }
+        let p = ratio_f64(&matching, &self.total);
+        let eps = 1e-12 / self.count.max(1) as f64;
+        let levels = (eps.ln() / p.ln()).ceil().max(1.0);
+        let cut = (levels as u64).saturating_sub(1);
+        if cut >= u64::from(cap) {
+            return (cap, true);
+        }
+        (cut as u32, false)
+    }
+}
+
+pub(crate) fn ratio_f64(num: &BigUint, den: &BigUint) -> f64 {
+    let shift = den.bits().saturating_sub(60);
+    let num = (num >> shift).iter_u64_digits().next().unwrap_or(0) as f64;
+    let den = (den >> shift).iter_u64_digits().next().unwrap_or(1) as f64;
+    num / den
+}
+
+/// What one die brings to the pool, with its explosion chain folded by
+/// `push` (a sum, a count, or a list of the elements it adds).
+pub(crate) fn chain<K: Ord + Clone>(
+    term: &Term,
+    start: K,
+    budget: &mut Budget,
+    mut push: impl FnMut(&K, i64) -> Result<K>,
+) -> Result<Dist<K>> {
+    let (depth, capped) = term.depth();
+    if term.explode.is_none() {
+        return single_draw(term, &start, &mut push);
+    }
+    let mut result: BTreeMap<K, BigUint> = BTreeMap::new();
+    let mut current: Vec<(K, BigUint)> = vec![(start, BigUint::one())];
+    for level in 0..=depth {
+        if level > 0 {
+            for weight in result.values_mut() {
+                *weight *= &term.total;
+            }
+        }
+        let terminal = level == depth && capped;
+        budget.spend_on(
+            (current.len() as u64).saturating_mul(term.draws.len() as u64),
+            &term.total.pow(level + 1),
+            term.span,
+            "following the explosions",
+        )?;
+        let mut next: BTreeMap<K, BigUint> = BTreeMap::new();
+        for (key, weight) in &current {
+            for (raw, draw_weight) in &term.draws {
+                let continues = !terminal && term.explodes(*raw);
+                if continues && level == depth {
+                    // Cut: this mass is the reported tail.
+                    continue;
+                }
+                let pushed = push(key, term.value_of(*raw, level > 0)?)?;
+                let target = if continues { &mut next } else { &mut result };
+                *target.entry(pushed).or_insert_with(BigUint::zero) += weight * draw_weight;
+            }
+        }
+        current = next.into_iter().collect();
+        if current.is_empty() {
+            // Nothing explodes further; the levels not walked are implied.
+            let total = term.total.pow(level + 1);
+            return Ok(Dist::from_map(result, total));
+        }
+    }
+    Ok(Dist::from_map(result, term.total.pow(depth + 1)))
+}
+
+/// A die that does not explode: one value per face, usually in order.
+fn single_draw<K: Ord + Clone>(
+    term: &Term,
+    start: &K,
+    push: &mut impl FnMut(&K, i64) -> Result<K>,
+) -> Result<Dist<K>> {
+    let mut entries = Vec::with_capacity(term.draws.len());
+    for (raw, weight) in &term.draws {
+        entries.push((push(start, term.value_of(*raw, false)?)?, weight.clone()));
+    }
+    if !entries.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+        let mut map: BTreeMap<K, BigUint> = BTreeMap::new();
+        for (key, weight) in entries {
+            *map.entry(key).or_insert_with(BigUint::zero) += weight;
+        }
+        return Ok(Dist::from_map(map, term.total.clone()));
+    }
+    Ok(Dist {
+        entries,
+        total: term.total.clone(),
+    })
+}
+
+/// Drops the keeps and drops written after the last count: a counted pool's
+/// value is its count, which they no longer change.
+pub(crate) fn effective(mods: &[PoolMod]) -> &[PoolMod] {
+    let last_count = mods
+        .iter()
+        .rposition(|m| matches!(m, PoolMod::Count { .. }));
+    match last_count {
+        Some(index) => &mods[..=index],
+        None => mods,
+    }
+}
+
+fn counted(mods: &[PoolMod]) -> bool {
+    mods.iter().any(|m| matches!(m, PoolMod::Count { .. }))
+}
+
+/// How many tests of a count a value matches, times the count's sign.
+fn count_weight(kind: CountKind, tests: &[Test], leaf: Leaf, span: Span) -> Result<i64> {
+    let matches = tests
+        .iter()
+        .filter(|test| test.matches(leaf.0, leaf.1))
+        .count() as i64;
+    matches
+        .checked_mul(kind.weight())
+        .ok_or_else(|| overflow(span))
+}
+
+/// The value of a dice pool by the fast algorithms, or `None` when only the
+/// multiset fallback applies (keep even/odd, explosions with keep).
+pub(crate) fn dice_value(
+    term: &Term,
+    mods: &[PoolMod],
+    budget: &mut Budget,
+) -> Result<Option<Dist<i64>>> {
+    let mods = effective(mods);
+    let span = term.span;
+    let selects = mods
+        .iter()
+        .any(|m| matches!(m, PoolMod::Keep { .. } | PoolMod::Drop { .. }));
+    let is_counted = counted(mods);
+    let faces = Some(term.faces);
+    let per_element = |value: i64| -> Result<i64> {
+        let mut total: i64 = 0;
+        for m in mods {
+            if let PoolMod::Count { kind, tests } = m {
+                let add = count_weight(*kind, tests, (value, faces), span)?;
+                total = total.checked_add(add).ok_or_else(|| overflow(span))?;
+            }
+        }
+        Ok(total)
+    };
+    let compound = matches!(term.explode, Some((ExplodeMode::Compound, _)));
+    let sum = |total: &i64, value: i64| total.checked_add(value).ok_or_else(|| overflow(span));
+    if !selects {
+        let die = if !is_counted {
+            chain(term, 0, budget, sum)?
+        } else if compound {
+            chain(term, 0, budget, sum)?.map(|total| per_element(*total))?
+        } else {
+            chain(term, 0, budget, |total, value| {
+                sum(total, per_element(value)?)
+            })?
+        };
+        let pool = dist::sum_iid(&die, term.count, budget, span)?;
+        return pool.map(Some).ok_or_else(|| overflow(span));
+    }
+    let one_element_per_die = term.explode.is_none() || compound;
+    let by_rank = mods.iter().all(|m| match m {
+        PoolMod::Keep { which, .. } => matches!(which, KeepWhich::Highest | KeepWhich::Lowest),
+        _ => true,
+    });
+    if !one_element_per_die || !by_rank {
+        return Ok(None);
+    }
+    let die = chain(term, 0, budget, sum)?;
+    let plan = RankPlan::new(mods, term.count);
+    let contribution = |value: i64, rank: usize| -> Result<i64> {
+        if !is_counted {
+            return Ok(if plan.kept.contains(&rank) { value } else { 0 });
+        }
+        let mut total: i64 = 0;
+        for (ranks, kind, tests) in &plan.counts {
+            if ranks.contains(&rank) {
+                let add = count_weight(*kind, tests, (value, faces), span)?;
+                total = total.checked_add(add).ok_or_else(|| overflow(span))?;
+            }
+        }
+        Ok(total)
+    };
+    let relevant = if is_counted {
+        plan.counted_span()
+    } else {
+        plan.kept.clone()
+    };
+    order_statistics(&die, term.count, relevant, contribution, budget, span).map(Some)
+}
+
+/// Keeps and drops of a pool of `n` single dice as ranges of ranks (0 is the
+/// highest die), and the ranks each count looked at.
+struct RankPlan<'m> {
+    kept: std::ops::Range<usize>,
+    counts: Vec<(std::ops::Range<usize>, CountKind, &'m [Test])>,
+}
+
+impl<'m> RankPlan<'m> {
+    fn new(mods: &'m [PoolMod], n: usize) -> RankPlan<'m> {
+        let (mut low, mut high) = (0usize, n);
+        let mut counts = Vec::new();
+        let size = |k: i64| usize::try_from(k).unwrap_or(0);
+        for m in mods {
+            match m {
+                PoolMod::Keep { which, n } => {
+                    let k = size(n.unwrap_or(1)).min(high - low);
+                    if *which == KeepWhich::Highest {
+                        high = low + k;
+                    } else {
+                        low = high - k;
+                    }
+                }
+                PoolMod::Drop { highest, n } => {
+                    let k = size(*n).min(high - low);
+                    if *highest {
+                        low += k;
+                    } else {
+                        high -= k;
+                    }
+                }
+                PoolMod::Count { kind, tests } => counts.push((low..high, *kind, tests.as_slice())),
+            }
+        }
+        RankPlan {
+            kept: low..high,
+            counts,
+        }
+    }
+
+    fn counted_span(&self) -> std::ops::Range<usize> {
+        let low = self.counts.iter().map(|c| c.0.start).min().unwrap_or(0);
+        let high = self.counts.iter().map(|c| c.0.end).max().unwrap_or(0);
+        low..high.max(low)
+    }
+}
+
+/// The sum of `contribution(value, rank)` over `n` independent dice sorted
+/// from highest (rank 0) to lowest, without enumerating rolls: outcomes are
+/// visited one at a time, and each takes some of the dice left, weighted by
+/// binomial counts. Only ranks in `relevant` may contribute; the sweep
+/// starts from the nearer end and stops as soon as they are all placed.
+pub(crate) fn order_statistics(
+    die: &Dist<i64>,
+    n: usize,
+    relevant: std::ops::Range<usize>,
+    contribution: impl Fn(i64, usize) -> Result<i64>,
+    budget: &mut Budget,
+    span: Span,
+) -> Result<Dist<i64>> {
+    let total = die.total.pow(n as u32);
+    let mass: BigUint = die.entries.iter().map(|(_, w)| w).sum();
+    if relevant.is_empty() || die.entries.is_empty() {
+        return Ok(Dist {
+            entries: vec![(0, mass.pow(n as u32))],
+            total,
+        });
+    }
+    let descending = relevant.end <= n - relevant.start;
+    let mut outcomes: Vec<(i64, &BigUint)> = die.entries.iter().map(|(v, w)| (*v, w)).collect();
+    if descending {
+        outcomes.reverse();
+    }
+    // Positions in sweep order that matter: 0..needed.
+    let needed = if descending {
+        relevant.end
+    } else {
+        n - relevant.start
+    };
+    let rank_of = |position: usize| {
+        if descending {
+            position
+        } else {
+            n - 1 - position
+        }
+    };
+    budget.spend_on(
+        (needed as u64).saturating_mul(n as u64 + 1),
+        &total,
+        span,
+        "keeping and dropping among this many dice",
+    )?;
+    // Rows C(left, ·) for the dice that can still be left to place.
+    let binomials: Vec<Vec<BigUint>> = (0..=n)
+        .map(|left| {
+            if left + needed > n {
+                binomial_row(left)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let mut below: Vec<BigUint> = vec![BigUint::zero(); outcomes.len()];
+    let mut running = BigUint::zero();
+    for (index, (_, weight)) in outcomes.iter().enumerate().rev() {
+        below[index] = running.clone();
+        running += *weight;
+    }
+    let mut states: Vec<HashMap<i64, BigUint>> = vec![HashMap::new(); needed];
+    states[0].insert(0, BigUint::one());
+    let mut finished: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let last_index = outcomes.len() - 1;
+    for (index, &(value, weight)) in outcomes.iter().enumerate() {
+        // prefix[p]: what positions 0..p would add if they all showed `value`.
+        let mut prefix = Vec::with_capacity(needed + 1);
+        prefix.push(0i64);
+        for position in 0..needed {
+            let add = contribution(value, rank_of(position))?;
+            let next = prefix[position]
+                .checked_add(add)
+                .ok_or_else(|| overflow(span))?;
+            prefix.push(next);
+        }
+        let at = |position: usize| prefix[position.min(needed)];
+        let mut powers = vec![BigUint::one()];
+        let mut next_states: Vec<HashMap<i64, BigUint>> = vec![HashMap::new(); needed];
+        for (placed, layer) in states.iter().enumerate() {
+            if layer.is_empty() {
+                continue;
+            }
+            let left = n - placed;
+            budget.spend_on(
+                (layer.len() as u64).saturating_mul(left as u64 + 1),
+                &total,
+                span,
+                "keeping and dropping among this many dice",
+            )?;
+            while powers.len() <= left {
+                let next = powers[powers.len() - 1].clone() * weight;
+                powers.push(next);
+            }
+            let takes = if index == last_index {
+                left..=left
+            } else {
+                0..=left
+            };
+            for take in takes {
+                let now = placed + take;
+                let gained = at(now) - at(placed);
+                let factor = &binomials[left][take] * &powers[take];
+                if factor.is_zero() {
+                    continue;
+                }
+                for (sum, ways) in layer {
+                    let key = sum.checked_add(gained).ok_or_else(|| overflow(span))?;
+                    let ways = ways * &factor;
+                    if now >= needed {
+                        // Every relevant rank is placed: the rest only need
+                        // to fall below this outcome.
+                        let rest = below[index].pow((n - now) as u32);
+                        *finished.entry(key).or_insert_with(BigUint::zero) += ways * rest;
+                    } else {
+                        *next_states[now].entry(key).or_insert_with(BigUint::zero) += ways;
+                    }
+                }
+            }
+        }
+        states = next_states;
+    }
+    Ok(Dist::from_map(finished, total))
+}
+
+fn binomial_row(r: usize) -> Vec<BigUint> {
+    let mut row = Vec::with_capacity(r + 1);
+    let mut value = BigUint::one();
+    row.push(value.clone());
+    for k in 1..=r {
+        value = value * BigUint::from(r + 1 - k) / BigUint::from(k);
+        row.push(value.clone());
+    }
+    row
+}
+
+/// The general way: every multiset of values the pool can show, then the
+/// modifiers applied to each exactly as the roller applies them.
+pub(crate) fn dice_states(
+    term: &Term,
+    mods: &[PoolMod],
+    want_leaves: bool,
+    budget: &mut Budget,
+) -> Result<Dist<Elem>> {
+    let span = term.span;
+    let compound = matches!(term.explode, Some((ExplodeMode::Compound, _)));
+    let one_die: Dist<Vec<i64>> = if compound {
+        chain(term, 0i64, budget, |total, value| {
+            total.checked_add(value).ok_or_else(|| overflow(span))
+        })?
+        .map(|total| Ok(vec![*total]))?
+    } else {
+        chain(term, Vec::new(), budget, |values, value| {
+            let mut values = values.clone();
+            let at = values.partition_point(|known| *known < value);
+            values.insert(at, value);
+            Ok(values)
+        })?
+    };
+    let mut pool: Dist<Vec<i64>> = Dist::point(Vec::new());
+    for placed in 0..term.count {
+        // Each pair merges two lists of values; charge for their length.
+        budget.spend(
+            (pool.len() as u64 * one_die.len() as u64).saturating_mul(placed as u64 + 1),
+            span,
+            "listing every way this pool can fall",
+        )?;
+        pool = pool.product(&one_die, budget, span, |a, b| Ok(merge_sorted(a, b)))?;
+    }
+    let faces = Some(term.faces);
+    pool.map(|values| {
+        let elements: Vec<Elem> = values
+            .iter()
+            .map(|&value| Elem {
+                value,
+                leaves: vec![(value, faces)],
+            })
+            .collect();
+        apply_mods(&elements, mods, want_leaves, span)
+    })
+}
+
+fn merge_sorted(a: &[i64], b: &[i64]) -> Vec<i64> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            merged.push(a[i]);
+            i += 1;
+        } else {
+            merged.push(b[j]);
+            j += 1;
+        }
+    }
+    merged.extend_from_slice(&a[i..]);
+    merged.extend_from_slice(&b[j..]);
+    merged
+}
+
+/// Applies pool modifiers to one outcome of a pool's elements, in the
+/// roller's way: keeps and drops by value (leftmost first among equals),
+/// counts over the kept elements' dice at the time they are written.
+pub(crate) fn apply_mods(
+    elements: &[Elem],
+    mods: &[PoolMod],
+    want_leaves: bool,
+    span: Span,
+) -> Result<Elem> {
+    let mut kept = vec![true; elements.len()];
+    let mut count: i64 = 0;
+    let mut is_counted = false;
+    let size = |k: i64| usize::try_from(k).unwrap_or(0);
+    for m in mods {
+        let mut candidates: Vec<(i64, usize)> = (0..elements.len())
+            .filter(|&i| kept[i])
+            .map(|i| (elements[i].value, i))
+            .collect();
+        match m {
+            PoolMod::Keep { which, n } => {
+                let highest = match which {
+                    KeepWhich::Even | KeepWhich::Odd => {
+                        let want_odd = *which == KeepWhich::Odd;
+                        candidates.retain(|&(value, i)| {
+                            let matches = (value % 2 != 0) == want_odd;
+                            if !matches {
+                                kept[i] = false;
+                            }
+                            matches
+                        });
+                        let Some(_) = n else { continue };
+                        true
+                    }
+                    KeepWhich::Highest => true,
+                    KeepWhich::Lowest => false,
+                };
+                sort_candidates(&mut candidates, highest);
+                for &(_, i) in candidates.iter().skip(size(n.unwrap_or(1))) {
+                    kept[i] = false;
+                }
+            }
+            PoolMod::Drop { highest, n } => {
+                sort_candidates(&mut candidates, *highest);
+                for &(_, i) in candidates.iter().take(size(*n)) {
+                    kept[i] = false;
+                }
+            }
+            PoolMod::Count { kind, tests } => {
+                let mut matches: i64 = 0;
+                for test in tests {
+                    for &(_, i) in &candidates {
+                        for leaf in &elements[i].leaves {
+                            matches += i64::from(test.matches(leaf.0, leaf.1));
+                        }
+                    }
+                }
+                let delta = matches
+                    .checked_mul(kind.weight())
+                    .ok_or_else(|| overflow(span))?;
+                count = count.checked_add(delta).ok_or_else(|| overflow(span))?;
+                is_counted = true;
+            }
+        }
+    }
+    let mut value: i64 = 0;
+    let mut leaves = Vec::new();
+    for (element, keep) in elements.iter().zip(&kept) {
+        if !keep {
+            continue;
+        }
+        if !is_counted {
+            value = value
+                .checked_add(element.value)
+                .ok_or_else(|| overflow(span))?;
+        }
+        if want_leaves {
+            leaves.extend_from_slice(&element.leaves);
+        }
+    }
+    if is_counted {
+        value = count;
+    }
+    leaves.sort_unstable();
+    Ok(Elem { value, leaves })
+}
+
+fn sort_candidates(candidates: &mut [(i64, usize)], highest: bool) {
+    if highest {
+        candidates.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    } else {
+        candidates.sort_unstable();
+    }
+}
