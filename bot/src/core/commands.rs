@@ -175,6 +175,7 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     },
                     required: false,
                     autocomplete: false,
+                    choices: &[],
                 },
             ],
             subcommands: vec![],
