@@ -156,32 +156,6 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
             groups: vec![],
         },
         CommandSpec {
-            name: "odds",
-            description: "Exact chances of a roll, with a chart: 4d6kh3, 1d20+5 target 15 …",
-            options: vec![
-                string(
-                    "expr",
-                    "The dice expression, e.g. 4d6kh3 or 10d10cs>=8",
-                    1000,
-                )
-                .required()
-                .autocomplete(),
-                OptionSpec {
-                    name: "target",
-                    description: "Show the chance to roll at least this",
-                    kind: OptionKind::Integer {
-                        min: -1_000_000_000,
-                        max: 1_000_000_000,
-                    },
-                    required: false,
-                    autocomplete: false,
-                    choices: &[],
-                },
-            ],
-            subcommands: vec![],
-            groups: vec![],
-        },
-        CommandSpec {
             name: "chargen",
             description: "Create a character with a generator program",
             options: vec![],
@@ -394,6 +368,32 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     64,
                 )
                 .autocomplete(),
+            ],
+            subcommands: vec![],
+            groups: vec![],
+        },
+        CommandSpec {
+            name: "odds",
+            description: "Exact chances of a roll, with a chart: 4d6kh3, 1d20+5 target 15 …",
+            options: vec![
+                string(
+                    "expr",
+                    "The dice expression, e.g. 4d6kh3 or 10d10cs>=8",
+                    1000,
+                )
+                .required()
+                .autocomplete(),
+                OptionSpec {
+                    name: "target",
+                    description: "Show the chance to roll at least this",
+                    kind: OptionKind::Integer {
+                        min: -1_000_000_000,
+                        max: 1_000_000_000,
+                    },
+                    required: false,
+                    autocomplete: false,
+                    choices: &[],
+                },
             ],
             subcommands: vec![],
             groups: vec![],

@@ -259,7 +259,9 @@ pub(crate) fn sum_iid(
     if n == 1 {
         return Ok(Some(die.clone()));
     }
-    if let Some(step) = uniform_run(die) {
+    // Small sums of uniform dice slide a window; larger ones go by binary
+    // powers, whose big convolutions are single multiplications.
+    if let Some(step) = uniform_run(die).filter(|_| n * die.len() <= 64) {
         return sum_uniform(die, step, n, budget, span);
     }
     // Binary powers: log n convolutions of growing size.

@@ -408,7 +408,7 @@ pub(crate) fn order_statistics(
     }
     let mut states: Vec<HashMap<i64, BigUint>> = vec![HashMap::new(); needed];
     states[0].insert(0, BigUint::one());
-    let mut finished: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let mut finished: HashMap<i64, BigUint> = HashMap::new();
     let last_index = outcomes.len() - 1;
     for (index, &(value, weight)) in outcomes.iter().enumerate() {
         // prefix[p]: what positions 0..p would add if they all showed `value`.
@@ -447,27 +447,29 @@ pub(crate) fn order_statistics(
             for take in takes {
                 let now = placed + take;
                 let gained = at(now) - at(placed);
-                let factor = &binomials[left][take] * &powers[take];
+                let mut factor = &binomials[left][take] * &powers[take];
+                if now >= needed {
+                    // Every relevant rank is placed: the rest only need to
+                    // fall below this outcome.
+                    factor *= below[index].pow((n - now) as u32);
+                }
                 if factor.is_zero() {
                     continue;
                 }
+                let target = if now >= needed {
+                    &mut finished
+                } else {
+                    &mut next_states[now]
+                };
                 for (sum, ways) in layer {
                     let key = sum.checked_add(gained).ok_or_else(|| overflow(span))?;
-                    let ways = ways * &factor;
-                    if now >= needed {
-                        // Every relevant rank is placed: the rest only need
-                        // to fall below this outcome.
-                        let rest = below[index].pow((n - now) as u32);
-                        *finished.entry(key).or_insert_with(BigUint::zero) += ways * rest;
-                    } else {
-                        *next_states[now].entry(key).or_insert_with(BigUint::zero) += ways;
-                    }
+                    *target.entry(key).or_insert_with(BigUint::zero) += ways * &factor;
                 }
             }
         }
         states = next_states;
     }
-    Ok(Dist::from_map(finished, total))
+    Ok(Dist::from_map(finished.into_iter().collect(), total))
 }
 
 fn binomial_row(r: usize) -> Vec<BigUint> {
