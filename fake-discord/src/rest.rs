@@ -495,6 +495,24 @@ fn check_new_message(body: &Value, files: usize) -> Vec<Problem> {
     problems
 }
 
+/// Applies an edit's files as Discord does: an `attachments` array in the body lists
+/// the existing attachments to keep (by id; new uploads are listed by their index), so
+/// an existing file it leaves out is removed; without the array every file is kept.
+fn edit_attachments(attachments: &mut Vec<CdnFile>, body: &Value, uploaded: Vec<CdnFile>) {
+    if let Some(listed) = body.get("attachments").and_then(Value::as_array) {
+        let kept: Vec<String> = listed
+            .iter()
+            .filter_map(|attachment| match &attachment["id"] {
+                Value::String(id) => Some(id.clone()),
+                Value::Number(id) => Some(id.to_string()),
+                _ => None,
+            })
+            .collect();
+        attachments.retain(|file| kept.contains(&file.id.to_string()));
+    }
+    attachments.extend(uploaded);
+}
+
 fn store_uploads(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming) -> Vec<CdnFile> {
     let files: Vec<CdnFile> = req
         .uploads
@@ -683,7 +701,7 @@ fn edit_get_delete(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming, id: u64) ->
             }
             let files = store_uploads(inner, ctx, req);
             if let Some(message) = inner.messages.get_mut(&id) {
-                message.attachments.extend(files);
+                edit_attachments(&mut message.attachments, &req.body, files);
                 if message.flags & FLAG_LOADING != 0 {
                     message.flags &= !FLAG_LOADING;
                 }
@@ -815,6 +833,10 @@ fn answer_callback(
                 .component_message
                 .filter(|id| inner.messages.contains_key(id))
             {
+                let files = store_uploads(inner, ctx, req);
+                if let Some(message) = inner.messages.get_mut(&id) {
+                    edit_attachments(&mut message.attachments, &data, files);
+                }
                 write_message(inner, ctx, id, &data, &source, true);
             }
             state.component_message
@@ -947,7 +969,7 @@ fn followup(
         let files = store_uploads(inner, ctx, req);
         if let Some(message) = inner.messages.get_mut(&id) {
             message.flags &= !FLAG_LOADING;
-            message.attachments.extend(files);
+            edit_attachments(&mut message.attachments, &req.body, files);
         }
         write_message(inner, ctx, id, &req.body, &source, true);
         return Reply::ok(inner.messages[&id].object.clone());

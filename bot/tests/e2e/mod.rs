@@ -15,6 +15,8 @@ mod chargen;
 mod rules;
 // Macros and the macro role, autocomplete, characters' fields in rolls.
 mod macros;
+// /odds: the chart as a file, the view buttons.
+mod odds;
 // Generator programs installed by server admins.
 mod programs;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
