@@ -450,6 +450,23 @@ impl Core {
         self.clock.now_ms()
     }
 
+    /// Stores what a button needs beyond its custom id (which holds 100 characters)
+    /// and returns the row's id, for the custom id to name.
+    async fn store_button_state(
+        &self,
+        kind: &str,
+        payload: &impl serde::Serialize,
+    ) -> anyhow::Result<i64> {
+        let state = crate::storage::ButtonState {
+            id: self.new_id(),
+            kind: kind.to_owned(),
+            payload: serde_json::to_string(payload)?,
+            created_at: self.now(),
+        };
+        self.storage.insert_button_state(&state).await?;
+        Ok(state.id)
+    }
+
     fn rng(&self) -> MutexGuard<'_, StdRng> {
         self.rng
             .lock()

@@ -9,7 +9,6 @@ use super::{
     Request, RequestKind, ephemeral,
 };
 use crate::chart::{self, View};
-use crate::storage::ButtonState;
 
 const BUTTON_STATE_KIND: &str = "odds";
 
@@ -127,10 +126,12 @@ impl Core {
             text_view: Some(chart::text_histogram(&odds, view, 40)),
             ..Message::default()
         };
+        // A long expression is stored once and its row shared by the three buttons.
+        let mut stored_id = None;
         let mut buttons = Vec::with_capacity(3);
         for choice in View::ALL {
             buttons.push(Component::Button(Button {
-                custom_id: self.odds_id(params, choice).await?,
+                custom_id: self.odds_id(params, choice, &mut stored_id).await?,
                 label: choice.label().to_owned(),
                 style: if choice == view {
                     ButtonStyle::Primary
@@ -144,8 +145,14 @@ impl Core {
         Ok(Ok(message))
     }
 
-    /// A view button's custom id: inline when it fits, else stored.
-    async fn odds_id(&self, params: &OddsView, view: View) -> anyhow::Result<String> {
+    /// A view button's custom id: inline when it fits, else naming the stored
+    /// parameters (`stored_id`, stored on first need).
+    async fn odds_id(
+        &self,
+        params: &OddsView,
+        view: View,
+        stored_id: &mut Option<i64>,
+    ) -> anyhow::Result<String> {
         let inline = CustomId::Odds(OddsView {
             view: view.key().to_owned(),
             ..params.clone()
@@ -154,18 +161,20 @@ impl Core {
         if inline.chars().count() <= MAX_LEN {
             return Ok(inline);
         }
-        let state = ButtonState {
-            id: self.new_id(),
-            kind: BUTTON_STATE_KIND.to_owned(),
-            payload: serde_json::to_string(&StoredOdds {
-                expr: params.expr.clone(),
-                target: params.target,
-            })?,
-            created_at: self.now(),
+        let state_id = match *stored_id {
+            Some(id) => id,
+            None => {
+                let stored = StoredOdds {
+                    expr: params.expr.clone(),
+                    target: params.target,
+                };
+                let id = self.store_button_state(BUTTON_STATE_KIND, &stored).await?;
+                *stored_id = Some(id);
+                id
+            }
         };
-        self.storage.insert_button_state(&state).await?;
         Ok(CustomId::OddsStored {
-            state_id: state.id,
+            state_id,
             view: view.key().to_owned(),
         }
         .encode())

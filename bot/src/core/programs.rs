@@ -17,7 +17,7 @@ use super::{
     OptionValue, Reply, Request, TextInput, TextInputStyle, ephemeral,
 };
 use crate::engine::{GenFailureKind, ProgramCheck, program_hash};
-use crate::storage::{ButtonState, NewProgram, name_key};
+use crate::storage::{NewProgram, name_key};
 
 /// Longest program name.
 pub const MAX_NAME_LEN: usize = 32;
@@ -205,17 +205,16 @@ impl Core {
             self.storage.install_program(&program).await?;
             return Ok(ephemeral(installed_text(&program, replacing)));
         }
-        let state = ButtonState {
-            id: self.new_id(),
-            kind: PENDING_KIND.to_owned(),
-            payload: serde_json::to_string(&Pending {
-                program: program.clone(),
-            })?,
-            created_at: self.now(),
-        };
-        self.storage.insert_button_state(&state).await?;
+        let state_id = self
+            .store_button_state(
+                PENDING_KIND,
+                &Pending {
+                    program: program.clone(),
+                },
+            )
+            .await?;
         Ok(vec![Reply::Interaction(errors_message(
-            &program, &check, state.id,
+            &program, &check, state_id,
         ))])
     }
 

@@ -5,7 +5,6 @@ use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate
 use super::{
     ActionRow, Button, ButtonStyle, Command, Component, Core, Message, Reply, Request, ephemeral,
 };
-use crate::storage::ButtonState;
 
 const BUTTON_STATE_KIND: &str = "roll";
 
@@ -162,14 +161,8 @@ impl Core {
         if inline.chars().count() <= MAX_LEN {
             return Ok(inline);
         }
-        let state = ButtonState {
-            id: self.new_id(),
-            kind: BUTTON_STATE_KIND.to_owned(),
-            payload: serde_json::to_string(params)?,
-            created_at: self.now(),
-        };
-        self.storage.insert_button_state(&state).await?;
-        Ok(CustomId::RollAgainStored { state_id: state.id }.encode())
+        let state_id = self.store_button_state(BUTTON_STATE_KIND, params).await?;
+        Ok(CustomId::RollAgainStored { state_id }.encode())
     }
 }
 
