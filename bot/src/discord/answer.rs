@@ -11,6 +11,7 @@
 
 use std::num::NonZeroU64;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serenity::all::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, Http,
@@ -19,6 +20,7 @@ use serenity::all::{
 use serenity::builder::Builder as _;
 use tokio::task::JoinHandle;
 
+use super::queue::{self, Place, PreviousDone};
 use super::{Shared, outgoing};
 use crate::core::{Ack, Core, Message, Reply, Request};
 use crate::metrics::Metrics;
@@ -71,15 +73,31 @@ pub(super) fn new_error_id() -> String {
 /// part of a second): `heavy` work runs on the blocking pool, driving the request's
 /// database I/O from there, so the runtime's few worker threads stay free for the
 /// gateway, heartbeats and the deferral timers of other interactions.
-fn run_core(core: Arc<Core>, request: Request, heavy: bool) -> JoinHandle<Vec<Reply>> {
+///
+/// The work starts once the same user's previous event is done (`previous`).
+fn run_core(
+    core: Arc<Core>,
+    request: Request,
+    heavy: bool,
+    previous: Option<(PreviousDone, Duration)>,
+) -> JoinHandle<Vec<Reply>> {
+    let work = async move {
+        if let Some((previous, patience)) = previous {
+            previous.wait(patience).await;
+        }
+        core.handle(&request).await
+    };
     if !heavy {
-        return tokio::spawn(async move { core.handle(&request).await });
+        return tokio::spawn(work);
     }
     let runtime = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || {
-        runtime.block_on(async move { core.handle(&request).await })
-    })
+    tokio::task::spawn_blocking(move || runtime.block_on(work))
 }
+
+/// How long after its arrival an interaction that must be answered at once may
+/// still wait for the same user's previous event; the rest of Discord's 3 seconds is
+/// left for the work and the response.
+const IMMEDIATE_PATIENCE: Duration = Duration::from_millis(1500);
 
 /// The answer when the core's task itself failed (a panic): an id, logged.
 fn failed_task(error: &tokio::task::JoinError) -> Vec<Reply> {
@@ -103,7 +121,20 @@ pub(super) async fn interaction(
     let ack = shared.core.ack(&request);
     // What may be slow may also compute for long: it runs off the runtime's workers.
     let heavy = matches!(ack, Ack::Defer { .. } | Ack::DeferUpdate);
-    let mut work = run_core(shared.core.clone(), request, heavy);
+    // An answer that cannot be deferred waits for the user's previous event only as
+    // long as Discord's deadline leaves room for (a "Buy…" press right after a pick
+    // from the list needs the pick stored); autocomplete reads nothing a user changes.
+    let patience = match ack {
+        Ack::Immediate => IMMEDIATE_PATIENCE.saturating_sub(interaction.received.elapsed()),
+        Ack::Defer { .. } | Ack::DeferUpdate | Ack::None => queue::MAX_WAIT,
+    };
+    let mut place = (interaction.kind != InteractionKind::Autocomplete)
+        .then(|| shared.users.enter(request.user.id));
+    let previous = place
+        .as_mut()
+        .and_then(Place::take_wait)
+        .map(|previous| (previous, patience));
+    let mut work = run_core(shared.core.clone(), request, heavy, previous);
     let mut phase = Phase::Fresh;
     let joined = match ack {
         Ack::Defer { .. } | Ack::DeferUpdate => {
@@ -344,8 +375,12 @@ pub(super) async fn message_reply(
     message_id: MessageId,
     request: Request,
 ) {
+    let mut place = shared.users.enter(request.user.id);
+    let previous = place
+        .take_wait()
+        .map(|previous| (previous, queue::MAX_WAIT));
     // A reply answers a generator's question: BASIC runs.
-    let replies = run_core(shared.core.clone(), request, true)
+    let replies = run_core(shared.core.clone(), request, true, previous)
         .await
         .unwrap_or_else(|error| failed_task(&error));
     for reply in &replies {

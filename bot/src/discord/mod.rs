@@ -19,6 +19,7 @@ mod commands;
 mod http;
 mod incoming;
 mod outgoing;
+mod queue;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -126,6 +127,8 @@ struct Shared {
     in_flight: InFlight,
     /// Turns to handle an event ([`MAX_CONCURRENT_EVENTS`]), granted in order.
     turns: Semaphore,
+    /// Each user's events, carried out in order.
+    users: queue::UserQueues,
     metrics: Arc<Metrics>,
 }
 
@@ -378,6 +381,7 @@ impl Bot {
             registered: AtomicBool::new(false),
             in_flight: InFlight::default(),
             turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
+            users: queue::UserQueues::default(),
             metrics: Arc::new(Metrics::default()),
         });
         // Tavern reads only its own user from serenity's cache; keep the rest from growing.
