@@ -365,7 +365,10 @@ impl Console {
         let mut out = String::new();
         for reply in replies {
             match reply {
-                Reply::Interaction(message) | Reply::Channel { message, .. } => {
+                // The console is a log: a message's new state is shown as a new line.
+                Reply::Interaction(message)
+                | Reply::Update(message)
+                | Reply::Channel { message, .. } => {
                     self.render_message(message, &mut out).await;
                 }
                 // The console shows the conversation as a log; earlier lines stay. An

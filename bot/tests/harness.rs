@@ -123,6 +123,7 @@ impl Sent {
             .iter()
             .filter_map(|reply| match reply {
                 Reply::Interaction(message)
+                | Reply::Update(message)
                 | Reply::Channel { message, .. }
                 | Reply::Edit { message, .. } => Some(message.content.clone()),
                 _ => None,
@@ -199,6 +200,7 @@ pub fn check_rules(replies: &[Reply]) {
     for reply in replies {
         match reply {
             Reply::Interaction(message)
+            | Reply::Update(message)
             | Reply::Channel { message, .. }
             | Reply::Edit { message, .. } => {
                 let chars = message.content.chars().count();
@@ -214,7 +216,7 @@ pub fn check_rules(replies: &[Reply]) {
                     "an unbalanced code block: {}",
                     message.content
                 );
-                if !matches!(reply, Reply::Interaction(_)) {
+                if !matches!(reply, Reply::Interaction(_) | Reply::Update(_)) {
                     assert!(
                         !message.ephemeral,
                         "only interaction answers can be ephemeral"

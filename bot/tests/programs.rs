@@ -74,6 +74,17 @@ pub async fn said(harness: &mut Harness, user: i64, kind: RequestKind) -> String
         .clone()
 }
 
+/// The new state of the pressed message, which must be its one reply and carry no
+/// buttons any more.
+async fn updated(harness: &mut Harness, user: i64, kind: RequestKind) -> String {
+    let sent = send_as(harness, user, kind).await;
+    let [Reply::Update(message)] = sent.replies.as_slice() else {
+        panic!("not an update of the pressed message: {:#?}", sent.replies);
+    };
+    assert!(message.components.is_empty(), "{message:?}");
+    message.content.clone()
+}
+
 const SHORT: &str = "10 INPUT \"NAME\"; N$\n20 RECORD \"NAME\", N$, \"HP\", 7\n";
 /// Two broken lines after the END, as old listings have them: they never run.
 pub const BROKEN: &str = r#"10 PRINT "HELLO"
@@ -199,7 +210,7 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
             .is_none()
     );
     let cancel = sent.button("Cancel").unwrap();
-    let cancelled = said(&mut harness, ALICE, press(&cancel)).await;
+    let cancelled = updated(&mut harness, ALICE, press(&cancel)).await;
     assert_eq!(cancelled, "`broken` was not installed.");
     let again = said(&mut harness, ALICE, press(&cancel)).await;
     assert!(again.starts_with("That install has been confirmed, cancelled or has expired"));
@@ -219,7 +230,7 @@ async fn only_admins_install_and_syntax_errors_need_a_confirmation(storage: Stor
         ),
     )
     .await;
-    let installed = said(&mut harness, CAROL, press(&install)).await;
+    let installed = updated(&mut harness, CAROL, press(&install)).await;
     assert!(
         installed.starts_with("Installed `broken` (6 lines, 2 syntax errors accepted)."),
         "{installed}"

@@ -264,8 +264,9 @@ impl Core {
                 Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
                 // A view button redraws its own message.
                 Some(CustomId::Odds(_) | CustomId::OddsStored { .. }) => Ack::DeferUpdate,
+                // The confirmation's own message becomes the outcome.
                 Some(CustomId::ProgramInstall { .. } | CustomId::ProgramCancel { .. }) => {
-                    Ack::Defer { ephemeral: true }
+                    Ack::DeferUpdate
                 }
                 _ => Ack::Defer { ephemeral: false },
             },

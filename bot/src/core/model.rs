@@ -160,6 +160,11 @@ pub enum Reply {
         message_id: i64,
         message: Message,
     },
+    /// Replaces the message whose component was pressed (content and components; an
+    /// ephemeral one too, which only the interaction can edit). Only for a component
+    /// whose [`Ack`] is [`Ack::DeferUpdate`] or immediate; the message keeps its
+    /// visibility whatever `ephemeral` says.
+    Update(Message),
     /// Opens a modal; only valid as the first reply to a command or component.
     Modal(Modal),
     /// Autocomplete suggestions (at most 25).

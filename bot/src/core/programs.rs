@@ -250,7 +250,8 @@ impl Core {
             return Ok(ephemeral(NOT_PENDING));
         }
         if !install {
-            return Ok(ephemeral(format!("`{}` was not installed.", program.name)));
+            let cancelled = Message::ephemeral(format!("`{}` was not installed.", program.name));
+            return Ok(vec![Reply::Update(cancelled)]);
         }
         let replacing = self
             .storage
@@ -261,7 +262,8 @@ impl Core {
         program.installed_by_name = request.user.name.clone();
         program.now = self.now();
         self.storage.install_program(&program).await?;
-        Ok(ephemeral(installed_text(&program, replacing)))
+        let installed = Message::ephemeral(installed_text(&program, replacing));
+        Ok(vec![Reply::Update(installed)])
     }
 
     /// Forgets installs nobody confirmed within the hour.

@@ -214,9 +214,13 @@ impl Delivery<'_> {
                 .position(|reply| match self.interaction.kind {
                     InteractionKind::Autocomplete => matches!(reply, Reply::Choices(_)),
                     InteractionKind::ModalSubmit => matches!(reply, Reply::Interaction(_)),
-                    InteractionKind::Command | InteractionKind::Component => {
+                    InteractionKind::Command => {
                         matches!(reply, Reply::Interaction(_) | Reply::Modal(_))
                     }
+                    InteractionKind::Component => matches!(
+                        reply,
+                        Reply::Interaction(_) | Reply::Update(_) | Reply::Modal(_)
+                    ),
                 });
             let initial = initial.map(|index| replies.remove(index));
             self.respond(initial.as_ref()).await;
@@ -244,6 +248,7 @@ impl Delivery<'_> {
                     let _ =
                         send_edit(self.shared, self.http, *channel_id, *message_id, message).await;
                 }
+                Reply::Update(message) => self.update(message).await,
                 Reply::Modal(_) | Reply::Choices(_) => {
                     tracing::warn!(
                         kind = ?self.interaction.kind,
@@ -264,6 +269,9 @@ impl Delivery<'_> {
         let response = match (initial, self.interaction.kind) {
             (Some(Reply::Interaction(message)), _) => {
                 CreateInteractionResponse::Message(outgoing::response(message))
+            }
+            (Some(Reply::Update(message)), _) => {
+                CreateInteractionResponse::UpdateMessage(outgoing::update(message))
             }
             (Some(Reply::Modal(modal)), _) => {
                 CreateInteractionResponse::Modal(outgoing::modal(modal))
@@ -296,6 +304,26 @@ impl Delivery<'_> {
                 Phase::Lost
             }
         };
+    }
+
+    /// The pressed component's message replaced after the first response: after a
+    /// deferred update (type 6), `@original` is that message.
+    async fn update(&mut self, message: &Message) {
+        match (self.phase, self.interaction.kind) {
+            (Phase::Lost, _) => {}
+            (Phase::Answered, InteractionKind::Component) => {
+                let edited = outgoing::edit_original(message)
+                    .execute(self.http.as_ref(), self.interaction.token.as_str())
+                    .await;
+                if let Err(error) = edited {
+                    log_send_error(&self.shared.metrics, "update a message", &error);
+                    self.report_failure().await;
+                }
+            }
+            // Deferred with a placeholder of its own, or not a component: the new
+            // state can only be an answer.
+            _ => self.answer(message).await,
+        }
     }
 
     /// An answer after the first response: the edit of a deferred placeholder, or a
@@ -406,8 +434,8 @@ pub(super) async fn message_reply(
             } => {
                 let _ = send_edit(shared, http, *channel_id, *message_id, message).await;
             }
-            Reply::Modal(_) | Reply::Choices(_) => {
-                tracing::warn!("a modal or choices cannot answer a message; dropped");
+            Reply::Update(_) | Reply::Modal(_) | Reply::Choices(_) => {
+                tracing::warn!("an update, a modal or choices cannot answer a message; dropped");
             }
         }
     }

@@ -35,6 +35,16 @@ pub(super) fn response(message: &Message) -> CreateInteractionResponseMessage {
         .allowed_mentions(allowed_mentions(message.allowed_mentions))
 }
 
+/// The new state of the message whose component was pressed (callback type 7): its
+/// visibility cannot change, so no flags.
+pub(super) fn update(message: &Message) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(&message.content)
+        .components(rows(&message.components))
+        .add_files(files(&message.attachments))
+        .allowed_mentions(allowed_mentions(message.allowed_mentions))
+}
+
 /// The edit of a deferred response ("Tavern is thinking…").
 pub(super) fn edit_original(message: &Message) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new()

@@ -79,6 +79,26 @@ async fn press(
     answer
 }
 
+/// Presses `label` on the private install confirmation `message`, which becomes the
+/// outcome in place: the buttons are gone, so they cannot be pressed again.
+async fn confirm(
+    tavern: &Tavern,
+    who: &fake_discord::Invoker,
+    message: &SentMessage,
+    label: &str,
+) -> SentMessage {
+    tavern.press(who, message, &button_id(message, label));
+    let updated = tavern
+        .fake
+        .wait_message(|sent| {
+            sent.id == message.id && sent.content != message.content && sent.components.is_empty()
+        })
+        .await
+        .expect("the confirmation updated in place");
+    assert!(updated.is_ephemeral(), "{}", updated.content);
+    updated
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn only_admins_install_and_an_installed_program_runs_to_a_stored_character() {
     let mut setup = Setup::busy();
@@ -221,7 +241,7 @@ async fn syntax_errors_are_listed_with_their_lines_and_installed_only_when_confi
             .is_none()
     );
 
-    let cancelled = press(&tavern, &admin(), &errors, "Cancel").await;
+    let cancelled = confirm(&tavern, &admin(), &errors, "Cancel").await;
     assert_eq!(cancelled.content, "`broken` was not installed.");
     let again = press(&tavern, &admin(), &errors, "Install anyway").await;
     assert_starts(
@@ -233,7 +253,7 @@ async fn syntax_errors_are_listed_with_their_lines_and_installed_only_when_confi
     let errors = add_file(&tavern, &admin(), "broken", "broken.bas", BROKEN).await;
     let refused = press(&tavern, &bob(), &errors, "Install anyway").await;
     assert_starts(&refused, "Only members with");
-    let installed = press(&tavern, &admin(), &errors, "Install anyway").await;
+    let installed = confirm(&tavern, &admin(), &errors, "Install anyway").await;
     assert_starts(
         &installed,
         "Installed `broken` (6 lines, 2 syntax errors accepted).",
