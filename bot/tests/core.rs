@@ -297,6 +297,43 @@ async fn the_rate_limit_answers_kindly_and_recovers() {
 }
 
 #[tokio::test]
+async fn a_rate_limited_modal_hands_back_what_was_typed() {
+    let settings = CoreSettings {
+        rate_burst: 1,
+        rate_per_minute: 1,
+        ..CoreSettings::default()
+    };
+    let mut harness = Harness::with_settings(settings).await;
+    harness.alice(roll(&[("expr", text("1d6"))])).await;
+    let submit = |typed: &str| RequestKind::Modal {
+        custom_id: "tv1:whatever".to_owned(),
+        fields: vec![("answer".to_owned(), typed.to_owned())],
+    };
+    let short = harness.alice(submit("Udo the ```bold```")).await;
+    let message = short.interaction();
+    assert!(message.ephemeral);
+    assert!(message.content.starts_with("Easy there, adventurer!"));
+    assert!(
+        message
+            .content
+            .ends_with("What you typed:\n```\nUdo the `\u{200b}``bold`\u{200b}``\n```"),
+        "{}",
+        message.content
+    );
+    // Too long for the message (a pasted program): a file.
+    let pasted = "10 PRINT \"HELLO\"\n".repeat(200);
+    let long = harness.alice(submit(&pasted)).await;
+    let message = long.interaction();
+    assert!(
+        message
+            .content
+            .ends_with("What you typed is in the attached file.")
+    );
+    assert_eq!(message.attachments.len(), 1);
+    assert_eq!(message.attachments[0].bytes, pasted.as_bytes());
+}
+
+#[tokio::test]
 async fn internal_errors_show_an_id_and_nothing_internal() {
     let mut harness = Harness::new().await;
     harness.storage.close().await;

@@ -312,7 +312,7 @@ impl Core {
         if row.user_id != request.user.id {
             return Ok(Vec::new());
         }
-        if let Some(replies) = self.rate_limited(request.user.id) {
+        if let Some(replies) = self.rate_limited(request) {
             return Ok(replies);
         }
         self.chargen_answer(request, Target::Loaded(Box::new(row)), text)

@@ -326,7 +326,7 @@ impl Core {
             return self.autocomplete(request, command, focused).await;
         }
         if !matches!(request.kind, RequestKind::MessageReply { .. })
-            && let Some(replies) = self.rate_limited(request.user.id)
+            && let Some(replies) = self.rate_limited(request)
         {
             return Ok(replies);
         }
@@ -388,13 +388,41 @@ impl Core {
         }
     }
 
-    fn rate_limited(&self, user_id: i64) -> Option<Vec<Reply>> {
-        let wait_ms = self.limiter.check(user_id, self.now()).err()?;
-        Some(ephemeral(format!(
+    /// The refusal of a user over the rate limit. What they typed into a modal is
+    /// handed back, since Discord does not keep it.
+    fn rate_limited(&self, request: &Request) -> Option<Vec<Reply>> {
+        let wait_ms = self.limiter.check(request.user.id, self.now()).err()?;
+        let mut message = Message::ephemeral(format!(
             "Easy there, adventurer! That's a lot of commands at once. \
              Try again in {}.",
             text::human_duration(wait_ms)
-        )))
+        ));
+        let RequestKind::Modal { fields, .. } = &request.kind else {
+            return Some(vec![Reply::Interaction(message)]);
+        };
+        let typed = fields
+            .iter()
+            .map(|(_, value)| value.trim_end())
+            .filter(|value| !value.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if typed.is_empty() {
+            return Some(vec![Reply::Interaction(message)]);
+        }
+        let block = text::code_block(&typed);
+        if message.content.chars().count() + block.chars().count() + 40 <= text::MESSAGE_LIMIT {
+            message.content = format!("{}\nWhat you typed:\n{block}", message.content);
+        } else {
+            message
+                .content
+                .push_str(" What you typed is in the attached file.");
+            message.attachments.push(FileAttachment {
+                filename: "what-you-typed.txt".to_owned(),
+                bytes: format!("{typed}\n").into_bytes(),
+                description: Some("What you typed, to send again".to_owned()),
+            });
+        }
+        Some(vec![Reply::Interaction(message)])
     }
 
     async fn autocomplete(

@@ -464,7 +464,7 @@ impl Core {
         if row.user_id != request.user.id {
             return Ok(Some(Vec::new()));
         }
-        if let Some(replies) = self.rate_limited(request.user.id) {
+        if let Some(replies) = self.rate_limited(request) {
             return Ok(Some(replies));
         }
         // Discord blanks the text of replies it does not show the bot (no message
