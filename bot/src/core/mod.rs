@@ -285,6 +285,28 @@ impl Core {
         }
     }
 
+    /// Whether a reply whose text Discord withheld (`request`, a `MessageReply` with
+    /// an empty text) answers a question that waits for this very user: only then is
+    /// a hint about mentions worth sending, since other players' replies to it are
+    /// table talk. When the database cannot tell, the hint is sent.
+    pub async fn awaits_reply_from(&self, request: &Request) -> bool {
+        let RequestKind::MessageReply { to_message, .. } = request.kind else {
+            return false;
+        };
+        let user = request.user.id;
+        let asked = async {
+            if let Some(session) = self.storage.session_by_prompt_message(to_message).await? {
+                return Ok(session.user_id == user);
+            }
+            let conversation = self.storage.npc_conversation_by_message(to_message).await?;
+            anyhow::Ok(conversation.is_some_and(|row| row.user_id == user))
+        };
+        asked.await.unwrap_or_else(|error| {
+            tracing::warn!(error = %format!("{error:#}"), "cannot tell whose question a reply answers");
+            true
+        })
+    }
+
     /// Records the id a tracked message got when it was sent.
     pub async fn message_sent(&self, track: Track, message_id: i64) -> anyhow::Result<()> {
         match track {

@@ -125,8 +125,8 @@ pub(super) enum Incoming {
     /// Not for us: a bot's message, not a reply, or a reply to someone else.
     Ignore,
     /// A reply to one of our questions whose text Discord withheld (no
-    /// message-content intent, no ping, not a DM).
-    Unreadable,
+    /// message-content intent, no ping, not a DM): a `MessageReply` with no text.
+    Unreadable(Request),
     /// A reply to one of our messages.
     Reply(Request),
 }
@@ -150,13 +150,26 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
     {
         return Incoming::Ignore;
     }
+    let reply = |text: String| {
+        request(
+            &message.author,
+            message.member.as_deref().map(partial_member_parts),
+            message.guild_id,
+            message.channel_id.get(),
+            RequestKind::MessageReply {
+                message_id: snowflake(message.id.get()),
+                to_message: snowflake(to_message.get()),
+                text,
+            },
+        )
+    };
     if message.content.trim().is_empty() {
         let replied_to_prompt = message
             .referenced_message
             .as_deref()
             .is_some_and(carries_answer_button);
         if replied_to_prompt {
-            return Incoming::Unreadable;
+            return Incoming::Unreadable(reply(String::new()));
         }
         return Incoming::Ignore;
     }
@@ -165,18 +178,7 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
         // Only a mention of the bot: nothing was answered.
         return Incoming::Ignore;
     }
-    let member = message.member.as_deref().map(partial_member_parts);
-    Incoming::Reply(request(
-        &message.author,
-        member,
-        message.guild_id,
-        message.channel_id.get(),
-        RequestKind::MessageReply {
-            message_id: snowflake(message.id.get()),
-            to_message: snowflake(to_message.get()),
-            text,
-        },
-    ))
+    Incoming::Reply(reply(text))
 }
 
 /// A reply's text without mentions of the bot: a user who types `@Tavern` so that

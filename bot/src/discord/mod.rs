@@ -321,10 +321,13 @@ impl EventHandler for Handler {
         let bot_user_id = ctx.cache.current_user().id.get();
         match incoming::message(&message, bot_user_id) {
             Incoming::Ignore => {}
-            Incoming::Unreadable => {
+            Incoming::Unreadable(request) => {
                 let _working = self.shared.in_flight.enter();
                 let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
+                if !self.shared.core.awaits_reply_from(&request).await {
+                    return;
+                }
                 self.shared.metrics.received("reply");
                 answer::unreadable_reply(&self.shared, &ctx.http, message.channel_id, message.id)
                     .await;

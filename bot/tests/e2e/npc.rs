@@ -453,6 +453,8 @@ async fn other_players_buttons_and_stale_buttons_are_refused_privately() {
     let hidden = tavern.reply(&alice(), &room, "yes", false);
     let hint = tavern.reply_to(hidden).await;
     assert_starts(&hint, "I can't read that reply");
+    // Another player's hidden reply to it is table talk: no hint for them.
+    let table_talk = tavern.reply(&bob(), &room, "nice inn", false);
     // Yes/no takes nothing else: a typed reply gets asked again. A mention of the bot
     // (typed so that Discord shows it the reply) is not part of the answer.
     let bot = tavern.fake.config().bot_user_id;
@@ -460,6 +462,13 @@ async fn other_players_buttons_and_stale_buttons_are_refused_privately() {
     let asked = turn(&tavern, &alice(), room.id, "Please answer yes or no.").await;
     tavern.reply(&alice(), &asked, &format!("<@!{bot}>  Yes"), true);
     let slept = turn(&tavern, &alice(), asked.id, "Sleep well.").await;
+    let answered_bob = tavern.fake.messages().into_iter().any(|message| {
+        message
+            .message_reference
+            .as_ref()
+            .is_some_and(|reference| reference["message_id"] == table_talk.to_string())
+    });
+    assert!(!answered_bob, "Bob's table talk got an answer");
 
     // Bob's world is his own: no flag, his own gold.
     let bobs = talk(&tavern, &bob(), slept.id).await;
