@@ -462,11 +462,12 @@ async fn other_players_buttons_and_stale_buttons_are_refused_privately() {
     let asked = turn(&tavern, &alice(), room.id, "Please answer yes or no.").await;
     tavern.reply(&alice(), &asked, &format!("<@!{bot}>  Yes"), true);
     let slept = turn(&tavern, &alice(), asked.id, "Sleep well.").await;
+    let table_talk = table_talk.to_string();
     let answered_bob = tavern.fake.messages().into_iter().any(|message| {
         message
             .message_reference
             .as_ref()
-            .is_some_and(|reference| reference["message_id"] == table_talk.to_string())
+            .is_some_and(|reference| reference["message_id"] == table_talk.as_str())
     });
     assert!(!answered_bob, "Bob's table talk got an answer");
 
