@@ -335,7 +335,7 @@ impl Default for ShardsConfig {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MetricsConfig {
-    /// Where `tavern run` serves `/healthz` and `/metrics` (`IP:PORT`); absent: not
+    /// Where `tavern run` serves `/healthz`, `/readyz` and `/metrics` (`IP:PORT`); absent: not
     /// served.
     pub address: Option<String>,
 }

@@ -146,7 +146,7 @@ async fn serve_discord(config: &Config, storage: &Storage, token: String) -> any
     let metrics_server = match &config.metrics.address {
         Some(address) => {
             let (bound, task) = tavern::metrics::serve(address, bot.metrics(), core).await?;
-            tracing::info!(address = %bound, "serving /metrics and /healthz");
+            tracing::info!(address = %bound, "serving /metrics, /healthz and /readyz");
             Some(task)
         }
         None => None,

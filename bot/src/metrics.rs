@@ -1,17 +1,19 @@
-//! `/metrics` (Prometheus text format 0.0.4) and `/healthz`, served on the local
-//! address of `[metrics] address` by `tavern run`.
+//! `/metrics` (Prometheus text format 0.0.4), `/healthz` (liveness: the database
+//! answers) and `/readyz` (readiness: also every shard of this process is connected),
+//! served on the local address of `[metrics] address` by `tavern run`.
 //!
 //! The exposition is written here rather than with a metrics crate: every label value
 //! is one of a fixed set known at compile time (the command table and the kinds of
-//! interaction), so the counters are plain atomics in fixed arrays, recording takes no
-//! lock and no allocation, and the text format needs only counters, gauges and
+//! interaction), so the counters are plain atomics in fixed arrays, recording an event
+//! takes no lock and no allocation (only the rare shard connection changes take one), and the text format needs only counters, gauges and
 //! cumulative histograms. The database side (waiting sessions, a probe's latency,
 //! reachability) is read when Prometheus scrapes, so a scrape is also a health probe.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -111,8 +113,12 @@ pub struct Metrics {
     latency: Vec<Histogram<11>>,
     /// Discord calls that failed (an answer, a message, an edit).
     discord_errors: AtomicU64,
+    /// Events whose handling task panicked (answered with an error id).
+    panics: AtomicU64,
     in_flight: AtomicI64,
     db_probe: Histogram<9>,
+    /// The shards this process runs, and whether each is connected now.
+    shards: Mutex<BTreeMap<u32, bool>>,
 }
 
 impl Default for Metrics {
@@ -130,8 +136,10 @@ impl Default for Metrics {
                 .collect(),
             labels,
             discord_errors: AtomicU64::new(0),
+            panics: AtomicU64::new(0),
             in_flight: AtomicI64::new(0),
             db_probe: Histogram::new(&DB_BUCKETS),
+            shards: Mutex::new(BTreeMap::new()),
         }
     }
 }
@@ -192,6 +200,34 @@ impl Metrics {
 
     pub fn discord_error(&self) {
         self.discord_errors.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The handling of an event panicked.
+    pub fn task_panicked(&self) {
+        self.panics.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// This process runs shards `first..=last`, none connected yet.
+    pub fn own_shards(&self, first: u32, last: u32) {
+        let mut shards = self.shards.lock().unwrap_or_else(PoisonError::into_inner);
+        shards.clear();
+        shards.extend((first..=last).map(|shard| (shard, false)));
+    }
+
+    /// Shard `shard` has connected (or resumed), or has lost its connection.
+    pub fn shard_connected(&self, shard: u32, connected: bool) {
+        let mut shards = self.shards.lock().unwrap_or_else(PoisonError::into_inner);
+        shards.insert(shard, connected);
+    }
+
+    /// The shards of this process that are not connected now.
+    pub fn disconnected_shards(&self) -> Vec<u32> {
+        let shards = self.shards.lock().unwrap_or_else(PoisonError::into_inner);
+        shards
+            .iter()
+            .filter(|(_, connected)| !**connected)
+            .map(|(shard, _)| *shard)
+            .collect()
     }
 
     pub fn in_flight(&self) -> InFlight<'_> {
@@ -264,12 +300,14 @@ impl Metrics {
             "tavern_errors_total",
             "counter",
             "Failures: internal (answered with an error id), database (answered with \
-             'try again'), discord (a call to Discord failed).",
+             'try again'), discord (a call to Discord failed), panic (an event's task \
+             panicked; answered with an error id).",
         );
         let errors = [
             ("internal", observed.errors.internal),
             ("database", observed.errors.database_unavailable),
             ("discord", self.discord_errors.load(Ordering::Relaxed)),
+            ("panic", self.panics.load(Ordering::Relaxed)),
         ];
         for (kind, count) in errors {
             let _ = writeln!(out, "tavern_errors_total{{kind=\"{kind}\"}} {count}");
@@ -282,6 +320,22 @@ impl Metrics {
         );
         let in_flight = self.in_flight.load(Ordering::Relaxed);
         let _ = writeln!(out, "tavern_events_in_flight {in_flight}");
+        header(
+            &mut out,
+            "tavern_shards",
+            "gauge",
+            "The gateway shards this process runs, by connection state.",
+        );
+        let (owned, disconnected) = {
+            let shards = self.shards.lock().unwrap_or_else(PoisonError::into_inner);
+            let down = shards.values().filter(|connected| !**connected).count();
+            (shards.len(), down)
+        };
+        let _ = writeln!(
+            out,
+            "tavern_shards{{state=\"connected\"}} {}\ntavern_shards{{state=\"disconnected\"}} {disconnected}",
+            owned - disconnected
+        );
         let sessions = observed.sessions;
         header(
             &mut out,
@@ -339,6 +393,7 @@ pub fn router(metrics: Arc<Metrics>, core: Arc<Core>) -> Router {
     Router::new()
         .route("/metrics", get(metrics_page))
         .route("/healthz", get(health))
+        .route("/readyz", get(readiness))
         .with_state(Served { metrics, core })
 }
 
@@ -361,6 +416,25 @@ async fn health(State(served): State<Served>) -> Response {
         return (StatusCode::OK, "ok\n").into_response();
     }
     (StatusCode::SERVICE_UNAVAILABLE, "database unreachable\n").into_response()
+}
+
+/// 200 when the database answers and every shard of this process is connected;
+/// 503 with the reason otherwise (while starting, or while a shard reconnects).
+async fn readiness(State(served): State<Served>) -> Response {
+    if !served.metrics.probe_database(&served.core).await {
+        return (StatusCode::SERVICE_UNAVAILABLE, "database unreachable\n").into_response();
+    }
+    let down = served.metrics.disconnected_shards();
+    if !down.is_empty() {
+        let list = down
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let body = format!("not connected to Discord: shard {list}\n");
+        return (StatusCode::SERVICE_UNAVAILABLE, body).into_response();
+    }
+    (StatusCode::OK, "ready\n").into_response()
 }
 
 /// Binds `address` and serves the routes until the task is aborted; returns the bound

@@ -1,4 +1,4 @@
-//! `/metrics` and `/healthz`: the router served on 127.0.0.1:0, read over HTTP, after
+//! `/metrics`, `/healthz` and `/readyz`: the router served on 127.0.0.1:0, read over HTTP, after
 //! real traffic through the Discord adapter and the fake Discord.
 
 use std::collections::BTreeMap;
@@ -127,7 +127,10 @@ async fn metrics_count_interactions_sessions_and_the_database() {
         ("tavern_sessions_paused{kind=\"npc\"}", 0.0),
         ("tavern_errors_total{kind=\"internal\"}", 0.0),
         ("tavern_errors_total{kind=\"discord\"}", 0.0),
+        ("tavern_errors_total{kind=\"panic\"}", 0.0),
         ("tavern_events_in_flight", 0.0),
+        ("tavern_shards{state=\"connected\"}", 1.0),
+        ("tavern_shards{state=\"disconnected\"}", 0.0),
         ("tavern_database_up", 1.0),
         ("tavern_database_probe_seconds_count", 1.0),
     ];
@@ -144,6 +147,8 @@ async fn metrics_count_interactions_sessions_and_the_database() {
 
     let (status, _, body) = endpoint.get("/healthz").await;
     assert_eq!((status, body.as_str()), (200, "ok\n"));
+    let (status, _, body) = endpoint.get("/readyz").await;
+    assert_eq!((status, body.as_str()), (200, "ready\n"));
     endpoint.stop();
     tavern.stop().await;
 }
@@ -159,13 +164,36 @@ fn core_over(storage: &Storage) -> Arc<Core> {
     ))
 }
 
-/// healthz follows the database: 200 while it answers, 503 once it does not.
+/// healthz follows the database: 200 while it answers, 503 once it does not; readyz
+/// also wants every shard of the process connected.
 async fn health_follows_the_database(storage: Storage) {
     let metrics = Arc::new(Metrics::default());
-    let endpoint = Endpoint::serve(metrics, core_over(&storage)).await;
+    metrics.own_shards(2, 4);
+    let endpoint = Endpoint::serve(metrics.clone(), core_over(&storage)).await;
     assert_eq!(endpoint.get("/healthz").await.0, 200);
+    let starting = endpoint.get("/readyz").await;
+    assert_eq!(
+        (starting.0, starting.2.as_str()),
+        (503, "not connected to Discord: shard 2, 3, 4\n")
+    );
+    for shard in 2..=4 {
+        metrics.shard_connected(shard, true);
+    }
+    assert_eq!(endpoint.get("/readyz").await.0, 200);
+    metrics.shard_connected(3, false);
+    let samples = endpoint.scrape().await;
+    assert_eq!(samples["tavern_shards{state=\"connected\"}"], 2.0);
+    assert_eq!(samples["tavern_shards{state=\"disconnected\"}"], 1.0);
+    let reconnecting = endpoint.get("/readyz").await;
+    assert_eq!(
+        (reconnecting.0, reconnecting.2.as_str()),
+        (503, "not connected to Discord: shard 3\n")
+    );
+    metrics.shard_connected(3, true);
     storage.close().await;
     let (status, _, body) = endpoint.get("/healthz").await;
+    assert_eq!((status, body.as_str()), (503, "database unreachable\n"));
+    let (status, _, body) = endpoint.get("/readyz").await;
     assert_eq!((status, body.as_str()), (503, "database unreachable\n"));
     let samples = endpoint.scrape().await;
     assert_eq!(samples["tavern_database_up"], 0.0);

@@ -99,8 +99,9 @@ fn run_core(
 /// left for the work and the response.
 const IMMEDIATE_PATIENCE: Duration = Duration::from_millis(1500);
 
-/// The answer when the core's task itself failed (a panic): an id, logged.
-fn failed_task(error: &tokio::task::JoinError) -> Vec<Reply> {
+/// The answer when the core's task itself failed (a panic): an id, logged, counted.
+fn failed_task(metrics: &Metrics, error: &tokio::task::JoinError) -> Vec<Reply> {
+    metrics.task_panicked();
     let error_id = new_error_id();
     tracing::error!(error_id = %error_id, error = %error, "a command task failed");
     vec![Reply::Interaction(Message::ephemeral(internal_error_text(
@@ -149,7 +150,7 @@ pub(super) async fn interaction(
         }
         Ack::Immediate | Ack::None => work.await,
     };
-    let replies = joined.unwrap_or_else(|error| failed_task(&error));
+    let replies = joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error));
     let mut delivery = Delivery {
         shared,
         http,
@@ -410,7 +411,7 @@ pub(super) async fn message_reply(
     // A reply answers a generator's question: BASIC runs.
     let replies = run_core(shared.core.clone(), request, true, previous)
         .await
-        .unwrap_or_else(|error| failed_task(&error));
+        .unwrap_or_else(|error| failed_task(&shared.metrics, &error));
     for reply in &replies {
         match reply {
             // Without an interaction, an answer is a message replying to the user's.

@@ -28,8 +28,9 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{
-    Client, ClientBuilder, Context, EventHandler, GatewayIntents, Http,
+    Client, ClientBuilder, ConnectionStage, Context, EventHandler, GatewayIntents, Http,
     Interaction as SerenityInteraction, Message as SerenityMessage, Ready, ShardManager,
+    ShardStageUpdateEvent,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, Semaphore, SemaphorePermit};
@@ -247,6 +248,21 @@ impl EventHandler for Handler {
             .await;
     }
 
+    /// Keeps `/readyz` and the shard gauge current: a shard is up only while connected
+    /// (not while identifying, resuming or reconnecting).
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        let connected = event.new == ConnectionStage::Connected;
+        tracing::info!(
+            shard = event.shard_id.0,
+            from = ?event.old,
+            to = ?event.new,
+            "gateway connection stage"
+        );
+        self.shared
+            .metrics
+            .shard_connected(event.shard_id.0, connected);
+    }
+
     async fn interaction_create(&self, ctx: Context, interaction: SerenityInteraction) {
         // Discord's 3 seconds run from here, also while waiting for a turn.
         let received = tokio::time::Instant::now();
@@ -387,6 +403,9 @@ impl Bot {
             users: queue::UserQueues::default(),
             metrics: Arc::new(Metrics::default()),
         });
+        shared
+            .metrics
+            .own_shards(options.shard_start, options.shard_end);
         // Tavern reads only its own user from serenity's cache; keep the rest from growing.
         let mut cache = serenity::cache::Settings::default();
         cache.max_messages = 0;
