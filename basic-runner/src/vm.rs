@@ -1668,9 +1668,11 @@ impl<'a> Vm<'a> {
     /// starts a new line, as GW-BASIC does.
     fn write_item(&mut self, bytes: &[u8]) -> Res<()> {
         let width = usize::from(self.m.width);
-        let column = usize::from(self.m.column);
-        // at the end of a full line the screen wraps for the item anyway
-        if width != 255 && column != 0 && column < width {
+        // A full line leaves the cursor on its last column (GW-BASIC wraps only when
+        // the next character comes): there, an item of one character still fits
+        // and a longer one starts a new line.
+        let column = usize::from(self.m.column).min(width.saturating_sub(1));
+        if width != 255 && column != 0 {
             let line_end = bytes
                 .iter()
                 .position(|&b| b == b'\n' || b == b'\r')
