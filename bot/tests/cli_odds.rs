@@ -13,6 +13,13 @@ fn json_has_the_exact_distribution() {
     assert_eq!(value["mean"], 7.0);
     assert!((value["sd"].as_f64().unwrap() - (35.0f64 / 6.0).sqrt()).abs() < 1e-9);
     assert!(value.get("tail").is_none(), "no explosions, no tail");
+    // The outcomes come in increasing order, not sorted as strings.
+    assert!(
+        stdout(&output).starts_with(r#"{"dist":{"2":"1/36","3":"1/18","4":"1/12","#),
+        "{}",
+        stdout(&output)
+    );
+    assert!(stdout(&output).contains(r#""9":"1/9","10":"1/12","#));
     // Explosions are cut deep, and the cut mass is reported.
     let output = tavern(&["odds", "--json", "1d6!"], "");
     let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();

@@ -4,6 +4,7 @@
 //! parsed or is too complex (the caret message on stderr, or
 //! `{"error": "<message>"}` on stdout with `--json`).
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -49,29 +50,40 @@ pub fn run(args: &OddsArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if args.json {
-        println!("{}", json(&odds));
+    let text = if args.json {
+        format!("{}\n", json(&odds))
     } else {
-        print!("{}", chart::summary(&input, &odds, None));
-        print!("{}", chart::text_histogram(&odds, View::Exactly, 40));
-    }
+        format!(
+            "{}{}",
+            chart::summary(&input, &odds, None),
+            chart::text_histogram(&odds, View::Exactly, 40)
+        )
+    };
+    // A reader that stops early (`| head`) is not an error worth a panic.
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     ExitCode::SUCCESS
 }
 
-/// `{"dist": {"3": "1/216", ...}, "mean": 10.5, "sd": 2.958, "tail": "1/..."}`.
-pub fn json(odds: &Odds) -> serde_json::Value {
-    let dist: serde_json::Map<String, serde_json::Value> = odds
+/// `{"dist": {"3": "1/216", ...}, "mean": 10.5, "sd": 2.958, "tail": "1/..."}`, the
+/// outcomes in increasing order (a JSON object's keys would otherwise come sorted
+/// as strings, "10" before "2").
+pub fn json(odds: &Odds) -> String {
+    let quoted = |text: String| serde_json::Value::from(text).to_string();
+    let dist = odds
         .outcomes()
         .iter()
-        .map(|(value, p)| (value.to_string(), serde_json::Value::from(p.to_string())))
-        .collect();
-    let mut object = serde_json::json!({
-        "dist": dist,
-        "mean": odds.mean_f64(),
-        "sd": odds.sd(),
-    });
+        .map(|(value, p)| format!("{}:{}", quoted(value.to_string()), quoted(p.to_string())))
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut object = format!(
+        "{{\"dist\":{{{dist}}},\"mean\":{},\"sd\":{}",
+        serde_json::Value::from(odds.mean_f64()),
+        serde_json::Value::from(odds.sd())
+    );
     if !num_traits::Zero::is_zero(odds.tail()) {
-        object["tail"] = serde_json::Value::from(odds.tail().to_string());
+        object.push_str(&format!(",\"tail\":{}", quoted(odds.tail().to_string())));
     }
+    object.push('}');
     object
 }
