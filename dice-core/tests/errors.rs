@@ -235,7 +235,20 @@ fn nested_failures_fail_fast() {
     // Each `op (` could be a modifier's argument or an operand; before the
     // grammar refused to try a failed one again, these took exponential time.
     for opener in [
-        "2d6>(", "1d6cs>(", "1d6!>(", "1d6r<(", "{1}>(", "2d6!=(", "3cs=(",
+        "2d6>(",
+        "1d6cs>(",
+        "1d6!>(",
+        "1d6r<(",
+        "{1}>(",
+        "2d6!=(",
+        "3cs=(",
+        "4d6k>(",
+        "2d20p<(",
+        "{1}k>=(",
+        "{1}p=(",
+        "5k<(",
+        "1d6ra>(",
+        "(1, 2)k>(",
     ] {
         let input = format!("{}1+", opener.repeat(30));
         let error = parse_error(&input);
