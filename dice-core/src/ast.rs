@@ -119,6 +119,8 @@ pub(crate) struct Series {
     pub items: Vec<SeriesItem>,
     /// Span of the braces, without the modifiers.
     pub body_span: Span,
+    /// Written as an Avrae set `(a, b)` instead of `{a, b}`.
+    pub parenthesised: bool,
     pub mods: Mods,
     pub slot: Slot,
 }
@@ -241,6 +243,9 @@ pub(crate) enum ModKind {
     Keep { which: KeepWhich, n: Option<Arg> },
     /// `d`/`dl`/`p`/`pl`, `dh`/`ph`; `n` defaults to 1.
     Drop { highest: bool, n: Option<Arg> },
+    /// Avrae's `k>3` (`keep`: keep the elements that compare true) and
+    /// `p<3` (drop them); also `<=`, `>=`, `=`.
+    Select { keep: bool, op: CmpOp, n: Arg },
     /// `c`/`cs`, `cf`, `ss`, `sf`/`df`, pools `>=8`, `t8`, `f1`.
     Count {
         kind: CountKind,
@@ -248,7 +253,7 @@ pub(crate) enum ModKind {
     },
     /// `s`/`sa`, `sd`: display order only.
     Sort { descending: bool },
-    /// `!`, `!!`, `!p`, `x`, `xo`, `e`; `None` means the highest face.
+    /// `!`, `!!`, `!p`, `x`, `xo`, `e`, `ra`; `None` means the highest face.
     Explode {
         mode: ExplodeMode,
         cond: Option<Filter>,
@@ -300,7 +305,7 @@ pub(crate) enum ExplodeMode {
     Compound,
     /// `!p`: like standard, each added die counts one less.
     Penetrate,
-    /// `xo`: at most one added die, which does not explode.
+    /// `xo`, Avrae's `ra`: at most one added die, which does not explode.
     Once,
 }
 
@@ -382,7 +387,7 @@ fn walk_mods<'a>(mods: &'a [Modifier], visit: &mut dyn FnMut(&'a Node)) {
     for modifier in mods {
         match &modifier.kind {
             ModKind::Keep { n: Some(n), .. } | ModKind::Drop { n: Some(n), .. } => n.walk(visit),
-            ModKind::Clamp { n, .. } => n.walk(visit),
+            ModKind::Clamp { n, .. } | ModKind::Select { n, .. } => n.walk(visit),
             ModKind::Count { filters, .. } => {
                 for filter in filters {
                     filter.walk(visit);

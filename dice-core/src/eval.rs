@@ -582,6 +582,10 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     };
                     self.drop_dice(slot, *highest, n);
                 }
+                ModKind::Select { keep, op, n } => {
+                    let target = self.arg(n)?;
+                    self.select(slot, *keep, *op, target);
+                }
                 ModKind::Count { kind, filters } => {
                     let mut tests: SmallVec<[Test; 2]> = SmallVec::new();
                     for filter in filters {
@@ -659,6 +663,16 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             KeepWhich::Highest | KeepWhich::Lowest => {
                 sort_by_value(&mut candidates, which == KeepWhich::Highest);
                 drop_after(&candidates, n.unwrap_or(1), items);
+            }
+        }
+    }
+
+    /// `k>3` drops the kept items that fail the comparison, `p>3` those
+    /// that pass it.
+    fn select(&mut self, slot: Slot, keep: bool, op: CmpOp, target: i64) {
+        for (value, index) in self.kept(slot) {
+            if op.test(value, target) != keep {
+                self.story.items[index as usize].flags |= flag::DROPPED;
             }
         }
     }

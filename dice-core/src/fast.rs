@@ -307,6 +307,7 @@ impl Fast<'_> {
             kind: NodeKind::Series(Box::new(Series {
                 items,
                 body_span,
+                parenthesised: false,
                 mods,
                 slot,
             })),
@@ -390,6 +391,15 @@ impl Fast<'_> {
                 let cond = self.filter().ok()?;
                 ModKind::Explode { mode, cond }
             }
+            (b'r', Some(b'a')) if dice => {
+                self.at += 2;
+                // Without a condition pest reports the error.
+                let cond = self.filter().ok()??;
+                ModKind::Explode {
+                    mode: ExplodeMode::Once,
+                    cond: Some(cond),
+                }
+            }
             (b'r', _) if dice => {
                 let (once, len) = match second {
                     Some(b'r') => (false, 2),
@@ -414,6 +424,8 @@ impl Fast<'_> {
                     n: self.literal()?,
                 }
             }
+            // Avrae's `k>3` and `p<3` (keep or drop by comparison): pest's path.
+            (b'k' | b'p', Some(b'<' | b'>' | b'=')) => return None,
             (b'k', _) => {
                 let (which, len) = match second {
                     Some(b'h') => (KeepWhich::Highest, 2),
@@ -554,6 +566,10 @@ mod tests {
             "4d6ko2",
             "4d6r<3",
             "4d6ro1",
+            "1d20ra1",
+            "4d6ra<3",
+            "4d6ra>=5ra1",
+            "4d6rah",
             "4d6rr",
             "1d10x10",
             "1d10xo",
@@ -608,6 +624,13 @@ mod tests {
             "1d6!!!",
             "1d20+5to hit",
             "4d6mi",
+            "4d6k>3",
+            "2d20p<5",
+            "4d6k<>3",
+            "(1d20, 1d20)kh1",
+            "(2d6,)",
+            "4d6ra",
+            "4d6ra(1|2)",
         ] {
             assert_eq!(
                 super::parse(input).map(|p| format!("{p:?}")),
@@ -623,8 +646,8 @@ mod tests {
             "!", "!!", "!p", "+", "-", "*", "/", "%", "(", ")", " ", "dF", "d%", "0", "{", "}",
             ",", "..", "cs", "cf", "c", "ss", "sf", "df", ">=", "<=", "<>", "=", "==", "!=", "<",
             ">", "h", "l", "o", "e", "x", "xo", "r", "ro", "rr", "min", "max", "mi", "ma", "t",
-            "f", "s", "sa", "sd", "ke", "ko", "p", "ph", "pl", " to hit", " dex", "#", " # x",
-            " kh3", " ☄",
+            "f", "s", "sa", "sd", "ke", "ko", "p", "ph", "pl", "ra", "k>", "p<", " to hit", " dex",
+            "#", " # x", " kh3", " ☄",
         ])
     }
 

@@ -188,7 +188,8 @@
 //! assert!((3..=6).contains(&total("1d6r1r2"))); // conditions combine
 //!
 //! // Dropping after dice: `d`/`dl` (lowest), `dh` (highest), d20's `p`,
-//! // `pl`, `ph`; N defaults to 1.
+//! // `pl`, `ph` (these three also after series, sets and values); N
+//! // defaults to 1.
 //! assert_eq!(total("4d1d1"), 3);
 //! assert_eq!(total("4d1dl2"), 2);
 //! assert_eq!(total("4d1dh2"), 2);
@@ -239,6 +240,56 @@
 //! assert_eq!(total("3d{4}>=4"), 3); // three dice match
 //! assert_eq!(total("3d{4} >= 4"), 1); // 12 >= 4
 //! assert_eq!(total("(3d{4})>=4"), 1);
+//! ```
+//!
+//! ## Avrae's reroll-and-add, selections by value and sets
+//!
+//! - `ra` cond (reroll and add): each die matching the condition adds one
+//!   more die, once; the added die is not checked again (Foundry's `xo`
+//!   with a condition, marked `!` like an explosion). The condition takes
+//!   the forms of `ro`/`rr` (`ra1`, `ra<3`, `ra>=5`, `ra=1`, `rah`,
+//!   `ra(1|6)`) and is required: `4d6ra` is an error. As with explosions,
+//!   `ro`/`rr` reroll the added die too, and `ra` does not mix with `!`.
+//! - `k` or `p` glued to a comparison (`< > <= >= =`, also `==`) keeps or
+//!   drops the dice (or elements) by value: `4d6k>3` keeps the dice above 3,
+//!   `2d20p<5` drops those below 5; the dropped ones are struck through.
+//!   `k3`, `kh3`, `kl3`, `p1`, `ph1`, `pl1` keep their meaning (Avrae's
+//!   "keep the 3s" is `k=3` here). Not glued to a number or parentheses,
+//!   `k` stays the plain keep: `4d6k> 3` and `4d6k>1d6` compare the highest
+//!   die, and `4d6k<>3` keeps the highest, then counts it unless it is 3.
+//! - `(a, b, ...)`: parentheses with a comma are a set, read like the series
+//!   `{a, b, ...}`: `(1d20, 1d20)kh1` keeps the better roll, whole elements
+//!   are kept or dropped, and `(2d6,)` is a one-element set. A single
+//!   expression in parentheses stays parentheses (`(4d6)kh3` keeps among
+//!   the dice). A set cannot be a dice count, sides or modifier argument.
+//!   After sets, series and values, `p`/`pl` and `ph` drop too.
+//!
+//! ```
+//! # fn total(input: &str) -> i64 {
+//! #     use rand::SeedableRng;
+//! #     let expr = dice_core::parse(input).unwrap();
+//! #     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+//! #     expr.roll(&mut rng, &dice_core::Limits::default()).unwrap().total()
+//! # }
+//! assert_eq!(total("2d{5}ra5"), 20); // each 5 adds one more 5
+//! assert_eq!(total("1d1ra1"), 2); // once: the added die does not add again
+//! assert!((2..=40).contains(&total("1d20ra1")));
+//! assert!((4..=48).contains(&total("4d6ra<3")));
+//! assert_eq!(total("{3,1,2}k>1"), 5);
+//! assert_eq!(total("{3,1,2}k<=2"), 3);
+//! assert_eq!(total("{3,1,2}p<3"), 3);
+//! assert_eq!(total("{3,1,2}k=2"), 2);
+//! assert!((0..=24).contains(&total("4d6k>3")));
+//! assert!((0..=40).contains(&total("2d20p<5")));
+//! assert!(total("6d6e6k>4") >= 0); // explode first, then keep 5s and 6s
+//! assert_eq!(total("{3,1,2}k3"), 6); // keep highest 3, as before
+//! assert_eq!(total("(3, 1d1+1, 2)kh1"), 3);
+//! assert!(total("(1d4+1, 3, 2d6kl1)kh1") >= 3);
+//! assert!((1..=20).contains(&total("(1d20, 1d20)kh1")));
+//! assert_eq!(total("(5,)"), 5);
+//! assert_eq!(total("(3, 1, 2)p1"), 5);
+//! assert_eq!(total("(4d1, 2)kl1"), 2); // whole elements
+//! assert_eq!(total("(4d1)kl1"), 1); // parentheses: the dice
 //! ```
 //!
 //! ## Labels and tags

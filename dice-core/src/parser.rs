@@ -390,6 +390,17 @@ impl Builder<'_> {
             ));
         };
         match first.as_rule() {
+            Rule::group if is_set(&first) => {
+                let body_span = span_of(&first);
+                if items.peek().is_some_and(|p| p.as_rule() == Rule::dice_tail) {
+                    return Err(invalid(
+                        body_span,
+                        "a set like `(1, 2)` cannot be a number of dice; write one expression",
+                    ));
+                }
+                let series_items = self.set_items(first)?;
+                self.series_term(series_items, body_span, true, items, span)
+            }
             Rule::number | Rule::group => {
                 let lead = self.lead(first)?;
                 if let Some(tail) = items.next_if(|p| p.as_rule() == Rule::dice_tail) {
@@ -412,17 +423,7 @@ impl Builder<'_> {
             Rule::series => {
                 let body_span = span_of(&first);
                 let series_items = self.series_items(first)?;
-                let mods = self.modifiers(items)?;
-                self.last_term_is_pool = true;
-                Ok(Node {
-                    kind: NodeKind::Series(Box::new(Series {
-                        items: series_items,
-                        body_span,
-                        mods,
-                        slot: self.next_slot(),
-                    })),
-                    span,
-                })
+                self.series_term(series_items, body_span, false, items, span)
             }
             _ => {
                 let base = self.lead(first)?;
@@ -430,6 +431,29 @@ impl Builder<'_> {
                 self.modified(base, items, span)
             }
         }
+    }
+
+    /// A series `{...}` or a set `(a, b)` with its modifiers.
+    fn series_term<'i>(
+        &mut self,
+        series_items: Vec<SeriesItem>,
+        body_span: Span,
+        parenthesised: bool,
+        items: impl Iterator<Item = Pair<'i, Rule>>,
+        span: Span,
+    ) -> Result<Node> {
+        let mods = self.modifiers(items)?;
+        self.last_term_is_pool = true;
+        Ok(Node {
+            kind: NodeKind::Series(Box::new(Series {
+                items: series_items,
+                body_span,
+                parenthesised,
+                mods,
+                slot: self.next_slot(),
+            })),
+            span,
+        })
     }
 
     /// A number, group, call or reference without modifiers.
@@ -479,6 +503,12 @@ impl Builder<'_> {
 
     fn group_inner(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
         let span = span_of(&pair);
+        if is_set(&pair) {
+            return Err(invalid(
+                span,
+                "a set like `(1, 2)` cannot stand here; write one expression",
+            ));
+        }
         for item in pair.into_inner() {
             if item.as_rule() == Rule::expr {
                 return self.expr(item);
@@ -584,6 +614,7 @@ impl Builder<'_> {
                         kind: NodeKind::Series(Box::new(Series {
                             items: series_items,
                             body_span,
+                            parenthesised: false,
                             mods: Mods::new(),
                             slot: self.next_slot(),
                         })),
@@ -603,6 +634,25 @@ impl Builder<'_> {
             })),
             span,
         })
+    }
+
+    /// The elements of an Avrae set `(a, b, ...)`: one each, no ranges.
+    fn set_items(&mut self, pair: Pair<'_, Rule>) -> Result<Vec<SeriesItem>> {
+        let mut items = Vec::new();
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::expr => items.push(SeriesItem::One(self.expr(item)?)),
+                Rule::set_tail => {
+                    for element in item.into_inner() {
+                        if element.as_rule() == Rule::expr {
+                            items.push(SeriesItem::One(self.expr(element)?));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(items)
     }
 
     fn series_items(&mut self, pair: Pair<'_, Rule>) -> Result<Vec<SeriesItem>> {
@@ -652,7 +702,26 @@ impl Builder<'_> {
                 let n = parts.next().map(|p| self.arg(p)).transpose()?;
                 ModKind::Keep { which, n }
             }
-            Rule::drop => {
+            Rule::select => {
+                let keep = head_text == "k";
+                let op = parts.next().map(|p| cmp_op(p.as_rule()));
+                let (Some(op), Some(n)) = (op, parts.next()) else {
+                    return Err(Error::new(
+                        ErrorKind::Syntax,
+                        span.range(),
+                        format!(
+                            "`{}` needs a number to compare with, like `4d6{head_text}>3`",
+                            span.text(self.input).trim_end()
+                        ),
+                    ));
+                };
+                ModKind::Select {
+                    keep,
+                    op,
+                    n: self.arg(n)?,
+                }
+            }
+            Rule::drop | Rule::set_drop => {
                 let highest = matches!(head_text, "dh" | "ph");
                 let n = parts.next().map(|p| self.arg(p)).transpose()?;
                 ModKind::Drop { highest, n }
@@ -688,6 +757,19 @@ impl Builder<'_> {
                 };
                 let cond = parts.next().map(|p| self.filter(p)).transpose()?;
                 ModKind::Explode { mode, cond }
+            }
+            Rule::reroll_add => {
+                let Some(filter) = head else {
+                    return Err(Error::new(
+                        ErrorKind::Syntax,
+                        span.range(),
+                        "`ra` needs a condition: which dice add another, like `ra1`, `ra<3` or `ra(1|2)`",
+                    ));
+                };
+                ModKind::Explode {
+                    mode: ExplodeMode::Once,
+                    cond: Some(self.filter(filter)?),
+                }
             }
             Rule::reroll => {
                 let once = head_text == "ro";
@@ -852,6 +934,15 @@ impl Builder<'_> {
         let message = format!("{} (a label needs a space before it)", error.message());
         Error::new(ErrorKind::Syntax, error.span(), message)
     }
+}
+
+/// Whether parentheses hold an Avrae set (a comma after the first element).
+fn is_set(group: &Pair<'_, Rule>) -> bool {
+    group.as_rule() == Rule::group
+        && group
+            .clone()
+            .into_inner()
+            .any(|p| p.as_rule() == Rule::set_tail)
 }
 
 /// Precedence climbing over the flat operand list: comparisons bind loosest,

@@ -394,7 +394,12 @@ impl Writer<'_> {
             return;
         };
         let items = self.story.pool_items(&pool);
-        self.out.push('{');
+        let (open, close) = if series.parenthesised {
+            ('(', ')')
+        } else {
+            ('{', '}')
+        };
+        self.out.push(open);
         // Items are in element order; each names the element it came from.
         for (shown, item) in items.iter().enumerate() {
             if shown > 0 {
@@ -409,7 +414,11 @@ impl Writer<'_> {
                 _ => self.item(item, None),
             }
         }
-        self.out.push('}');
+        if series.parenthesised && series.items.len() == 1 {
+            // `(2d6,)` is a set; without the comma it would read as parentheses.
+            self.out.push(',');
+        }
+        self.out.push(close);
         self.modifiers(&series.mods, series.body_span.end, span.end);
     }
 
@@ -432,7 +441,7 @@ fn modifier_holes<'a>(modifier: &'a Modifier, holes: &mut Vec<&'a Node>) {
     };
     match &modifier.kind {
         ModKind::Keep { n: Some(n), .. } | ModKind::Drop { n: Some(n), .. } => arg(n),
-        ModKind::Clamp { n, .. } => arg(n),
+        ModKind::Clamp { n, .. } | ModKind::Select { n, .. } => arg(n),
         ModKind::Count { filters, .. } => {
             for filter in filters {
                 filter_holes(filter, holes);

@@ -57,6 +57,29 @@ fn syntax_errors_say_what_was_expected_and_where() {
         ("floor()", ErrorKind::Invalid, 0..7, "exactly one argument"),
         ("1d6!!!", ErrorKind::Invalid, 5..6, "only one way"),
         ("1d6rr1ro2", ErrorKind::Invalid, 6..9, "only one way"),
+        ("1d6!ra1", ErrorKind::Invalid, 4..7, "only one way"),
+        ("4d6ra", ErrorKind::Syntax, 3..5, "`ra` needs a condition"),
+        ("4d6ra+1", ErrorKind::Syntax, 3..5, "`ra` needs a condition"),
+        ("4d6k>", ErrorKind::Syntax, 3..5, "`k>` needs a number"),
+        ("4d6k>= ", ErrorKind::Syntax, 3..6, "`k>=` needs a number"),
+        ("(2d20p<)", ErrorKind::Syntax, 5..7, "`p<` needs a number"),
+        ("{1,2}k<", ErrorKind::Syntax, 5..7, "`k<` needs a number"),
+        ("4d6 k>3", ErrorKind::Syntax, 4..7, "without a space"),
+        (
+            "(1, 2)d6",
+            ErrorKind::Invalid,
+            0..6,
+            "cannot be a number of dice",
+        ),
+        ("1d(1, 2)", ErrorKind::Invalid, 2..8, "cannot stand here"),
+        (
+            "4d6kh(1, 2)",
+            ErrorKind::Invalid,
+            5..11,
+            "cannot stand here",
+        ),
+        ("(1,", ErrorKind::Syntax, 3..3, "expected a value"),
+        ("(1, 2", ErrorKind::Syntax, 5..5, "`)`"),
     ];
     for (input, kind, span, needle) in cases {
         let error = parse_error(input);
@@ -212,7 +235,20 @@ fn nested_failures_fail_fast() {
     // Each `op (` could be a modifier's argument or an operand; before the
     // grammar refused to try a failed one again, these took exponential time.
     for opener in [
-        "2d6>(", "1d6cs>(", "1d6!>(", "1d6r<(", "{1}>(", "2d6!=(", "3cs=(",
+        "2d6>(",
+        "1d6cs>(",
+        "1d6!>(",
+        "1d6r<(",
+        "{1}>(",
+        "2d6!=(",
+        "3cs=(",
+        "4d6k>(",
+        "2d20p<(",
+        "{1}k>=(",
+        "{1}p=(",
+        "5k<(",
+        "1d6ra>(",
+        "(1, 2)k>(",
     ] {
         let input = format!("{}1+", opener.repeat(30));
         let error = parse_error(&input);

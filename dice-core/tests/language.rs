@@ -286,3 +286,117 @@ fn labels_and_tags_do_not_change_the_value() {
         assert_eq!(total(input), *expected, "{input}");
     }
 }
+
+#[test]
+fn avrae_keep_and_drop_by_comparison() {
+    let cases: &[(&str, i64)] = &[
+        ("{3,1,2}k>1", 5),
+        ("{3,1,2}k<3", 3),
+        ("{3,1,2}k>=2", 5),
+        ("{3,1,2}k<=2", 3),
+        ("{3,1,2}k=2", 2),
+        ("{3,1,2}k==2", 2),
+        ("{3,1,2}k>(0+1)", 5),
+        ("{3,1,2}k>9", 0),
+        ("{3,1,2}p>1", 1),
+        ("{3,1,2}p<3", 3),
+        ("{3,1,2}p>=2", 1),
+        ("{3,1,2}p<=2", 3),
+        ("{3,1,2}p=3", 3),
+        ("4d{2}k>1", 8),
+        ("4d{2}k>2", 0),
+        ("4d{2}p<2", 8),
+        ("4d{2}p<3", 0),
+        ("4d{2}k>1kh3", 6),
+        ("4d{2}kh3k>1", 6),
+        ("4d{2}k>1cs2", 4),
+        ("5k>3", 5),
+        ("5k<3", 0),
+        ("(4d1)k>0", 4),
+        // Explode first, then select among all dice.
+        ("2d{3}e3k>3", 0),
+        ("{6,5,1,1}k>1cs>=5", 2),
+        // Not glued to a comparison, `k` and `p` keep their meaning.
+        ("{3,1,2}k2", 5),
+        ("4d{2}k3", 6),
+        ("4d{2}p1", 6),
+        ("4d{2}ph1", 6),
+        ("4d{2}pl1", 6),
+        ("4d{2}k> 1", 1),
+        ("4d{2}k >1", 1),
+        ("4d{2}k>1d1", 1),
+        ("4d{2}k>-1", 1),
+        ("{3,1,2}k<>3", 0),
+        ("{3,1,2}kh>1", 1),
+        ("4d{2}d>1", 3),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(total(input), *expected, "{input}");
+    }
+}
+
+#[test]
+fn avrae_reroll_and_add_adds_one_die_per_match() {
+    let limits = dice_core::Limits::default();
+    let cap = i64::from(limits.max_explosions_per_die);
+    let cases: &[(&str, i64)] = &[
+        ("2d{5}ra5", 20),
+        ("2d{5}ra<5", 10),
+        ("2d{5}ra>=5", 20),
+        ("2d{5}ra=5", 20),
+        ("2d{5}ra(1|5)", 20),
+        ("2d{5}rah", 20),
+        ("2d{5}ral", 20),
+        ("2d{5}rao", 20),
+        ("2d{5}rae", 10),
+        ("2d{5}ra1ra5", 20),
+        ("2d{5}xora5", 20),
+        ("2d{5}ra5kh1", 5),
+        ("2d{5}ra5k>4", 20),
+        ("2d{5}ra5cs", 4),
+        ("d{5}ra5", 10),
+        // The added die does not check again, unlike `!`.
+        ("1d1ra1", 2),
+        ("1d1!", 1 + cap),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(total(input), *expected, "{input}");
+    }
+}
+
+#[test]
+fn avrae_sets_keep_whole_elements() {
+    let cases: &[(&str, i64)] = &[
+        ("(1, 2, 3)", 6),
+        ("(3, 1, 2)kh1", 3),
+        ("(3, 1, 2)kl2", 3),
+        ("(3,1,2)k>1", 5),
+        ("(3, 1, 2)p1", 5),
+        ("(3, 1, 2)ph1", 3),
+        ("(3, 1, 2)p<3", 3),
+        ("(3, 1, 2)cs>=2", 2),
+        ("(1d1+1, 3, 2d1kl1)kh1", 3),
+        ("(1d1, 1d1)kh1", 1),
+        ("(4d1, 2)kl1", 2),
+        ("(5,)", 5),
+        ("(5,)kh1", 5),
+        ("(1, 2,)", 3),
+        ("( 1 , 2 )", 3),
+        ("-(1, 2)", -3),
+        ("(1, 2)*2", 6),
+        ("2 * (1, (2, 3))kh1", 10),
+        ("(1, 2)>=3", 1),
+        ("(1, 2) >= 4", 0),
+        ("{(1, 2), 3}kh1", 3),
+        ("d{(1, 2)}", 3),
+        // One expression in parentheses stays parentheses: its dice are
+        // the pool.
+        ("(4d1)kl1", 1),
+        ("(4d1)p1", 3),
+        ("(2)", 2),
+        ("{3,1,2}p1", 5),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(total(input), *expected, "{input}");
+    }
+}

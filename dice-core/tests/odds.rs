@@ -278,6 +278,126 @@ fn explosions_match_brute_force_under_a_cap() {
     }
 }
 
+/// One die under `ra`: the first draw, plus the second when the first
+/// matches (once; the added die is not checked).
+fn reroll_add(first: i64, second: i64, matches: impl Fn(i64) -> bool) -> Vec<i64> {
+    if matches(first) {
+        vec![first, second]
+    } else {
+        vec![first]
+    }
+}
+
+fn keep_if(values: &[i64], test: impl Fn(i64) -> bool) -> i64 {
+    values.iter().filter(|v| test(**v)).sum()
+}
+
+#[test]
+fn avrae_notation_matches_brute_force() {
+    let cases: Vec<Case> = vec![
+        ("1d6ra1", dn(2, 6), |v| {
+            reroll_add(v[0], v[1], |x| x == 1).iter().sum()
+        }),
+        ("2d4ra<3", dn(4, 4), |v| {
+            let first: i64 = reroll_add(v[0], v[1], |x| x < 3).iter().sum();
+            first + reroll_add(v[2], v[3], |x| x < 3).iter().sum::<i64>()
+        }),
+        ("1d4ra(1|4)", dn(2, 4), |v| {
+            reroll_add(v[0], v[1], |x| x == 1 || x == 4).iter().sum()
+        }),
+        ("1d4rah", dn(2, 4), |v| {
+            reroll_add(v[0], v[1], |x| x == 4).iter().sum()
+        }),
+        ("2d4ra4kh1", dn(4, 4), |v| {
+            let mut all = reroll_add(v[0], v[1], |x| x == 4);
+            all.extend(reroll_add(v[2], v[3], |x| x == 4));
+            keep_highest(&all, 1)
+        }),
+        ("2d4ra>=3cs4", dn(4, 4), |v| {
+            let mut all = reroll_add(v[0], v[1], |x| x >= 3);
+            all.extend(reroll_add(v[2], v[3], |x| x >= 3));
+            count(&all, |x| x == 4)
+        }),
+        // As with explosions, the added die is rerolled by `ro` too.
+        ("1d4ro1ra1", dn(4, 4), |v| {
+            let first = if v[0] == 1 { v[1] } else { v[0] };
+            let added = if v[2] == 1 { v[3] } else { v[2] };
+            first + if first == 1 { added } else { 0 }
+        }),
+        ("4d6k>3", dn(4, 6), |v| keep_if(v, |x| x > 3)),
+        ("4d6k<3", dn(4, 6), |v| keep_if(v, |x| x < 3)),
+        ("4d6k>=5", dn(4, 6), |v| keep_if(v, |x| x >= 5)),
+        ("4d6k<=2", dn(4, 6), |v| keep_if(v, |x| x <= 2)),
+        ("4d6k=6", dn(4, 6), |v| keep_if(v, |x| x == 6)),
+        ("4d6p<3", dn(4, 6), |v| keep_if(v, |x| x >= 3)),
+        ("4d6p>4", dn(4, 6), |v| keep_if(v, |x| x <= 4)),
+        ("4d6p=1", dn(4, 6), |v| keep_if(v, |x| x != 1)),
+        ("4d6p>=5cs>=4", dn(4, 6), |v| count(v, |x| x == 4)),
+        ("4d6cs>=4k>5", dn(4, 6), |v| count(v, |x| x >= 4)),
+        ("4d6k<5kh1", dn(4, 6), |v| {
+            v.iter().copied().filter(|x| *x < 5).max().unwrap_or(0)
+        }),
+        ("4d6kh3k>2", dn(4, 6), |v| {
+            keep_if(&sorted_desc(v)[..3], |x| x > 2)
+        }),
+        ("3d6min2k>2", dn(3, 6), |v| {
+            let clamped: Vec<i64> = v.iter().map(|x| *x.max(&2)).collect();
+            keep_if(&clamped, |x| x > 2)
+        }),
+        ("4d6k>(1d3+2)", vec![d(3), d(6), d(6), d(6), d(6)], |v| {
+            keep_if(&v[1..], |x| x > v[0] + 2)
+        }),
+        ("(1d6, 1d6)kh1", dn(2, 6), |v| v[0].max(v[1])),
+        ("(1d4+1, 3, 2d4kl1)kh1", dn(3, 4), |v| {
+            (v[0] + 1).max(3).max(v[1].min(v[2]))
+        }),
+        ("(1d6,)", dn(1, 6), |v| v[0]),
+        ("(1d6, 1d4)k>3", vec![d(6), d(4)], |v| keep_if(v, |x| x > 3)),
+        ("(2d4, 1d6)p1", vec![d(4), d(4), d(6)], |v| {
+            (v[0] + v[1]).max(v[2])
+        }),
+        ("(2d4, 1d6)cs>=3", vec![d(4), d(4), d(6)], |v| {
+            count(v, |x| x >= 3)
+        }),
+        ("{1d6, 1d4}p<3", vec![d(6), d(4)], |v| {
+            keep_if(v, |x| x >= 3)
+        }),
+        ("(1d4)p<3", vec![d(4)], |v| keep_if(v, |x| x >= 3)),
+    ];
+    for (input, dice, total) in cases {
+        assert_matches(input, &Limits::default(), &brute(&dice, total));
+    }
+    // Under the cap, explosions followed by a selection by value.
+    let cases: Vec<Case> = vec![
+        ("2d4!k>3", dn(6, 4), |v| {
+            let mut all = chain(&v[..3], |x| x == 4, false);
+            all.extend(chain(&v[3..], |x| x == 4, false));
+            keep_if(&all, |x| x > 3)
+        }),
+        ("2d4!!k>5", dn(6, 4), |v| {
+            let first: i64 = chain(&v[..3], |x| x == 4, false).iter().sum();
+            let second: i64 = chain(&v[3..], |x| x == 4, false).iter().sum();
+            keep_if(&[first, second], |x| x > 5)
+        }),
+        ("1d4!pp<3", dn(3, 4), |v| {
+            keep_if(&chain(v, |x| x == 4, true), |x| x >= 3)
+        }),
+    ];
+    for (input, dice, total) in cases {
+        assert_matches(input, &capped(), &brute(&dice, total));
+    }
+    // Selections by value look at each die alone, so large pools stay
+    // cheap: one die's outcomes, then a sum.
+    for (input, mean) in [
+        ("100d6k>3", ratio(250, 1)),
+        ("100d6p<3", ratio(300, 1)),
+        ("10d20ra20", ratio(441, 4)),
+    ] {
+        let odds = odds_with(input, &Limits::default());
+        assert_eq!(odds.mean(), mean, "{input}");
+    }
+}
+
 #[test]
 fn reroll_until_is_the_exact_conditional() {
     let odds = odds_with("1d6rr<3", &Limits::default());
@@ -425,6 +545,10 @@ fn sampled_rolls_agree_with_the_distribution() {
         "{2d6, 1d8, 1d10}kh2cs>=5",
         "(1d4)d(1d6+2)",
         "floor(3d6/4) * 1d4",
+        "6d6ra1",
+        "4d6k>3 + 2d20p<5",
+        "(1d20, 1d20)kh1",
+        "10d10k>=8cs10",
     ];
     for (seed, input) in inputs.into_iter().enumerate() {
         let (statistic, bins) = chi_square(input, 20_000, seed as u64);

@@ -141,7 +141,7 @@ proptest! {
     }
 
     #[test]
-    fn dice_like_strings_never_panic(input in "[0-9dDkhlcsfFxeopr!%{}(),.+*/<>=&|#\\[\\]$@ -]{0,40}") {
+    fn dice_like_strings_never_panic(input in "[0-9dDkhlcsfFxeopra!%{}(),.+*/<>=&|#\\[\\]$@ -]{0,40}") {
         exercise(&input);
     }
 }
@@ -197,6 +197,12 @@ const MEANS: &[(&str, f64)] = &[
     ("10d10cs>=8sf1", 2.0),
     ("{d6,d8,d10}kh1", 0.0),
     ("floor(1d6/2)", 1.5),
+    // Avrae: reroll a 1 and add (once): 3.5 + 3.5/6; keep above 3: 4 * 15/6;
+    // drop below 3: 4 * 18/6; the better of two d6 as a set: 161/36.
+    ("1d6ra1", 3.5 + 3.5 / 6.0),
+    ("4d6k>3", 10.0),
+    ("4d6p<3", 12.0),
+    ("(1d6, 1d6)kh1", 161.0 / 36.0),
     ("ceil(1d6/2)", 2.0),
 ];
 

@@ -41,6 +41,13 @@ fn plain_breakdowns() {
         ("1 + 1 == 2", "1 + 1 == 2 = 1"),
         ("0d6", "0d6 () = 0"),
         ("{}", "{} = 0"),
+        ("{3,1,2}k>1", "{3, ~1~, 2}k>1 = 5"),
+        ("{3,1,2}p<3", "{3, ~1~, ~2~}p<3 = 3"),
+        ("2d{5}ra5", "2d{5}ra5 (5!, 5, 5!, 5) = 20"),
+        ("2d{5}k>(2+2)", "2d{5}k>(2 + 2) (5, 5) = 10"),
+        ("(3, 1d1, 2)kh1", "(3, ~1d1 (1)~, ~2~)kh1 = 3"),
+        ("(2d1,)", "(2d1 (1, 1),) = 2"),
+        ("(1d1, (2, 3))", "(1d1 (1), (2, 3)) = 6"),
     ];
     for (input, expected) in cases {
         assert_eq!(plain(input), *expected, "{input}");
@@ -51,6 +58,8 @@ fn plain_breakdowns() {
 fn markdown_marks_highest_lowest_dropped_and_total() {
     let cases: &[(&str, &str)] = &[
         ("4d1kh3", "4d1kh3 (**1**, **1**, **1**, ~~**1**~~) = **3**"),
+        ("2d1k>1", "2d1k>1 (~~**1**~~, ~~**1**~~) = **0**"),
+        ("(1d1, 2)kh1", "(~~1d1 (**1**)~~, 2)kh1 = **2**"),
         // Seeded: the last face (1) is the highest, the first (7) the lowest.
         (
             "1d{7,1}!<2",

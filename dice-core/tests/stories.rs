@@ -374,3 +374,60 @@ fn rolling_is_a_pure_function_of_expression_and_generator() {
         assert_eq!(a.dice(), b.dice());
     }
 }
+
+#[test]
+fn avrae_reroll_and_add_adds_one_unchecked_die_per_match() {
+    for (input, matches) in [
+        ("10d6ra1", (|v| v == 1) as fn(i64) -> bool),
+        ("10d6ra<3", |v| v < 3),
+        ("10d4ra(1|4)", |v| v == 1 || v == 4),
+    ] {
+        for_seeds(input, 80, |roll| {
+            let dice = roll.dice();
+            let mut originals = 0;
+            for (index, die) in dice.iter().enumerate() {
+                if die.from_explosion {
+                    assert!(!die.exploded, "{}", roll.to_plain(500));
+                    continue;
+                }
+                originals += 1;
+                assert_eq!(die.exploded, matches(die.value), "{}", roll.to_plain(500));
+                if die.exploded {
+                    assert!(dice[index + 1].from_explosion);
+                }
+            }
+            assert_eq!(originals, 10, "{input}");
+            assert_eq!(roll.total(), kept_sum(roll), "{input}");
+        });
+    }
+}
+
+#[test]
+fn avrae_keep_and_drop_by_comparison_look_at_each_die() {
+    for (input, kept) in [
+        ("10d6k>3", (|v| v > 3) as fn(i64) -> bool),
+        ("10d6k<=2", |v| v <= 2),
+        ("10d6k=6", |v| v == 6),
+        ("10d6p<3", |v| v >= 3),
+        ("10d6p>=5", |v| v < 5),
+        ("6d6e6k>4", |v| v > 4),
+    ] {
+        for_seeds(input, 50, |roll| {
+            let dice = roll.dice();
+            assert!(
+                dice.iter().all(|d| d.kept == kept(d.value)),
+                "{}",
+                roll.to_plain(500)
+            );
+            assert_eq!(roll.total(), kept_sum(roll), "{input}");
+        });
+    }
+    for_seeds("(1d20, 1d20)kh1", 50, |roll| {
+        let best = values(&roll.dice()).into_iter().max();
+        assert_eq!(Some(roll.total()), best);
+    });
+    for_seeds("(1d20, 1d20)kl1", 50, |roll| {
+        let worst = values(&roll.dice()).into_iter().min();
+        assert_eq!(Some(roll.total()), worst);
+    });
+}

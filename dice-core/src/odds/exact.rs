@@ -251,6 +251,11 @@ impl<'a> Exact<'a> {
                     highest: *highest,
                     n: n.as_ref().map_or(1, |arg| self.arg(arg)),
                 }),
+                ModKind::Select { keep, op, n } => resolved.push(PoolMod::Select {
+                    keep: *keep,
+                    op: *op,
+                    target: self.arg(n),
+                }),
                 ModKind::Count { kind, filters } => {
                     let mut tests: Vec<Test> = filters.iter().map(|f| self.test(f)).collect();
                     if tests.is_empty() {
@@ -494,9 +499,12 @@ impl<'a> Exact<'a> {
         let args = mod_args(mods);
         let counts = mods.iter().any(|m| matches!(m.kind, ModKind::Count { .. }));
         let groups = self.series_groups(series, span, want_leaves || counts)?;
-        let selects = mods
-            .iter()
-            .any(|m| matches!(m.kind, ModKind::Keep { .. } | ModKind::Drop { .. }));
+        let selects = mods.iter().any(|m| {
+            matches!(
+                m.kind,
+                ModKind::Keep { .. } | ModKind::Drop { .. } | ModKind::Select { .. }
+            )
+        });
         let max_len = self.limits.max_series_len;
         if !want_leaves && !counts && !selects {
             // A sum of independent elements.
@@ -621,7 +629,7 @@ fn mod_args<'n>(mods: &[&'n Modifier]) -> Vec<&'n Node> {
             ModKind::Keep { n: Some(arg), .. } | ModKind::Drop { n: Some(arg), .. } => {
                 push_arg(arg, &mut args);
             }
-            ModKind::Clamp { n, .. } => push_arg(n, &mut args),
+            ModKind::Clamp { n, .. } | ModKind::Select { n, .. } => push_arg(n, &mut args),
             ModKind::Count { filters, .. } => {
                 for filter in filters {
                     filter_args(filter, &mut args);

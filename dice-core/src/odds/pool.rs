@@ -8,7 +8,7 @@ use num_traits::{One, Zero};
 use smallvec::SmallVec;
 
 use super::dist::{self, Budget, Dist};
-use crate::ast::{CountKind, ExplodeMode, KeepWhich, Span};
+use crate::ast::{CmpOp, CountKind, ExplodeMode, KeepWhich, Span};
 use crate::error::Error;
 use crate::eval::{Test, overflow};
 
@@ -44,9 +44,24 @@ impl Elem {
 /// A pool modifier with its arguments evaluated.
 #[derive(Debug, Clone)]
 pub(crate) enum PoolMod {
-    Keep { which: KeepWhich, n: Option<i64> },
-    Drop { highest: bool, n: i64 },
-    Count { kind: CountKind, tests: Vec<Test> },
+    Keep {
+        which: KeepWhich,
+        n: Option<i64>,
+    },
+    Drop {
+        highest: bool,
+        n: i64,
+    },
+    /// `k>3` (`keep`) or `p>3`: by each element's own value.
+    Select {
+        keep: bool,
+        op: CmpOp,
+        target: i64,
+    },
+    Count {
+        kind: CountKind,
+        tests: Vec<Test>,
+    },
 }
 
 /// A dice term with its count, faces and die modifiers evaluated.
@@ -242,21 +257,35 @@ pub(crate) fn dice_value(
         .iter()
         .any(|m| matches!(m, PoolMod::Keep { .. } | PoolMod::Drop { .. }));
     let is_counted = counted(mods);
+    let by_value = mods.iter().any(|m| matches!(m, PoolMod::Select { .. }));
     let faces = Some(term.faces);
+    // What one element adds to the pool when every selection looks at the
+    // element alone (no ranks): its count, or its value unless dropped.
     let per_element = |value: i64| -> Result<i64> {
         let mut total: i64 = 0;
+        let mut kept = true;
         for m in mods {
-            if let PoolMod::Count { kind, tests } = m {
-                let add = count_weight(*kind, tests, (value, faces), span)?;
-                total = total.checked_add(add).ok_or_else(|| overflow(span))?;
+            match m {
+                PoolMod::Select { keep, op, target } if kept => {
+                    kept = op.test(value, *target) == *keep;
+                }
+                PoolMod::Count { kind, tests } if kept => {
+                    let add = count_weight(*kind, tests, (value, faces), span)?;
+                    total = total.checked_add(add).ok_or_else(|| overflow(span))?;
+                }
+                _ => {}
             }
         }
-        Ok(total)
+        Ok(match (is_counted, kept) {
+            (true, _) => total,
+            (false, true) => value,
+            (false, false) => 0,
+        })
     };
     let compound = matches!(term.explode, Some((ExplodeMode::Compound, _)));
     let sum = |total: &i64, value: i64| total.checked_add(value).ok_or_else(|| overflow(span));
     if !selects {
-        let die = if !is_counted {
+        let die = if !is_counted && !by_value {
             chain(term, 0, budget, sum)?
         } else if compound {
             chain(term, 0, budget, sum)?.map(|total| per_element(*total))?
@@ -271,6 +300,7 @@ pub(crate) fn dice_value(
     let one_element_per_die = term.explode.is_none() || compound;
     let by_rank = mods.iter().all(|m| match m {
         PoolMod::Keep { which, .. } => matches!(which, KeepWhich::Highest | KeepWhich::Lowest),
+        PoolMod::Select { .. } => false,
         _ => true,
     });
     if !one_element_per_die || !by_rank {
@@ -330,6 +360,9 @@ impl<'m> RankPlan<'m> {
                     }
                 }
                 PoolMod::Count { kind, tests } => counts.push((low..high, *kind, tests.as_slice())),
+                // A selection by value is not a range of ranks: `dice_value`
+                // leaves such pools to the multiset path before planning.
+                PoolMod::Select { .. } => {}
             }
         }
         RankPlan {
@@ -591,6 +624,13 @@ pub(crate) fn apply_mods(
                 sort_candidates(&mut candidates, *highest);
                 for &(_, i) in candidates.iter().take(size(*n)) {
                     kept[i] = false;
+                }
+            }
+            PoolMod::Select { keep, op, target } => {
+                for &(value, i) in &candidates {
+                    if op.test(value, *target) != *keep {
+                        kept[i] = false;
+                    }
                 }
             }
             PoolMod::Count { kind, tests } => {
