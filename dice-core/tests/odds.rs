@@ -445,6 +445,8 @@ fn errors_are_the_rollers_or_too_complex() {
         ("$attack", ErrorKind::Unresolved),
         ("1000d1000kh500", ErrorKind::TooComplex),
         ("1d1000000*1d1000000", ErrorKind::TooComplex),
+        ("2d1000000", ErrorKind::TooComplex),
+        ("3000d20", ErrorKind::TooComplex),
         ("30d30ke", ErrorKind::TooComplex),
     ];
     for (input, kind) in cases {

@@ -317,6 +317,9 @@ pub(crate) fn sum_iid(
     }
 }
 
+/// What a total listed costs besides its arithmetic, in budget steps.
+const COST_PER_TOTAL: u64 = 64;
+
 /// The work of [`sum_uniform`] in word operations: three per count of the
 /// first half of every row, on numbers as wide as `faces^dice`.
 fn sliding_cost(faces: u64, n: u64) -> u64 {
@@ -329,9 +332,11 @@ fn sliding_cost(faces: u64, n: u64) -> u64 {
     cost
 }
 
-/// Words enough for `faces^dice`, which is below `2^(dice·bits(faces))`.
+/// Words enough for `faces^dice`, which has `floor(dice·log2(faces)) + 1`
+/// bits; one more absorbs the float's rounding.
 fn sliding_words(faces: u64, dice: u64) -> u64 {
-    dice.saturating_mul(u64::from(u64::BITS - faces.leading_zeros())) / 64 + 1
+    let bits = (dice as f64 * (faces as f64).log2()).floor() as u64 + 2;
+    bits.div_ceil(64)
 }
 
 /// What binary powering charges, by [`kronecker_cost`] for every
@@ -394,7 +399,16 @@ fn sum_uniform(
     let (Some(final_lo), Some(_)) = (lo.checked_mul(n as i64), hi.checked_mul(n as i64)) else {
         return Ok(None);
     };
-    budget.spend(cost, span, "adding this many dice")?;
+    // Each total listed also becomes a big integer and a reduced fraction:
+    // without this, two dice of a million faces would pass for cheap.
+    let totals = ((faces - 1) as u64)
+        .saturating_mul(n as u64)
+        .saturating_add(1);
+    budget.spend(
+        cost.saturating_add(totals.saturating_mul(COST_PER_TOTAL)),
+        span,
+        "adding this many dice",
+    )?;
     // `row` holds the first half of the current row, `stride` words a count.
     let mut row: Vec<u64> = vec![1];
     let mut stride = 1usize;
@@ -468,6 +482,14 @@ impl HalfRow<'_> {
 /// pass; shorter operands are zero-extended, and the result is known to be
 /// a count that fits.
 fn slide(target: &mut [u64], before: &[u64], entering: &[u64], leaving: &[u64]) {
+    if let [slot] = target {
+        // One word: the counts fit, so wrapping steps cannot go wrong.
+        let first = |value: &[u64]| value.first().copied().unwrap_or(0);
+        *slot = first(before)
+            .wrapping_add(first(entering))
+            .wrapping_sub(first(leaving));
+        return;
+    }
     let word = |value: &[u64], index: usize| i128::from(value.get(index).copied().unwrap_or(0));
     let mut carry: i128 = 0;
     for (index, slot) in target.iter_mut().enumerate() {
