@@ -17,6 +17,7 @@ pub const CASES: &[(&str, &str)] = &[
     ("4d6kh3", "output [highest 3 of 4d6]"),
     ("8d6", "output 8d6"),
     ("100d6", "output 100d6"),
+    ("50d20", "output 50d20"),
     ("10d10cs>=8sf1", "output 10d{-1,0,0,0,0,0,0,1,1,1}"),
     (
         "6d10!",

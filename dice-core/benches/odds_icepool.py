@@ -31,6 +31,7 @@ CASES = [
     ("4d6kh3", lambda: d(6).highest(4, 3)),
     ("8d6", lambda: 8 @ d(6)),
     ("100d6", lambda: 100 @ d(6)),
+    ("50d20", lambda: 50 @ d(20)),
     ("10d10cs>=8sf1", lambda: 10 @ d(10).map(lambda x: 1 if x >= 8 else (-1 if x == 1 else 0))),
     ("6d10!", explode),
     ("2d20kh1+5", lambda: d(20).highest(2, 1) + 5),

@@ -11,9 +11,11 @@ mod dist;
 mod exact;
 mod pool;
 
+use std::collections::HashMap;
+
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use crate::error::Error;
 use crate::{Expr, Limits};
@@ -32,10 +34,24 @@ use crate::{Expr, Limits};
 /// assert_eq!((odds.min(), odds.max()), (6, 25));
 /// assert_eq!(odds.percentile(50.0), 15);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Odds {
     outcomes: Vec<(i64, BigRational)>,
     tail: BigRational,
+    /// The unreduced weights of `outcomes` over `total`: the figures are
+    /// sums of integers with one division at the end, where summing
+    /// fractions would take a gcd per outcome.
+    weights: Vec<BigUint>,
+    total: BigUint,
+    mass: BigUint,
+}
+
+/// Two distributions are equal when their probabilities are, whatever the
+/// denominators they were computed over.
+impl PartialEq for Odds {
+    fn eq(&self, other: &Odds) -> bool {
+        self.outcomes == other.outcomes && self.tail == other.tail
+    }
 }
 
 impl Expr {
@@ -51,20 +67,39 @@ impl Expr {
     }
 }
 
-fn fraction(weight: &BigUint, total: &BigUint) -> BigRational {
-    BigRational::new(BigInt::from(weight.clone()), BigInt::from(total.clone()))
-}
-
 impl Odds {
     fn from_dist(dist: dist::Dist<i64>) -> Odds {
         let mass: BigUint = dist.entries.iter().map(|(_, w)| w).sum();
-        let tail = fraction(&(&dist.total - &mass), &dist.total);
+        let mut reducer = Reducer::new(&dist.total);
+        let tail = reducer.fraction(&(&dist.total - &mass));
         let outcomes = dist
             .entries
             .iter()
-            .map(|(value, weight)| (*value, fraction(weight, &dist.total)))
+            .map(|(value, weight)| (*value, reducer.fraction(weight)))
             .collect();
-        Odds { outcomes, tail }
+        let weights = dist.entries.into_iter().map(|(_, w)| w).collect();
+        Odds {
+            outcomes,
+            tail,
+            weights,
+            total: dist.total,
+            mass,
+        }
+    }
+
+    fn over_total(&self, weight: BigInt) -> BigRational {
+        BigRational::new(weight, BigInt::from(self.total.clone()))
+    }
+
+    /// `Σ value^power · weight` over the outcomes listed.
+    fn moment(&self, power: u32) -> BigInt {
+        self.outcomes
+            .iter()
+            .zip(&self.weights)
+            .map(|((value, _), weight)| {
+                BigInt::from(*value).pow(power) * BigInt::from(weight.clone())
+            })
+            .sum()
     }
 
     /// Every possible total with its probability, in increasing order.
@@ -99,14 +134,15 @@ impl Odds {
     /// P(total >= value), counting the tail (cut explosions only go up).
     pub fn at_least(&self, value: i64) -> BigRational {
         let from = self.outcomes.partition_point(|(v, _)| *v < value);
-        let listed: BigRational = self.outcomes[from..].iter().map(|(_, p)| p).sum();
-        listed + &self.tail
+        let listed: BigUint = self.weights[from..].iter().sum();
+        self.over_total(BigInt::from(listed + (&self.total - &self.mass)))
     }
 
     /// P(total <= value), over the outcomes listed.
     pub fn at_most(&self, value: i64) -> BigRational {
         let to = self.outcomes.partition_point(|(v, _)| *v <= value);
-        self.outcomes[..to].iter().map(|(_, p)| p).sum()
+        let listed: BigUint = self.weights[..to].iter().sum();
+        self.over_total(BigInt::from(listed))
     }
 
     /// The chance to reach `target`: P(total >= target).
@@ -116,22 +152,22 @@ impl Odds {
 
     /// The mean, exactly.
     pub fn mean(&self) -> BigRational {
-        self.outcomes
-            .iter()
-            .map(|(v, p)| p * BigInt::from(*v))
-            .sum()
+        self.over_total(self.moment(1))
     }
 
-    /// The variance, exactly.
+    /// The variance, exactly: `Σ p·(v - mean)²` over the outcomes listed,
+    /// which with `W` the total, `S0` the listed mass and `S1`, `S2` the
+    /// weighted sums of values and squares is
+    /// `(S2·W² - 2·S1²·W + S1²·S0) / W³`.
     pub fn variance(&self) -> BigRational {
-        let mean = self.mean();
-        self.outcomes
-            .iter()
-            .map(|(v, p)| {
-                let deviation = BigRational::from_integer(BigInt::from(*v)) - &mean;
-                p * &deviation * &deviation
-            })
-            .sum()
+        let total = BigInt::from(self.total.clone());
+        let mass = BigInt::from(self.mass.clone());
+        let first = self.moment(1);
+        let second = self.moment(2);
+        let first_squared = &first * &first;
+        let numerator = second * &total * &total - BigInt::from(2) * &first_squared * &total
+            + first_squared * mass;
+        BigRational::new(numerator, total.pow(3))
     }
 
     /// The mean as a float.
@@ -150,10 +186,16 @@ impl Odds {
     pub fn percentile(&self, p: f64) -> i64 {
         let wanted =
             BigRational::from_float(p.clamp(0.0, 100.0) / 100.0).unwrap_or_else(BigRational::zero);
-        let mut cumulative = BigRational::zero();
-        for (value, probability) in &self.outcomes {
-            cumulative += probability;
-            if cumulative >= wanted {
+        // cumulative / total >= numer / denom, in integers.
+        let (Some(numer), Some(denom)) = (wanted.numer().to_biguint(), wanted.denom().to_biguint())
+        else {
+            return self.min();
+        };
+        let needed = numer * &self.total;
+        let mut cumulative = BigUint::zero();
+        for ((value, _), weight) in self.outcomes.iter().zip(&self.weights) {
+            cumulative += weight;
+            if &cumulative * &denom >= needed {
                 return *value;
             }
         }
@@ -164,4 +206,97 @@ impl Odds {
 /// A probability as a float.
 pub fn to_f64(probability: &BigRational) -> f64 {
     probability.to_f64().unwrap_or(f64::NAN)
+}
+
+/// Odd numbers up to this bound are tried as factors of a distribution's
+/// denominator; it covers the faces of every common die.
+const SMALL_FACTOR_BOUND: u32 = 1024;
+
+/// Reduces weights over one denominator to fractions.
+///
+/// A big-integer gcd per outcome was most of the time of a large sum
+/// (`100d6`: 501 gcds with 6^100). Denominators are products of die sizes,
+/// so when the total factors over small numbers, each weight is instead
+/// divided by those few factors while they divide it: a handful of
+/// one-word divisions, and the reduced denominators are shared.
+struct Reducer {
+    total: BigUint,
+    /// `(factor, exponent)` of `total`, or `None` when a large prime is left
+    /// over and the general gcd is needed.
+    factors: Option<Vec<(u32, u64)>>,
+    denominators: HashMap<Vec<u64>, BigInt>,
+}
+
+impl Reducer {
+    fn new(total: &BigUint) -> Reducer {
+        Reducer {
+            total: total.clone(),
+            factors: small_factors(total),
+            denominators: HashMap::new(),
+        }
+    }
+
+    fn fraction(&mut self, weight: &BigUint) -> BigRational {
+        let Some(factors) = &self.factors else {
+            return BigRational::new(
+                BigInt::from(weight.clone()),
+                BigInt::from(self.total.clone()),
+            );
+        };
+        if weight.is_zero() {
+            return BigRational::zero();
+        }
+        let mut numerator = weight.clone();
+        let mut removed = vec![0u64; factors.len()];
+        for (&(factor, exponent), taken) in factors.iter().zip(&mut removed) {
+            if factor == 2 {
+                *taken = numerator.trailing_zeros().unwrap_or(0).min(exponent);
+                numerator >>= *taken;
+                continue;
+            }
+            while *taken < exponent && (&numerator % factor).is_zero() {
+                numerator /= factor;
+                *taken += 1;
+            }
+        }
+        let denominator = self
+            .denominators
+            .entry(removed)
+            .or_insert_with_key(|removed| {
+                let mut divisor = BigUint::one();
+                for (&(factor, _), &taken) in factors.iter().zip(removed) {
+                    divisor *= BigUint::from(factor).pow(taken as u32);
+                }
+                BigInt::from(&self.total / divisor)
+            });
+        BigRational::new_raw(BigInt::from(numerator), denominator.clone())
+    }
+}
+
+/// The prime factorisation of `total` when all its primes are below
+/// [`SMALL_FACTOR_BOUND`].
+fn small_factors(total: &BigUint) -> Option<Vec<(u32, u64)>> {
+    let mut rest = total.clone();
+    let mut factors = Vec::new();
+    let twos = rest.trailing_zeros()?;
+    if twos > 0 {
+        factors.push((2, twos));
+        rest >>= twos;
+    }
+    // Odd trial divisors in increasing order: a composite one never divides
+    // what is left once its prime factors are removed.
+    for factor in (3..SMALL_FACTOR_BOUND).step_by(2) {
+        if rest.is_one() {
+            break;
+        }
+        let mut exponent = 0;
+        while (&rest % factor).is_zero() {
+            rest /= factor;
+            exponent += 1;
+        }
+        if exponent > 0 {
+            factors.push((factor, exponent));
+        }
+    }
+    rest.is_one().then_some(factors)
 }
