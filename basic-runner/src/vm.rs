@@ -1582,7 +1582,13 @@ impl<'a> Vm<'a> {
             Builtin::Erl => self.push(f64::from(self.m.erl)),
             Builtin::Pos => {
                 self.pop();
-                let column = self.m.column.min(self.m.width.saturating_sub(1));
+                // a line filled to its last column leaves the cursor waiting to
+                // wrap, and GW-BASIC's POS already reports the next line's column 1
+                let column = if self.m.width != 255 && self.m.column >= self.m.width {
+                    0
+                } else {
+                    self.m.column
+                };
                 self.push(f64::from(column) + 1.0);
             }
             Builtin::Fre => {
