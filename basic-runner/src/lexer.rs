@@ -83,6 +83,9 @@ pub(crate) enum Mode {
 pub(crate) struct DataItem {
     pub(crate) text: Vec<u8>,
     pub(crate) quoted: bool,
+    /// Something other than blanks stands between the closing quote and the
+    /// next comma: GW-BASIC's `READ` stops there with `Syntax error`.
+    pub(crate) stray_after_quote: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -442,6 +445,7 @@ impl Lexer<'_> {
             }
             let mut text = Vec::new();
             let mut quoted = false;
+            let mut stray_after_quote = false;
             if self.peek() == Some('"') {
                 quoted = true;
                 self.pos += 1;
@@ -456,6 +460,7 @@ impl Lexer<'_> {
                     if c == ',' || c == ':' {
                         break;
                     }
+                    stray_after_quote |= c != ' ';
                     self.pos += 1;
                 }
             } else {
@@ -470,7 +475,11 @@ impl Lexer<'_> {
                     text.pop();
                 }
             }
-            items.push(DataItem { text, quoted });
+            items.push(DataItem {
+                text,
+                quoted,
+                stray_after_quote,
+            });
             match self.peek() {
                 Some(',') => self.pos += 1,
                 _ => break,
@@ -563,15 +572,18 @@ mod tests {
             Tok::Data(vec![
                 DataItem {
                     text: b"1".to_vec(),
-                    quoted: false
+                    quoted: false,
+                    stray_after_quote: false,
                 },
                 DataItem {
                     text: b"A,B".to_vec(),
-                    quoted: true
+                    quoted: true,
+                    stray_after_quote: false,
                 },
                 DataItem {
                     text: b"C D".to_vec(),
-                    quoted: false
+                    quoted: false,
+                    stray_after_quote: false,
                 },
             ])
         );
