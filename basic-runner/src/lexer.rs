@@ -436,6 +436,20 @@ impl Lexer<'_> {
         self.push(Tok::Ident(name), start);
     }
 
+    /// Moves to the comma or colon that ends a `DATA` item after its closing
+    /// quote; true if anything but blanks stood before it.
+    fn skip_to_data_separator(&mut self) -> bool {
+        let mut stray = false;
+        while let Some(c) = self.peek() {
+            if c == ',' || c == ':' {
+                break;
+            }
+            stray |= c != ' ';
+            self.pos += 1;
+        }
+        stray
+    }
+
     /// The items of a `DATA` statement, up to a `:` outside quotes or the end of the line.
     fn data_items(&mut self) -> Vec<DataItem> {
         let mut items = Vec::new();
@@ -456,13 +470,7 @@ impl Lexer<'_> {
                     }
                     text.push(cp437::to_byte(c));
                 }
-                while let Some(c) = self.peek() {
-                    if c == ',' || c == ':' {
-                        break;
-                    }
-                    stray_after_quote |= c != ' ';
-                    self.pos += 1;
-                }
+                stray_after_quote = self.skip_to_data_separator();
             } else {
                 while let Some(c) = self.peek() {
                     if c == ',' || c == ':' {
@@ -470,6 +478,19 @@ impl Lexer<'_> {
                     }
                     text.push(cp437::to_byte(c));
                     self.pos += 1;
+                    if c == '"' {
+                        // a quote inside an unquoted item opens a quoted stretch that
+                        // keeps its commas and ends the item at its closing quote
+                        while let Some(c) = self.peek() {
+                            text.push(cp437::to_byte(c));
+                            self.pos += 1;
+                            if c == '"' {
+                                break;
+                            }
+                        }
+                        stray_after_quote = self.skip_to_data_separator();
+                        break;
+                    }
                 }
                 while text.last() == Some(&b' ') {
                     text.pop();
