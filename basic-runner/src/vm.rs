@@ -1124,7 +1124,12 @@ impl<'a> Vm<'a> {
         for (&value, &bound) in indices.iter().zip(&array.bounds) {
             let index = cint(value)?;
             if index < base || index > i32::from(bound) {
-                return Err(ErrorCode::SubscriptOutOfRange.into());
+                // GW-BASIC takes a negative subscript for an illegal argument
+                return Err(if index < 0 {
+                    ErrorCode::IllegalFunctionCall.into()
+                } else {
+                    ErrorCode::SubscriptOutOfRange.into()
+                });
             }
             let size = usize::from(bound) + 1 - array.base as usize;
             flat = flat * size + (index - base) as usize;
