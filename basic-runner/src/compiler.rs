@@ -119,6 +119,10 @@ pub(crate) struct CallInfo {
 pub(crate) struct DataEntry {
     pub(crate) line: u32,
     pub(crate) text: Vec<u8>,
+    /// Written in quotes: a string only, `READ` into a number is `Syntax error`.
+    pub(crate) quoted: bool,
+    /// Text after the closing quote: `Syntax error` for any `READ`.
+    pub(crate) stray_after_quote: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -676,6 +680,8 @@ impl Compiler {
                     self.code.data.push(DataEntry {
                         line: self.current_line,
                         text: item.text.clone(),
+                        quoted: item.quoted,
+                        stray_after_quote: item.stray_after_quote,
                     });
                 }
             }

@@ -83,6 +83,9 @@ pub(crate) enum Mode {
 pub(crate) struct DataItem {
     pub(crate) text: Vec<u8>,
     pub(crate) quoted: bool,
+    /// Something other than blanks stands between the closing quote and the
+    /// next comma: GW-BASIC's `READ` stops there with `Syntax error`.
+    pub(crate) stray_after_quote: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -433,6 +436,20 @@ impl Lexer<'_> {
         self.push(Tok::Ident(name), start);
     }
 
+    /// Moves to the comma or colon that ends a `DATA` item after its closing
+    /// quote; true if anything but blanks stood before it.
+    fn skip_to_data_separator(&mut self) -> bool {
+        let mut stray = false;
+        while let Some(c) = self.peek() {
+            if c == ',' || c == ':' {
+                break;
+            }
+            stray |= c != ' ';
+            self.pos += 1;
+        }
+        stray
+    }
+
     /// The items of a `DATA` statement, up to a `:` outside quotes or the end of the line.
     fn data_items(&mut self) -> Vec<DataItem> {
         let mut items = Vec::new();
@@ -442,6 +459,7 @@ impl Lexer<'_> {
             }
             let mut text = Vec::new();
             let mut quoted = false;
+            let mut stray_after_quote = false;
             if self.peek() == Some('"') {
                 quoted = true;
                 self.pos += 1;
@@ -452,12 +470,7 @@ impl Lexer<'_> {
                     }
                     text.push(cp437::to_byte(c));
                 }
-                while let Some(c) = self.peek() {
-                    if c == ',' || c == ':' {
-                        break;
-                    }
-                    self.pos += 1;
-                }
+                stray_after_quote = self.skip_to_data_separator();
             } else {
                 while let Some(c) = self.peek() {
                     if c == ',' || c == ':' {
@@ -465,12 +478,29 @@ impl Lexer<'_> {
                     }
                     text.push(cp437::to_byte(c));
                     self.pos += 1;
+                    if c == '"' {
+                        // a quote inside an unquoted item opens a quoted stretch that
+                        // keeps its commas and ends the item at its closing quote
+                        while let Some(c) = self.peek() {
+                            text.push(cp437::to_byte(c));
+                            self.pos += 1;
+                            if c == '"' {
+                                break;
+                            }
+                        }
+                        stray_after_quote = self.skip_to_data_separator();
+                        break;
+                    }
                 }
                 while text.last() == Some(&b' ') {
                     text.pop();
                 }
             }
-            items.push(DataItem { text, quoted });
+            items.push(DataItem {
+                text,
+                quoted,
+                stray_after_quote,
+            });
             match self.peek() {
                 Some(',') => self.pos += 1,
                 _ => break,
@@ -563,15 +593,18 @@ mod tests {
             Tok::Data(vec![
                 DataItem {
                     text: b"1".to_vec(),
-                    quoted: false
+                    quoted: false,
+                    stray_after_quote: false,
                 },
                 DataItem {
                     text: b"A,B".to_vec(),
-                    quoted: true
+                    quoted: true,
+                    stray_after_quote: false,
                 },
                 DataItem {
                     text: b"C D".to_vec(),
-                    quoted: false
+                    quoted: false,
+                    stray_after_quote: false,
                 },
             ])
         );

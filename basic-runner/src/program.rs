@@ -76,6 +76,12 @@ impl Program {
                 }
             };
             let mut start = first + digits.len();
+            if text.iter().skip(start).all(|c| *c == ' ') {
+                // a line number alone deletes that line, as when typed into GW-BASIC
+                lines.remove(&number);
+                starts.remove(&number);
+                continue;
+            }
             // GW-BASIC drops the one blank after the line number
             if text.get(start) == Some(&' ') {
                 start += 1;

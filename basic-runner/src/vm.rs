@@ -880,14 +880,24 @@ impl<'a> Vm<'a> {
                 }
                 *pc = ret as usize;
             }
+            // a DATA item that is a syntax error is not consumed: a READ after
+            // RESUME NEXT meets it again, as in GW-BASIC
             Op::ReadNum => {
-                let entry = self.next_data()?;
-                let value = number::parse_strict(&entry.text)
-                    .ok_or(Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line))?;
+                let entry = self.current_data()?;
+                let syntax_error = Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line);
+                if entry.quoted {
+                    return Err(syntax_error);
+                }
+                let value = number::parse_strict(&entry.text).ok_or(syntax_error)?;
+                self.m.data_ptr += 1;
                 self.push(value);
             }
             Op::ReadStr => {
-                let entry = self.next_data()?;
+                let entry = self.current_data()?;
+                if entry.stray_after_quote {
+                    return Err(Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line));
+                }
+                self.m.data_ptr += 1;
                 self.m.str_stack.push(entry.text.clone());
             }
             Op::Restore(index) => self.m.data_ptr = index,
@@ -1114,7 +1124,12 @@ impl<'a> Vm<'a> {
         for (&value, &bound) in indices.iter().zip(&array.bounds) {
             let index = cint(value)?;
             if index < base || index > i32::from(bound) {
-                return Err(ErrorCode::SubscriptOutOfRange.into());
+                // GW-BASIC takes a negative subscript for an illegal argument
+                return Err(if index < 0 {
+                    ErrorCode::IllegalFunctionCall.into()
+                } else {
+                    ErrorCode::SubscriptOutOfRange.into()
+                });
             }
             let size = usize::from(bound) + 1 - array.base as usize;
             flat = flat * size + (index - base) as usize;
@@ -1397,14 +1412,12 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
-    fn next_data(&mut self) -> Res<&'a crate::compiler::DataEntry> {
+    /// The DATA item the next `READ` takes; the caller moves past it once read.
+    fn current_data(&self) -> Res<&'a crate::compiler::DataEntry> {
         let code: &'a Code = self.code;
-        let entry = code
-            .data
+        code.data
             .get(self.m.data_ptr as usize)
-            .ok_or(Fault::Basic(ErrorCode::OutOfData))?;
-        self.m.data_ptr += 1;
-        Ok(entry)
+            .ok_or(Fault::Basic(ErrorCode::OutOfData))
     }
 
     fn builtin(&mut self, builtin: Builtin) -> Res<()> {
@@ -1582,7 +1595,13 @@ impl<'a> Vm<'a> {
             Builtin::Erl => self.push(f64::from(self.m.erl)),
             Builtin::Pos => {
                 self.pop();
-                let column = self.m.column.min(self.m.width.saturating_sub(1));
+                // a line filled to its last column leaves the cursor waiting to
+                // wrap, and GW-BASIC's POS already reports the next line's column 1
+                let column = if self.m.width != 255 && self.m.column >= self.m.width {
+                    0
+                } else {
+                    self.m.column
+                };
                 self.push(f64::from(column) + 1.0);
             }
             Builtin::Fre => {
