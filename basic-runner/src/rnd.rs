@@ -14,7 +14,8 @@ pub enum RndMode {
     /// GW-BASIC's generator, `x = (x * 214013 + 2531011) mod 2^24` from `0x4FC752`,
     /// with `RND(0)`, `RND(-x)` and `RANDOMIZE n` as GW-BASIC does them, so
     /// transcripts can be compared with real GW-BASIC byte for byte. A bare
-    /// `RANDOMIZE` leaves the sequence as it is.
+    /// `RANDOMIZE` asks for the seed as GW-BASIC does (`Random number seed
+    /// (-32768 to 32767)? `), taking the next input line.
     GwBasic,
     /// GW-BASIC's generator where a bare `RANDOMIZE` acts as if this number had
     /// been typed at GW-BASIC's "Random number seed" prompt (which is not shown).
@@ -154,6 +155,25 @@ impl Rnd {
     }
 
     /// `RANDOMIZE` without a number: seeds silently.
+    /// Whether a bare `RANDOMIZE` waits for the seed to be typed (GW-BASIC's
+    /// generator without a preset seed).
+    pub(crate) fn asks_for_seed(&self) -> bool {
+        matches!(
+            self,
+            Rnd::Gw {
+                prompt_seed: None,
+                ..
+            }
+        )
+    }
+
+    /// A seed typed at the `RANDOMIZE` prompt, as an integer.
+    pub(crate) fn randomize_typed(&mut self, seed: i16) {
+        if let Rnd::Gw { state, .. } = self {
+            Self::gw_randomize(state, &seed.to_le_bytes());
+        }
+    }
+
     pub(crate) fn randomize_default(&mut self) {
         match self {
             // already seeded per session

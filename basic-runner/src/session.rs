@@ -229,6 +229,27 @@ impl Session {
             .is_none_or(|input| !input.keep_line)
     }
 
+    /// Seeds GW-BASIC's generator from the line typed at the `RANDOMIZE` prompt;
+    /// `Some` if the step ends here (asked again, or `Overflow`).
+    fn accept_seed(&mut self, line: &str, out: &mut Output) -> Option<Result<Step, RunError>> {
+        match vm::typed_seed(&cp437::encode(line)) {
+            None => {
+                // GW-BASIC just asks again, without "?Redo from start".
+                vm::write_text(&mut self.machine, out, vm::SEED_PROMPT_TEXT);
+                Some(Ok(self.waiting_step(
+                    vm::SEED_PROMPT,
+                    std::mem::take(&mut out.text),
+                )))
+            }
+            Some(Err(fault)) => Some(Err(self.fail(fault, out))),
+            Some(Ok(seed)) => {
+                self.machine.rnd.randomize_typed(seed);
+                self.machine.pc += 1;
+                None
+            }
+        }
+    }
+
     /// Parses and assigns an input line; `Some` if the step ends here (a redo or an error).
     fn accept_input(
         &mut self,
@@ -236,6 +257,9 @@ impl Session {
         line: &str,
         out: &mut Output,
     ) -> Option<Result<Step, RunError>> {
+        if form_id == vm::SEED_PROMPT {
+            return self.accept_seed(line, out);
+        }
         let program = Arc::clone(&self.program);
         let Some(form) = program.code.inputs.get(form_id as usize) else {
             return Some(Err(self.fail(Fault::Internal, out)));
@@ -288,6 +312,10 @@ impl Session {
             .machine
             .run(&program.code, &mut out, &self.limits, budget, budget_limit);
         match result {
+            Ok(Event::Input(vm::SEED_PROMPT)) => {
+                vm::write_text(&mut self.machine, &mut out, vm::SEED_PROMPT_TEXT);
+                Ok(self.waiting_step(vm::SEED_PROMPT, out.text))
+            }
             Ok(Event::Input(form)) => {
                 let Some(input_form) = program.code.inputs.get(form as usize) else {
                     return Err(self.fail(Fault::Internal, &mut out));
@@ -444,8 +472,11 @@ impl Session {
             return Err(RestoreError::ProgramMismatch);
         }
         check_fits(&program, &snapshot.machine)?;
+        let waits_for_seed =
+            |form: u32| form == vm::SEED_PROMPT && snapshot.machine.rnd.asks_for_seed();
         if let Status::Waiting { form, .. } = &snapshot.status
             && *form as usize >= program.code.inputs.len()
+            && !waits_for_seed(*form)
         {
             return Err(RestoreError::Inconsistent("input form".to_string()));
         }

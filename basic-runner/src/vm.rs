@@ -227,6 +227,24 @@ struct Vm<'a> {
     limits: &'a Limits,
 }
 
+/// The "form" of the wait at a bare `RANDOMIZE` that asks for its seed (no
+/// `INPUT` statement has this many forms).
+pub(crate) const SEED_PROMPT: u32 = u32::MAX;
+
+/// What GW-BASIC asks at a bare `RANDOMIZE`.
+pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767)? ";
+
+/// The seed typed at the `RANDOMIZE` prompt: one number (blank is 0), rounded to
+/// an integer. `None` asks again; a number out of range is `Overflow`.
+pub(crate) fn typed_seed(line: &[u8]) -> Option<Res<i16>> {
+    let entries = crate::input::parse(line, &[false])?;
+    let value = match entries.first() {
+        Some(crate::input::Entry::Num(value)) => *value,
+        _ => 0.0,
+    };
+    Some(cint(value).and_then(|seed| i16::try_from(seed).map_err(|_| ErrorCode::Overflow.into())))
+}
+
 fn truth(condition: bool) -> f64 {
     if condition { -1.0 } else { 0.0 }
 }
@@ -510,6 +528,10 @@ impl<'a> Vm<'a> {
                 Op::Ext(Ext::Input(TableId(form))) => {
                     pc -= 1;
                     break Ok(Event::Input(form));
+                }
+                Op::Ext(Ext::RandomizeDefault) if self.m.rnd.asks_for_seed() => {
+                    pc -= 1;
+                    break Ok(Event::Input(SEED_PROMPT));
                 }
                 Op::Raise(code) => Err(Fault::Basic(code)),
                 other => {

@@ -177,7 +177,22 @@ fn gw_basic_mode_with_a_seed_answers_the_seed_prompt() {
         session.resume(None).expect("runs").output
     };
     assert_eq!(prompted, explicit);
-    assert_eq!(run(RndMode::GwBasic), " .1213501 \n");
+
+    // Without a preset seed GW-BASIC asks for one, as it does: a non-number asks
+    // again, a number out of range is an error of the RANDOMIZE line.
+    let prompt = "Random number seed (-32768 to 32767)? ";
+    let mut session = Session::new(Arc::clone(&program), RndMode::GwBasic, Limits::default());
+    let step = session.resume(None).expect("runs");
+    assert_eq!(step.output, prompt);
+    assert!(matches!(step.state, StepState::NeedsInput { .. }));
+    let again = session.resume(Some("five")).expect("asks again");
+    assert_eq!(again.output, prompt);
+    let typed = session.resume(Some("5")).expect("runs on");
+    assert_eq!(typed.output, explicit);
+    let mut session = Session::new(Arc::clone(&program), RndMode::GwBasic, Limits::default());
+    session.resume(None).expect("runs");
+    let error = session.resume(Some("40000")).expect_err("out of range");
+    assert_eq!(error.message(), "Overflow in 10");
 }
 
 #[test]

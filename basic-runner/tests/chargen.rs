@@ -65,6 +65,8 @@ fn chargen_pages_break_at_every_screen() {
 #[test]
 fn chargen_runs_in_gw_basic_mode_and_every_seed_finishes() {
     let answers = ["1", "1", "1", "Y", "Hero", "M", "1", "1", "N"];
+    // GW-BASIC's bare RANDOMIZE asks for the seed first.
+    let with_seed: Vec<&str> = std::iter::once("42").chain(answers).collect();
     for mode in [
         RndMode::GwBasic,
         RndMode::GwBasicWithSeed(42),
@@ -73,7 +75,12 @@ fn chargen_runs_in_gw_basic_mode_and_every_seed_finishes() {
         RndMode::Seeded(3),
     ] {
         let mut session = Session::new(chargen(), mode, Limits::default());
-        let transcript = run_transcript(&mut session, answers, false);
+        let typed = if mode == RndMode::GwBasic {
+            with_seed.clone()
+        } else {
+            answers.to_vec()
+        };
+        let transcript = run_transcript(&mut session, typed, false);
         let Outcome::Finished { records, .. } = transcript.outcome else {
             panic!("{mode:?}: {:?}\n{}", transcript.outcome, transcript.text);
         };

@@ -43,22 +43,33 @@ fn drive(session: &mut Session, inputs: &[&str]) -> Vec<String> {
 
 #[test]
 fn a_restored_session_continues_like_the_original() {
-    let program = Arc::new(Program::load(PROGRAM, &Limits::default()).expect("loads"));
-    for mode in [RndMode::Seeded(99), RndMode::GwBasic] {
+    // GW-BASIC's bare RANDOMIZE waits for its seed like an INPUT (asked twice here).
+    let randomized = format!("5 RANDOMIZE{PROGRAM}");
+    let with_seed: Vec<&str> = ["seven", "7"]
+        .into_iter()
+        .chain(INPUTS.iter().copied())
+        .collect();
+    let cases = [
+        (PROGRAM, RndMode::Seeded(99), INPUTS.to_vec()),
+        (PROGRAM, RndMode::GwBasic, INPUTS.to_vec()),
+        (randomized.as_str(), RndMode::GwBasic, with_seed),
+    ];
+    for (source, mode, inputs) in cases {
+        let program = Arc::new(Program::load(source, &Limits::default()).expect("loads"));
         let mut original = Session::new(Arc::clone(&program), mode, Limits::default());
-        let expected = drive(&mut original, INPUTS);
+        let expected = drive(&mut original, &inputs);
         assert!(expected.last().is_some_and(|s| s.contains("Finished")));
         // stop after every number of inputs, snapshot, restore, and finish
-        for stop_after in 0..INPUTS.len() {
+        for stop_after in 0..inputs.len() {
             let mut first = Session::new(Arc::clone(&program), mode, Limits::default());
-            let mut head = drive(&mut first, &INPUTS[..stop_after]);
+            let mut head = drive(&mut first, &inputs[..stop_after]);
             let bytes = first.snapshot();
             let mut restored = Session::restore(Arc::clone(&program), &bytes).expect("restores");
             assert_eq!(restored.waiting_prompt(), first.waiting_prompt());
-            let next = INPUTS[stop_after];
+            let next = inputs[stop_after];
             let mut tail = Vec::new();
             let mut input = Some(next);
-            let mut rest = INPUTS[stop_after + 1..].iter();
+            let mut rest = inputs[stop_after + 1..].iter();
             loop {
                 let step = restored.resume(input).expect("runs");
                 tail.push(format!("{}|{:?}", step.output, step.state));

@@ -25,7 +25,7 @@ pub struct BasicArgs {
     #[arg(long, value_name = "MODE")]
     pub rnd: Option<RndChoice>,
     /// Seed the default generator (with `--rnd gwbasic`: the number a bare RANDOMIZE
-    /// reads, -32768 to 32767).
+    /// takes instead of asking for it, -32768 to 32767).
     #[arg(long, allow_hyphen_values = true)]
     pub seed: Option<i64>,
     /// Write each consumed input line after its prompt, as a terminal shows it.
