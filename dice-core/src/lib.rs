@@ -379,7 +379,7 @@
 //! [`Expr::odds`] computes the exact distribution of the total as reduced
 //! fractions ([`Odds`]), with the roller's semantics: sums by convolution,
 //! keep and drop by order statistics with binomial counts (`20d6kh10` in
-//! about a millisecond), counts per die, `ro` once and `rr` as the exact
+//! about 20 microseconds), counts per die, `ro` once and `rr` as the exact
 //! conditional, random counts, sides, faces and modifier arguments drawn once
 //! per term. Explosions are followed until the neglected probability of the
 //! whole pool is below 1e-12 (or to the roller's cap); what is cut is

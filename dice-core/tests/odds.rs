@@ -487,6 +487,80 @@ fn large_pools_are_exact() {
     }
 }
 
+/// Keep and drop among more dice: the order-statistics sweep in machine
+/// words (totals up to 2^64, then 2^128), in big integers beyond, and in
+/// maps when the sums spread too wide for dense rows.
+#[test]
+fn keep_and_drop_among_many_dice_match_brute_force() {
+    let cases: Vec<Case> = vec![
+        ("7d6kh3", dn(7, 6), |v| keep_highest(v, 3)),
+        ("7d6kl4", dn(7, 6), |v| keep_lowest(v, 4)),
+        ("7d5dh2dl1", dn(7, 5), |v| sorted_desc(v)[2..6].iter().sum()),
+        ("6d8dl2", dn(6, 8), |v| keep_highest(v, 4)),
+        ("8d3kh5kl2", dn(8, 3), |v| sorted_desc(v)[3..5].iter().sum()),
+        ("6dFkh2", vec![vec![-1, 0, 1]; 6], |v| keep_highest(v, 2)),
+        ("6d{1,1,2,5}kh3", vec![vec![1, 1, 2, 5]; 6], |v| {
+            keep_highest(v, 3)
+        }),
+        ("7d6kh4cs>=5", dn(7, 6), |v| {
+            count(&sorted_desc(v)[..4], |x| x >= 5)
+        }),
+        ("6d6min2kl3", dn(6, 6), |v| {
+            let clamped: Vec<i64> = v.iter().map(|x| *x.max(&2)).collect();
+            keep_lowest(&clamped, 3)
+        }),
+        ("3d6ro1kh2", dn(6, 6), |v| {
+            let dice: Vec<i64> = v
+                .chunks(2)
+                .map(|d| if d[0] == 1 { d[1] } else { d[0] })
+                .collect();
+            keep_highest(&dice, 2)
+        }),
+        // Sums too spread for dense rows: the sweep over maps.
+        ("5d{1,300000}kh2", vec![vec![1, 300_000]; 5], |v| {
+            keep_highest(v, 2)
+        }),
+    ];
+    for (input, dice, total) in &cases {
+        assert_matches(input, &Limits::default(), &brute(dice, total));
+    }
+    // Compounding dice are one element each, kept by their totals.
+    let compound: fn(&[i64]) -> i64 = |v| {
+        let dice: Vec<i64> = v
+            .chunks(3)
+            .map(|d| chain(d, |x| x == 3, false).iter().sum())
+            .collect();
+        keep_highest(&dice, 2)
+    };
+    assert_matches("3d3!!kh2", &capped(), &brute(&dn(9, 3), compound));
+}
+
+/// The highest and lowest of `n` dice by their formulas, with totals in
+/// one word, two words and beyond: `P(max <= v) = (v/f)^n`.
+#[test]
+fn highest_and_lowest_of_many_dice_are_exact() {
+    for (n, faces) in [(20u32, 6i64), (40, 6), (60, 6), (30, 20)] {
+        let all = BigInt::from(faces).pow(n);
+        let highest = odds_with(&format!("{n}d{faces}kh1"), &Limits::default());
+        let lowest = odds_with(&format!("{n}d{faces}kl1"), &Limits::default());
+        for v in 1..=faces {
+            let at_most = |v: i64| BigInt::from(v).pow(n);
+            let expected = BigRational::new(at_most(v) - at_most(v - 1), all.clone());
+            assert_eq!(highest.probability(v), expected, "{n}d{faces}kh1 = {v}");
+            assert_eq!(
+                lowest.probability(faces + 1 - v),
+                expected,
+                "{n}d{faces}kl1"
+            );
+        }
+    }
+    // Keeping every die is the plain sum, whatever the path.
+    for input in ["12d6", "40d6", "60d6", "30d20"] {
+        let kept = odds_with(&format!("{input}kh1000"), &Limits::default());
+        assert_eq!(kept, odds_with(input, &Limits::default()), "{input}");
+    }
+}
+
 #[test]
 fn sums_of_identical_dice_match_brute_force() {
     let cases: Vec<Case> = vec![

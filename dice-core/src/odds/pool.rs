@@ -383,6 +383,8 @@ impl<'m> RankPlan<'m> {
 /// visited one at a time, and each takes some of the dice left, weighted by
 /// binomial counts. Only ranks in `relevant` may contribute; the sweep
 /// starts from the nearer end and stops as soon as they are all placed.
+/// Partial sums live in dense rows when their range is compact (nearly
+/// always), with counts in machine words while `faces^n` fits; else in maps.
 pub(crate) fn order_statistics(
     die: &Dist<i64>,
     n: usize,
@@ -423,6 +425,47 @@ pub(crate) fn order_statistics(
         span,
         "keeping and dropping among this many dice",
     )?;
+    let mut prefixes = Vec::with_capacity(outcomes.len());
+    for &(value, _) in &outcomes {
+        prefixes.push(prefix_contributions(
+            value,
+            needed,
+            &rank_of,
+            &contribution,
+            span,
+        )?);
+    }
+    if let Some(window) = SumWindow::new(&prefixes, needed) {
+        budget.spend(
+            window.cells(),
+            span,
+            "keeping and dropping among this many dice",
+        )?;
+        let sweep = Sweep {
+            outcomes: &outcomes,
+            prefixes: &prefixes,
+            window,
+            n,
+            needed,
+            total: &total,
+            span,
+        };
+        // Counts are at most `total`: machine words when it fits in one or
+        // two, no allocation per step. Each step is checked all the same.
+        let fast = if total.bits() <= 64 {
+            sweep.run::<u64>(budget)?
+        } else if total.bits() <= 128 {
+            sweep.run::<u128>(budget)?
+        } else {
+            None
+        };
+        return match fast {
+            Some(dist) => Ok(dist),
+            None => Ok(sweep
+                .run::<BigUint>(budget)?
+                .expect("big integers do not overflow")),
+        };
+    }
     // Rows C(left, ·) for the dice that can still be left to place.
     let binomials: Vec<Vec<BigUint>> = (0..=n)
         .map(|left| {
@@ -443,17 +486,8 @@ pub(crate) fn order_statistics(
     states[0].insert(0, BigUint::one());
     let mut finished: HashMap<i64, BigUint> = HashMap::new();
     let last_index = outcomes.len() - 1;
-    for (index, &(value, weight)) in outcomes.iter().enumerate() {
-        // prefix[p]: what positions 0..p would add if they all showed `value`.
-        let mut prefix = Vec::with_capacity(needed + 1);
-        prefix.push(0i64);
-        for position in 0..needed {
-            let add = contribution(value, rank_of(position))?;
-            let next = prefix[position]
-                .checked_add(add)
-                .ok_or_else(|| overflow(span))?;
-            prefix.push(next);
-        }
+    for (index, &(_, weight)) in outcomes.iter().enumerate() {
+        let prefix = &prefixes[index];
         let at = |position: usize| prefix[position.min(needed)];
         let mut powers = vec![BigUint::one()];
         let mut next_states: Vec<HashMap<i64, BigUint>> = vec![HashMap::new(); needed];
@@ -503,6 +537,294 @@ pub(crate) fn order_statistics(
         states = next_states;
     }
     Ok(Dist::from_map(finished.into_iter().collect(), total))
+}
+
+/// `prefix[p]`: what sweep positions `0..p` add if they all show `value`.
+fn prefix_contributions(
+    value: i64,
+    needed: usize,
+    rank_of: &impl Fn(usize) -> usize,
+    contribution: &impl Fn(i64, usize) -> Result<i64>,
+    span: Span,
+) -> Result<Vec<i64>> {
+    let mut prefix = Vec::with_capacity(needed + 1);
+    prefix.push(0i64);
+    for position in 0..needed {
+        let add = contribution(value, rank_of(position))?;
+        let next = prefix[position]
+            .checked_add(add)
+            .ok_or_else(|| overflow(span))?;
+        prefix.push(next);
+    }
+    Ok(prefix)
+}
+
+/// Above this many cells (sums times layers) the sweep keeps its partial
+/// sums in maps: dense rows would be mostly empty.
+const MAX_DENSE_CELLS: u64 = 1 << 18;
+
+/// The range every partial sum of the sweep lies in, so that layers are
+/// dense rows indexed by sum.
+struct SumWindow {
+    low: i64,
+    width: usize,
+    cells: u64,
+}
+
+impl SumWindow {
+    fn new(prefixes: &[Vec<i64>], needed: usize) -> Option<SumWindow> {
+        // A partial sum over positions 0..p takes each position's
+        // contribution from some outcome: it lies between the prefix sums
+        // of the smallest and of the largest contributions.
+        let (mut low, mut high) = (0i128, 0i128);
+        let (mut least, mut most) = (0i128, 0i128);
+        for position in 0..needed {
+            let adds = prefixes
+                .iter()
+                .map(|prefix| i128::from(prefix[position + 1]) - i128::from(prefix[position]));
+            least += adds.clone().min()?;
+            most += adds.max()?;
+            low = low.min(least);
+            high = high.max(most);
+        }
+        let width = u64::try_from(high - low + 1).ok()?;
+        let cells = width.checked_mul(needed as u64 + 1)?;
+        if cells > MAX_DENSE_CELLS {
+            return None;
+        }
+        Some(SumWindow {
+            low: i64::try_from(low).ok()?,
+            width: width as usize,
+            cells,
+        })
+    }
+
+    /// Every cell is allocated twice, as current and next layers.
+    fn cells(&self) -> u64 {
+        self.cells.saturating_mul(2)
+    }
+}
+
+/// Counts of ways in the dense sweep: machine words with checked steps
+/// (`None` on overflow sends the sweep back to big integers), or
+/// big integers.
+trait Ways: Clone {
+    fn nil() -> Self;
+    fn is_nil(&self) -> bool;
+    fn from_big(big: &BigUint) -> Option<Self>;
+    fn into_big(self) -> BigUint;
+    fn times(&self, other: &Self) -> Option<Self>;
+    /// `self += a · b`.
+    fn add_product(&mut self, a: &Self, b: &Self) -> Option<()>;
+}
+
+macro_rules! machine_ways {
+    ($word:ty) => {
+        impl Ways for $word {
+            fn nil() -> Self {
+                0
+            }
+            fn is_nil(&self) -> bool {
+                *self == 0
+            }
+            fn from_big(big: &BigUint) -> Option<Self> {
+                <$word>::try_from(big).ok()
+            }
+            fn into_big(self) -> BigUint {
+                BigUint::from(self)
+            }
+            fn times(&self, other: &Self) -> Option<Self> {
+                self.checked_mul(*other)
+            }
+            fn add_product(&mut self, a: &Self, b: &Self) -> Option<()> {
+                *self = self.checked_add(a.checked_mul(*b)?)?;
+                Some(())
+            }
+        }
+    };
+}
+
+machine_ways!(u64);
+machine_ways!(u128);
+
+impl Ways for BigUint {
+    fn nil() -> Self {
+        <BigUint as Zero>::zero()
+    }
+    fn is_nil(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn from_big(big: &BigUint) -> Option<Self> {
+        Some(big.clone())
+    }
+    fn into_big(self) -> BigUint {
+        self
+    }
+    fn times(&self, other: &Self) -> Option<Self> {
+        Some(self * other)
+    }
+    fn add_product(&mut self, a: &Self, b: &Self) -> Option<()> {
+        *self += a * b;
+        Some(())
+    }
+}
+
+/// `[1, base, base², …, base^up_to]`.
+fn powers<W: Ways>(base: &W, one: &W, up_to: usize) -> Option<Vec<W>> {
+    let mut powers = Vec::with_capacity(up_to + 1);
+    powers.push(one.clone());
+    for k in 0..up_to {
+        powers.push(powers[k].times(base)?);
+    }
+    Some(powers)
+}
+
+/// The order-statistics sweep with its partial sums in dense rows over a
+/// [`SumWindow`].
+struct Sweep<'s> {
+    outcomes: &'s [(i64, &'s BigUint)],
+    prefixes: &'s [Vec<i64>],
+    window: SumWindow,
+    n: usize,
+    needed: usize,
+    total: &'s BigUint,
+    span: Span,
+}
+
+impl Sweep<'_> {
+    /// `None` when a count overflows `W`.
+    fn run<W: Ways>(&self, budget: &mut Budget) -> Result<Option<Dist<i64>>> {
+        let (n, needed, width) = (self.n, self.needed, self.window.width);
+        let one = W::from_big(&BigUint::one()).expect("one fits");
+        let mut weights = Vec::with_capacity(self.outcomes.len());
+        for (_, weight) in self.outcomes {
+            let Some(weight) = W::from_big(weight) else {
+                return Ok(None);
+            };
+            weights.push(weight);
+        }
+        // Rows C(left, ·) for the dice that can still be left to place.
+        let mut binomials: Vec<Vec<W>> = vec![Vec::new(); n + 1];
+        for (left, row) in binomials.iter_mut().enumerate() {
+            if left + needed > n {
+                let Some(converted) = binomial_row(left).iter().map(W::from_big).collect() else {
+                    return Ok(None);
+                };
+                *row = converted;
+            }
+        }
+        // Layer `placed` of `states` is a row of `width` counts by sum;
+        // `bounds` its occupied range, if any.
+        let mut states = vec![W::nil(); needed * width];
+        let mut next = states.clone();
+        let mut bounds: Vec<Option<(usize, usize)>> = vec![None; needed];
+        let mut next_bounds = bounds.clone();
+        let mut finished = vec![W::nil(); width];
+        let origin = usize::try_from(-self.window.low).expect("the window holds 0");
+        states[origin] = one.clone();
+        bounds[0] = Some((origin, origin));
+        let mut below = W::nil();
+        let mut belows = vec![W::nil(); weights.len()];
+        for (index, weight) in weights.iter().enumerate().rev() {
+            belows[index] = below.clone();
+            let Some(()) = below.add_product(weight, &one) else {
+                return Ok(None);
+            };
+        }
+        let last_index = weights.len() - 1;
+        for (index, weight) in weights.iter().enumerate() {
+            let prefix = &self.prefixes[index];
+            let (Some(up), Some(down)) = (powers(weight, &one, n), powers(&belows[index], &one, n))
+            else {
+                return Ok(None);
+            };
+            next_bounds.fill(None);
+            for placed in 0..needed {
+                let Some((from, to)) = bounds[placed] else {
+                    continue;
+                };
+                let left = n - placed;
+                let short = needed - placed;
+                budget.spend_on(
+                    ((to - from + 1) as u64).saturating_mul(short as u64 + 1),
+                    self.total,
+                    self.span,
+                    "keeping and dropping among this many dice",
+                )?;
+                let layer = placed * width;
+                // Takes that leave relevant ranks unplaced; on the last
+                // outcome they are impossible.
+                if index < last_index {
+                    for take in 0..short {
+                        let now = placed + take;
+                        let Some(factor) = binomials[left][take].times(&up[take]) else {
+                            return Ok(None);
+                        };
+                        if factor.is_nil() {
+                            continue;
+                        }
+                        let shift = prefix[now] - prefix[placed];
+                        let target = now * width;
+                        let start = (from as i64 + shift) as usize;
+                        for (offset, ways) in states[layer + from..=layer + to].iter().enumerate() {
+                            if ways.is_nil() {
+                                continue;
+                            }
+                            let Some(()) = next[target + start + offset].add_product(ways, &factor)
+                            else {
+                                return Ok(None);
+                            };
+                        }
+                        let end = start + (to - from);
+                        next_bounds[now] = Some(match next_bounds[now] {
+                            None => (start, end),
+                            Some((low, high)) => (low.min(start), high.max(end)),
+                        });
+                    }
+                }
+                // The takes that place every relevant rank share one shift:
+                // their factors add up first.
+                let mut factor = W::nil();
+                for take in short..=left {
+                    let Some(part) = binomials[left][take].times(&up[take]) else {
+                        return Ok(None);
+                    };
+                    let Some(()) = factor.add_product(&part, &down[left - take]) else {
+                        return Ok(None);
+                    };
+                }
+                if factor.is_nil() {
+                    continue;
+                }
+                let start = (from as i64 + prefix[needed] - prefix[placed]) as usize;
+                for (offset, ways) in states[layer + from..=layer + to].iter().enumerate() {
+                    let Some(()) = finished[start + offset].add_product(ways, &factor) else {
+                        return Ok(None);
+                    };
+                }
+            }
+            std::mem::swap(&mut states, &mut next);
+            std::mem::swap(&mut bounds, &mut next_bounds);
+            for (placed, range) in next_bounds.iter().enumerate() {
+                if let Some((from, to)) = range {
+                    let layer = placed * width;
+                    for ways in &mut next[layer + from..=layer + to] {
+                        *ways = W::nil();
+                    }
+                }
+            }
+        }
+        let entries = finished
+            .into_iter()
+            .zip(self.window.low..)
+            .filter(|(ways, _)| !ways.is_nil())
+            .map(|(ways, sum)| (sum, ways.into_big()))
+            .collect();
+        Ok(Some(Dist {
+            entries,
+            total: self.total.clone(),
+        }))
+    }
 }
 
 fn binomial_row(r: usize) -> Vec<BigUint> {
