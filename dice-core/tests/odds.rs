@@ -729,3 +729,97 @@ fn sampled_rolls_agree_with_the_distribution() {
         );
     }
 }
+
+/// All the dice of `count` exploding chains of `per_chain` draws each.
+fn exploded_pool(v: &[i64], per_chain: usize, explodes: fn(i64) -> bool) -> Vec<i64> {
+    v.chunks(per_chain)
+        .flat_map(|draws| chain(draws, explodes, false))
+        .collect()
+}
+
+#[test]
+fn keep_and_drop_after_explosions_match_brute_force() {
+    let cases: Vec<Case> = vec![
+        ("3d4!kh2", dn(9, 4), |v| {
+            keep_highest(&exploded_pool(v, 3, |x| x == 4), 2)
+        }),
+        ("3d4!>=3kh2", dn(9, 4), |v| {
+            keep_highest(&exploded_pool(v, 3, |x| x >= 3), 2)
+        }),
+        ("3d4!kl2", dn(9, 4), |v| {
+            keep_lowest(&exploded_pool(v, 3, |x| x == 4), 2)
+        }),
+        ("2d6!kh3", dn(6, 6), |v| {
+            keep_highest(&exploded_pool(v, 3, |x| x == 6), 3)
+        }),
+        ("3d4!dl1", dn(9, 4), |v| {
+            let pool = exploded_pool(v, 3, |x| x == 4);
+            keep_highest(&pool, pool.len() - 1)
+        }),
+        ("3d4!dh1", dn(9, 4), |v| {
+            let pool = exploded_pool(v, 3, |x| x == 4);
+            keep_lowest(&pool, pool.len() - 1)
+        }),
+        // Low faces explode: the mirror image.
+        ("3d4!<=1kl2", dn(9, 4), |v| {
+            keep_lowest(&exploded_pool(v, 3, |x| x <= 1), 2)
+        }),
+        ("3d4!<=1kh2", dn(9, 4), |v| {
+            keep_highest(&exploded_pool(v, 3, |x| x <= 1), 2)
+        }),
+        ("3d3!!kh2", dn(9, 3), |v| {
+            let dice: Vec<i64> = v
+                .chunks(3)
+                .map(|d| chain(d, |x| x == 3, false).iter().sum())
+                .collect();
+            keep_highest(&dice, 2)
+        }),
+    ];
+    for (input, dice, total) in &cases {
+        assert_matches(input, &capped(), &brute(dice, total));
+    }
+}
+
+/// With explosions cut (not capped), the split by exploding faces gives
+/// what listing every pool gives, tail included: `k>0` keeps every die
+/// but sends the pool down the listing.
+#[test]
+fn keep_after_cut_explosions_equals_listing_every_pool() {
+    for input in [
+        "3d6!kh2",
+        "4d6!kh3",
+        "2d4!>=3kh1",
+        "4d6!kl2",
+        "3d6!!kh2",
+        "3d6!dl1",
+        "3d6!dh1kh2",
+    ] {
+        let fast = odds_with(input, &Limits::default());
+        let generous = Limits {
+            max_odds_work: 1 << 40,
+            ..Limits::default()
+        };
+        let listed = odds_with(&format!("{input}k>0"), &generous);
+        assert!(!fast.tail().is_zero(), "{input}: a tail expected");
+        assert_eq!(fast, listed, "{input}");
+    }
+}
+
+/// Exploding pools keep dice by their own faces: more dice than without the
+/// explosions, so a higher mean, but never above `k` times the faces.
+#[test]
+fn common_exploding_pools_with_keep_are_exact() {
+    for (input, unexploded, most) in [
+        ("6d10!kh3", "6d10kh3", 30.0),
+        ("10d6!kh5", "10d6kh5", 30.0),
+        ("4d6!>=5kh3", "4d6kh3", 18.0),
+        ("20d6!kh10", "20d6kh10", 60.0),
+    ] {
+        let odds = odds_with(input, &Limits::default());
+        let listed: BigRational = odds.outcomes().iter().map(|(_, p)| p).sum();
+        assert_eq!(listed + odds.tail(), ratio(1, 1), "{input}");
+        let least = odds_with(unexploded, &Limits::default()).mean_f64();
+        let mean = odds.mean_f64();
+        assert!(mean > least && mean < most, "{input}: mean {mean}");
+    }
+}

@@ -303,7 +303,13 @@ pub(crate) fn dice_value(
         PoolMod::Select { .. } => false,
         _ => true,
     });
-    if !one_element_per_die || !by_rank {
+    if !one_element_per_die {
+        if by_rank && !is_counted {
+            return exploded_keep(term, mods, budget);
+        }
+        return Ok(None);
+    }
+    if !by_rank {
         return Ok(None);
     }
     let die = chain(term, 0, budget, sum)?;
@@ -327,6 +333,157 @@ pub(crate) fn dice_value(
         plan.kept.clone()
     };
     order_statistics(&die, term.count, relevant, contribution, budget, span).map(Some)
+}
+
+/// Keep and drop after standard explosions, when the exploding faces all
+/// count at least as high as the others (or all at most as high): without
+/// this, every multiset of an exploded pool is listed, which is refused
+/// for rolls as common as `6d10!kh3`.
+///
+/// Each die is a chain of exploding draws ended by one draw that does not
+/// explode (or, at the roller's cap, by any draw; at our cut, the rest is
+/// tail). So the pool is `t` dice over the exploding faces and `m` over the
+/// others, with `(t, m)` from the chains alone; given `(t, m)` the two
+/// groups are independent, and sorted they stand one above the other: the
+/// kept ranks split into an order statistic of each group.
+fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<Option<Dist<i64>>> {
+    let span = term.span;
+    if !matches!(term.explode, Some((ExplodeMode::Standard, _))) {
+        return Ok(None);
+    }
+    let mut exploding = Vec::new();
+    let mut stopping = Vec::new();
+    for (raw, weight) in &term.draws {
+        let value = term.value_of(*raw, false)?;
+        if term.explodes(*raw) {
+            exploding.push((value, weight.clone()));
+        } else {
+            stopping.push((value, weight.clone()));
+        }
+    }
+    let (Some(explode_low), Some(explode_high)) = (
+        exploding.iter().map(|(v, _)| *v).min(),
+        exploding.iter().map(|(v, _)| *v).max(),
+    ) else {
+        return Ok(None);
+    };
+    let stop_low = stopping
+        .iter()
+        .map(|(v, _)| *v)
+        .min()
+        .unwrap_or(explode_low);
+    let stop_high = stopping
+        .iter()
+        .map(|(v, _)| *v)
+        .max()
+        .unwrap_or(explode_high);
+    let exploding_on_top = if explode_low >= stop_high {
+        true
+    } else if explode_high <= stop_low {
+        false
+    } else {
+        return Ok(None);
+    };
+    let group = |mut draws: Vec<(i64, BigUint)>| -> Dist<i64> {
+        let mut map: BTreeMap<i64, BigUint> = BTreeMap::new();
+        for (value, weight) in draws.drain(..) {
+            *map.entry(value).or_insert_with(BigUint::zero) += weight;
+        }
+        // Over the whole die's total: a group of `t` dice then weighs
+        // `P(all of them in this group)` over `total^t`.
+        Dist::from_map(map, term.total.clone())
+    };
+    let exploding = group(exploding);
+    let stopping = group(stopping);
+    let (depth, capped) = term.depth();
+    let depth = depth as usize;
+    // A chain is `j` exploding draws then a stopping one, or at the cap
+    // `depth + 1` exploding draws. Over the chains' common denominator
+    // `total^(depth + 1)`, a pool of `n` dice weighs its draws times
+    // `total^(count·(depth + 1) - n)` for the levels not drawn: only the
+    // number of ways to reach each `(t, m)` is left to count.
+    let mut chain_shapes: Vec<(usize, usize)> = (0..=depth).map(|j| (j, 1)).collect();
+    if capped {
+        chain_shapes.push((depth + 1, 0));
+    }
+    let mut shapes: BTreeMap<(usize, usize), BigUint> = BTreeMap::new();
+    shapes.insert((0, 0), BigUint::one());
+    for _ in 0..term.count {
+        let largest = shapes.values().max().cloned().unwrap_or_default();
+        budget.spend_on(
+            (shapes.len() as u64).saturating_mul(chain_shapes.len() as u64),
+            &largest,
+            span,
+            "following the explosions",
+        )?;
+        let mut next: BTreeMap<(usize, usize), BigUint> = BTreeMap::new();
+        for ((t, m), ways) in &shapes {
+            for (dt, dm) in &chain_shapes {
+                *next.entry((t + dt, m + dm)).or_insert_with(BigUint::zero) += ways;
+            }
+        }
+        shapes = next;
+    }
+    let (top, bottom) = if exploding_on_top {
+        (&exploding, &stopping)
+    } else {
+        (&stopping, &exploding)
+    };
+    let all_dice = term.count * (depth + 1);
+    let overall = term.total.pow(all_dice as u32);
+    // Different pool sizes often ask for the same order statistic.
+    let mut known: HashMap<(bool, usize, usize, usize), Dist<i64>> = HashMap::new();
+    let mut statistic = |upper: bool,
+                         dice: usize,
+                         ranks: std::ops::Range<usize>,
+                         budget: &mut Budget|
+     -> Result<Dist<i64>> {
+        let key = (upper, dice, ranks.start, ranks.end);
+        if let Some(found) = known.get(&key) {
+            return Ok(found.clone());
+        }
+        let die = if upper { top } else { bottom };
+        if let [(value, weight)] = die.entries.as_slice() {
+            // One face (`!` explodes on the highest only): no ranks to sort.
+            let sum = value
+                .checked_mul(ranks.len() as i64)
+                .ok_or_else(|| overflow(span))?;
+            let found = Dist {
+                entries: vec![(sum, weight.pow(dice as u32))],
+                total: die.total.pow(dice as u32),
+            };
+            known.insert(key, found.clone());
+            return Ok(found);
+        }
+        let kept = ranks.clone();
+        let contribution =
+            move |value: i64, rank: usize| Ok(if kept.contains(&rank) { value } else { 0 });
+        let found = order_statistics(die, dice, ranks, contribution, budget, span)?;
+        known.insert(key, found.clone());
+        Ok(found)
+    };
+    let mut result: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for ((t, m), ways) in shapes {
+        let n = t + m;
+        let kept = RankPlan::new(mods, n).kept;
+        let above = if exploding_on_top { t } else { m };
+        let top_ranks = kept.start.min(above)..kept.end.min(above);
+        let bottom_ranks = kept.start.max(above) - above..kept.end.max(above) - above;
+        let high = statistic(true, above, top_ranks, budget)?;
+        let low = statistic(false, n - above, bottom_ranks, budget)?;
+        let both = dist::add(&high, &low, budget, span)?.ok_or_else(|| overflow(span))?;
+        let factor = ways * term.total.pow((all_dice - n) as u32);
+        budget.spend_on(
+            both.len() as u64,
+            &overall,
+            span,
+            "following the explosions",
+        )?;
+        for (sum, weight) in both.entries {
+            *result.entry(sum).or_insert_with(BigUint::zero) += weight * &factor;
+        }
+    }
+    Ok(Some(Dist::from_map(result, overall)))
 }
 
 /// Keeps and drops of a pool of `n` single dice as ranges of ranks (0 is the
