@@ -737,6 +737,13 @@ fn exploded_pool(v: &[i64], per_chain: usize, explodes: fn(i64) -> bool) -> Vec<
         .collect()
 }
 
+/// All the dice of chains of two draws under `xo` or `ra`.
+fn once_pool(v: &[i64], matches: fn(i64) -> bool) -> Vec<i64> {
+    v.chunks(2)
+        .flat_map(|d| reroll_add(d[0], d[1], matches))
+        .collect()
+}
+
 #[test]
 fn keep_and_drop_after_explosions_match_brute_force() {
     let cases: Vec<Case> = vec![
@@ -766,6 +773,19 @@ fn keep_and_drop_after_explosions_match_brute_force() {
         }),
         ("3d4!<=1kh2", dn(9, 4), |v| {
             keep_highest(&exploded_pool(v, 3, |x| x <= 1), 2)
+        }),
+        ("3d4!>=3dl2", dn(9, 4), |v| {
+            let pool = exploded_pool(v, 3, |x| x >= 3);
+            keep_highest(&pool, pool.len() - 2)
+        }),
+        ("3d4xokh2", dn(6, 4), |v| {
+            keep_highest(&once_pool(v, |x| x == 4), 2)
+        }),
+        ("3d6ra1kl2", dn(6, 6), |v| {
+            keep_lowest(&once_pool(v, |x| x == 1), 2)
+        }),
+        ("3d6ra1kh2", dn(6, 6), |v| {
+            keep_highest(&once_pool(v, |x| x == 1), 2)
         }),
         ("3d3!!kh2", dn(9, 3), |v| {
             let dice: Vec<i64> = v
@@ -814,6 +834,7 @@ fn common_exploding_pools_with_keep_are_exact() {
         ("10d6!kh5", "10d6kh5", 30.0),
         ("4d6!>=5kh3", "4d6kh3", 18.0),
         ("20d6!kh10", "20d6kh10", 60.0),
+        ("20d6ra1kh10", "20d6kh10", 60.0),
     ] {
         let odds = odds_with(input, &Limits::default());
         let listed: BigRational = odds.outcomes().iter().map(|(_, p)| p).sum();

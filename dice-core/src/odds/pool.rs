@@ -348,7 +348,11 @@ pub(crate) fn dice_value(
 /// kept ranks split into an order statistic of each group.
 fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<Option<Dist<i64>>> {
     let span = term.span;
-    if !matches!(term.explode, Some((ExplodeMode::Standard, _))) {
+    // `xo` and `ra` are the same chains, capped at one level.
+    if !matches!(
+        term.explode,
+        Some((ExplodeMode::Standard | ExplodeMode::Once, _))
+    ) {
         return Ok(None);
     }
     let mut exploding = Vec::new();
@@ -452,6 +456,12 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
                 entries: vec![(sum, weight.pow(dice as u32))],
                 total: die.total.pow(dice as u32),
             };
+            known.insert(key, found.clone());
+            return Ok(found);
+        }
+        if ranks == (0..dice) {
+            // Every die kept: a plain sum, without sorting.
+            let found = dist::sum_iid(die, dice, budget, span)?.ok_or_else(|| overflow(span))?;
             known.insert(key, found.clone());
             return Ok(found);
         }
