@@ -778,6 +778,10 @@ fn keep_and_drop_after_explosions_match_brute_force() {
             let pool = exploded_pool(v, 3, |x| x >= 3);
             keep_highest(&pool, pool.len() - 2)
         }),
+        // Every face explodes: the cap ends every chain.
+        ("2d3!>=1kh2", dn(6, 3), |v| {
+            keep_highest(&exploded_pool(v, 3, |x| x >= 1), 2)
+        }),
         ("3d4xokh2", dn(6, 4), |v| {
             keep_highest(&once_pool(v, |x| x == 4), 2)
         }),

@@ -371,16 +371,17 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
     ) else {
         return Ok(None);
     };
+    // With every face exploding, the stopping group is empty: any order.
     let stop_low = stopping
         .iter()
         .map(|(v, _)| *v)
         .min()
-        .unwrap_or(explode_low);
+        .unwrap_or(explode_high);
     let stop_high = stopping
         .iter()
         .map(|(v, _)| *v)
         .max()
-        .unwrap_or(explode_high);
+        .unwrap_or(explode_low);
     let exploding_on_top = if explode_low >= stop_high {
         true
     } else if explode_high <= stop_low {
@@ -477,6 +478,10 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
         let n = t + m;
         let kept = RankPlan::new(mods, n).kept;
         let above = if exploding_on_top { t } else { m };
+        // Every face explodes: only the chains the cap ended can happen.
+        if (top.entries.is_empty() && above > 0) || (bottom.entries.is_empty() && n > above) {
+            continue;
+        }
         let top_ranks = kept.start.min(above)..kept.end.min(above);
         let bottom_ranks = kept.start.max(above) - above..kept.end.max(above) - above;
         let high = statistic(true, above, top_ranks, budget)?;
