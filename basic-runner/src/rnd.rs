@@ -154,7 +154,6 @@ impl Rnd {
         *state = next as u32;
     }
 
-    /// `RANDOMIZE` without a number: seeds silently.
     /// Whether a bare `RANDOMIZE` waits for the seed to be typed (GW-BASIC's
     /// generator without a preset seed).
     pub(crate) fn asks_for_seed(&self) -> bool {
@@ -174,6 +173,7 @@ impl Rnd {
         }
     }
 
+    /// `RANDOMIZE` without a number: seeds silently.
     pub(crate) fn randomize_default(&mut self) {
         match self {
             // already seeded per session

@@ -233,14 +233,8 @@ impl Session {
     /// `Some` if the step ends here (asked again, or `Overflow`).
     fn accept_seed(&mut self, line: &str, out: &mut Output) -> Option<Result<Step, RunError>> {
         match vm::typed_seed(&cp437::encode(line)) {
-            None => {
-                // GW-BASIC just asks again, without "?Redo from start".
-                vm::write_text(&mut self.machine, out, vm::SEED_PROMPT_TEXT);
-                Some(Ok(self.waiting_step(
-                    vm::SEED_PROMPT,
-                    std::mem::take(&mut out.text),
-                )))
-            }
+            // GW-BASIC just asks again, without "?Redo from start".
+            None => Some(Ok(self.ask_for_seed(out))),
             Some(Err(fault)) => Some(Err(self.fail(fault, out))),
             Some(Ok(seed)) => {
                 self.machine.rnd.randomize_typed(seed);
@@ -248,6 +242,12 @@ impl Session {
                 None
             }
         }
+    }
+
+    /// Writes GW-BASIC's seed prompt of a bare `RANDOMIZE` and waits for the seed.
+    fn ask_for_seed(&mut self, out: &mut Output) -> Step {
+        vm::write_text(&mut self.machine, out, vm::SEED_PROMPT_TEXT);
+        self.waiting_step(vm::SEED_PROMPT, std::mem::take(&mut out.text))
     }
 
     /// Parses and assigns an input line; `Some` if the step ends here (a redo or an error).
@@ -312,10 +312,7 @@ impl Session {
             .machine
             .run(&program.code, &mut out, &self.limits, budget, budget_limit);
         match result {
-            Ok(Event::Input(vm::SEED_PROMPT)) => {
-                vm::write_text(&mut self.machine, &mut out, vm::SEED_PROMPT_TEXT);
-                Ok(self.waiting_step(vm::SEED_PROMPT, out.text))
-            }
+            Ok(Event::Input(vm::SEED_PROMPT)) => Ok(self.ask_for_seed(&mut out)),
             Ok(Event::Input(form)) => {
                 let Some(input_form) = program.code.inputs.get(form as usize) else {
                     return Err(self.fail(Fault::Internal, &mut out));

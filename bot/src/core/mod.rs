@@ -419,15 +419,15 @@ impl Core {
              Try again in {}.",
             text::human_duration(wait_ms)
         ));
-        let RequestKind::Modal { fields, .. } = &request.kind else {
-            return Some(vec![Reply::Interaction(message)]);
+        let typed = match &request.kind {
+            RequestKind::Modal { fields, .. } => fields
+                .iter()
+                .map(|(_, value)| value.trim_end())
+                .filter(|value| !value.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            _ => String::new(),
         };
-        let typed = fields
-            .iter()
-            .map(|(_, value)| value.trim_end())
-            .filter(|value| !value.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n");
         if typed.is_empty() {
             return Some(vec![Reply::Interaction(message)]);
         }
