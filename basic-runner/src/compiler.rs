@@ -277,11 +277,37 @@ impl Compiler {
     fn stmts(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
             let start = self.pc().0;
-            self.stmt(stmt);
+            // IF nests statements in statements: compiled past stmt's large
+            // frame, to keep each level's stack small
+            match &stmt.kind {
+                StmtKind::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => self.if_stmt(cond, then, otherwise),
+                _ => self.stmt(stmt),
+            }
             let end = self.pc().0;
             if end > start {
                 self.code.stmts.push((start, end));
             }
+        }
+    }
+
+    fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
+        self.num_expr(cond);
+        let branch = self.emit(Op::JumpIfFalse(Pc(0)));
+        self.stmts(then);
+        if otherwise.is_empty() {
+            let end = self.pc();
+            self.patch(branch, Op::JumpIfFalse(end));
+        } else {
+            let skip = self.emit(Op::Jump(Pc(0)));
+            let else_pc = self.pc();
+            self.patch(branch, Op::JumpIfFalse(else_pc));
+            self.stmts(otherwise);
+            let end = self.pc();
+            self.patch(skip, Op::Jump(end));
         }
     }
 
@@ -579,22 +605,7 @@ impl Compiler {
                 cond,
                 then,
                 otherwise,
-            } => {
-                self.num_expr(cond);
-                let branch = self.emit(Op::JumpIfFalse(Pc(0)));
-                self.stmts(then);
-                if otherwise.is_empty() {
-                    let end = self.pc();
-                    self.patch(branch, Op::JumpIfFalse(end));
-                } else {
-                    let skip = self.emit(Op::Jump(Pc(0)));
-                    let else_pc = self.pc();
-                    self.patch(branch, Op::JumpIfFalse(else_pc));
-                    self.stmts(otherwise);
-                    let end = self.pc();
-                    self.patch(skip, Op::Jump(end));
-                }
-            }
+            } => self.if_stmt(cond, then, otherwise),
             StmtKind::Goto(line) => self.jump_to_line(*line, Op::Jump),
             StmtKind::Gosub(line) => self.jump_to_line(*line, Op::Gosub),
             StmtKind::Return(None) => {

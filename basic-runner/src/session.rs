@@ -164,7 +164,7 @@ impl Session {
         match self.status.clone() {
             Status::Finished => return Ok(self.finished_step(out.text)),
             Status::Failed(error) => return Err(error),
-            Status::NotStarted => {}
+            Status::NotStarted => self.report_load_overflows(&mut out),
             Status::Waiting { form, prompt } => {
                 let Some(line) = input else {
                     return Ok(Step {
@@ -192,6 +192,17 @@ impl Session {
             }
         }
         self.run(out)
+    }
+
+    /// GW-BASIC's `Overflow` for each literal beyond range, printed while it loads
+    /// the program, so before anything the program prints (at most what the
+    /// output limit holds: the run then stops at that limit as usual).
+    fn report_load_overflows(&mut self, out: &mut Output) {
+        const MESSAGE: &[u8] = b"Overflow\n";
+        let fits = out.limit / MESSAGE.len() + 1;
+        for _ in 0..self.program.load_overflows().min(fits) {
+            vm::write_text(&mut self.machine, out, MESSAGE);
+        }
     }
 
     /// Where the cursor is after the user's line: the Enter ends the line, but
