@@ -74,6 +74,7 @@ mod mbf;
 mod number;
 pub mod op;
 mod optimize;
+mod packed;
 mod parser;
 mod program;
 mod rnd;

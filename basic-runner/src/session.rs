@@ -14,7 +14,9 @@ use crate::rnd::{Rnd, RndMode};
 use crate::vm::{self, CharacterRecord, Event, Fault, Frame, Machine, Output};
 
 /// The version of the snapshot format [`Session::snapshot`] writes.
-pub const SNAPSHOT_VERSION: u32 = 1;
+/// Version 2 packs array elements into a deflated block (`packed.rs`); version 1
+/// snapshots, with plain JSON lists, are still restored.
+pub const SNAPSHOT_VERSION: u32 = 2;
 
 /// What one call of [`Session::resume`] produced.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -468,7 +470,7 @@ impl Session {
     pub fn restore(program: Arc<Program>, snapshot: &[u8]) -> Result<Session, RestoreError> {
         let probe: VersionProbe =
             serde_json::from_slice(snapshot).map_err(|e| RestoreError::Malformed(e.to_string()))?;
-        if probe.version != SNAPSHOT_VERSION {
+        if !(1..=SNAPSHOT_VERSION).contains(&probe.version) {
             return Err(RestoreError::Version {
                 found: probe.version,
                 expected: SNAPSHOT_VERSION,
