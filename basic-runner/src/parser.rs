@@ -16,6 +16,16 @@ pub(crate) struct ParseError {
     /// What the line raises when it runs: `Syntax error`, or `Missing operand`
     /// where an operand was due and the statement ended.
     pub(crate) code: ErrorCode,
+    /// What GW-BASIC does of the statement before it meets the bad token (the
+    /// items `PRINT` has printed, the arrays `DIM` has made, `RETURN`'s pop).
+    pub(crate) partial: Option<Box<StmtKind>>,
+}
+
+impl ParseError {
+    fn with_partial(mut self, partial: StmtKind) -> ParseError {
+        self.partial = Some(Box::new(partial));
+        self
+    }
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -105,6 +115,15 @@ const MAX_OPERATORS: usize = 255;
 /// 255 dimensions (the instructions count them in a byte).
 const MAX_ARGUMENTS: usize = 255;
 
+/// One item of an `ON … GOTO` list.
+enum OnItem {
+    Line(u32),
+    /// Nothing between two commas (at this column).
+    Empty(usize),
+    /// Something that is no line number (at this column).
+    Bad(usize),
+}
+
 /// The binding level of relations, the operand of `NOT`.
 const RELATION: u8 = 5;
 
@@ -139,6 +158,7 @@ impl Parser {
             col: self.col(),
             message: message.into(),
             code: ErrorCode::SyntaxError,
+            partial: None,
         })
     }
 
@@ -154,6 +174,7 @@ impl Parser {
             col: self.col(),
             message: "expected an expression".into(),
             code,
+            partial: None,
         })
     }
 
@@ -235,7 +256,13 @@ impl Parser {
             });
             match parsed {
                 Ok(kind) => out.push(Stmt { col, kind }),
-                Err(error) => {
+                Err(mut error) => {
+                    if let Some(partial) = error.partial.take() {
+                        out.push(Stmt {
+                            col,
+                            kind: *partial,
+                        });
+                    }
                     out.push(Stmt {
                         col: error.col,
                         kind: StmtKind::SyntaxError(error.message.clone(), error.code),
@@ -243,8 +270,9 @@ impl Parser {
                     if self.first_error.is_none() {
                         self.first_error = Some(error);
                     }
-                    self.pos = self.tokens.len();
-                    return;
+                    // GW-BASIC finds the error only when it runs the statement, and
+                    // RESUME NEXT goes on with the statement after it: parse on
+                    self.skip_to_stmt_end();
                 }
             }
         }
@@ -318,12 +346,26 @@ impl Parser {
                 }
             }
             Kw::Goto => Ok(StmtKind::Goto(self.line_number()?)),
-            Kw::Gosub => Ok(StmtKind::Gosub(self.line_number()?)),
+            Kw::Gosub => match self.line_number() {
+                Ok(line) => Ok(StmtKind::Gosub(line)),
+                // GW-BASIC pushes the GOSUB's return before it reads the line number
+                Err(error) => {
+                    let (col, message) = (error.col, error.message.clone());
+                    self.first_error.get_or_insert(error);
+                    self.skip_to_stmt_end();
+                    Ok(StmtKind::BrokenGosub { col, message })
+                }
+            },
             Kw::Return => {
                 if self.at_stmt_end() {
                     Ok(StmtKind::Return(None))
                 } else {
-                    Ok(StmtKind::Return(Some(self.line_number()?)))
+                    // GW-BASIC leaves the subroutine before it reads the line
+                    // number, so a bad one complains after the return
+                    let line = self
+                        .line_number()
+                        .map_err(|error| error.with_partial(StmtKind::ReturnPop))?;
+                    Ok(StmtKind::Return(Some(line)))
                 }
             }
             Kw::On => self.on_statement(),
@@ -334,13 +376,14 @@ impl Parser {
             Kw::Dim => {
                 let mut arrays = Vec::new();
                 loop {
-                    let name = self.name()?;
-                    let indices = if self.peek() == Some(&Tok::LParen) {
-                        self.paren_args()?
-                    } else {
-                        Vec::new()
-                    };
-                    arrays.push((name, indices));
+                    match self.dim_item() {
+                        Ok(array) => arrays.push(array),
+                        // the arrays before the bad one are made
+                        Err(error) if !arrays.is_empty() => {
+                            return Err(error.with_partial(StmtKind::Dim(arrays)));
+                        }
+                        Err(error) => return Err(error),
+                    }
                     if !self.eat(&Tok::Comma) {
                         break;
                     }
@@ -463,6 +506,16 @@ impl Parser {
         }
     }
 
+    fn dim_item(&mut self) -> PResult<(String, Vec<Expr>)> {
+        let name = self.name()?;
+        let indices = if self.peek() == Some(&Tok::LParen) {
+            self.paren_args()?
+        } else {
+            Vec::new()
+        };
+        Ok((name, indices))
+    }
+
     fn record(&mut self) -> PResult<StmtKind> {
         let mut fields = Vec::new();
         loop {
@@ -518,31 +571,45 @@ impl Parser {
         }
         let mut items = Vec::new();
         while !self.at_stmt_end() {
-            match self.peek() {
-                Some(Tok::Semi) => {
-                    self.pos += 1;
-                    items.push(PrintItem::Semi);
+            match self.print_item() {
+                Ok(item) => items.push(item),
+                // GW-BASIC has printed the items before the bad one, and no line end
+                Err(error) if !items.is_empty() => {
+                    if !matches!(items.last(), Some(PrintItem::Semi | PrintItem::Comma)) {
+                        items.push(PrintItem::Semi);
+                    }
+                    return Err(error.with_partial(StmtKind::Print(items)));
                 }
-                Some(Tok::Comma) => {
-                    self.pos += 1;
-                    items.push(PrintItem::Comma);
-                }
-                Some(Tok::Kw(Kw::Tab)) if self.peek_at(1) == Some(&Tok::LParen) => {
-                    self.pos += 2;
-                    let expr = self.expr()?;
-                    self.expect(&Tok::RParen, ")")?;
-                    items.push(PrintItem::Tab(expr));
-                }
-                Some(Tok::Kw(Kw::Spc)) if self.peek_at(1) == Some(&Tok::LParen) => {
-                    self.pos += 2;
-                    let expr = self.expr()?;
-                    self.expect(&Tok::RParen, ")")?;
-                    items.push(PrintItem::Spc(expr));
-                }
-                _ => items.push(PrintItem::Expr(self.expr()?)),
+                Err(error) => return Err(error),
             }
         }
         Ok(StmtKind::Print(items))
+    }
+
+    fn print_item(&mut self) -> PResult<PrintItem> {
+        match self.peek() {
+            Some(Tok::Semi) => {
+                self.pos += 1;
+                Ok(PrintItem::Semi)
+            }
+            Some(Tok::Comma) => {
+                self.pos += 1;
+                Ok(PrintItem::Comma)
+            }
+            Some(Tok::Kw(Kw::Tab)) if self.peek_at(1) == Some(&Tok::LParen) => {
+                self.pos += 2;
+                let expr = self.expr()?;
+                self.expect(&Tok::RParen, ")")?;
+                Ok(PrintItem::Tab(expr))
+            }
+            Some(Tok::Kw(Kw::Spc)) if self.peek_at(1) == Some(&Tok::LParen) => {
+                self.pos += 2;
+                let expr = self.expr()?;
+                self.expect(&Tok::RParen, ")")?;
+                Ok(PrintItem::Spc(expr))
+            }
+            _ => Ok(PrintItem::Expr(self.expr()?)),
+        }
     }
 
     /// `PRINT USING format; values`, separated by `;` or `,`; a trailing
@@ -701,15 +768,92 @@ impl Parser {
         } else {
             return self.error("expected GOTO or GOSUB");
         };
-        let mut targets = vec![self.line_number()?];
-        while self.eat(&Tok::Comma) {
-            targets.push(self.line_number()?);
+        let start_col = self.col();
+        let items = self.on_items();
+        let lines: Option<Vec<u32>> = items
+            .iter()
+            .map(|item| match item {
+                OnItem::Line(line) => Some(*line),
+                _ => None,
+            })
+            .collect();
+        if let Some(targets) = lines {
+            return Ok(StmtKind::On {
+                selector,
+                targets,
+                gosub,
+            });
         }
-        Ok(StmtKind::On {
+        Ok(self.broken_on(selector, &items, gosub, start_col))
+    }
+
+    /// The comma-separated items of an `ON` list, up to the statement's end.
+    fn on_items(&mut self) -> Vec<OnItem> {
+        let mut items = Vec::new();
+        loop {
+            let start = self.pos;
+            let col = self.col();
+            let line = self
+                .line_number()
+                .ok()
+                .filter(|_| self.peek() == Some(&Tok::Comma) || self.at_stmt_end());
+            let item = match line {
+                Some(line) => OnItem::Line(line),
+                None => {
+                    self.pos = start;
+                    while !self.at_stmt_end() && self.peek() != Some(&Tok::Comma) {
+                        self.pos += 1;
+                    }
+                    if self.pos == start {
+                        OnItem::Empty(col)
+                    } else {
+                        OnItem::Bad(col)
+                    }
+                }
+            };
+            items.push(item);
+            if !self.eat(&Tok::Comma) {
+                return items;
+            }
+        }
+    }
+
+    /// An `ON` whose list is broken, as GW-BASIC runs it: it walks the list to the
+    /// selected item, so a selector of 0 falls through, an item before the broken
+    /// one jumps, and reaching or passing a bad item (or selecting an empty one) is
+    /// `Syntax error`.
+    fn broken_on(&mut self, selector: Expr, items: &[OnItem], gosub: bool, col: usize) -> StmtKind {
+        let mut outcomes = Vec::with_capacity(items.len());
+        let mut passed_bad = false;
+        for item in items {
+            outcomes.push(match item {
+                OnItem::Line(line) if !passed_bad => Some(*line),
+                _ => None,
+            });
+            passed_bad |= matches!(item, OnItem::Bad(_));
+        }
+        let error_col = items
+            .iter()
+            .find_map(|item| match item {
+                OnItem::Empty(col) | OnItem::Bad(col) => Some(*col),
+                OnItem::Line(_) => None,
+            })
+            .unwrap_or(col);
+        let message = "expected a line number".to_string();
+        self.first_error.get_or_insert(ParseError {
+            col: error_col,
+            message: message.clone(),
+            code: ErrorCode::SyntaxError,
+            partial: None,
+        });
+        StmtKind::BrokenOn {
             selector,
-            targets,
+            outcomes,
+            beyond_fails: passed_bad,
             gosub,
-        })
+            col: error_col,
+            message,
+        }
     }
 
     fn for_statement(&mut self) -> PResult<StmtKind> {
@@ -1091,6 +1235,8 @@ impl Parser {
                 };
                 ExprKind::FnCall(name, args)
             }
+            // the statement ends where an operand is due
+            Tok::Kw(Kw::Else) => return self.missing_operand(),
             Tok::Kw(kw) => {
                 self.pos += 1;
                 return self.function(col, kw);
