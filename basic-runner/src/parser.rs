@@ -1,8 +1,9 @@
 //! Turns the tokens of one line into statements.
 //!
-//! A statement that does not parse ends the line: it and everything after it
-//! become one [`StmtKind::SyntaxError`], so the statements before it still run,
-//! as they do in GW-BASIC.
+//! A statement that does not parse becomes what GW-BASIC runs of it before the
+//! bad token (the `partial` of its [`ParseError`], or an `ON`/`GOSUB` that fails
+//! inside) and a [`StmtKind::SyntaxError`]; parsing goes on at the next statement,
+//! where `RESUME NEXT` continues.
 
 use crate::ast::*;
 use crate::error::ErrorCode;
@@ -224,8 +225,8 @@ impl Parser {
     }
 
     /// Parses statements up to the end of the line, or up to `ELSE` inside an `IF`.
-    /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] that
-    /// takes the rest of the line, so it raises only when execution reaches it.
+    /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] (after
+    /// its partial statement), so it raises only when execution reaches it.
     fn statements(&mut self, out: &mut Vec<Stmt>, in_if: bool) {
         loop {
             match self.peek() {
