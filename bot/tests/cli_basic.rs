@@ -142,12 +142,7 @@ fn input_echo_exhaustion_errors_and_limits() {
             0,
         ),
         // An answer longer than GW-BASIC's 255 characters is asked again, as there.
-        (
-            vec![],
-            LONG_ANSWER,
-            "NAME? ?Redo from start\nNAME? ",
-            0,
-        ),
+        (vec![], LONG_ANSWER, "NAME? ?Redo from start\nNAME? ", 0),
     ];
     for (extra, stdin, expected, code) in cases {
         let mut args = vec!["basic", ask.as_str()];
