@@ -128,6 +128,24 @@ fn a_line_beyond_255_characters_stops_the_load_naming_it() {
         assert_eq!(error.line(), line);
         assert_eq!(error.message(), message);
     }
+    // the reproducers of issue 11: one line of 80,000 terms per operator
+    for (term, op) in [
+        ("1", "+"),
+        ("1", "-"),
+        ("1", "*"),
+        ("1", "^"),
+        ("1", "\\"),
+        ("1", " MOD "),
+        ("1", " AND "),
+        ("1", "="),
+        ("1", "<"),
+        ("\"A\"", "+"),
+    ] {
+        let source = format!("{}\n", chain("10 PRINT ", term, op, 80_000));
+        let error = Program::load(&source, &Limits::default()).expect_err("refused");
+        assert_eq!(error.kind(), LoadErrorKind::LineTooLong, "{op}");
+        assert!(error.message().starts_with("Line buffer overflow in 10: "), "{op}");
+    }
     // 255 characters exactly still load, with the CR of a DOS line ending not counted
     let full = format!("10 REM{}\r\n", "X".repeat(249));
     assert!(Program::load(&full, &Limits::default()).is_ok());
