@@ -144,7 +144,10 @@ fn a_line_beyond_255_characters_stops_the_load_naming_it() {
         let source = format!("{}\n", chain("10 PRINT ", term, op, 80_000));
         let error = Program::load(&source, &Limits::default()).expect_err("refused");
         assert_eq!(error.kind(), LoadErrorKind::LineTooLong, "{op}");
-        assert!(error.message().starts_with("Line buffer overflow in 10: "), "{op}");
+        assert!(
+            error.message().starts_with("Line buffer overflow in 10: "),
+            "{op}"
+        );
     }
     // 255 characters exactly still load, with the CR of a DOS line ending not counted
     let full = format!("10 REM{}\r\n", "X".repeat(249));
