@@ -70,6 +70,8 @@ pub(crate) enum StmtKind {
         newline: bool,
     },
     Write(Vec<Expr>),
+    /// What a `WRITE` whose list breaks has written: each item and its comma.
+    WritePartial(Vec<Expr>),
     Input {
         /// The prompt text, with `? ` already appended when it takes one.
         prompt: Vec<u8>,

@@ -584,6 +584,15 @@ impl Compiler {
                 }
                 self.emit(Op::Ext(Ext::WriteNewline));
             }
+            StmtKind::WritePartial(exprs) => {
+                for expr in exprs {
+                    match self.expr(expr) {
+                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::WriteNum(ty))),
+                        VarTy::Str => self.emit(Op::Ext(Ext::WriteStr)),
+                    };
+                    self.emit(Op::Ext(Ext::WriteComma));
+                }
+            }
             StmtKind::Input {
                 prompt,
                 targets,

@@ -333,7 +333,13 @@ impl Parser {
                 if !self.at_stmt_end() {
                     exprs.push(self.expr()?);
                     while self.eat(&Tok::Comma) {
-                        exprs.push(self.expr()?);
+                        match self.expr() {
+                            Ok(expr) => exprs.push(expr),
+                            // GW-BASIC has written the items before, each with its comma
+                            Err(error) => {
+                                return Err(error.with_partial(StmtKind::WritePartial(exprs)));
+                            }
+                        }
                     }
                 }
                 Ok(StmtKind::Write(exprs))
