@@ -397,17 +397,24 @@ impl Parser {
                 }
                 Ok(StmtKind::Dim(arrays))
             }
+            // the names before a bad one are erased, the variables before one read
             Kw::Erase => {
                 let mut names = vec![self.name()?];
                 while self.eat(&Tok::Comma) {
-                    names.push(self.name()?);
+                    match self.name() {
+                        Ok(name) => names.push(name),
+                        Err(error) => return Err(error.with_partial(StmtKind::Erase(names))),
+                    }
                 }
                 Ok(StmtKind::Erase(names))
             }
             Kw::Read => {
                 let mut targets = vec![self.lvalue()?];
                 while self.eat(&Tok::Comma) {
-                    targets.push(self.lvalue()?);
+                    match self.lvalue() {
+                        Ok(target) => targets.push(target),
+                        Err(error) => return Err(error.with_partial(StmtKind::Read(targets))),
+                    }
                 }
                 Ok(StmtKind::Read(targets))
             }
