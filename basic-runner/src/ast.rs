@@ -70,6 +70,8 @@ pub(crate) enum StmtKind {
         newline: bool,
     },
     Write(Vec<Expr>),
+    /// What a `WRITE` whose list breaks has written: each item and its comma.
+    WritePartial(Vec<Expr>),
     Input {
         /// The prompt text, with `? ` already appended when it takes one.
         prompt: Vec<u8>,
@@ -95,6 +97,27 @@ pub(crate) enum StmtKind {
         targets: Vec<u32>,
         gosub: bool,
     },
+    /// `ON … GOTO/GOSUB` with a list that is not all line numbers: the target of
+    /// each selector value (`None`: `Syntax error`), and whether one past the list
+    /// fails (a bad item lies in the way) rather than falling through.
+    BrokenOn {
+        selector: Expr,
+        outcomes: Vec<Option<u32>>,
+        beyond_fails: bool,
+        gosub: bool,
+        /// Where the list breaks, and what the load's diagnostic says.
+        col: usize,
+        message: String,
+    },
+    /// `GOSUB` with a bad line number: GW-BASIC has pushed the return (to the
+    /// statement after this one) before it finds the `Syntax error`.
+    BrokenGosub {
+        col: usize,
+        message: String,
+    },
+    /// `RETURN` before a bad line number: GW-BASIC has left the subroutine
+    /// already; the `Syntax error` follows.
+    ReturnPop,
     For {
         var: String,
         from: Expr,

@@ -277,11 +277,37 @@ impl Compiler {
     fn stmts(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
             let start = self.pc().0;
-            self.stmt(stmt);
+            // IF nests statements in statements: compiled past stmt's large
+            // frame, to keep each level's stack small
+            match &stmt.kind {
+                StmtKind::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => self.if_stmt(cond, then, otherwise),
+                _ => self.stmt(stmt),
+            }
             let end = self.pc().0;
             if end > start {
                 self.code.stmts.push((start, end));
             }
+        }
+    }
+
+    fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
+        self.num_expr(cond);
+        let branch = self.emit(Op::JumpIfFalse(Pc(0)));
+        self.stmts(then);
+        if otherwise.is_empty() {
+            let end = self.pc();
+            self.patch(branch, Op::JumpIfFalse(end));
+        } else {
+            let skip = self.emit(Op::Jump(Pc(0)));
+            let else_pc = self.pc();
+            self.patch(branch, Op::JumpIfFalse(else_pc));
+            self.stmts(otherwise);
+            let end = self.pc();
+            self.patch(skip, Op::Jump(end));
         }
     }
 
@@ -558,6 +584,15 @@ impl Compiler {
                 }
                 self.emit(Op::Ext(Ext::WriteNewline));
             }
+            StmtKind::WritePartial(exprs) => {
+                for expr in exprs {
+                    match self.expr(expr) {
+                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::WriteNum(ty))),
+                        VarTy::Str => self.emit(Op::Ext(Ext::WriteStr)),
+                    };
+                    self.emit(Op::Ext(Ext::WriteComma));
+                }
+            }
             StmtKind::Input {
                 prompt,
                 targets,
@@ -579,22 +614,7 @@ impl Compiler {
                 cond,
                 then,
                 otherwise,
-            } => {
-                self.num_expr(cond);
-                let branch = self.emit(Op::JumpIfFalse(Pc(0)));
-                self.stmts(then);
-                if otherwise.is_empty() {
-                    let end = self.pc();
-                    self.patch(branch, Op::JumpIfFalse(end));
-                } else {
-                    let skip = self.emit(Op::Jump(Pc(0)));
-                    let else_pc = self.pc();
-                    self.patch(branch, Op::JumpIfFalse(else_pc));
-                    self.stmts(otherwise);
-                    let end = self.pc();
-                    self.patch(skip, Op::Jump(end));
-                }
-            }
+            } => self.if_stmt(cond, then, otherwise),
             StmtKind::Goto(line) => self.jump_to_line(*line, Op::Jump),
             StmtKind::Gosub(line) => self.jump_to_line(*line, Op::Gosub),
             StmtKind::Return(None) => {
@@ -776,13 +796,106 @@ impl Compiler {
             StmtKind::Nothing => {}
             StmtKind::Refused(kw) => self.refusals.push((self.current_line, *kw)),
             StmtKind::SyntaxError(message, code) => {
-                self.diagnostics.push(Diagnostic {
-                    line: self.current_line,
-                    column: stmt.col,
-                    message: message.clone(),
-                });
+                self.diagnose(stmt.col, message);
                 self.emit(Op::Raise(*code));
             }
+            StmtKind::BrokenOn {
+                selector,
+                outcomes,
+                beyond_fails,
+                gosub,
+                col,
+                message,
+            } => {
+                self.diagnose(*col, message);
+                self.broken_on(selector, outcomes, *beyond_fails, *gosub);
+            }
+            StmtKind::BrokenGosub { col, message } => {
+                self.diagnose(*col, message);
+                // GOSUB to the error, returning past it
+                let gosub = self.emit(Op::Gosub(Pc(0)));
+                let skip = self.emit(Op::Jump(Pc(0)));
+                let stub = self.pc();
+                self.emit(Op::Raise(ErrorCode::SyntaxError));
+                let end = self.pc();
+                self.patch(gosub, Op::Gosub(stub));
+                self.patch(skip, Op::Jump(end));
+            }
+            StmtKind::ReturnPop => {
+                // leave the subroutine and go on here, where the Syntax error follows
+                let next = Pc(self.pc().0 + 1);
+                self.emit(Op::ReturnTo(next));
+            }
+        }
+    }
+
+    /// A syntax error for the load's list: the first of each line only, as the
+    /// line is what GW-BASIC would report when it runs.
+    fn diagnose(&mut self, column: usize, message: &str) {
+        if self
+            .diagnostics
+            .last()
+            .is_some_and(|last| last.line == self.current_line)
+        {
+            return;
+        }
+        self.diagnostics.push(Diagnostic {
+            line: self.current_line,
+            column,
+            message: message.to_string(),
+        });
+    }
+
+    /// An `ON` with a broken list: a table whose broken entries lead to a
+    /// `Syntax error` inside the statement (so `RESUME NEXT` goes on after it), and
+    /// for `GOSUB` small trampolines, so that no frame is pushed before the error.
+    fn broken_on(
+        &mut self,
+        selector: &Expr,
+        outcomes: &[Option<u32>],
+        beyond_fails: bool,
+        gosub: bool,
+    ) {
+        let ty = self.num_expr(selector);
+        self.convert(ty, NumTy::Sng);
+        let table = self.code.ons.len();
+        // a selector past the list walks over the bad item: every value up to
+        // ON's 255 then fails
+        let count = if beyond_fails { 255 } else { outcomes.len() };
+        self.code.ons.push(OnInfo {
+            targets: vec![None; count],
+            gosub: false,
+        });
+        self.emit(Op::On(TableId(table as u32)));
+        let mut to_end = vec![self.emit(Op::Jump(Pc(0)))];
+        let stub = self.pc();
+        self.emit(Op::Raise(ErrorCode::SyntaxError));
+        for index in 0..count {
+            let target = match outcomes.get(index).copied().flatten() {
+                None => Some(stub),
+                Some(line) if !gosub => {
+                    self.fixups.push(Fixup::On(table, index, line));
+                    continue;
+                }
+                Some(line) => {
+                    let trampoline = self.pc();
+                    self.jump_to_line(line, Op::Gosub);
+                    to_end.push(self.emit(Op::Jump(Pc(0))));
+                    Some(trampoline)
+                }
+            };
+            if let Some(slot) = self
+                .code
+                .ons
+                .get_mut(table)
+                .and_then(|on| on.targets.get_mut(index))
+            {
+                *slot = target;
+            }
+        }
+        let end = self.pc();
+        for at in to_end {
+            self.patch(at, Op::Jump(end));
         }
     }
 

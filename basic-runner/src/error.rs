@@ -279,6 +279,8 @@ pub enum LoadErrorKind {
     TooLarge,
     /// The source has more lines than [`crate::Limits::max_program_lines`].
     TooManyLines,
+    /// A line longer than GW-BASIC's 255 characters (GW-BASIC: `Line buffer overflow`).
+    LineTooLong,
     /// A line does not start with a line number (GW-BASIC: "Direct statement in file").
     MissingLineNumber,
     /// A line number above 65529.

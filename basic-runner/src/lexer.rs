@@ -130,16 +130,28 @@ fn is_name_char(c: char) -> bool {
 }
 
 /// Tokenizes the statement part of one line (after the line number).
+#[cfg(test)]
 pub(crate) fn tokenize(text: &[char], first_col: usize, mode: Mode) -> Vec<Token> {
+    tokenize_counting(text, first_col, mode).0
+}
+
+/// Tokenizes the statement part of one line (after the line number), counting
+/// the numeric literals beyond their type's range.
+pub(crate) fn tokenize_counting(
+    text: &[char],
+    first_col: usize,
+    mode: Mode,
+) -> (Vec<Token>, usize) {
     let mut lexer = Lexer {
         chars: text,
         pos: 0,
         first_col,
         mode,
         out: Vec::new(),
+        overflows: 0,
     };
     lexer.run();
-    lexer.out
+    (lexer.out, lexer.overflows)
 }
 
 struct Lexer<'a> {
@@ -148,6 +160,8 @@ struct Lexer<'a> {
     first_col: usize,
     mode: Mode,
     out: Vec<Token>,
+    /// Literals beyond their type's range, which GW-BASIC reports at load.
+    overflows: usize,
 }
 
 impl Lexer<'_> {
@@ -266,7 +280,8 @@ impl Lexer<'_> {
             self.push(Tok::Num(0.0, NumTy::Sng), start);
             return;
         }
-        let (value, ty) = number::parse_literal(&text);
+        let (value, ty, overflow) = number::parse_literal_checked(&text);
+        self.overflows += usize::from(overflow);
         self.push(Tok::Num(value, ty), start);
     }
 

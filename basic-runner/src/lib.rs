@@ -74,6 +74,7 @@ mod mbf;
 mod number;
 pub mod op;
 mod optimize;
+mod packed;
 mod parser;
 mod program;
 mod rnd;
@@ -88,7 +89,7 @@ pub use error::{
     RunErrorKind,
 };
 pub use limits::Limits;
-pub use program::Program;
+pub use program::{MAX_LINE_CHARS, Program};
 pub use rnd::RndMode;
 pub use session::{SNAPSHOT_VERSION, Session, Step, StepState};
 pub use transcript::{Outcome, Transcript, run_transcript};

@@ -23,7 +23,10 @@ pub struct Limits {
     pub max_program_bytes: usize,
     /// Number of program lines.
     pub max_program_lines: usize,
-    /// Characters of one input line; a longer line is rejected and the session keeps waiting.
+    /// Characters of one input line; below 255, a longer line is rejected and the
+    /// session keeps waiting. At 255 or more GW-BASIC's rule applies instead: an
+    /// `INPUT` answer beyond 255 characters gets `?Redo from start`, a `LINE INPUT`
+    /// line keeps its first 255.
     pub max_input_len: usize,
     /// Character records one session may hand over.
     pub max_records: usize,

@@ -162,9 +162,18 @@ fn layout(
 
 /// A numeric literal of the program text: its value and type.
 pub(crate) fn parse_literal(text: &str) -> (f64, NumTy) {
+    let (value, ty, _) = parse_literal_checked(text);
+    (value, ty)
+}
+
+/// A numeric literal of the program text: its value, its type, and whether it lies
+/// beyond its type's range (GW-BASIC prints `Overflow` when it reads such a
+/// literal and goes on with the largest number; doubles end at the same
+/// 1.701411834604692D+38 as singles).
+pub(crate) fn parse_literal_checked(text: &str) -> (f64, NumTy, bool) {
     let upper = text.to_ascii_uppercase();
     if let Some(value) = parse_radix(&upper) {
-        return (value, NumTy::Int);
+        return (value, NumTy::Int, false);
     }
     let (body, suffix) = match upper.chars().last() {
         Some(c @ ('%' | '!' | '#')) => (&upper[..upper.len() - 1], Some(c)),
@@ -188,12 +197,24 @@ pub(crate) fn parse_literal(text: &str) -> (f64, NumTy) {
         _ if is_plain_integer && value <= 32767.0 => NumTy::Int,
         _ => NumTy::Sng,
     };
-    let value = match ty {
-        NumTy::Int => value.round(),
-        NumTy::Sng => single_from_text(&normalized).unwrap_or(value.min(SNG_MAX)),
-        NumTy::Dbl => value.min(DBL_MAX),
+    let (value, overflow) = match ty {
+        NumTy::Int => (value.round(), false),
+        NumTy::Sng => match single_from_text(&normalized) {
+            Some(single) => (single, false),
+            None => (value.min(SNG_MAX), true),
+        },
+        NumTy::Dbl => (
+            value.min(DBL_MAX),
+            value >= DBL_MAX && exceeds_double(&normalized),
+        ),
     };
-    (value, ty)
+    (value, ty, overflow)
+}
+
+/// Whether a decimal text is beyond GW-BASIC's largest double (its own value, or
+/// beyond any `f64`).
+fn exceeds_double(text: &str) -> bool {
+    text.parse::<f64>().map_or(true, |value| value > DBL_MAX)
 }
 
 /// `&H`, `&O` and `&` constants: 16-bit values, `&HFFFF` is -1.

@@ -1,8 +1,9 @@
 //! Turns the tokens of one line into statements.
 //!
-//! A statement that does not parse ends the line: it and everything after it
-//! become one [`StmtKind::SyntaxError`], so the statements before it still run,
-//! as they do in GW-BASIC.
+//! A statement that does not parse becomes what GW-BASIC runs of it before the
+//! bad token (the `partial` of its [`ParseError`], or an `ON`/`GOSUB` that fails
+//! inside) and a [`StmtKind::SyntaxError`]; parsing goes on at the next statement,
+//! where `RESUME NEXT` continues.
 
 use crate::ast::*;
 use crate::error::ErrorCode;
@@ -16,6 +17,16 @@ pub(crate) struct ParseError {
     /// What the line raises when it runs: `Syntax error`, or `Missing operand`
     /// where an operand was due and the statement ended.
     pub(crate) code: ErrorCode,
+    /// What GW-BASIC does of the statement before it meets the bad token (the
+    /// items `PRINT` has printed, the arrays `DIM` has made, `RETURN`'s pop).
+    pub(crate) partial: Option<Box<StmtKind>>,
+}
+
+impl ParseError {
+    fn with_partial(mut self, partial: StmtKind) -> ParseError {
+        self.partial = Some(Box::new(partial));
+        self
+    }
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -25,18 +36,28 @@ const MISSING_OPERAND: u8 = 22;
 
 /// Parses the statements of a line (the text after the line number). Lines that
 /// fail GW-BASIC's keyword rule are retried with crunched keywords.
-pub(crate) fn parse_line(text: &[char], first_col: usize) -> (Vec<Stmt>, Option<ParseError>) {
-    let tokens = lexer::tokenize(text, first_col, Mode::GwBasic);
+pub(crate) fn parse_line(text: &[char], first_col: usize) -> ParsedLine {
+    let (tokens, overflows) = lexer::tokenize_counting(text, first_col, Mode::GwBasic);
     let (stmts, error) = parse_tokens(tokens, first_col + text.len());
     if error.is_none() {
-        return (stmts, None);
+        return ParsedLine { stmts, overflows };
     }
-    let crunched = lexer::tokenize(text, first_col, Mode::Crunched);
+    let (crunched, crunched_overflows) = lexer::tokenize_counting(text, first_col, Mode::Crunched);
     let (crunched_stmts, crunched_error) = parse_tokens(crunched, first_col + text.len());
     if crunched_error.is_none() {
-        return (crunched_stmts, None);
+        return ParsedLine {
+            stmts: crunched_stmts,
+            overflows: crunched_overflows,
+        };
     }
-    (stmts, error)
+    ParsedLine { stmts, overflows }
+}
+
+/// One parsed line: its statements (a broken one as [`StmtKind::SyntaxError`])
+/// and how many of its numeric literals GW-BASIC's tokenizer reports as `Overflow`.
+pub(crate) struct ParsedLine {
+    pub(crate) stmts: Vec<Stmt>,
+    pub(crate) overflows: usize,
 }
 
 fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseError>) {
@@ -46,6 +67,7 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
         end_col,
         first_error: None,
         depth: 0,
+        operators: 0,
     };
     let mut stmts = Vec::new();
     parser.statements(&mut stmts, false);
@@ -79,11 +101,37 @@ struct Parser {
     first_error: Option<ParseError>,
     /// Nesting of expressions and `IF`s, bounded so that no line can exhaust the stack.
     depth: usize,
+    /// Binary operators parsed so far on the line. A chain `1+1+1…` builds a tree
+    /// as deep as it is long, which the compiler walks recursively: the count is
+    /// bounded so that the tree's depth is, whatever the line's length.
+    operators: usize,
 }
 
+/// How many binary operators a line may hold. A line of GW-BASIC's 255 characters
+/// has at most 127, so no valid line meets the bound; it is a second fence behind
+/// the line length for everything that walks the tree.
+const MAX_OPERATORS: usize = 255;
+
+/// How many arguments or subscripts one pair of parentheses may hold: GW-BASIC's
+/// 255 dimensions (the instructions count them in a byte).
+const MAX_ARGUMENTS: usize = 255;
+
+/// One item of an `ON … GOTO` list.
+enum OnItem {
+    Line(u32),
+    /// Nothing between two commas (at this column).
+    Empty(usize),
+    /// Something that is no line number (at this column).
+    Bad(usize),
+}
+
+/// The binding level of relations, the operand of `NOT`.
+const RELATION: u8 = 5;
+
 /// How deeply expressions and `IF`s may nest; deeper lines are syntax errors. The
-/// bound keeps parsing within a small thread stack (a bot worker thread).
-const MAX_NESTING: usize = 40;
+/// bound keeps parsing and compiling within a 256 KiB thread stack even in an
+/// unoptimized build (`tests/hostile.rs` loads the deepest lines on one).
+const MAX_NESTING: usize = 32;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -111,6 +159,7 @@ impl Parser {
             col: self.col(),
             message: message.into(),
             code: ErrorCode::SyntaxError,
+            partial: None,
         })
     }
 
@@ -126,6 +175,7 @@ impl Parser {
             col: self.col(),
             message: "expected an expression".into(),
             code,
+            partial: None,
         })
     }
 
@@ -175,8 +225,8 @@ impl Parser {
     }
 
     /// Parses statements up to the end of the line, or up to `ELSE` inside an `IF`.
-    /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] that
-    /// takes the rest of the line, so it raises only when execution reaches it.
+    /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] (after
+    /// its partial statement), so it raises only when execution reaches it.
     fn statements(&mut self, out: &mut Vec<Stmt>, in_if: bool) {
         loop {
             match self.peek() {
@@ -207,7 +257,13 @@ impl Parser {
             });
             match parsed {
                 Ok(kind) => out.push(Stmt { col, kind }),
-                Err(error) => {
+                Err(mut error) => {
+                    if let Some(partial) = error.partial.take() {
+                        out.push(Stmt {
+                            col,
+                            kind: *partial,
+                        });
+                    }
                     out.push(Stmt {
                         col: error.col,
                         kind: StmtKind::SyntaxError(error.message.clone(), error.code),
@@ -215,8 +271,9 @@ impl Parser {
                     if self.first_error.is_none() {
                         self.first_error = Some(error);
                     }
-                    self.pos = self.tokens.len();
-                    return;
+                    // GW-BASIC finds the error only when it runs the statement, and
+                    // RESUME NEXT goes on with the statement after it: parse on
+                    self.skip_to_stmt_end();
                 }
             }
         }
@@ -237,6 +294,12 @@ impl Parser {
                     return self.record();
                 }
                 self.assignment()
+            }
+            // IF nests statements in statements: dispatched here, past the large
+            // frame of keyword_statement, to keep each level's stack small
+            Tok::Kw(Kw::If) => {
+                self.pos += 1;
+                self.nested(Parser::if_statement)
             }
             Tok::Kw(kw) => {
                 self.pos += 1;
@@ -270,7 +333,13 @@ impl Parser {
                 if !self.at_stmt_end() {
                     exprs.push(self.expr()?);
                     while self.eat(&Tok::Comma) {
-                        exprs.push(self.expr()?);
+                        match self.expr() {
+                            Ok(expr) => exprs.push(expr),
+                            // GW-BASIC has written the items before, each with its comma
+                            Err(error) => {
+                                return Err(error.with_partial(StmtKind::WritePartial(exprs)));
+                            }
+                        }
                     }
                 }
                 Ok(StmtKind::Write(exprs))
@@ -283,14 +352,27 @@ impl Parser {
                     self.refuse(Kw::Line)
                 }
             }
-            Kw::If => self.nested(Parser::if_statement),
             Kw::Goto => Ok(StmtKind::Goto(self.line_number()?)),
-            Kw::Gosub => Ok(StmtKind::Gosub(self.line_number()?)),
+            Kw::Gosub => match self.line_number() {
+                Ok(line) => Ok(StmtKind::Gosub(line)),
+                // GW-BASIC pushes the GOSUB's return before it reads the line number
+                Err(error) => {
+                    let (col, message) = (error.col, error.message.clone());
+                    self.first_error.get_or_insert(error);
+                    self.skip_to_stmt_end();
+                    Ok(StmtKind::BrokenGosub { col, message })
+                }
+            },
             Kw::Return => {
                 if self.at_stmt_end() {
                     Ok(StmtKind::Return(None))
                 } else {
-                    Ok(StmtKind::Return(Some(self.line_number()?)))
+                    // GW-BASIC leaves the subroutine before it reads the line
+                    // number, so a bad one complains after the return
+                    let line = self
+                        .line_number()
+                        .map_err(|error| error.with_partial(StmtKind::ReturnPop))?;
+                    Ok(StmtKind::Return(Some(line)))
                 }
             }
             Kw::On => self.on_statement(),
@@ -301,30 +383,38 @@ impl Parser {
             Kw::Dim => {
                 let mut arrays = Vec::new();
                 loop {
-                    let name = self.name()?;
-                    let indices = if self.peek() == Some(&Tok::LParen) {
-                        self.paren_args()?
-                    } else {
-                        Vec::new()
-                    };
-                    arrays.push((name, indices));
+                    match self.dim_item() {
+                        Ok(array) => arrays.push(array),
+                        // the arrays before the bad one are made
+                        Err(error) if !arrays.is_empty() => {
+                            return Err(error.with_partial(StmtKind::Dim(arrays)));
+                        }
+                        Err(error) => return Err(error),
+                    }
                     if !self.eat(&Tok::Comma) {
                         break;
                     }
                 }
                 Ok(StmtKind::Dim(arrays))
             }
+            // the names before a bad one are erased, the variables before one read
             Kw::Erase => {
                 let mut names = vec![self.name()?];
                 while self.eat(&Tok::Comma) {
-                    names.push(self.name()?);
+                    match self.name() {
+                        Ok(name) => names.push(name),
+                        Err(error) => return Err(error.with_partial(StmtKind::Erase(names))),
+                    }
                 }
                 Ok(StmtKind::Erase(names))
             }
             Kw::Read => {
                 let mut targets = vec![self.lvalue()?];
                 while self.eat(&Tok::Comma) {
-                    targets.push(self.lvalue()?);
+                    match self.lvalue() {
+                        Ok(target) => targets.push(target),
+                        Err(error) => return Err(error.with_partial(StmtKind::Read(targets))),
+                    }
                 }
                 Ok(StmtKind::Read(targets))
             }
@@ -430,6 +520,16 @@ impl Parser {
         }
     }
 
+    fn dim_item(&mut self) -> PResult<(String, Vec<Expr>)> {
+        let name = self.name()?;
+        let indices = if self.peek() == Some(&Tok::LParen) {
+            self.paren_args()?
+        } else {
+            Vec::new()
+        };
+        Ok((name, indices))
+    }
+
     fn record(&mut self) -> PResult<StmtKind> {
         let mut fields = Vec::new();
         loop {
@@ -485,31 +585,45 @@ impl Parser {
         }
         let mut items = Vec::new();
         while !self.at_stmt_end() {
-            match self.peek() {
-                Some(Tok::Semi) => {
-                    self.pos += 1;
-                    items.push(PrintItem::Semi);
+            match self.print_item() {
+                Ok(item) => items.push(item),
+                // GW-BASIC has printed the items before the bad one, and no line end
+                Err(error) if !items.is_empty() => {
+                    if !matches!(items.last(), Some(PrintItem::Semi | PrintItem::Comma)) {
+                        items.push(PrintItem::Semi);
+                    }
+                    return Err(error.with_partial(StmtKind::Print(items)));
                 }
-                Some(Tok::Comma) => {
-                    self.pos += 1;
-                    items.push(PrintItem::Comma);
-                }
-                Some(Tok::Kw(Kw::Tab)) if self.peek_at(1) == Some(&Tok::LParen) => {
-                    self.pos += 2;
-                    let expr = self.expr()?;
-                    self.expect(&Tok::RParen, ")")?;
-                    items.push(PrintItem::Tab(expr));
-                }
-                Some(Tok::Kw(Kw::Spc)) if self.peek_at(1) == Some(&Tok::LParen) => {
-                    self.pos += 2;
-                    let expr = self.expr()?;
-                    self.expect(&Tok::RParen, ")")?;
-                    items.push(PrintItem::Spc(expr));
-                }
-                _ => items.push(PrintItem::Expr(self.expr()?)),
+                Err(error) => return Err(error),
             }
         }
         Ok(StmtKind::Print(items))
+    }
+
+    fn print_item(&mut self) -> PResult<PrintItem> {
+        match self.peek() {
+            Some(Tok::Semi) => {
+                self.pos += 1;
+                Ok(PrintItem::Semi)
+            }
+            Some(Tok::Comma) => {
+                self.pos += 1;
+                Ok(PrintItem::Comma)
+            }
+            Some(Tok::Kw(Kw::Tab)) if self.peek_at(1) == Some(&Tok::LParen) => {
+                self.pos += 2;
+                let expr = self.expr()?;
+                self.expect(&Tok::RParen, ")")?;
+                Ok(PrintItem::Tab(expr))
+            }
+            Some(Tok::Kw(Kw::Spc)) if self.peek_at(1) == Some(&Tok::LParen) => {
+                self.pos += 2;
+                let expr = self.expr()?;
+                self.expect(&Tok::RParen, ")")?;
+                Ok(PrintItem::Spc(expr))
+            }
+            _ => Ok(PrintItem::Expr(self.expr()?)),
+        }
     }
 
     /// `PRINT USING format; values`, separated by `;` or `,`; a trailing
@@ -668,15 +782,92 @@ impl Parser {
         } else {
             return self.error("expected GOTO or GOSUB");
         };
-        let mut targets = vec![self.line_number()?];
-        while self.eat(&Tok::Comma) {
-            targets.push(self.line_number()?);
+        let start_col = self.col();
+        let items = self.on_items();
+        let lines: Option<Vec<u32>> = items
+            .iter()
+            .map(|item| match item {
+                OnItem::Line(line) => Some(*line),
+                _ => None,
+            })
+            .collect();
+        if let Some(targets) = lines {
+            return Ok(StmtKind::On {
+                selector,
+                targets,
+                gosub,
+            });
         }
-        Ok(StmtKind::On {
+        Ok(self.broken_on(selector, &items, gosub, start_col))
+    }
+
+    /// The comma-separated items of an `ON` list, up to the statement's end.
+    fn on_items(&mut self) -> Vec<OnItem> {
+        let mut items = Vec::new();
+        loop {
+            let start = self.pos;
+            let col = self.col();
+            let line = self
+                .line_number()
+                .ok()
+                .filter(|_| self.peek() == Some(&Tok::Comma) || self.at_stmt_end());
+            let item = match line {
+                Some(line) => OnItem::Line(line),
+                None => {
+                    self.pos = start;
+                    while !self.at_stmt_end() && self.peek() != Some(&Tok::Comma) {
+                        self.pos += 1;
+                    }
+                    if self.pos == start {
+                        OnItem::Empty(col)
+                    } else {
+                        OnItem::Bad(col)
+                    }
+                }
+            };
+            items.push(item);
+            if !self.eat(&Tok::Comma) {
+                return items;
+            }
+        }
+    }
+
+    /// An `ON` whose list is broken, as GW-BASIC runs it: it walks the list to the
+    /// selected item, so a selector of 0 falls through, an item before the broken
+    /// one jumps, and reaching or passing a bad item (or selecting an empty one) is
+    /// `Syntax error`.
+    fn broken_on(&mut self, selector: Expr, items: &[OnItem], gosub: bool, col: usize) -> StmtKind {
+        let mut outcomes = Vec::with_capacity(items.len());
+        let mut passed_bad = false;
+        for item in items {
+            outcomes.push(match item {
+                OnItem::Line(line) if !passed_bad => Some(*line),
+                _ => None,
+            });
+            passed_bad |= matches!(item, OnItem::Bad(_));
+        }
+        let error_col = items
+            .iter()
+            .find_map(|item| match item {
+                OnItem::Empty(col) | OnItem::Bad(col) => Some(*col),
+                OnItem::Line(_) => None,
+            })
+            .unwrap_or(col);
+        let message = "expected a line number".to_string();
+        self.first_error.get_or_insert(ParseError {
+            col: error_col,
+            message: message.clone(),
+            code: ErrorCode::SyntaxError,
+            partial: None,
+        });
+        StmtKind::BrokenOn {
             selector,
-            targets,
+            outcomes,
+            beyond_fails: passed_bad,
             gosub,
-        })
+            col: error_col,
+            message,
+        }
     }
 
     fn for_statement(&mut self) -> PResult<StmtKind> {
@@ -823,6 +1014,9 @@ impl Parser {
         self.expect(&Tok::LParen, "(")?;
         let mut args = vec![self.expr()?];
         while self.eat(&Tok::Comma) {
+            if args.len() >= MAX_ARGUMENTS {
+                return self.error(format!("more than {MAX_ARGUMENTS} subscripts"));
+            }
             args.push(self.expr()?);
         }
         self.expect(&Tok::RParen, ")")?;
@@ -831,8 +1025,25 @@ impl Parser {
 
     // ---- expressions, loosest binding first ----
 
+    // Each parenthesis costs one pass through expr, climb, prefixed, power and
+    // atom: their frames are kept small (the rarer branches live in functions of
+    // their own) so that MAX_NESTING levels fit a 256 KiB stack even unoptimized.
+
     pub(crate) fn expr(&mut self) -> PResult<Expr> {
-        self.nested(|parser| parser.binary_level(0))
+        self.enter()?;
+        let result = self.climb(0);
+        self.depth -= 1;
+        result
+    }
+
+    /// Goes one nesting level deeper, failing beyond [`MAX_NESTING`]; the caller
+    /// steps back out with `self.depth -= 1`.
+    fn enter(&mut self) -> PResult<()> {
+        if self.depth >= MAX_NESTING {
+            return self.error("expression nested too deeply");
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     /// Runs `f` one nesting level deeper, failing beyond [`MAX_NESTING`].
@@ -846,113 +1057,91 @@ impl Parser {
         result
     }
 
-    fn binary_level(&mut self, level: usize) -> PResult<Expr> {
-        const LEVELS: &[&[(Kw, BinOp)]] = &[
-            &[(Kw::Imp, BinOp::Imp)],
-            &[(Kw::Eqv, BinOp::Eqv)],
-            &[(Kw::Xor, BinOp::Xor)],
-            &[(Kw::Or, BinOp::Or)],
-            &[(Kw::And, BinOp::And)],
-        ];
-        let Some(ops) = LEVELS.get(level) else {
-            return self.not_level();
-        };
-        let mut left = self.binary_level(level + 1)?;
-        while let Some(Tok::Kw(kw)) = self.peek() {
-            let Some(&(_, op)) = ops.iter().find(|(k, _)| k == kw) else {
-                break;
-            };
-            let col = self.col();
-            self.pos += 1;
-            let right = self.binary_level(level + 1)?;
-            left = binary(col, op, left, right);
+    fn binary(&mut self, col: usize, op: BinOp, left: Expr, right: Expr) -> PResult<Expr> {
+        if self.operators >= MAX_OPERATORS {
+            return self.error("expression too complex");
         }
-        Ok(left)
+        self.operators += 1;
+        Ok(Expr {
+            col,
+            kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
+        })
     }
 
-    fn not_level(&mut self) -> PResult<Expr> {
-        if self.peek() == Some(&Tok::Kw(Kw::Not)) {
-            let col = self.col();
-            self.pos += 1;
-            let operand = self.nested(Parser::not_level)?;
-            return Ok(Expr {
-                col,
-                kind: ExprKind::Unary(UnOp::Not, Box::new(operand)),
-            });
-        }
-        self.relational()
-    }
-
-    fn relational_op(&mut self) -> Option<BinOp> {
-        let first = self.peek()?.clone();
-        let second = self.peek_at(1).cloned();
-        let (op, len) = match (first, second) {
+    /// The binary operator at the cursor: the operator, its binding level (0 is
+    /// loosest: `IMP`; 9 tightest: `*` and `/`) and how many tokens it takes.
+    fn peek_binary(&self) -> Option<(BinOp, u8, usize)> {
+        let (op, len) = match (self.peek()?, self.peek_at(1)) {
+            (Tok::Kw(Kw::Imp), _) => (BinOp::Imp, 1),
+            (Tok::Kw(Kw::Eqv), _) => (BinOp::Eqv, 1),
+            (Tok::Kw(Kw::Xor), _) => (BinOp::Xor, 1),
+            (Tok::Kw(Kw::Or), _) => (BinOp::Or, 1),
+            (Tok::Kw(Kw::And), _) => (BinOp::And, 1),
             (Tok::Lt, Some(Tok::Gt)) | (Tok::Gt, Some(Tok::Lt)) => (BinOp::Ne, 2),
             (Tok::Lt, Some(Tok::Eq)) | (Tok::Eq, Some(Tok::Lt)) => (BinOp::Le, 2),
             (Tok::Gt, Some(Tok::Eq)) | (Tok::Eq, Some(Tok::Gt)) => (BinOp::Ge, 2),
             (Tok::Lt, _) => (BinOp::Lt, 1),
             (Tok::Gt, _) => (BinOp::Gt, 1),
             (Tok::Eq, _) => (BinOp::Eq, 1),
+            (Tok::Plus, _) => (BinOp::Add, 1),
+            (Tok::Minus, _) => (BinOp::Sub, 1),
+            (Tok::Kw(Kw::Mod), _) => (BinOp::Mod, 1),
+            (Tok::Backslash, _) => (BinOp::IntDiv, 1),
+            (Tok::Star, _) => (BinOp::Mul, 1),
+            (Tok::Slash, _) => (BinOp::Div, 1),
             _ => return None,
         };
-        self.pos += len;
-        Some(op)
+        let level = match op {
+            BinOp::Imp => 0,
+            BinOp::Eqv => 1,
+            BinOp::Xor => 2,
+            BinOp::Or => 3,
+            BinOp::And => 4,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => RELATION,
+            BinOp::Add | BinOp::Sub => 6,
+            BinOp::Mod => 7,
+            BinOp::IntDiv => 8,
+            BinOp::Mul | BinOp::Div | BinOp::Pow => 9,
+        };
+        Some((op, level, len))
     }
 
-    fn relational(&mut self) -> PResult<Expr> {
-        let mut left = self.additive()?;
-        loop {
-            let col = self.col();
-            let Some(op) = self.relational_op() else {
+    /// An expression of operators binding at `min_level` or tighter, by precedence
+    /// climbing: a chain of one level is a loop, and the recursion goes one call
+    /// deeper only for a tighter level, so a line's parentheses, not its length,
+    /// decide the depth (and [`Parser::nested`] bounds those).
+    fn climb(&mut self, min_level: u8) -> PResult<Expr> {
+        let mut left = self.prefixed(min_level)?;
+        while let Some((op, level, len)) = self.peek_binary() {
+            if level < min_level {
                 break;
-            };
-            let right = self.additive()?;
-            left = binary(col, op, left, right);
-        }
-        Ok(left)
-    }
-
-    /// A left-associative chain of `operand`s joined by the operators `op_of` knows.
-    fn left_assoc(
-        &mut self,
-        operand: fn(&mut Parser) -> PResult<Expr>,
-        op_of: fn(&Tok) -> Option<BinOp>,
-    ) -> PResult<Expr> {
-        let mut left = operand(self)?;
-        while let Some(op) = self.peek().and_then(op_of) {
+            }
             let col = self.col();
-            self.pos += 1;
-            let right = operand(self)?;
-            left = binary(col, op, left, right);
+            self.pos += len;
+            let right = self.climb(level + 1)?;
+            left = self.binary(col, op, left, right)?;
         }
         Ok(left)
     }
 
-    fn additive(&mut self) -> PResult<Expr> {
-        self.left_assoc(Parser::modulo, |tok| match tok {
-            Tok::Plus => Some(BinOp::Add),
-            Tok::Minus => Some(BinOp::Sub),
-            _ => None,
-        })
+    /// `NOT` (where an operand of `AND` or looser may stand: it takes a whole
+    /// relation), else a signed operand.
+    fn prefixed(&mut self, min_level: u8) -> PResult<Expr> {
+        match self.peek() {
+            Some(Tok::Kw(Kw::Not)) if min_level <= RELATION => self.not(),
+            Some(Tok::Minus | Tok::Plus) => self.negation(),
+            _ => self.power(),
+        }
     }
 
-    fn modulo(&mut self) -> PResult<Expr> {
-        self.left_assoc(Parser::int_division, |tok| {
-            (*tok == Tok::Kw(Kw::Mod)).then_some(BinOp::Mod)
-        })
-    }
-
-    fn int_division(&mut self) -> PResult<Expr> {
-        self.left_assoc(Parser::multiplicative, |tok| {
-            (*tok == Tok::Backslash).then_some(BinOp::IntDiv)
-        })
-    }
-
-    fn multiplicative(&mut self) -> PResult<Expr> {
-        self.left_assoc(Parser::negation, |tok| match tok {
-            Tok::Star => Some(BinOp::Mul),
-            Tok::Slash => Some(BinOp::Div),
-            _ => None,
+    /// `NOT` and the relation it applies to.
+    fn not(&mut self) -> PResult<Expr> {
+        let col = self.col();
+        self.pos += 1;
+        let operand = self.nested(|parser| parser.climb(RELATION))?;
+        Ok(Expr {
+            col,
+            kind: ExprKind::Unary(UnOp::Not, Box::new(operand)),
         })
     }
 
@@ -976,7 +1165,15 @@ impl Parser {
     }
 
     fn power(&mut self) -> PResult<Expr> {
-        let mut left = self.atom()?;
+        let left = self.atom()?;
+        if self.peek() != Some(&Tok::Caret) {
+            return Ok(left);
+        }
+        self.powers(left)
+    }
+
+    /// The `^ operand` chain after a first operand, left to right.
+    fn powers(&mut self, mut left: Expr) -> PResult<Expr> {
         while self.peek() == Some(&Tok::Caret) {
             let col = self.col();
             self.pos += 1;
@@ -997,7 +1194,7 @@ impl Parser {
                 }
                 _ => self.atom()?,
             };
-            left = binary(col, BinOp::Pow, left, right);
+            left = self.binary(col, BinOp::Pow, left, right)?;
         }
         Ok(left)
     }
@@ -1052,6 +1249,8 @@ impl Parser {
                 };
                 ExprKind::FnCall(name, args)
             }
+            // the statement ends where an operand is due
+            Tok::Kw(Kw::Else) => return self.missing_operand(),
             Tok::Kw(kw) => {
                 self.pos += 1;
                 return self.function(col, kw);
@@ -1062,74 +1261,8 @@ impl Parser {
     }
 
     fn function(&mut self, col: usize, kw: Kw) -> PResult<Expr> {
-        let (func, min, max) = match kw {
-            Kw::Abs => (Func::Abs, 1, 1),
-            Kw::Atn => (Func::Atn, 1, 1),
-            Kw::Cos => (Func::Cos, 1, 1),
-            Kw::Exp => (Func::Exp, 1, 1),
-            Kw::Fix => (Func::Fix, 1, 1),
-            Kw::Int => (Func::Int, 1, 1),
-            Kw::Log => (Func::Log, 1, 1),
-            Kw::Sgn => (Func::Sgn, 1, 1),
-            Kw::Sin => (Func::Sin, 1, 1),
-            Kw::Sqr => (Func::Sqr, 1, 1),
-            Kw::Tan => (Func::Tan, 1, 1),
-            Kw::Cint => (Func::Cint, 1, 1),
-            Kw::Csng => (Func::Csng, 1, 1),
-            Kw::Cdbl => (Func::Cdbl, 1, 1),
-            Kw::Len => (Func::Len, 1, 1),
-            Kw::LeftS => (Func::Left, 2, 2),
-            Kw::RightS => (Func::Right, 2, 2),
-            Kw::MidS => (Func::Mid, 2, 3),
-            Kw::ChrS => (Func::Chr, 1, 1),
-            Kw::Asc => (Func::Asc, 1, 1),
-            Kw::StrS => (Func::Str, 1, 1),
-            Kw::Val => (Func::Val, 1, 1),
-            Kw::Instr => (Func::Instr, 2, 3),
-            Kw::StringS => (Func::StringS, 2, 2),
-            Kw::SpaceS => (Func::Space, 1, 1),
-            Kw::HexS => (Func::Hex, 1, 1),
-            Kw::OctS => (Func::Oct, 1, 1),
-            Kw::Pos => (Func::Pos, 1, 1),
-            Kw::Fre => (Func::Fre, 1, 1),
-            Kw::Rnd => {
-                let args = if self.peek() == Some(&Tok::LParen) {
-                    self.paren_args()?
-                } else {
-                    Vec::new()
-                };
-                if args.len() > 1 {
-                    return self.error("RND takes one argument");
-                }
-                return Ok(Expr {
-                    col,
-                    kind: ExprKind::Func(Func::Rnd, args),
-                });
-            }
-            Kw::Timer | Kw::Err | Kw::Erl => {
-                let func = match kw {
-                    Kw::Err => Func::Err,
-                    Kw::Erl => Func::Erl,
-                    _ => Func::Timer,
-                };
-                return Ok(Expr {
-                    col,
-                    kind: ExprKind::Func(func, Vec::new()),
-                });
-            }
-            other if is_refused_function(other) => {
-                if self.peek() == Some(&Tok::LParen) {
-                    self.paren_args()?;
-                }
-                return Ok(Expr {
-                    col,
-                    kind: ExprKind::Refused(other),
-                });
-            }
-            other => {
-                self.pos -= 1;
-                return self.error(format!("{} cannot be used in an expression", other.text()));
-            }
+        let Some((func, min, max)) = builtin_arity(kw) else {
+            return self.special_function(col, kw);
         };
         let args = self.paren_args()?;
         if args.len() < min || args.len() > max {
@@ -1140,13 +1273,88 @@ impl Parser {
             kind: ExprKind::Func(func, args),
         })
     }
+
+    /// `RND`, the functions without arguments, refused ones and keywords that are
+    /// no function at all.
+    fn special_function(&mut self, col: usize, kw: Kw) -> PResult<Expr> {
+        match kw {
+            Kw::Rnd => {
+                let args = if self.peek() == Some(&Tok::LParen) {
+                    self.paren_args()?
+                } else {
+                    Vec::new()
+                };
+                if args.len() > 1 {
+                    return self.error("RND takes one argument");
+                }
+                Ok(Expr {
+                    col,
+                    kind: ExprKind::Func(Func::Rnd, args),
+                })
+            }
+            Kw::Timer | Kw::Err | Kw::Erl => {
+                let func = match kw {
+                    Kw::Err => Func::Err,
+                    Kw::Erl => Func::Erl,
+                    _ => Func::Timer,
+                };
+                Ok(Expr {
+                    col,
+                    kind: ExprKind::Func(func, Vec::new()),
+                })
+            }
+            other if is_refused_function(other) => {
+                if self.peek() == Some(&Tok::LParen) {
+                    self.paren_args()?;
+                }
+                Ok(Expr {
+                    col,
+                    kind: ExprKind::Refused(other),
+                })
+            }
+            other => {
+                self.pos -= 1;
+                self.error(format!("{} cannot be used in an expression", other.text()))
+            }
+        }
+    }
 }
 
-fn binary(col: usize, op: BinOp, left: Expr, right: Expr) -> Expr {
-    Expr {
-        col,
-        kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
-    }
+/// A built-in function's operation and its least and most arguments.
+fn builtin_arity(kw: Kw) -> Option<(Func, usize, usize)> {
+    let arity = match kw {
+        Kw::Abs => (Func::Abs, 1, 1),
+        Kw::Atn => (Func::Atn, 1, 1),
+        Kw::Cos => (Func::Cos, 1, 1),
+        Kw::Exp => (Func::Exp, 1, 1),
+        Kw::Fix => (Func::Fix, 1, 1),
+        Kw::Int => (Func::Int, 1, 1),
+        Kw::Log => (Func::Log, 1, 1),
+        Kw::Sgn => (Func::Sgn, 1, 1),
+        Kw::Sin => (Func::Sin, 1, 1),
+        Kw::Sqr => (Func::Sqr, 1, 1),
+        Kw::Tan => (Func::Tan, 1, 1),
+        Kw::Cint => (Func::Cint, 1, 1),
+        Kw::Csng => (Func::Csng, 1, 1),
+        Kw::Cdbl => (Func::Cdbl, 1, 1),
+        Kw::Len => (Func::Len, 1, 1),
+        Kw::LeftS => (Func::Left, 2, 2),
+        Kw::RightS => (Func::Right, 2, 2),
+        Kw::MidS => (Func::Mid, 2, 3),
+        Kw::ChrS => (Func::Chr, 1, 1),
+        Kw::Asc => (Func::Asc, 1, 1),
+        Kw::StrS => (Func::Str, 1, 1),
+        Kw::Val => (Func::Val, 1, 1),
+        Kw::Instr => (Func::Instr, 2, 3),
+        Kw::StringS => (Func::StringS, 2, 2),
+        Kw::SpaceS => (Func::Space, 1, 1),
+        Kw::HexS => (Func::Hex, 1, 1),
+        Kw::OctS => (Func::Oct, 1, 1),
+        Kw::Pos => (Func::Pos, 1, 1),
+        Kw::Fre => (Func::Fre, 1, 1),
+        _ => return None,
+    };
+    Some(arity)
 }
 
 fn is_refused_statement(kw: Kw) -> bool {

@@ -11,6 +11,40 @@ use crate::limits::Limits;
 use crate::parser;
 use crate::verify;
 
+/// The most characters a program line may have, line number included: GW-BASIC's
+/// line buffer. A longer line stops the load with `Line buffer overflow`, as it
+/// stops GW-BASIC's `LOAD`. The bound also bounds how deep any syntax tree can
+/// grow, so parsing and compiling a line never need more than a small stack.
+pub const MAX_LINE_CHARS: usize = 255;
+
+/// Refuses a source line longer than [`MAX_LINE_CHARS`], naming its line number
+/// (or, without one, its place in the source).
+fn check_line_length(raw: &str, index: usize) -> Result<(), LoadError> {
+    let length = raw.chars().count();
+    if length <= MAX_LINE_CHARS {
+        return Ok(());
+    }
+    let digits: String = raw
+        .trim_start_matches([' ', '\t'])
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(6)
+        .collect();
+    let number = digits.parse::<u32>().ok().filter(|n| *n <= 65529);
+    let place = match number {
+        Some(number) => format!("in {number}"),
+        None => format!("on line {} of the source", index + 1),
+    };
+    Err(LoadError::new(
+        LoadErrorKind::LineTooLong,
+        number,
+        format!(
+            "Line buffer overflow {place}: the line is {length} characters, \
+             a line holds at most {MAX_LINE_CHARS}"
+        ),
+    ))
+}
+
 /// A compiled, verified, immutable program. It is `Send + Sync`: share it between
 /// sessions with an `Arc`.
 #[derive(Debug, Clone)]
@@ -19,6 +53,9 @@ pub struct Program {
     diagnostics: Vec<Diagnostic>,
     hash: String,
     line_count: usize,
+    /// Numeric literals beyond their type's range: GW-BASIC prints `Overflow` for
+    /// each while it loads the program, and a session starts with those lines.
+    load_overflows: usize,
 }
 
 impl Program {
@@ -41,8 +78,9 @@ impl Program {
         let mut lines: BTreeMap<u32, Vec<char>> = BTreeMap::new();
         let mut starts: BTreeMap<u32, usize> = BTreeMap::new();
         for (index, raw) in source.lines().enumerate() {
+            let raw = raw.trim_end_matches(['\r', '\u{1a}']);
+            check_line_length(raw, index)?;
             let text: Vec<char> = raw
-                .trim_end_matches(['\r', '\u{1a}'])
                 .chars()
                 .map(|c| if c == '\t' { ' ' } else { c })
                 .collect();
@@ -96,12 +134,17 @@ impl Program {
                 ));
             }
         }
+        let mut load_overflows = 0;
         let parsed: Vec<Line> = lines
             .iter()
             .map(|(&number, text)| {
                 let first_col = starts.get(&number).copied().unwrap_or(1);
-                let (stmts, _) = parser::parse_line(text, first_col);
-                Line { number, stmts }
+                let parsed = parser::parse_line(text, first_col);
+                load_overflows += parsed.overflows;
+                Line {
+                    number,
+                    stmts: parsed.stmts,
+                }
             })
             .collect();
         let compiled = compiler::compile(&parsed);
@@ -136,6 +179,7 @@ impl Program {
             diagnostics: compiled.diagnostics,
             hash,
             line_count: lines.len(),
+            load_overflows,
         })
     }
 
@@ -147,6 +191,13 @@ impl Program {
     /// The hex SHA-256 digest of the source, which snapshots record.
     pub fn hash(&self) -> String {
         self.hash.clone()
+    }
+
+    /// How many numeric literals lie beyond their type's range (`1E39`): GW-BASIC
+    /// prints `Overflow` for each when it loads the program and uses the largest
+    /// number; a [`crate::Session`]'s output starts with those lines.
+    pub fn load_overflows(&self) -> usize {
+        self.load_overflows
     }
 
     /// The number of program lines.

@@ -9,12 +9,14 @@ use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
 use crate::input;
 use crate::limits::Limits;
 use crate::number;
-use crate::program::Program;
+use crate::program::{MAX_LINE_CHARS, Program};
 use crate::rnd::{Rnd, RndMode};
 use crate::vm::{self, CharacterRecord, Event, Fault, Frame, Machine, Output};
 
 /// The version of the snapshot format [`Session::snapshot`] writes.
-pub const SNAPSHOT_VERSION: u32 = 1;
+/// Version 2 packs array elements into a deflated block (`packed.rs`); version 1
+/// snapshots, with plain JSON lists, are still restored.
+pub const SNAPSHOT_VERSION: u32 = 2;
 
 /// What one call of [`Session::resume`] produced.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,7 +156,9 @@ impl Session {
     /// user typed (without its line break); `None` there just repeats the prompt.
     /// A wrong count or type of values prints `?Redo from start` and the prompt
     /// again, as GW-BASIC does. After the end, `resume` returns the end again; after
-    /// an error, the error again. A line longer than [`Limits::max_input_len`] is
+    /// an error, the error again. A line longer than GW-BASIC's 255 characters gets
+    /// `?Redo from start` at `INPUT` and is cut to 255 at `LINE INPUT`, as in
+    /// GW-BASIC; when [`Limits::max_input_len`] is below 255, a line longer than it is
     /// an error of kind [`RunErrorKind::InputTooLong`] and the session keeps waiting.
     pub fn resume(&mut self, input: Option<&str>) -> Result<Step, RunError> {
         let mut out = Output {
@@ -164,7 +168,7 @@ impl Session {
         match self.status.clone() {
             Status::Finished => return Ok(self.finished_step(out.text)),
             Status::Failed(error) => return Err(error),
-            Status::NotStarted => {}
+            Status::NotStarted => self.report_load_overflows(&mut out),
             Status::Waiting { form, prompt } => {
                 let Some(line) = input else {
                     return Ok(Step {
@@ -173,7 +177,11 @@ impl Session {
                     });
                 };
                 let line = line.trim_end_matches(['\r', '\n']);
-                if line.chars().count() > self.limits.max_input_len {
+                // GW-BASIC's own buffer takes 255 characters: a host limit at or
+                // above that leaves longer lines to accept_input, as GW-BASIC would
+                if self.limits.max_input_len < MAX_LINE_CHARS
+                    && line.chars().count() > self.limits.max_input_len
+                {
                     return Err(RunError {
                         kind: RunErrorKind::InputTooLong,
                         line: Machine::line_of(&self.program.code, self.machine.pc),
@@ -192,6 +200,17 @@ impl Session {
             }
         }
         self.run(out)
+    }
+
+    /// GW-BASIC's `Overflow` for each literal beyond range, printed while it loads
+    /// the program, so before anything the program prints (at most what the
+    /// output limit holds: the run then stops at that limit as usual).
+    fn report_load_overflows(&mut self, out: &mut Output) {
+        const MESSAGE: &[u8] = b"Overflow\n";
+        let fits = out.limit / MESSAGE.len() + 1;
+        for _ in 0..self.program.load_overflows().min(fits) {
+            vm::write_text(&mut self.machine, out, MESSAGE);
+        }
     }
 
     /// Where the cursor is after the user's line: the Enter ends the line, but
@@ -264,7 +283,13 @@ impl Session {
         let Some(form) = program.code.inputs.get(form_id as usize) else {
             return Some(Err(self.fail(Fault::Internal, out)));
         };
-        let bytes = cp437::encode(line);
+        // GW-BASIC's line buffer holds 255 characters: LINE INPUT keeps those,
+        // INPUT asks again (one character more tells the two apart)
+        let kept = line
+            .char_indices()
+            .nth(MAX_LINE_CHARS + 1)
+            .map_or(line, |(end, _)| &line[..end]);
+        let bytes = cp437::encode(kept);
         let entries = if form.whole_line {
             // GW-BASIC reads the line off the screen, where trailing blanks are not kept
             let kept = bytes
@@ -274,6 +299,8 @@ impl Session {
             let mut text = bytes;
             text.truncate(kept.min(255));
             Some(vec![input::Entry::Str(text)])
+        } else if bytes.len() > MAX_LINE_CHARS {
+            None
         } else {
             let kinds: Vec<bool> = form.targets.iter().map(|t| t.is_str()).collect();
             input::parse(&bytes, &kinds)
@@ -457,7 +484,7 @@ impl Session {
     pub fn restore(program: Arc<Program>, snapshot: &[u8]) -> Result<Session, RestoreError> {
         let probe: VersionProbe =
             serde_json::from_slice(snapshot).map_err(|e| RestoreError::Malformed(e.to_string()))?;
-        if probe.version != SNAPSHOT_VERSION {
+        if !(1..=SNAPSHOT_VERSION).contains(&probe.version) {
             return Err(RestoreError::Version {
                 found: probe.version,
                 expected: SNAPSHOT_VERSION,

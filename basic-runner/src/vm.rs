@@ -58,7 +58,8 @@ pub(crate) enum ArrayData {
     Str(Vec<Vec<u8>>),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Serialized by `packed.rs`, compactly.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Array {
     /// The highest index of each dimension.
     pub(crate) bounds: Vec<u16>,

@@ -118,7 +118,8 @@ fn program_text() -> impl Strategy<Value = String> {
     prop::collection::vec(line, 1..8).prop_map(|lines| lines.join("\n"))
 }
 
-fn limits() -> Limits {
+/// Small limits that keep a generated program's run short.
+pub(crate) fn limits() -> Limits {
     Limits {
         max_steps_per_resume: 20_000,
         max_steps_per_session: 60_000,

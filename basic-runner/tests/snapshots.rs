@@ -94,14 +94,14 @@ fn snapshots_are_versioned_and_bound_to_their_program() {
     session.resume(None).expect("runs");
     let bytes = session.snapshot();
     let text = String::from_utf8(bytes.clone()).expect("JSON");
-    assert!(text.starts_with("{\"version\":1,"), "{}", &text[..40]);
+    assert!(text.starts_with("{\"version\":2,"), "{}", &text[..40]);
 
     let other = Arc::new(Program::load("10 PRINT 1\n", &Limits::default()).expect("loads"));
     assert_eq!(
         Session::restore(other, &bytes).err(),
         Some(RestoreError::ProgramMismatch)
     );
-    let newer = text.replacen("\"version\":1", "\"version\":99", 1);
+    let newer = text.replacen("\"version\":2", "\"version\":99", 1);
     assert!(matches!(
         Session::restore(Arc::clone(&program), newer.as_bytes()),
         Err(RestoreError::Version { found: 99, .. })
@@ -112,4 +112,70 @@ fn snapshots_are_versioned_and_bound_to_their_program() {
     ));
     let tampered = text.replacen("\"pc\":", "\"pc\":9999999,\"x\":", 1);
     assert!(Session::restore(program, tampered.as_bytes()).is_err());
+}
+
+/// Version 1 wrote array elements as JSON lists; such snapshots still restore.
+#[test]
+fn a_version_1_snapshot_with_plain_arrays_restores() {
+    let source = "10 DIM A(3), B$(2), C%(1,1), D#(2)\n\
+                  20 A(1)=1.5: A(3)=-2: B$(0)=\"HI\": B$(2)=\"THERE\": C%(1,1)=7: D#(2)=1.23456789012#\n\
+                  30 INPUT N\n\
+                  40 PRINT A(1);A(3);B$(0);B$(2);C%(1,1);D#(2);N\n";
+    let program = Arc::new(Program::load(source, &Limits::default()).expect("loads"));
+    let mut session = Session::new(Arc::clone(&program), RndMode::Seeded(1), Limits::default());
+    session.resume(None).expect("waits");
+    let mut snapshot: serde_json::Value =
+        serde_json::from_slice(&session.snapshot()).expect("JSON");
+    snapshot["version"] = 1.into();
+    snapshot["machine"]["arrays"] = serde_json::json!([
+        {"bounds": [3], "base": 0, "data": {"Num": [0.0, 1.5, 0.0, -2.0]}},
+        {"bounds": [2], "base": 0, "data": {"Str": [[72, 73], [], [84, 72, 69, 82, 69]]}},
+        {"bounds": [1, 1], "base": 0, "data": {"Num": [0.0, 0.0, 0.0, 7.0]}},
+        {"bounds": [2], "base": 0, "data": {"Num": [0.0, 0.0, 1.23456789012]}}
+    ]);
+    let old = serde_json::to_vec(&snapshot).expect("JSON");
+    let mut restored = Session::restore(program, &old).expect("version 1 restores");
+    let expected = session.resume(Some("5")).expect("runs");
+    assert_eq!(restored.resume(Some("5")).expect("runs"), expected);
+    assert_eq!(expected.output, " 1.5 -2 HITHERE 7  1.23456789012  5 \n");
+}
+
+/// Sessions that fill the 16 MiB memory limit: what their snapshots weigh.
+/// (The time to write and read them is in the README, measured in release.)
+#[test]
+fn a_full_memory_session_snapshot_stays_compact() {
+    let limits = Limits {
+        max_steps_per_resume: 100_000_000,
+        max_steps_per_session: 100_000_000,
+        ..Limits::default()
+    };
+    let cases = [
+        // (program, the most bytes its snapshot may take)
+        ("10 DIM A(1999,999)\n20 INPUT X\n", 64 * 1024),
+        (
+            "10 DIM A%(1999,999)\n20 FOR I=0 TO 1999: FOR J=0 TO 999: A%(I,J)=J: NEXT J,I\n30 INPUT X\n",
+            4_500_000,
+        ),
+        (
+            "10 DIM A(1999,999)\n20 FOR I=0 TO 1999: FOR J=0 TO 999: A(I,J)=RND(1): NEXT J,I\n30 INPUT X\n",
+            11_000_000,
+        ),
+        (
+            "10 DIM A$(32767)\n20 FOR I=0 TO 32767: A$(I)=STRING$(255,65+I MOD 26): NEXT\n30 INPUT X\n",
+            2_000_000,
+        ),
+    ];
+    for (source, most) in cases {
+        let program = Arc::new(Program::load(source, &limits).expect("loads"));
+        let mut session = Session::new(Arc::clone(&program), RndMode::Seeded(1), limits.clone());
+        let step = session.resume(None).expect("fills memory");
+        assert!(
+            matches!(step.state, StepState::NeedsInput { .. }),
+            "{source}"
+        );
+        let snapshot = session.snapshot();
+        assert!(snapshot.len() <= most, "{source}: {} bytes", snapshot.len());
+        let restored = Session::restore(program, &snapshot).expect("restores");
+        assert_eq!(restored.snapshot(), snapshot, "{source}");
+    }
 }

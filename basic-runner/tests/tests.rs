@@ -6,6 +6,8 @@ mod api;
 mod fuzz;
 // the character generator we ship, against its golden transcript
 mod chargen;
+// hostile programs: long lines, deep expressions, many dimensions, huge sources
+mod hostile;
 // every sandbox limit stops a run with a clear error
 mod limits;
 // BASIC programs under tests/programs/ against their expected transcripts
