@@ -722,7 +722,15 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::RandomizeDefault));
             }
             StmtKind::Randomize(Some(seed)) => {
-                let ty = self.num_expr(seed);
+                // GW-BASIC refuses a string seed as an illegal call, not a type mismatch
+                let ty = match self.expr(seed) {
+                    VarTy::Num(ty) => ty,
+                    VarTy::Str => {
+                        self.emit(Op::Raise(ErrorCode::IllegalFunctionCall));
+                        self.emit(Op::Num(0.0));
+                        NumTy::Sng
+                    }
+                };
                 self.emit(Op::Ext(Ext::Randomize(ty)));
             }
             StmtKind::Swap(first, second) => self.swap(first, second),
@@ -958,8 +966,19 @@ impl Compiler {
 
     fn for_loop(&mut self, var: &str, from: &Expr, to: &Expr, step: Option<&Expr>) {
         let (base, ty) = self.type_of(var);
-        let VarTy::Num(num_ty) = ty else {
+        // GW-BASIC's loops count in integers or singles: a string or double
+        // variable is a type mismatch, raised after the start value is evaluated
+        if !matches!(ty, VarTy::Num(NumTy::Int | NumTy::Sng)) {
+            if ty != VarTy::Str {
+                self.num_expr(from);
+                self.emit(Op::PopNum);
+            }
             self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            // still a FOR when other loops look for their NEXT in the text
+            self.events.push(LoopEvent::For(usize::MAX, Slot(u32::MAX)));
+            return;
+        }
+        let VarTy::Num(num_ty) = ty else {
             return;
         };
         let slot = self.num_slot(&base, num_ty);
