@@ -132,8 +132,10 @@ pub(crate) enum StmtKind {
     Stop,
     Clear,
     Cls,
-    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `COLOR`, `TRON`).
+    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `COLOR`).
     Nothing,
+    /// `TRON` (true) and `TROFF` (false).
+    Trace(bool),
     /// A statement or function the sandbox refuses; the load fails.
     Refused(Kw),
     /// The rest of the line did not parse; running into it raises `Syntax error`.
@@ -205,6 +207,12 @@ pub(crate) enum Func {
     Space,
     Hex,
     Oct,
+    Cvi,
+    Cvs,
+    Cvd,
+    Mki,
+    Mks,
+    Mkd,
     Pos,
     Fre,
     Timer,

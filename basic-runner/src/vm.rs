@@ -150,6 +150,9 @@ pub(crate) struct Machine {
     pub(crate) on_error: Option<u32>,
     /// While a handler runs: where `RESUME` and `RESUME NEXT` continue.
     pub(crate) handling: Option<(u32, u32)>,
+    /// `TRON` is on: each line run writes `[N]`.
+    #[serde(default)]
+    pub(crate) trace: bool,
     /// `ERR` and `ERL`.
     pub(crate) err: u8,
     pub(crate) erl: u32,
@@ -183,6 +186,7 @@ impl Machine {
             records: Vec::new(),
             on_error: None,
             handling: None,
+            trace: false,
             err: 0,
             erl: 0,
         }
@@ -1674,6 +1678,16 @@ impl<'a> Vm<'a> {
                 };
                 self.m.str_stack.push(text.into_bytes());
             }
+            Builtin::Cv(ty) => {
+                let bytes = self.pop_str();
+                let value = number::from_mbf_bytes(&bytes, ty)
+                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
+                self.push(value);
+            }
+            Builtin::Mk(ty) => {
+                let value = self.pop();
+                self.m.str_stack.push(number::mbf_bytes(value, ty));
+            }
             Builtin::Err => self.push(f64::from(self.m.err)),
             Builtin::Erl => self.push(f64::from(self.m.erl)),
             Builtin::Pos => {
@@ -1692,9 +1706,9 @@ impl<'a> Vm<'a> {
                 let free = self.limits.max_memory_bytes.saturating_sub(self.m.memory);
                 self.push(free as f64);
             }
-            Builtin::MidSet2 | Builtin::MidSet3 => {
+            Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
                 let replacement = self.pop_str();
-                let len = if builtin == Builtin::MidSet3 {
+                let len = if matches!(builtin, Builtin::MidSet3 | Builtin::MidSetSame3) {
                     arg_in(self.pop(), 0, 255)? as usize
                 } else {
                     255
@@ -1705,9 +1719,15 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
                 let count = len.min(replacement.len()).min(target.len() - start);
-                for (offset, &byte) in replacement.iter().take(count).enumerate() {
-                    if let Some(slot) = target.get_mut(start + offset) {
-                        *slot = byte;
+                let same = matches!(builtin, Builtin::MidSetSame2 | Builtin::MidSetSame3);
+                for offset in 0..count {
+                    let byte = if same {
+                        target.get(offset)
+                    } else {
+                        replacement.get(offset)
+                    };
+                    if let (Some(&byte), true) = (byte, start + offset < target.len()) {
+                        target[start + offset] = byte;
                     }
                 }
                 self.m.str_stack.push(target);
@@ -1900,6 +1920,12 @@ impl<'a> Vm<'a> {
             }
             Ext::WriteComma => self.write_raw(b",")?,
             Ext::Cls => self.write_raw(&[12])?,
+            Ext::Trace(on) => self.m.trace = on,
+            Ext::TraceLine(line) => {
+                if self.m.trace {
+                    self.write_raw(format!("[{line}]").as_bytes())?;
+                }
+            }
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
