@@ -293,6 +293,16 @@ impl Compiler {
         self.stmts(&line.stmts);
     }
 
+    /// The statements after `THEN` or `ELSE`. GW-BASIC's `READ` looks for
+    /// `DATA` at the start of a line or after `:`, so a `DATA` right after
+    /// `THEN` or `ELSE` is never read (one after a later `:` is).
+    fn branch(&mut self, stmts: &[Stmt]) {
+        match stmts.split_first() {
+            Some((first, rest)) if matches!(first.kind, StmtKind::Data(_)) => self.stmts(rest),
+            _ => self.stmts(stmts),
+        }
+    }
+
     fn stmts(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
             let start = self.pc().0;
@@ -601,7 +611,7 @@ impl Compiler {
             } => {
                 self.num_expr(cond);
                 let branch = self.emit(Op::JumpIfFalse(Pc(0)));
-                self.stmts(then);
+                self.branch(then);
                 if otherwise.is_empty() {
                     let end = self.pc();
                     self.patch(branch, Op::JumpIfFalse(end));
@@ -609,7 +619,7 @@ impl Compiler {
                     let skip = self.emit(Op::Jump(Pc(0)));
                     let else_pc = self.pc();
                     self.patch(branch, Op::JumpIfFalse(else_pc));
-                    self.stmts(otherwise);
+                    self.branch(otherwise);
                     let end = self.pc();
                     self.patch(skip, Op::Jump(end));
                 }
