@@ -390,8 +390,9 @@ impl<'a> Vm<'a> {
 
     /// Overflow and division by zero print their message and go on, as in GW-BASIC.
     fn soft_error(&mut self, code: ErrorCode) -> Res<()> {
-        // with ON ERROR GOTO they are ordinary, trappable errors
-        if self.m.traps_errors() {
+        // with ON ERROR GOTO they are ordinary errors: trapped, or inside the
+        // handler fatal
+        if self.m.on_error.is_some() {
             return Err(code.into());
         }
         self.write_raw(code.message().as_bytes())?;
@@ -657,11 +658,11 @@ impl<'a> Vm<'a> {
 
     /// `RESUME`: leaves the handler; the stacks start empty at a statement.
     fn resume(&mut self) -> Res<(u32, u32)> {
-        let points = self
-            .m
-            .handling
-            .take()
-            .ok_or(Fault::Basic(ErrorCode::ResumeWithoutError))?;
+        let Some(points) = self.m.handling.take() else {
+            // GW-BASIC turns the handler off first, so this error is never trapped
+            self.m.on_error = None;
+            return Err(ErrorCode::ResumeWithoutError.into());
+        };
         // the error is dealt with: ERR reads 0 again (ERL keeps the line)
         self.m.err = 0;
         self.m.num_stack.clear();
