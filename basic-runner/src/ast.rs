@@ -155,8 +155,10 @@ pub(crate) enum StmtKind {
     Stop,
     Clear,
     Cls,
-    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `COLOR`, `TRON`).
+    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `COLOR`).
     Nothing,
+    /// `TRON` (true) and `TROFF` (false).
+    Trace(bool),
     /// A statement or function the sandbox refuses; the load fails.
     Refused(Kw),
     /// The rest of the line did not parse; running into it raises `Syntax error`.
@@ -228,6 +230,12 @@ pub(crate) enum Func {
     Space,
     Hex,
     Oct,
+    Cvi,
+    Cvs,
+    Cvd,
+    Mki,
+    Mks,
+    Mkd,
     Pos,
     Fre,
     Timer,

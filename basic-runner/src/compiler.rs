@@ -200,6 +200,8 @@ struct Compiler {
     known_lines: std::collections::BTreeSet<u32>,
     fixups: Vec<Fixup>,
     events: Vec<LoopEvent>,
+    /// Whether the program has a `TRON`: its lines then start with `TraceLine`.
+    traced: bool,
     pending_defs: Vec<PendingDef>,
     current_line: u32,
 }
@@ -222,7 +224,10 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         events: Vec::new(),
         pending_defs: Vec::new(),
         current_line: 0,
+        traced: false,
     };
+    // only a program that can turn tracing on pays for marking its lines
+    compiler.traced = lines.iter().any(|line| turns_trace_on(&line.stmts));
     for line in lines {
         compiler.line(line);
     }
@@ -237,6 +242,17 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         diagnostics: compiler.diagnostics,
         refusals: compiler.refusals,
     }
+}
+
+/// Whether `TRON` is among the statements, branches of `IF` included.
+fn turns_trace_on(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|stmt| match &stmt.kind {
+        StmtKind::Trace(true) => true,
+        StmtKind::If {
+            then, otherwise, ..
+        } => turns_trace_on(then) || turns_trace_on(otherwise),
+        _ => false,
+    })
 }
 
 impl Compiler {
@@ -271,7 +287,20 @@ impl Compiler {
         self.current_line = line.number;
         self.mark_line(line.number);
         self.line_pcs.insert(line.number, self.pc());
+        if self.traced {
+            self.emit(Op::Ext(Ext::TraceLine(line.number)));
+        }
         self.stmts(&line.stmts);
+    }
+
+    /// The statements after `THEN` or `ELSE`. GW-BASIC's `READ` looks for
+    /// `DATA` at the start of a line or after `:`, so a `DATA` right after
+    /// `THEN` or `ELSE` is never read (one after a later `:` is).
+    fn branch(&mut self, stmts: &[Stmt]) {
+        match stmts.split_first() {
+            Some((first, rest)) if matches!(first.kind, StmtKind::Data(_)) => self.stmts(rest),
+            _ => self.stmts(stmts),
+        }
     }
 
     fn stmts(&mut self, stmts: &[Stmt]) {
@@ -297,7 +326,7 @@ impl Compiler {
     fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
         self.num_expr(cond);
         let branch = self.emit(Op::JumpIfFalse(Pc(0)));
-        self.stmts(then);
+        self.branch(then);
         if otherwise.is_empty() {
             let end = self.pc();
             self.patch(branch, Op::JumpIfFalse(end));
@@ -305,7 +334,7 @@ impl Compiler {
             let skip = self.emit(Op::Jump(Pc(0)));
             let else_pc = self.pc();
             self.patch(branch, Op::JumpIfFalse(else_pc));
-            self.stmts(otherwise);
+            self.branch(otherwise);
             let end = self.pc();
             self.patch(skip, Op::Jump(end));
         }
@@ -742,7 +771,15 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::RandomizeDefault));
             }
             StmtKind::Randomize(Some(seed)) => {
-                let ty = self.num_expr(seed);
+                // GW-BASIC refuses a string seed as an illegal call, not a type mismatch
+                let ty = match self.expr(seed) {
+                    VarTy::Num(ty) => ty,
+                    VarTy::Str => {
+                        self.emit(Op::Raise(ErrorCode::IllegalFunctionCall));
+                        self.emit(Op::Num(0.0));
+                        NumTy::Sng
+                    }
+                };
                 self.emit(Op::Ext(Ext::Randomize(ty)));
             }
             StmtKind::Swap(first, second) => self.swap(first, second),
@@ -794,6 +831,9 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::Cls));
             }
             StmtKind::Nothing => {}
+            StmtKind::Trace(on) => {
+                self.emit(Op::Ext(Ext::Trace(*on)));
+            }
             StmtKind::Refused(kw) => self.refusals.push((self.current_line, *kw)),
             StmtKind::SyntaxError(message, code) => {
                 self.diagnose(stmt.col, message);
@@ -970,10 +1010,14 @@ impl Compiler {
             self.num_expr(len);
         }
         self.str_expr(value);
-        let op = if len.is_some() {
-            Builtin::MidSet3
-        } else {
-            Builtin::MidSet2
+        // `MID$(A$, n) = A$`: GW-BASIC copies byte by byte within the one string
+        let same = target.indices.is_none()
+            && matches!(&value.kind, ExprKind::Var(name) if *name == target.name);
+        let op = match (len.is_some(), same) {
+            (true, false) => Builtin::MidSet3,
+            (false, false) => Builtin::MidSet2,
+            (true, true) => Builtin::MidSetSame3,
+            (false, true) => Builtin::MidSetSame2,
         };
         self.emit(Op::Call(op));
         self.store(target, VarTy::Str);
@@ -1071,8 +1115,19 @@ impl Compiler {
 
     fn for_loop(&mut self, var: &str, from: &Expr, to: &Expr, step: Option<&Expr>) {
         let (base, ty) = self.type_of(var);
-        let VarTy::Num(num_ty) = ty else {
+        // GW-BASIC's loops count in integers or singles: a string or double
+        // variable is a type mismatch, raised after the start value is evaluated
+        if !matches!(ty, VarTy::Num(NumTy::Int | NumTy::Sng)) {
+            if ty != VarTy::Str {
+                self.num_expr(from);
+                self.emit(Op::PopNum);
+            }
             self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            // still a FOR when other loops look for their NEXT in the text
+            self.events.push(LoopEvent::For(usize::MAX, Slot(u32::MAX)));
+            return;
+        }
+        let VarTy::Num(num_ty) = ty else {
             return;
         };
         let slot = self.num_slot(&base, num_ty);
@@ -1227,7 +1282,10 @@ impl Compiler {
                 ty
             }
             ExprKind::Unary(UnOp::Neg, operand) => {
-                let ty = self.num_expr(operand);
+                // GW-BASIC's negation leaves a string as it is (`PRINT -A$`)
+                let VarTy::Num(ty) = self.expr(operand) else {
+                    return VarTy::Str;
+                };
                 self.emit(Op::Neg);
                 // negating makes an integer single (-(-32768) fits), which also
                 // sends `10^-3` to the general power as in GW-BASIC
@@ -1336,7 +1394,13 @@ impl Compiler {
         };
         match func {
             Func::Abs | Func::Int | Func::Fix => {
-                let ty = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
+                // like negation, GW-BASIC's ABS and INT pass a string through
+                let ty = match arg(0).map(|a| self.expr(a)) {
+                    Some(VarTy::Str) if func != Func::Fix => return VarTy::Str,
+                    Some(VarTy::Str) => self.type_mismatch_num(),
+                    Some(VarTy::Num(ty)) => ty,
+                    None => NumTy::Sng,
+                };
                 let builtin = match func {
                     Func::Abs => Builtin::Abs,
                     Func::Int => Builtin::Int,
@@ -1459,6 +1523,29 @@ impl Compiler {
                     }
                     None => call(self, Builtin::Mid2),
                 }
+                VarTy::Str
+            }
+            Func::Cvi | Func::Cvs | Func::Cvd => {
+                if let Some(a) = arg(0) {
+                    self.str_expr(a);
+                }
+                let ty = match func {
+                    Func::Cvi => NumTy::Int,
+                    Func::Cvs => NumTy::Sng,
+                    _ => NumTy::Dbl,
+                };
+                call(self, Builtin::Cv(ty));
+                VarTy::Num(ty)
+            }
+            Func::Mki | Func::Mks | Func::Mkd => {
+                let ty = match func {
+                    Func::Mki => NumTy::Int,
+                    Func::Mks => NumTy::Sng,
+                    _ => NumTy::Dbl,
+                };
+                let from = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
+                self.convert(from, ty);
+                call(self, Builtin::Mk(ty));
                 VarTy::Str
             }
             Func::Chr | Func::Space | Func::Hex | Func::Oct | Func::Str => {

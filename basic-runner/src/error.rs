@@ -20,7 +20,7 @@ pub enum ErrorCode {
     IllegalFunctionCall,
     /// 6: a value too large for its type.
     Overflow,
-    /// 7: GW-BASIC's own memory ran out (the sandbox reports its limits separately).
+    /// 7: memory ran out: nesting past `max_stack_depth`, arrays past `max_memory_bytes`.
     OutOfMemory,
     /// 8: a jump to a line that does not exist.
     UndefinedLineNumber,
@@ -176,9 +176,12 @@ pub enum LimitKind {
     StepsPerResume,
     /// [`crate::Limits::max_steps_per_session`].
     StepsPerSession,
-    /// [`crate::Limits::max_memory_bytes`].
+    /// [`crate::Limits::max_memory_bytes`]. A run no longer stops with it:
+    /// past the limit is GW-BASIC's trappable `Out of memory` or `Out of
+    /// string space` (kept for hosts that match on it).
     Memory,
-    /// [`crate::Limits::max_stack_depth`].
+    /// [`crate::Limits::max_stack_depth`]. A run no longer stops with it:
+    /// past the limit is GW-BASIC's trappable `Out of memory`.
     StackDepth,
     /// [`crate::Limits::max_output_bytes_per_resume`].
     OutputPerResume,

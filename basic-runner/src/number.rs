@@ -404,6 +404,35 @@ pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
 }
 
 /// A number in Microsoft Binary Format, as `RANDOMIZE` reads it.
+/// The number whose Microsoft Binary Format bytes begin `bytes` (`CVI`, `CVS`,
+/// `CVD`); `None` when there are fewer bytes than the type has.
+pub(crate) fn from_mbf_bytes(bytes: &[u8], ty: NumTy) -> Option<f64> {
+    match ty {
+        NumTy::Int => {
+            let pair = bytes.get(..2)?;
+            Some(f64::from(i16::from_le_bytes([pair[0], pair[1]])))
+        }
+        NumTy::Sng | NumTy::Dbl => {
+            let size = if ty == NumTy::Sng { 4 } else { 8 };
+            let bytes = bytes.get(..size)?;
+            let (&exponent, mantissa) = bytes.split_last()?;
+            if exponent == 0 {
+                return Some(0.0);
+            }
+            let (&top, low) = mantissa.split_last()?;
+            let negative = top & 0x80 != 0;
+            // 0.1mmm… x 2^(exponent - 128): the leading 1 is implied by the sign bit's place
+            let mut fraction = f64::from(top | 0x80);
+            for &byte in low.iter().rev() {
+                fraction = fraction * 256.0 + f64::from(byte);
+            }
+            let bits = 8 * i32::try_from(mantissa.len()).unwrap_or(7);
+            let value = fraction * 2f64.powi(i32::from(exponent) - 128 - bits);
+            Some(if negative { -value } else { value })
+        }
+    }
+}
+
 pub(crate) fn mbf_bytes(value: f64, ty: NumTy) -> Vec<u8> {
     match ty {
         NumTy::Int => {
@@ -411,19 +440,29 @@ pub(crate) fn mbf_bytes(value: f64, ty: NumTy) -> Vec<u8> {
             int.to_le_bytes().to_vec()
         }
         NumTy::Sng => {
-            let single = value as f32;
-            if single == 0.0 {
+            // from the f64's bits, so that singles below f32's normal range
+            // (MBF reaches 2^-129) keep their mantissa
+            if value == 0.0 || !value.is_finite() {
                 return vec![0; 4];
             }
-            let bits = single.to_bits();
-            let sign = ((bits >> 31) & 1) as u8;
-            let exponent = ((bits >> 23) & 0xFF) as u8;
-            let fraction = bits & 0x7F_FFFF;
+            let bits = value.to_bits();
+            let sign = ((bits >> 63) & 1) as u8;
+            let mut exponent = ((bits >> 52) & 0x7FF) as i64 - 1022 + 128;
+            // 24 significant bits, rounded half up as the value is already a single
+            let mut mantissa = ((bits & 0xF_FFFF_FFFF_FFFF) | (1 << 52)) + (1 << 28);
+            mantissa >>= 29;
+            if mantissa >> 24 != 0 {
+                mantissa >>= 1;
+                exponent += 1;
+            }
+            if exponent <= 0 {
+                return vec![0; 4];
+            }
             vec![
-                (fraction & 0xFF) as u8,
-                ((fraction >> 8) & 0xFF) as u8,
-                (((fraction >> 16) & 0x7F) as u8) | (sign << 7),
-                exponent.saturating_add(2),
+                (mantissa & 0xFF) as u8,
+                ((mantissa >> 8) & 0xFF) as u8,
+                (((mantissa >> 16) & 0x7F) as u8) | (sign << 7),
+                exponent.min(255) as u8,
             ]
         }
         NumTy::Dbl => {

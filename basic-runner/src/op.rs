@@ -99,6 +99,10 @@ pub enum Builtin {
     Hex,
     /// `OCT$`.
     Oct,
+    /// `CVI`, `CVS`, `CVD`: a number from its bytes (Microsoft Binary Format).
+    Cv(NumTy),
+    /// `MKI$`, `MKS$`, `MKD$`: a number's bytes (the number already of that type).
+    Mk(NumTy),
     /// `POS`: the output column, from 1.
     Pos,
     /// `FRE`: memory left in the sandbox.
@@ -111,6 +115,11 @@ pub enum Builtin {
     MidSet2,
     /// `MID$(s, n, m) = t`: pops s, n, m, t and pushes the changed s.
     MidSet3,
+    /// `MID$(s, n) = s` with the same variable: GW-BASIC copies byte by byte
+    /// within the one string, so the copy reads bytes it has already written.
+    MidSetSame2,
+    /// `MID$(s, n, m) = s` with the same variable.
+    MidSetSame3,
 }
 
 /// A host call: the only instructions that reach outside the VM.
@@ -154,6 +163,11 @@ pub enum Ext {
     Timer,
     /// Hand the host a character record of this many name/value string pairs.
     Record(u32),
+    /// `TRON` (true) and `TROFF` (false).
+    Trace(bool),
+    /// The start of a line, in a program that uses `TRON`: writes `[N]` while
+    /// tracing is on.
+    TraceLine(u32),
 }
 
 /// A typed arithmetic operation inside a fused instruction.
@@ -482,16 +496,18 @@ impl Builtin {
             Err | Erl => effect(0, 1, 0, 0),
             Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
             | Fre => effect(1, 1, 0, 0),
-            Len | Asc | Val => effect(0, 1, 1, 0),
+            Len | Asc | Val | Cv(_) => effect(0, 1, 1, 0),
             Left | Right | Mid2 => effect(1, 0, 1, 1),
             Mid3 => effect(2, 0, 1, 1),
-            Chr | StrSng | StrDbl | PlainSng | PlainDbl | Space | Hex | Oct => effect(1, 0, 0, 1),
+            Chr | StrSng | StrDbl | PlainSng | PlainDbl | Space | Hex | Oct | Mk(_) => {
+                effect(1, 0, 0, 1)
+            }
             Instr2 => effect(0, 1, 2, 0),
             Instr3 => effect(1, 1, 2, 0),
             StringCode => effect(2, 0, 0, 1),
             StringStr => effect(1, 0, 1, 1),
-            MidSet2 => effect(1, 0, 2, 1),
-            MidSet3 => effect(2, 0, 2, 1),
+            MidSet2 | MidSetSame2 => effect(1, 0, 2, 1),
+            MidSet3 | MidSetSame3 => effect(2, 0, 2, 1),
         }
     }
 }

@@ -482,7 +482,8 @@ impl Parser {
                 Ok(StmtKind::Clear)
             }
             Kw::Cls => Ok(StmtKind::Cls),
-            Kw::Tron | Kw::Troff => Ok(StmtKind::Nothing),
+            Kw::Tron => Ok(StmtKind::Trace(true)),
+            Kw::Troff => Ok(StmtKind::Trace(false)),
             // screen colours, the cursor and the speaker mean nothing in a chat
             Kw::Color | Kw::Locate | Kw::Beep => {
                 self.skip_to_stmt_end();
@@ -1303,6 +1304,12 @@ impl Parser {
                     kind: ExprKind::Func(func, Vec::new()),
                 })
             }
+            // NOT where an operand belongs (`-NOT 1`, `2 * NOT 0 + 3`) takes, as in
+            // GW-BASIC, the relation after it as its operand
+            Kw::Not => {
+                self.pos -= 1;
+                self.not()
+            }
             other if is_refused_function(other) => {
                 if self.peek() == Some(&Tok::LParen) {
                     self.paren_args()?;
@@ -1349,6 +1356,12 @@ fn builtin_arity(kw: Kw) -> Option<(Func, usize, usize)> {
         Kw::StringS => (Func::StringS, 2, 2),
         Kw::SpaceS => (Func::Space, 1, 1),
         Kw::HexS => (Func::Hex, 1, 1),
+        Kw::Cvi => (Func::Cvi, 1, 1),
+        Kw::Cvs => (Func::Cvs, 1, 1),
+        Kw::Cvd => (Func::Cvd, 1, 1),
+        Kw::MkiS => (Func::Mki, 1, 1),
+        Kw::MksS => (Func::Mks, 1, 1),
+        Kw::MkdS => (Func::Mkd, 1, 1),
         Kw::OctS => (Func::Oct, 1, 1),
         Kw::Pos => (Func::Pos, 1, 1),
         Kw::Fre => (Func::Fre, 1, 1),
@@ -1446,11 +1459,5 @@ fn is_refused_function(kw: Kw) -> bool {
             | Stick
             | Strig
             | Play
-            | Cvi
-            | Cvs
-            | Cvd
-            | MkiS
-            | MksS
-            | MkdS
     )
 }

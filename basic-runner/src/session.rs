@@ -4,11 +4,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::compiler::InputTarget;
 use crate::cp437;
 use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
 use crate::input;
 use crate::limits::Limits;
-use crate::number;
+use crate::number::{self, NumTy};
 use crate::program::{MAX_LINE_CHARS, Program};
 use crate::rnd::{Rnd, RndMode};
 use crate::vm::{self, CharacterRecord, Event, Fault, Frame, Machine, Output};
@@ -305,6 +306,15 @@ impl Session {
             let kinds: Vec<bool> = form.targets.iter().map(|t| t.is_str()).collect();
             input::parse(&bytes, &kinds)
         };
+        // with ON ERROR set, GW-BASIC asks again for a number too large for a
+        // single (without, it prints "Overflow" and takes the largest)
+        let too_large = |(target, entry): (&InputTarget, &input::Entry)| {
+            matches!(target, InputTarget::Num(_, ty) | InputTarget::ElemNum(_, _, ty) if *ty != NumTy::Int)
+                && matches!(entry, input::Entry::Num(value) if value.abs() > number::SNG_MAX)
+        };
+        let entries = entries.filter(|entries| {
+            !(self.machine.traps_errors() && form.targets.iter().zip(entries).any(too_large))
+        });
         let Some(entries) = entries else {
             vm::write_text(&mut self.machine, out, b"?Redo from start\n");
             vm::write_text(&mut self.machine, out, &form.prompt);
@@ -318,6 +328,13 @@ impl Session {
             entries,
             out,
         ) {
+            // an integer out of range is an error ON ERROR can trap
+            if let Some(handler) =
+                vm::trap_at_pc(&mut self.machine, &program.code, &self.limits, out, fault)
+            {
+                self.machine.pc = handler;
+                return None;
+            }
             return Some(Err(self.fail(fault, out)));
         }
         self.machine.pc += 1;
@@ -571,7 +588,9 @@ fn check_fits(program: &Program, machine: &Machine) -> Result<(), RestoreError> 
     }
     for frame in &machine.frames {
         let ok = match frame {
-            Frame::For { var, body, .. } => (*var as usize) < code.num_vars.len() && *body <= pcs,
+            Frame::For {
+                var, body, exit, ..
+            } => (*var as usize) < code.num_vars.len() && *body <= pcs && *exit <= pcs,
             Frame::Gosub { ret } => *ret <= pcs,
             Frame::While { start } => *start < pcs,
             Frame::Fn {

@@ -38,6 +38,12 @@ pub(crate) enum Frame {
         limit: f64,
         step: f64,
         body: u32,
+        /// Where the matching `NEXT` continues (after its variable): GW-BASIC
+        /// keeps the text position of the `NEXT` its `FOR` found, and any other
+        /// `NEXT` meeting this loop is `NEXT without FOR`. 0 (a snapshot from
+        /// before the field) accepts any `NEXT`.
+        #[serde(default)]
+        exit: u32,
     },
     Gosub {
         ret: u32,
@@ -76,6 +82,18 @@ impl Array {
             }
         }
     }
+}
+
+/// GW-BASIC's error 14, for strings past the memory limit.
+const OUT_OF_STRING_SPACE: ErrorCode = ErrorCode::Other(14);
+
+/// What fixed the array base, if anything has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub(crate) enum BaseFixed {
+    #[default]
+    No,
+    ByOptionBase,
+    ByArray,
 }
 
 /// Why the machine stopped running.
@@ -118,6 +136,11 @@ pub(crate) struct Machine {
     pub(crate) data_ptr: u32,
     pub(crate) active_defs: Vec<Option<u32>>,
     pub(crate) option_base: u8,
+    /// Whether the array base is fixed: `OPTION BASE` ran, or an array was
+    /// made (which fixes base 0 until `ERASE` removes every array). Another
+    /// `OPTION BASE` with a different base is then `Duplicate Definition`.
+    #[serde(default)]
+    pub(crate) base_fixed: BaseFixed,
     pub(crate) width: u16,
     pub(crate) column: u16,
     pub(crate) rnd: Rnd,
@@ -128,6 +151,9 @@ pub(crate) struct Machine {
     pub(crate) on_error: Option<u32>,
     /// While a handler runs: where `RESUME` and `RESUME NEXT` continue.
     pub(crate) handling: Option<(u32, u32)>,
+    /// `TRON` is on: each line run writes `[N]`.
+    #[serde(default)]
+    pub(crate) trace: bool,
     /// `ERR` and `ERL`.
     pub(crate) err: u8,
     pub(crate) erl: u32,
@@ -152,6 +178,7 @@ impl Machine {
             data_ptr: 0,
             active_defs: vec![None; code.fn_names.len()],
             option_base: 0,
+            base_fixed: BaseFixed::No,
             width: 80,
             column: 0,
             rnd,
@@ -160,6 +187,7 @@ impl Machine {
             records: Vec::new(),
             on_error: None,
             handling: None,
+            trace: false,
             err: 0,
             erl: 0,
         }
@@ -202,6 +230,11 @@ impl Machine {
         vm.run(budget, budget_limit)
     }
 
+    /// Whether an error now goes to an `ON ERROR` handler.
+    pub(crate) fn traps_errors(&self) -> bool {
+        self.on_error.is_some() && self.handling.is_none()
+    }
+
     pub(crate) fn clear(&mut self, code: &Code) {
         self.nums.iter_mut().for_each(|n| *n = 0.0);
         self.strs.iter_mut().for_each(Vec::clear);
@@ -212,6 +245,7 @@ impl Machine {
         self.data_ptr = 0;
         self.active_defs = vec![None; code.fn_names.len()];
         self.option_base = 0;
+        self.base_fixed = BaseFixed::No;
         self.memory = 0;
         self.rnd.clear();
         self.on_error = None;
@@ -357,24 +391,35 @@ impl<'a> Vm<'a> {
 
     /// Overflow and division by zero print their message and go on, as in GW-BASIC.
     fn soft_error(&mut self, code: ErrorCode) -> Res<()> {
-        // with ON ERROR GOTO they are ordinary, trappable errors
-        if self.m.on_error.is_some() && self.m.handling.is_none() {
+        // with ON ERROR GOTO they are ordinary errors: trapped, or inside the
+        // handler fatal
+        if self.m.on_error.is_some() {
             return Err(code.into());
         }
         self.write_raw(code.message().as_bytes())?;
         self.newline()
     }
 
-    fn check_memory(&self, extra: usize) -> Res<()> {
+    /// Room for `extra` more bytes of arrays and strings. The memory limit
+    /// stands for GW-BASIC's own memory, so running out is its trappable
+    /// error: `Out of memory` for arrays, `Out of string space` for strings.
+    fn check_memory(&self, extra: usize, code: ErrorCode) -> Res<()> {
         if self.m.memory.saturating_add(extra) > self.limits.max_memory_bytes {
-            return Err(Fault::Limit(LimitKind::Memory));
+            return Err(code.into());
         }
         Ok(())
     }
 
-    fn check_depth(&self) -> Res<()> {
+    /// Room for one more `GOSUB`, `FOR`, `WHILE` or `FN` level. The nesting
+    /// limit stands for GW-BASIC's stack: past it is `Out of memory`, which
+    /// (as in GW-BASIC) also clears the loop and `GOSUB` stack; function
+    /// frames stay for the error handler to unwind.
+    fn check_depth(&mut self) -> Res<()> {
         if self.m.frames.len() >= self.limits.max_stack_depth {
-            return Err(Fault::Limit(LimitKind::StackDepth));
+            self.m
+                .frames
+                .retain(|frame| matches!(frame, Frame::Fn { .. }));
+            return Err(ErrorCode::OutOfMemory.into());
         }
         Ok(())
     }
@@ -614,11 +659,11 @@ impl<'a> Vm<'a> {
 
     /// `RESUME`: leaves the handler; the stacks start empty at a statement.
     fn resume(&mut self) -> Res<(u32, u32)> {
-        let points = self
-            .m
-            .handling
-            .take()
-            .ok_or(Fault::Basic(ErrorCode::ResumeWithoutError))?;
+        let Some(points) = self.m.handling.take() else {
+            // GW-BASIC turns the handler off first, so this error is never trapped
+            self.m.on_error = None;
+            return Err(ErrorCode::ResumeWithoutError.into());
+        };
         // the error is dealt with: ERR reads 0 again (ERL keeps the line)
         self.m.err = 0;
         self.m.num_stack.clear();
@@ -728,6 +773,11 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 };
                 self.m.memory = self.m.memory.saturating_sub(array.bytes());
+                if self.m.base_fixed == BaseFixed::ByArray
+                    && self.m.arrays.iter().all(Option::is_none)
+                {
+                    self.m.base_fixed = BaseFixed::No;
+                }
             }
             Op::Pow => {
                 let b = self.pop();
@@ -924,7 +974,13 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(entry.text.clone());
             }
             Op::Restore(index) => self.m.data_ptr = index,
-            Op::OptionBase(base) => self.m.option_base = base,
+            Op::OptionBase(base) => {
+                if self.m.base_fixed != BaseFixed::No && base != self.m.option_base {
+                    return Err(ErrorCode::DuplicateDefinition.into());
+                }
+                self.m.option_base = base;
+                self.m.base_fixed = BaseFixed::ByOptionBase;
+            }
             Op::Width => {
                 let width = arg_in(self.pop(), 1, 255)?;
                 self.m.width = width as u16;
@@ -1029,7 +1085,7 @@ impl<'a> Vm<'a> {
             return Err(ErrorCode::StringTooLong.into());
         }
         if self.m.memory + tail.len() > self.limits.max_memory_bytes {
-            return Err(Fault::Limit(LimitKind::Memory));
+            return Err(OUT_OF_STRING_SPACE.into());
         }
         target.extend_from_slice(tail);
         self.m.memory += tail.len();
@@ -1039,7 +1095,7 @@ impl<'a> Vm<'a> {
     fn store_str_slot(&mut self, slot: usize, text: Vec<u8>) -> Res<()> {
         let old_len = self.m.strs.get(slot).map_or(0, Vec::len);
         if text.len() > old_len {
-            self.check_memory(text.len() - old_len)?;
+            self.check_memory(text.len() - old_len, OUT_OF_STRING_SPACE)?;
         }
         self.m.memory = (self.m.memory + text.len()).saturating_sub(old_len);
         if let Some(var) = self.m.strs.get_mut(slot) {
@@ -1063,7 +1119,7 @@ impl<'a> Vm<'a> {
         if text.len() > old_len
             && self.m.memory.saturating_add(text.len() - old_len) > self.limits.max_memory_bytes
         {
-            return Err(Fault::Limit(LimitKind::Memory));
+            return Err(OUT_OF_STRING_SPACE.into());
         }
         self.m.memory = (self.m.memory + text.len()).saturating_sub(old_len);
         *slot = text;
@@ -1098,7 +1154,7 @@ impl<'a> Vm<'a> {
             let size = usize::from(bound) + 1 - usize::from(base);
             elements = elements
                 .checked_mul(size)
-                .ok_or(Fault::Limit(LimitKind::Memory))?;
+                .ok_or(Fault::Basic(ErrorCode::OutOfMemory))?;
         }
         let is_str = self
             .code
@@ -1107,7 +1163,7 @@ impl<'a> Vm<'a> {
             .ok_or(Fault::Internal)?
             .is_str;
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
-        self.check_memory(bytes)?;
+        self.check_memory(bytes, ErrorCode::OutOfMemory)?;
         let data = if is_str {
             ArrayData::Str(vec![Vec::new(); elements])
         } else {
@@ -1118,6 +1174,9 @@ impl<'a> Vm<'a> {
             return Err(Fault::Internal);
         };
         *entry = Some(Array { bounds, base, data });
+        if self.m.base_fixed == BaseFixed::No {
+            self.m.base_fixed = BaseFixed::ByArray;
+        }
         Ok(())
     }
 
@@ -1249,6 +1308,7 @@ impl<'a> Vm<'a> {
             limit,
             step,
             body: *pc as u32,
+            exit: skip_to.0,
         });
         Ok(())
     }
@@ -1262,8 +1322,10 @@ impl<'a> Vm<'a> {
             limit,
             step,
             body,
+            exit,
         }) = self.m.frames.last()
             && var.is_none_or(|v| v == loop_var)
+            && exit == *pc as u32
             && let Some(slot) = self.m.nums.get_mut(loop_var as usize)
         {
             let sum = *slot + step;
@@ -1316,10 +1378,14 @@ impl<'a> Vm<'a> {
             limit,
             step,
             body,
+            exit,
         }) = self.m.frames.get(index)
         else {
             return Err(ErrorCode::NextWithoutFor.into());
         };
+        if exit != 0 && exit != *pc as u32 {
+            return Err(ErrorCode::NextWithoutFor.into());
+        }
         let Some(&current) = self.m.nums.get(var as usize) else {
             return Err(Fault::Internal);
         };
@@ -1614,6 +1680,16 @@ impl<'a> Vm<'a> {
                 };
                 self.m.str_stack.push(text.into_bytes());
             }
+            Builtin::Cv(ty) => {
+                let bytes = self.pop_str();
+                let value = number::from_mbf_bytes(&bytes, ty)
+                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
+                self.push(value);
+            }
+            Builtin::Mk(ty) => {
+                let value = self.pop();
+                self.m.str_stack.push(number::mbf_bytes(value, ty));
+            }
             Builtin::Err => self.push(f64::from(self.m.err)),
             Builtin::Erl => self.push(f64::from(self.m.erl)),
             Builtin::Pos => {
@@ -1632,9 +1708,9 @@ impl<'a> Vm<'a> {
                 let free = self.limits.max_memory_bytes.saturating_sub(self.m.memory);
                 self.push(free as f64);
             }
-            Builtin::MidSet2 | Builtin::MidSet3 => {
+            Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
                 let replacement = self.pop_str();
-                let len = if builtin == Builtin::MidSet3 {
+                let len = if matches!(builtin, Builtin::MidSet3 | Builtin::MidSetSame3) {
                     arg_in(self.pop(), 0, 255)? as usize
                 } else {
                     255
@@ -1645,9 +1721,15 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
                 let count = len.min(replacement.len()).min(target.len() - start);
-                for (offset, &byte) in replacement.iter().take(count).enumerate() {
-                    if let Some(slot) = target.get_mut(start + offset) {
-                        *slot = byte;
+                let same = matches!(builtin, Builtin::MidSetSame2 | Builtin::MidSetSame3);
+                for offset in 0..count {
+                    let byte = if same {
+                        target.get(offset)
+                    } else {
+                        replacement.get(offset)
+                    };
+                    if let (Some(&byte), true) = (byte, start + offset < target.len()) {
+                        target[start + offset] = byte;
                     }
                 }
                 self.m.str_stack.push(target);
@@ -1840,6 +1922,12 @@ impl<'a> Vm<'a> {
             }
             Ext::WriteComma => self.write_raw(b",")?,
             Ext::Cls => self.write_raw(&[12])?,
+            Ext::Trace(on) => self.m.trace = on,
+            Ext::TraceLine(line) => {
+                if self.m.trace {
+                    self.write_raw(format!("[{line}]").as_bytes())?;
+                }
+            }
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
@@ -1907,6 +1995,25 @@ pub(crate) fn write_text(m: &mut Machine, out: &mut Output, bytes: &[u8]) {
 }
 
 /// Assigns parsed input to the targets of a form; indices are on the number stack.
+/// Sends a fault raised outside the run loop (assigning `INPUT`) at the
+/// machine's pc to the `ON ERROR` handler; returns the handler's address.
+pub(crate) fn trap_at_pc(
+    m: &mut Machine,
+    code: &Code,
+    limits: &Limits,
+    out: &mut Output,
+    fault: Fault,
+) -> Option<u32> {
+    let pc = m.pc as usize;
+    let mut vm = Vm {
+        m,
+        code,
+        out,
+        limits,
+    };
+    vm.trap(fault, pc).map(|handler| handler as u32)
+}
+
 pub(crate) fn assign_input(
     m: &mut Machine,
     code: &Code,

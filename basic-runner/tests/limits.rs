@@ -39,33 +39,6 @@ fn each_limit_is_reported_with_its_line() {
             "Step limit reached (2000 steps per session) in ",
         ),
         (
-            "10 DIM A(30000, 100)\n",
-            Limits::default(),
-            LimitKind::Memory,
-            "Memory limit reached (16777216 bytes) in 10",
-        ),
-        (
-            "10 DIM A$(100)\n20 FOR I = 0 TO 100: A$(I) = STRING$(255, \"X\"): NEXT\n",
-            Limits {
-                max_memory_bytes: 10_000,
-                ..Limits::default()
-            },
-            LimitKind::Memory,
-            "Memory limit reached (10000 bytes) in 20",
-        ),
-        (
-            "10 GOSUB 10\n",
-            Limits::default(),
-            LimitKind::StackDepth,
-            "Nesting limit reached (1000 GOSUB/FOR/WHILE/FN levels) in 10",
-        ),
-        (
-            "10 DEF FNF(X) = FNF(X) + 1\n20 PRINT FNF(1)\n",
-            Limits::default(),
-            LimitKind::StackDepth,
-            "Nesting limit reached (1000 GOSUB/FOR/WHILE/FN levels) in 20",
-        ),
-        (
             "10 PRINT \"SPAM\"\n20 GOTO 10\n",
             Limits {
                 max_output_bytes_per_resume: 1000,

@@ -1,0 +1,11 @@
+5 REM with ON ERROR set, an overflow or RESUME without error inside the handler is fatal (checked with PC-BASIC)
+10 ON ERROR GOTO 900
+20 X=1/0:PRINT "AFTER";X
+30 PRINT ERR;ERL
+40 ERROR 7
+50 PRINT "B"
+60 RESUME
+70 PRINT "C"
+80 END
+900 PRINT "H";ERR;ERL;:Z=1E38*10:PRINT "Z";Z:IF ERR=7 THEN RESUME 50
+910 RESUME NEXT
