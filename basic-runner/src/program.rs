@@ -162,6 +162,89 @@ impl Program {
             .any(|op| matches!(op, crate::op::Op::Ext(crate::op::Ext::Record(_))))
     }
 
+    /// The program's line numbers, ascending.
+    pub fn line_numbers(&self) -> Vec<u32> {
+        let mut lines: Vec<u32> = self.code.lines.iter().map(|&(_, line)| line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        lines
+    }
+
+    /// The variables the program gives a value somewhere (assignment, `INPUT`,
+    /// `READ`, `FOR`, `SWAP`, `MID$`…): scalars by name with their type sign (`N$`,
+    /// `A%`, `X`), arrays by name with `()` (`S()`, `C$()`). Sorted, no repeats.
+    pub fn assigned_variables(&self) -> Vec<String> {
+        use crate::compiler::InputTarget;
+        use crate::op::{ArrayId, Op, Slot};
+        let code = &self.code;
+        let num = |Slot(slot): Slot| code.num_vars.get(slot as usize).map(|(name, _)| name.clone());
+        let str_var = |Slot(slot): Slot| code.str_vars.get(slot as usize).cloned();
+        let array = |ArrayId(id): ArrayId| {
+            code.arrays
+                .get(id as usize)
+                .map(|info| format!("{}()", info.name))
+        };
+        let mut names: Vec<String> = Vec::new();
+        for op in &code.ops {
+            let name = match *op {
+                Op::StoreNum(slot)
+                | Op::StoreSng(slot)
+                | Op::StoreInt(slot)
+                | Op::Update(slot, ..)
+                | Op::UpdateInt(slot, ..)
+                | Op::SetNum(slot, _)
+                | Op::Next(slot, _) => num(slot),
+                Op::StoreStr(slot) | Op::AppendConst(slot, _) | Op::AppendVar(slot, _) => {
+                    str_var(slot)
+                }
+                Op::StoreElemNum(id, ..) | Op::StoreElemStr(id, _) => array(id),
+                _ => None,
+            };
+            names.extend(name);
+        }
+        for info in &code.fors {
+            names.extend(num(info.var));
+        }
+        for form in &code.inputs {
+            for target in &form.targets {
+                let name = match *target {
+                    InputTarget::Num(slot, _) => num(slot),
+                    InputTarget::Str(slot) => str_var(slot),
+                    InputTarget::ElemNum(id, ..) | InputTarget::ElemStr(id, _) => array(id),
+                };
+                names.extend(name);
+            }
+        }
+        names.retain(|name| !name.starts_with('~'));
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// The string variables `INPUT` fills right after printing a prompt that
+    /// contains `word` (case-insensitive), in the program's order: how a host finds
+    /// the variable a listing asked the player's name into.
+    pub fn inputs_prompted(&self, word: &str) -> Vec<String> {
+        use crate::compiler::InputTarget;
+        let word = word.to_ascii_uppercase();
+        let mut names = Vec::new();
+        for form in &self.code.inputs {
+            let prompt = crate::cp437::decode(&form.prompt).to_ascii_uppercase();
+            if !prompt.contains(&word) {
+                continue;
+            }
+            for target in &form.targets {
+                if let InputTarget::Str(crate::op::Slot(slot)) = *target
+                    && let Some(name) = self.code.str_vars.get(slot as usize)
+                    && !names.contains(name)
+                {
+                    names.push(name.clone());
+                }
+            }
+        }
+        names
+    }
+
     /// A listing of the bytecode, one instruction a line, for debugging.
     pub fn disassemble(&self) -> String {
         let mut text = String::new();

@@ -157,6 +157,8 @@ pub async fn character(storage: &Storage, id: i64, user: i64, name: &str, gold: 
                 fields: "[]".to_owned(),
                 transcript: String::new(),
                 now: START_MS + id,
+                capture: String::new(),
+                numbered: false,
             }],
         )
         .await
@@ -832,7 +834,7 @@ async fn a_quest_rewards_items_and_gold_then_the_npc_joins_the_party() {
         sheet
             .interaction()
             .content
-            .ends_with("Gold 60 · Food 3\nInventory: 2 healing potion\nParty: maud"),
+            .ends_with("Gold 60 · Food 3\nInventory: 2 healing potion\nParty: maud\nIn rolls: `@FOOD`, `@GOLD`"),
         "{}",
         sheet.interaction().content
     );

@@ -192,9 +192,24 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                                 .required(),
                             attachment("file", "The .bas listing"),
                             string("code", "The listing, as a code block", 6000),
+                            string(
+                                "map",
+                                "How its variables become a character: at 4180 NAME=NA$ STR=ST",
+                                1000,
+                            ),
                         ],
                     ),
                     sub("list", "List the generator programs here", vec![]),
+                    sub(
+                        "map",
+                        "Set how a program's variables become a character (empty: none)",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                            string("map", "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)", 1000),
+                        ],
+                    ),
                     sub(
                         "remove",
                         "Remove an installed program",
