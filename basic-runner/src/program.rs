@@ -177,7 +177,11 @@ impl Program {
         use crate::compiler::InputTarget;
         use crate::op::{ArrayId, Op, Slot};
         let code = &self.code;
-        let num = |Slot(slot): Slot| code.num_vars.get(slot as usize).map(|(name, _)| name.clone());
+        let num = |Slot(slot): Slot| {
+            code.num_vars
+                .get(slot as usize)
+                .map(|(name, _)| name.clone())
+        };
         let str_var = |Slot(slot): Slot| code.str_vars.get(slot as usize).cloned();
         let array = |ArrayId(id): ArrayId| {
             code.arrays

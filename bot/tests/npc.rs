@@ -831,10 +831,9 @@ async fn a_quest_rewards_items_and_gold_then_the_npc_joins_the_party() {
         .alice(command("character", &["show"], &[("name", text("Udo"))]))
         .await;
     assert!(
-        sheet
-            .interaction()
-            .content
-            .ends_with("Gold 60 · Food 3\nInventory: 2 healing potion\nParty: maud\nIn rolls: `@FOOD`, `@GOLD`"),
+        sheet.interaction().content.ends_with(
+            "Gold 60 · Food 3\nInventory: 2 healing potion\nParty: maud\nIn rolls: `@FOOD`, `@GOLD`"
+        ),
         "{}",
         sheet.interaction().content
     );

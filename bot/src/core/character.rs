@@ -89,8 +89,7 @@ impl Core {
         else {
             return Ok(stored);
         };
-        let capture: Vec<(String, String)> =
-            serde_json::from_str(&row.capture).unwrap_or_default();
+        let capture: Vec<(String, String)> = serde_json::from_str(&row.capture).unwrap_or_default();
         Ok(super::record_map::apply(&map, &capture))
     }
 
@@ -192,7 +191,12 @@ fn belongings(
 /// fields in the program's order, in a monospace block; then gold, food, inventory
 /// and party (gold and food only there: the one purse NPC trades change); then the
 /// `@` names for rolls.
-fn sheet(row: &CharacterRow, current: &[(String, String)], active: bool, belongings: &str) -> String {
+fn sheet(
+    row: &CharacterRow,
+    current: &[(String, String)],
+    active: bool,
+    belongings: &str,
+) -> String {
     let numbers = fields::roll_fields_with_purse(current, row.gold, row.food);
     let mut shown: Vec<&(String, String)> = current
         .iter()
@@ -293,7 +297,16 @@ pub(super) fn date_of(unix_ms: i64) -> String {
 /// their classic order, then everything else in the program's order.
 fn sheet_rank(key: &str) -> usize {
     const WHO: [&str; 10] = [
-        "RACE", "GENDER", "SEX", "CLASS", "LEVEL", "LVL", "HP", "HIT_POINTS", "AC", "ALIGNMENT",
+        "RACE",
+        "GENDER",
+        "SEX",
+        "CLASS",
+        "LEVEL",
+        "LVL",
+        "HP",
+        "HIT_POINTS",
+        "AC",
+        "ALIGNMENT",
     ];
     let Some(key) = fields::field_key(key) else {
         return usize::MAX;

@@ -201,16 +201,6 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                     ),
                     sub("list", "List the generator programs here", vec![]),
                     sub(
-                        "map",
-                        "Set how a program's variables become a character (empty: none)",
-                        vec![
-                            string("name", "The program's name", 32)
-                                .required()
-                                .autocomplete(),
-                            string("map", "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)", 1000),
-                        ],
-                    ),
-                    sub(
                         "remove",
                         "Remove an installed program",
                         vec![
@@ -223,6 +213,20 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                         "default",
                         "The program /chargen start runs (leave out: the shipped one)",
                         vec![string("name", "The program's name", 32).autocomplete()],
+                    ),
+                    sub(
+                        "map",
+                        "Set how a program's variables become a character (empty: none)",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                            string(
+                                "map",
+                                "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)",
+                                1000,
+                            ),
+                        ],
                     ),
                 ],
             }],

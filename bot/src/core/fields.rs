@@ -127,9 +127,8 @@ pub const FOOD_KEYS: &[&str] = &["FOOD"];
 /// Whether a field is the character's gold or food, which live in one place (the
 /// purse that NPC trades change), not among the fields.
 pub fn is_purse_field(name: &str) -> bool {
-    field_key(name).is_some_and(|key| {
-        GOLD_KEYS.contains(&key.as_str()) || FOOD_KEYS.contains(&key.as_str())
-    })
+    field_key(name)
+        .is_some_and(|key| GOLD_KEYS.contains(&key.as_str()) || FOOD_KEYS.contains(&key.as_str()))
 }
 
 /// Where the purse starts: the first whole number of the first field named one of
@@ -164,7 +163,10 @@ pub fn roll_fields_with_purse(
     let mut numbers = roll_fields(&kept);
     numbers.insert("GOLD".to_owned(), gold);
     numbers.insert("FOOD".to_owned(), food);
-    if fields.iter().any(|(name, _)| field_key(name).as_deref() == Some("GP")) {
+    if fields
+        .iter()
+        .any(|(name, _)| field_key(name).as_deref() == Some("GP"))
+    {
         numbers.insert("GP".to_owned(), gold);
     }
     numbers

@@ -299,18 +299,16 @@ impl Core {
                 }
             },
             None => match installed.map(|row| row.record_map) {
-                Some(old) if !old.trim().is_empty() => {
-                    match self.checked_map(&source, &old) {
-                        Ok(map) => map.to_string(),
-                        Err(problem) => {
-                            map_note = format!(
-                                " Its old map `{}` was dropped: {problem}.",
-                                one_line(&old, 200).replace('`', "'")
-                            );
-                            String::new()
-                        }
+                Some(old) if !old.trim().is_empty() => match self.checked_map(&source, &old) {
+                    Ok(map) => map.to_string(),
+                    Err(problem) => {
+                        map_note = format!(
+                            " Its old map `{}` was dropped: {problem}.",
+                            one_line(&old, 200).replace('`', "'")
+                        );
+                        String::new()
                     }
-                }
+                },
                 _ => String::new(),
             },
         };
@@ -601,22 +599,24 @@ fn paste_form(name: &str) -> Modal {
         }
         .encode(),
         title: truncate(&format!("Install the program {name}"), 45),
-        inputs: vec![TextInput {
-            custom_id: SOURCE_FIELD.to_owned(),
-            label: "The BASIC listing".to_owned(),
-            style: TextInputStyle::Paragraph,
-            placeholder: Some("10 PRINT \"HELLO\"".to_owned()),
-            required: true,
-            max_length: PASTE_MAX_CHARS,
-        },
-        TextInput {
-            custom_id: MAP_FIELD.to_owned(),
-            label: "Record map (optional)".to_owned(),
-            style: TextInputStyle::Short,
-            placeholder: Some("at 4180 NAME=NA$ STR=ST HP=PT GOLD=GC".to_owned()),
-            required: false,
-            max_length: u16::try_from(record_map::MAX_MAP_LEN).unwrap_or(1000),
-        }],
+        inputs: vec![
+            TextInput {
+                custom_id: SOURCE_FIELD.to_owned(),
+                label: "The BASIC listing".to_owned(),
+                style: TextInputStyle::Paragraph,
+                placeholder: Some("10 PRINT \"HELLO\"".to_owned()),
+                required: true,
+                max_length: PASTE_MAX_CHARS,
+            },
+            TextInput {
+                custom_id: MAP_FIELD.to_owned(),
+                label: "Record map (optional)".to_owned(),
+                style: TextInputStyle::Short,
+                placeholder: Some("at 4180 NAME=NA$ STR=ST HP=PT GOLD=GC".to_owned()),
+                required: false,
+                max_length: u16::try_from(record_map::MAX_MAP_LEN).unwrap_or(1000),
+            },
+        ],
     }
 }
 

@@ -171,7 +171,11 @@ pub fn cut(value: &str) -> String {
 /// Whether two variable names are the same variable: case-insensitive, and a
 /// single's `!` is optional (`ST` and `ST!`); `(…)` subscripts written alike.
 fn same_variable(a: &str, b: &str) -> bool {
-    let normal = |name: &str| name.to_ascii_uppercase().replace("!(", "(").replace(' ', "");
+    let normal = |name: &str| {
+        name.to_ascii_uppercase()
+            .replace("!(", "(")
+            .replace(' ', "")
+    };
     let (a, b) = (normal(a), normal(b));
     a == b || a.trim_end_matches('!') == b.trim_end_matches('!')
 }
@@ -180,7 +184,9 @@ fn field_name(field: &str) -> Result<String, String> {
     let shaped = !field.is_empty()
         && field.chars().count() <= MAX_FIELD_LEN
         && field.starts_with(|ch: char| ch.is_ascii_alphabetic())
-        && field.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+        && field
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
     if !shaped {
         return Err(format!(
             "`{}` cannot be a field name: use 1 to {MAX_FIELD_LEN} letters, digits and `_`, \
@@ -216,7 +222,9 @@ fn parse_variable(text: &str) -> Result<Variable, String> {
         && !body.is_empty()
         && body.len() <= 40
         && body.starts_with(|ch: char| ch.is_ascii_alphabetic())
-        && body.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '.');
+        && body
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '.');
     if !shaped || subscripts.len() > 8 {
         return Err(bad());
     }
