@@ -305,3 +305,30 @@ proptest! {
         }
     }
 }
+
+/// One gold: a trade changes the character's gold column; the sheet shows that one
+/// value (the generator's `GOLD` field is where it started) and `@GOLD` reads it.
+#[tokio::test]
+async fn the_sheet_and_gold_in_rolls_read_the_one_purse() {
+    let mut harness = Harness::new().await;
+    let mut udo = crate::fields::character(1, ALICE, "Udo", &[("NAME", "Udo"), ("GOLD", "140")]);
+    udo.gold = 140;
+    harness.storage.finish_session(None, &[udo]).await.unwrap();
+    // What an NPC trade does to the purse.
+    sqlx::query(
+        "UPDATE characters SET gold = 0, food = 2, updated_at = updated_at + 1 WHERE id = 1",
+    )
+    .execute(harness.storage.pool())
+    .await
+    .unwrap();
+    let sheet = alice_says(&mut harness, show("Udo")).await;
+    assert!(sheet.contains("Gold 0 · Food 2"), "{sheet}");
+    assert!(!sheet.contains("140"), "{sheet}");
+    alice_says(
+        &mut harness,
+        command("character", &["use"], &[("name", text("Udo"))]),
+    )
+    .await;
+    let rolled = alice_says(&mut harness, roll("@GOLD + @FOOD")).await;
+    assert_eq!(total_of(&rolled), Some(2), "{rolled}");
+}
