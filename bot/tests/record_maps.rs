@@ -282,8 +282,77 @@ async fn the_same_seed_twice_on_one_database_stores_both_characters() {
     assert_eq!(names(&storage).await, ["Udo", "Udo 2"]);
 }
 
+/// A few lines a listing may have, for programs made up by the property test.
+const LINES: [&str; 8] = [
+    "N$ = \"ANN\"",
+    "DIM A(3): A(1) = 7",
+    "S = S + 1",
+    "INPUT \"NAME\"; N$",
+    "CLEAR",
+    "IF S < 3 THEN 10",
+    "X$ = STRING$(250, \"Z\")",
+    "PRINT S",
+];
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Any map over any program (made of the lines above, in any order): checking
+    /// never panics, a run with the map's capture line ends within the limits, and
+    /// the mapped fields stay within the limits.
+    #[test]
+    fn any_map_over_any_program_is_checked_and_applied_within_the_limits(
+        picks in prop::collection::vec(0..LINES.len(), 1..8),
+        map in "(at [0-9]{1,2}0 )?([A-Z]{1,4}=(N\\$|X\\$|S|A\\([0-4]\\)|Q) ){0,5}",
+    ) {
+        use tavern::engine::Generators;
+        let source: String = picks
+            .iter()
+            .enumerate()
+            .map(|(index, pick)| format!("{} {}\n", (index + 1) * 10, LINES[*pick]))
+            .collect();
+        let engine = tavern::engine::basic::BasicEngine::new(basic_runner::Limits {
+            max_steps_per_resume: 10_000,
+            max_steps_per_session: 100_000,
+            max_records: 20,
+            ..basic_runner::Limits::default()
+        });
+        let check = engine.check(&source).expect("the lines load");
+        let Ok(parsed) = record_map::parse(&map) else { return Ok(()) };
+        let has_line = |line: u32| check.line_numbers.contains(&line);
+        let facts = record_map::ProgramFacts {
+            has_line: &has_line,
+            assigned: &check.assigned_variables,
+        };
+        let _ = record_map::check(&parsed, &facts);
+        let program = tavern::engine::ProgramText::new("any", &source);
+        let mut session = engine.start(&program, 1).expect("starts");
+        if let Some(line) = parsed.at {
+            session.capture_at_line(line);
+        }
+        let mut step = session.resume(None);
+        for _ in 0..10 {
+            match &step {
+                Ok(tavern::engine::GenStep { state: tavern::engine::GenState::NeedsInput { .. }, .. }) => {
+                    step = session.resume(Some("Bo"));
+                }
+                _ => break,
+            }
+        }
+        if let Ok(tavern::engine::GenStep {
+            state: tavern::engine::GenState::Finished { variables, captures, .. },
+            ..
+        }) = step
+        {
+            prop_assert!(captures.len() <= 20);
+            for capture in captures.iter().chain([&variables]) {
+                for (field, value) in record_map::apply(&parsed, capture) {
+                    prop_assert!(field.chars().count() <= record_map::MAX_FIELD_LEN);
+                    prop_assert!(value.chars().count() <= record_map::MAX_VALUE_LEN);
+                }
+            }
+        }
+    }
 
     /// Any map text over any capture: parsing never panics, and applying a parsed
     /// map never yields a field name or value past the limits.
