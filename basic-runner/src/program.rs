@@ -225,21 +225,46 @@ impl Program {
         names
     }
 
-    /// The string variables `INPUT` fills right after printing a prompt that
-    /// contains `word` (case-insensitive), in the program's order: how a host finds
-    /// the variable a listing asked the player's name into.
+    /// The string variables `INPUT` fills right after a prompt that contains `word`
+    /// (case-insensitive), in the program's order: the `INPUT`'s own prompt, or a
+    /// string constant `PRINT`ed just before it (`PRINT "NAME";: INPUT N$`). How a
+    /// host finds the variable a listing asked the player's name into.
     pub fn inputs_prompted(&self, word: &str) -> Vec<String> {
         use crate::compiler::InputTarget;
+        use crate::op::{ConstId, Ext, Op, TableId};
         let word = word.to_ascii_uppercase();
+        let says = |bytes: &[u8]| {
+            crate::cp437::decode(bytes)
+                .to_ascii_uppercase()
+                .contains(&word)
+        };
+        let code = &self.code;
         let mut names = Vec::new();
-        for form in &self.code.inputs {
-            let prompt = crate::cp437::decode(&form.prompt).to_ascii_uppercase();
-            if !prompt.contains(&word) {
+        for (at, op) in code.ops.iter().enumerate() {
+            let Op::Ext(Ext::Input(TableId(form_id))) = *op else {
+                continue;
+            };
+            let Some(form) = code.inputs.get(form_id as usize) else {
+                continue;
+            };
+            // The few instructions before an INPUT (back to an earlier one) print
+            // what the player sees just before it.
+            let printed = code.ops[at.saturating_sub(4)..at]
+                .iter()
+                .rev()
+                .take_while(|op| !matches!(op, Op::Ext(Ext::Input(_))))
+                .any(|op| match *op {
+                    Op::Str(ConstId(k)) => {
+                        code.strings.get(k as usize).is_some_and(|text| says(text))
+                    }
+                    _ => false,
+                });
+            if !says(&form.prompt) && !printed {
                 continue;
             }
             for target in &form.targets {
                 if let InputTarget::Str(crate::op::Slot(slot)) = *target
-                    && let Some(name) = self.code.str_vars.get(slot as usize)
+                    && let Some(name) = code.str_vars.get(slot as usize)
                     && !names.contains(name)
                 {
                     names.push(name.clone());

@@ -121,6 +121,9 @@ fn a_program_names_its_lines_assigned_variables_and_name_inputs() {
     );
     assert_eq!(program.assigned_variables(), ["A$", "K", "N$", "S()"]);
     assert_eq!(program.inputs_prompted("name"), ["N$"]);
+    let printed = "10 PRINT \"YOUR HERO'S NAME\";\n20 INPUT H$\n30 INPUT \"RACE\"; R$\n";
+    let program = Program::load(printed, &Limits::default()).unwrap();
+    assert_eq!(program.inputs_prompted("NAME"), ["H$"]);
 }
 
 #[test]

@@ -170,6 +170,11 @@ impl GenSession for BasicSession {
     }
 
     fn capture_at_line(&mut self, line: u32) -> bool {
+        // RECORD, where a program uses it, wins: its captures would only count
+        // against the records limit.
+        if self.0.program().uses_records() {
+            return false;
+        }
         self.0.capture_at_line(line)
     }
 

@@ -217,7 +217,8 @@ pub trait GenSession: Send {
     /// The whole state as text, for the database.
     fn snapshot(&self) -> Result<String, GenFailure>;
     /// Takes the variables every time `line` is about to run (a record map's `at`);
-    /// `false` when the program has no such line.
+    /// `false` when the program has no such line or hands its characters over
+    /// with `RECORD` (which wins).
     fn capture_at_line(&mut self, line: u32) -> bool;
 }
 
