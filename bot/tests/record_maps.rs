@@ -401,3 +401,32 @@ async fn the_sheet_and_gold_in_rolls_read_the_one_purse() {
     let rolled = alice_says(&mut harness, roll("@GOLD + @FOOD")).await;
     assert_eq!(total_of(&rolled), Some(2), "{rolled}");
 }
+
+/// The paste form carries the map in its second field.
+#[tokio::test]
+async fn the_paste_form_takes_the_map_too() {
+    use tavern::core::custom_id::CustomId;
+    let mut harness = Harness::new().await;
+    let form = RequestKind::Modal {
+        custom_id: CustomId::ProgramModal {
+            name: "dmps".to_owned(),
+        }
+        .encode(),
+        fields: vec![
+            ("source".to_owned(), LISTING.to_owned()),
+            ("map".to_owned(), MAP.to_owned()),
+        ],
+    };
+    let installed = alice_says(&mut harness, form).await;
+    assert!(
+        installed.contains(&format!("mapped with `{MAP}`")),
+        "{installed}"
+    );
+    let row = harness
+        .storage
+        .installed_program(GUILD, "dmps")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.record_map, MAP);
+}
