@@ -102,6 +102,17 @@ async fn three_characters_in_one_run_each_with_its_fields() {
     );
     let list = alice_says(&mut harness, command("chargen", &["program", "list"], &[])).await;
     assert!(list.contains(&format!("map: `{MAP}`")), "{list}");
+    let shown = as_user(
+        &mut harness,
+        ALICE,
+        command("chargen", &["program", "show"], &[("name", text("dmps"))]),
+    )
+    .await;
+    assert!(
+        shown.contains("A character is taken every time line 4180 is about to run."),
+        "{shown}"
+    );
+    assert!(shown.contains("STR ← ST\n"), "{shown}");
 
     let end = run(&mut harness, &ANSWERS).await;
     assert!(

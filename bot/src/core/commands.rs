@@ -215,6 +215,15 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                         vec![string("name", "The program's name", 32).autocomplete()],
                     ),
                     sub(
+                        "show",
+                        "Show an installed program, its record map and its listing",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                        ],
+                    ),
+                    sub(
                         "map",
                         "Set how a program's variables become a character (empty: none)",
                         vec![

@@ -55,6 +55,9 @@ impl Core {
         if action == Some("list") || action.is_none() {
             return self.program_list(guild_id).await;
         }
+        if action == Some("show") {
+            return self.program_show(guild_id, name).await;
+        }
         if !self.may_administer(request).await? {
             return self
                 .not_allowed(request, "install, remove or choose generator programs")
@@ -69,7 +72,7 @@ impl Core {
                 self.program_map(guild_id, name, map).await
             }
             Some(other) => Ok(ephemeral(format!(
-                "`/chargen program {other}` is not a command; try add, list, map, remove or default."
+                "`/chargen program {other}` is not a command; try add, list, show, map, remove or default."
             ))),
             None => Ok(Vec::new()),
         }
@@ -164,6 +167,57 @@ impl Core {
             ));
         }
         Ok(ephemeral(text))
+    }
+
+    /// `/chargen program show name`: an installed program's facts and its record
+    /// map spelled out, with the listing attached.
+    async fn program_show(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(program) = self.storage.installed_program(guild_id, name).await? else {
+            if let Some(shipped) = self.builtin_named(name) {
+                return Ok(ephemeral(format!(
+                    "`{}` ships with Tavern and hands its characters over with `RECORD`.",
+                    shipped.name
+                )));
+            }
+            return Ok(ephemeral(no_program(name)));
+        };
+        let mut lines = vec![format!(
+            "`{}`: {} lines, {} bytes.",
+            program.name,
+            program.source.lines().count(),
+            program.source.len()
+        )];
+        match record_map::parse(&program.record_map) {
+            Ok(map) if !program.record_map.trim().is_empty() => {
+                lines.push(format!("Record map: `{map}`"));
+                lines.push(match map.at {
+                    Some(line) => format!(
+                        "A character is taken every time line {line} is about to run."
+                    ),
+                    None => "A character is taken when the program ends (as its variables                              last lived)."
+                        .to_owned(),
+                });
+                let pairs: Vec<String> = map
+                    .pairs
+                    .iter()
+                    .map(|(field, variable)| format!("{field} ← {variable}"))
+                    .collect();
+                if !pairs.is_empty() {
+                    lines.push(code_block(&pairs.join("\n")));
+                }
+            }
+            _ => lines.push(
+                "No record map: without `RECORD` a character is the program's variables as                  they last lived. Set one with `/chargen program map`."
+                    .to_owned(),
+            ),
+        }
+        let mut message = Message::ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT));
+        message.attachments.push(FileAttachment {
+            filename: format!("{}.bas", program.name),
+            bytes: program.source.into_bytes(),
+            description: Some(format!("The listing of {}", program.name)),
+        });
+        Ok(vec![Reply::Interaction(message)])
     }
 
     /// Gold and food start where the map says: a map change moves them for the
