@@ -413,6 +413,36 @@ async fn the_sheet_and_gold_in_rolls_read_the_one_purse() {
     assert_eq!(total_of(&rolled), Some(2), "{rolled}");
 }
 
+/// A map names variables as the listing writes them: `ST` is `ST%` under `DEFINT`,
+/// `ST!` is `ST`, and case does not matter.
+#[test]
+fn map_variables_match_as_basic_names_them() {
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect()
+    };
+    let map = record_map::parse("STR=st DEX=DX! HP=hp(1) NAME=N$").unwrap();
+    let capture = pairs(&[("ST%", "12"), ("DX", "9"), ("HP%(1)", "4"), ("N$", "Al")]);
+    assert_eq!(
+        record_map::apply(&map, &capture),
+        pairs(&[("STR", "12"), ("DEX", "9"), ("HP", "4"), ("NAME", "Al")])
+    );
+    let assigned = ["ST%".to_owned(), "HP%()".to_owned()];
+    let has_line = |_| true;
+    let facts = record_map::ProgramFacts {
+        has_line: &has_line,
+        assigned: &assigned,
+    };
+    let checked = record_map::check(&record_map::parse("STR=ST HP=HP(2)").unwrap(), &facts);
+    assert_eq!(checked, Ok(()));
+    let checked = record_map::check(&record_map::parse("STR=ST$").unwrap(), &facts);
+    assert_eq!(
+        checked,
+        Err("`STR=ST$`: the program never assigns `ST$`".to_owned())
+    );
+}
+
 /// The paste form carries the map in its second field.
 #[tokio::test]
 async fn the_paste_form_takes_the_map_too() {

@@ -129,11 +129,7 @@ pub fn check(map: &RecordMap, facts: &ProgramFacts<'_>) -> Result<(), String> {
         } else {
             format!("{}()", variable.name)
         };
-        let known = facts
-            .assigned
-            .iter()
-            .any(|name| same_variable(name, &wanted));
-        if !known {
+        if find(facts.assigned.iter().map(String::as_str), &wanted).is_none() {
             return Err(format!(
                 "`{field}={variable}`: the program never assigns `{variable}`"
             ));
@@ -150,10 +146,8 @@ pub fn apply(map: &RecordMap, capture: &[(String, String)]) -> Vec<(String, Stri
         .iter()
         .filter_map(|(field, variable)| {
             let wanted = variable.to_string();
-            let value = capture
-                .iter()
-                .find(|(name, _)| same_variable(name, &wanted))
-                .map(|(_, value)| value)?;
+            let at = find(capture.iter().map(|(name, _)| name.as_str()), &wanted)?;
+            let (_, value) = capture.get(at)?;
             Some((field.clone(), cut(value.trim())))
         })
         .collect()
@@ -168,16 +162,37 @@ pub fn cut(value: &str) -> String {
         .collect()
 }
 
-/// Whether two variable names are the same variable: case-insensitive, and a
-/// single's `!` is optional (`ST` and `ST!`); `(…)` subscripts written alike.
-fn same_variable(a: &str, b: &str) -> bool {
-    let normal = |name: &str| {
-        name.to_ascii_uppercase()
-            .replace("!(", "(")
-            .replace(' ', "")
-    };
-    let (a, b) = (normal(a), normal(b));
-    a == b || a.trim_end_matches('!') == b.trim_end_matches('!')
+/// Where `wanted` is among `names`: the same variable (case-insensitive, a
+/// single's `!` optional: `ST` is `ST!`), else a number variable whose type a
+/// `DEFINT`/`DEFDBL` gave it (`ST` is `ST%` when the listing has no plain `ST`).
+fn find<'a>(names: impl Iterator<Item = &'a str> + Clone, wanted: &str) -> Option<usize> {
+    let wanted = normal(wanted);
+    if let Some(at) = names.clone().position(|name| normal(name) == wanted) {
+        return Some(at);
+    }
+    if wanted.contains('$') {
+        return None;
+    }
+    let (base, rest) = split_subscripts(&wanted);
+    names.into_iter().position(|name| {
+        let name = normal(name);
+        let (name_base, name_rest) = split_subscripts(&name);
+        name_rest == rest && name_base.trim_end_matches(['%', '#']) == base
+    })
+}
+
+/// Upper case, without a single's `!`, without spaces.
+fn normal(name: &str) -> String {
+    name.to_ascii_uppercase()
+        .replace(' ', "")
+        .replace("!(", "(")
+        .trim_end_matches('!')
+        .to_owned()
+}
+
+/// `A%(1,2)` → (`A%`, `(1,2)`).
+fn split_subscripts(name: &str) -> (&str, &str) {
+    name.split_at(name.find('(').unwrap_or(name.len()))
 }
 
 fn field_name(field: &str) -> Result<String, String> {
