@@ -10,6 +10,7 @@ use tavern::storage::Storage;
 
 use crate::harness::{ALICE, GUILD, Harness, command, text};
 use crate::macros::{as_user, roll, total_of};
+use crate::on_both_backends;
 
 /// A generator written for these tests in the style of DM'S PERSONNEL SERVICE:
 /// three characters in one run, the recap, "ANOTHER CHARACTER (Y/N)" at 4180 and a
@@ -152,9 +153,9 @@ async fn three_characters_in_one_run_each_with_its_fields() {
     }
 }
 
-#[tokio::test]
-async fn a_map_changed_afterwards_relabels_the_characters_made() {
-    let mut harness = Harness::new().await;
+on_both_backends!(a_map_changed_afterwards_relabels_the_characters_made);
+async fn a_map_changed_afterwards_relabels_the_characters_made(storage: Storage) {
+    let mut harness = crate::macros::harness_on(storage);
     // A first map with two fields mixed up: STR took the hit points.
     let wrong = "at 4180 NAME=NA$ STR=PT";
     alice_says(&mut harness, add(Some(wrong))).await;
