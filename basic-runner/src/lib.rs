@@ -62,8 +62,15 @@
 //! `PRINT` shows them without spaces. The records come back in
 //! [`StepState::Finished`]; a program that does not use `RECORD` still yields
 //! its scalar variables there.
+//!
+//! For listings that never heard of `RECORD`, a host can capture instead:
+//! [`Session::capture_at_line`] takes every variable (array elements too) each
+//! time a chosen line is about to run ([`Session::captures`]), and
+//! [`Session::last_alive`] gives the variables as they were the last time they
+//! held values, before a closing `CLEAR` or `RUN` wiped them.
 
 mod ast;
+mod capture;
 mod compiler;
 mod cp437;
 mod error;
@@ -84,6 +91,7 @@ mod using;
 mod verify;
 mod vm;
 
+pub use capture::{Capture, MAX_CAPTURED_VALUES, MAX_ELEMENTS_PER_ARRAY};
 pub use error::{
     Diagnostic, ErrorCode, LimitKind, LoadError, LoadErrorKind, RestoreError, RunError,
     RunErrorKind,

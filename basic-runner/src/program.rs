@@ -213,6 +213,118 @@ impl Program {
             .any(|op| matches!(op, crate::op::Op::Ext(crate::op::Ext::Record(_))))
     }
 
+    /// The program's line numbers, ascending.
+    pub fn line_numbers(&self) -> Vec<u32> {
+        let mut lines: Vec<u32> = self.code.lines.iter().map(|&(_, line)| line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        lines
+    }
+
+    /// The variables the program gives a value somewhere (assignment, `INPUT`,
+    /// `READ`, `FOR`, `SWAP`, `MID$`…): scalars by name with their type sign (`N$`,
+    /// `A%`, `X`), arrays by name with `()` (`S()`, `C$()`). Sorted, no repeats.
+    pub fn assigned_variables(&self) -> Vec<String> {
+        use crate::compiler::InputTarget;
+        use crate::op::{ArrayId, Op, Slot};
+        let code = &self.code;
+        let num = |Slot(slot): Slot| {
+            code.num_vars
+                .get(slot as usize)
+                .map(|(name, _)| name.clone())
+        };
+        let str_var = |Slot(slot): Slot| code.str_vars.get(slot as usize).cloned();
+        let array = |ArrayId(id): ArrayId| {
+            code.arrays
+                .get(id as usize)
+                .map(|info| format!("{}()", info.name))
+        };
+        let mut names: Vec<String> = Vec::new();
+        for op in &code.ops {
+            let name = match *op {
+                Op::StoreNum(slot)
+                | Op::StoreSng(slot)
+                | Op::StoreInt(slot)
+                | Op::Update(slot, ..)
+                | Op::UpdateInt(slot, ..)
+                | Op::SetNum(slot, _)
+                | Op::Next(slot, _) => num(slot),
+                Op::StoreStr(slot) | Op::AppendConst(slot, _) | Op::AppendVar(slot, _) => {
+                    str_var(slot)
+                }
+                Op::StoreElemNum(id, ..) | Op::StoreElemStr(id, _) => array(id),
+                _ => None,
+            };
+            names.extend(name);
+        }
+        for info in &code.fors {
+            names.extend(num(info.var));
+        }
+        for form in &code.inputs {
+            for target in &form.targets {
+                let name = match *target {
+                    InputTarget::Num(slot, _) => num(slot),
+                    InputTarget::Str(slot) => str_var(slot),
+                    InputTarget::ElemNum(id, ..) | InputTarget::ElemStr(id, _) => array(id),
+                };
+                names.extend(name);
+            }
+        }
+        names.retain(|name| !name.starts_with('~'));
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// The string variables `INPUT` fills right after a prompt that contains `word`
+    /// (case-insensitive), in the program's order: the `INPUT`'s own prompt, or a
+    /// string constant `PRINT`ed just before it (`PRINT "NAME";: INPUT N$`). How a
+    /// host finds the variable a listing asked the player's name into.
+    pub fn inputs_prompted(&self, word: &str) -> Vec<String> {
+        use crate::compiler::InputTarget;
+        use crate::op::{ConstId, Ext, Op, TableId};
+        let word = word.to_ascii_uppercase();
+        let says = |bytes: &[u8]| {
+            crate::cp437::decode(bytes)
+                .to_ascii_uppercase()
+                .contains(&word)
+        };
+        let code = &self.code;
+        let mut names = Vec::new();
+        for (at, op) in code.ops.iter().enumerate() {
+            let Op::Ext(Ext::Input(TableId(form_id))) = *op else {
+                continue;
+            };
+            let Some(form) = code.inputs.get(form_id as usize) else {
+                continue;
+            };
+            // The few instructions before an INPUT (back to an earlier one) print
+            // what the player sees just before it.
+            let printed = code.ops[at.saturating_sub(4)..at]
+                .iter()
+                .rev()
+                .take_while(|op| !matches!(op, Op::Ext(Ext::Input(_))))
+                .any(|op| match *op {
+                    Op::Str(ConstId(k)) => {
+                        code.strings.get(k as usize).is_some_and(|text| says(text))
+                    }
+                    _ => false,
+                });
+            if !says(&form.prompt) && !printed {
+                continue;
+            }
+            for target in &form.targets {
+                if let InputTarget::Str(crate::op::Slot(slot)) = *target
+                    && let Some(name) = code.str_vars.get(slot as usize)
+                    && !names.contains(name)
+                {
+                    names.push(name.clone());
+                }
+            }
+        }
+        names
+    }
+
     /// A listing of the bytecode, one instruction a line, for debugging.
     pub fn disassemble(&self) -> String {
         let mut text = String::new();

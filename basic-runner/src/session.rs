@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::capture::{self, Capture};
 use crate::compiler::InputTarget;
 use crate::cp437;
 use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
@@ -144,6 +145,36 @@ impl Session {
     /// The character records handed over so far.
     pub fn records(&self) -> &[CharacterRecord] {
         &self.machine.records
+    }
+
+    /// Captures every variable each time `line` is about to run, from now on (see
+    /// [`Session::captures`]). Captures count against [`Limits::max_records`]
+    /// together with `RECORD`s. `false` (and nothing changes) when the program has
+    /// no such line.
+    pub fn capture_at_line(&mut self, line: u32) -> bool {
+        let Some(&(pc, _)) = self.program.code.lines.iter().find(|(_, at)| *at == line) else {
+            return false;
+        };
+        self.machine.capture_pc = Some(pc);
+        true
+    }
+
+    /// The captures taken at the capture line so far, in order.
+    pub fn captures(&self) -> &[Capture] {
+        &self.machine.captures
+    }
+
+    /// The variables (array elements too) as they were the last time they were
+    /// alive: now, unless a `CLEAR` or `RUN` wiped values that more variables held
+    /// than hold values now; then as they were just before it.
+    pub fn last_alive(&self) -> Vec<(String, String)> {
+        let now = capture::variables(&self.machine, &self.program.code, true);
+        match &self.machine.last_alive {
+            Some(before) if capture::alive_count(before) > capture::alive_count(&now) => {
+                before.clone()
+            }
+            _ => now,
+        }
     }
 
     /// Instructions executed so far.
@@ -412,23 +443,7 @@ impl Session {
 
     /// Every scalar variable with its current value, sorted by name.
     pub fn variables(&self) -> Vec<(String, String)> {
-        let code = &self.program.code;
-        let mut variables: Vec<(String, String)> = code
-            .num_vars
-            .iter()
-            .zip(&self.machine.nums)
-            .filter(|((name, _), _)| !name.starts_with('~'))
-            .map(|((name, ty), value)| (name.clone(), number::format_plain(*value, *ty)))
-            .chain(
-                code.str_vars
-                    .iter()
-                    .zip(&self.machine.strs)
-                    .filter(|(name, _)| !name.starts_with('~'))
-                    .map(|(name, value)| (name.clone(), cp437::decode(value))),
-            )
-            .collect();
-        variables.sort();
-        variables
+        capture::variables(&self.machine, &self.program.code, false)
     }
 
     fn fail(&mut self, fault: Fault, out: &mut Output) -> RunError {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::capture::{self, Capture};
 use crate::compiler::{Code, InputTarget, Param};
 use crate::cp437;
 use crate::error::{ErrorCode, LimitKind};
@@ -157,6 +158,14 @@ pub(crate) struct Machine {
     /// `ERR` and `ERL`.
     pub(crate) err: u8,
     pub(crate) erl: u32,
+    /// The first instruction of the line the host captures at (see `capture.rs`).
+    #[serde(default)]
+    pub(crate) capture_pc: Option<u32>,
+    #[serde(default)]
+    pub(crate) captures: Vec<Capture>,
+    /// The variables before the last `CLEAR` or `RUN` that wiped live ones.
+    #[serde(default)]
+    pub(crate) last_alive: Option<Vec<(String, String)>>,
 }
 
 /// The output of one step, bounded.
@@ -190,6 +199,17 @@ impl Machine {
             trace: false,
             err: 0,
             erl: 0,
+            capture_pc: None,
+            captures: Vec::new(),
+            last_alive: None,
+        }
+    }
+
+    /// Keeps the variables before `CLEAR` or `RUN` wipes them, when any is alive.
+    fn remember_alive(&mut self, code: &Code) {
+        let variables = capture::variables(self, code, true);
+        if capture::alive_count(&variables) > 0 {
+            self.last_alive = Some(variables);
         }
     }
 
@@ -428,10 +448,16 @@ impl<'a> Vm<'a> {
         let ops = &self.code.ops;
         let mut pc = self.m.pc as usize;
         let mut remaining = budget;
+        let capture_at = self.m.capture_pc.map_or(usize::MAX, |at| at as usize);
         let result = loop {
             let Some(&op) = ops.get(pc) else {
                 break Ok(Event::End);
             };
+            if pc == capture_at
+                && let Err(fault) = self.capture(pc)
+            {
+                break Err(fault);
+            }
             if remaining == 0 {
                 break Err(Fault::Limit(budget_limit));
             }
@@ -985,8 +1011,12 @@ impl<'a> Vm<'a> {
                 let width = arg_in(self.pop(), 1, 255)?;
                 self.m.width = width as u16;
             }
-            Op::Clear => self.m.clear(self.code),
+            Op::Clear => {
+                self.m.remember_alive(self.code);
+                self.m.clear(self.code);
+            }
             Op::Run(Pc(target)) => {
+                self.m.remember_alive(self.code);
                 self.m.clear(self.code);
                 *pc = target as usize;
             }
@@ -1860,6 +1890,18 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    /// Takes a capture at `pc` (the first instruction of the host's capture line);
+    /// captures and records together are bounded by `max_records`.
+    fn capture(&mut self, pc: usize) -> Res<()> {
+        if self.m.records.len() + self.m.captures.len() >= self.limits.max_records {
+            return Err(Fault::Limit(LimitKind::Records));
+        }
+        let line = Machine::line_of(self.code, pc as u32).unwrap_or(0);
+        let variables = capture::variables(self.m, self.code, true);
+        self.m.captures.push(Capture { line, variables });
+        Ok(())
+    }
+
     fn ext(&mut self, ext: Ext) -> Res<()> {
         match ext {
             Ext::PrintNum(ty) => {
@@ -1950,7 +1992,7 @@ impl<'a> Vm<'a> {
                 self.push(value);
             }
             Ext::Record(count) => {
-                if self.m.records.len() >= self.limits.max_records {
+                if self.m.records.len() + self.m.captures.len() >= self.limits.max_records {
                     return Err(Fault::Limit(LimitKind::Records));
                 }
                 let count = count as usize * 2;

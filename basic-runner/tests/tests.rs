@@ -2,6 +2,8 @@
 
 // the public API: resume, prompts, records, variables, errors
 mod api;
+// captures for listings without RECORD: at a line, and the last living variables
+mod capture;
 // arbitrary program text never panics and always ends within its limits
 mod fuzz;
 // the character generator we ship, against its golden transcript

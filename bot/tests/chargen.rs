@@ -523,7 +523,8 @@ async fn programs_without_questions_or_records_still_make_characters() {
     let plain = harness
         .alice(reply_to(started.prompt_message.unwrap(), "Rex"))
         .await;
-    assert!(plain.all_text().contains("**Character** is ready: N$ Rex"));
+    // No RECORD: the variables; the name is what the program asked for after "NAME".
+    assert!(plain.all_text().contains("**Rex** is ready: N$ Rex"));
     let names: Vec<String> = harness
         .storage
         .characters_of(ALICE, GUILD)
@@ -532,7 +533,7 @@ async fn programs_without_questions_or_records_still_make_characters() {
         .into_iter()
         .map(|row| row.name)
         .collect();
-    assert_eq!(names, ["Quick", "Quick 2", "Character"]);
+    assert_eq!(names, ["Quick", "Quick 2", "Rex"]);
     let unknown = harness.alice(start(Some("nope"))).await;
     assert_eq!(
         unknown.interaction().content,
@@ -659,14 +660,13 @@ async fn characters_are_listed_shown_and_deleted() {
         sheet.content,
         "**Quick 2**, made with `instant` on 2026-01-01
 ```
-NAME  Quick
-HP    5
+HP  5
 ```
 \
          Gold 0 · Food 0
 Inventory: none
 Party: none
-In rolls: `@HP`"
+In rolls: `@FOOD`, `@GOLD`, `@HP`"
     );
     assert_eq!(sheet.attachments[0].filename, "quick-2.txt");
     assert_eq!(sheet.attachments[0].bytes, b"NO QUESTIONS\n");

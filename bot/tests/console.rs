@@ -154,7 +154,7 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
     );
     let sheet = say(&mut console, "/character show Udo").await;
     assert!(
-        sheet.starts_with("**Udo**, made with `chargen` on 2026-01-01\nNAME    Udo\n"),
+        sheet.starts_with("**Udo**, made with `chargen` on 2026-01-01\nGENDER  M\nCLASS   1\n"),
         "{sheet}"
     );
     assert!(sheet.contains("\n[attached: udo.txt ("), "{sheet}");

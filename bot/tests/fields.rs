@@ -118,6 +118,8 @@ pub fn character(id: i64, owner: i64, name: &str, fields: &[(&str, &str)]) -> Ne
         gold: 0,
         food: 0,
         now: START_MS,
+        capture: String::new(),
+        numbered: false,
     }
 }
 
@@ -202,7 +204,7 @@ async fn fields_of_the_active_character_in_rolls(storage: Storage) {
     assert!(
         unknown.contains(
             "       ^^^^^ unknown field @LUCK; there are: @CHA, @CHA_MOD, @CON, @CON_MOD, @DEX, \
-             @DEX_MOD, @HP, @INT, @INT_MOD, @STR, @STR_MOD, @WIS, @WIS_MOD"
+             @DEX_MOD, @FOOD, @GOLD, @HP, @INT, @INT_MOD, @STR, @STR_MOD, @WIS, @WIS_MOD"
         ),
         "{unknown}"
     );
@@ -257,18 +259,17 @@ async fn the_sheet_shows_modifiers_and_roll_fields(storage: Storage) {
     assert_eq!(
         sheet,
         "**Udo**, made with `chargen` on 2026-01-01 (you play this character here)\n```\n\
-         NAME   Udo\n\
          CLASS  FIGHTER\n\
+         HP     6\n\
          STR    17 (+2)\n\
          INT    8 (-1)\n\
          WIS    10 (0)\n\
          DEX    13 (+1)\n\
          CON    4 (-2)\n\
-         CHA    18 (+3)\n\
-         HP     6\n```\n\
+         CHA    18 (+3)\n```\n\
          Gold 0 · Food 0\nInventory: none\nParty: none\n\
-         In rolls: `@CHA`, `@CHA_MOD`, `@CON`, `@CON_MOD`, `@DEX`, `@DEX_MOD`, `@HP`, `@INT`, \
-         `@INT_MOD`, `@STR`, `@STR_MOD`, `@WIS`, `@WIS_MOD`"
+         In rolls: `@CHA`, `@CHA_MOD`, `@CON`, `@CON_MOD`, `@DEX`, `@DEX_MOD`, `@FOOD`, `@GOLD`, \
+         `@HP`, `@INT`, `@INT_MOD`, `@STR`, `@STR_MOD`, `@WIS`, `@WIS_MOD`"
     );
     let _ = GUILD;
 }

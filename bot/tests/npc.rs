@@ -157,6 +157,8 @@ pub async fn character(storage: &Storage, id: i64, user: i64, name: &str, gold: 
                 fields: "[]".to_owned(),
                 transcript: String::new(),
                 now: START_MS + id,
+                capture: String::new(),
+                numbered: false,
             }],
         )
         .await
@@ -829,10 +831,9 @@ async fn a_quest_rewards_items_and_gold_then_the_npc_joins_the_party() {
         .alice(command("character", &["show"], &[("name", text("Udo"))]))
         .await;
     assert!(
-        sheet
-            .interaction()
-            .content
-            .ends_with("Gold 60 · Food 3\nInventory: 2 healing potion\nParty: maud"),
+        sheet.interaction().content.ends_with(
+            "Gold 60 · Food 3\nInventory: 2 healing potion\nParty: maud\nIn rolls: `@FOOD`, `@GOLD`"
+        ),
         "{}",
         sheet.interaction().content
     );

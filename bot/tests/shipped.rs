@@ -202,3 +202,22 @@ fn a_piped_console_makes_a_character_across_a_restart() {
         "{second_out}"
     );
 }
+
+/// `tavern console --seed N` twice on one database: the second run replays the
+/// first's rolls, but ids never come from the game's RNG, so its character is
+/// stored too (it used to fail with `UNIQUE constraint failed: characters.id`).
+#[test]
+fn the_same_seed_twice_on_one_database_stores_two_characters() {
+    let dir = TempDir::new("shipped-seeded");
+    let db = dir.path("play.db");
+    let db = db.to_str().unwrap();
+    let answers = FIRST_HALF.iter().chain(&SECOND_HALF).copied();
+    let input = format!("/chargen\n{}\n", answers.collect::<Vec<_>>().join("\n"));
+    for expected in ["**Udo** is ready", "**Udo 2** is ready"] {
+        let run = tavern(&["console", "--db", db, "--seed", "7"], &input);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        let out = stdout(&run);
+        assert!(out.contains(expected), "{out}");
+        assert!(!out.contains("error"), "{out}");
+    }
+}

@@ -35,6 +35,8 @@ fn new_character(id: i64, name: &str) -> NewCharacter {
         gold: 120,
         food: 0,
         now: 5_000,
+        capture: String::new(),
+        numbered: false,
     }
 }
 

@@ -31,6 +31,8 @@ mod cli_odds;
 mod odds;
 // Generator programs installed by server admins.
 mod programs;
+// Record maps: listings without RECORD, captures, the record sheet, safe ids.
+mod record_maps;
 // `tavern basic`: the program suite through the binary, input, errors, limits.
 mod cli_basic;
 // The shipped chargen.bas through the core and a piped console across a restart.

@@ -58,8 +58,9 @@ impl Core {
             .await?
             .is_some_and(|active| active.id == row.id);
         let (items, party) = self.storage.character_belongings(row.id).await?;
+        let current = self.character_fields(&row).await?;
         let message = Message {
-            content: sheet(&row, active, &belongings(&row, &items, &party)),
+            content: sheet(&row, &current, active, &belongings(&row, &items, &party)),
             attachments: vec![FileAttachment {
                 filename: format!("{}.txt", file_stem(&row.name)),
                 bytes: row.transcript.clone().into_bytes(),
@@ -68,6 +69,28 @@ impl Core {
             ..Message::default()
         };
         Ok(vec![Reply::Interaction(message)])
+    }
+
+    /// A character's fields as they read now: one captured from a program without
+    /// `RECORD` goes through its program's current record map (so fixing a map
+    /// fixes the characters made already); others are as stored.
+    pub(super) async fn character_fields(
+        &self,
+        row: &CharacterRow,
+    ) -> anyhow::Result<Vec<(String, String)>> {
+        let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
+        if row.capture.is_empty() {
+            return Ok(stored);
+        }
+        let Some(map) = self
+            .record_map_of(row.guild_id, &row.program, &row.program_hash)
+            .await?
+            .filter(|map| !map.pairs.is_empty())
+        else {
+            return Ok(stored);
+        };
+        let capture: Vec<(String, String)> = serde_json::from_str(&row.capture).unwrap_or_default();
+        Ok(super::record_map::apply(&map, &capture))
     }
 
     async fn own_character(
@@ -87,8 +110,8 @@ impl Core {
         self.storage
             .set_active_character(request.place(), request.user.id, row.id, self.now())
             .await?;
-        let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
-        let numbers = fields::roll_fields(&stored);
+        let current = self.character_fields(&row).await?;
+        let numbers = fields::roll_fields_with_purse(&current, row.gold, row.food);
         let mut text = format!("You play **{}** here now.", escape_markdown(&row.name));
         if numbers.is_empty() {
             text.push_str(" It has no numeric fields to use in rolls.");
@@ -163,19 +186,30 @@ fn belongings(
     )
 }
 
-/// The character as a sheet: the fields in a monospace block in the program's
-/// order, each ability score with its modifier; then gold, food, inventory and
-/// party; then the `@` names for rolls.
-fn sheet(row: &CharacterRow, active: bool, belongings: &str) -> String {
-    let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
-    let numbers = fields::roll_fields(&stored);
-    let width = stored
+/// The character as a record sheet: who it is (race, gender, class, level, hit
+/// points) and the six abilities with their modifiers first, then the rest of the
+/// fields in the program's order, in a monospace block; then gold, food, inventory
+/// and party (gold and food only there: the one purse NPC trades change); then the
+/// `@` names for rolls.
+fn sheet(
+    row: &CharacterRow,
+    current: &[(String, String)],
+    active: bool,
+    belongings: &str,
+) -> String {
+    let numbers = fields::roll_fields_with_purse(current, row.gold, row.food);
+    let mut shown: Vec<&(String, String)> = current
+        .iter()
+        .filter(|(key, _)| !fields::is_purse_field(key) && !is_name(key))
+        .collect();
+    shown.sort_by_key(|(key, _)| sheet_rank(key));
+    let width = shown
         .iter()
         .map(|(key, _)| key.chars().count().min(20))
         .max()
         .unwrap_or(0);
-    let mut lines = Vec::with_capacity(stored.len());
-    for (key, value) in &stored {
+    let mut lines = Vec::with_capacity(shown.len());
+    for (key, value) in shown {
         let mut line = format!("{:<width$}  {}", one_line(key, 20), one_line(value, 200));
         if let (Some(ability), Some(score)) =
             (fields::ability_of(key), fields::numeric_value(value))
@@ -257,4 +291,39 @@ pub(super) fn date_of(unix_ms: i64) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Where a field goes on the sheet: who the character is, then the abilities in
+/// their classic order, then everything else in the program's order.
+fn sheet_rank(key: &str) -> usize {
+    const WHO: [&str; 10] = [
+        "RACE",
+        "GENDER",
+        "SEX",
+        "CLASS",
+        "LEVEL",
+        "LVL",
+        "HP",
+        "HIT_POINTS",
+        "AC",
+        "ALIGNMENT",
+    ];
+    let Some(key) = fields::field_key(key) else {
+        return usize::MAX;
+    };
+    if let Some(at) = WHO.iter().position(|who| *who == key) {
+        return at;
+    }
+    if let Some(at) = fields::ABILITIES
+        .iter()
+        .position(|(short, long)| *short == key || *long == key)
+    {
+        return WHO.len() + at;
+    }
+    usize::MAX
+}
+
+/// The name is the sheet's title, not a line of it.
+fn is_name(key: &str) -> bool {
+    fields::field_key(key).is_some_and(|key| key == "NAME" || key == "CHARACTER")
 }

@@ -8,6 +8,7 @@
 use rand::RngCore;
 
 use super::custom_id::CustomId;
+use super::record_map::{self, RecordMap};
 use super::text::{code_block, escape_markdown, human_duration, one_line, split_chunks, truncate};
 use super::{
     ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Modal,
@@ -99,11 +100,19 @@ impl Core {
             )));
         };
         let seed = self.rng().next_u64();
+        let map = self.record_map_for(request.place(), &program).await?;
+        let capture_line = map.as_ref().and_then(|map| map.at);
         let started = self
             .engines
             .generators
             .start(&program, seed)
-            .and_then(|mut session| session.resume(None).map(|step| (session, step)));
+            .and_then(|mut session| {
+                if let Some(line) = capture_line {
+                    // Checked when the map was saved; a replaced listing may lack it.
+                    session.capture_at_line(line);
+                }
+                session.resume(None).map(|step| (session, step))
+            });
         let (session, step) = match started {
             Ok(started) => started,
             Err(failure) => {
@@ -144,9 +153,20 @@ impl Core {
                 ))));
                 replies.extend(self.post_pages(request.channel_id, pages, Some((session_id, 0))));
             }
-            GenState::Finished { records, variables } => {
+            GenState::Finished {
+                records,
+                variables,
+                captures,
+                name_inputs,
+            } => {
+                let run = RunResult {
+                    records,
+                    variables,
+                    captures,
+                    name_inputs,
+                };
                 let characters =
-                    self.new_characters(request, &program, records, variables, &transcript);
+                    self.new_characters(request, &program, run, map.as_ref(), &transcript);
                 let names = self
                     .storage
                     .finish_session(None, &characters)
@@ -276,9 +296,21 @@ impl Core {
                     Some((row.id, row.step + 1)),
                 ));
             }
-            GenState::Finished { records, variables } => {
+            GenState::Finished {
+                records,
+                variables,
+                captures,
+                name_inputs,
+            } => {
+                let run = RunResult {
+                    records,
+                    variables,
+                    captures,
+                    name_inputs,
+                };
+                let map = self.record_map_for(row.guild_id, &program).await?;
                 let characters =
-                    self.new_characters(request, &program, records, variables, &transcript);
+                    self.new_characters(request, &program, run, map.as_ref(), &transcript);
                 let Some(names) = self
                     .storage
                     .finish_session(Some((row.id, row.step)), &characters)
@@ -623,32 +655,91 @@ impl Core {
         &self,
         request: &Request,
         program: &ProgramText,
-        records: Vec<Vec<(String, String)>>,
-        variables: Vec<(String, String)>,
+        run: RunResult,
+        map: Option<&RecordMap>,
         transcript: &str,
     ) -> Vec<NewCharacter> {
-        let records = if records.is_empty() {
-            vec![variables]
-        } else {
-            records
-        };
         let now = self.now();
-        records
-            .into_iter()
-            .map(|fields| NewCharacter {
-                id: self.new_id(),
-                owner_id: request.user.id,
-                guild_id: request.place(),
-                name: character_name(&fields),
-                program: program.name.clone(),
-                program_hash: program.hash.clone(),
-                gold: number_field(&fields, &["GOLD", "GP"]),
-                food: number_field(&fields, &["FOOD"]),
-                fields: serde_json::to_string(&fields).unwrap_or_else(|_| "[]".to_owned()),
-                transcript: transcript.to_owned(),
-                now,
+        let made: Vec<(Vec<(String, String)>, String)> = if !run.records.is_empty() {
+            // RECORD, where a program uses it, wins over any map.
+            run.records
+                .into_iter()
+                .map(|fields| {
+                    let fields = fields
+                        .into_iter()
+                        .map(|(key, value)| (record_map::cut(&key), record_map::cut(&value)))
+                        .collect();
+                    (fields, String::new())
+                })
+                .collect()
+        } else {
+            let captures = if run.captures.is_empty() {
+                vec![run.variables]
+            } else {
+                run.captures
+            };
+            captures
+                .into_iter()
+                .map(|capture| {
+                    let fields = captured_fields(map, &capture, &run.name_inputs);
+                    let raw = serde_json::to_string(&capture).unwrap_or_else(|_| "[]".to_owned());
+                    (fields, raw)
+                })
+                .collect()
+        };
+        made.into_iter()
+            .map(|(fields, capture)| {
+                let name = character_name(&fields);
+                NewCharacter {
+                    id: self.new_id(),
+                    owner_id: request.user.id,
+                    guild_id: request.place(),
+                    numbered: name.is_empty(),
+                    name: if name.is_empty() {
+                        "Character".to_owned()
+                    } else {
+                        name
+                    },
+                    program: program.name.clone(),
+                    program_hash: program.hash.clone(),
+                    gold: super::fields::purse_value(&fields, super::fields::GOLD_KEYS),
+                    food: super::fields::purse_value(&fields, super::fields::FOOD_KEYS),
+                    fields: serde_json::to_string(&fields).unwrap_or_else(|_| "[]".to_owned()),
+                    transcript: transcript.to_owned(),
+                    now,
+                    capture,
+                }
             })
             .collect()
+    }
+
+    /// The record map of an installed program as it is now, when the program is the
+    /// very listing `program` (a map names lines and variables of one listing).
+    pub(super) async fn record_map_for(
+        &self,
+        place: i64,
+        program: &ProgramText,
+    ) -> anyhow::Result<Option<RecordMap>> {
+        self.record_map_of(place, &program.name, &program.hash)
+            .await
+    }
+
+    pub(super) async fn record_map_of(
+        &self,
+        place: i64,
+        name: &str,
+        hash: &str,
+    ) -> anyhow::Result<Option<RecordMap>> {
+        if place == 0 {
+            return Ok(None);
+        }
+        let Some(row) = self.storage.installed_program(place, name).await? else {
+            return Ok(None);
+        };
+        if row.source_hash != hash || row.record_map.trim().is_empty() {
+            return Ok(None);
+        }
+        Ok(record_map::parse(&row.record_map).ok())
     }
 
     fn summary(&self, channel_id: i64, names: &[String], characters: &[NewCharacter]) -> Reply {
@@ -741,34 +832,50 @@ fn is_name_field(key: &str) -> bool {
     key.eq_ignore_ascii_case("NAME") || key.eq_ignore_ascii_case("CHARACTER")
 }
 
+/// The name a character's fields give it; empty when none does.
 fn character_name(fields: &[(String, String)]) -> String {
-    let name = fields
+    fields
         .iter()
         .find(|(key, value)| is_name_field(key) && !value.trim().is_empty())
         .map(|(_, value)| one_line(value, 64))
-        .unwrap_or_default();
-    if name.is_empty() {
-        return "Character".to_owned();
-    }
-    name
+        .unwrap_or_default()
 }
 
-fn number_field(fields: &[(String, String)], keys: &[&str]) -> i64 {
+/// What a run without `RECORD` yields.
+struct RunResult {
+    records: Vec<Vec<(String, String)>>,
+    variables: Vec<(String, String)>,
+    captures: Vec<Vec<(String, String)>>,
+    name_inputs: Vec<String>,
+}
+
+/// A captured character's fields: the map's, or (without one) every variable that
+/// holds a value; then, when nothing names the character, the string the program
+/// asked for after a prompt saying "NAME".
+fn captured_fields(
+    map: Option<&RecordMap>,
+    capture: &[(String, String)],
+    name_inputs: &[String],
+) -> Vec<(String, String)> {
+    let mut fields: Vec<(String, String)> = match map {
+        Some(map) if !map.pairs.is_empty() => record_map::apply(map, capture),
+        _ => capture
+            .iter()
+            .filter(|(_, value)| !value.trim().is_empty() && value.trim() != "0")
+            .map(|(key, value)| (record_map::cut(key), record_map::cut(value)))
+            .collect(),
+    };
+    if character_name(&fields).is_empty() {
+        let asked = name_inputs.iter().find_map(|variable| {
+            capture
+                .iter()
+                .find(|(name, value)| name == variable && !value.trim().is_empty())
+        });
+        if let Some((_, value)) = asked {
+            fields.insert(0, ("NAME".to_owned(), record_map::cut(value.trim())));
+        }
+    }
     fields
-        .iter()
-        .find(|(key, _)| {
-            keys.iter()
-                .any(|wanted| key.trim().eq_ignore_ascii_case(wanted))
-        })
-        .and_then(|(_, value)| {
-            let digits: String = value
-                .trim()
-                .chars()
-                .take_while(|ch| ch.is_ascii_digit() || *ch == '-')
-                .collect();
-            digits.parse::<i64>().ok()
-        })
-        .unwrap_or(0)
 }
 
 /// Keeps the last [`TRANSCRIPT_MAX_BYTES`] of a transcript.

@@ -192,6 +192,11 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                                 .required(),
                             attachment("file", "The .bas listing"),
                             string("code", "The listing, as a code block", 6000),
+                            string(
+                                "map",
+                                "How its variables become a character: at 4180 NAME=NA$ STR=ST",
+                                1000,
+                            ),
                         ],
                     ),
                     sub("list", "List the generator programs here", vec![]),
@@ -208,6 +213,29 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                         "default",
                         "The program /chargen start runs (leave out: the shipped one)",
                         vec![string("name", "The program's name", 32).autocomplete()],
+                    ),
+                    sub(
+                        "show",
+                        "Show an installed program, its record map and its listing",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                        ],
+                    ),
+                    sub(
+                        "map",
+                        "Set how a program's variables become a character (empty: none)",
+                        vec![
+                            string("name", "The program's name", 32)
+                                .required()
+                                .autocomplete(),
+                            string(
+                                "map",
+                                "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)",
+                                1000,
+                            ),
+                        ],
                     ),
                 ],
             }],

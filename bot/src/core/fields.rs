@@ -118,3 +118,56 @@ pub fn ability_of(name: &str) -> Option<&'static str> {
         .find(|(short, long)| key == *short || key == *long)
         .map(|(short, _)| *short)
 }
+
+/// Field names a generator may give a character's gold under.
+pub const GOLD_KEYS: &[&str] = &["GOLD", "GP"];
+/// Field names of a character's food.
+pub const FOOD_KEYS: &[&str] = &["FOOD"];
+
+/// Whether a field is the character's gold or food, which live in one place (the
+/// purse that NPC trades change), not among the fields.
+pub fn is_purse_field(name: &str) -> bool {
+    field_key(name)
+        .is_some_and(|key| GOLD_KEYS.contains(&key.as_str()) || FOOD_KEYS.contains(&key.as_str()))
+}
+
+/// Where the purse starts: the first whole number of the first field named one of
+/// `keys` (`120 GP` is 120); 0 when none.
+pub fn purse_value(fields: &[(String, String)], keys: &[&str]) -> i64 {
+    fields
+        .iter()
+        .find(|(name, _)| field_key(name).is_some_and(|key| keys.contains(&key.as_str())))
+        .and_then(|(_, value)| {
+            let digits: String = value
+                .trim()
+                .chars()
+                .take_while(|ch| ch.is_ascii_digit() || *ch == '-')
+                .collect();
+            digits.parse::<i64>().ok()
+        })
+        .unwrap_or(0)
+}
+
+/// The fields a roll can use with the one gold and food of the character:
+/// `@GOLD` (and `@GP`) and `@FOOD` read the purse NPC trades change.
+pub fn roll_fields_with_purse(
+    fields: &[(String, String)],
+    gold: i64,
+    food: i64,
+) -> BTreeMap<String, i64> {
+    let kept: Vec<(String, String)> = fields
+        .iter()
+        .filter(|(name, _)| !is_purse_field(name))
+        .cloned()
+        .collect();
+    let mut numbers = roll_fields(&kept);
+    numbers.insert("GOLD".to_owned(), gold);
+    numbers.insert("FOOD".to_owned(), food);
+    if fields
+        .iter()
+        .any(|(name, _)| field_key(name).as_deref() == Some("GP"))
+    {
+        numbers.insert("GP".to_owned(), gold);
+    }
+    numbers
+}

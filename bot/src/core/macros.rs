@@ -528,9 +528,9 @@ impl Core {
                      here. Choose one with `/character use`; `/character list` shows yours.",
                 )));
             };
-            let stored: Vec<(String, String)> =
-                serde_json::from_str(&character.fields).unwrap_or_default();
-            context.fields = fields::roll_fields(&stored);
+            let current = self.character_fields(&character).await?;
+            context.fields =
+                fields::roll_fields_with_purse(&current, character.gold, character.food);
         }
         let asked = without_label(&expr, references.label.as_deref());
         Ok(Ok(Prepared {

@@ -21,6 +21,7 @@ mod model;
 pub mod npc;
 mod odds;
 mod programs;
+pub mod record_map;
 mod roll;
 mod settings;
 pub mod text;
@@ -524,9 +525,17 @@ impl Core {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A fresh positive id for rows and sessions.
+    /// A fresh positive id for rows and sessions. Never from the game's RNG: a seeded
+    /// core (`--seed`, tests) replays its rolls, and ids replayed on a database that
+    /// already holds them would collide (`UNIQUE constraint failed: characters.id`).
+    /// 63 random bits from the OS-seeded thread generator make a clash negligible.
     fn new_id(&self) -> i64 {
-        (self.rng().next_u64() >> 1) as i64
+        loop {
+            let id = (rand::random::<u64>() >> 1) as i64;
+            if id != 0 {
+                return id;
+            }
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 
 use super::custom_id::CustomId;
 use super::macros::date_time;
+use super::record_map::{self, RecordMap};
 use super::settings::NOT_IN_DMS;
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
@@ -23,6 +24,8 @@ use crate::storage::{NewProgram, name_key};
 pub const MAX_NAME_LEN: usize = 32;
 /// The text field of the paste form.
 pub(super) const SOURCE_FIELD: &str = "source";
+/// The record map field of the paste form.
+pub(super) const MAP_FIELD: &str = "map";
 /// Discord's limit on a modal's text field.
 const PASTE_MAX_CHARS: u16 = 4000;
 const PENDING_KIND: &str = "program";
@@ -52,6 +55,9 @@ impl Core {
         if action == Some("list") || action.is_none() {
             return self.program_list(guild_id).await;
         }
+        if action == Some("show") {
+            return self.program_show(guild_id, name).await;
+        }
         if !self.may_administer(request).await? {
             return self
                 .not_allowed(request, "install, remove or choose generator programs")
@@ -61,8 +67,12 @@ impl Core {
             Some("add") => self.program_add(request, command, name).await,
             Some("remove") => self.program_remove(guild_id, name).await,
             Some("default") => self.program_default(request, guild_id, name).await,
+            Some("map") => {
+                let map = command.string("map").unwrap_or("");
+                self.program_map(guild_id, name, map).await
+            }
             Some(other) => Ok(ephemeral(format!(
-                "`/chargen program {other}` is not a command; try add, list, remove or default."
+                "`/chargen program {other}` is not a command; try add, list, show, map, remove or default."
             ))),
             None => Ok(Vec::new()),
         }
@@ -98,7 +108,167 @@ impl Core {
             // Discord's option fields hold one line; a listing is pasted in a form.
             _ => return Ok(vec![Reply::Modal(paste_form(name))]),
         };
-        self.install_source(request, name, source).await
+        self.install_source(request, name, source, command.string("map"))
+            .await
+    }
+
+    /// `/chargen program map name map:…`: sets (or, with an empty map, removes) the
+    /// record map of an installed program, checked against its listing.
+    async fn program_map(
+        &self,
+        guild_id: i64,
+        name: &str,
+        map_text: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(program) = self.storage.installed_program(guild_id, name).await? else {
+            if self.builtin_named(name).is_some() {
+                return Ok(ephemeral(format!(
+                    "`{name}` ships with Tavern and records its characters itself."
+                )));
+            }
+            return Ok(ephemeral(no_program(name)));
+        };
+        let map_text = map_text.trim();
+        let map = if map_text.is_empty() {
+            None
+        } else {
+            match self.checked_map(&program.source, map_text) {
+                Ok(map) => Some(map),
+                Err(problem) => {
+                    return Ok(ephemeral(format!(
+                        "The map was not saved: {problem}. `{}` keeps {}.",
+                        program.name,
+                        shown_map(&program.record_map)
+                    )));
+                }
+            }
+        };
+        let stored = map.as_ref().map(ToString::to_string).unwrap_or_default();
+        if !self
+            .storage
+            .set_record_map(guild_id, &program.name, &stored)
+            .await?
+        {
+            return Ok(ephemeral(no_program(name)));
+        }
+        let restarted = self
+            .restart_purses(guild_id, &program.name, &program.source_hash, map.as_ref())
+            .await?;
+        let mut text = match &map {
+            Some(map) => format!("`{}` maps its characters with `{map}` now.", program.name),
+            None => format!("`{}` has no record map now.", program.name),
+        };
+        text.push_str(
+            " Characters it made already read their fields through the new map              (their raw capture is kept).",
+        );
+        if restarted > 0 {
+            text.push_str(&format!(
+                " {restarted} of them not yet traded with start with the new map's gold and food."
+            ));
+        }
+        Ok(ephemeral(text))
+    }
+
+    /// `/chargen program show name`: an installed program's facts and its record
+    /// map spelled out, with the listing attached.
+    async fn program_show(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(program) = self.storage.installed_program(guild_id, name).await? else {
+            if let Some(shipped) = self.builtin_named(name) {
+                return Ok(ephemeral(format!(
+                    "`{}` ships with Tavern and hands its characters over with `RECORD`.",
+                    shipped.name
+                )));
+            }
+            return Ok(ephemeral(no_program(name)));
+        };
+        let mut lines = vec![format!(
+            "`{}`: {} lines, {} bytes.",
+            program.name,
+            program.source.lines().count(),
+            program.source.len()
+        )];
+        match record_map::parse(&program.record_map) {
+            Ok(map) if !program.record_map.trim().is_empty() => {
+                lines.push(format!("Record map: `{map}`"));
+                lines.push(match map.at {
+                    Some(line) => format!(
+                        "A character is taken every time line {line} is about to run."
+                    ),
+                    None => "A character is taken when the program ends (as its variables                              last lived)."
+                        .to_owned(),
+                });
+                let pairs: Vec<String> = map
+                    .pairs
+                    .iter()
+                    .map(|(field, variable)| format!("{field} ← {variable}"))
+                    .collect();
+                if !pairs.is_empty() {
+                    lines.push(code_block(&pairs.join("\n")));
+                }
+            }
+            _ => lines.push(
+                "No record map: without `RECORD` a character is the program's variables as                  they last lived. Set one with `/chargen program map`."
+                    .to_owned(),
+            ),
+        }
+        let mut message = Message::ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT));
+        message.attachments.push(FileAttachment {
+            filename: format!("{}.bas", program.name),
+            bytes: program.source.into_bytes(),
+            description: Some(format!("The listing of {}", program.name)),
+        });
+        Ok(vec![Reply::Interaction(message)])
+    }
+
+    /// Gold and food start where the map says: a map change moves them for the
+    /// characters nobody has traded with yet.
+    async fn restart_purses(
+        &self,
+        guild_id: i64,
+        program: &str,
+        hash: &str,
+        map: Option<&RecordMap>,
+    ) -> anyhow::Result<usize> {
+        let Some(map) = map else {
+            return Ok(0);
+        };
+        let mut moved = 0;
+        for row in self
+            .storage
+            .captured_characters(guild_id, program, hash)
+            .await?
+        {
+            let capture: Vec<(String, String)> =
+                serde_json::from_str(&row.capture).unwrap_or_default();
+            let fields = record_map::apply(map, &capture);
+            let gold = super::fields::purse_value(&fields, super::fields::GOLD_KEYS);
+            let food = super::fields::purse_value(&fields, super::fields::FOOD_KEYS);
+            if (gold, food) != (row.gold, row.food)
+                && self.storage.restart_purse(row.id, gold, food).await?
+            {
+                moved += 1;
+            }
+        }
+        Ok(moved)
+    }
+
+    /// A map parsed and checked against a listing, or the reason it does not fit.
+    fn checked_map(&self, source: &str, map_text: &str) -> Result<RecordMap, String> {
+        let map = record_map::parse(map_text)?;
+        let check = self
+            .engines
+            .generators
+            .check(source)
+            .map_err(|failure| one_line(&failure.message, 300))?;
+        let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
+        record_map::check(
+            &map,
+            &record_map::ProgramFacts {
+                has_line: &has_line,
+                assigned: &check.assigned_variables,
+            },
+        )?;
+        Ok(map)
     }
 
     /// The paste form submitted.
@@ -124,7 +294,11 @@ impl Core {
             .find(|(id, _)| id == SOURCE_FIELD)
             .map(|(_, value)| super::text::strip_code_fences(value))
             .unwrap_or_default();
-        self.install_source(request, name, source).await
+        let map = fields
+            .iter()
+            .find(|(id, _)| id == MAP_FIELD)
+            .map(|(_, value)| value.as_str());
+        self.install_source(request, name, source, map).await
     }
 
     async fn read_listing(&self, filename: &str, url: &str, size: u64) -> Result<String, String> {
@@ -153,6 +327,7 @@ impl Core {
         request: &Request,
         name: &str,
         source: String,
+        map_text: Option<&str>,
     ) -> anyhow::Result<Vec<Reply>> {
         let guild_id = request.place();
         if source.trim().is_empty() {
@@ -164,11 +339,33 @@ impl Core {
                 "The listing is larger than {max_bytes} bytes, the most a program may have."
             )));
         }
-        let replacing = self
-            .storage
-            .installed_program(guild_id, name)
-            .await?
-            .is_some();
+        let installed = self.storage.installed_program(guild_id, name).await?;
+        let replacing = installed.is_some();
+        // A map given now must fit; the map of a replaced listing is kept if it still does.
+        let mut map_note = String::new();
+        let record_map = match map_text.map(str::trim).filter(|text| !text.is_empty()) {
+            Some(text) => match self.checked_map(&source, text) {
+                Ok(map) => map.to_string(),
+                Err(problem) => {
+                    return Ok(ephemeral(format!(
+                        "`{name}` was not installed: its map does not fit: {problem}."
+                    )));
+                }
+            },
+            None => match installed.map(|row| row.record_map) {
+                Some(old) if !old.trim().is_empty() => match self.checked_map(&source, &old) {
+                    Ok(map) => map.to_string(),
+                    Err(problem) => {
+                        map_note = format!(
+                            " Its old map `{}` was dropped: {problem}.",
+                            one_line(&old, 200).replace('`', "'")
+                        );
+                        String::new()
+                    }
+                },
+                _ => String::new(),
+            },
+        };
         if !replacing {
             let count = self.storage.count_programs(guild_id).await?;
             let max = self.settings.max_programs;
@@ -200,10 +397,12 @@ impl Core {
             line_count: i64::try_from(check.lines).unwrap_or(i64::MAX),
             syntax_errors: i64::try_from(check.syntax_errors.len()).unwrap_or(i64::MAX),
             now: self.now(),
+            record_map,
         };
         if check.syntax_errors.is_empty() {
             self.storage.install_program(&program).await?;
-            return Ok(ephemeral(installed_text(&program, replacing)));
+            let text = installed_text(&program, replacing) + &map_note;
+            return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
         }
         let state_id = self
             .store_button_state(
@@ -315,6 +514,12 @@ impl Core {
             if is_default(&program.name) {
                 line.push_str(" — the default");
             }
+            if !program.record_map.trim().is_empty() {
+                line.push_str(&format!(
+                    "\n  map: `{}`",
+                    one_line(&program.record_map, 1000).replace('`', "'")
+                ));
+            }
             lines.push(line);
         }
         Ok(ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT)))
@@ -405,6 +610,14 @@ fn no_program(name: &str) -> String {
     )
 }
 
+/// A stored map as a sentence's object.
+fn shown_map(stored: &str) -> String {
+    if stored.trim().is_empty() {
+        return "no map".to_owned();
+    }
+    format!("its map `{}`", one_line(stored, 1000).replace('`', "'"))
+}
+
 fn installed_text(program: &NewProgram, replacing: bool) -> String {
     let verb = if replacing { "Replaced" } else { "Installed" };
     let mut text = format!("{verb} `{}` ({} lines", program.name, program.line_count);
@@ -423,10 +636,16 @@ fn installed_text(program: &NewProgram, replacing: bool) -> String {
     if replacing {
         text.push_str(" Sessions that ran the old listing end at their next answer.");
     }
+    if !program.record_map.is_empty() {
+        text.push_str(&format!(
+            " Its characters are mapped with `{}`.",
+            program.record_map
+        ));
+    }
     text
 }
 
-/// The paste form of `/chargen program add name`.
+/// The paste form of `/chargen program add name`: the listing and its record map.
 fn paste_form(name: &str) -> Modal {
     Modal {
         custom_id: CustomId::ProgramModal {
@@ -434,14 +653,24 @@ fn paste_form(name: &str) -> Modal {
         }
         .encode(),
         title: truncate(&format!("Install the program {name}"), 45),
-        inputs: vec![TextInput {
-            custom_id: SOURCE_FIELD.to_owned(),
-            label: "The BASIC listing".to_owned(),
-            style: TextInputStyle::Paragraph,
-            placeholder: Some("10 PRINT \"HELLO\"".to_owned()),
-            required: true,
-            max_length: PASTE_MAX_CHARS,
-        }],
+        inputs: vec![
+            TextInput {
+                custom_id: SOURCE_FIELD.to_owned(),
+                label: "The BASIC listing".to_owned(),
+                style: TextInputStyle::Paragraph,
+                placeholder: Some("10 PRINT \"HELLO\"".to_owned()),
+                required: true,
+                max_length: PASTE_MAX_CHARS,
+            },
+            TextInput {
+                custom_id: MAP_FIELD.to_owned(),
+                label: "Record map (optional)".to_owned(),
+                style: TextInputStyle::Short,
+                placeholder: Some("at 4180 NAME=NA$ STR=ST HP=PT GOLD=GC".to_owned()),
+                required: false,
+                max_length: u16::try_from(record_map::MAX_MAP_LEN).unwrap_or(1000),
+            },
+        ],
     }
 }
 

@@ -104,6 +104,9 @@ impl Generators for BasicEngine {
             output: String::new(),
         })?;
         Ok(ProgramCheck {
+            line_numbers: program.line_numbers(),
+            assigned_variables: program.assigned_variables(),
+            uses_records: program.uses_records(),
             lines: program.line_count(),
             syntax_errors: program
                 .diagnostics()
@@ -148,15 +151,31 @@ impl GenSession for BasicSession {
         let step = self.0.resume(input).map_err(|error| run_failure(&error))?;
         let state = match step.state {
             StepState::NeedsInput { prompt } => GenState::NeedsInput { prompt },
-            StepState::Finished { records, variables } => GenState::Finished {
+            StepState::Finished { records, .. } => GenState::Finished {
                 records: records.into_iter().map(|record| record.fields).collect(),
-                variables,
+                variables: self.0.last_alive(),
+                captures: self
+                    .0
+                    .captures()
+                    .iter()
+                    .map(|capture| capture.variables.clone())
+                    .collect(),
+                name_inputs: self.0.program().inputs_prompted("NAME"),
             },
         };
         Ok(GenStep {
             output: step.output,
             state,
         })
+    }
+
+    fn capture_at_line(&mut self, line: u32) -> bool {
+        // RECORD, where a program uses it, wins: its captures would only count
+        // against the records limit.
+        if self.0.program().uses_records() {
+            return false;
+        }
+        self.0.capture_at_line(line)
     }
 
     fn snapshot(&self) -> Result<String, GenFailure> {

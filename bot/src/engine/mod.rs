@@ -136,7 +136,15 @@ pub enum GenState {
     /// report none.
     Finished {
         records: Vec<Vec<(String, String)>>,
+        /// The variables (array elements too) the last time they were alive: before a
+        /// closing `CLEAR` or `RUN` wiped them, else at the end.
         variables: Vec<(String, String)>,
+        /// The variables each time the capture line was about to run
+        /// ([`GenSession::capture_at_line`]), in order.
+        captures: Vec<Vec<(String, String)>>,
+        /// String variables the program reads with `INPUT` after a prompt that says
+        /// "NAME": where a character's name is when nothing else names it.
+        name_inputs: Vec<String>,
     },
 }
 
@@ -180,6 +188,12 @@ pub struct SyntaxError {
 pub struct ProgramCheck {
     pub lines: usize,
     pub syntax_errors: Vec<SyntaxError>,
+    /// Every line number, ascending (what a record map's `at` may name).
+    pub line_numbers: Vec<u32>,
+    /// Variables the program gives a value somewhere (`N$`, `ST`, arrays as `A()`).
+    pub assigned_variables: Vec<String>,
+    /// Whether the program hands its characters over with `RECORD` itself.
+    pub uses_records: bool,
 }
 
 pub trait Generators: Send + Sync {
@@ -202,6 +216,10 @@ pub trait GenSession: Send {
     fn resume(&mut self, input: Option<&str>) -> Result<GenStep, GenFailure>;
     /// The whole state as text, for the database.
     fn snapshot(&self) -> Result<String, GenFailure>;
+    /// Takes the variables every time `line` is about to run (a record map's `at`);
+    /// `false` when the program has no such line or hands its characters over
+    /// with `RECORD` (which wins).
+    fn capture_at_line(&mut self, line: u32) -> bool;
 }
 
 /// The dice engine of the binary: `dice-core` with the configured limits.

@@ -18,6 +18,9 @@ pub struct CharacterRow {
     pub gold: i64,
     pub food: i64,
     pub created_at: i64,
+    /// JSON array of `[variable, value]` pairs the character was captured from
+    /// (no `RECORD`); empty otherwise.
+    pub capture: String,
 }
 
 /// A character a finished session hands over.
@@ -36,10 +39,14 @@ pub struct NewCharacter {
     pub gold: i64,
     pub food: i64,
     pub now: i64,
+    /// The raw capture (JSON), or empty for a `RECORD` character.
+    pub capture: String,
+    /// No name was found: the name is `Character N`, N the first free number.
+    pub numbered: bool,
 }
 
 const COLUMNS: &str = "id, owner_id, guild_id, name, program, program_hash, fields, transcript, \
-     gold, food, created_at";
+     gold, food, created_at, capture";
 
 /// The case-insensitive lookup key of a name.
 pub fn name_key(name: &str) -> String {
@@ -73,8 +80,8 @@ impl Storage {
             let name = free_name(&mut tx, character).await?;
             sqlx::query(
                 "INSERT INTO characters (id, owner_id, guild_id, name, name_key, program, \
-                 program_hash, fields, transcript, gold, food, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+                 program_hash, fields, transcript, gold, food, created_at, updated_at, capture) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)",
             )
             .bind(character.id)
             .bind(character.owner_id)
@@ -88,6 +95,7 @@ impl Storage {
             .bind(character.gold)
             .bind(character.food)
             .bind(character.now)
+            .bind(&character.capture)
             .execute(&mut *tx)
             .await?;
             names.push(name);
@@ -156,6 +164,39 @@ impl Storage {
             .collect())
     }
 
+    /// The captured characters of a program in a guild (all owners), for a map change.
+    pub async fn captured_characters(
+        &self,
+        guild_id: i64,
+        program: &str,
+        program_hash: &str,
+    ) -> anyhow::Result<Vec<CharacterRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM characters WHERE guild_id = $1 AND program = $2 \
+             AND program_hash = $3 AND capture <> '' AND updated_at = created_at"
+        );
+        Ok(sqlx::query_as::<_, CharacterRow>(&sql)
+            .bind(guild_id)
+            .bind(program)
+            .bind(program_hash)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Sets the gold and food of a character nobody traded with yet (a map change
+    /// moved where they start); `false` when it has traded since.
+    pub async fn restart_purse(&self, id: i64, gold: i64, food: i64) -> anyhow::Result<bool> {
+        let result = sqlx::query(
+            "UPDATE characters SET gold = $1, food = $2 WHERE id = $3 AND updated_at = created_at",
+        )
+        .bind(gold)
+        .bind(food)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
     pub async fn delete_character(
         &self,
         owner_id: i64,
@@ -180,7 +221,7 @@ async fn free_name(
 ) -> anyhow::Result<String> {
     let base = character.name.trim();
     for attempt in 1..=1000u32 {
-        let candidate = if attempt == 1 {
+        let candidate = if attempt == 1 && !character.numbered {
             base.to_owned()
         } else {
             format!("{base} {attempt}")

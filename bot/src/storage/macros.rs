@@ -249,7 +249,7 @@ impl Storage {
     ) -> anyhow::Result<Option<CharacterRow>> {
         Ok(sqlx::query_as::<_, CharacterRow>(
             "SELECT c.id, c.owner_id, c.guild_id, c.name, c.program, c.program_hash, c.fields, \
-             c.transcript, c.gold, c.food, c.created_at FROM active_characters a \
+             c.transcript, c.gold, c.food, c.created_at, c.capture FROM active_characters a \
              JOIN characters c ON c.id = a.character_id \
              WHERE a.guild_id = $1 AND a.user_id = $2 AND c.owner_id = $2",
         )

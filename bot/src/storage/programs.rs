@@ -10,6 +10,8 @@ pub struct ProgramRow {
     pub name: String,
     pub source: String,
     pub source_hash: String,
+    /// The record map (`at LINE FIELD=VARIABLE …`), empty for none.
+    pub record_map: String,
 }
 
 /// What `/chargen program list` shows of an installed program.
@@ -23,6 +25,7 @@ pub struct ProgramInfo {
     /// Syntax errors the installer accepted.
     pub syntax_errors: i64,
     pub source_bytes: i64,
+    pub record_map: String,
 }
 
 /// A program to install.
@@ -38,6 +41,9 @@ pub struct NewProgram {
     pub line_count: i64,
     pub syntax_errors: i64,
     pub now: i64,
+    /// The record map, checked against the listing; empty for none.
+    #[serde(default)]
+    pub record_map: String,
 }
 
 impl Storage {
@@ -47,7 +53,8 @@ impl Storage {
         name: &str,
     ) -> anyhow::Result<Option<ProgramRow>> {
         Ok(sqlx::query_as::<_, ProgramRow>(
-            "SELECT name, source, source_hash FROM programs WHERE guild_id = $1 AND name_key = $2",
+            "SELECT name, source, source_hash, record_map FROM programs \
+             WHERE guild_id = $1 AND name_key = $2",
         )
         .bind(guild_id)
         .bind(name_key(name))
@@ -68,13 +75,14 @@ impl Storage {
     pub async fn install_program(&self, program: &NewProgram) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO programs (id, guild_id, name, name_key, source, source_hash, \
-             installed_by, installed_at, installed_by_name, line_count, syntax_errors) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             installed_by, installed_at, installed_by_name, line_count, syntax_errors, \
+             record_map) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
              ON CONFLICT (guild_id, name_key) DO UPDATE SET name = excluded.name, \
              source = excluded.source, source_hash = excluded.source_hash, \
              installed_by = excluded.installed_by, installed_at = excluded.installed_at, \
              installed_by_name = excluded.installed_by_name, \
-             line_count = excluded.line_count, syntax_errors = excluded.syntax_errors",
+             line_count = excluded.line_count, syntax_errors = excluded.syntax_errors, \
+             record_map = excluded.record_map",
         )
         .bind(program.id)
         .bind(program.guild_id)
@@ -87,6 +95,7 @@ impl Storage {
         .bind(&program.installed_by_name)
         .bind(program.line_count)
         .bind(program.syntax_errors)
+        .bind(&program.record_map)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -96,12 +105,31 @@ impl Storage {
     pub async fn installed_programs(&self, guild_id: i64) -> anyhow::Result<Vec<ProgramInfo>> {
         Ok(sqlx::query_as::<_, ProgramInfo>(
             "SELECT name, installed_by, installed_by_name, installed_at, line_count, \
-             syntax_errors, CAST(LENGTH(source) AS BIGINT) AS source_bytes FROM programs \
+             syntax_errors, CAST(LENGTH(source) AS BIGINT) AS source_bytes, record_map \
+             FROM programs \
              WHERE guild_id = $1 ORDER BY name_key",
         )
         .bind(guild_id)
         .fetch_all(&self.pool)
         .await?)
+    }
+
+    /// Sets an installed program's record map; `false` when there is no such program.
+    pub async fn set_record_map(
+        &self,
+        guild_id: i64,
+        name: &str,
+        record_map: &str,
+    ) -> anyhow::Result<bool> {
+        let result = sqlx::query(
+            "UPDATE programs SET record_map = $1 WHERE guild_id = $2 AND name_key = $3",
+        )
+        .bind(record_map)
+        .bind(guild_id)
+        .bind(name_key(name))
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
     }
 
     pub async fn count_programs(&self, guild_id: i64) -> anyhow::Result<i64> {

@@ -19,6 +19,8 @@ mod macros;
 mod odds;
 // Generator programs installed by server admins.
 mod programs;
+// Record maps: a listing without RECORD made into three characters, maps changed.
+mod record_maps;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;
 // Two processes, one shard each, on one database.

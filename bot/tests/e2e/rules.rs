@@ -193,6 +193,7 @@ async fn nothing_the_bot_sends_can_ping() {
             line_count: 4,
             syntax_errors: 0,
             now: 0,
+            record_map: String::new(),
         })
         .await
         .unwrap();

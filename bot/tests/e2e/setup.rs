@@ -68,7 +68,7 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
     assert_eq!(subcommands[..4], ["start", "answer", "cancel", "status"]);
     assert_eq!(chargen["options"][1]["options"][0]["name"], "text");
     assert_eq!(command("character")["options"][1]["name"], "show");
-    // `/chargen program add|list|remove|default` is a subcommand group.
+    // `/chargen program add|list|remove|default|show|map` is a subcommand group.
     let program = chargen["options"]
         .as_array()
         .unwrap()
@@ -82,7 +82,7 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
         .iter()
         .map(|sub| sub["name"].as_str().unwrap())
         .collect();
-    assert_eq!(actions, ["add", "list", "remove", "default"]);
+    assert_eq!(actions, ["add", "list", "remove", "default", "show", "map"]);
     let add = &program["options"][0];
     assert_eq!(add["type"], 1);
     assert_eq!(add["options"][1]["name"], "file");
