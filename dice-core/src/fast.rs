@@ -89,7 +89,7 @@ impl Fast<'_> {
             let label = text[1..].trim();
             return Some((!label.is_empty()).then(|| label.to_string()));
         }
-        let stops = b"+-*/%(){}[],.<>=!&|$@";
+        let stops = b"+-*/%(){}[],.<>=!&|$@^";
         if self.at == expr_end || first.is_ascii_digit() || stops.contains(&first) {
             return None;
         }
@@ -110,6 +110,8 @@ impl Fast<'_> {
             let (op, len) = match (self.peek(), self.peek_at(1)) {
                 (Some(b'+'), _) => (BinOp::Add, 1),
                 (Some(b'-'), _) => (BinOp::Sub, 1),
+                // `**`, `//` and `/*` (powers, floor division, comments): pest's path.
+                (Some(b'*'), Some(b'*')) | (Some(b'/'), Some(b'/' | b'*')) => return None,
                 (Some(b'*'), _) => (BinOp::Mul, 1),
                 (Some(b'/'), _) => (BinOp::Div, 1),
                 (Some(b'%'), _) => (BinOp::Rem, 1),
@@ -191,7 +193,8 @@ impl Fast<'_> {
                 self.at += 1;
                 Sides::Percent
             }
-            b'F' | b'f' => {
+            // `dF.1` and `dF.2` take pest's path.
+            b'F' | b'f' if self.peek_at(1) != Some(b'.') => {
                 self.at += 1;
                 Sides::Fate
             }
@@ -382,6 +385,9 @@ impl Fast<'_> {
         let kind = match (first, second) {
             (b'!' | b'x' | b'e', _) if dice => {
                 let (mode, len) = match (first, second) {
+                    (b'!', Some(b'!')) if third == Some(b'p') => {
+                        (ExplodeMode::CompoundPenetrate, 3)
+                    }
                     (b'!', Some(b'!')) => (ExplodeMode::Compound, 2),
                     (b'!', Some(b'p')) => (ExplodeMode::Penetrate, 2),
                     (b'x', Some(b'o')) => (ExplodeMode::Once, 2),
