@@ -335,7 +335,7 @@ impl Fast<'_> {
     /// One filter: `h`, `l`, `o`, `e`, `N` or `op N`; `Ok(None)` when none
     /// starts here; `Err(())` when only pest can tell.
     fn filter(&mut self) -> Result<Option<Filter>, ()> {
-        let filter = match self.peek() {
+        let filter = match self.peek().map(|b| b.to_ascii_lowercase()) {
             Some(b'h') => Filter::High,
             Some(b'l') => Filter::Low,
             Some(b'o') => Filter::Odd,
@@ -378,10 +378,13 @@ impl Fast<'_> {
     }
 
     fn modifier(&mut self, dice: bool) -> Option<Option<ModKind>> {
+        // Modifier letters may be upper case (`4d6KH3`), as in the grammar.
         let (Some(first), second) = (self.peek(), self.peek_at(1)) else {
             return Some(None);
         };
-        let third = self.peek_at(2);
+        let first = first.to_ascii_lowercase();
+        let second = second.map(|b| b.to_ascii_lowercase());
+        let third = self.peek_at(2).map(|b| b.to_ascii_lowercase());
         let kind = match (first, second) {
             (b'!' | b'x' | b'e', _) if dice => {
                 let (mode, len) = match (first, second) {
@@ -549,6 +552,9 @@ mod tests {
             " 2d6 + 3 ",
             "-d4 - -2",
             "4D6k3",
+            "4d6KH3",
+            "1D20RO1",
+            "10D10CS>=8SF1",
             "2d20kl",
             "4d6d1",
             "4d6dh1dl1",
@@ -668,7 +674,8 @@ mod tests {
             ">", "h", "l", "o", "e", "x", "xo", "r", "ro", "rr", "min", "max", "mi", "ma", "t",
             "f", "s", "sa", "sd", "ke", "ko", "p", "ph", "pl", "ra", "k>", "p<", " to hit", " dex",
             "#", " # x", " kh3", " ☄", "^", "**", "//", "/*", "*/", "u", "uo", "!!p", "dF.1",
-            "dF.2", "rol1", "ral2", "min-12", "()", " **b**", "sqrt(", "x6", " x6",
+            "dF.2", "rol1", "ral2", "min-12", "()", " **b**", "sqrt(", "x6", " x6", "KH", "RO",
+            "D", "CS", "X", "U", "MIN", "H", "L", "E", "SF", "T", "F", "!P",
         ])
     }
 
@@ -686,7 +693,7 @@ mod tests {
 
         #[test]
         fn wherever_the_fast_path_accepts_it_builds_the_pest_tree(
-            input in "[0-9dDkhlpfFeoscrtxmaij!%(){},.<>=+*/ -]{1,24}"
+            input in "[0-9dDkKhHlLpPfFeEoOsScrRtTxXmMaAij!%(){},.<>=+*/^ -]{1,24}"
         ) {
             let (fast, slow) = both(&input);
             if let Some(fast) = fast {

@@ -710,7 +710,11 @@ impl Builder<'_> {
         let rule = pair.as_rule();
         let mut parts = pair.into_inner();
         let head = parts.next();
-        let head_text = head.as_ref().map_or("", |p| p.as_str());
+        // Modifier letters may be upper case (`4d6KH3`).
+        let head_lower = head
+            .as_ref()
+            .map_or(String::new(), |p| p.as_str().to_ascii_lowercase());
+        let head_text = head_lower.as_str();
         let kind = match rule {
             Rule::keep => {
                 let which = match head_text {
@@ -803,7 +807,9 @@ impl Builder<'_> {
                 ModKind::Unique { once, cond }
             }
             Rule::rank_reroll => {
-                let highest = parts.next().is_some_and(|p| p.as_str() == "h");
+                let highest = parts
+                    .next()
+                    .is_some_and(|p| p.as_str().eq_ignore_ascii_case("h"));
                 let Some(number) = parts.next() else {
                     return Err(invalid(span, "expected a number of dice"));
                 };

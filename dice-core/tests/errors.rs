@@ -58,7 +58,7 @@ fn syntax_errors_say_what_was_expected_and_where() {
             "unknown function `lg`; did you mean `log`?",
         ),
         ("4d6z", ErrorKind::Syntax, 3..4, "unknown modifier `z`"),
-        ("4d6uu2", ErrorKind::Syntax, 4..5, "unknown modifier"),
+        ("4d6qq", ErrorKind::Syntax, 3..5, "unknown modifier `qq`"),
         ("4d6rz", ErrorKind::Syntax, 4..5, "unknown modifier `z`"),
         (
             "2d6fire",

@@ -72,6 +72,10 @@ const SPELLINGS: &[(&str, i64, i64, Mean)] = &[
     ("1d20 **bold**", 1, 20, Mean::Exact(10.5)),
     ("1d20 ||spoiler||", 1, 20, Mean::Exact(10.5)),
     ("1d20rr<20", 20, 20, Mean::Exact(20.0)),
+    // Upper-case modifiers
+    ("4d6KH3", 3, 18, Mean::Exact(15869.0 / 1296.0)),
+    ("1D20RO1", 1, 20, Mean::Exact(10.975)),
+    ("10D10CS>=8SF1", -10, 10, Mean::Exact(2.0)),
 ];
 
 #[test]
