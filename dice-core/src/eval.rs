@@ -95,10 +95,17 @@ struct DieRules {
     reroll: Option<(bool, Test)>,
     /// `(at_least, bound)` in written order.
     clamps: SmallVec<[(bool, i64); 2]>,
+    /// The rarer rules, boxed so that the common terms stay small and fast.
+    rare: Option<Box<RareRules>>,
+}
+
+/// Die rules that depend on the other dice of the term.
+#[derive(Debug, Default)]
+struct RareRules {
     /// `u` / `uo`: `(once, condition)`.
     unique: Option<(bool, Option<Test>)>,
     /// `rol1`, `rah2`: `(add, highest, n)` in written order.
-    ranks: SmallVec<[(bool, bool, i64); 1]>,
+    ranks: Vec<(bool, bool, i64)>,
 }
 
 impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
@@ -405,9 +412,11 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             span,
         };
         let mut rolled = self.roll_dice(count, &term);
-        for &(add, highest, n) in &rules.ranks {
-            if rolled.is_ok() {
-                rolled = self.rank_reroll(&term, add, highest, n);
+        if let Some(rare) = &rules.rare {
+            for &(add, highest, n) in &rare.ranks {
+                if rolled.is_ok() {
+                    rolled = self.rank_reroll(&term, add, highest, n);
+                }
             }
         }
         self.faces = custom;
@@ -444,9 +453,12 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                         Some(filter) => Some(self.test(filter)?),
                         None => None,
                     };
-                    rules.unique = Some((*once, test));
+                    rules.rare.get_or_insert_default().unique = Some((*once, test));
                 }
-                ModKind::RerollRank { add, highest, n } => rules.ranks.push((*add, *highest, *n)),
+                ModKind::RerollRank { add, highest, n } => {
+                    let rare = rules.rare.get_or_insert_default();
+                    rare.ranks.push((*add, *highest, *n));
+                }
                 _ => {}
             }
         }
@@ -497,10 +509,18 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         let plain = rules.explode.is_none()
             && rules.reroll.is_none()
             && rules.clamps.is_empty()
-            && rules.unique.is_none();
+            && rules.rare.as_ref().is_none_or(|rare| rare.unique.is_none());
         if plain {
-            // The hot path: no story beyond the value.
+            // The hot path: no story beyond the value, and the draw decided
+            // once for the term rather than per die.
             self.dice_rolled += count;
+            if let Draw::Range(low, high) = term.draw {
+                for _ in 0..count {
+                    let value = self.rng.random_range(low..=high);
+                    self.story.items.push(Item::new(value, 0));
+                }
+                return Ok(());
+            }
             for _ in 0..count {
                 let value = draw_one(self.rng, term.draw, term.custom);
                 self.story.items.push(Item::new(value, 0));
@@ -601,7 +621,12 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                 raw = next;
             }
         }
-        if let Some((once, test)) = &term.rules.unique {
+        if let Some((once, test)) = term
+            .rules
+            .rare
+            .as_ref()
+            .and_then(|rare| rare.unique.as_ref())
+        {
             let mut rerolls = 0;
             while self.story.items[term.start..]
                 .iter()
