@@ -298,11 +298,27 @@ pub(crate) enum ModKind {
     /// while it also matches it); `once`: at most once.
     Unique { once: bool, cond: Option<Filter> },
     /// Avrae's rank selectors `rol1`, `roh2` (reroll once the N lowest or
-    /// highest dice) and `ral1`, `rah1` (each of them adds a die), applied
-    /// when every die of the term is rolled.
-    RerollRank { add: bool, highest: bool, n: i64 },
+    /// highest dice), `ral1`, `rah1` (each of them adds a die) and `eh1`
+    /// (explode them, again while new dice are selected), applied when every
+    /// die of the term is rolled.
+    RerollRank {
+        mode: RankMode,
+        highest: bool,
+        n: i64,
+    },
     /// `min`/`mi`, `max`/`ma`.
     Clamp { at_least: bool, n: Arg },
+}
+
+/// What a rank selector does to the dice it selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RankMode {
+    /// `ro`: reroll once.
+    Reroll,
+    /// `ra`: add one die each.
+    Add,
+    /// `e`, `!`, `x`: add one die each, then again for newly selected dice.
+    Explode,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::ast::{
     Arg, BinOp, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind, Modifier,
-    Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
+    Node, NodeKind, RankMode, Series, SeriesItem, Sides, Slot, Span,
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
@@ -104,8 +104,8 @@ struct DieRules {
 struct RareRules {
     /// `u` / `uo`: `(once, condition)`.
     unique: Option<(bool, Option<Test>)>,
-    /// `rol1`, `rah2`: `(add, highest, n)` in written order.
-    ranks: Vec<(bool, bool, i64)>,
+    /// `rol1`, `rah2`, `eh1`: `(mode, highest, n)` in written order.
+    ranks: Vec<(RankMode, bool, i64)>,
 }
 
 impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
@@ -413,9 +413,9 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         };
         let mut rolled = self.roll_dice(count, &term);
         if let Some(rare) = &rules.rare {
-            for &(add, highest, n) in &rare.ranks {
+            for &(mode, highest, n) in &rare.ranks {
                 if rolled.is_ok() {
-                    rolled = self.rank_reroll(&term, add, highest, n);
+                    rolled = self.rank_reroll(&term, mode, highest, n);
                 }
             }
         }
@@ -455,9 +455,9 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     };
                     rules.rare.get_or_insert_default().unique = Some((*once, test));
                 }
-                ModKind::RerollRank { add, highest, n } => {
+                ModKind::RerollRank { mode, highest, n } => {
                     let rare = rules.rare.get_or_insert_default();
-                    rare.ranks.push((*add, *highest, *n));
+                    rare.ranks.push((*mode, *highest, *n));
                 }
                 _ => {}
             }
@@ -465,19 +465,58 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok(rules)
     }
 
-    /// Avrae's `rol1` / `ral1` on a term whose dice are all rolled: the `n`
-    /// lowest (highest) are rerolled once, or each adds a die.
-    fn rank_reroll(&mut self, term: &DiceTerm<'_>, add: bool, highest: bool, n: i64) -> Result<()> {
-        let mut candidates: SmallVec<[(i64, u32); 8]> = self.story.items[term.start..]
-            .iter()
-            .zip(term.start as u32..)
-            .map(|(item, index)| (item.value, index))
-            .collect();
-        sort_by_value(&mut candidates, highest);
+    /// Avrae's `rol1` / `ral1` / `eh1` on a term whose dice are all rolled:
+    /// the `n` lowest (highest) are rerolled once, or each adds a die; an
+    /// explosion selects again among all the dice and goes on while it
+    /// selects dice that have not exploded (at most
+    /// `Limits::max_explosions_per_die` rounds).
+    fn rank_reroll(
+        &mut self,
+        term: &DiceTerm<'_>,
+        mode: RankMode,
+        highest: bool,
+        n: i64,
+    ) -> Result<()> {
         let n = usize::try_from(n).unwrap_or(0);
-        for &(old, index) in candidates.iter().take(n) {
+        let mut rounds = 0;
+        loop {
+            let mut candidates: SmallVec<[(i64, u32); 8]> = self.story.items[term.start..]
+                .iter()
+                .zip(term.start as u32..)
+                .map(|(item, index)| (item.value, index))
+                .collect();
+            sort_by_value(&mut candidates, highest);
+            candidates.truncate(n);
+            if mode == RankMode::Explode {
+                let items = &self.story.items;
+                candidates.retain(|(_, index)| !items[*index as usize].has(flag::EXPLODED));
+                if candidates.is_empty() {
+                    return Ok(());
+                }
+                if rounds >= self.limits.max_explosions_per_die {
+                    for &(_, index) in &candidates {
+                        self.story.items[index as usize].flags |= flag::CAPPED;
+                    }
+                    return Ok(());
+                }
+                rounds += 1;
+            }
+            self.rank_selected(term, mode, &candidates)?;
+            if mode != RankMode::Explode {
+                return Ok(());
+            }
+        }
+    }
+
+    fn rank_selected(
+        &mut self,
+        term: &DiceTerm<'_>,
+        mode: RankMode,
+        selected: &[(i64, u32)],
+    ) -> Result<()> {
+        for &(old, index) in selected {
             let index = index as usize;
-            if add {
+            if mode != RankMode::Reroll {
                 self.story.items[index].flags |= flag::EXPLODED;
                 let hist_start = self.story.history.len();
                 let (raw, mut flags) = self.physical_roll(term)?;

@@ -11,7 +11,7 @@ use pest::iterators::Pair;
 use crate::ast::Mods;
 use crate::ast::{
     Arg, BinOp, Call, Chain, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind,
-    Modified, Modifier, Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
+    Modified, Modifier, Node, NodeKind, RankMode, Series, SeriesItem, Sides, Slot, Span,
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
@@ -814,12 +814,13 @@ impl Builder<'_> {
                     return Err(invalid(span, "expected a number of dice"));
                 };
                 let n = self.number(&number)?;
-                let add = match head_text {
-                    "ro" => false,
-                    "ra" => true,
+                let mode = match head_text {
+                    "ro" => RankMode::Reroll,
+                    "ra" => RankMode::Add,
+                    "e" | "!" | "x" => RankMode::Explode,
                     _ => return Err(rank_refused(span, self.input, head_text)),
                 };
-                ModKind::RerollRank { add, highest, n }
+                ModKind::RerollRank { mode, highest, n }
             }
             Rule::clamp => {
                 let at_least = matches!(head_text, "min" | "mi");
@@ -1160,7 +1161,7 @@ fn rank_refused(span: Span, input: &str, kind: &str) -> Error {
         )
     } else {
         format!(
-            "`{written}`: explosions go by value, like `!>=5`; to add one die for the lowest or highest dice write `ral1` or `rah1`"
+            "`{written}`: a compounding explosion goes by value, like `!!>=5`; `!h1` and `eh1` explode the highest die"
         )
     };
     invalid(span, message)

@@ -74,7 +74,12 @@ fn syntax_errors_say_what_was_expected_and_where() {
         ),
         ("3d6 x6", ErrorKind::Syntax, 4..6, "`repeat:6`"),
         ("1d6rrl1", ErrorKind::Invalid, 3..7, "would reroll forever"),
-        ("4d6!h1", ErrorKind::Invalid, 3..6, "explosions go by value"),
+        (
+            "4d6!!h1",
+            ErrorKind::Invalid,
+            3..7,
+            "a compounding explosion goes by value",
+        ),
         ("1d20 * x", ErrorKind::Syntax, 7..8, "unexpected `x`"),
         (
             "1d20+5to hit",
