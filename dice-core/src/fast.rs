@@ -97,6 +97,10 @@ impl Fast<'_> {
         if after_pool && !first_word.bytes().all(|b| b.is_ascii_alphabetic()) {
             return None;
         }
+        if crate::parser::roll20_repeat(first_word).is_some() {
+            // `x6`: pest's path says to use `repeat:6`.
+            return None;
+        }
         Some(Some(text.trim().to_string()))
     }
 
@@ -603,7 +607,6 @@ mod tests {
             "1d20+5#hit",
             "2d6 #",
             "(4d6) kh3",
-            "5 x2",
             "1d20 dex +2",
         ];
         for input in cases {
@@ -657,6 +660,7 @@ mod tests {
             "4d20min-12",
             "1d20 **bold**",
             "3d6 x6",
+            "5 x2",
         ] {
             assert_eq!(
                 super::parse(input).map(|p| format!("{p:?}")),

@@ -944,11 +944,7 @@ impl Builder<'_> {
             return Err(self.glued_label_error(expr_end));
         }
         let first_word = text.split_whitespace().next().unwrap_or("");
-        let after_pool = self.last_term_is_pool;
-        if !hashed
-            && after_pool
-            && let Some(times) = roll20_repeat(first_word)
-        {
+        if !hashed && let Some(times) = roll20_repeat(first_word) {
             return Err(Error::new(
                 ErrorKind::Syntax,
                 span.start as usize..span.start as usize + first_word.len(),
@@ -1129,7 +1125,7 @@ fn explain_found(input: &str, position: usize) -> Option<Error> {
 }
 
 /// `x6` (Roll20's "roll 6 times"): the count.
-fn roll20_repeat(word: &str) -> Option<&str> {
+pub(crate) fn roll20_repeat(word: &str) -> Option<&str> {
     let times = word.strip_prefix('x').or_else(|| word.strip_prefix('X'))?;
     (!times.is_empty() && times.bytes().all(|b| b.is_ascii_digit())).then_some(times)
 }

@@ -73,6 +73,7 @@ fn syntax_errors_say_what_was_expected_and_where() {
             "roll with advantage as `2d20kh1`",
         ),
         ("3d6 x6", ErrorKind::Syntax, 4..6, "`repeat:6`"),
+        ("1d20+5 x2 to hit", ErrorKind::Syntax, 7..9, "`repeat:2`"),
         ("1d6rrl1", ErrorKind::Invalid, 3..7, "would reroll forever"),
         (
             "4d6!!h1",
