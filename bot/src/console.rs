@@ -216,7 +216,8 @@ impl Console {
         let (name, rest) = split_word(command_line);
         match name.to_lowercase().as_str() {
             "quit" | "exit" => return Parsed::Quit,
-            "help" | "" => return Parsed::Text(self.help()),
+            // `/help roll` and the other topics are the core's guide.
+            "help" | "" if rest.trim().is_empty() => return Parsed::Text(self.help()),
             "press" => return self.press(rest),
             _ => {}
         }

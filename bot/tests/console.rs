@@ -203,3 +203,36 @@ async fn console_help_and_mistakes() {
     assert_eq!(say(&mut console, "/exit").await, "<quit>");
     storage.close().await;
 }
+
+#[tokio::test]
+async fn help_pages_turn_with_buttons_and_rolls_take_adv_and_semicolons() {
+    let dir = crate::support::TempDir::new("console-help");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+
+    let dice = say(&mut console, "/help roll").await;
+    assert!(dice.starts_with("(only you) **Dice**"), "{dice}");
+    assert!(
+        dice.contains("[buttons: Macros & @fields | Characters | NPCs | Odds]"),
+        "{dice}"
+    );
+    let odds = say(&mut console, "/press odds").await;
+    assert!(odds.contains("**Odds** are the exact chances"), "{odds}");
+    assert!(odds.contains("[buttons: Dice | Macros"), "{odds}");
+    let unknown = say(&mut console, "/help spells").await;
+    assert!(
+        unknown.contains("I have no page about `spells`"),
+        "{unknown}"
+    );
+    let commands = say(&mut console, "/help").await;
+    assert!(commands.contains("/help [topic:…]"), "{commands}");
+
+    let rolled = say(&mut console, "/roll 1d20+5 adv; 2d6 fire").await;
+    let lines: Vec<&str> = rolled.lines().collect();
+    assert!(lines[0].starts_with("2d20kh1 ("), "{rolled}");
+    assert!(lines[1].starts_with("*fire*: 2d6 ("), "{rolled}");
+    let too_many = say(&mut console, "/roll 1;2;3;4;5").await;
+    assert!(too_many.contains("At most 4 rolls"), "{too_many}");
+    let no_d20 = say(&mut console, "/roll 3d6 adv").await;
+    assert!(no_d20.contains("work on a roll with one d20"), "{no_d20}");
+}

@@ -108,8 +108,10 @@ pub(crate) enum Sides {
     Count(Arg),
     /// `d{...}`: the series' elements are the faces, first lowest, last highest.
     Faces(Box<Node>),
-    /// `dF`: faces -1, 0, 1.
+    /// `dF`, `dF.2`: faces -1, 0, 1.
     Fate,
+    /// `dF.1`: faces -1, 0, 0, 0, 0, 1 (rpg-dice-roller's variant).
+    FateOne,
     /// `d%`: faces 1..=100.
     Percent,
 }
@@ -151,7 +153,11 @@ pub(crate) enum BinOp {
     Sub,
     Mul,
     Div,
+    /// `//`: division rounding down (Avrae's d20, Python).
+    FloorDiv,
     Rem,
+    /// `^`, `**`: power; right-associative, binds tighter than unary minus.
+    Pow,
     Cmp(CmpOp),
 }
 
@@ -162,7 +168,9 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Mul => "*",
             BinOp::Div => "/",
+            BinOp::FloorDiv => "//",
             BinOp::Rem => "%",
+            BinOp::Pow => "^",
             BinOp::Cmp(op) => op.symbol(),
         }
     }
@@ -216,9 +224,29 @@ pub(crate) enum Func {
     Round,
     Min,
     Max,
+    Sqrt,
+    Exp,
+    Log,
+    Pow,
+    Sign,
 }
 
 impl Func {
+    /// Every function, for parsing and for suggesting a spelling.
+    pub const ALL: [Func; 11] = [
+        Func::Abs,
+        Func::Floor,
+        Func::Ceil,
+        Func::Round,
+        Func::Min,
+        Func::Max,
+        Func::Sqrt,
+        Func::Exp,
+        Func::Log,
+        Func::Pow,
+        Func::Sign,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Func::Abs => "abs",
@@ -227,6 +255,11 @@ impl Func {
             Func::Round => "round",
             Func::Min => "min",
             Func::Max => "max",
+            Func::Sqrt => "sqrt",
+            Func::Exp => "exp",
+            Func::Log => "log",
+            Func::Pow => "pow",
+            Func::Sign => "sign",
         }
     }
 }
@@ -260,8 +293,32 @@ pub(crate) enum ModKind {
     },
     /// `ro`, `rr`/`r`; `None` means the lowest face.
     Reroll { once: bool, cond: Option<Filter> },
+    /// `u`, `uo` (rpg-dice-roller): a die rerolls while it shows the face
+    /// of a die rolled before it in the term (and, with a condition, only
+    /// while it also matches it); `once`: at most once.
+    Unique { once: bool, cond: Option<Filter> },
+    /// Avrae's rank selectors `rol1`, `roh2` (reroll once the N lowest or
+    /// highest dice), `ral1`, `rah1` (each of them adds a die) and `eh1`
+    /// (explode them, again while new dice are selected), applied when every
+    /// die of the term is rolled.
+    RerollRank {
+        mode: RankMode,
+        highest: bool,
+        n: i64,
+    },
     /// `min`/`mi`, `max`/`ma`.
     Clamp { at_least: bool, n: Arg },
+}
+
+/// What a rank selector does to the dice it selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RankMode {
+    /// `ro`: reroll once.
+    Reroll,
+    /// `ra`: add one die each.
+    Add,
+    /// `e`, `!`, `x`: add one die each, then again for newly selected dice.
+    Explode,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -307,6 +364,9 @@ pub(crate) enum ExplodeMode {
     Penetrate,
     /// `xo`, Avrae's `ra`: at most one added die, which does not explode.
     Once,
+    /// `!!p` (rpg-dice-roller): compounded into one die, each added roll
+    /// counting one less.
+    CompoundPenetrate,
 }
 
 #[derive(Debug, Clone)]
@@ -337,7 +397,7 @@ impl Node {
                 match &dice.sides {
                     Sides::Count(arg) => arg.walk(visit),
                     Sides::Faces(node) => node.walk(visit),
-                    Sides::Fate | Sides::Percent => {}
+                    Sides::Fate | Sides::FateOne | Sides::Percent => {}
                 }
                 walk_mods(&dice.mods, visit);
             }
@@ -397,6 +457,9 @@ fn walk_mods<'a>(mods: &'a [Modifier], visit: &mut dyn FnMut(&'a Node)) {
                 cond: Some(filter), ..
             }
             | ModKind::Reroll {
+                cond: Some(filter), ..
+            }
+            | ModKind::Unique {
                 cond: Some(filter), ..
             } => filter.walk(visit),
             _ => {}

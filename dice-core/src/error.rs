@@ -44,6 +44,9 @@ pub enum ErrorKind {
     /// The exact distribution would take more work than
     /// [`Limits::max_odds_work`](crate::Limits::max_odds_work) allows.
     TooComplex,
+    /// The exact odds of this form are not computed (rerolls that depend
+    /// on the other dice); rolling works.
+    Unsupported,
 }
 
 /// An invalid expression or a roll that cannot be completed.

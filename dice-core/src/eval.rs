@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::ast::{
     Arg, BinOp, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind, Modifier,
-    Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
+    Node, NodeKind, RankMode, Series, SeriesItem, Sides, Slot, Span,
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
@@ -71,10 +71,14 @@ enum Draw {
     Range(i64, i64),
     /// Uniform over the evaluator's `faces` buffer.
     Custom,
+    /// `dF.1`: -1, 0, 0, 0, 0, 1.
+    FateOne,
 }
 
 /// Everything needed to roll one more die of a dice term.
 struct DiceTerm<'t> {
+    /// Index of the term's first die in the item table (for `u`).
+    start: usize,
     draw: Draw,
     /// The faces of `d{...}` (for `Draw::Custom`).
     custom: &'t [i64],
@@ -91,6 +95,17 @@ struct DieRules {
     reroll: Option<(bool, Test)>,
     /// `(at_least, bound)` in written order.
     clamps: SmallVec<[(bool, i64); 2]>,
+    /// The rarer rules, boxed so that the common terms stay small and fast.
+    rare: Option<Box<RareRules>>,
+}
+
+/// Die rules that depend on the other dice of the term.
+#[derive(Debug, Default)]
+struct RareRules {
+    /// `u` / `uo`: `(once, condition)`.
+    unique: Option<(bool, Option<Test>)>,
+    /// `rol1`, `rah2`, `eh1`: `(mode, highest, n)` in written order.
+    ranks: Vec<(RankMode, bool, i64)>,
 }
 
 impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
@@ -155,9 +170,17 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                         let exact = self.exact(first_arg(&call.args, node.span)?)?;
                         exact.to_int(call.func).ok_or_else(|| overflow(node.span))?
                     }
-                    Func::Abs => {
+                    Func::Pow => {
+                        let base = self.int(first_arg(&call.args, node.span)?)?;
+                        let exponent = match call.args.get(1) {
+                            Some(arg) => self.int(arg)?,
+                            None => 1,
+                        };
+                        apply(BinOp::Pow, base, exponent, node.span)?
+                    }
+                    Func::Abs | Func::Sqrt | Func::Exp | Func::Log | Func::Sign => {
                         let value = self.int(first_arg(&call.args, node.span)?)?;
-                        value.checked_abs().ok_or_else(|| overflow(node.span))?
+                        call_one(call.func, value, node.span)?
                     }
                     Func::Min | Func::Max => {
                         let mut best: Option<i64> = None;
@@ -320,11 +343,16 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     fn dice(&mut self, dice: &Dice, span: Span) -> Result<Val> {
         let count = match &dice.count {
             None => 1,
-            Some(arg) => self.arg(arg)?,
+            Some(arg) => {
+                let count = self.arg(arg)?;
+                check_count(count, arg.span())?;
+                count
+            }
         };
         let draw = match &dice.sides {
             Sides::Percent => Draw::Range(1, 100),
             Sides::Fate => Draw::Range(-1, 1),
+            Sides::FateOne => Draw::FateOne,
             Sides::Count(arg) => {
                 let sides = self.arg(arg)?;
                 check_sides(sides, arg.span(), self.limits)?;
@@ -359,6 +387,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         };
         let faces = match draw {
             Draw::Range(low, high) => (low, high),
+            Draw::FateOne => (-1, 1),
             Draw::Custom => (
                 self.faces.first().copied().unwrap_or(0),
                 self.faces.last().copied().unwrap_or(0),
@@ -375,13 +404,21 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         let custom = std::mem::take(&mut self.faces);
         let start = self.story.items.len();
         let term = DiceTerm {
+            start,
             draw,
             custom: &custom,
             faces,
             rules: &rules,
             span,
         };
-        let rolled = self.roll_dice(count, &term);
+        let mut rolled = self.roll_dice(count, &term);
+        if let Some(rare) = &rules.rare {
+            for &(mode, highest, n) in &rare.ranks {
+                if rolled.is_ok() {
+                    rolled = self.rank_reroll(&term, mode, highest, n);
+                }
+            }
+        }
         self.faces = custom;
         rolled?;
         self.fill_pool(dice.slot, start, Some(faces), span);
@@ -411,18 +448,118 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     let bound = self.arg(n)?;
                     rules.clamps.push((*at_least, bound));
                 }
+                ModKind::Unique { once, cond } => {
+                    let test = match cond {
+                        Some(filter) => Some(self.test(filter)?),
+                        None => None,
+                    };
+                    rules.rare.get_or_insert_default().unique = Some((*once, test));
+                }
+                ModKind::RerollRank { mode, highest, n } => {
+                    let rare = rules.rare.get_or_insert_default();
+                    rare.ranks.push((*mode, *highest, *n));
+                }
                 _ => {}
             }
         }
         Ok(rules)
     }
 
+    /// Avrae's `rol1` / `ral1` / `eh1` on a term whose dice are all rolled:
+    /// the `n` lowest (highest) are rerolled once, or each adds a die; an
+    /// explosion selects again among all the dice and goes on while it
+    /// selects dice that have not exploded (at most
+    /// `Limits::max_explosions_per_die` rounds).
+    fn rank_reroll(
+        &mut self,
+        term: &DiceTerm<'_>,
+        mode: RankMode,
+        highest: bool,
+        n: i64,
+    ) -> Result<()> {
+        let n = usize::try_from(n).unwrap_or(0);
+        let mut rounds = 0;
+        loop {
+            let mut candidates: SmallVec<[(i64, u32); 8]> = self.story.items[term.start..]
+                .iter()
+                .zip(term.start as u32..)
+                .map(|(item, index)| (item.value, index))
+                .collect();
+            sort_by_value(&mut candidates, highest);
+            candidates.truncate(n);
+            if mode == RankMode::Explode {
+                let items = &self.story.items;
+                candidates.retain(|(_, index)| !items[*index as usize].has(flag::EXPLODED));
+                if candidates.is_empty() {
+                    return Ok(());
+                }
+                if rounds >= self.limits.max_explosions_per_die {
+                    for &(_, index) in &candidates {
+                        self.story.items[index as usize].flags |= flag::CAPPED;
+                    }
+                    return Ok(());
+                }
+                rounds += 1;
+            }
+            self.rank_selected(term, mode, &candidates)?;
+            if mode != RankMode::Explode {
+                return Ok(());
+            }
+        }
+    }
+
+    fn rank_selected(
+        &mut self,
+        term: &DiceTerm<'_>,
+        mode: RankMode,
+        selected: &[(i64, u32)],
+    ) -> Result<()> {
+        for &(old, index) in selected {
+            let index = index as usize;
+            if mode != RankMode::Reroll {
+                self.story.items[index].flags |= flag::EXPLODED;
+                let hist_start = self.story.history.len();
+                let (raw, mut flags) = self.physical_roll(term)?;
+                flags |= flag::FROM_EXPLOSION;
+                let value = self.clamp(raw, term.rules, &mut flags);
+                self.push_die(value, flags, hist_start, term.span)?;
+                continue;
+            }
+            // The die keeps its story and adds the reroll to it.
+            let item = self.story.items[index];
+            let hist_start = self.story.history.len();
+            let earlier = self.story.history(&item).to_vec();
+            self.story.history.extend(earlier);
+            self.story.history.push(Hist::Rerolled(old));
+            let (raw, mut flags) = self.physical_roll(term)?;
+            let value = self.clamp(raw, term.rules, &mut flags);
+            let item = &mut self.story.items[index];
+            item.value = value;
+            item.flags |= flags | flag::REROLLED;
+            item.hist_start = hist_start as u32;
+            item.hist_len =
+                u16::try_from(self.story.history.len() - hist_start).unwrap_or(u16::MAX);
+        }
+        Ok(())
+    }
+
     fn roll_dice(&mut self, count: usize, term: &DiceTerm<'_>) -> Result<()> {
         let rules = term.rules;
-        let plain = rules.explode.is_none() && rules.reroll.is_none() && rules.clamps.is_empty();
+        let plain = rules.explode.is_none()
+            && rules.reroll.is_none()
+            && rules.clamps.is_empty()
+            && rules.rare.as_ref().is_none_or(|rare| rare.unique.is_none());
         if plain {
-            // The hot path: no story beyond the value.
+            // The hot path: no story beyond the value, and the draw decided
+            // once for the term rather than per die.
             self.dice_rolled += count;
+            if let Draw::Range(low, high) = term.draw {
+                for _ in 0..count {
+                    let value = self.rng.random_range(low..=high);
+                    self.story.items.push(Item::new(value, 0));
+                }
+                return Ok(());
+            }
             for _ in 0..count {
                 let value = draw_one(self.rng, term.draw, term.custom);
                 self.story.items.push(Item::new(value, 0));
@@ -445,7 +582,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             return self.push_die(value, flags, hist_start, span);
         };
         let max_explosions = self.limits.max_explosions_per_die;
-        if *mode == ExplodeMode::Compound {
+        if matches!(mode, ExplodeMode::Compound | ExplodeMode::CompoundPenetrate) {
             let mut total = self.clamp(raw, rules, &mut flags);
             self.story.history.push(Hist::Part(total));
             let mut last_raw = raw;
@@ -459,7 +596,12 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                 explosions += 1;
                 let (next_raw, next_flags) = self.physical_roll(term)?;
                 flags |= next_flags;
-                let part = self.clamp(next_raw, rules, &mut flags);
+                let mut part = next_raw;
+                if *mode == ExplodeMode::CompoundPenetrate {
+                    flags |= flag::PENETRATED;
+                    part = part.checked_sub(1).ok_or_else(|| overflow(span))?;
+                }
+                let part = self.clamp(part, rules, &mut flags);
                 self.story.history.push(Hist::Part(part));
                 total = total.checked_add(part).ok_or_else(|| overflow(span))?;
                 last_raw = next_raw;
@@ -506,25 +648,63 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         self.count_die(term.span)?;
         let mut raw = draw_one(self.rng, term.draw, term.custom);
         let mut flags = 0;
-        let Some((once, test)) = &term.rules.reroll else {
-            return Ok((raw, flags));
-        };
-        let mut rerolls = 0;
-        while test.matches(raw, Some(term.faces)) {
-            if *once && rerolls == 1 {
-                break;
+        if let Some((once, test)) = &term.rules.reroll {
+            let mut rerolls = 0;
+            while test.matches(raw, Some(term.faces)) {
+                if *once && rerolls == 1 {
+                    break;
+                }
+                let Some(next) = self.reroll(term, raw, &mut flags, &mut rerolls)? else {
+                    break;
+                };
+                raw = next;
             }
-            if rerolls >= self.limits.max_rerolls_per_die {
-                flags |= flag::CAPPED;
-                break;
+        }
+        if let Some((once, test)) = term
+            .rules
+            .rare
+            .as_ref()
+            .and_then(|rare| rare.unique.as_ref())
+        {
+            let mut rerolls = 0;
+            while self.story.items[term.start..]
+                .iter()
+                .any(|item| item.value == raw)
+                && test
+                    .as_ref()
+                    .is_none_or(|test| test.matches(raw, Some(term.faces)))
+            {
+                if *once && rerolls == 1 {
+                    break;
+                }
+                let Some(next) = self.reroll(term, raw, &mut flags, &mut rerolls)? else {
+                    break;
+                };
+                raw = next;
             }
-            rerolls += 1;
-            flags |= flag::REROLLED;
-            self.story.history.push(Hist::Rerolled(raw));
-            self.count_die(term.span)?;
-            raw = draw_one(self.rng, term.draw, term.custom);
         }
         Ok((raw, flags))
+    }
+
+    /// One more draw for a die that rerolls; `None` at the cap, where the
+    /// die keeps `raw` and is marked.
+    #[inline]
+    fn reroll(
+        &mut self,
+        term: &DiceTerm<'_>,
+        raw: i64,
+        flags: &mut u16,
+        rerolls: &mut u32,
+    ) -> Result<Option<i64>> {
+        if *rerolls >= self.limits.max_rerolls_per_die {
+            *flags |= flag::CAPPED;
+            return Ok(None);
+        }
+        *rerolls += 1;
+        *flags |= flag::REROLLED;
+        self.story.history.push(Hist::Rerolled(raw));
+        self.count_die(term.span)?;
+        Ok(Some(draw_one(self.rng, term.draw, term.custom)))
     }
 
     #[inline]
@@ -601,7 +781,11 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                         pool.order = if *descending { 2 } else { 1 };
                     }
                 }
-                ModKind::Explode { .. } | ModKind::Reroll { .. } | ModKind::Clamp { .. } => {}
+                ModKind::Explode { .. }
+                | ModKind::Reroll { .. }
+                | ModKind::Clamp { .. }
+                | ModKind::Unique { .. }
+                | ModKind::RerollRank { .. } => {}
             }
         }
         self.settle(slot)
@@ -778,6 +962,11 @@ fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
             let index = rng.random_range(0..custom.len().max(1));
             custom.get(index).copied().unwrap_or(0)
         }
+        Draw::FateOne => match rng.random_range(1..=6) {
+            1 => -1,
+            6 => 1,
+            _ => 0,
+        },
     }
 }
 
@@ -809,13 +998,94 @@ pub(crate) fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64>
         BinOp::Add => left.checked_add(right),
         BinOp::Sub => left.checked_sub(right),
         BinOp::Mul => left.checked_mul(right),
-        BinOp::Div | BinOp::Rem if right == 0 => return Err(division_by_zero(span)),
+        BinOp::Div | BinOp::FloorDiv | BinOp::Rem if right == 0 => {
+            return Err(division_by_zero(span));
+        }
         // Rust's `/` and `%` truncate toward zero, as the seed asks.
         BinOp::Div => left.checked_div(right),
+        BinOp::FloorDiv => left.checked_div(right).map(|quotient| {
+            let inexact = quotient.wrapping_mul(right) != left;
+            quotient - i64::from(inexact && (left < 0) != (right < 0))
+        }),
         BinOp::Rem => left.checked_rem(right),
+        BinOp::Pow => return power(left, right, span),
         BinOp::Cmp(cmp) => Some(i64::from(cmp.test(left, right))),
     };
     result.ok_or_else(|| overflow(span))
+}
+
+/// `base ^ exponent` in integers: a negative exponent gives `1 / base^n`
+/// truncated toward zero, like `/` (0 unless the base is 1 or -1).
+fn power(base: i64, exponent: i64, span: Span) -> Result<i64> {
+    if exponent < 0 {
+        return match base {
+            0 => Err(division_by_zero(span)),
+            1 => Ok(1),
+            -1 => Ok(if exponent % 2 == 0 { 1 } else { -1 }),
+            _ => Ok(0),
+        };
+    }
+    match base {
+        0 => return Ok(i64::from(exponent == 0)),
+        1 => return Ok(1),
+        -1 => return Ok(if exponent % 2 == 0 { 1 } else { -1 }),
+        _ => {}
+    }
+    u32::try_from(exponent)
+        .ok()
+        .and_then(|exponent| base.checked_pow(exponent))
+        .ok_or_else(|| overflow(span))
+}
+
+/// The one-argument functions on integers: `abs`, `sign`, and `sqrt`, `exp`,
+/// `log` (natural) rounded to the nearest integer, halves away from zero.
+pub(crate) fn call_one(func: Func, value: i64, span: Span) -> Result<i64> {
+    let outside = |what: &str| {
+        Error::new(
+            ErrorKind::Invalid,
+            span.range(),
+            format!("{}() of {value}: {what}", func.name()),
+        )
+    };
+    match func {
+        Func::Abs => value.checked_abs().ok_or_else(|| overflow(span)),
+        Func::Sign => Ok(value.signum()),
+        Func::Sqrt => {
+            let Ok(value) = u64::try_from(value) else {
+                return Err(outside("no square root of a negative number"));
+            };
+            let root = value.isqrt();
+            // The nearest integer: above `root + 1/2` exactly when
+            // value > root^2 + root.
+            Ok((root + u64::from(value - root * root > root)) as i64)
+        }
+        Func::Log => {
+            if value < 1 {
+                return Err(outside("the logarithm needs a number of at least 1"));
+            }
+            Ok((value as f64).ln().round() as i64)
+        }
+        Func::Exp => {
+            let result = (value as f64).exp().round();
+            if result >= 9.2e18 {
+                return Err(overflow(span));
+            }
+            Ok(result as i64)
+        }
+        _ => Ok(value),
+    }
+}
+
+/// A negative number of dice is a mistake to show, not an empty roll.
+pub(crate) fn check_count(count: i64, span: Span) -> Result<()> {
+    if count >= 0 {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::Invalid,
+        span.range(),
+        format!("a negative number of dice ({count})"),
+    ))
 }
 
 /// A `$macro` or `@FIELD` left in an expression being rolled.
@@ -970,8 +1240,31 @@ impl Ratio {
                 b.checked_mul(d),
             ),
             BinOp::Mul => wide(a.checked_mul(c), b.checked_mul(d)),
-            BinOp::Div | BinOp::Rem if c == 0 => Err(ErrorKind::DivisionByZero),
+            BinOp::Div | BinOp::FloorDiv | BinOp::Rem if c == 0 => Err(ErrorKind::DivisionByZero),
             BinOp::Div => wide(a.checked_mul(d), b.checked_mul(c)),
+            BinOp::FloorDiv => {
+                let quotient = wide(a.checked_mul(d), b.checked_mul(c))?;
+                Ok(Ratio::int(quotient.num.div_euclid(quotient.den)))
+            }
+            BinOp::Pow => {
+                // The exponent's whole part (exact exponents are whole
+                // unless written as a fraction inside round and friends).
+                let exponent = other.num / other.den;
+                let (num, den) = if exponent < 0 {
+                    if self.num == 0 {
+                        return Err(ErrorKind::DivisionByZero);
+                    }
+                    (self.den, self.num)
+                } else {
+                    (self.num, self.den)
+                };
+                let exponent =
+                    u32::try_from(exponent.unsigned_abs()).map_err(|_| ErrorKind::Overflow)?;
+                wide(
+                    i128::from(num).checked_pow(exponent),
+                    i128::from(den).checked_pow(exponent),
+                )
+            }
             BinOp::Rem => {
                 // a/b - c/d * trunc((a/b) / (c/d)), the remainder with the
                 // sign of the dividend, exactly.

@@ -89,12 +89,16 @@ impl Fast<'_> {
             let label = text[1..].trim();
             return Some((!label.is_empty()).then(|| label.to_string()));
         }
-        let stops = b"+-*/%(){}[],.<>=!&|$@";
+        let stops = b"+-*/%(){}[],.<>=!&|$@^";
         if self.at == expr_end || first.is_ascii_digit() || stops.contains(&first) {
             return None;
         }
         let first_word = text.split_whitespace().next().unwrap_or("");
         if after_pool && !first_word.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return None;
+        }
+        if crate::parser::roll20_repeat(first_word).is_some() {
+            // `x6`: pest's path says to use `repeat:6`.
             return None;
         }
         Some(Some(text.trim().to_string()))
@@ -110,6 +114,8 @@ impl Fast<'_> {
             let (op, len) = match (self.peek(), self.peek_at(1)) {
                 (Some(b'+'), _) => (BinOp::Add, 1),
                 (Some(b'-'), _) => (BinOp::Sub, 1),
+                // `**`, `//` and `/*` (powers, floor division, comments): pest's path.
+                (Some(b'*'), Some(b'*')) | (Some(b'/'), Some(b'/' | b'*')) => return None,
                 (Some(b'*'), _) => (BinOp::Mul, 1),
                 (Some(b'/'), _) => (BinOp::Div, 1),
                 (Some(b'%'), _) => (BinOp::Rem, 1),
@@ -191,7 +197,8 @@ impl Fast<'_> {
                 self.at += 1;
                 Sides::Percent
             }
-            b'F' | b'f' => {
+            // `dF.1` and `dF.2` take pest's path.
+            b'F' | b'f' if self.peek_at(1) != Some(b'.') => {
                 self.at += 1;
                 Sides::Fate
             }
@@ -332,7 +339,7 @@ impl Fast<'_> {
     /// One filter: `h`, `l`, `o`, `e`, `N` or `op N`; `Ok(None)` when none
     /// starts here; `Err(())` when only pest can tell.
     fn filter(&mut self) -> Result<Option<Filter>, ()> {
-        let filter = match self.peek() {
+        let filter = match self.peek().map(|b| b.to_ascii_lowercase()) {
             Some(b'h') => Filter::High,
             Some(b'l') => Filter::Low,
             Some(b'o') => Filter::Odd,
@@ -375,13 +382,19 @@ impl Fast<'_> {
     }
 
     fn modifier(&mut self, dice: bool) -> Option<Option<ModKind>> {
+        // Modifier letters may be upper case (`4d6KH3`), as in the grammar.
         let (Some(first), second) = (self.peek(), self.peek_at(1)) else {
             return Some(None);
         };
-        let third = self.peek_at(2);
+        let first = first.to_ascii_lowercase();
+        let second = second.map(|b| b.to_ascii_lowercase());
+        let third = self.peek_at(2).map(|b| b.to_ascii_lowercase());
         let kind = match (first, second) {
             (b'!' | b'x' | b'e', _) if dice => {
                 let (mode, len) = match (first, second) {
+                    (b'!', Some(b'!')) if third == Some(b'p') => {
+                        (ExplodeMode::CompoundPenetrate, 3)
+                    }
                     (b'!', Some(b'!')) => (ExplodeMode::Compound, 2),
                     (b'!', Some(b'p')) => (ExplodeMode::Penetrate, 2),
                     (b'x', Some(b'o')) => (ExplodeMode::Once, 2),
@@ -543,11 +556,15 @@ mod tests {
             " 2d6 + 3 ",
             "-d4 - -2",
             "4D6k3",
+            "4d6KH3",
+            "1D20RO1",
+            "10D10CS>=8SF1",
             "2d20kl",
             "4d6d1",
             "4d6dh1dl1",
             "3d6!!",
             "3d6!p5",
+            "2d6!!p>4",
             "1d6!6!5",
             "4dF",
             "d%",
@@ -590,7 +607,6 @@ mod tests {
             "1d20+5#hit",
             "2d6 #",
             "(4d6) kh3",
-            "5 x2",
             "1d20 dex +2",
         ];
         for input in cases {
@@ -631,6 +647,20 @@ mod tests {
             "(2d6,)",
             "4d6ra",
             "4d6ra(1|2)",
+            "2^3",
+            "2**3",
+            "15 // 2",
+            "3d6 // fire",
+            "1 /* c */ + 2",
+            "+1",
+            "()",
+            "4dF.1",
+            "4d6u",
+            "1d6rol1",
+            "4d20min-12",
+            "1d20 **bold**",
+            "3d6 x6",
+            "5 x2",
         ] {
             assert_eq!(
                 super::parse(input).map(|p| format!("{p:?}")),
@@ -647,7 +677,9 @@ mod tests {
             ",", "..", "cs", "cf", "c", "ss", "sf", "df", ">=", "<=", "<>", "=", "==", "!=", "<",
             ">", "h", "l", "o", "e", "x", "xo", "r", "ro", "rr", "min", "max", "mi", "ma", "t",
             "f", "s", "sa", "sd", "ke", "ko", "p", "ph", "pl", "ra", "k>", "p<", " to hit", " dex",
-            "#", " # x", " kh3", " ☄",
+            "#", " # x", " kh3", " ☄", "^", "**", "//", "/*", "*/", "u", "uo", "!!p", "dF.1",
+            "dF.2", "rol1", "ral2", "min-12", "()", " **b**", "sqrt(", "x6", " x6", "KH", "RO",
+            "D", "CS", "X", "U", "MIN", "H", "L", "E", "SF", "T", "F", "!P",
         ])
     }
 
@@ -665,7 +697,7 @@ mod tests {
 
         #[test]
         fn wherever_the_fast_path_accepts_it_builds_the_pest_tree(
-            input in "[0-9dDkhlpfFeoscrtxmaij!%(){},.<>=+*/ -]{1,24}"
+            input in "[0-9dDkKhHlLpPfFeEoOsScrRtTxXmMaAij!%(){},.<>=+*/^ -]{1,24}"
         ) {
             let (fast, slow) = both(&input);
             if let Some(fast) = fast {

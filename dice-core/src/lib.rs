@@ -225,6 +225,16 @@
 //! assert_eq!(total("3 != 3"), 0);
 //! assert_eq!(total("2 <= 1"), 0);
 //! assert_eq!(total("2 >= 1") + total("1 < 2") + total("1 > 2"), 2);
+//!
+//! // Other bots' spellings: powers (right to left, before unary minus),
+//! // floor division, integer sqrt/exp/log (nearest), sign, pow, unary
+//! // plus, the empty set, comments, negative clamps.
+//! assert_eq!(total("2^3^2") + total("-2**2"), 508);
+//! assert_eq!(total("15 // 2") + total("-7 // 2"), 3);
+//! assert_eq!(total("sqrt(10) + exp(2) + log(10) + sign(-4) + pow(2, 3)"), 19);
+//! assert_eq!(total("-+-1 + () + 1 /* one */"), 2);
+//! assert_eq!(total("4d{20}min-12") + total("4d{20}max-12"), 32);
+//! assert_eq!(total("4d{6}KH3"), 18);
 //! ```
 //!
 //! A comparison **right after dice** is a success pool; with a space, or

@@ -26,7 +26,8 @@ pub struct Limits {
     pub max_elements: usize,
     /// Extra dice one die may add by exploding; then it stops and is marked.
     pub max_explosions_per_die: u32,
-    /// Rerolls of one die; then it stops and is marked.
+    /// Rerolls of one die; then it stops and is marked. 1,000 like Avrae's
+    /// d20, so `1d20rr<20` is 20 in every roll within ordinary odds.
     pub max_rerolls_per_die: u32,
     /// Macro references replaced while resolving one expression.
     pub max_macro_expansions: usize,
@@ -51,7 +52,7 @@ impl Default for Limits {
             max_series_len: 10_000,
             max_elements: 100_000,
             max_explosions_per_die: 100,
-            max_rerolls_per_die: 100,
+            max_rerolls_per_die: 1_000,
             max_macro_expansions: 64,
             max_resolved_len: 16_000,
             render_budget: 1_800,

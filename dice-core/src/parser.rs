@@ -11,7 +11,7 @@ use pest::iterators::Pair;
 use crate::ast::Mods;
 use crate::ast::{
     Arg, BinOp, Call, Chain, CmpOp, CountKind, Dice, ExplodeMode, Filter, Func, KeepWhich, ModKind,
-    Modified, Modifier, Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
+    Modified, Modifier, Node, NodeKind, RankMode, Series, SeriesItem, Sides, Slot, Span,
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
@@ -141,6 +141,13 @@ fn check_depth(input: &str, max_depth: usize) -> Result<()> {
                     .unwrap_or(bytes.len() - index);
             }
             b'#' => break,
+            // A comment may hold any text.
+            b'/' if bytes.get(index + 1) == Some(&b'*') => {
+                index += 2 + bytes[index + 2..]
+                    .windows(2)
+                    .position(|pair| pair == b"*/")
+                    .map_or(bytes.len() - index - 2, |end| end + 1);
+            }
             b' ' | b'\t' | b'\r' | b'\n' => {
                 let next = bytes[index..]
                     .iter()
@@ -171,6 +178,9 @@ fn syntax_error(input: &str, error: &pest::error::Error<Rule>) -> Error {
         InputLocation::Pos(position) => position,
         InputLocation::Span((start, _)) => start,
     };
+    if let Some(explained) = explain_found(input, position) {
+        return explained;
+    }
     let found = input[position..].chars().next();
     let span = position..position + found.map_or(0, char::len_utf8);
     let expected = match &error.variant {
@@ -312,6 +322,7 @@ impl Builder<'_> {
                 rule => ops.push(bin_op(rule)),
             }
         }
+        check_power_runs(&ops, self.max_depth, span)?;
         let mut operands = operands.into_iter();
         let mut ops = ops.into_iter().peekable();
         let Some(first) = operands.next() else {
@@ -331,6 +342,7 @@ impl Builder<'_> {
         for item in pair.into_inner() {
             match item.as_rule() {
                 Rule::neg => negs.push(span_of(&item)),
+                Rule::pos => {}
                 Rule::term => node = Some(self.term(item)?),
                 Rule::tag => {
                     let Some(inner) = node.take() else { continue };
@@ -542,24 +554,31 @@ impl Builder<'_> {
         for item in pair.into_inner() {
             match item.as_rule() {
                 Rule::func_name => {
-                    func = match item.as_str() {
-                        "abs" => Func::Abs,
-                        "floor" => Func::Floor,
-                        "ceil" => Func::Ceil,
-                        "round" => Func::Round,
-                        "min" => Func::Min,
-                        _ => Func::Max,
-                    }
+                    func = Func::ALL
+                        .into_iter()
+                        .find(|f| f.name() == item.as_str())
+                        .unwrap_or(Func::Abs);
                 }
                 Rule::expr => args.push(self.expr(item)?),
                 _ => {}
             }
         }
-        let single = matches!(func, Func::Abs | Func::Floor | Func::Ceil | Func::Round);
-        if single && args.len() != 1 {
+        let wanted = match func {
+            Func::Min | Func::Max => None,
+            Func::Pow => Some(2),
+            _ => Some(1),
+        };
+        if let Some(wanted) = wanted
+            && args.len() != wanted
+        {
+            let count = if wanted == 1 {
+                "one argument"
+            } else {
+                "two arguments"
+            };
             return Err(invalid(
                 span,
-                format!("{}() takes exactly one argument", func.name()),
+                format!("{}() takes exactly {count}", func.name()),
             ));
         }
         if args.is_empty() {
@@ -605,6 +624,7 @@ impl Builder<'_> {
         for item in tail.into_inner() {
             sides = match item.as_rule() {
                 Rule::percent => Sides::Percent,
+                Rule::fate if item.as_str().ends_with(".1") => Sides::FateOne,
                 Rule::fate => Sides::Fate,
                 Rule::number | Rule::group => Sides::Count(self.arg(item)?),
                 Rule::series => {
@@ -690,7 +710,11 @@ impl Builder<'_> {
         let rule = pair.as_rule();
         let mut parts = pair.into_inner();
         let head = parts.next();
-        let head_text = head.as_ref().map_or("", |p| p.as_str());
+        // Modifier letters may be upper case (`4d6KH3`).
+        let head_lower = head
+            .as_ref()
+            .map_or(String::new(), |p| p.as_str().to_ascii_lowercase());
+        let head_text = head_lower.as_str();
         let kind = match rule {
             Rule::keep => {
                 let which = match head_text {
@@ -750,6 +774,7 @@ impl Builder<'_> {
             },
             Rule::explode => {
                 let mode = match head_text {
+                    "!!p" => ExplodeMode::CompoundPenetrate,
                     "!!" => ExplodeMode::Compound,
                     "!p" => ExplodeMode::Penetrate,
                     "xo" => ExplodeMode::Once,
@@ -776,15 +801,38 @@ impl Builder<'_> {
                 let cond = parts.next().map(|p| self.filter(p)).transpose()?;
                 ModKind::Reroll { once, cond }
             }
+            Rule::unique => {
+                let once = head_text == "uo";
+                let cond = parts.next().map(|p| self.filter(p)).transpose()?;
+                ModKind::Unique { once, cond }
+            }
+            Rule::rank_reroll => {
+                let highest = parts
+                    .next()
+                    .is_some_and(|p| p.as_str().eq_ignore_ascii_case("h"));
+                let Some(number) = parts.next() else {
+                    return Err(invalid(span, "expected a number of dice"));
+                };
+                let n = self.number(&number)?;
+                let mode = match head_text {
+                    "ro" => RankMode::Reroll,
+                    "ra" => RankMode::Add,
+                    "e" | "!" | "x" => RankMode::Explode,
+                    _ => return Err(rank_refused(span, self.input, head_text)),
+                };
+                ModKind::RerollRank { mode, highest, n }
+            }
             Rule::clamp => {
                 let at_least = matches!(head_text, "min" | "mi");
                 let Some(n) = parts.next() else {
                     return Err(invalid(span, "min/max need a number"));
                 };
-                ModKind::Clamp {
-                    at_least,
-                    n: self.arg(n)?,
-                }
+                let n = if n.as_rule() == Rule::signed_number {
+                    Arg::Lit(self.number(&n)?, span_of(&n))
+                } else {
+                    self.arg(n)?
+                };
+                ModKind::Clamp { at_least, n }
             }
             _ => return Err(invalid(span, "unknown modifier")),
         };
@@ -886,7 +934,7 @@ impl Builder<'_> {
         let Some(kind) = pair.into_inner().next() else {
             return Ok(None);
         };
-        let hashed = kind.as_rule() == Rule::hash_label;
+        let hashed = matches!(kind.as_rule(), Rule::hash_label | Rule::slash_label);
         let text = kind
             .into_inner()
             .find(|p| p.as_rule() == Rule::label_text)
@@ -895,8 +943,17 @@ impl Builder<'_> {
         if !hashed && span.start as usize == expr_end {
             return Err(self.glued_label_error(expr_end));
         }
+        let first_word = text.split_whitespace().next().unwrap_or("");
+        if !hashed && let Some(times) = roll20_repeat(first_word) {
+            return Err(Error::new(
+                ErrorKind::Syntax,
+                span.start as usize..span.start as usize + first_word.len(),
+                format!(
+                    "to roll several times use the command's `repeat:{times}` (`{first_word}` after a space is Roll20's repeat; `3d6x6` glued explodes on 6)"
+                ),
+            ));
+        }
         if !hashed && self.last_term_is_pool {
-            let first_word = text.split_whitespace().next().unwrap_or("");
             // The label was not depth-checked: check before pest recurses.
             let looks_like_modifiers = first_word.chars().any(|c| !c.is_ascii_alphabetic())
                 && check_depth(first_word, self.max_depth).is_ok()
@@ -928,6 +985,17 @@ impl Builder<'_> {
             );
         };
         let error = syntax_error(self.input, &error);
+        let rest = &self.input[label_start..];
+        let word_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        // Letters glued to dice that no modifier took, even when a modifier
+        // read their first letter (`2d6fire`: `f` needs a number).
+        let in_word = (label_start..=label_start + word_len).contains(&error.start());
+        if self.last_term_is_pool
+            && in_word
+            && let Some(unknown) = unknown_modifier(self.input, label_start, &rest[..word_len])
+        {
+            return unknown;
+        }
         if error.start() != label_start {
             return error;
         }
@@ -936,13 +1004,163 @@ impl Builder<'_> {
     }
 }
 
+/// Modifier spellings, for suggesting the nearest to an unknown one.
+const MODIFIERS: [&str; 35] = [
+    "k", "kh", "kl", "ke", "ko", "d", "dh", "dl", "p", "ph", "pl", "c", "cs", "cf", "ss", "sf",
+    "df", "t", "f", "s", "sa", "sd", "x", "xo", "e", "ra", "r", "ro", "rr", "u", "uo", "min",
+    "max", "mi", "ma",
+];
+
+/// Letters glued to dice that no modifier reads (`None` for a known
+/// modifier that cannot stand there, like `d` after a series).
+fn unknown_modifier(input: &str, start: usize, word: &str) -> Option<Error> {
+    if word.is_empty() {
+        return None;
+    }
+    let span = start..start + word.len();
+    if word.eq_ignore_ascii_case("adv") || word.eq_ignore_ascii_case("dis") {
+        let (keep, what) = if word.eq_ignore_ascii_case("adv") {
+            ("kh1", "advantage")
+        } else {
+            ("kl1", "disadvantage")
+        };
+        return Some(Error::new(
+            ErrorKind::Syntax,
+            span,
+            format!(
+                "unknown modifier `{word}`: roll with {what} as `2d20{keep}`, or write `{word}` after a space at the end of `/roll 1d20 {word}`"
+            ),
+        ));
+    }
+    let expr = input[..start].trim();
+    let message = match nearest(word, &MODIFIERS) {
+        Some((_, 0)) => return None,
+        Some((near, distance)) if distance <= 1 || word.len() <= 2 => {
+            format!("unknown modifier `{word}`; the nearest known is `{near}`")
+        }
+        _ => format!(
+            "unknown modifier `{word}` (a label needs a space before it: `{expr} {}`)",
+            &input[start..]
+        ),
+    };
+    Some(Error::new(ErrorKind::Syntax, span, message))
+}
+
+/// The known spelling closest to `word` (case ignored) and its edit distance.
+fn nearest<'k>(word: &str, known: &[&'k str]) -> Option<(&'k str, usize)> {
+    let word = word.to_ascii_lowercase();
+    known
+        .iter()
+        .map(|candidate| (*candidate, edit_distance(&word, candidate)))
+        .min_by_key(|(_, distance)| *distance)
+}
+
+/// Levenshtein distance over bytes (the spellings are ASCII).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// Errors that name what was written at `position`: a decimal point, a
+/// Fate variant we do not have, an unknown function.
+fn explain_found(input: &str, position: usize) -> Option<Error> {
+    let before = input.get(..position)?;
+    let rest = input.get(position..)?;
+    let digits_after = |text: &str| text.bytes().take_while(u8::is_ascii_digit).count();
+    if let Some(after_point) = rest.strip_prefix('.') {
+        let fraction = digits_after(after_point);
+        let fate = before.ends_with(['F', 'f']) && before[..before.len() - 1].ends_with(['d', 'D']);
+        if fate {
+            let span = position - 2..position + 1 + fraction;
+            return Some(Error::new(
+                ErrorKind::Syntax,
+                span,
+                format!(
+                    "`dF.{}` is not a Fate die here: `dF` (also `dF.2`) has faces -1, 0, +1, two of each; `dF.1` has one -1, four 0 and one +1",
+                    &after_point[..fraction]
+                ),
+            ));
+        }
+        let whole = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if whole > 0 || fraction > 0 {
+            let span = position - whole..position + 1 + fraction;
+            let number = &input[span.clone()];
+            return Some(Error::new(
+                ErrorKind::Syntax,
+                span,
+                format!(
+                    "numbers are whole here: `{number}` has a decimal point (`/` divides and truncates; `round(7/2)` rounds, `floor` and `ceil` too)"
+                ),
+            ));
+        }
+    }
+    let word_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let glued = before.ends_with(|c: char| c.is_ascii_alphanumeric());
+    if word_len > 0 && !glued && rest[word_len..].trim_start().starts_with('(') {
+        let word = &rest[..word_len];
+        let names: Vec<&str> = Func::ALL.iter().map(|f| f.name()).collect();
+        let hint = match nearest(word, &names) {
+            Some((near, distance)) if distance <= 2 => format!("; did you mean `{near}`?"),
+            _ => format!("; the functions are {}", names.join(", ")),
+        };
+        return Some(Error::new(
+            ErrorKind::Syntax,
+            position..position + word_len,
+            format!("unknown function `{word}`{hint}"),
+        ));
+    }
+    None
+}
+
+/// `x6` (Roll20's "roll 6 times"): the count.
+pub(crate) fn roll20_repeat(word: &str) -> Option<&str> {
+    let times = word.strip_prefix('x').or_else(|| word.strip_prefix('X'))?;
+    (!times.is_empty() && times.bytes().all(|b| b.is_ascii_digit())).then_some(times)
+}
+
 /// Whether parentheses hold an Avrae set (a comma after the first element).
+/// Empty parentheses `()` are the empty set (Avrae), worth 0.
 fn is_set(group: &Pair<'_, Rule>) -> bool {
-    group.as_rule() == Rule::group
-        && group
-            .clone()
-            .into_inner()
-            .any(|p| p.as_rule() == Rule::set_tail)
+    if group.as_rule() != Rule::group {
+        return false;
+    }
+    let mut has_expr = false;
+    for part in group.clone().into_inner() {
+        match part.as_rule() {
+            Rule::set_tail => return true,
+            Rule::expr => has_expr = true,
+            _ => {}
+        }
+    }
+    !has_expr
+}
+
+/// Rank selectors other than `ro` and `ra` (`rrl1`, `!h1`).
+fn rank_refused(span: Span, input: &str, kind: &str) -> Error {
+    let written = span.text(input);
+    let message = if kind.starts_with('r') {
+        format!(
+            "`{written}` would reroll forever (there is always a lowest and a highest die); reroll once with `ro`, like `{}`",
+            written.replacen(kind, "ro", 1)
+        )
+    } else {
+        format!(
+            "`{written}`: a compounding explosion goes by value, like `!!>=5`; `!h1` and `eh1` explode the highest die"
+        )
+    };
+    invalid(span, message)
 }
 
 /// Precedence climbing over the flat operand list: comparisons bind loosest,
@@ -954,7 +1172,17 @@ pub(crate) fn climb(
     level: u8,
 ) -> Node {
     if level > 2 {
-        return first;
+        // Powers: right-associative (`2^3^2` is 2^9); the recursion is as
+        // deep as a run of `^`, which the builder bounded.
+        if ops.peek() != Some(&BinOp::Pow) {
+            return first;
+        }
+        ops.next();
+        let Some(next) = operands.next() else {
+            return first;
+        };
+        let exponent = climb(next, operands, ops, level);
+        return power(first, exponent);
     }
     let first = climb(first, operands, ops, level + 1);
     let mut rest: smallvec::SmallVec<[(BinOp, Node); 2]> = smallvec::SmallVec::new();
@@ -985,8 +1213,53 @@ fn precedence(op: BinOp) -> u8 {
     match op {
         BinOp::Cmp(_) => 0,
         BinOp::Add | BinOp::Sub => 1,
-        BinOp::Mul | BinOp::Div | BinOp::Rem => 2,
+        BinOp::Mul | BinOp::Div | BinOp::FloorDiv | BinOp::Rem => 2,
+        BinOp::Pow => 3,
     }
+}
+
+/// `base ^ exponent`, with the base's minus signs outside: `-2^2` is -4, as
+/// in mathematics and rpg-dice-roller.
+fn power(base: Node, exponent: Node) -> Node {
+    let base_span = base.span;
+    if let NodeKind::Neg(inner) = base.kind {
+        let powered = power(*inner, exponent);
+        let span = Span {
+            start: base_span.start,
+            end: powered.span.end,
+        };
+        return Node {
+            kind: NodeKind::Neg(Box::new(powered)),
+            span,
+        };
+    }
+    let span = Span {
+        start: base_span.start,
+        end: exponent.span.end,
+    };
+    let mut rest = smallvec::SmallVec::new();
+    rest.push((BinOp::Pow, exponent));
+    Node {
+        kind: NodeKind::Chain(Box::new(Chain { first: base, rest })),
+        span,
+    }
+}
+
+/// A run of `^` nests the tree one level per operator: bound it like
+/// parentheses.
+pub(crate) fn check_power_runs(ops: &[BinOp], max_depth: usize, span: Span) -> Result<()> {
+    let mut run = 0;
+    for op in ops {
+        run = if *op == BinOp::Pow { run + 1 } else { 0 };
+        if run > max_depth {
+            return Err(Error::new(
+                ErrorKind::TooDeep,
+                span.range(),
+                format!("too many powers in a row (at most {max_depth})"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn bin_op(rule: Rule) -> BinOp {
@@ -995,7 +1268,9 @@ fn bin_op(rule: Rule) -> BinOp {
         Rule::sub => BinOp::Sub,
         Rule::mul => BinOp::Mul,
         Rule::div => BinOp::Div,
+        Rule::floor_div => BinOp::FloorDiv,
         Rule::rem => BinOp::Rem,
+        Rule::pow => BinOp::Pow,
         other => BinOp::Cmp(cmp_op(other)),
     }
 }

@@ -141,7 +141,7 @@ proptest! {
     }
 
     #[test]
-    fn dice_like_strings_never_panic(input in "[0-9dDkhlcsfFxeopra!%{}(),.+*/<>=&|#\\[\\]$@ -]{0,40}") {
+    fn dice_like_strings_never_panic(input in "[0-9dDkKhHlcsfFxeEopraRu!%{}(),.+*/^<>=&|#\\[\\]$@ -]{0,40}") {
         exercise(&input);
     }
 }
@@ -166,6 +166,12 @@ fn exercise(input: &str) {
     let _ = roll.to_markdown(300);
     let _ = roll.to_plain(50);
     let _ = serde_json::to_string(&roll);
+    // Exact odds answer or refuse, within a small budget.
+    let small = Limits {
+        max_odds_work: 200_000,
+        ..limits
+    };
+    let _ = expr.odds(&small);
 }
 
 /// Exact means, worked out by hand (fractions in the comments).

@@ -29,10 +29,6 @@ fn plain_breakdowns() {
         ("2d{5}cs>=4=5", "2d{5}cs>=4=5 (5✓✓, 5✓✓) = 4"),
         ("2d{1}cf1", "2d{1}cf1 (1✗, 1✗) = 2"),
         ("2d{3}ma2", "2d{3}ma2 (3→2, 3→2) = 4"),
-        (
-            "2d{3}r<4",
-            "2d{3}r<4 (3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3…, 3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3→3…) = 6",
-        ),
         ("max(1d1, 3)", "max(1d1 (1), 3) = 3"),
         ("-1d1", "-1d1 (1) = -1"),
         ("5kh1", "5kh1 (5) = 5"),
@@ -52,6 +48,19 @@ fn plain_breakdowns() {
     for (input, expected) in cases {
         assert_eq!(plain(input), *expected, "{input}");
     }
+}
+
+/// A die that rerolls to the cap shows its chain, shortened to the budget.
+#[test]
+fn capped_rerolls_show_their_chain() {
+    let limits = dice_core::Limits {
+        max_rerolls_per_die: 3,
+        ..dice_core::Limits::default()
+    };
+    let roll = crate::common::parse("2d{3}r<4")
+        .roll(&mut crate::common::rng(1), &limits)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(roll.to_plain(2_000), "2d{3}r<4 (3→3→3→3…, 3→3→3→3…) = 6");
 }
 
 #[test]

@@ -18,3 +18,5 @@ mod cache;
 mod properties;
 // Exact distributions: brute force, sampled rolls, errors.
 mod odds;
+// Every spelling taken from the peers: range and mean (exact or sampled).
+mod spellings;

@@ -426,7 +426,26 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
             subcommands: vec![],
             groups: vec![],
         },
+        help_spec(),
     ]
+}
+
+/// `/help [topic]`: the private guide (see `help.rs`).
+fn help_spec() -> CommandSpec {
+    CommandSpec {
+        name: "help",
+        description: "How to roll and what Tavern can do (only you see it)",
+        options: vec![
+            string(
+                "topic",
+                "Which page: roll (the default), macros, chargen, npc, odds",
+                10,
+            )
+            .choices(super::help::TOPICS),
+        ],
+        subcommands: vec![],
+        groups: vec![],
+    }
 }
 
 /// `scope: server | me`, offered as a choice.

@@ -29,6 +29,8 @@ pub enum CustomId {
     /// The same with the expression stored (`button_states`); `view` is the key of
     /// the view to show.
     OddsStored { state_id: i64, view: String },
+    /// A page button under `/help`: the page's key (`roll`, `macros`, …).
+    Help { page: String },
 }
 
 /// What an `/odds` answer shows: the expression, the target, the chart's view
@@ -87,6 +89,7 @@ impl CustomId {
             CustomId::OddsStored { state_id, view } => {
                 format!("{PREFIX}os:{view}:{}", to_base36(*state_id))
             }
+            CustomId::Help { page } => format!("{PREFIX}h:{page}"),
         }
     }
 
@@ -151,6 +154,9 @@ impl CustomId {
                     view: view.to_owned(),
                 })
             }
+            "h" if !rest.is_empty() => Some(CustomId::Help {
+                page: rest.to_owned(),
+            }),
             "pm" if !rest.is_empty() => Some(CustomId::ProgramModal {
                 name: rest.to_owned(),
             }),

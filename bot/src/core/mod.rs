@@ -15,6 +15,7 @@ mod chargen;
 pub mod commands;
 pub mod custom_id;
 pub mod fields;
+pub mod help;
 pub mod limits;
 pub mod macros;
 mod model;
@@ -265,6 +266,8 @@ impl Core {
                 Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
                 // A view button redraws its own message.
                 Some(CustomId::Odds(_) | CustomId::OddsStored { .. }) => Ack::DeferUpdate,
+                // A page button shows another page in the same (private) message.
+                Some(CustomId::Help { .. }) => Ack::DeferUpdate,
                 // The confirmation's own message becomes the outcome.
                 Some(CustomId::ProgramInstall { .. } | CustomId::ProgramCancel { .. }) => {
                     Ack::DeferUpdate
@@ -366,6 +369,7 @@ impl Core {
                 "config" => self.config_command(request, command).await,
                 "npc" => self.npc_command(request, command).await,
                 "talk" => self.talk_command(request, command).await,
+                "help" => Ok(help::help_command(command)),
                 other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
             },
             RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
@@ -386,6 +390,7 @@ impl Core {
                 Some(CustomId::ProgramCancel { state_id }) => {
                     self.program_confirm(request, state_id, false).await
                 }
+                Some(CustomId::Help { page }) => Ok(help::help_button(&page)),
                 _ => Ok(stale_component()),
             },
             RequestKind::Modal { custom_id, fields } => match CustomId::decode(custom_id) {

@@ -1,4 +1,9 @@
 //! `/roll expr [label] [private] [repeat]` and its "Roll again" button.
+//!
+//! Two habits of other bots' users are read here, before the dice language: several
+//! rolls separated by `;` (Dice Maiden, at most [`MAX_ROLLS`]), each with its own
+//! breakdown, and `adv` / `dis` after a roll with one d20 (Avrae's `!r 1d20+5 adv`
+//! rolls `2d20kh1+5`).
 
 use super::custom_id::{CustomId, MAX_LEN, RollAgain};
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
@@ -7,6 +12,9 @@ use super::{
 };
 
 const BUTTON_STATE_KIND: &str = "roll";
+
+/// Rolls one `/roll` may hold, separated by `;`.
+pub const MAX_ROLLS: usize = 4;
 
 impl Core {
     pub(super) async fn roll_command(
@@ -74,73 +82,131 @@ impl Core {
         params: RollAgain,
         again: bool,
     ) -> anyhow::Result<Vec<Reply>> {
-        let prepared = match self.prepare_roll(request, &params.expr).await? {
-            Ok(prepared) => prepared,
-            Err(replies) => return Ok(replies),
+        let parts = match split_rolls(&params.expr).and_then(|parts| {
+            parts
+                .iter()
+                .map(|part| advantage(part))
+                .collect::<Result<Vec<_>, _>>()
+        }) {
+            Ok(parts) => parts,
+            Err(message) => return Ok(ephemeral(message)),
         };
-        let mut header = String::new();
-        if again {
-            header.push_str(&format!(
-                "{} rolls again",
-                escape_markdown(&request.user.name)
-            ));
+        if let [single] = parts.as_slice() {
+            return self.roll_one(request, &params, single, again).await;
         }
-        if let Some(label) = &params.label {
-            if !header.is_empty() {
-                header.push_str(", ");
-            }
-            header.push_str(&format!("**{}**", escape_markdown(label)));
-        }
-        // With macros or fields the breakdown shows what they stood for; the header
-        // names what was asked.
-        if !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty() {
-            if !header.is_empty() {
-                header.push_str(", ");
-            }
-            header.push_str(&inline_code(&one_line(&prepared.asked, 200)));
-        }
-        if params.repeat > 1 {
-            header.push_str(&format!(" ×{}", params.repeat));
-        }
-        let header = header.trim().to_owned();
+        self.roll_several(request, &params, &parts, again).await
+    }
+
+    /// `1d20+5; 2d6+3`: each roll on its own line (or block, with `repeat`), with
+    /// what it was.
+    async fn roll_several(
+        &self,
+        request: &Request,
+        params: &RollAgain,
+        parts: &[String],
+        again: bool,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let header = roll_header(request, params, again, None);
         let repeat = params.repeat as usize;
-        let per_roll = self.settings.render_budget.saturating_sub(header.len()) / repeat;
+        let per_roll =
+            self.settings.render_budget.saturating_sub(header.len()) / (repeat * parts.len());
+        let mut blocks = Vec::with_capacity(parts.len());
+        for part in parts {
+            let prepared = match self.prepare_roll(request, part).await? {
+                Ok(prepared) => prepared,
+                Err(replies) => return Ok(replies),
+            };
+            let lines = match self.roll_lines(&prepared, repeat, per_roll.max(20)) {
+                Ok(lines) => lines,
+                Err(replies) => return Ok(replies),
+            };
+            let uses_refs =
+                !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
+            let mut block = String::new();
+            if uses_refs {
+                block.push_str(&inline_code(&one_line(&prepared.asked, 100)));
+                block.push_str(if repeat == 1 { ": " } else { "\n" });
+            }
+            block.push_str(&numbered(&lines));
+            blocks.push(block);
+        }
+        let body = blocks.join("\n");
+        let content = match header.is_empty() {
+            true => body,
+            false => format!("{header}\n{body}"),
+        };
+        self.roll_message(params, content).await
+    }
+
+    /// Rolls `prepared` `repeat` times; an error is the user's answer.
+    fn roll_lines(
+        &self,
+        prepared: &super::macros::Prepared,
+        repeat: usize,
+        budget: usize,
+    ) -> Result<Vec<String>, Vec<Reply>> {
         let mut lines = Vec::with_capacity(repeat);
-        {
-            let mut rng = self.rng();
-            for _ in 0..repeat {
-                match self.engines.dice.roll(
-                    &prepared.expr,
-                    &prepared.context,
-                    &mut *rng,
-                    per_roll.max(20),
-                ) {
-                    Ok(outcome) => lines.push(outcome.markdown),
-                    Err(failure) => {
-                        return Ok(ephemeral(format!(
-                            "I can't roll that:\n{}",
-                            code_block(&failure.caret)
-                        )));
-                    }
+        let mut rng = self.rng();
+        for _ in 0..repeat {
+            match self
+                .engines
+                .dice
+                .roll(&prepared.expr, &prepared.context, &mut *rng, budget)
+            {
+                Ok(outcome) => lines.push(outcome.markdown),
+                Err(failure) => {
+                    return Err(ephemeral(format!(
+                        "I can't roll that:\n{}",
+                        code_block(&failure.caret)
+                    )));
                 }
             }
         }
-        let body = if repeat == 1 {
-            lines.concat()
-        } else {
-            lines
-                .iter()
-                .enumerate()
-                .map(|(index, line)| format!("{}. {line}", index + 1))
-                .collect::<Vec<_>>()
-                .join("\n")
+        Ok(lines)
+    }
+
+    async fn roll_one(
+        &self,
+        request: &Request,
+        params: &RollAgain,
+        expr: &str,
+        again: bool,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let prepared = match self.prepare_roll(request, expr).await? {
+            Ok(prepared) => prepared,
+            Err(replies) => return Ok(replies),
         };
+        // With macros or fields the breakdown shows what they stood for; the header
+        // names what was asked.
+        let uses_refs = !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
+        let header = roll_header(
+            request,
+            params,
+            again,
+            uses_refs.then_some(&*prepared.asked),
+        );
+        let repeat = params.repeat as usize;
+        let per_roll = self.settings.render_budget.saturating_sub(header.len()) / repeat;
+        let lines = match self.roll_lines(&prepared, repeat, per_roll.max(20)) {
+            Ok(lines) => lines,
+            Err(replies) => return Ok(replies),
+        };
+        let body = numbered(&lines);
         let content = match (header.is_empty(), repeat == 1) {
             (true, _) => body,
             (false, true) => format!("{header}: {body}"),
             (false, false) => format!("{header}\n{body}"),
         };
-        let custom_id = self.roll_again_id(&params).await?;
+        self.roll_message(params, content).await
+    }
+
+    /// The answer with its "Roll again" button.
+    async fn roll_message(
+        &self,
+        params: &RollAgain,
+        content: String,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let custom_id = self.roll_again_id(params).await?;
         let message = Message {
             content: truncate(&content, MESSAGE_LIMIT),
             ephemeral: params.private,
@@ -166,7 +232,177 @@ impl Core {
     }
 }
 
+/// Who rolls again, the label, what was asked (with macros), `×N`.
+fn roll_header(request: &Request, params: &RollAgain, again: bool, asked: Option<&str>) -> String {
+    let mut parts = Vec::new();
+    if again {
+        parts.push(format!(
+            "{} rolls again",
+            escape_markdown(&request.user.name)
+        ));
+    }
+    if let Some(label) = &params.label {
+        parts.push(format!("**{}**", escape_markdown(label)));
+    }
+    if let Some(asked) = asked {
+        parts.push(inline_code(&one_line(asked, 200)));
+    }
+    let mut header = parts.join(", ");
+    if params.repeat > 1 {
+        header.push_str(&format!(" ×{}", params.repeat));
+    }
+    header.trim().to_owned()
+}
+
+/// One line as is; several numbered.
+fn numbered(lines: &[String]) -> String {
+    if let [line] = lines {
+        return line.clone();
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| format!("{}. {line}", index + 1))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `1d20+5; 2d6+3` into its rolls (empty ones ignored), at most [`MAX_ROLLS`].
+pub fn split_rolls(expr: &str) -> Result<Vec<String>, String> {
+    let parts: Vec<String> = expr
+        .split(';')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if parts.is_empty() {
+        return Err("Tell me what to roll, for example `/roll 1d20+5`.".to_owned());
+    }
+    if parts.len() > MAX_ROLLS {
+        return Err(format!(
+            "At most {MAX_ROLLS} rolls at once, separated by `;` (this has {}).",
+            parts.len()
+        ));
+    }
+    Ok(parts)
+}
+
+/// `1d20+5 adv` → `2d20kh1+5` (`dis`: `kl1`), as Avrae's `!r`: the word right after
+/// the expression, on a roll with exactly one single d20. Other rolls pass as they are.
+pub fn advantage(part: &str) -> Result<String, String> {
+    let Some(label) = dice_core::parse(part)
+        .ok()
+        .and_then(|expr| expr.label().map(str::to_owned))
+    else {
+        return Ok(part.to_owned());
+    };
+    let mut words = label.split_whitespace();
+    let keep = match words.next().map(str::to_ascii_lowercase).as_deref() {
+        Some("adv") => "kh1",
+        Some("dis") => "kl1",
+        _ => return Ok(part.to_owned()),
+    };
+    let rest: Vec<&str> = words.collect();
+    let expr = part[..part.len() - label.len()]
+        .trim_end()
+        .trim_end_matches('#')
+        .trim_end();
+    let terms = single_d20_terms(expr);
+    let [(start, mods, end)] = terms.as_slice() else {
+        return Err(format!(
+            "`adv` and `dis` work on a roll with one d20, like `/roll 1d20+5 adv`; `{}` has {}.",
+            one_line(expr, 100).replace('`', "'"),
+            if terms.is_empty() { "none" } else { "several" }
+        ));
+    };
+    let mut rolled = format!(
+        "{}2d20{}{keep}{}",
+        &expr[..*start],
+        &expr[*mods..*end],
+        &expr[*end..]
+    );
+    if !rest.is_empty() {
+        rolled.push(' ');
+        rolled.push_str(&rest.join(" "));
+    }
+    Ok(rolled)
+}
+
+/// Each `d20` / `1d20` term (a d20 with a bigger count does not count): where it
+/// starts, where its modifiers start and where they end.
+fn single_d20_terms(expr: &str) -> Vec<(usize, usize, usize)> {
+    let bytes = expr.as_bytes();
+    let mut terms = Vec::new();
+    let mut index = 0;
+    let lower = expr.to_ascii_lowercase();
+    while let Some(found) = lower[index..].find("d20") {
+        let at = index + found;
+        index = at + 3;
+        let after = bytes.get(at + 3).copied();
+        if after.is_some_and(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let count_start = expr[..at]
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .len();
+        let count = &expr[count_start..at];
+        let glued = expr[..count_start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == ')' || c == '}');
+        if glued || !(count.is_empty() || count == "1") {
+            continue;
+        }
+        let end = at
+            + 3
+            + expr[at + 3..]
+                .find(|c: char| c.is_whitespace() || "+-*/%(),#[;".contains(c))
+                .unwrap_or(expr.len() - at - 3);
+        terms.push((count_start, at + 3, end));
+    }
+    terms
+}
+
 /// Text in backticks; backticks inside become quotes so they cannot end it.
 fn inline_code(text: &str) -> String {
     format!("`{}`", text.replace('`', "'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advantage_and_several_rolls_are_read_before_the_dice_language() {
+        let cases: &[(&str, Result<&str, &str>)] = &[
+            ("1d20+5 adv", Ok("2d20kh1+5")),
+            ("d20 dis", Ok("2d20kl1")),
+            ("1D20+5 ADV to hit", Ok("2d20kh1+5 to hit")),
+            ("1d20ro1+2 adv", Ok("2d20ro1kh1+2")),
+            ("1d20+5 # adv", Ok("2d20kh1+5")),
+            ("4+1d20 adv", Ok("4+2d20kh1")),
+            ("1d20+5 advantage", Ok("1d20+5 advantage")),
+            ("1d20+5 to hit", Ok("1d20+5 to hit")),
+            ("2d20 adv", Err("one d20")),
+            ("1d20+1d20 adv", Err("several")),
+            ("3d6 adv", Err("none")),
+        ];
+        for (typed, expected) in cases {
+            match (advantage(typed), expected) {
+                (Ok(rolled), Ok(wanted)) => assert_eq!(rolled, *wanted, "{typed}"),
+                (Err(message), Err(needle)) => assert!(message.contains(needle), "{message}"),
+                (got, _) => panic!("{typed}: {got:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn semicolons_split_up_to_four_rolls() {
+        assert_eq!(
+            split_rolls("1d20+5; 2d6+3 ;"),
+            Ok(vec!["1d20+5".to_owned(), "2d6+3".to_owned()])
+        );
+        assert!(split_rolls("1;2;3;4;5").is_err_and(|e| e.contains("At most 4")));
+        assert!(split_rolls(" ; ").is_err());
+    }
 }

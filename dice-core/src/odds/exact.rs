@@ -77,9 +77,17 @@ impl<'a> Exact<'a> {
                     Func::Floor | Func::Ceil | Func::Round => self
                         .exact(first)?
                         .map(|r| r.to_int(call.func).ok_or_else(|| overflow(node.span))),
-                    Func::Abs => self
+                    Func::Abs | Func::Sqrt | Func::Exp | Func::Log | Func::Sign => self
                         .value(first)?
-                        .map(|v| v.checked_abs().ok_or_else(|| overflow(node.span))),
+                        .map(|v| eval::call_one(call.func, *v, node.span)),
+                    Func::Pow => {
+                        let base = self.value(first)?;
+                        let exponent = match call.args.get(1) {
+                            Some(arg) => self.value(arg)?,
+                            None => Dist::point(1),
+                        };
+                        self.binary(BinOp::Pow, &base, &exponent, node.span)
+                    }
                     Func::Min | Func::Max => {
                         let mut best = self.value(first)?;
                         for arg in &call.args[1..] {
@@ -330,9 +338,13 @@ impl<'a> Exact<'a> {
         want_leaves: bool,
     ) -> Result<Dist<Elem>> {
         let count = dice.count.as_ref().map_or(1, |arg| self.arg(arg));
+        if let Some(arg) = &dice.count {
+            eval::check_count(count, arg.span())?;
+        }
         let (raws, faces): (Vec<(i64, u64)>, (i64, i64)) = match (&dice.sides, custom) {
             (Sides::Percent, _) => (uniform(1, 100), (1, 100)),
             (Sides::Fate, _) => (uniform(-1, 1), (-1, 1)),
+            (Sides::FateOne, _) => (vec![(-1, 1), (0, 4), (1, 1)], (-1, 1)),
             (Sides::Count(arg), _) => {
                 let sides = self.arg(arg);
                 eval::check_sides(sides, arg.span(), self.limits)?;
@@ -375,6 +387,13 @@ impl<'a> Exact<'a> {
                     reroll = Some((*once, cond.as_ref().map_or(Test::Low, |f| self.test(f))));
                 }
                 ModKind::Clamp { at_least, n } => clamps.push((*at_least, self.arg(n))),
+                ModKind::Unique { .. } | ModKind::RerollRank { .. } => {
+                    return Err(Error::new(
+                        ErrorKind::Unsupported,
+                        modifier.span.range(),
+                        "exact odds are not computed for rerolls that depend on the other dice (`u`, `rol1`, `ral1`); roll it many times instead",
+                    ));
+                }
                 _ => {}
             }
         }

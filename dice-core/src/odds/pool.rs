@@ -80,7 +80,11 @@ pub(crate) struct Term {
 impl Term {
     /// The value a draw counts for: penetration, then the clamps in order.
     fn value_of(&self, raw: i64, extra: bool) -> Result<i64> {
-        let penetrates = extra && matches!(self.explode, Some((ExplodeMode::Penetrate, _)));
+        let penetrates = extra
+            && matches!(
+                self.explode,
+                Some((ExplodeMode::Penetrate | ExplodeMode::CompoundPenetrate, _))
+            );
         let mut value = if penetrates {
             raw.checked_sub(1).ok_or_else(|| overflow(self.span))?
         } else {
@@ -282,7 +286,10 @@ pub(crate) fn dice_value(
             (false, false) => 0,
         })
     };
-    let compound = matches!(term.explode, Some((ExplodeMode::Compound, _)));
+    let compound = matches!(
+        term.explode,
+        Some((ExplodeMode::Compound | ExplodeMode::CompoundPenetrate, _))
+    );
     let sum = |total: &i64, value: i64| total.checked_add(value).ok_or_else(|| overflow(span));
     if !selects {
         let die = if !is_counted && !by_value {
@@ -1019,7 +1026,10 @@ pub(crate) fn dice_states(
     budget: &mut Budget,
 ) -> Result<Dist<Elem>> {
     let span = term.span;
-    let compound = matches!(term.explode, Some((ExplodeMode::Compound, _)));
+    let compound = matches!(
+        term.explode,
+        Some((ExplodeMode::Compound | ExplodeMode::CompoundPenetrate, _))
+    );
     let one_die: Dist<Vec<i64>> = if compound {
         chain(term, 0i64, budget, |total, value| {
             total.checked_add(value).ok_or_else(|| overflow(span))
