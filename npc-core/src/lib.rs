@@ -60,6 +60,7 @@
 //! ```
 
 mod check;
+pub mod effects;
 mod engine;
 mod error;
 mod event;
@@ -106,7 +107,7 @@ pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>
     {
         return Ok(script);
     }
-    Err(finish_errors(errors, limits))
+    Err(finish_errors(errors, limits.max_errors))
 }
 
 /// Every load error of `source` (empty when it loads): `tavern npc check`.
@@ -118,7 +119,7 @@ pub fn check(source: &str) -> Vec<LoadError> {
     }
 }
 
-fn finish_errors(mut errors: Vec<LoadError>, limits: &Limits) -> Vec<LoadError> {
+pub(crate) fn finish_errors(mut errors: Vec<LoadError>, max_errors: usize) -> Vec<LoadError> {
     if errors.is_empty() {
         // The checks report whatever keeps a script from building; this is a
         // safety net, not an expected path.
@@ -131,17 +132,14 @@ fn finish_errors(mut errors: Vec<LoadError>, limits: &Limits) -> Vec<LoadError> 
     }
     errors.sort_by_key(|error| (error.line, error.column));
     errors.dedup();
-    if errors.len() > limits.max_errors {
-        errors.truncate(limits.max_errors);
+    if errors.len() > max_errors {
+        errors.truncate(max_errors);
         let last_line = errors.last().map(|e| e.line).unwrap_or(1);
         errors.push(LoadError::new(
             LoadErrorKind::TooManyErrors,
             last_line,
             1,
-            format!(
-                "too many errors; only the first {} are shown",
-                limits.max_errors
-            ),
+            format!("too many errors; only the first {max_errors} are shown"),
         ));
     }
     errors

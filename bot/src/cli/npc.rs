@@ -76,7 +76,7 @@ fn play(file: &Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn read_script(file: &Path) -> Result<String, ExitCode> {
+pub(super) fn read_script(file: &Path) -> Result<String, ExitCode> {
     let bytes = std::fs::read(file).map_err(|error| {
         eprintln!("tavern npc: cannot read {}: {error}", file.display());
         ExitCode::from(UNREADABLE)
@@ -91,7 +91,7 @@ fn read_script(file: &Path) -> Result<String, ExitCode> {
     })
 }
 
-fn write_stdout(text: &str) -> std::io::Result<()> {
+pub(super) fn write_stdout(text: &str) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(text.as_bytes())?;
     stdout.flush()
