@@ -76,7 +76,7 @@ pub use error::{LoadError, LoadErrorKind};
 pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
 pub use limits::Limits;
 pub use play::play;
-pub use script::{Script, item_display_name};
+pub use script::{EffectRef, Script, item_display_name};
 pub use world::{FIRST_GLOBAL_FLAG, Flags, World};
 
 /// Loads a script with [`Limits::default`]: every load error, sorted by line, or the script.
@@ -84,8 +84,27 @@ pub fn load(source: &str) -> Result<Script, Vec<LoadError>> {
     load_with(source, &Limits::default())
 }
 
-/// Loads a script under the given limits.
+/// Loads a script under the given limits. `APPLY_EFFECT` tags are not checked
+/// (no effect library is known): see [`load_against`] and [`Script::unknown_effects`].
 pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>> {
+    load_inner(source, limits, None)
+}
+
+/// Loads a script and checks every `APPLY_EFFECT` against `library`: an
+/// unknown effect is a load error, reported with the script's other errors.
+pub fn load_against(
+    source: &str,
+    limits: &Limits,
+    library: &effects::EffectLibrary,
+) -> Result<Script, Vec<LoadError>> {
+    load_inner(source, limits, Some(library))
+}
+
+fn load_inner(
+    source: &str,
+    limits: &Limits,
+    library: Option<&effects::EffectLibrary>,
+) -> Result<Script, Vec<LoadError>> {
     if source.len() > limits.max_source_bytes {
         return Err(vec![LoadError::new(
             LoadErrorKind::TooLarge,
@@ -102,6 +121,9 @@ pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>
     let tokens = lexer::tokenize(source, limits.max_errors, &mut errors);
     let parsed = parser::parse(&tokens, limits, &mut errors);
     check::check(&parsed, &mut errors);
+    if let Some(library) = library {
+        errors.extend(script::unknown_effects(&parsed.effect_refs, library));
+    }
     if errors.is_empty()
         && let Some(script) = check::build(parsed, script::stable_hash(source), limits)
     {

@@ -104,10 +104,10 @@ impl EffectPlay {
     }
 
     /// One input line: its echo and its events, each line ending in `\n`.
-    /// Blank lines give nothing.
+    /// Blank lines and comment lines (starting with `#`) give nothing.
     pub fn line(&mut self, line: &str) -> String {
         let line = line.trim_end();
-        if line.trim().is_empty() {
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
             return String::new();
         }
         if line.len() > MAX_LINE_BYTES {
