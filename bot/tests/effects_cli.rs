@@ -28,8 +28,8 @@ fn check_exit_codes_and_error_lines() {
     assert_eq!(
         stdout(&output),
         "line 2: target type `Tile` needs a map, and Tavern has no map (supported: Character, Effect)\n\
-         line 3: unknown element `ICE` (declare it in ELEMENTS)\n\
-         line 3: division by zero: `/0`\n"
+         line 3: division by zero: `/0`\n\
+         line 3: unknown element `ICE` (declare it in ELEMENTS)\n"
     );
 
     let output = tavern(

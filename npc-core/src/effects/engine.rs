@@ -6,6 +6,7 @@
 //! changes nothing (Z2). Nothing recurses deeper than the hook depth limit.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
@@ -264,7 +265,9 @@ pub struct Encounter {
     /// The combatant whose turn it is (or, when `started` is false, who goes next).
     index: usize,
     started: bool,
-    combatants: Vec<Combatant>,
+    /// Shared until changed (`Arc::make_mut`): a command's working copy of the
+    /// encounter clones only the combatants it touches.
+    combatants: Vec<Arc<Combatant>>,
     next_id: u32,
     next_seq: u64,
 }
@@ -326,12 +329,15 @@ impl Encounter {
 
     /// Every combatant in turn order.
     pub fn combatants(&self) -> Vec<CombatantView> {
-        self.combatants.iter().map(view).collect()
+        self.combatants.iter().map(|c| view(c)).collect()
     }
 
     /// One combatant by name.
     pub fn combatant(&self, name: &str) -> Option<CombatantView> {
-        self.combatants.iter().find(|c| c.name == name).map(view)
+        self.combatants
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| view(c))
     }
 
     pub fn len(&self) -> usize {
@@ -518,16 +524,19 @@ impl Encounter {
     }
 
     fn get(&self, id: u32) -> Option<&Combatant> {
-        self.combatants.iter().find(|c| c.id == id)
+        self.combatants.iter().find(|c| c.id == id).map(|c| &**c)
     }
 
     fn get_mut(&mut self, id: u32) -> Option<&mut Combatant> {
-        self.combatants.iter_mut().find(|c| c.id == id)
+        self.combatants
+            .iter_mut()
+            .find(|c| c.id == id)
+            .map(Arc::make_mut)
     }
 
     fn insert(&mut self, position: usize, combatant: Combatant) {
         let position = position.min(self.combatants.len());
-        self.combatants.insert(position, combatant);
+        self.combatants.insert(position, Arc::new(combatant));
         if self.round > 0 && (position < self.index || (position == self.index && self.started)) {
             self.index += 1;
         }

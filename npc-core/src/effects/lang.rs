@@ -861,7 +861,6 @@ fn interpret(
     let declaration = source.get(raw.start..raw.end).unwrap_or("").to_string();
     Some(Effect {
         tag: tag.clone(),
-        line: raw.line,
         target,
         subject,
         value,
@@ -1030,13 +1029,13 @@ struct SetParser<'p> {
 
 impl SetParser<'_> {
     fn skip_space(&mut self) {
-        while self
+        while let Some(c) = self
             .text
             .get(self.pos..)
             .and_then(|rest| rest.chars().next())
-            .is_some_and(char::is_whitespace)
+            .filter(|c| c.is_whitespace())
         {
-            self.pos += 1;
+            self.pos += c.len_utf8();
         }
     }
 

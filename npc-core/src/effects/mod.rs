@@ -85,8 +85,6 @@ impl Default for EffectLimits {
 #[derive(Debug, Clone)]
 pub(crate) struct Effect {
     pub tag: String,
-    #[allow(dead_code)]
-    pub line: u32,
     pub target: TargetType,
     pub subject: Subject,
     pub value: ValueSpec,
