@@ -177,6 +177,55 @@ fn errors_change_nothing() {
     );
 }
 
+#[test]
+fn cure_and_prev_for_the_tracker() {
+    let library = load_effects(SAMPLE).unwrap();
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    encounter.add(&library, &spec("Ana", 2, 10)).unwrap();
+    encounter.add(&library, &spec("Bo", 1, 10)).unwrap();
+    encounter
+        .apply(&library, "Weakness", &["Ana"], &mut rng)
+        .unwrap();
+    assert_eq!(
+        encounter.combatant("Ana").unwrap().int(Subject::Strength),
+        Some(10)
+    );
+    let lines: Vec<String> = encounter
+        .remove_effect("Ana", "Weakness")
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(lines, ["* Weakness removed from Ana."]);
+    assert_eq!(
+        encounter.combatant("Ana").unwrap().int(Subject::Strength),
+        Some(12)
+    );
+    assert_eq!(
+        encounter
+            .remove_effect("Ana", "Weakness")
+            .unwrap_err()
+            .to_string(),
+        "Ana holds no Weakness"
+    );
+
+    assert_eq!(
+        encounter.prev().unwrap_err().kind,
+        EffectErrorKind::NoEarlierTurn
+    );
+    encounter.next(&library, &mut rng).unwrap();
+    encounter.next(&library, &mut rng).unwrap();
+    encounter.next(&library, &mut rng).unwrap();
+    assert_eq!((encounter.round(), encounter.current()), (2, Some("Ana")));
+    let back = encounter.prev().unwrap();
+    assert_eq!(back[0].to_string(), "[round 1] Bo");
+    assert_eq!(encounter.current(), Some("Bo"));
+    encounter.prev().unwrap();
+    assert_eq!((encounter.round(), encounter.current()), (1, Some("Ana")));
+    assert!(encounter.prev().is_err());
+}
+
 /// Words and symbols of the effect language, plus near misses.
 const VOCABULARY: &[&str] = &[
     "ELEMENTS",

@@ -50,6 +50,8 @@ pub enum EffectErrorKind {
     Full,
     /// `next` on an encounter without combatants.
     Empty,
+    /// `prev` before the first turn has ended.
+    NoEarlierTurn,
     /// Z1: the command took more steps than the budget.
     StepBudget,
     /// H1: hooks fired hooks deeper than allowed.
@@ -489,6 +491,53 @@ impl Encounter {
             ));
         }
         self.command(library, randomness, |run| run.next())
+    }
+
+    /// Removes every attached effect with this tag from the target (`/init
+    /// cure`): `removed` each, while-active layers undone (M1).
+    pub fn remove_effect(&mut self, target: &str, effect: &str) -> Step<Vec<EffectEvent>> {
+        let id = self.ids(&[target])?[0];
+        let Some(holder) = self.get_mut(id) else {
+            return Ok(Vec::new());
+        };
+        let before = holder.effects.len();
+        holder.effects.retain(|attached| attached.tag != effect);
+        let count = before - holder.effects.len();
+        if count == 0 {
+            return Err(EffectError::new(
+                EffectErrorKind::UnknownEffect,
+                format!("{target} holds no {effect}"),
+            ));
+        }
+        holder.recompute();
+        let removed = EffectEvent::Removed {
+            effect: effect.to_string(),
+            name: target.to_string(),
+        };
+        Ok(vec![removed; count])
+    }
+
+    /// Goes back one turn (`/init prev`) without undoing what the turn start
+    /// did: no effect recurs, counts up or comes back.
+    pub fn prev(&mut self) -> Step<Vec<EffectEvent>> {
+        if self.round == 0 || (self.round == 1 && self.index == 0) || self.combatants.is_empty() {
+            return Err(EffectError::new(
+                EffectErrorKind::NoEarlierTurn,
+                "there is no earlier turn",
+            ));
+        }
+        if self.index == 0 {
+            self.round -= 1;
+            self.index = self.combatants.len() - 1;
+        } else {
+            self.index = (self.index - 1).min(self.combatants.len() - 1);
+        }
+        self.started = true;
+        let name = self.combatants[self.index].name.clone();
+        Ok(vec![EffectEvent::TurnStart {
+            round: self.round,
+            name,
+        }])
     }
 
     /// Removes a combatant (`* NAME leaves the encounter.`).
