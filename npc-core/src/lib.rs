@@ -10,6 +10,10 @@
 //!   returns a [`Turn`]: [`Event`]s as data plus the [`Prompt`] the NPC now
 //!   waits for (menu choices with costs, trade items with names and prices).
 //! - [`play`] is the `tavern npc play` protocol as a pure function.
+//! - [`effects`] is spell effects (issue 14): the `ELEMENTS` / `EFFECT`
+//!   language, the effect engine over a serde [`effects::Encounter`], and the
+//!   `tavern effects play` protocol. A conversation's `APPLY_EFFECT` becomes
+//!   [`Event::ApplyEffect`]; [`load_against`] checks it against a library.
 //!
 //! The rulings of issue 7 (X, G, K, L, S, F, N, A, P, Y, M, T, I, C, E, R, B, Z)
 //! are the specification; the crate README summarises them.
