@@ -734,24 +734,11 @@ impl<'r> Run<'r> {
     /// A1 for a first application.
     fn apply_initial(&mut self, effect: &Effect, id: u32) -> Step<()> {
         let name = self.name(id);
-        if effect.target == TargetType::Effect {
-            // X2: the method selects what is removed; immunity, protections and
-            // `cumulative` do not apply.
-            if !self.draw(effect) {
-                self.emit(EffectEvent::NoEffect {
-                    effect: effect.tag.clone(),
-                    name,
-                });
-                return Ok(());
-            }
-            self.remove_matching(effect, id, None);
-            let duration = self.roll(effect, &effect.duration)?;
-            if duration != 0 {
-                self.attach(effect, id, duration, Acting::Recurring)?;
-            }
-            return Ok(());
-        }
-        if !effect.cumulative
+        // X2: on an Effect target the method selects what is removed;
+        // immunity, protections and `cumulative` do not apply.
+        let on_character = effect.target == TargetType::Character;
+        if on_character
+            && !effect.cumulative
             && self
                 .enc
                 .get(id)
@@ -763,7 +750,7 @@ impl<'r> Run<'r> {
             });
             return Ok(());
         }
-        if self.immune(effect, id) {
+        if on_character && self.immune(effect, id) {
             self.emit(EffectEvent::Immune {
                 name,
                 effect: effect.tag.clone(),
@@ -778,6 +765,21 @@ impl<'r> Run<'r> {
                 effect: effect.tag.clone(),
                 name,
             });
+            return Ok(());
+        }
+        if !on_character {
+            if !self.draw(effect) {
+                self.emit(EffectEvent::NoEffect {
+                    effect: effect.tag.clone(),
+                    name,
+                });
+                return Ok(());
+            }
+            self.remove_matching(effect, id, None);
+            let duration = self.roll(effect, &effect.duration)?;
+            if duration != 0 {
+                self.attach(effect, id, duration, Acting::Recurring)?;
+            }
             return Ok(());
         }
         if !self.draw(effect) {
