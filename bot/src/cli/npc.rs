@@ -78,12 +78,12 @@ fn play(file: &Path) -> ExitCode {
 
 pub(super) fn read_script(file: &Path) -> Result<String, ExitCode> {
     let bytes = std::fs::read(file).map_err(|error| {
-        eprintln!("tavern npc: cannot read {}: {error}", file.display());
+        eprintln!("tavern: cannot read {}: {error}", file.display());
         ExitCode::from(UNREADABLE)
     })?;
     String::from_utf8(bytes).map_err(|error| {
         eprintln!(
-            "tavern npc: {} is not UTF-8 text (byte {})",
+            "tavern: {} is not UTF-8 text (byte {})",
             file.display(),
             error.utf8_error().valid_up_to()
         );
