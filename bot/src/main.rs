@@ -56,6 +56,8 @@ enum Commands {
     Basic(tavern::cli::basic::BasicArgs),
     /// Check an NPC conversation script, or play it on stdin.
     Npc(tavern::cli::npc::NpcArgs),
+    /// Check a spell-effect library, or play an encounter on stdin.
+    Effects(tavern::cli::effects::EffectsArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Commands::Odds(args) => return tavern::cli::odds::run(&args),
         Commands::Basic(args) => return tavern::cli::basic::run(&args),
         Commands::Npc(args) => return tavern::cli::npc::run(&args),
+        Commands::Effects(args) => return tavern::cli::effects::run(&args),
         _ => {}
     }
     match run_service(cli) {
@@ -104,7 +107,11 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
                 println!("migrations applied");
                 Ok(())
             }
-            Commands::Roll(_) | Commands::Odds(_) | Commands::Basic(_) | Commands::Npc(_) => Ok(()),
+            Commands::Roll(_)
+            | Commands::Odds(_)
+            | Commands::Basic(_)
+            | Commands::Npc(_)
+            | Commands::Effects(_) => Ok(()),
         }
     })
 }

@@ -41,6 +41,8 @@ mod shipped;
 mod npc;
 // `tavern npc check` and `tavern npc play`.
 mod npc_cli;
+// `tavern effects check` and `tavern effects play`.
+mod effects_cli;
 // Reading attachments: files, HTTP, nothing.
 mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.

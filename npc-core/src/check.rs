@@ -312,5 +312,6 @@ pub(crate) fn build(parsed: Parsed, hash: u64, limits: &Limits) -> Option<Script
         blocks: parsed.blocks,
         menus: parsed.menus,
         trades: parsed.trades,
+        effect_refs: parsed.effect_refs,
     })
 }

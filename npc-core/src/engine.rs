@@ -470,6 +470,10 @@ impl Conversation {
                     count: i64::from(*count),
                 })?;
             }
+            Stmt::ApplyEffect(effect) => run.emit(Event::ApplyEffect {
+                npc: self.display.clone(),
+                effect: effect.clone(),
+            })?,
             Stmt::CheckParm(parm, op, value, yes, no) => {
                 let held = op.holds(self.read(&run.world, *parm), i64::from(*value));
                 self.branch(held, *yes, *no);

@@ -34,6 +34,12 @@ pub enum LoadErrorKind {
     TooLarge,
     /// More errors than the limit allows; the rest were not reported.
     TooManyErrors,
+    /// Effects: a required field (target_type, subject, value) is missing.
+    MissingField,
+    /// Effects: a field given twice in one EFFECT.
+    DuplicateField,
+    /// Effects: a target type Tavern does not support (the seed's map types).
+    Unsupported,
 }
 
 /// One problem found when a script is installed.

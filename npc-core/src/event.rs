@@ -146,6 +146,9 @@ pub enum Event {
     NothingSold,
     /// `* Say buy, sell or done.`
     NotATradeCommand,
+    /// `[apply_effect EFFECT]`: `APPLY_EFFECT` asks the host to apply an effect
+    /// of the server's library to the player's character.
+    ApplyEffect { npc: String, effect: String },
     /// `[error] message`: a runtime limit stopped the turn (Z1, Z2).
     Error { message: String },
     /// `[end R]`.
@@ -200,6 +203,7 @@ impl Event {
             Event::NothingBought => "* Nothing bought.".to_string(),
             Event::NothingSold => "* Nothing sold.".to_string(),
             Event::NotATradeCommand => "* Say buy, sell or done.".to_string(),
+            Event::ApplyEffect { effect, .. } => format!("[apply_effect {effect}]"),
             Event::Error { message } => format!("[error] {message}"),
             Event::End { reason } => format!("[end {reason}]"),
         }

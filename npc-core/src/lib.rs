@@ -10,6 +10,10 @@
 //!   returns a [`Turn`]: [`Event`]s as data plus the [`Prompt`] the NPC now
 //!   waits for (menu choices with costs, trade items with names and prices).
 //! - [`play`] is the `tavern npc play` protocol as a pure function.
+//! - [`effects`] is spell effects (issue 14): the `ELEMENTS` / `EFFECT`
+//!   language, the effect engine over a serde [`effects::Encounter`], and the
+//!   `tavern effects play` protocol. A conversation's `APPLY_EFFECT` becomes
+//!   [`Event::ApplyEffect`]; [`load_against`] checks it against a library.
 //!
 //! The rulings of issue 7 (X, G, K, L, S, F, N, A, P, Y, M, T, I, C, E, R, B, Z)
 //! are the specification; the crate README summarises them.
@@ -60,6 +64,7 @@
 //! ```
 
 mod check;
+pub mod effects;
 mod engine;
 mod error;
 mod event;
@@ -75,7 +80,7 @@ pub use error::{LoadError, LoadErrorKind};
 pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
 pub use limits::Limits;
 pub use play::play;
-pub use script::{Script, item_display_name};
+pub use script::{EffectRef, Script, item_display_name};
 pub use world::{FIRST_GLOBAL_FLAG, Flags, World};
 
 /// Loads a script with [`Limits::default`]: every load error, sorted by line, or the script.
@@ -83,8 +88,27 @@ pub fn load(source: &str) -> Result<Script, Vec<LoadError>> {
     load_with(source, &Limits::default())
 }
 
-/// Loads a script under the given limits.
+/// Loads a script under the given limits. `APPLY_EFFECT` tags are not checked
+/// (no effect library is known): see [`load_against`] and [`Script::unknown_effects`].
 pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>> {
+    load_inner(source, limits, None)
+}
+
+/// Loads a script and checks every `APPLY_EFFECT` against `library`: an
+/// unknown effect is a load error, reported with the script's other errors.
+pub fn load_against(
+    source: &str,
+    limits: &Limits,
+    library: &effects::EffectLibrary,
+) -> Result<Script, Vec<LoadError>> {
+    load_inner(source, limits, Some(library))
+}
+
+fn load_inner(
+    source: &str,
+    limits: &Limits,
+    library: Option<&effects::EffectLibrary>,
+) -> Result<Script, Vec<LoadError>> {
     if source.len() > limits.max_source_bytes {
         return Err(vec![LoadError::new(
             LoadErrorKind::TooLarge,
@@ -101,12 +125,15 @@ pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>
     let tokens = lexer::tokenize(source, limits.max_errors, &mut errors);
     let parsed = parser::parse(&tokens, limits, &mut errors);
     check::check(&parsed, &mut errors);
+    if let Some(library) = library {
+        errors.extend(script::unknown_effects(&parsed.effect_refs, library));
+    }
     if errors.is_empty()
         && let Some(script) = check::build(parsed, script::stable_hash(source), limits)
     {
         return Ok(script);
     }
-    Err(finish_errors(errors, limits))
+    Err(finish_errors(errors, limits.max_errors))
 }
 
 /// Every load error of `source` (empty when it loads): `tavern npc check`.
@@ -118,7 +145,7 @@ pub fn check(source: &str) -> Vec<LoadError> {
     }
 }
 
-fn finish_errors(mut errors: Vec<LoadError>, limits: &Limits) -> Vec<LoadError> {
+pub(crate) fn finish_errors(mut errors: Vec<LoadError>, max_errors: usize) -> Vec<LoadError> {
     if errors.is_empty() {
         // The checks report whatever keeps a script from building; this is a
         // safety net, not an expected path.
@@ -131,17 +158,14 @@ fn finish_errors(mut errors: Vec<LoadError>, limits: &Limits) -> Vec<LoadError> 
     }
     errors.sort_by_key(|error| (error.line, error.column));
     errors.dedup();
-    if errors.len() > limits.max_errors {
-        errors.truncate(limits.max_errors);
+    if errors.len() > max_errors {
+        errors.truncate(max_errors);
         let last_line = errors.last().map(|e| e.line).unwrap_or(1);
         errors.push(LoadError::new(
             LoadErrorKind::TooManyErrors,
             last_line,
             1,
-            format!(
-                "too many errors; only the first {} are shown",
-                limits.max_errors
-            ),
+            format!("too many errors; only the first {max_errors} are shown"),
         ));
     }
     errors

@@ -11,7 +11,7 @@ use crate::error::{LoadError, LoadErrorKind};
 use crate::lexer::{CmpOp, Token, TokenKind};
 use crate::limits::Limits;
 use crate::script::{
-    BlockId, Choice, Keyword, Menu, Parm, Stmt, Ware, item_display_name, keyword_key,
+    BlockId, Choice, EffectRef, Keyword, Menu, Parm, Stmt, Ware, item_display_name, keyword_key,
 };
 
 /// The statement words, for "statement words are upper case" hints (X1).
@@ -38,6 +38,7 @@ const STATEMENT_WORDS: &[&str] = &[
     "CHECK_MEMBER",
     "MENU",
     "BREAK",
+    "APPLY_EFFECT",
 ];
 
 const PARAMETER_WORDS: &[&str] = &["AMOUNT", "GOLD", "FOOD", "ACTIVITY"];
@@ -97,6 +98,8 @@ pub(crate) struct Parsed {
     pub menus: Vec<Menu>,
     pub trades: Vec<Vec<Ware>>,
     pub references: Vec<Reference>,
+    /// Every `APPLY_EFFECT` tag with where it was written, in source order.
+    pub effect_refs: Vec<EffectRef>,
 }
 
 /// Raised after a syntax error has been recorded: unwinds to the definition level.
@@ -580,6 +583,15 @@ impl Parser<'_> {
             "TAKE_ITEM" => {
                 let (item, _) = self.tag("an item tag after TAKE_ITEM")?;
                 Stmt::TakeItem(item, self.optional_count("TAKE_ITEM", 1)?.unwrap_or(1))
+            }
+            "APPLY_EFFECT" => {
+                let (effect, effect_token) = self.tag("an effect tag after APPLY_EFFECT")?;
+                self.out.effect_refs.push(EffectRef {
+                    tag: effect.clone(),
+                    line: effect_token.line,
+                    column: effect_token.column,
+                });
+                Stmt::ApplyEffect(effect)
             }
             "GIVE_ITEM" => {
                 let (item, _) = self.tag("an item tag after GIVE_ITEM")?;

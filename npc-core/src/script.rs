@@ -36,6 +36,8 @@ pub(crate) enum Stmt {
     SetParm(Parm, i32),
     TakeItem(String, i32),
     GiveItem(String, i32),
+    /// `APPLY_EFFECT tag`: asks the host to apply an effect of its library.
+    ApplyEffect(String),
     GetYesNo(BlockId, BlockId),
     CheckParm(Parm, CmpOp, i32, BlockId, BlockId),
     CheckFlag(u8, BlockId, BlockId),
@@ -117,6 +119,35 @@ pub struct Script {
     pub(crate) blocks: Vec<Vec<Stmt>>,
     pub(crate) menus: Vec<Menu>,
     pub(crate) trades: Vec<Vec<Ware>>,
+    pub(crate) effect_refs: Vec<EffectRef>,
+}
+
+pub(crate) fn unknown_effects(
+    refs: &[EffectRef],
+    library: &crate::effects::EffectLibrary,
+) -> Vec<crate::LoadError> {
+    refs.iter()
+        .filter(|effect| !library.has_effect(&effect.tag))
+        .map(|effect| {
+            crate::LoadError::new(
+                crate::LoadErrorKind::UnknownTag,
+                effect.line,
+                effect.column,
+                format!(
+                    "unknown effect `{}` in APPLY_EFFECT (the effect library has no such effect)",
+                    effect.tag
+                ),
+            )
+        })
+        .collect()
+}
+
+/// An `APPLY_EFFECT` in a script: the effect tag and where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EffectRef {
+    pub tag: String,
+    pub line: u32,
+    pub column: u32,
 }
 
 impl Script {
@@ -136,6 +167,21 @@ impl Script {
     /// against the very script it started with.
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Every `APPLY_EFFECT` in the script, in source order: what the host checks
+    /// against a server's effect library when either is installed.
+    pub fn applied_effects(&self) -> &[EffectRef] {
+        &self.effect_refs
+    }
+
+    /// One load error per `APPLY_EFFECT` naming an effect `library` lacks
+    /// (empty when every one is known).
+    pub fn unknown_effects(
+        &self,
+        library: &crate::effects::EffectLibrary,
+    ) -> Vec<crate::LoadError> {
+        unknown_effects(&self.effect_refs, library)
     }
 
     /// The limits this script was loaded with; conversations run under them.

@@ -10,3 +10,9 @@ mod api;
 mod properties;
 // The sample scripts the bot ships load and behave.
 mod samples;
+// Effects (issue 14): one `.play` file per ruling through the effects play protocol.
+mod effects_transcripts;
+// Effects: every load-time check of the ELEMENTS / EFFECT language, and APPLY_EFFECT.
+mod effects_load_errors;
+// Effects: the Encounter API (serde mid-combat, step-budget rollback) and properties.
+mod effects_api;

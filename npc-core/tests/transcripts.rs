@@ -72,8 +72,13 @@ pub fn play_files(folder: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Runs every case of every file; reports all mismatches at once.
+/// Runs every case of every file through `npc_core::play`; reports all mismatches at once.
 pub fn run_play_files(folder: &str) -> usize {
+    run_play_files_with(folder, npc_core::play)
+}
+
+/// Runs every case of every file through `play`; reports all mismatches at once.
+pub fn run_play_files_with(folder: &str, play: fn(&str, &str) -> String) -> usize {
     let mut failures = Vec::new();
     let mut count = 0;
     for path in play_files(folder) {
@@ -81,7 +86,7 @@ pub fn run_play_files(folder: &str) -> usize {
         assert!(!file.cases.is_empty(), "{}: no cases", path.display());
         for (index, (input, expected)) in file.cases.iter().enumerate() {
             count += 1;
-            let actual = npc_core::play(&file.script, input);
+            let actual = play(&file.script, input);
             if &actual != expected {
                 failures.push(format!(
                     "{} case {}:\n--- expected\n{expected}--- actual\n{actual}",

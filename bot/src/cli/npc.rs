@@ -76,14 +76,14 @@ fn play(file: &Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn read_script(file: &Path) -> Result<String, ExitCode> {
+pub(super) fn read_script(file: &Path) -> Result<String, ExitCode> {
     let bytes = std::fs::read(file).map_err(|error| {
-        eprintln!("tavern npc: cannot read {}: {error}", file.display());
+        eprintln!("tavern: cannot read {}: {error}", file.display());
         ExitCode::from(UNREADABLE)
     })?;
     String::from_utf8(bytes).map_err(|error| {
         eprintln!(
-            "tavern npc: {} is not UTF-8 text (byte {})",
+            "tavern: {} is not UTF-8 text (byte {})",
             file.display(),
             error.utf8_error().valid_up_to()
         );
@@ -91,7 +91,7 @@ fn read_script(file: &Path) -> Result<String, ExitCode> {
     })
 }
 
-fn write_stdout(text: &str) -> std::io::Result<()> {
+pub(super) fn write_stdout(text: &str) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(text.as_bytes())?;
     stdout.flush()

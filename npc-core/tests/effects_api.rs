@@ -1,0 +1,379 @@
+//! The effect engine's Rust API: an encounter stored as JSON mid-combat goes on
+//! exactly as one kept in memory; a command stopped by the step budget changes
+//! nothing (Z1, Z2); and properties: no effect file and no directive stream can
+//! panic, hang or grow without bound.
+
+use npc_core::effects::{
+    CombatantSpec, EffectErrorKind, EffectLimits, EffectPlay, Encounter, HpChange, Subject,
+    check_effects, load_effects, load_effects_with, play_effects,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const SAMPLE: &str = include_str!("../scripts/effects.ghul");
+
+fn spec(name: &str, initiative: i64, hp: i64) -> CombatantSpec {
+    CombatantSpec {
+        name: name.to_string(),
+        initiative,
+        hp,
+        stats: vec![(Subject::Strength, 12)],
+        ..CombatantSpec::default()
+    }
+}
+
+/// Three turns of a fight, as event lines, continuing `encounter` with `rng`.
+fn fight(
+    library: &npc_core::effects::EffectLibrary,
+    encounter: &mut Encounter,
+    rng: &mut ChaCha8Rng,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut record = |events: Vec<npc_core::effects::EffectEvent>| {
+        lines.extend(events.iter().map(ToString::to_string));
+    };
+    record(encounter.next(library, rng).unwrap());
+    record(
+        encounter
+            .apply(library, "Fireball", &["Orc", "Slime"], rng)
+            .unwrap(),
+    );
+    record(encounter.next(library, rng).unwrap());
+    record(
+        encounter
+            .hp(library, "Slime", HpChange::Offset(-4), rng)
+            .unwrap(),
+    );
+    record(encounter.next(library, rng).unwrap());
+    lines
+}
+
+#[test]
+fn an_encounter_stored_as_json_goes_on_the_same() {
+    let library = load_effects(SAMPLE).unwrap();
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for (name, initiative, hp) in [("Ana", 15, 30), ("Orc", 12, 15), ("Slime", 10, 20)] {
+        encounter
+            .add(&library, &spec(name, initiative, hp))
+            .unwrap();
+    }
+    encounter
+        .apply(&library, "Poison", &["Orc"], &mut rng)
+        .unwrap();
+    encounter
+        .apply(&library, "Weakness", &["Ana"], &mut rng)
+        .unwrap();
+    encounter
+        .apply(&library, "SlimeSplit", &["Slime"], &mut rng)
+        .unwrap();
+    encounter.next(&library, &mut rng).unwrap();
+
+    let stored = serde_json::to_string(&encounter).unwrap();
+    let mut restored: Encounter = serde_json::from_str(&stored).unwrap();
+    assert_eq!(restored, encounter);
+
+    let mut rng_restored = rng.clone();
+    let in_memory = fight(&library, &mut encounter, &mut rng);
+    let after_restart = fight(&library, &mut restored, &mut rng_restored);
+    assert_eq!(in_memory, after_restart);
+    assert_eq!(restored, encounter);
+    assert!(!in_memory.is_empty());
+    assert_eq!(encounter.round(), 2);
+    assert_eq!(encounter.current(), Some("Ana"));
+    let ana = encounter.combatant("Ana").unwrap();
+    assert_eq!(ana.int(Subject::Strength), Some(10), "Weakness is a layer");
+}
+
+#[test]
+fn a_command_stopped_by_the_step_budget_changes_nothing() {
+    let limits = EffectLimits {
+        max_steps: 12,
+        ..EffectLimits::default()
+    };
+    let library = load_effects_with(
+        "EFFECT Bleed { target_type Character; subject HitPoints; value -1; duration -1 }\n",
+        &limits,
+    )
+    .unwrap();
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let names: Vec<String> = (0..11).map(|i| format!("C{i}")).collect();
+    for name in &names {
+        encounter.add(&library, &spec(name, 1, 10)).unwrap();
+    }
+    let targets: Vec<&str> = names.iter().map(String::as_str).collect();
+    // 11 applications fit in 12 steps; 13 do not.
+    encounter
+        .apply(&library, "Bleed", &targets, &mut rng)
+        .unwrap();
+    let before = encounter.clone();
+    let mut thirteen = targets.clone();
+    thirteen.extend(["C0", "C1"]);
+    let error = encounter
+        .apply(&library, "Bleed", &thirteen, &mut rng)
+        .unwrap_err();
+    assert_eq!(error.kind, EffectErrorKind::StepBudget);
+    assert_eq!(
+        error.to_string(),
+        "the command needed more than 12 steps; nothing was changed"
+    );
+    assert_eq!(encounter, before);
+
+    // A turn start (one step) with twelve recurring effects (twelve more).
+    for _ in 0..11 {
+        encounter
+            .apply(&library, "Bleed", &["C0"], &mut rng)
+            .unwrap();
+    }
+    let before = encounter.clone();
+    let error = encounter.next(&library, &mut rng).unwrap_err();
+    assert_eq!(error.kind, EffectErrorKind::StepBudget);
+    assert_eq!(encounter, before);
+    assert_eq!(encounter.round(), 0);
+}
+
+#[test]
+fn errors_change_nothing() {
+    let library = load_effects(SAMPLE).unwrap();
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    encounter.add(&library, &spec("Ana", 1, 10)).unwrap();
+    let before = encounter.clone();
+    let cases = [
+        encounter
+            .apply(&library, "Nope", &["Ana"], &mut rng)
+            .unwrap_err()
+            .kind,
+        encounter
+            .apply(&library, "Fireball", &["Ana", "Nobody"], &mut rng)
+            .unwrap_err()
+            .kind,
+        encounter
+            .add(&library, &spec("Ana", 1, 1))
+            .unwrap_err()
+            .kind,
+        encounter
+            .add(&library, &spec("two words", 1, 1))
+            .unwrap_err()
+            .kind,
+        encounter.remove("Nobody").unwrap_err().kind,
+    ];
+    assert_eq!(
+        cases,
+        [
+            EffectErrorKind::UnknownEffect,
+            EffectErrorKind::UnknownCombatant,
+            EffectErrorKind::BadName,
+            EffectErrorKind::BadName,
+            EffectErrorKind::UnknownCombatant,
+        ]
+    );
+    assert_eq!(encounter, before);
+    assert_eq!(
+        Encounter::new().next(&library, &mut rng).unwrap_err().kind,
+        EffectErrorKind::Empty
+    );
+}
+
+#[test]
+fn cure_and_prev_for_the_tracker() {
+    let library = load_effects(SAMPLE).unwrap();
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    encounter.add(&library, &spec("Ana", 2, 10)).unwrap();
+    encounter.add(&library, &spec("Bo", 1, 10)).unwrap();
+    encounter
+        .apply(&library, "Weakness", &["Ana"], &mut rng)
+        .unwrap();
+    assert_eq!(
+        encounter.combatant("Ana").unwrap().int(Subject::Strength),
+        Some(10)
+    );
+    let lines: Vec<String> = encounter
+        .remove_effect("Ana", "Weakness")
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(lines, ["* Weakness removed from Ana."]);
+    assert_eq!(
+        encounter.combatant("Ana").unwrap().int(Subject::Strength),
+        Some(12)
+    );
+    assert_eq!(
+        encounter
+            .remove_effect("Ana", "Weakness")
+            .unwrap_err()
+            .to_string(),
+        "Ana holds no Weakness"
+    );
+
+    assert_eq!(
+        encounter.prev().unwrap_err().kind,
+        EffectErrorKind::NoEarlierTurn
+    );
+    encounter.next(&library, &mut rng).unwrap();
+    encounter.next(&library, &mut rng).unwrap();
+    encounter.next(&library, &mut rng).unwrap();
+    assert_eq!((encounter.round(), encounter.current()), (2, Some("Ana")));
+    let back = encounter.prev().unwrap();
+    assert_eq!(back[0].to_string(), "[round 1] Bo");
+    assert_eq!(encounter.current(), Some("Bo"));
+    encounter.prev().unwrap();
+    assert_eq!((encounter.round(), encounter.current()), (1, Some("Ana")));
+    assert!(encounter.prev().is_err());
+}
+
+/// Words and symbols of the effect language, plus near misses.
+const VOCABULARY: &[&str] = &[
+    "ELEMENTS",
+    "EFFECT",
+    "{",
+    "}",
+    "(",
+    ")",
+    "|",
+    "&",
+    "~",
+    ";",
+    "\n",
+    "//",
+    "/*",
+    "*/",
+    "target_type",
+    "subject",
+    "value",
+    "method",
+    "duration",
+    "cumulative",
+    "multi",
+    "probability",
+    "hook",
+    "target_method",
+    "mode",
+    "source",
+    "Character",
+    "Effect",
+    "Tile",
+    "HitPoints",
+    "Strength",
+    "Flags",
+    "Immunity",
+    "Protections",
+    "Dead",
+    "LoseTurn",
+    "Species",
+    "Existence",
+    "new",
+    "false",
+    "true",
+    "invert",
+    "yes",
+    "no",
+    "HpReduced",
+    "Effected",
+    "recurring",
+    "while_active",
+    "FIRE",
+    "ICE",
+    "A",
+    "-3d6",
+    "+1",
+    "=2",
+    "*2",
+    "/0",
+    "/2",
+    "+FIRE",
+    "-(FIRE|ICE)",
+    "&FIRE",
+    "=()",
+    "1d4",
+    "-1",
+    "0",
+    "3",
+    "0.5",
+    "1.0",
+    "@X",
+    "$m",
+    "10000d10000",
+    "9223372036854775807",
+    "-9223372036854775808",
+];
+
+/// Directives near the protocol, over the sample library's effects and a few names.
+const DIRECTIVES: &[&str] = &[
+    "@add Ana init=15 hp=30 str=12 protect=BURN:3",
+    "@add Orc init=12 hp=15 ac=13 immune=POISON",
+    "@add Slime init=10 hp=20",
+    "@add Big init=1 hp=9223372036854775807",
+    "@apply Fireball Ana,Orc,Slime",
+    "@apply Poison Orc",
+    "@apply CurePoison Orc,Ana",
+    "@apply FireWard Ana",
+    "@apply PoisonImmunity Slime",
+    "@apply SlimeSplit Slime,Slime#2,Orc",
+    "@apply Stun Ana,Slime",
+    "@apply Weakness Orc",
+    "@apply Heal Slime#2,Big",
+    "@hp Slime -5",
+    "@hp Slime#2 -100",
+    "@hp Big =-9223372036854775808",
+    "@hp Ana +2d4",
+    "@next",
+    "@next",
+    "@next",
+    "@remove Orc",
+    "@remove Slime#3",
+    "@dice max",
+    "@dice min",
+    "@dice seed 3",
+    "@chance always",
+    "@chance never",
+    "@chance seed 9",
+    "@state",
+    "@bogus",
+    "text",
+    "",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn raw_text_never_panics(text in "\\PC{0,400}") {
+        let errors = check_effects(&text);
+        prop_assert!(errors.len() <= 201);
+    }
+
+    #[test]
+    fn token_soup_never_panics(tokens in prop::collection::vec(prop::sample::select(VOCABULARY), 0..120)) {
+        let source = tokens.join(" ");
+        let errors = check_effects(&source);
+        prop_assert!(errors.len() <= 201);
+        let transcript = play_effects(&source, "@add A init=1 hp=5\n@next\n@state\n");
+        prop_assert!(transcript.len() < 100_000);
+    }
+
+    #[test]
+    fn directive_streams_never_panic_and_stay_bounded(
+        lines in prop::collection::vec(prop::sample::select(DIRECTIVES), 0..80),
+        noise in "\\PC{0,60}",
+    ) {
+        let mut session = EffectPlay::new(SAMPLE).unwrap();
+        let mut total = 0usize;
+        for line in lines.iter().copied().chain([noise.as_str()]) {
+            let out = session.line(line);
+            // Every command is bounded by the step budget and 50 combatants.
+            prop_assert!(out.len() < 1_000_000, "{} bytes for {line}", out.len());
+            total += out.len();
+        }
+        prop_assert!(session.encounter().len() <= 50);
+        prop_assert!(total < 10_000_000);
+        // The encounter survives a JSON round trip at any point.
+        let stored = serde_json::to_string(session.encounter()).unwrap();
+        let restored: Encounter = serde_json::from_str(&stored).unwrap();
+        prop_assert_eq!(&restored, session.encounter());
+    }
+}
