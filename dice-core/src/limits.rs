@@ -39,6 +39,12 @@ pub struct Limits {
     /// distribution of one expression may take; past it, [`Expr::odds`](crate::Expr::odds)
     /// answers "too complex to compute exactly" instead of running long.
     pub max_odds_work: u64,
+    /// Bytes one table of an exact distribution (outcomes with their big
+    /// integer weights, rows of counts, the parts of a mixture) may hold;
+    /// past it, [`Expr::odds`](crate::Expr::odds) answers "too complex to
+    /// compute exactly" before allocating more. A few tables are alive at
+    /// once, so the peak is a small multiple of it.
+    pub max_odds_memory: u64,
 }
 
 impl Default for Limits {
@@ -56,6 +62,7 @@ impl Default for Limits {
             max_resolved_len: 16_000,
             render_budget: 1_800,
             max_odds_work: 20_000_000,
+            max_odds_memory: 64 << 20,
         }
     }
 }

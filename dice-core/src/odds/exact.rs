@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use smallvec::SmallVec;
 
-use super::dist::{self, Budget, Dist};
+use super::dist::{self, Budget, Dist, Footprint, Parts};
 use super::pool::{self, Elem, PoolMod, Term};
 use crate::ast::{
     Arg, BinOp, Dice, Filter, Func, ModKind, Modifier, Node, NodeKind, Series, SeriesItem, Sides,
@@ -45,7 +45,7 @@ impl<'a> Exact<'a> {
         Exact {
             source,
             limits,
-            budget: Budget::new(limits.max_odds_work),
+            budget: Budget::new(limits.max_odds_work, limits.max_odds_memory),
             params: HashMap::new(),
         }
     }
@@ -184,7 +184,7 @@ impl<'a> Exact<'a> {
 
     /// Evaluates `args` once each and mixes what `compute` gives for every
     /// joint outcome of their values.
-    fn with_params<K: Ord + Clone>(
+    fn with_params<K: Ord + Clone + Footprint>(
         &mut self,
         args: &[&Node],
         span: Span,
@@ -202,14 +202,15 @@ impl<'a> Exact<'a> {
                 Ok(list)
             })?;
         }
-        let mut parts = Vec::with_capacity(joint.len());
+        let mut parts = Parts::new();
         for (values, weight) in &joint.entries {
             for (arg, value) in args.iter().zip(values) {
                 self.params.insert(*arg as *const Node, *value);
             }
-            parts.push((weight.clone(), compute(self)?));
+            let part = compute(self)?;
+            parts.push(weight.clone(), part, &self.budget, span)?;
         }
-        Ok(dist::mix(parts, &joint.total))
+        parts.mix(&joint.total, &mut self.budget, span)
     }
 
     fn arg(&self, arg: &Arg) -> i64 {
@@ -291,12 +292,12 @@ impl<'a> Exact<'a> {
         self.with_params(&args, span, |this| match &faces {
             None => this.dice_term(dice, span, mods, None, want_leaves),
             Some(faces) => {
-                let mut parts = Vec::with_capacity(faces.len());
+                let mut parts = Parts::new();
                 for (list, weight) in &faces.entries {
                     let part = this.dice_term(dice, span, mods, Some(list), want_leaves)?;
-                    parts.push((weight.clone(), part));
+                    parts.push(weight.clone(), part, &this.budget, span)?;
                 }
-                Ok(dist::mix(parts, &faces.total))
+                parts.mix(&faces.total, &mut this.budget, span)
             }
         })
     }

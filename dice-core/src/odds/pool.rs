@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use smallvec::SmallVec;
 
-use super::dist::{self, Budget, Dist};
+use super::dist::{self, Budget, Dist, Footprint, HEAP_BLOCK, Table};
 use crate::ast::{CmpOp, CountKind, ExplodeMode, KeepWhich, Span};
 use crate::error::Error;
 use crate::eval::{Test, overflow};
@@ -38,6 +38,18 @@ impl Elem {
             value,
             leaves: Vec::new(),
         }
+    }
+}
+
+impl Footprint for Elem {
+    fn footprint(&self) -> u64 {
+        let leaves = self.leaves.len() as u64 * std::mem::size_of::<Leaf>() as u64;
+        let block = if self.leaves.is_empty() {
+            0
+        } else {
+            HEAP_BLOCK
+        };
+        std::mem::size_of::<Elem>() as u64 + block + leaves
     }
 }
 
@@ -146,7 +158,7 @@ pub(crate) fn ratio_f64(num: &BigUint, den: &BigUint) -> f64 {
 
 /// What one die brings to the pool, with its explosion chain folded by
 /// `push` (a sum, a count, or a list of the elements it adds).
-pub(crate) fn chain<K: Ord + Clone>(
+pub(crate) fn chain<K: Ord + Clone + Footprint>(
     term: &Term,
     start: K,
     budget: &mut Budget,
@@ -156,22 +168,27 @@ pub(crate) fn chain<K: Ord + Clone>(
     if term.explode.is_none() {
         return single_draw(term, &start, &mut push);
     }
-    let mut result: BTreeMap<K, BigUint> = BTreeMap::new();
+    let cause = "following the explosions";
+    let span = term.span;
+    let deepest = term.total.pow(depth + 1);
+    let mut result: Table<K> = Table::new(&deepest);
     let mut current: Vec<(K, BigUint)> = vec![(start, BigUint::one())];
     for level in 0..=depth {
+        let size = term.total.pow(level + 1);
         if level > 0 {
-            for weight in result.values_mut() {
+            // Every chain ended so far is rescaled to this level's total.
+            budget.spend_on(result.len() as u64, &size, span, cause)?;
+            for weight in result.weights_mut() {
                 *weight *= &term.total;
             }
         }
         let terminal = level == depth && capped;
-        budget.spend_on(
-            (current.len() as u64).saturating_mul(term.draws.len() as u64),
-            &term.total.pow(level + 1),
-            term.span,
-            "following the explosions",
-        )?;
-        let mut next: BTreeMap<K, BigUint> = BTreeMap::new();
+        // Keys (lists of values, sums) grow by one value per level.
+        let key_bytes = current.first().map_or(0, |(key, _)| key.footprint()) + 8;
+        let pairs = (current.len() as u64).saturating_mul(term.draws.len() as u64);
+        let table_len = pairs.saturating_add(result.len() as u64);
+        budget.spend_on_entries(pairs, &size, key_bytes, table_len, span, cause)?;
+        let mut next: Table<K> = Table::new(&deepest);
         for (key, weight) in &current {
             for (raw, draw_weight) in &term.draws {
                 let continues = !terminal && term.explodes(*raw);
@@ -181,17 +198,16 @@ pub(crate) fn chain<K: Ord + Clone>(
                 }
                 let pushed = push(key, term.value_of(*raw, level > 0)?)?;
                 let target = if continues { &mut next } else { &mut result };
-                *target.entry(pushed).or_insert_with(BigUint::zero) += weight * draw_weight;
+                target.add(pushed, weight * draw_weight, budget, span, cause)?;
             }
         }
-        current = next.into_iter().collect();
+        current = next.into_entries().collect();
         if current.is_empty() {
             // Nothing explodes further; the levels not walked are implied.
-            let total = term.total.pow(level + 1);
-            return Ok(Dist::from_map(result, total));
+            return Ok(result.into_dist(size));
         }
     }
-    Ok(Dist::from_map(result, term.total.pow(depth + 1)))
+    Ok(result.into_dist(deepest))
 }
 
 /// A die that does not explode: one value per face, usually in order.
