@@ -52,7 +52,11 @@ fn errors_exit_2() {
     );
     let output = tavern(&["odds", "--json", "1d0"], "");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stdout(&output).contains("\"start\":2"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("\"start\":2"),
+        "{}",
+        stdout(&output)
+    );
     let output = tavern(&["odds", "1000d1000kh500"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("too complex to compute exactly"));

@@ -18,3 +18,5 @@ mod cache;
 mod properties;
 // Exact distributions: brute force, sampled rolls, errors.
 mod odds;
+// Hostile input: the reproducers of refused odds, generated expressions.
+mod hostile;

@@ -503,9 +503,11 @@ fn last(dist: &Dist<i64>) -> Option<i64> {
 pub(crate) fn from_dense(lo: i64, dense: Vec<BigUint>, total: BigUint) -> Dist<i64> {
     let entries = dense
         .into_iter()
-        .zip(lo..)
-        .filter(|(weight, _)| !weight.is_zero())
-        .map(|(weight, key)| (key, weight))
+        .enumerate()
+        .filter(|(_, weight)| !weight.is_zero())
+        // Within the row's range, which ends at most at i64::MAX: an open
+        // range `lo..` would step past it after yielding its last value.
+        .map(|(offset, weight)| (lo + offset as i64, weight))
         .collect();
     Dist { entries, total }
 }
@@ -617,8 +619,10 @@ fn uniform_run(die: &Dist<i64>) -> Option<BigUint> {
     let contiguous = die
         .entries
         .iter()
-        .zip(*first_key..)
-        .all(|((key, weight), expected)| *key == expected && weight == first_weight);
+        .enumerate()
+        .all(|(offset, (key, weight))| {
+            i128::from(*key) == i128::from(*first_key) + offset as i128 && weight == first_weight
+        });
     contiguous.then(|| first_weight.clone())
 }
 

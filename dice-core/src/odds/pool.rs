@@ -1004,9 +1004,10 @@ impl Sweep<'_> {
         }
         let entries = finished
             .into_iter()
-            .zip(self.window.low..)
-            .filter(|(ways, _)| !ways.is_nil())
-            .map(|(ways, sum)| (sum, ways.into_big()))
+            .enumerate()
+            .filter(|(_, ways)| !ways.is_nil())
+            // Offsets within the window, whose sums all fit (see `from_dense`).
+            .map(|(offset, ways)| (self.window.low + offset as i64, ways.into_big()))
             .collect();
         Ok(Some(Dist {
             entries,
