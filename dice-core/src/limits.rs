@@ -39,11 +39,12 @@ pub struct Limits {
     /// distribution of one expression may take; past it, [`Expr::odds`](crate::Expr::odds)
     /// answers "too complex to compute exactly" instead of running long.
     pub max_odds_work: u64,
-    /// Bytes one table of an exact distribution (outcomes with their big
-    /// integer weights, rows of counts, the parts of a mixture) may hold;
+    /// Bytes the tables of one exact distribution (outcomes with their big
+    /// integer weights, a die's faces, rows of counts) may take together,
+    /// counted as they grow and never given back, so it bounds the peak;
     /// past it, [`Expr::odds`](crate::Expr::odds) answers "too complex to
-    /// compute exactly" before allocating more. A few tables are alive at
-    /// once, so the peak is a small multiple of it.
+    /// compute exactly" before allocating more. The answer itself (a
+    /// million outcomes of `1d1000000` as fractions) comes on top.
     pub max_odds_memory: u64,
 }
 

@@ -24,11 +24,14 @@ pub(crate) struct Dist<K> {
 }
 
 /// Work and memory left for one exact evaluation: each step of big integer
-/// arithmetic or state visited spends work, and no table (map, row or set
-/// of mixture parts) may hold more than the memory bound.
+/// arithmetic or state visited spends work, and each table built (maps of
+/// outcomes, rows of counts, a die's faces, the parts of a mixture) spends
+/// its bytes of memory before it grows. Memory is never given back: what
+/// was spent bounds what is held at once, whatever tables are alive.
 pub(crate) struct Budget {
     left: u64,
     limit: u64,
+    memory_left: u64,
     memory: u64,
 }
 
@@ -55,6 +58,7 @@ impl Budget {
         Budget {
             left: limit,
             limit,
+            memory_left: memory,
             memory,
         }
     }
@@ -114,13 +118,15 @@ impl Budget {
         ))
     }
 
-    /// Checks that a table of `bytes` fits the memory bound, or fails
-    /// naming `cause` at `span`. Called before a table grows, so that a
-    /// refused expression never held more than the bound in one table.
-    pub fn hold(&self, bytes: u64, span: Span, cause: &str) -> Result<(), Error> {
-        if bytes <= self.memory {
+    /// Spends `bytes` of memory for a table about to grow, or fails naming
+    /// `cause` at `span`: a refused expression never allocated more than
+    /// the bound.
+    pub fn allocate(&mut self, bytes: u64, span: Span, cause: &str) -> Result<(), Error> {
+        if bytes <= self.memory_left {
+            self.memory_left -= bytes;
             return Ok(());
         }
+        self.memory_left = 0;
         Err(Error::new(
             ErrorKind::TooComplex,
             span.range(),
@@ -175,7 +181,6 @@ impl<T: Footprint> Footprint for Vec<T> {
 /// grows (each new key with a weight as wide as `total`).
 pub(crate) struct Table<K> {
     map: BTreeMap<K, BigUint>,
-    bytes: u64,
     per_entry: u64,
 }
 
@@ -184,7 +189,6 @@ impl<K: Ord + Clone + Footprint> Table<K> {
     pub fn new(total: &BigUint) -> Table<K> {
         Table {
             map: BTreeMap::new(),
-            bytes: 0,
             per_entry: weight_bytes(total) + MAP_ENTRY_BYTES,
         }
     }
@@ -206,8 +210,7 @@ impl<K: Ord + Clone + Footprint> Table<K> {
         match self.map.entry(key) {
             Entry::Occupied(mut entry) => *entry.get_mut() += weight,
             Entry::Vacant(entry) => {
-                self.bytes += entry.key().footprint() + self.per_entry;
-                budget.hold(self.bytes, span, cause)?;
+                budget.allocate(entry.key().footprint() + self.per_entry, span, cause)?;
                 entry.insert(weight);
             }
         }
@@ -232,32 +235,19 @@ impl<K: Ord + Clone + Footprint> Table<K> {
     }
 }
 
-/// The parts of a mixture, kept until they are mixed: counted together
-/// against the memory budget.
+/// The parts of a mixture, kept until they are mixed (their memory was
+/// spent by whatever built them).
 pub(crate) struct Parts<K> {
     parts: Vec<(BigUint, Dist<K>)>,
-    bytes: u64,
 }
 
 impl<K: Ord + Clone + Footprint> Parts<K> {
     pub fn new() -> Parts<K> {
-        Parts {
-            parts: Vec::new(),
-            bytes: 0,
-        }
+        Parts { parts: Vec::new() }
     }
 
-    pub fn push(
-        &mut self,
-        weight: BigUint,
-        part: Dist<K>,
-        budget: &Budget,
-        span: Span,
-    ) -> Result<(), Error> {
-        self.bytes += part.footprint() + weight_bytes(&weight);
-        budget.hold(self.bytes, span, "mixing the outcomes")?;
+    pub fn push(&mut self, weight: BigUint, part: Dist<K>) {
         self.parts.push((weight, part));
-        Ok(())
     }
 
     /// `Σ weight_i / weights_total · dist_i`: the distribution of a term
@@ -324,17 +314,6 @@ impl<K: Ord + Clone> Dist<K> {
         Ok(Dist::from_map(map, self.total.clone()))
     }
 
-    /// Bytes held by the outcomes and their weights.
-    pub fn footprint(&self) -> u64
-    where
-        K: Footprint,
-    {
-        self.entries
-            .iter()
-            .map(|(key, weight)| key.footprint() + weight_bytes(weight))
-            .sum()
-    }
-
     /// The distribution of `f(a, b)` for independent `a` and `b`.
     pub fn product<K2: Ord + Clone + Footprint, K3: Ord + Clone + Footprint>(
         &self,
@@ -396,7 +375,7 @@ pub(crate) fn add(
             span,
             "adding the outcomes",
         )?;
-        budget.hold(
+        budget.allocate(
             kronecker_bytes(a_hi - a_lo, b_hi - b_lo, width as u64, &total),
             span,
             "adding the outcomes",
@@ -405,6 +384,11 @@ pub(crate) fn add(
         return Ok(Some(from_dense(lo, dense, total)));
     }
     budget.spend_on(pairs, &total, span, "adding the outcomes")?;
+    budget.allocate(
+        (width as u64).saturating_mul(weight_bytes(&total)),
+        span,
+        "adding the outcomes",
+    )?;
     let mut dense = vec![BigUint::zero(); width as usize];
     for (x, wx) in &a.entries {
         for (y, wy) in &b.entries {
@@ -660,7 +644,7 @@ fn sum_uniform(
     let widest = sliding_words(faces as u64, n as u64);
     let rows = totals.div_ceil(2).saturating_mul(widest * 8 * 2);
     let weights = totals.saturating_mul(weight_bytes(&die.total.pow(n as u32)));
-    budget.hold(rows.saturating_add(weights), span, "adding this many dice")?;
+    budget.allocate(rows.saturating_add(weights), span, "adding this many dice")?;
     // `row` holds the first half of the current row, `stride` words a count.
     let mut row: Vec<u64> = vec![1];
     let mut stride = 1usize;

@@ -208,7 +208,7 @@ impl<'a> Exact<'a> {
                 self.params.insert(*arg as *const Node, *value);
             }
             let part = compute(self)?;
-            parts.push(weight.clone(), part, &self.budget, span)?;
+            parts.push(weight.clone(), part);
         }
         parts.mix(&joint.total, &mut self.budget, span)
     }
@@ -295,7 +295,7 @@ impl<'a> Exact<'a> {
                 let mut parts = Parts::new();
                 for (list, weight) in &faces.entries {
                     let part = this.dice_term(dice, span, mods, Some(list), want_leaves)?;
-                    parts.push(weight.clone(), part, &this.budget, span)?;
+                    parts.push(weight.clone(), part);
                 }
                 parts.mix(&faces.total, &mut this.budget, span)
             }
@@ -379,6 +379,13 @@ impl<'a> Exact<'a> {
                 _ => {}
             }
         }
+        // The die's faces with their weights, a table as large as its sides.
+        let face_bytes = 8 + dist::weight_bytes(&BigUint::from(raws.len() as u64).pow(2));
+        self.budget.allocate(
+            (raws.len() as u64).saturating_mul(face_bytes),
+            span,
+            "a die with this many faces",
+        )?;
         let (draws, total) = self.rerolled(&raws, faces, reroll);
         let term = Term {
             draws,

@@ -1,6 +1,7 @@
 //! Pools: one die's explosion chain, sums of many dice, keep and drop by
 //! order statistics, counts per die, and the general multiset fallback.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 
 use num_bigint::BigUint;
@@ -489,7 +490,7 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
         known.insert(key, found.clone());
         Ok(found)
     };
-    let mut result: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let mut result: Table<i64> = Table::new(&overall);
     for ((t, m), ways) in shapes {
         let n = t + m;
         let kept = RankPlan::new(mods, n).kept;
@@ -511,10 +512,11 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
             "following the explosions",
         )?;
         for (sum, weight) in both.entries {
-            *result.entry(sum).or_insert_with(BigUint::zero) += weight * &factor;
+            let cause = "following the explosions";
+            result.add(sum, weight * &factor, budget, span, cause)?;
         }
     }
-    Ok(Some(Dist::from_map(result, overall)))
+    Ok(Some(result.into_dist(overall)))
 }
 
 /// Keeps and drops of a pool of `n` single dice as ranges of ranks (0 is the
@@ -629,6 +631,16 @@ pub(crate) fn order_statistics(
             span,
             "keeping and dropping among this many dice",
         )?;
+        let cell_bytes = match total.bits() {
+            0..=64 => 8,
+            65..=128 => 16,
+            _ => dist::weight_bytes(&total),
+        };
+        budget.allocate(
+            window.cells().saturating_mul(cell_bytes),
+            span,
+            "keeping and dropping among this many dice",
+        )?;
         let sweep = Sweep {
             outcomes: &outcomes,
             prefixes: &prefixes,
@@ -670,6 +682,8 @@ pub(crate) fn order_statistics(
         below[index] = running.clone();
         running += *weight;
     }
+    // A sum and its count, with the hash table's slack.
+    let entry_bytes = 8 + dist::weight_bytes(&total) + 16;
     let mut states: Vec<HashMap<i64, BigUint>> = vec![HashMap::new(); needed];
     states[0].insert(0, BigUint::one());
     let mut finished: HashMap<i64, BigUint> = HashMap::new();
@@ -718,7 +732,17 @@ pub(crate) fn order_statistics(
                 };
                 for (sum, ways) in layer {
                     let key = sum.checked_add(gained).ok_or_else(|| overflow(span))?;
-                    *target.entry(key).or_insert_with(BigUint::zero) += ways * &factor;
+                    match target.entry(key) {
+                        Entry::Occupied(mut entry) => *entry.get_mut() += ways * &factor,
+                        Entry::Vacant(entry) => {
+                            budget.allocate(
+                                entry_bytes,
+                                span,
+                                "keeping and dropping among this many dice",
+                            )?;
+                            entry.insert(ways * &factor);
+                        }
+                    }
                 }
             }
         }
