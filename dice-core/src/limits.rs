@@ -63,7 +63,7 @@ impl Default for Limits {
             max_resolved_len: 16_000,
             render_budget: 1_800,
             max_odds_work: 20_000_000,
-            max_odds_memory: 64 << 20,
+            max_odds_memory: 128 << 20,
         }
     }
 }

@@ -474,7 +474,19 @@ impl<'a> Exact<'a> {
         for item in &series.items {
             let group = match item {
                 SeriesItem::One(node) if is_pool(node) => {
-                    self.pool(node, want_leaves)?.map(|e| Ok(vec![e.clone()]))?
+                    let pool = self.pool(node, want_leaves)?;
+                    // Each outcome becomes a list of one element: a new table.
+                    let entry = pool
+                        .entries
+                        .first()
+                        .map_or(0, |(e, _)| vec![e.clone()].footprint());
+                    let entry = entry + dist::weight_bytes(&pool.total) + 16;
+                    self.budget.allocate(
+                        (pool.len() as u64).saturating_mul(entry),
+                        span,
+                        "listing every way this series can fall",
+                    )?;
+                    pool.map(|e| Ok(vec![e.clone()]))?
                 }
                 SeriesItem::One(node) => self.value(node)?.map(|v| Ok(vec![Elem::number(*v)]))?,
                 SeriesItem::Range(low, high) => {

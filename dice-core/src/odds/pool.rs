@@ -167,6 +167,10 @@ pub(crate) fn chain<K: Ord + Clone + Footprint>(
 ) -> Result<Dist<K>> {
     let (depth, capped) = term.depth();
     if term.explode.is_none() {
+        // A copy of the faces, with keys like `start`.
+        let entry = start.footprint() + dist::weight_bytes(&term.total);
+        let bytes = (term.draws.len() as u64).saturating_mul(entry);
+        budget.allocate(bytes, term.span, "a die with this many faces")?;
         return single_draw(term, &start, &mut push);
     }
     let cause = "following the explosions";
@@ -612,6 +616,21 @@ pub(crate) fn order_statistics(
     budget.spend_on(
         (needed as u64).saturating_mul(n as u64 + 1),
         &total,
+        span,
+        "keeping and dropping among this many dice",
+    )?;
+    // What each outcome adds at each position: a row per outcome, which
+    // for a million faces is most of the memory.
+    let prefix_cells = (outcomes.len() as u64).saturating_mul(needed as u64 + 1);
+    budget.spend(
+        prefix_cells,
+        span,
+        "keeping and dropping among this many dice",
+    )?;
+    budget.allocate(
+        prefix_cells
+            .saturating_mul(8)
+            .saturating_add(outcomes.len() as u64 * (24 + HEAP_BLOCK)),
         span,
         "keeping and dropping among this many dice",
     )?;
