@@ -492,6 +492,22 @@ impl<'a> Exact<'a> {
                 SeriesItem::Range(low, high) => {
                     let low = self.value(low)?;
                     let high = self.value(high)?;
+                    // Every pair of bounds lists its numbers: charge them all
+                    // before listing any (a list can be 10,000 elements long).
+                    let cause = "listing every way this series can fall";
+                    let mut elements: u64 = 0;
+                    for (from, _) in &low.entries {
+                        self.budget.spend(high.len() as u64, span, cause)?;
+                        for (to, _) in &high.entries {
+                            let length = (i128::from(*to) - i128::from(*from) + 1)
+                                .clamp(0, max_len as i128 + 1);
+                            elements = elements.saturating_add(length as u64);
+                        }
+                    }
+                    let element_bytes = Elem::number(0).footprint();
+                    self.budget.spend(elements, span, cause)?;
+                    self.budget
+                        .allocate(elements.saturating_mul(element_bytes), span, cause)?;
                     low.product(&high, &mut self.budget, span, |from, to| {
                         if to < from {
                             return Ok(Vec::new());
