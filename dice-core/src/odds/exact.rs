@@ -364,6 +364,17 @@ impl<'a> Exact<'a> {
         if count > self.limits.max_dice {
             return Err(eval::too_many_dice(span, self.limits));
         }
+        if count == 0 {
+            // Nothing is rolled: no table of faces (`0d1000000` would
+            // build a million of them for a sure 0).
+            let mods = self.pool_mods(mods);
+            return Ok(Dist::point(pool::apply_mods(
+                &[],
+                &mods,
+                want_leaves,
+                span,
+            )?));
+        }
         let mut explode = None;
         let mut reroll = None;
         let mut clamps: SmallVec<[(bool, i64); 2]> = SmallVec::new();
