@@ -51,6 +51,8 @@ const REPRODUCERS: &[(&str, Verdict)] = &[
     ("6d10!kh3", Answers),
     ("20d6ra1kh10", Answers),
     ("4d6kh(1d1000)", Answers),
+    // A dense row ending at i64::MAX (an overflow panic in debug builds).
+    ("{9223372036854775807}", Answers),
     // No dice, no table of faces (79 MB before refusing).
     ("0d1000000+0d1000000+0d1000000", Answers),
 ];
