@@ -45,7 +45,18 @@ fn text_shows_the_summary_and_a_histogram() {
 fn errors_exit_2() {
     let output = tavern(&["odds", "--json", "1d6/(1d2-1)"], "");
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout(&output), "{\"error\":\"division by zero\"}\n");
+    // The same error object as `tavern roll --json`: the place of the error too.
+    assert_eq!(
+        stdout(&output),
+        "{\"error\":{\"end\":11,\"kind\":\"division_by_zero\",\"message\":\"division by zero\",\"start\":4}}\n"
+    );
+    let output = tavern(&["odds", "--json", "1d0"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stdout(&output).contains("\"start\":2"),
+        "{}",
+        stdout(&output)
+    );
     let output = tavern(&["odds", "1000d1000kh500"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("too complex to compute exactly"));

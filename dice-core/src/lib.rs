@@ -394,7 +394,8 @@
 //! per term. Explosions are followed until the neglected probability of the
 //! whole pool is below 1e-12 (or to the roller's cap); what is cut is
 //! [`Odds::tail`]. Anything needing more than [`Limits::max_odds_work`] steps
-//! is a quick [`ErrorKind::TooComplex`] error naming what made it so.
+//! or [`Limits::max_odds_memory`] bytes is a quick [`ErrorKind::TooComplex`]
+//! error naming what made it so.
 //!
 //! ```
 //! let odds = dice_core::parse("4d6kh3").unwrap().odds(&dice_core::Limits::default()).unwrap();

@@ -40,6 +40,13 @@ pub struct Limits {
     /// distribution of one expression may take; past it, [`Expr::odds`](crate::Expr::odds)
     /// answers "too complex to compute exactly" instead of running long.
     pub max_odds_work: u64,
+    /// Bytes the tables of one exact distribution (outcomes with their big
+    /// integer weights, a die's faces, rows of counts) may take together,
+    /// counted as they grow and never given back, so it bounds the peak;
+    /// past it, [`Expr::odds`](crate::Expr::odds) answers "too complex to
+    /// compute exactly" before allocating more. The answer itself (a
+    /// million outcomes of `1d1000000` as fractions) comes on top.
+    pub max_odds_memory: u64,
 }
 
 impl Default for Limits {
@@ -57,6 +64,7 @@ impl Default for Limits {
             max_resolved_len: 16_000,
             render_budget: 1_800,
             max_odds_work: 20_000_000,
+            max_odds_memory: 128 << 20,
         }
     }
 }

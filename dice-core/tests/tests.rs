@@ -20,3 +20,5 @@ mod properties;
 mod odds;
 // Every spelling taken from the peers: range and mean (exact or sampled).
 mod spellings;
+// Hostile input: the reproducers of refused odds, generated expressions.
+mod hostile;

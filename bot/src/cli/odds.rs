@@ -2,7 +2,8 @@
 //!
 //! Exit status: 0 with the distribution, 2 when the expression cannot be
 //! parsed or is too complex (the caret message on stderr, or
-//! `{"error": "<message>"}` on stdout with `--json`).
+//! `{"error": {"message", "kind", "start", "end"}}` on stdout with `--json`,
+//! as `tavern roll --json` writes it).
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -35,7 +36,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         Ok(odds) => odds,
         Err(error) => {
             if args.json {
-                println!("{}", serde_json::json!({ "error": error.message() }));
+                println!("{}", serde_json::json!({ "error": error }));
             } else {
                 eprintln!("{}", error.caret(&input));
             }

@@ -6,6 +6,7 @@
 //! mass is the tail that explosions cut off.
 
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -13,6 +14,7 @@ use num_traits::{One, Zero};
 
 use crate::ast::Span;
 use crate::error::{Error, ErrorKind};
+use crate::eval::Ratio;
 
 /// Outcomes in increasing order with their weights over `total`.
 #[derive(Debug, Clone)]
@@ -21,16 +23,44 @@ pub(crate) struct Dist<K> {
     pub total: BigUint,
 }
 
-/// Work left for one exact evaluation; each step of big integer arithmetic
-/// or state visited spends one.
+/// Work and memory left for one exact evaluation: each step of big integer
+/// arithmetic or state visited spends work, and each table built (maps of
+/// outcomes, rows of counts, a die's faces, the parts of a mixture) spends
+/// its bytes of memory before it grows. Memory is never given back: what
+/// was spent bounds what is held at once, whatever tables are alive.
 pub(crate) struct Budget {
     left: u64,
     limit: u64,
+    memory_left: u64,
+    memory: u64,
+}
+
+/// What storing one entry of a map costs in work besides its arithmetic:
+/// finding its place and allocating its big integer. Against a step of
+/// the sliding window (about a nanosecond), an entry of a large map
+/// measured 25 ns (a thousand keys) to 800 ns (millions).
+pub(crate) const ENTRY_COST: u64 = 2;
+
+/// What the allocator adds to each heap block (header and rounding).
+pub(crate) const HEAP_BLOCK: u64 = 16;
+
+/// What an ordered map adds to each entry (node slack and edges).
+const MAP_ENTRY_BYTES: u64 = 16;
+
+/// Bytes a big integer weight below `total` takes: the integer, its heap
+/// block and its words.
+pub(crate) fn weight_bytes(total: &BigUint) -> u64 {
+    24 + HEAP_BLOCK + 8 * total.bits().div_ceil(64)
 }
 
 impl Budget {
-    pub fn new(limit: u64) -> Budget {
-        Budget { left: limit, limit }
+    pub fn new(limit: u64, memory: u64) -> Budget {
+        Budget {
+            left: limit,
+            limit,
+            memory_left: memory,
+            memory,
+        }
     }
 
     /// Spends `steps` of arithmetic on numbers below `size`: a product of
@@ -44,6 +74,31 @@ impl Budget {
     ) -> Result<(), Error> {
         let words = 1 + size.bits() / 64;
         self.spend(steps.saturating_mul(words * words), span, cause)
+    }
+
+    /// Spends what storing `entries` map entries costs: a product of
+    /// numbers below `size` each, the entry's place in a map of up to
+    /// `table_len` keys, and building a key of `key_bytes`. Keys longer
+    /// than four words (lists of values) are compared word by word at each
+    /// of the `log2(table_len)` steps of a lookup.
+    pub fn spend_on_entries(
+        &mut self,
+        entries: u64,
+        size: &BigUint,
+        key_bytes: u64,
+        table_len: u64,
+        span: Span,
+        cause: &str,
+    ) -> Result<(), Error> {
+        let words = 1 + size.bits() / 64;
+        let key_words = key_bytes / 8;
+        let comparisons = if key_bytes > 32 {
+            key_words.saturating_mul(u64::from(64 - table_len.leading_zeros()))
+        } else {
+            key_words
+        };
+        let each = (ENTRY_COST + words * words).saturating_add(comparisons);
+        self.spend(entries.saturating_mul(each), span, cause)
     }
 
     /// Spends `steps`, or fails naming `cause` at `span`.
@@ -61,6 +116,171 @@ impl Budget {
                 self.limit
             ),
         ))
+    }
+
+    /// Spends `bytes` of memory for a table about to grow, or fails naming
+    /// `cause` at `span`: a refused expression never allocated more than
+    /// the bound.
+    pub fn allocate(&mut self, bytes: u64, span: Span, cause: &str) -> Result<(), Error> {
+        if bytes <= self.memory_left {
+            self.memory_left -= bytes;
+            return Ok(());
+        }
+        self.memory_left = 0;
+        Err(Error::new(
+            ErrorKind::TooComplex,
+            span.range(),
+            format!(
+                "too complex to compute exactly: {cause} needs more than {} MiB of memory",
+                self.memory.div_ceil(1 << 20)
+            ),
+        ))
+    }
+}
+
+/// Bytes an outcome's key holds, itself and what it owns on the heap: the
+/// memory budget counts them, since a list of values can weigh far more
+/// than its weight.
+pub(crate) trait Footprint {
+    fn footprint(&self) -> u64;
+}
+
+impl Footprint for i64 {
+    fn footprint(&self) -> u64 {
+        8
+    }
+}
+
+impl Footprint for Option<i64> {
+    fn footprint(&self) -> u64 {
+        16
+    }
+}
+
+impl Footprint for (usize, usize) {
+    fn footprint(&self) -> u64 {
+        16
+    }
+}
+
+impl Footprint for Ratio {
+    fn footprint(&self) -> u64 {
+        std::mem::size_of::<Ratio>() as u64
+    }
+}
+
+impl<T: Footprint> Footprint for Vec<T> {
+    fn footprint(&self) -> u64 {
+        let owned: u64 = self.iter().map(Footprint::footprint).sum();
+        let block = if self.is_empty() { 0 } else { HEAP_BLOCK };
+        24 + block + owned
+    }
+}
+
+/// A map of outcomes being built, counted against the memory budget as it
+/// grows (each new key with a weight as wide as `total`).
+pub(crate) struct Table<K> {
+    map: BTreeMap<K, BigUint>,
+    per_entry: u64,
+}
+
+impl<K: Ord + Clone + Footprint> Table<K> {
+    /// A table whose weights stay below `total`.
+    pub fn new(total: &BigUint) -> Table<K> {
+        Table {
+            map: BTreeMap::new(),
+            per_entry: weight_bytes(total) + MAP_ENTRY_BYTES,
+        }
+    }
+
+    /// Adds `weight` to `key`'s; a new key is first checked against the
+    /// memory bound. The lookup is charged by the table's size: past the
+    /// processor's caches each level of the tree is a miss (25 ns an entry
+    /// at a thousand keys, 500 at a million).
+    pub fn add(
+        &mut self,
+        key: K,
+        weight: BigUint,
+        budget: &mut Budget,
+        span: Span,
+        cause: &str,
+    ) -> Result<(), Error> {
+        let depth = u64::from(usize::BITS - self.map.len().leading_zeros());
+        budget.spend(depth / 4, span, cause)?;
+        match self.map.entry(key) {
+            Entry::Occupied(mut entry) => *entry.get_mut() += weight,
+            Entry::Vacant(entry) => {
+                budget.allocate(entry.key().footprint() + self.per_entry, span, cause)?;
+                entry.insert(weight);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// The weights, to rescale them all.
+    pub fn weights_mut(&mut self) -> impl Iterator<Item = &mut BigUint> {
+        self.map.values_mut()
+    }
+
+    pub fn into_entries(self) -> impl Iterator<Item = (K, BigUint)> {
+        self.map.into_iter()
+    }
+
+    pub fn into_dist(self, total: BigUint) -> Dist<K> {
+        Dist::from_map(self.map, total)
+    }
+}
+
+/// The parts of a mixture, kept until they are mixed (their memory was
+/// spent by whatever built them).
+pub(crate) struct Parts<K> {
+    parts: Vec<(BigUint, Dist<K>)>,
+}
+
+impl<K: Ord + Clone + Footprint> Parts<K> {
+    pub fn new() -> Parts<K> {
+        Parts { parts: Vec::new() }
+    }
+
+    pub fn push(&mut self, weight: BigUint, part: Dist<K>) {
+        self.parts.push((weight, part));
+    }
+
+    /// `Σ weight_i / weights_total · dist_i`: the distribution of a term
+    /// whose parameters (dice count, sides, modifier arguments) are
+    /// themselves random.
+    pub fn mix(
+        self,
+        weights_total: &BigUint,
+        budget: &mut Budget,
+        span: Span,
+    ) -> Result<Dist<K>, Error> {
+        let cause = "mixing the outcomes";
+        let mut common = BigUint::one();
+        for (_, dist) in &self.parts {
+            // A gcd and a division on numbers as wide as the common total.
+            budget.spend_on(1, &common, span, cause)?;
+            common = common.lcm(&dist.total);
+        }
+        let total = weights_total * &common;
+        let mut table = Table::new(&total);
+        for (weight, dist) in self.parts {
+            // One operand of each product is a part's weight, one word or
+            // a few: linear in the common total's words.
+            let words = (1 + total.bits() / 64).saturating_mul(1 + dist.total.bits() / 64);
+            let key_bytes = dist.entries.first().map_or(0, |(key, _)| key.footprint());
+            let each = (ENTRY_COST + words).saturating_add(key_bytes / 8);
+            budget.spend((dist.len() as u64).saturating_mul(each), span, cause)?;
+            let factor = weight * (&common / &dist.total);
+            for (key, w) in dist.entries {
+                table.add(key, &factor * w, budget, span, cause)?;
+            }
+        }
+        Ok(table.into_dist(total))
     }
 }
 
@@ -95,44 +315,31 @@ impl<K: Ord + Clone> Dist<K> {
     }
 
     /// The distribution of `f(a, b)` for independent `a` and `b`.
-    pub fn product<K2: Ord + Clone, K3: Ord + Clone>(
+    pub fn product<K2: Ord + Clone + Footprint, K3: Ord + Clone + Footprint>(
         &self,
         other: &Dist<K2>,
         budget: &mut Budget,
         span: Span,
         mut f: impl FnMut(&K, &K2) -> Result<K3, Error>,
-    ) -> Result<Dist<K3>, Error> {
+    ) -> Result<Dist<K3>, Error>
+    where
+        K: Footprint,
+    {
+        let cause = "combining the outcomes";
         let pairs = (self.len() as u64).saturating_mul(other.len() as u64);
         let size = &self.total * &other.total;
-        budget.spend_on(pairs, &size, span, "combining the outcomes")?;
-        let mut map = BTreeMap::new();
+        // A key of the result is about as large as a key of each side.
+        let key_bytes = self.entries.first().map_or(0, |(key, _)| key.footprint())
+            + other.entries.first().map_or(0, |(key, _)| key.footprint());
+        budget.spend_on_entries(pairs, &size, key_bytes, pairs, span, cause)?;
+        let mut table = Table::new(&size);
         for (a, wa) in &self.entries {
             for (b, wb) in &other.entries {
-                *map.entry(f(a, b)?).or_insert_with(BigUint::zero) += wa * wb;
+                table.add(f(a, b)?, wa * wb, budget, span, cause)?;
             }
         }
-        Ok(Dist::from_map(map, &self.total * &other.total))
+        Ok(table.into_dist(size))
     }
-}
-
-/// `Σ weight_i / weights_total · dist_i`: the distribution of a term whose
-/// parameters (dice count, sides, modifier arguments) are themselves random.
-pub(crate) fn mix<K: Ord + Clone>(
-    parts: Vec<(BigUint, Dist<K>)>,
-    weights_total: &BigUint,
-) -> Dist<K> {
-    let mut common = BigUint::one();
-    for (_, dist) in &parts {
-        common = common.lcm(&dist.total);
-    }
-    let mut map: BTreeMap<K, BigUint> = BTreeMap::new();
-    for (weight, dist) in parts {
-        let factor = weight * (&common / &dist.total);
-        for (key, w) in dist.entries {
-            *map.entry(key).or_insert_with(BigUint::zero) += &factor * w;
-        }
-    }
-    Dist::from_map(map, weights_total * common)
 }
 
 /// `a + b` for independent integer distributions; dense when the result's
@@ -168,10 +375,20 @@ pub(crate) fn add(
             span,
             "adding the outcomes",
         )?;
+        budget.allocate(
+            kronecker_bytes(a_hi - a_lo, b_hi - b_lo, width as u64, &total),
+            span,
+            "adding the outcomes",
+        )?;
         let dense = kronecker(a, a_lo, b, b_lo, width as usize, &total);
         return Ok(Some(from_dense(lo, dense, total)));
     }
     budget.spend_on(pairs, &total, span, "adding the outcomes")?;
+    budget.allocate(
+        (width as u64).saturating_mul(weight_bytes(&total)),
+        span,
+        "adding the outcomes",
+    )?;
     let mut dense = vec![BigUint::zero(); width as usize];
     for (x, wx) in &a.entries {
         for (y, wy) in &b.entries {
@@ -197,6 +414,16 @@ fn kronecker_cost(a_range: i64, b_range: i64, total_bits: u64) -> u64 {
         return u64::MAX;
     }
     cost as u64
+}
+
+/// The memory of [`kronecker`]: both packed operands, their product and
+/// its copy as digits (32-bit words each), and the weights unpacked.
+fn kronecker_bytes(a_range: i64, b_range: i64, width: u64, total: &BigUint) -> u64 {
+    let slot = (total.bits() + 1).div_ceil(32);
+    let packed = (a_range as u64 + b_range as u64 + 2).saturating_mul(slot * 4);
+    packed
+        .saturating_mul(3)
+        .saturating_add(width.saturating_mul(weight_bytes(total)))
 }
 
 /// Convolution by one multiplication (Kronecker substitution): each
@@ -260,9 +487,11 @@ fn last(dist: &Dist<i64>) -> Option<i64> {
 pub(crate) fn from_dense(lo: i64, dense: Vec<BigUint>, total: BigUint) -> Dist<i64> {
     let entries = dense
         .into_iter()
-        .zip(lo..)
-        .filter(|(weight, _)| !weight.is_zero())
-        .map(|(weight, key)| (key, weight))
+        .enumerate()
+        .filter(|(_, weight)| !weight.is_zero())
+        // Within the row's range, which ends at most at i64::MAX: an open
+        // range `lo..` would step past it after yielding its last value.
+        .map(|(offset, weight)| (lo + offset as i64, weight))
         .collect();
     Dist { entries, total }
 }
@@ -374,8 +603,10 @@ fn uniform_run(die: &Dist<i64>) -> Option<BigUint> {
     let contiguous = die
         .entries
         .iter()
-        .zip(*first_key..)
-        .all(|((key, weight), expected)| *key == expected && weight == first_weight);
+        .enumerate()
+        .all(|(offset, (key, weight))| {
+            i128::from(*key) == i128::from(*first_key) + offset as i128 && weight == first_weight
+        });
     contiguous.then(|| first_weight.clone())
 }
 
@@ -409,6 +640,11 @@ fn sum_uniform(
         span,
         "adding this many dice",
     )?;
+    // Two half rows of the widest counts, then a big integer per total.
+    let widest = sliding_words(faces as u64, n as u64);
+    let rows = totals.div_ceil(2).saturating_mul(widest * 8 * 2);
+    let weights = totals.saturating_mul(weight_bytes(&die.total.pow(n as u32)));
+    budget.allocate(rows.saturating_add(weights), span, "adding this many dice")?;
     // `row` holds the first half of the current row, `stride` words a count.
     let mut row: Vec<u64> = vec![1];
     let mut stride = 1usize;

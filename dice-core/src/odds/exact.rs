@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use smallvec::SmallVec;
 
-use super::dist::{self, Budget, Dist};
+use super::dist::{self, Budget, Dist, Footprint, Parts};
 use super::pool::{self, Elem, PoolMod, Term};
 use crate::ast::{
     Arg, BinOp, Dice, Filter, Func, ModKind, Modifier, Node, NodeKind, Series, SeriesItem, Sides,
@@ -45,7 +45,7 @@ impl<'a> Exact<'a> {
         Exact {
             source,
             limits,
-            budget: Budget::new(limits.max_odds_work),
+            budget: Budget::new(limits.max_odds_work, limits.max_odds_memory),
             params: HashMap::new(),
         }
     }
@@ -192,7 +192,7 @@ impl<'a> Exact<'a> {
 
     /// Evaluates `args` once each and mixes what `compute` gives for every
     /// joint outcome of their values.
-    fn with_params<K: Ord + Clone>(
+    fn with_params<K: Ord + Clone + Footprint>(
         &mut self,
         args: &[&Node],
         span: Span,
@@ -210,14 +210,15 @@ impl<'a> Exact<'a> {
                 Ok(list)
             })?;
         }
-        let mut parts = Vec::with_capacity(joint.len());
+        let mut parts = Parts::new();
         for (values, weight) in &joint.entries {
             for (arg, value) in args.iter().zip(values) {
                 self.params.insert(*arg as *const Node, *value);
             }
-            parts.push((weight.clone(), compute(self)?));
+            let part = compute(self)?;
+            parts.push(weight.clone(), part);
         }
-        Ok(dist::mix(parts, &joint.total))
+        parts.mix(&joint.total, &mut self.budget, span)
     }
 
     fn arg(&self, arg: &Arg) -> i64 {
@@ -299,12 +300,12 @@ impl<'a> Exact<'a> {
         self.with_params(&args, span, |this| match &faces {
             None => this.dice_term(dice, span, mods, None, want_leaves),
             Some(faces) => {
-                let mut parts = Vec::with_capacity(faces.len());
+                let mut parts = Parts::new();
                 for (list, weight) in &faces.entries {
                     let part = this.dice_term(dice, span, mods, Some(list), want_leaves)?;
-                    parts.push((weight.clone(), part));
+                    parts.push(weight.clone(), part);
                 }
-                Ok(dist::mix(parts, &faces.total))
+                parts.mix(&faces.total, &mut this.budget, span)
             }
         })
     }
@@ -375,6 +376,17 @@ impl<'a> Exact<'a> {
         if count > self.limits.max_dice {
             return Err(eval::too_many_dice(span, self.limits));
         }
+        if count == 0 {
+            // Nothing is rolled: no table of faces (`0d1000000` would
+            // build a million of them for a sure 0).
+            let mods = self.pool_mods(mods);
+            return Ok(Dist::point(pool::apply_mods(
+                &[],
+                &mods,
+                want_leaves,
+                span,
+            )?));
+        }
         let mut explode = None;
         let mut reroll = None;
         let mut clamps: SmallVec<[(bool, i64); 2]> = SmallVec::new();
@@ -397,6 +409,13 @@ impl<'a> Exact<'a> {
                 _ => {}
             }
         }
+        // The die's faces with their weights, a table as large as its sides.
+        let face_bytes = 8 + dist::weight_bytes(&BigUint::from(raws.len() as u64).pow(2));
+        self.budget.allocate(
+            (raws.len() as u64).saturating_mul(face_bytes),
+            span,
+            "a die with this many faces",
+        )?;
         let (draws, total) = self.rerolled(&raws, faces, reroll);
         let term = Term {
             draws,
@@ -485,12 +504,40 @@ impl<'a> Exact<'a> {
         for item in &series.items {
             let group = match item {
                 SeriesItem::One(node) if is_pool(node) => {
-                    self.pool(node, want_leaves)?.map(|e| Ok(vec![e.clone()]))?
+                    let pool = self.pool(node, want_leaves)?;
+                    // Each outcome becomes a list of one element: a new table.
+                    let entry = pool
+                        .entries
+                        .first()
+                        .map_or(0, |(e, _)| vec![e.clone()].footprint());
+                    let entry = entry + dist::weight_bytes(&pool.total) + 16;
+                    self.budget.allocate(
+                        (pool.len() as u64).saturating_mul(entry),
+                        span,
+                        "listing every way this series can fall",
+                    )?;
+                    pool.map(|e| Ok(vec![e.clone()]))?
                 }
                 SeriesItem::One(node) => self.value(node)?.map(|v| Ok(vec![Elem::number(*v)]))?,
                 SeriesItem::Range(low, high) => {
                     let low = self.value(low)?;
                     let high = self.value(high)?;
+                    // Every pair of bounds lists its numbers: charge them all
+                    // before listing any (a list can be 10,000 elements long).
+                    let cause = "listing every way this series can fall";
+                    let mut elements: u64 = 0;
+                    for (from, _) in &low.entries {
+                        self.budget.spend(high.len() as u64, span, cause)?;
+                        for (to, _) in &high.entries {
+                            let length = (i128::from(*to) - i128::from(*from) + 1)
+                                .clamp(0, max_len as i128 + 1);
+                            elements = elements.saturating_add(length as u64);
+                        }
+                    }
+                    let element_bytes = Elem::number(0).footprint();
+                    self.budget.spend(elements, span, cause)?;
+                    self.budget
+                        .allocate(elements.saturating_mul(element_bytes), span, cause)?;
                     low.product(&high, &mut self.budget, span, |from, to| {
                         if to < from {
                             return Ok(Vec::new());

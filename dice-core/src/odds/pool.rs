@@ -1,13 +1,14 @@
 //! Pools: one die's explosion chain, sums of many dice, keep and drop by
 //! order statistics, counts per die, and the general multiset fallback.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use smallvec::SmallVec;
 
-use super::dist::{self, Budget, Dist};
+use super::dist::{self, Budget, Dist, Footprint, HEAP_BLOCK, Table};
 use crate::ast::{CmpOp, CountKind, ExplodeMode, KeepWhich, Span};
 use crate::error::Error;
 use crate::eval::{Test, overflow};
@@ -38,6 +39,18 @@ impl Elem {
             value,
             leaves: Vec::new(),
         }
+    }
+}
+
+impl Footprint for Elem {
+    fn footprint(&self) -> u64 {
+        let leaves = self.leaves.len() as u64 * std::mem::size_of::<Leaf>() as u64;
+        let block = if self.leaves.is_empty() {
+            0
+        } else {
+            HEAP_BLOCK
+        };
+        std::mem::size_of::<Elem>() as u64 + block + leaves
     }
 }
 
@@ -150,7 +163,7 @@ pub(crate) fn ratio_f64(num: &BigUint, den: &BigUint) -> f64 {
 
 /// What one die brings to the pool, with its explosion chain folded by
 /// `push` (a sum, a count, or a list of the elements it adds).
-pub(crate) fn chain<K: Ord + Clone>(
+pub(crate) fn chain<K: Ord + Clone + Footprint>(
     term: &Term,
     start: K,
     budget: &mut Budget,
@@ -158,24 +171,33 @@ pub(crate) fn chain<K: Ord + Clone>(
 ) -> Result<Dist<K>> {
     let (depth, capped) = term.depth();
     if term.explode.is_none() {
+        // A copy of the faces, with keys like `start`.
+        let entry = start.footprint() + dist::weight_bytes(&term.total);
+        let bytes = (term.draws.len() as u64).saturating_mul(entry);
+        budget.allocate(bytes, term.span, "a die with this many faces")?;
         return single_draw(term, &start, &mut push);
     }
-    let mut result: BTreeMap<K, BigUint> = BTreeMap::new();
+    let cause = "following the explosions";
+    let span = term.span;
+    let deepest = term.total.pow(depth + 1);
+    let mut result: Table<K> = Table::new(&deepest);
     let mut current: Vec<(K, BigUint)> = vec![(start, BigUint::one())];
     for level in 0..=depth {
+        let size = term.total.pow(level + 1);
         if level > 0 {
-            for weight in result.values_mut() {
+            // Every chain ended so far is rescaled to this level's total.
+            budget.spend_on(result.len() as u64, &size, span, cause)?;
+            for weight in result.weights_mut() {
                 *weight *= &term.total;
             }
         }
         let terminal = level == depth && capped;
-        budget.spend_on(
-            (current.len() as u64).saturating_mul(term.draws.len() as u64),
-            &term.total.pow(level + 1),
-            term.span,
-            "following the explosions",
-        )?;
-        let mut next: BTreeMap<K, BigUint> = BTreeMap::new();
+        // Keys (lists of values, sums) grow by one value per level.
+        let key_bytes = current.first().map_or(0, |(key, _)| key.footprint()) + 8;
+        let pairs = (current.len() as u64).saturating_mul(term.draws.len() as u64);
+        let table_len = pairs.saturating_add(result.len() as u64);
+        budget.spend_on_entries(pairs, &size, key_bytes, table_len, span, cause)?;
+        let mut next: Table<K> = Table::new(&deepest);
         for (key, weight) in &current {
             for (raw, draw_weight) in &term.draws {
                 let continues = !terminal && term.explodes(*raw);
@@ -185,17 +207,16 @@ pub(crate) fn chain<K: Ord + Clone>(
                 }
                 let pushed = push(key, term.value_of(*raw, level > 0)?)?;
                 let target = if continues { &mut next } else { &mut result };
-                *target.entry(pushed).or_insert_with(BigUint::zero) += weight * draw_weight;
+                target.add(pushed, weight * draw_weight, budget, span, cause)?;
             }
         }
-        current = next.into_iter().collect();
+        current = next.into_entries().collect();
         if current.is_empty() {
             // Nothing explodes further; the levels not walked are implied.
-            let total = term.total.pow(level + 1);
-            return Ok(Dist::from_map(result, total));
+            return Ok(result.into_dist(size));
         }
     }
-    Ok(Dist::from_map(result, term.total.pow(depth + 1)))
+    Ok(result.into_dist(deepest))
 }
 
 /// A die that does not explode: one value per face, usually in order.
@@ -480,7 +501,7 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
         known.insert(key, found.clone());
         Ok(found)
     };
-    let mut result: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let mut result: Table<i64> = Table::new(&overall);
     for ((t, m), ways) in shapes {
         let n = t + m;
         let kept = RankPlan::new(mods, n).kept;
@@ -502,10 +523,11 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
             "following the explosions",
         )?;
         for (sum, weight) in both.entries {
-            *result.entry(sum).or_insert_with(BigUint::zero) += weight * &factor;
+            let cause = "following the explosions";
+            result.add(sum, weight * &factor, budget, span, cause)?;
         }
     }
-    Ok(Some(Dist::from_map(result, overall)))
+    Ok(Some(result.into_dist(overall)))
 }
 
 /// Keeps and drops of a pool of `n` single dice as ranges of ranks (0 is the
@@ -604,6 +626,21 @@ pub(crate) fn order_statistics(
         span,
         "keeping and dropping among this many dice",
     )?;
+    // What each outcome adds at each position: a row per outcome, which
+    // for a million faces is most of the memory.
+    let prefix_cells = (outcomes.len() as u64).saturating_mul(needed as u64 + 1);
+    budget.spend(
+        prefix_cells,
+        span,
+        "keeping and dropping among this many dice",
+    )?;
+    budget.allocate(
+        prefix_cells
+            .saturating_mul(8)
+            .saturating_add(outcomes.len() as u64 * (24 + HEAP_BLOCK)),
+        span,
+        "keeping and dropping among this many dice",
+    )?;
     let mut prefixes = Vec::with_capacity(outcomes.len());
     for &(value, _) in &outcomes {
         prefixes.push(prefix_contributions(
@@ -617,6 +654,16 @@ pub(crate) fn order_statistics(
     if let Some(window) = SumWindow::new(&prefixes, needed) {
         budget.spend(
             window.cells(),
+            span,
+            "keeping and dropping among this many dice",
+        )?;
+        let cell_bytes = match total.bits() {
+            0..=64 => 8,
+            65..=128 => 16,
+            _ => dist::weight_bytes(&total),
+        };
+        budget.allocate(
+            window.cells().saturating_mul(cell_bytes),
             span,
             "keeping and dropping among this many dice",
         )?;
@@ -661,6 +708,8 @@ pub(crate) fn order_statistics(
         below[index] = running.clone();
         running += *weight;
     }
+    // A sum and its count, with the hash table's slack.
+    let entry_bytes = 8 + dist::weight_bytes(&total) + 16;
     let mut states: Vec<HashMap<i64, BigUint>> = vec![HashMap::new(); needed];
     states[0].insert(0, BigUint::one());
     let mut finished: HashMap<i64, BigUint> = HashMap::new();
@@ -709,7 +758,17 @@ pub(crate) fn order_statistics(
                 };
                 for (sum, ways) in layer {
                     let key = sum.checked_add(gained).ok_or_else(|| overflow(span))?;
-                    *target.entry(key).or_insert_with(BigUint::zero) += ways * &factor;
+                    match target.entry(key) {
+                        Entry::Occupied(mut entry) => *entry.get_mut() += ways * &factor,
+                        Entry::Vacant(entry) => {
+                            budget.allocate(
+                                entry_bytes,
+                                span,
+                                "keeping and dropping among this many dice",
+                            )?;
+                            entry.insert(ways * &factor);
+                        }
+                    }
                 }
             }
         }
@@ -995,9 +1054,10 @@ impl Sweep<'_> {
         }
         let entries = finished
             .into_iter()
-            .zip(self.window.low..)
-            .filter(|(ways, _)| !ways.is_nil())
-            .map(|(ways, sum)| (sum, ways.into_big()))
+            .enumerate()
+            .filter(|(_, ways)| !ways.is_nil())
+            // Offsets within the window, whose sums all fit (see `from_dense`).
+            .map(|(offset, ways)| (self.window.low + offset as i64, ways.into_big()))
             .collect();
         Ok(Some(Dist {
             entries,
