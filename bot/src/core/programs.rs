@@ -179,7 +179,20 @@ impl Core {
                 )));
             }
         }
-        let check = match self.engines.generators.check(&source) {
+        let generators = self.engines.generators.clone();
+        let checked = source.clone();
+        let check = match self
+            .workers
+            .run("program-check", move || generators.check(&checked))
+            .await
+        {
+            Ok(check) => check,
+            Err(error) => {
+                let what = format!("Checking `{name}`");
+                return super::overrun(&what, error);
+            }
+        };
+        let check = match check {
             Ok(check) => check,
             Err(failure) if failure.kind == GenFailureKind::Load => {
                 return Ok(ephemeral(format!(
