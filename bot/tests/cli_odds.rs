@@ -45,7 +45,15 @@ fn text_shows_the_summary_and_a_histogram() {
 fn errors_exit_2() {
     let output = tavern(&["odds", "--json", "1d6/(1d2-1)"], "");
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout(&output), "{\"error\":\"division by zero\"}\n");
+    // The error object of `tavern roll --json`, with its span (issue 11).
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let error = &answer["error"];
+    assert_eq!(error["message"], "division by zero", "{answer}");
+    assert_eq!(
+        (error["start"].as_u64(), error["end"].as_u64()),
+        (Some(4), Some(11))
+    );
+    assert!(error["kind"].is_string(), "{answer}");
     let output = tavern(&["odds", "1000d1000kh500"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("too complex to compute exactly"));

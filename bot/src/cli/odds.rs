@@ -35,7 +35,8 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         Ok(odds) => odds,
         Err(error) => {
             if args.json {
-                println!("{}", serde_json::json!({ "error": error.message() }));
+                // The same object as `tavern roll --json`: message, span and kind.
+                println!("{}", serde_json::json!({ "error": error }));
             } else {
                 eprintln!("{}", error.caret(&input));
             }
