@@ -799,3 +799,43 @@ proptest! {
         });
     }
 }
+
+/// `tavern basic` and `tavern npc play` read a 10 MB stdin line only up to their
+/// bound (issue 11 found the whole line held before the length check).
+#[test]
+fn the_tools_answer_a_huge_stdin_line_at_their_bound() {
+    let dir = TempDir::new("hostile-tools");
+    let program = dir.path("name.bas");
+    std::fs::write(&program, "10 INPUT \"NAME\"; N$\n20 PRINT N$\n").unwrap();
+    let healer = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../npc-core/scripts/healer.ghul"
+    );
+    let huge = "x".repeat(10_000_000);
+    let cases = [
+        (
+            vec!["basic", program.to_str().unwrap()],
+            format!("{huge}\n"),
+            3,
+            "Input too long (the limit is 255 characters)",
+        ),
+        (
+            vec!["npc", "play", healer],
+            format!("@talk avra c_avra Sister Avra\n{huge}\nbye\n"),
+            0,
+            "> xxxx",
+        ),
+    ];
+    for (args, stdin, code, expected) in cases {
+        let output = crate::cli::tavern(&args, &stdin);
+        let printed = crate::cli::stdout(&output);
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {printed:.300}");
+        assert!(printed.contains(expected), "{args:?}: {printed:.300}");
+        // The echo of the player's line is its first 4 KiB at most.
+        assert!(
+            printed.len() < 64 * 1024,
+            "{args:?}: {} bytes",
+            printed.len()
+        );
+    }
+}
