@@ -8,7 +8,7 @@
 //! With a terminal, lines are edited with history; otherwise stdin is read one line
 //! at a time and every reply is printed, so sessions can be scripted.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use crate::core::commands::{CommandSpec, OptionKind, OptionSpec};
@@ -38,6 +38,10 @@ impl Default for ConsoleIdentity {
         }
     }
 }
+
+/// The longest line the console takes, in bytes: more than any option Discord
+/// allows (6,000 characters in all); the reader stops holding a line past it.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// What a line did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,6 +127,13 @@ impl Console {
     /// Handles one typed line.
     pub async fn line(&mut self, line: &str) -> LineOutcome {
         let line = line.trim_end_matches(['\r', '\n']);
+        if line.len() > MAX_LINE_BYTES {
+            return LineOutcome::Output(format!(
+                "That line is longer than {} KiB, so it was skipped. Long programs and \
+                 scripts go in a file: `file:path/to/it`.\n",
+                MAX_LINE_BYTES / 1024
+            ));
+        }
         let mut out = String::new();
         match self.core.sweep().await {
             Ok(notices) => out.push_str(&self.render(notices).await),
@@ -661,7 +672,12 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
         tokio::select! {
             line = line_rx.recv() => {
                 let Some(line) = line else { break };
-                let outcome = console.line(&line).await;
+                // A signal also ends a line still being answered: engine work runs
+                // on worker threads, which end with the process.
+                let outcome = tokio::select! {
+                    outcome = console.line(&line) => outcome,
+                    () = &mut shutdown => break,
+                };
                 match outcome {
                     LineOutcome::Quit => break,
                     LineOutcome::Output(text) => {
@@ -683,11 +699,11 @@ fn read_pipe(line_tx: tokio::sync::mpsc::Sender<String>, done_rx: std::sync::mps
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
     loop {
-        let mut line = String::new();
-        match lines.read_line(&mut line) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
+        // One byte past the limit is enough for `Console::line` to refuse the line.
+        let line = match crate::lines::read_line(&mut lines, MAX_LINE_BYTES + 1) {
+            Ok(Some(line)) => String::from_utf8_lossy(&line.bytes).into_owned(),
+            Ok(None) | Err(_) => return,
+        };
         if line_tx.blocking_send(line).is_err() || done_rx.recv().is_err() {
             return;
         }

@@ -47,16 +47,29 @@ pub struct FileFetch;
 impl Fetch for FileFetch {
     fn fetch<'a>(&'a self, url: &'a str, max_bytes: usize) -> FetchFuture<'a> {
         Box::pin(async move {
+            use tokio::io::AsyncReadExt as _;
             let path = url.strip_prefix("file:").unwrap_or(url);
-            let metadata = tokio::fs::metadata(path)
-                .await
-                .map_err(|error| FetchError::Failed(format!("{path}: {error}")))?;
+            let failed = |error: std::io::Error| FetchError::Failed(format!("{path}: {error}"));
+            let metadata = tokio::fs::metadata(path).await.map_err(failed)?;
+            // A device or a pipe (a link to /dev/zero, a FIFO) has no size to check
+            // and may never end: only regular files are attachments.
+            if !metadata.is_file() {
+                return Err(FetchError::Failed(format!("{path} is not a regular file")));
+            }
             if metadata.len() > max_bytes as u64 {
                 return Err(FetchError::TooLarge { max_bytes });
             }
-            let bytes = tokio::fs::read(path)
-                .await
-                .map_err(|error| FetchError::Failed(format!("{path}: {error}")))?;
+            // The file may grow after the check: read one byte past the limit at most.
+            let file = tokio::fs::File::open(path).await.map_err(failed)?;
+            let mut bytes = Vec::new();
+            file.take(
+                u64::try_from(max_bytes)
+                    .unwrap_or(u64::MAX)
+                    .saturating_add(1),
+            )
+            .read_to_end(&mut bytes)
+            .await
+            .map_err(failed)?;
             if bytes.len() > max_bytes {
                 return Err(FetchError::TooLarge { max_bytes });
             }

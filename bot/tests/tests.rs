@@ -51,3 +51,5 @@ mod e2e;
 mod metrics;
 // deploy/: the compose file, the Dockerfile, the systemd unit and their configurations.
 mod deploy;
+// Hostile input: Discord's limits, time limits, bounded reads, issue 11's reproducers.
+mod hostile;

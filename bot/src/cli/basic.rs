@@ -78,6 +78,7 @@ pub fn run(args: &BasicArgs) -> ExitCode {
     for diagnostic in program.diagnostics() {
         eprintln!("tavern basic: warning: {diagnostic}");
     }
+    let max_input_len = limits.max_input_len;
     let mut session = Session::new(program, rnd, limits);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock();
@@ -103,7 +104,7 @@ pub fn run(args: &BasicArgs) -> ExitCode {
         if let StepState::Finished { .. } = step.state {
             return ExitCode::SUCCESS;
         }
-        let Some(line) = read_line(&mut lines) else {
+        let Some(line) = read_line(&mut lines, max_input_len) else {
             // Out of input while waiting: the transcript ends after the prompt.
             return ExitCode::SUCCESS;
         };
@@ -128,18 +129,11 @@ fn rnd_mode(args: &BasicArgs) -> Result<RndMode, String> {
 }
 
 /// One line of stdin without its line break; `None` at the end (or on a read error).
-fn read_line(lines: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    match lines.read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => {
-            while bytes
-                .last()
-                .is_some_and(|byte| *byte == b'\n' || *byte == b'\r')
-            {
-                bytes.pop();
-            }
-            Some(crate::core::text::decode_listing(&bytes))
-        }
-    }
+/// A line longer than `max_chars` characters is read only up to a length that is
+/// sure to exceed it (four bytes a character), so the session refuses it as too
+/// long without the whole line ever being held.
+fn read_line(lines: &mut impl BufRead, max_chars: usize) -> Option<String> {
+    let max_bytes = max_chars.saturating_add(1).saturating_mul(4);
+    let line = crate::lines::read_line(lines, max_bytes).ok()??;
+    Some(crate::core::text::decode_listing(&line.bytes))
 }

@@ -62,13 +62,13 @@ fn play(file: &Path) -> ExitCode {
         Ok(source) => source,
         Err(code) => return code,
     };
-    let mut input = Vec::new();
-    if let Err(error) = std::io::stdin().read_to_end(&mut input) {
-        eprintln!("tavern npc play: cannot read stdin: {error}");
-        return ExitCode::from(UNREADABLE);
-    }
-    // Player lines are text; a stray invalid byte must not stop the transcript.
-    let input = String::from_utf8_lossy(&input);
+    let input = match read_play_input(&mut std::io::stdin().lock()) {
+        Ok(input) => input,
+        Err(problem) => {
+            eprintln!("tavern npc play: {problem}");
+            return ExitCode::from(UNREADABLE);
+        }
+    };
     let transcript = npc_core::play(&source, &input);
     if write_stdout(&transcript).is_err() {
         return ExitCode::from(UNREADABLE);
@@ -76,8 +76,46 @@ fn play(file: &Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The longest line kept of the play input: far beyond any keyword, directive or
+/// trade command; the rest of a longer line is skipped unread into memory.
+pub const MAX_PLAY_LINE_BYTES: usize = 4096;
+/// The most play input read at all.
+pub const MAX_PLAY_INPUT_BYTES: usize = 64 * 1024 * 1024;
+
+/// The play protocol's input: lines cut at [`MAX_PLAY_LINE_BYTES`], at most
+/// [`MAX_PLAY_INPUT_BYTES`] in all. Player lines are text; a stray invalid byte must
+/// not stop the transcript.
+pub fn read_play_input(reader: &mut impl std::io::BufRead) -> Result<String, String> {
+    let mut input = String::new();
+    while let Some(line) = crate::lines::read_line(reader, MAX_PLAY_LINE_BYTES)
+        .map_err(|error| format!("cannot read stdin: {error}"))?
+    {
+        if input.len() + line.bytes.len() > MAX_PLAY_INPUT_BYTES {
+            return Err(format!(
+                "the input is larger than {MAX_PLAY_INPUT_BYTES} bytes"
+            ));
+        }
+        input.push_str(&String::from_utf8_lossy(&line.bytes));
+        input.push('\n');
+    }
+    Ok(input)
+}
+
+/// The script file, read up to one byte past npc-core's size limit (which then
+/// refuses it): a link to an endless file is not read whole.
 pub(super) fn read_script(file: &Path) -> Result<String, ExitCode> {
-    let bytes = std::fs::read(file).map_err(|error| {
+    let max_bytes = npc_core::Limits::default().max_source_bytes;
+    let mut bytes = Vec::new();
+    let read = std::fs::File::open(file).and_then(|opened| {
+        opened
+            .take(
+                u64::try_from(max_bytes)
+                    .unwrap_or(u64::MAX)
+                    .saturating_add(1),
+            )
+            .read_to_end(&mut bytes)
+    });
+    read.map_err(|error| {
         eprintln!("tavern: cannot read {}: {error}", file.display());
         ExitCode::from(UNREADABLE)
     })?;

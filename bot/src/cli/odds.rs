@@ -36,6 +36,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         Ok(odds) => odds,
         Err(error) => {
             if args.json {
+                // The same object as `tavern roll --json`: message, span and kind.
                 println!("{}", serde_json::json!({ "error": error }));
             } else {
                 eprintln!("{}", error.caret(&input));

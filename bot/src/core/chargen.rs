@@ -49,7 +49,61 @@ struct Pages {
     last_inner: String,
 }
 
+/// Where a generator step starts: a new run with its seed, or a stored session.
+enum From {
+    /// A new run with its RND seed, taking a character each time `capture_line`
+    /// is about to run (a record map's `at`).
+    Start { seed: u64, capture_line: Option<u32> },
+    Restore(String),
+}
+
+/// The state of a session after a step, taken only when it waits for input (a
+/// finished run is not stored).
+struct Snapshot(Option<Result<String, GenFailure>>);
+
+impl Snapshot {
+    fn stored(self) -> anyhow::Result<String> {
+        match self.0 {
+            Some(state) => Ok(state?),
+            None => Err(anyhow::anyhow!("a waiting session without a snapshot")),
+        }
+    }
+}
+
 impl Core {
+    /// One generator step on an engine worker, under the time limit: start or
+    /// restore the session, run it to its next question or its end, and snapshot
+    /// it if it waits.
+    async fn generator_step(
+        &self,
+        program: &ProgramText,
+        from: From,
+        input: Option<&str>,
+    ) -> Result<Result<(Snapshot, GenStep), GenFailure>, crate::engine::worker::WorkError> {
+        let generators = self.engines.generators.clone();
+        let program = program.clone();
+        let input = input.map(str::to_owned);
+        self.workers
+            .run("chargen", move || {
+                let mut session = match from {
+                    From::Start { seed, capture_line } => {
+                        let mut session = generators.start(&program, seed)?;
+                        if let Some(line) = capture_line {
+                            // Checked when the map was saved; a replaced listing may lack it.
+                            session.capture_at_line(line);
+                        }
+                        session
+                    }
+                    From::Restore(state) => generators.restore(&program, &state)?,
+                };
+                let step = session.resume(input.as_deref())?;
+                let snapshot =
+                    matches!(step.state, GenState::NeedsInput { .. }).then(|| session.snapshot());
+                Ok((Snapshot(snapshot), step))
+            })
+            .await
+    }
+
     pub(super) async fn chargen_command(
         &self,
         request: &Request,
@@ -102,18 +156,15 @@ impl Core {
         let seed = self.rng().next_u64();
         let map = self.record_map_for(request.place(), &program).await?;
         let capture_line = map.as_ref().and_then(|map| map.at);
-        let started = self
-            .engines
-            .generators
-            .start(&program, seed)
-            .and_then(|mut session| {
-                if let Some(line) = capture_line {
-                    // Checked when the map was saved; a replaced listing may lack it.
-                    session.capture_at_line(line);
-                }
-                session.resume(None).map(|step| (session, step))
-            });
-        let (session, step) = match started {
+        let from = From::Start { seed, capture_line };
+        let started = match self.generator_step(&program, from, None).await {
+            Ok(started) => started,
+            Err(error) => {
+                let what = format!("The generator `{}`", one_line(&program.name, 32));
+                return super::overrun(&what, error);
+            }
+        };
+        let (snapshot, step) = match started {
             Ok(started) => started,
             Err(failure) => {
                 replies.extend(self.failure_replies(request.channel_id, &program.name, &failure));
@@ -134,7 +185,7 @@ impl Core {
                     channel_id: request.channel_id,
                     program: program.name.clone(),
                     program_hash: program.hash.clone(),
-                    state: session.snapshot()?,
+                    state: snapshot.stored()?,
                     prompt: prompt.clone(),
                     prompt_content: pages.last_inner.clone(),
                     transcript,
@@ -241,11 +292,15 @@ impl Core {
                 row.program
             )));
         };
-        let resumed = self
-            .engines
-            .generators
-            .restore(&program, &row.state)
-            .and_then(|mut session| session.resume(Some(answer)).map(|step| (session, step)));
+        let from = From::Restore(row.state.clone());
+        let resumed = match self.generator_step(&program, from, Some(answer)).await {
+            Ok(resumed) => resumed,
+            // Nothing was stored: the question still waits, as before the answer.
+            Err(error) => {
+                let what = format!("The generator `{}` with that answer", row.program);
+                return super::overrun(&what, error);
+            }
+        };
         let mut replies = Vec::new();
         if matches!(request.kind, RequestKind::Command(_)) {
             replies.push(Reply::Interaction(Message::ephemeral(format!(
@@ -256,7 +311,7 @@ impl Core {
         let mut transcript = row.transcript.clone();
         transcript.push_str(answer);
         transcript.push('\n');
-        let (session, step) = match resumed {
+        let (snapshot, step) = match resumed {
             Ok(resumed) => resumed,
             Err(failure) => {
                 if !self.storage.delete_session(row.id, Some(row.step)).await? {
@@ -275,7 +330,7 @@ impl Core {
                 let pages = self.pages(&output, Some(&prompt));
                 let update = SessionUpdate {
                     channel_id: request.channel_id,
-                    state: session.snapshot()?,
+                    state: snapshot.stored()?,
                     prompt,
                     prompt_content: pages.last_inner.clone(),
                     transcript,

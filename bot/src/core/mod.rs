@@ -15,6 +15,7 @@ mod chargen;
 pub mod commands;
 pub mod custom_id;
 pub mod fields;
+pub mod fit;
 pub mod help;
 pub mod limits;
 pub mod macros;
@@ -36,6 +37,7 @@ use rand::{RngCore, SeedableRng};
 pub use model::*;
 
 use crate::config::Config;
+use crate::engine::worker::{WorkError, Workers};
 use crate::engine::{Dice, Generators, ProgramText};
 use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
@@ -66,6 +68,10 @@ pub struct CoreSettings {
     pub npc_idle_ms: i64,
     pub npc_max_script_bytes: usize,
     pub npc_max_per_server: u32,
+    /// How long a user waits at most for one engine job (exact odds, a generator
+    /// step or program check, an NPC turn), and how many such jobs run at once.
+    pub engine_time_limit: std::time::Duration,
+    pub engine_workers: usize,
 }
 
 impl Default for CoreSettings {
@@ -95,6 +101,8 @@ impl CoreSettings {
                 .saturating_mul(60_000),
             npc_max_script_bytes: config.npc.max_script_bytes,
             npc_max_per_server: config.npc.max_per_server,
+            engine_time_limit: crate::engine::worker::DEFAULT_TIME_LIMIT,
+            engine_workers: crate::engine::worker::DEFAULT_MAX_RUNNING,
         }
     }
 }
@@ -119,6 +127,8 @@ pub struct Core {
     /// Reads attachments (`/chargen program add`, `/npc install`); refuses them
     /// unless a transport sets one.
     fetch: Arc<dyn Fetch>,
+    /// Where engine work whose cost the input decides runs, under a time limit.
+    workers: Workers,
     errors: ErrorCounts,
 }
 
@@ -157,6 +167,7 @@ impl Core {
             None => StdRng::from_os_rng(),
         };
         let limiter = RateLimiter::new(settings.rate_burst, settings.rate_per_minute);
+        let workers = Workers::new(settings.engine_time_limit, settings.engine_workers);
         Core {
             storage,
             engines,
@@ -165,6 +176,7 @@ impl Core {
             rng: Mutex::new(rng),
             limiter,
             fetch: Arc::new(NoFetch),
+            workers,
             errors: ErrorCounts::default(),
         }
     }
@@ -208,8 +220,13 @@ impl Core {
     }
 
     /// Handles one request. Internal errors are logged with an id and answered with a
-    /// short message carrying that id.
+    /// short message carrying that id. Every reply is fitted to Discord's limits here,
+    /// whatever built it.
     pub async fn handle(&self, request: &Request) -> Vec<Reply> {
+        fit::replies(self.answer(request).await)
+    }
+
+    async fn answer(&self, request: &Request) -> Vec<Reply> {
         match self.dispatch(request).await {
             Ok(replies) => replies,
             Err(error) => {
@@ -343,8 +360,7 @@ impl Core {
         self.storage
             .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))
             .await?;
-        replies.shrink_to_fit();
-        Ok(replies)
+        Ok(fit::replies(replies))
     }
 
     async fn dispatch(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
@@ -546,6 +562,22 @@ impl Core {
 
 fn ephemeral(content: impl Into<String>) -> Vec<Reply> {
     vec![Reply::Interaction(Message::ephemeral(content))]
+}
+
+/// The answer when engine work gave none in time: what was too big, and what to do.
+/// A crash is an internal error (logged with an id by [`Core::handle`]).
+fn overrun(what: &str, error: WorkError) -> anyhow::Result<Vec<Reply>> {
+    match error {
+        WorkError::TimedOut { limit } => Ok(ephemeral(format!(
+            "{what} took too long: I stopped waiting after {}. Try something smaller.",
+            text::human_duration(i64::try_from(limit.as_millis()).unwrap_or(i64::MAX))
+        ))),
+        WorkError::Busy => Ok(ephemeral(format!(
+            "{what} has to wait: the bot is busy with other long computations. \
+             Please try again in a minute."
+        ))),
+        WorkError::Crashed => Err(anyhow::anyhow!("{what}: an engine worker failed")),
+    }
 }
 
 fn stale_component() -> Vec<Reply> {

@@ -3,7 +3,7 @@
 //! "at least" and "at most".
 
 use super::custom_id::{CustomId, MAX_LEN, OddsView};
-use super::text::{MESSAGE_LIMIT, code_block, truncate};
+use super::text::{MESSAGE_LIMIT, code_block, one_line, truncate};
 use super::{
     ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Reply,
     Request, RequestKind, ephemeral,
@@ -96,14 +96,26 @@ impl Core {
             Err(replies) => return Ok(Err(replies)),
         };
         let dice = self.engines.dice.clone();
-        // Exact distributions take up to the work budget (about a second):
-        // off the async threads, like the chart.
-        let computed = tokio::task::spawn_blocking(move || {
-            let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
-            let png = chart::png(&shown, &odds, view);
-            Ok((shown, odds, png))
-        })
-        .await?;
+        // Exact distributions take up to the work budget: off the async threads,
+        // like the chart, and waited for no longer than the time limit.
+        let computed = self
+            .workers
+            .run("odds", move || {
+                let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
+                let png = chart::png(&shown, &odds, view);
+                Ok((shown, odds, png))
+            })
+            .await;
+        let computed = match computed {
+            Ok(computed) => computed,
+            Err(error) => {
+                let what = format!(
+                    "Computing the odds of `{}` exactly",
+                    one_line(&params.expr, 100).replace('`', "'")
+                );
+                return super::overrun(&what, error).map(Err);
+            }
+        };
         let (shown, odds, png) = match computed {
             Ok(done) => done,
             Err(failure) => {

@@ -339,6 +339,9 @@ impl Core {
                 "The listing is larger than {max_bytes} bytes, the most a program may have."
             )));
         }
+        if let Some(problem) = overlong_line(&source) {
+            return Ok(ephemeral(format!("`{name}` was not installed: {problem}")));
+        }
         let installed = self.storage.installed_program(guild_id, name).await?;
         let replacing = installed.is_some();
         // A map given now must fit; the map of a replaced listing is kept if it still does.
@@ -376,7 +379,20 @@ impl Core {
                 )));
             }
         }
-        let check = match self.engines.generators.check(&source) {
+        let generators = self.engines.generators.clone();
+        let checked = source.clone();
+        let check = match self
+            .workers
+            .run("program-check", move || generators.check(&checked))
+            .await
+        {
+            Ok(check) => check,
+            Err(error) => {
+                let what = format!("Checking `{name}`");
+                return super::overrun(&what, error);
+            }
+        };
+        let check = match check {
             Ok(check) => check,
             Err(failure) if failure.kind == GenFailureKind::Load => {
                 return Ok(ephemeral(format!(
@@ -740,4 +756,30 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
         }),
     ]));
     message
+}
+
+/// GW-BASIC's longest program line, in characters.
+const MAX_LINE_CHARS: usize = 255;
+
+/// GW-BASIC's `Line buffer overflow` for the first line longer than it takes,
+/// checked before the engine sees the listing: a longer line is no GW-BASIC
+/// program, and an expression thousands of terms long is costly to compile.
+fn overlong_line(source: &str) -> Option<String> {
+    let (index, line) = source
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.chars().count() > MAX_LINE_CHARS)?;
+    let number: String = line
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(10)
+        .collect();
+    let place = match number.is_empty() {
+        true => format!("on line {} of the file", index + 1),
+        false => format!("in {number}"),
+    };
+    Some(format!(
+        "Line buffer overflow {place}: a program line has at most {MAX_LINE_CHARS} characters."
+    ))
 }

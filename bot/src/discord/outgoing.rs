@@ -14,7 +14,7 @@ use serenity::all::{
 
 use crate::core::{
     ActionRow, AllowedMentions, ButtonStyle, Choice, Component, FileAttachment, Message, Modal,
-    TextInputStyle,
+    Reply, TextInputStyle,
 };
 
 /// Discord's `allowed_mentions` for the core's policy: nothing pings, not even the
@@ -27,6 +27,7 @@ pub(super) fn allowed_mentions(policy: AllowedMentions) -> CreateAllowedMentions
 
 /// The initial response (callback type 4).
 pub(super) fn response(message: &Message) -> CreateInteractionResponseMessage {
+    let message = &fitted(message);
     CreateInteractionResponseMessage::new()
         .content(&message.content)
         .ephemeral(message.ephemeral)
@@ -38,6 +39,7 @@ pub(super) fn response(message: &Message) -> CreateInteractionResponseMessage {
 /// The new state of the message whose component was pressed (callback type 7): its
 /// visibility cannot change, so no flags.
 pub(super) fn update(message: &Message) -> CreateInteractionResponseMessage {
+    let message = &fitted(message);
     CreateInteractionResponseMessage::new()
         .content(&message.content)
         .components(rows(&message.components))
@@ -47,6 +49,7 @@ pub(super) fn update(message: &Message) -> CreateInteractionResponseMessage {
 
 /// The edit of a deferred response ("Tavern is thinking…").
 pub(super) fn edit_original(message: &Message) -> EditInteractionResponse {
+    let message = &fitted(message);
     let mut edit = EditInteractionResponse::new()
         .content(&message.content)
         .components(rows(&message.components))
@@ -59,6 +62,7 @@ pub(super) fn edit_original(message: &Message) -> EditInteractionResponse {
 
 /// A follow-up message of an interaction.
 pub(super) fn followup(message: &Message) -> CreateInteractionResponseFollowup {
+    let message = &fitted(message);
     CreateInteractionResponseFollowup::new()
         .content(&message.content)
         .ephemeral(message.ephemeral)
@@ -70,6 +74,7 @@ pub(super) fn followup(message: &Message) -> CreateInteractionResponseFollowup {
 /// A regular channel message, sent with the bot token. Channel messages cannot be
 /// ephemeral; the core never asks for that.
 pub(super) fn channel_message(message: &Message) -> CreateMessage {
+    let message = &fitted(message);
     CreateMessage::new()
         .content(&message.content)
         .components(rows(&message.components))
@@ -80,6 +85,7 @@ pub(super) fn channel_message(message: &Message) -> CreateMessage {
 /// The replacement of an earlier message: content and components (an empty list
 /// removes the buttons).
 pub(super) fn edit(message: &Message) -> EditMessage {
+    let message = &fitted(message);
     let mut edit = EditMessage::new()
         .content(&message.content)
         .components(rows(&message.components))
@@ -91,6 +97,7 @@ pub(super) fn edit(message: &Message) -> EditMessage {
 }
 
 pub(super) fn modal(modal: &Modal) -> CreateModal {
+    let modal = &modal.clone().fit();
     let inputs = modal
         .inputs
         .iter()
@@ -111,14 +118,22 @@ pub(super) fn modal(modal: &Modal) -> CreateModal {
     CreateModal::new(&modal.custom_id, &modal.title).components(inputs)
 }
 
-/// At most 25 suggestions, as Discord allows.
+/// The suggestions within Discord's limits (25, names and values of 100 characters).
 pub(super) fn choices(choices: &[Choice]) -> CreateAutocompleteResponse {
+    let Reply::Choices(choices) = Reply::Choices(choices.to_vec()).fit() else {
+        return CreateAutocompleteResponse::new();
+    };
     choices
         .iter()
-        .take(25)
         .fold(CreateAutocompleteResponse::new(), |response, choice| {
             response.add_string_choice(&choice.name, &choice.value)
         })
+}
+
+/// The message within Discord's limits ([`Message::fit`]): the core fits its replies
+/// already, and this catches what the adapter composes itself.
+fn fitted(message: &Message) -> Message {
+    message.clone().fit()
 }
 
 fn rows(rows: &[ActionRow]) -> Vec<CreateActionRow> {

@@ -80,10 +80,60 @@ pub fn limits_from_config(config: &DiceConfig) -> Limits {
 pub fn failure(error: &Error, source: &str) -> DiceFailure {
     DiceFailure {
         message: error.message().to_owned(),
-        caret: error.caret(source),
+        caret: caret_excerpt(source, error.start(), error.end(), error.message()),
         start: error.start(),
         end: error.end(),
     }
+}
+
+/// Characters of the input shown on each side of an error's place.
+const CARET_CONTEXT_CHARS: usize = 40;
+/// Carets drawn under a long span at most.
+const CARET_SPAN_CHARS: usize = 40;
+/// Characters of the message under the excerpt at most.
+const CARET_MESSAGE_CHARS: usize = 300;
+
+/// The line of `source` around the byte span `start..end`, a caret line under the
+/// span, and the message: a window of the input, not all of it, so that the answer
+/// stays short however long the input or its macro expansion is (a 999-character
+/// expression, a long macro used thirty times).
+pub fn caret_excerpt(source: &str, start: usize, end: usize, message: &str) -> String {
+    let start = floor_char_boundary(source, start.min(source.len()));
+    let end = floor_char_boundary(source, end.min(source.len())).max(start);
+    let line_start = source[..start].rfind('\n').map_or(0, |index| index + 1);
+    let line_end = source[start..]
+        .find('\n')
+        .map_or(source.len(), |index| start + index);
+    let line: Vec<char> = source[line_start..line_end].chars().collect();
+    let at = source[line_start..start].chars().count();
+    let span = source[start..end.min(line_end)]
+        .chars()
+        .count()
+        .clamp(1, CARET_SPAN_CHARS);
+    let from = at.saturating_sub(CARET_CONTEXT_CHARS);
+    let to = (at + span + CARET_CONTEXT_CHARS).min(line.len());
+    let mut excerpt = String::new();
+    if from > 0 {
+        excerpt.push('…');
+    }
+    excerpt.extend(&line[from..to]);
+    if to < line.len() {
+        excerpt.push('…');
+    }
+    let indent = at - from + usize::from(from > 0);
+    format!(
+        "{excerpt}\n{}{} {}",
+        " ".repeat(indent),
+        "^".repeat(span),
+        crate::core::text::truncate(message, CARET_MESSAGE_CHARS)
+    )
+}
+
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    while index > 0 && !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
 }
 
 impl Dice for DiceEngine {

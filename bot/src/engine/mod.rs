@@ -8,6 +8,7 @@ use rand::RngCore;
 
 pub mod basic;
 pub mod dice;
+pub mod worker;
 
 /// A rolled expression, rendered.
 #[derive(Debug, Clone, PartialEq)]

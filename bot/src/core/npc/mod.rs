@@ -23,7 +23,9 @@
 mod ids;
 mod view;
 
-use npc_core::{Conversation, EndReason, Prompt};
+use std::sync::Arc;
+
+use npc_core::{Conversation, EndReason, LoadError, Prompt, Script};
 
 use super::text::{code_block, escape_markdown, one_line, truncate};
 use super::{
@@ -114,9 +116,10 @@ impl Core {
             Ok(source) => source,
             Err(problem) => return Ok(ephemeral(problem)),
         };
-        let script = match npc_core::load(&source) {
-            Ok(script) => script,
-            Err(errors) => return Ok(load_error_replies(name, &source, &errors)),
+        let script = match self.npc_load(&source).await {
+            Ok(Ok(script)) => script,
+            Ok(Err(errors)) => return Ok(load_error_replies(name, &source, &errors)),
+            Err(error) => return super::overrun(&format!("Checking `{name}`"), error),
         };
         let existing = self.storage.npc_script(guild_id, name).await?;
         if existing.is_none() {
@@ -305,11 +308,18 @@ impl Core {
             return Ok(no_such_npc(name));
         };
         let display = display_of(&script_row);
-        let Ok(script) = npc_core::load(&script_row.source) else {
-            return Ok(ephemeral(format!(
-                "{}'s script no longer loads; ask an admin to install it again.",
-                escape_markdown(&display)
-            )));
+        let script = match self.npc_load(&script_row.source).await {
+            Ok(Ok(script)) => Arc::new(script),
+            Ok(Err(_)) => {
+                return Ok(ephemeral(format!(
+                    "{}'s script no longer loads; ask an admin to install it again.",
+                    escape_markdown(&display)
+                )));
+            }
+            Err(error) => {
+                let what = format!("Loading {}'s script", escape_markdown(&display));
+                return super::overrun(&what, error);
+            }
         };
         let conversations = script.conversations();
         let conv = match command
@@ -359,11 +369,25 @@ impl Core {
         };
         before.activity = activity_of(&script_row);
         let mut after = before.clone();
-        let (talk, turn) = match Conversation::start(&script, &npc, &conv, &display, &mut after) {
-            Ok(started) => started,
-            Err(unknown) => {
+        let job = (script.clone(), npc.clone(), conv.clone(), display.clone());
+        let started = self
+            .workers
+            .run("npc", move || {
+                let (script, npc, conv, display) = job;
+                Conversation::start(&script, &npc, &conv, &display, &mut after)
+                    .map(|(talk, turn)| (talk, turn, after))
+            })
+            .await;
+        let (talk, turn, after) = match started {
+            Ok(Ok(started)) => started,
+            Ok(Err(unknown)) => {
                 tx.rollback().await?;
                 return Ok(ephemeral(unknown.to_string()));
+            }
+            Err(error) => {
+                tx.rollback().await?;
+                let what = format!("{}'s greeting", escape_markdown(&display));
+                return super::overrun(&what, error);
             }
         };
         let conversation_id = self.new_id();
@@ -630,6 +654,17 @@ impl Core {
             .unwrap_or_else(|| default_display(&row.npc)))
     }
 
+    /// Loads a script on an engine worker, under the time limit.
+    async fn npc_load(
+        &self,
+        source: &str,
+    ) -> Result<Result<Script, Vec<LoadError>>, crate::engine::worker::WorkError> {
+        let source = source.to_owned();
+        self.workers
+            .run("npc-load", move || npc_core::load(&source))
+            .await
+    }
+
     /// What a stored conversation waits for, against its script as installed now.
     async fn row_prompt(&self, row: &NpcConversationRow) -> anyhow::Result<Option<Prompt>> {
         let Some(script) = self.storage.npc_script_by_id(row.script_id).await? else {
@@ -675,11 +710,18 @@ impl Core {
         }
         let step = row.step + 1;
         let script_row = npc_script_in(&mut tx, row.script_id).await?;
-        let loaded = script_row
-            .as_ref()
-            .and_then(|script_row| npc_core::load(&script_row.source).ok());
+        let loaded = match &script_row {
+            Some(script_row) => match self.npc_load(&script_row.source).await {
+                Ok(loaded) => loaded.ok().map(Arc::new),
+                Err(error) => {
+                    tx.rollback().await?;
+                    return super::overrun("Loading this NPC's script", error);
+                }
+            },
+            None => None,
+        };
         let talk = serde_json::from_str::<Conversation>(&row.state).ok();
-        let (Some(script_row), Some(script), Some(mut talk), Some(character_id)) =
+        let (Some(script_row), Some(script), Some(talk), Some(character_id)) =
             (script_row, loaded, talk, row.character_id)
         else {
             delete_npc_conversation_in(&mut tx, row.id, None).await?;
@@ -710,7 +752,25 @@ impl Core {
         before.activity = activity_of(&script_row);
         let asked_keyword = talk.prompt(&script) == Prompt::Keyword;
         let mut after = before.clone();
-        let turn = talk.input(&script, &line, &mut after);
+        let (job_script, job_line) = (script.clone(), line.clone());
+        let shown = talk.display_name().to_owned();
+        let ran = self
+            .workers
+            .run("npc", move || {
+                let mut talk = talk;
+                let turn = talk.input(&job_script, &job_line, &mut after);
+                (talk, turn, after)
+            })
+            .await;
+        let (talk, turn, after) = match ran {
+            Ok(ran) => ran,
+            // The claim is rolled back with the rest: the question still waits.
+            Err(error) => {
+                tx.rollback().await?;
+                let what = format!("{}'s answer", escape_markdown(&shown));
+                return super::overrun(&what, error);
+            }
+        };
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
         if failed {
             // npc-core left `after` untouched; nothing of the world is written.

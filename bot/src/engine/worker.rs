@@ -1,0 +1,125 @@
+//! Engine work under a wall-clock limit: exact odds, a generator's step or program
+//! check, an NPC turn.
+//!
+//! The libraries bound their own work (`max_odds_work`, BASIC's step limits, the NPC
+//! step budget), but a bound counted in steps can still be far from a bound in
+//! seconds, and a user waits in seconds. Each job runs on a thread of its own, and
+//! the caller waits for it at most [`Workers::time_limit`]: past it the user is told
+//! what took too long, and the thread finishes in the background until the library's
+//! budget stops it (a library call cannot be interrupted from outside). So that jobs
+//! left running cannot pile up, at most [`Workers::max_running`] run at once,
+//! counted until their thread ends, and a job that cannot start within the limit is
+//! refused as busy. The threads get a deep stack, so that input that still recurses
+//! deeply in an engine fails there rather than aborting the process.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+/// The stack of a worker thread: address space reserved, pages touched only as
+/// deep as a job goes.
+pub const STACK_BYTES: usize = 64 * 1024 * 1024;
+
+/// Why a job gave no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum WorkError {
+    /// The job ran past the limit; it goes on until its own budget stops it.
+    #[error("it took longer than {} s", .limit.as_secs_f64())]
+    TimedOut { limit: Duration },
+    /// Every worker was busy for the whole limit.
+    #[error("the bot is busy with other long computations")]
+    Busy,
+    /// The job panicked (a bug in an engine); logged.
+    #[error("the computation failed")]
+    Crashed,
+}
+
+/// Runs jobs on worker threads under a time limit, a bounded number at once.
+#[derive(Debug, Clone)]
+pub struct Workers {
+    time_limit: Duration,
+    max_running: usize,
+    permits: Arc<Semaphore>,
+}
+
+impl Workers {
+    pub fn new(time_limit: Duration, max_running: usize) -> Workers {
+        let max_running = max_running.max(1);
+        Workers {
+            time_limit,
+            max_running,
+            permits: Arc::new(Semaphore::new(max_running)),
+        }
+    }
+
+    pub fn time_limit(&self) -> Duration {
+        self.time_limit
+    }
+
+    pub fn max_running(&self) -> usize {
+        self.max_running
+    }
+
+    /// Runs `job` on a worker thread and waits for it at most the time limit
+    /// (waiting for a free worker included).
+    pub async fn run<T, F>(&self, what: &'static str, job: F) -> Result<T, WorkError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let deadline = tokio::time::Instant::now() + self.time_limit;
+        let permit =
+            match tokio::time::timeout_at(deadline, self.permits.clone().acquire_owned()).await {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) | Err(_) => {
+                    tracing::warn!(job = what, "no free engine worker");
+                    return Err(WorkError::Busy);
+                }
+            };
+        let (sender, receiver) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name(format!("tavern-{what}"))
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let outcome = std::panic::catch_unwind(AssertUnwindSafe(job));
+                // The worker counts as busy until its thread is done, answered or not.
+                drop(permit);
+                let _ = sender.send(outcome);
+            });
+        if let Err(error) = spawned {
+            tracing::error!(job = what, error = %error, "cannot start an engine worker");
+            return Err(WorkError::Crashed);
+        }
+        match tokio::time::timeout_at(deadline, receiver).await {
+            Ok(Ok(Ok(value))) => Ok(value),
+            Ok(Ok(Err(_))) | Ok(Err(_)) => {
+                tracing::error!(job = what, "an engine worker panicked");
+                Err(WorkError::Crashed)
+            }
+            Err(_) => {
+                tracing::warn!(
+                    job = what,
+                    limit_ms = self.time_limit.as_millis() as u64,
+                    "an engine job ran past its time limit; it finishes in the background"
+                );
+                Err(WorkError::TimedOut {
+                    limit: self.time_limit,
+                })
+            }
+        }
+    }
+}
+
+impl Default for Workers {
+    fn default() -> Self {
+        Workers::new(DEFAULT_TIME_LIMIT, DEFAULT_MAX_RUNNING)
+    }
+}
+
+/// How long a user waits for one engine job at most.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(5);
+/// Engine jobs running at once at most (finished or abandoned ones included until
+/// their thread ends).
+pub const DEFAULT_MAX_RUNNING: usize = 4;
