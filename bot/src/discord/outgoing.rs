@@ -12,6 +12,7 @@ use serenity::all::{
     InputTextStyle,
 };
 
+use crate::core::text::truncate;
 use crate::core::{
     ActionRow, AllowedMentions, ButtonStyle, Choice, Component, FileAttachment, Message, Modal,
     TextInputStyle,
@@ -111,13 +112,19 @@ pub(super) fn modal(modal: &Modal) -> CreateModal {
     CreateModal::new(&modal.custom_id, &modal.title).components(inputs)
 }
 
-/// At most 25 suggestions, as Discord allows.
+/// Discord's bound on an autocomplete choice's name and value, in characters.
+const MAX_CHOICE_CHARS: usize = 100;
+
+/// At most 25 suggestions, as Discord allows, each name cut to 100 characters. A value
+/// over 100 characters cannot be sent (cut, it would name something else): that
+/// suggestion is left out, and the user types the name in full.
 pub(super) fn choices(choices: &[Choice]) -> CreateAutocompleteResponse {
     choices
         .iter()
+        .filter(|choice| choice.value.chars().count() <= MAX_CHOICE_CHARS)
         .take(25)
         .fold(CreateAutocompleteResponse::new(), |response, choice| {
-            response.add_string_choice(&choice.name, &choice.value)
+            response.add_string_choice(truncate(&choice.name, MAX_CHOICE_CHARS), &choice.value)
         })
 }
 

@@ -796,3 +796,40 @@ async fn conversations_and_installs_work_when_every_answer_is_deferred() {
     );
     tavern.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn conversations_with_names_over_100_characters_are_not_offered_whole() {
+    let tavern = alice_with_a_character().await;
+    let long = format!("c_{}", "x".repeat(100));
+    let script = format!(
+        "CONV c_short {{ NATIVE {{ HAIL r_hail }} }} CONV {long} {{ NATIVE {{ HAIL r_hail }} }} \
+         RESP r_hail {{ SAY \"Hello.\" }}"
+    );
+    let installed = ask_sub(
+        &tavern,
+        &admin(),
+        "npc",
+        "install",
+        vec![
+            Opt::string("name", "longwinded"),
+            Opt::string("code", &script),
+        ],
+    )
+    .await;
+    assert_starts(&installed, "Installed **Longwinded**");
+    // Discord refuses a choice value over 100 characters: the long name is typed, not
+    // picked; the fake would record the refused answer as a violation.
+    let offered = suggestions(
+        &tavern,
+        &alice(),
+        "talk",
+        vec![
+            Opt::string("npc", "longwinded"),
+            Opt::string("conv", "c_").focused(),
+        ],
+    )
+    .await;
+    assert_eq!(offered, [("c_short".to_owned(), "c_short".to_owned())]);
+    tavern.fake.assert_no_violations();
+    tavern.stop().await;
+}
