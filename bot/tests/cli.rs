@@ -105,3 +105,15 @@ fn a_broken_configuration_is_reported() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_piped_console_answers_every_line_without_a_rate_limit() {
+    let dir = crate::support::TempDir::new("console-many-lines");
+    let db = dir.path("many.db");
+    let lines: String = (1..=25).map(|n| format!("/roll 1d1+{n}\n")).collect();
+    let output = tavern(&["console", "--db", db.to_str().unwrap()], &lines);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.matches("[buttons: Roll again]").count(), 25, "{text}");
+    assert!(!text.contains("slow down"), "{text}");
+}

@@ -1593,3 +1593,50 @@ fn component_ids_round_trip_and_stay_within_discord_limits() {
         assert_eq!(NpcId::decode(garbage), None, "{garbage:?}");
     }
 }
+
+#[tokio::test]
+async fn the_console_chooses_from_menus_and_keeps_an_npcs_buttons_while_a_generator_waits() {
+    let dir = TempDir::new("npc-console-menus");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../npc-core/scripts/shopkeeper.ghul");
+    type_line(
+        &mut console,
+        &format!("/npc install hawknoz file:{}", script.display()),
+    )
+    .await;
+    for line in ["/chargen", "Udo", "1", "M"] {
+        type_line(&mut console, line).await;
+    }
+    type_line(&mut console, "/talk Hawknoz").await;
+    let shop = type_line(&mut console, "trade").await;
+    assert!(
+        shop.contains("[menu: Pick an item, then Buy or Sell]\n  1. iron helm"),
+        "{shop}"
+    );
+    assert!(shop.contains("\n  2. short sword ("), "{shop}");
+    assert_eq!(
+        type_line(&mut console, "/choose 9").await,
+        "No option \"9\"; choose a number from 1 to 4.\n"
+    );
+    type_line(&mut console, "/choose short sword").await;
+    let form = type_line(&mut console, "/press Buy…").await;
+    assert!(
+        form.starts_with("[form: How many short sword to buy?]"),
+        "{form}"
+    );
+    let bought = type_line(&mut console, "1").await;
+    assert!(
+        bought.contains("*You buy 1 short sword for 40 gold.*"),
+        "{bought}"
+    );
+
+    // A generator's question does not hide the NPC's buttons.
+    let started = type_line(&mut console, "/chargen start").await;
+    assert!(started.contains("[buttons: Answer]"), "{started}");
+    let left = type_line(&mut console, "/press Walk away").await;
+    assert!(left.ends_with("*tester walked away.*\n"), "{left}");
+    drop(console);
+    storage.close().await;
+}

@@ -13,7 +13,7 @@ use dice_core::{Limits, Odds};
 use crate::chart::{self, View};
 
 /// Print the exact probability distribution of a dice expression.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct OddsArgs {
     /// Print one JSON object: {"dist": {"<value>": "<p/q>", ...}, "mean", "sd", "tail"}.
     #[arg(long)]
@@ -28,7 +28,30 @@ pub struct OddsArgs {
 
 const INVALID: u8 = 2;
 
+impl OddsArgs {
+    /// The arguments with options written after the expression moved to their place.
+    fn with_trailing_options(&self) -> Result<OddsArgs, clap::Error> {
+        let Some(trailing) = super::options_after_expression::<OddsArgs>(&self.expr) else {
+            return Ok(self.clone());
+        };
+        let trailing = trailing?;
+        Ok(OddsArgs {
+            json: trailing.json || self.json,
+            chart: trailing.chart.or_else(|| self.chart.clone()),
+            expr: trailing.expr,
+        })
+    }
+}
+
 pub fn run(args: &OddsArgs) -> ExitCode {
+    let args = match args.with_trailing_options() {
+        Ok(args) => args,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(INVALID);
+        }
+    };
+    let args = &args;
     let input = args.expr.join(" ");
     let limits = Limits::default();
     let odds = match dice_core::parse_with(&input, &limits).and_then(|expr| expr.odds(&limits)) {

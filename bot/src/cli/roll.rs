@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 /// Roll a dice expression.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct RollArgs {
     /// Seed the dice, for reproducible results.
     #[arg(long)]
@@ -29,7 +29,31 @@ pub struct RollArgs {
 
 const INVALID: u8 = 2;
 
+impl RollArgs {
+    /// The arguments with options written after the expression moved to their place.
+    fn with_trailing_options(&self) -> Result<RollArgs, clap::Error> {
+        let Some(trailing) = super::options_after_expression::<RollArgs>(&self.expr) else {
+            return Ok(self.clone());
+        };
+        let trailing = trailing?;
+        Ok(RollArgs {
+            seed: trailing.seed.or(self.seed),
+            json: trailing.json || self.json,
+            samples: trailing.samples.or(self.samples),
+            expr: trailing.expr,
+        })
+    }
+}
+
 pub fn run(args: &RollArgs) -> ExitCode {
+    let args = match args.with_trailing_options() {
+        Ok(args) => args,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(INVALID);
+        }
+    };
+    let args = &args;
     let input = args.expr.join(" ");
     let limits = Limits::default();
     let mut rng = match args.seed {
