@@ -6,8 +6,14 @@ use std::process::{Command, Output, Stdio};
 use crate::support::TempDir;
 
 pub fn tavern(args: &[&str], stdin: &str) -> Output {
+    tavern_with_env(args, stdin, &[])
+}
+
+/// `tavern` with these environment variables set (`USER` names the console's user).
+pub fn tavern_with_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tavern"))
         .args(args)
+        .envs(env.iter().copied())
         .env_remove("RUST_LOG")
         .env_remove("DISCORD_TOKEN")
         .stdin(Stdio::piped())
