@@ -551,12 +551,20 @@ impl Parser<'_> {
             "CLEAR_FLAG" => Stmt::ClearFlag(self.flag("CLEAR_FLAG")?),
             "TAKE_GOLD" => Stmt::TakeGold(self.optional_count("TAKE_GOLD", 0)?),
             "TAKE" => {
-                match &self.peek().kind {
-                    TokenKind::Word(next) if next == "GOLD" => {
-                        self.advance();
-                    }
-                    _ => return self.expected("GOLD after TAKE"),
+                // `TAKE GOLD`, or gold's parameter id as Nazghul's data writes it
+                // (`TAKE -2`, what its GOLD macro expands to).
+                let next = self.peek().clone();
+                match &next.kind {
+                    TokenKind::Word(word) if word == "GOLD" => {}
+                    TokenKind::Int(Some(-2)) => {}
+                    TokenKind::Int(Some(id)) => self.report(
+                        LoadErrorKind::BadValue,
+                        &next,
+                        format!("TAKE takes gold only: GOLD or its parameter id -2 (got {id})"),
+                    ),
+                    _ => return self.expected("GOLD (or its parameter id -2) after TAKE"),
                 }
+                self.advance();
                 Stmt::TakeGold(self.optional_count("TAKE GOLD", 0)?)
             }
             "CHANGE_PARM" => {

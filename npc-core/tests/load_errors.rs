@@ -92,7 +92,12 @@ fn cases() -> Vec<Case> {
         case(
             "b1 TAKE without GOLD",
             "RESP r { TAKE ITEM }",
-            &["line 1: expected GOLD after TAKE, found `ITEM`"],
+            &["line 1: expected GOLD (or its parameter id -2) after TAKE, found `ITEM`"],
+        ),
+        case(
+            "b1 TAKE with another parameter id",
+            "RESP r { TAKE -3 }",
+            &["line 1: TAKE takes gold only: GOLD or its parameter id -2 (got -3)"],
         ),
         case(
             "b1 GET_YES_NO needs two blocks",
@@ -297,7 +302,7 @@ fn cases() -> Vec<Case> {
         // Accepted: forward references, empty blocks, optional IMPORT/NATIVE.
         case(
             "accepted forms",
-            "CONV c { NATIVE { HI r_later } IMPORT { c_later } }\nCONV c_later { }\nRESP r_later { GET_YES_NO { } { } TAKE GOLD TAKE GOLD 3 TAKE_GOLD 0 }",
+            "CONV c { NATIVE { HI r_later } IMPORT { c_later } }\nCONV c_later { }\nRESP r_later { GET_YES_NO { } { } TAKE GOLD TAKE GOLD 3 TAKE_GOLD 0 TAKE -2 TAKE -2 4 }",
             &[],
         ),
     ]
