@@ -1140,10 +1140,11 @@ async fn a_turn_stopped_by_the_step_budget_changes_nothing() {
     table.install("spin", "runaway.ghul").await;
     let udo = character(table.storage(), 1, ALICE, "Udo", 5).await;
     let hail = table.alice(talk("spin")).await;
-    // SAY text reaches chat verbatim; check_rules saw that nothing can ping.
+    // SAY text reaches chat as written, markdown-escaped (Discord shows the one
+    // backslash); check_rules saw that nothing can ping.
     assert!(
         said(&hail)
-            .ends_with(r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#)
+            .ends_with(r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \\ slash."#)
     );
     let gift = table
         .alice(reply_to(hail.prompt_message.unwrap(), "gift"))

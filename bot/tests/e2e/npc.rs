@@ -707,7 +707,8 @@ async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() 
     let hail = turn(&tavern, &alice(), 0, "Round and round.").await;
     assert_ends(
         &hail,
-        r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#,
+        // The NPC's words are markdown-escaped: Discord shows the one backslash.
+        r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \\ slash."#,
     );
     submit_modal(&tavern, &alice(), &hail, "Ask Spin…", "spin").await;
     let stopped = turn(&tavern, &alice(), hail.id, "Nothing of this turn was kept.").await;

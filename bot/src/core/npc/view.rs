@@ -62,7 +62,8 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
     for event in events {
         let line = match event {
             Event::Talk { .. } => format!("*{} talks to {npc}.*", escape_markdown(speakers.player)),
-            Event::Say { text, .. } => format!("{npc}: {text}"),
+            // The author's words as written: `*` and `_` are not Discord's styles.
+            Event::Say { text, .. } => format!("{npc}: {}", escape_markdown(text)),
             Event::AskYesNo => "*Yes or no?*".to_owned(),
             Event::AskAmount => "*How much?*".to_owned(),
             Event::Menu { choices } => format!("*Choose:* {}", menu_hint(choices)),
