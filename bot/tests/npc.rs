@@ -629,6 +629,11 @@ async fn talk_greets_and_keywords_are_asked_by_modal_button_and_reply() {
     let opened = table.alice(ask).await;
     let form = modal(&opened);
     assert_eq!(form.title, "Talking to Hawknoz");
+    // NPCs answer to the first word: the form says so.
+    assert_eq!(
+        form.inputs[0].placeholder.as_deref(),
+        Some("One word: name, job, trade, bye…")
+    );
     let answered = table.alice(submit(&form, "Name?")).await;
     assert_eq!(
         said(&answered),

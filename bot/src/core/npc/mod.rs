@@ -518,7 +518,8 @@ impl Core {
                     custom_id: KEYWORD_FIELD.to_owned(),
                     label: "Ask about…".to_owned(),
                     style: TextInputStyle::Short,
-                    placeholder: Some("name, job, trade, bye …".to_owned()),
+                    // NPCs answer to one keyword: the first word of what is asked.
+                    placeholder: Some("One word: name, job, trade, bye…".to_owned()),
                     required: true,
                     max_length: 100,
                 }],
