@@ -88,3 +88,16 @@ fn options_may_follow_the_expression() {
     assert!(stderr(&wrong).contains("--chrat"), "{}", stderr(&wrong));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_long_exact_mean_is_left_to_json() {
+    let short = tavern(&["odds", "4d6kh3"], "");
+    assert!(
+        stdout(&short).starts_with("4d6kh3: mean 12.24 (exactly 15869/1296), sd"),
+        "{}",
+        stdout(&short)
+    );
+    let long = tavern(&["odds", "1d6!"], "");
+    let first = stdout(&long).lines().next().unwrap_or_default().to_owned();
+    assert!(first.starts_with("1d6!: mean 4.20, sd"), "{first}");
+}

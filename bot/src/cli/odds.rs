@@ -66,7 +66,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.chart {
-        let written = chart::png(&input, &odds, View::Exactly)
+        let written = chart::png(&input, &odds, View::Exactly, None)
             .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
         if let Err(error) = written {
             eprintln!("tavern odds: cannot write {}: {error}", path.display());

@@ -96,11 +96,12 @@ impl Core {
             Err(replies) => return Ok(Err(replies)),
         };
         let dice = self.engines.dice.clone();
+        let target = params.target;
         // Exact distributions take up to the work budget (about a second):
         // off the async threads, like the chart.
         let computed = tokio::task::spawn_blocking(move || {
             let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
-            let png = chart::png(&shown, &odds, view);
+            let png = chart::png(&shown, &odds, view, target);
             Ok((shown, odds, png))
         })
         .await?;
