@@ -972,7 +972,7 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     let bought = table.alice(submit(&form, "10")).await;
     assert_eq!(
         said(&bought),
-        "> **Alice:** buy arrow 10\n*You buy 10 arrow for 30 gold.*"
+        "> **Alice:** buy arrow 10\n*You buy 10 arrows for 30 gold.*"
     );
     assert_eq!(
         world(table.storage(), ALICE, udo, "hawknoz", "c_hawknoz").await,
@@ -1204,7 +1204,7 @@ async fn a_restarted_core_resumes_the_waiting_conversation() {
     let opened = table.alice(press(button(&shop, "Buy…"))).await;
     assert_eq!(modal(&opened).title, "How many short sword to buy?");
     let bought = table.alice(submit(&modal(&opened), "2")).await;
-    assert!(said(&bought).ends_with("*You buy 2 short sword for 80 gold.*"));
+    assert!(said(&bought).ends_with("*You buy 2 short swords for 80 gold.*"));
     let typed = table
         .alice(reply_to(bought.prompt_message.unwrap(), "done"))
         .await;
@@ -1344,7 +1344,7 @@ async fn conversation_state_on_both_backends(storage: Storage) {
     let opened = table.alice(press(button(&shop, "Buy…"))).await;
     let bought = table.alice(submit(&modal(&opened), "7")).await;
     assert!(
-        said(&bought).ends_with("*You buy 7 arrow for 21 gold.*"),
+        said(&bought).ends_with("*You buy 7 arrows for 21 gold.*"),
         "{}",
         said(&bought)
     );
@@ -1439,7 +1439,10 @@ async fn the_console_talks_with_plain_lines_and_resumes_after_a_restart() {
         "{shop}"
     );
     let bought = type_line(&mut console, "buy arrow 2").await;
-    assert!(bought.contains("*You buy 2 arrow for 6 gold.*"), "{bought}");
+    assert!(
+        bought.contains("*You buy 2 arrows for 6 gold.*"),
+        "{bought}"
+    );
     drop(console);
     storage.close().await;
 
@@ -1527,7 +1530,7 @@ async fn concurrent_talks_and_double_presses_apply_once() {
     while let Some(replies) = submits.join_next().await {
         for reply in replies.unwrap() {
             match reply {
-                Reply::Channel { message, .. } if message.content.contains("You buy 5 arrow") => {
+                Reply::Channel { message, .. } if message.content.contains("You buy 5 arrows") => {
                     bought += 1
                 }
                 Reply::Interaction(message) => {

@@ -381,7 +381,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     assert_private(&early, "Pick an item from the list first.");
     assert_eq!(choose(&tavern, &alice(), &shop, 0, "torch").await.kind, 6);
     submit_modal(&tavern, &alice(), &shop, "Buy…", "3").await;
-    let bought = turn(&tavern, &alice(), shop.id, "You buy 3 torch for 24 gold.").await;
+    let bought = turn(&tavern, &alice(), shop.id, "You buy 3 torches for 24 gold.").await;
     assert_starts(&bought, "> **Alice:** buy torch 3\n");
     assert_eq!(udos_gold(&tavern, ALICE).await, 74);
     choose(&tavern, &alice(), &bought, 0, "torch").await;
@@ -768,7 +768,7 @@ async fn conversations_and_installs_work_when_every_answer_is_deferred() {
     let shop = ask_npc(&tavern, &alice(), &slept, "trade", "*For sale:*").await;
     assert_eq!(choose(&tavern, &alice(), &shop, 0, "ale").await.kind, 6);
     submit_modal(&tavern, &alice(), &shop, "Buy…", "2").await;
-    turn(&tavern, &alice(), shop.id, "You buy 2 ale for 8 gold.").await;
+    turn(&tavern, &alice(), shop.id, "You buy 2 ales for 8 gold.").await;
     assert_eq!(udos_gold(&tavern, ALICE).await, 107);
 
     // A program with syntax errors, confirmed from its private message.

@@ -68,6 +68,22 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
             Event::AskAmount => "*How much?*".to_owned(),
             Event::Menu { choices } => format!("*Choose:* {}", menu_hint(choices)),
             Event::Trade { items } => trade_hint(items),
+            Event::Bought {
+                item,
+                quantity,
+                gold,
+            } => format!(
+                "*You buy {quantity} {} for {gold} gold.*",
+                escape_markdown(&counted(item, *quantity))
+            ),
+            Event::Sold {
+                item,
+                quantity,
+                gold,
+            } => format!(
+                "*You sell {quantity} {} for {gold} gold.*",
+                escape_markdown(&counted(item, *quantity))
+            ),
             Event::Error { message } => format!(
                 "*{npc} stopped: {}. Nothing of this turn was kept.*",
                 escape_markdown(message)
@@ -91,6 +107,33 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
         lines.push(format!("*{npc} says nothing.*"));
     }
     lines
+}
+
+/// An item's name for a count: `1 arrow`, `3 arrows`, `2 torches`, `4 berries`.
+/// English plurals of the last word; a name already ending in `s` stays.
+pub fn counted(name: &str, quantity: i64) -> String {
+    if quantity == 1 || name.is_empty() {
+        return name.to_owned();
+    }
+    let lower = name.to_lowercase();
+    if ["ch", "sh", "x", "z"]
+        .iter()
+        .any(|end| lower.ends_with(end))
+    {
+        return format!("{name}es");
+    }
+    if lower.ends_with('s') {
+        return name.to_owned();
+    }
+    let mut letters = lower.chars().rev();
+    let before_y = match (letters.next(), letters.next()) {
+        (Some('y'), Some(before)) => Some(before),
+        _ => None,
+    };
+    if before_y.is_some_and(|before| !"aeiou".contains(before)) {
+        return format!("{}ies", &name[..name.len() - 1]);
+    }
+    format!("{name}s")
 }
 
 fn menu_hint(choices: &[MenuChoice]) -> String {
@@ -297,4 +340,27 @@ fn trade_description(item: &TradeItem) -> String {
         return format!("{} gold; sells back for {}", item.price, item.sell_price);
     }
     format!("{} gold", item.price)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn item_names_are_counted() {
+        let table = [
+            ("arrow", 1, "arrow"),
+            ("arrow", 3, "arrows"),
+            ("short sword", 5, "short swords"),
+            ("torch", 2, "torches"),
+            ("box", 2, "boxes"),
+            ("berry", 4, "berries"),
+            ("key", 2, "keys"),
+            ("boots", 2, "boots"),
+            ("arrow", 0, "arrows"),
+        ];
+        for (name, quantity, expected) in table {
+            assert_eq!(counted(name, quantity), expected, "{name} {quantity}");
+        }
+    }
 }
