@@ -925,7 +925,8 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     assert!(
         said(&shop).ends_with(
             "*For sale:* iron helm 80 gold · short sword 40 gold · arrow 3 gold · light potion 10 gold\n\
-             *Say buy ITEM [N], sell ITEM [N] or done.*"
+             *Say buy ITEM [N], sell ITEM [N] or done.*\n\
+             *Your gold:* 120 · *you can sell:* nothing this trader buys"
         ),
         "{}",
         said(&shop)
@@ -972,7 +973,8 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     let bought = table.alice(submit(&form, "10")).await;
     assert_eq!(
         said(&bought),
-        "> **Alice:** buy arrow 10\n*You buy 10 arrows for 30 gold.*"
+        "> **Alice:** buy arrow 10\n*You buy 10 arrows for 30 gold.*\n\
+         *Your gold:* 90 · *you can sell:* nothing this trader buys"
     );
     assert_eq!(
         world(table.storage(), ALICE, udo, "hawknoz", "c_hawknoz").await,
@@ -983,13 +985,19 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     assert!(picked.replies.is_empty());
     let helm = table.alice(press(button(&bought, "Buy…"))).await;
     let bought = table.alice(submit(&modal(&helm), "")).await;
-    assert!(said(&bought).ends_with("*You buy 1 iron helm for 80 gold.*"));
+    assert!(said(&bought).ends_with(
+        "*You buy 1 iron helm for 80 gold.*\n\
+         *Your gold:* 10 · *you can sell:* 1 iron helm (20 gold each)"
+    ));
     table.alice(choose(&bought, "iron helm")).await;
     let sell = table.alice(press(button(&bought, "Sell…"))).await;
     assert_eq!(modal(&sell).title, "How many iron helm to sell?");
     let sold = table.alice(submit(&modal(&sell), "5")).await;
     assert!(
-        said(&sold).ends_with("*You sell 1 iron helm for 20 gold.*"),
+        said(&sold).ends_with(
+            "*You sell 1 iron helm for 20 gold.*\n\
+             *Your gold:* 30 · *you can sell:* nothing this trader buys"
+        ),
         "{}",
         said(&sold)
     );
@@ -998,7 +1006,10 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
         .alice(reply_to(sold.prompt_message.unwrap(), "sell arrow 4"))
         .await;
     assert!(
-        said(&typed).ends_with("*Hawknoz will not buy arrow.*"),
+        said(&typed).ends_with(
+            "*Hawknoz will not buy arrow.*\n\
+             *Your gold:* 30 · *you can sell:* nothing this trader buys"
+        ),
         "{}",
         said(&typed)
     );
@@ -1204,7 +1215,7 @@ async fn a_restarted_core_resumes_the_waiting_conversation() {
     let opened = table.alice(press(button(&shop, "Buy…"))).await;
     assert_eq!(modal(&opened).title, "How many short sword to buy?");
     let bought = table.alice(submit(&modal(&opened), "2")).await;
-    assert!(said(&bought).ends_with("*You buy 2 short swords for 80 gold.*"));
+    assert!(said(&bought).contains("*You buy 2 short swords for 80 gold.*\n*Your gold:* "));
     let typed = table
         .alice(reply_to(bought.prompt_message.unwrap(), "done"))
         .await;
@@ -1344,7 +1355,7 @@ async fn conversation_state_on_both_backends(storage: Storage) {
     let opened = table.alice(press(button(&shop, "Buy…"))).await;
     let bought = table.alice(submit(&modal(&opened), "7")).await;
     assert!(
-        said(&bought).ends_with("*You buy 7 arrows for 21 gold.*"),
+        said(&bought).contains("*You buy 7 arrows for 21 gold.*\n*Your gold:* 79"),
         "{}",
         said(&bought)
     );

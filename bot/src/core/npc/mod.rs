@@ -371,7 +371,8 @@ impl Core {
             player: &request.user.name,
             npc: &display,
         };
-        let lines = view::turn_lines(&speakers, None, &turn.events);
+        let mut lines = view::turn_lines(&speakers, None, &turn.events);
+        lines.extend(view::trade_status(&turn.prompt, &after));
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
         let keywords = if turn.is_over() {
             Vec::new()
@@ -731,7 +732,8 @@ impl Core {
             player: &request.user.name,
             npc: &display,
         };
-        let lines = view::turn_lines(&speakers, Some(echo), &turn.events);
+        let mut lines = view::turn_lines(&speakers, Some(echo), &turn.events);
+        lines.extend(view::trade_status(&turn.prompt, &after));
         let keywords = if turn.prompt == Prompt::Keyword {
             npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
         } else {

@@ -5,7 +5,7 @@
 //! and ping no one, because every message carries `AllowedMentions::None`. Names and
 //! labels from scripts and players are escaped where they sit inside our markup.
 
-use npc_core::{EndReason, Event, MenuChoice, Prompt, TradeItem};
+use npc_core::{EndReason, Event, MenuChoice, Prompt, TradeItem, World};
 
 use super::ids::{NpcAction, NpcId};
 use crate::core::text::{MESSAGE_LIMIT, escape_markdown, one_line, split_chunks, truncate};
@@ -107,6 +107,37 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
         lines.push(format!("*{npc} says nothing.*"));
     }
     lines
+}
+
+/// The player's side of a trade, under every trade prompt (so also after each
+/// purchase): their gold and what of theirs the NPC buys back, with the counts held.
+pub fn trade_status(prompt: &Prompt, world: &World) -> Option<String> {
+    let Prompt::Trade(items) = prompt else {
+        return None;
+    };
+    let sellable: Vec<String> = items
+        .iter()
+        .filter(|item| item.sell_price > 0)
+        .filter_map(|item| {
+            let held = world.item_count(&item.tag);
+            (held > 0).then(|| {
+                format!(
+                    "{held} {} ({} gold each)",
+                    escape_markdown(&counted(&item.name, held)),
+                    item.sell_price
+                )
+            })
+        })
+        .collect();
+    let sellable = if sellable.is_empty() {
+        "nothing this trader buys".to_owned()
+    } else {
+        sellable.join(" · ")
+    };
+    Some(format!(
+        "*Your gold:* {} · *you can sell:* {sellable}",
+        world.gold
+    ))
 }
 
 /// An item's name for a count: `1 arrow`, `3 arrows`, `2 torches`, `4 berries`.
