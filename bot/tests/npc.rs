@@ -1007,13 +1007,23 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
         .await;
     assert!(
         said(&typed).ends_with(
-            "*Hawknoz will not buy arrow.*\n\
+            "*Hawknoz will not buy arrow: it sells for 3 gold, and Hawknoz pays a quarter of \
+             that, rounded down: nothing.*\n\
              *Your gold:* 30 · *you can sell:* nothing this trader buys"
         ),
         "{}",
         said(&typed)
     );
-    let done = table.alice(press(button(&typed, "Done"))).await;
+    let gem = table
+        .alice(reply_to(typed.prompt_message.unwrap(), "sell gem"))
+        .await;
+    assert!(
+        said(&gem)
+            .contains("*Hawknoz will not buy gem: Hawknoz buys back only what Hawknoz sells.*"),
+        "{}",
+        said(&gem)
+    );
+    let done = table.alice(press(button(&gem, "Done"))).await;
     assert!(
         said(&done).ends_with("Hawknoz: Mind the edges."),
         "{}",

@@ -371,7 +371,7 @@ impl Core {
             player: &request.user.name,
             npc: &display,
         };
-        let mut lines = view::turn_lines(&speakers, None, &turn.events);
+        let mut lines = view::turn_lines(&speakers, None, &turn.events, &turn.prompt);
         lines.extend(view::trade_status(&turn.prompt, &after));
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
         let keywords = if turn.is_over() {
@@ -732,7 +732,7 @@ impl Core {
             player: &request.user.name,
             npc: &display,
         };
-        let mut lines = view::turn_lines(&speakers, Some(echo), &turn.events);
+        let mut lines = view::turn_lines(&speakers, Some(echo), &turn.events, &turn.prompt);
         lines.extend(view::trade_status(&turn.prompt, &after));
         let keywords = if turn.prompt == Prompt::Keyword {
             npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?

@@ -41,7 +41,17 @@ pub struct Laid {
 }
 
 /// The lines of a turn: the player's input first (if any), then every event.
-pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]) -> Vec<String> {
+/// `prompt` is where the turn waits: a trade's wares explain a refusal to buy.
+pub fn turn_lines(
+    speakers: &Speakers<'_>,
+    input: Option<&str>,
+    events: &[Event],
+    prompt: &Prompt,
+) -> Vec<String> {
+    let wares: &[TradeItem] = match prompt {
+        Prompt::Trade(items) => items,
+        _ => &[],
+    };
     let mut lines = Vec::with_capacity(events.len() + 1);
     if let Some(input) = input {
         let shown = one_line(input, 200);
@@ -68,6 +78,7 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
             Event::AskAmount => "*How much?*".to_owned(),
             Event::Menu { choices } => format!("*Choose:* {}", menu_hint(choices)),
             Event::Trade { items } => trade_hint(items),
+            Event::WillNotBuy { item, .. } => will_not_buy(&npc, item, wares),
             Event::Bought {
                 item,
                 quantity,
@@ -107,6 +118,23 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
         lines.push(format!("*{npc} says nothing.*"));
     }
     lines
+}
+
+/// Why a trader refuses to buy: an item of theirs worth too little to buy back, or
+/// one they do not sell (a trader buys back only their own wares).
+fn will_not_buy(npc: &str, item: &str, wares: &[TradeItem]) -> String {
+    let ware = wares
+        .iter()
+        .find(|ware| ware.name.eq_ignore_ascii_case(item) || ware.tag.eq_ignore_ascii_case(item));
+    let item = escape_markdown(item);
+    match ware {
+        Some(ware) => format!(
+            "*{npc} will not buy {item}: it sells for {} gold, and {npc} pays a quarter \
+             of that, rounded down: nothing.*",
+            ware.price
+        ),
+        None => format!("*{npc} will not buy {item}: {npc} buys back only what {npc} sells.*"),
+    }
 }
 
 /// The player's side of a trade, under every trade prompt (so also after each
