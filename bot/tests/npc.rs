@@ -1023,7 +1023,19 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
         "{}",
         said(&gem)
     );
-    let done = table.alice(press(button(&gem, "Done"))).await;
+    // A purchase cut to what the gold pays for says so.
+    let potions = table
+        .alice(reply_to(gem.prompt_message.unwrap(), "buy light potion 5"))
+        .await;
+    assert!(
+        said(&potions).contains(
+            "*You buy 3 light potions for 30 gold.* *Your gold pays for 3 of the 5.*\n\
+             *Your gold:* 0 · *you can sell:* 3 light potions (2 gold each)"
+        ),
+        "{}",
+        said(&potions)
+    );
+    let done = table.alice(press(button(&potions, "Done"))).await;
     assert!(
         said(&done).ends_with("Hawknoz: Mind the edges."),
         "{}",
@@ -1031,7 +1043,7 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     );
     assert_eq!(
         world(table.storage(), ALICE, udo, "hawknoz", "c_hawknoz").await,
-        "gold=30 food=3 items=t_arrow:10 party=- flags=c_hawknoz:1 parms=-"
+        "gold=0 food=3 items=t_arrow:10,t_light_potion:3 party=- flags=c_hawknoz:1 parms=-"
     );
 }
 

@@ -83,10 +83,19 @@ pub fn turn_lines(
                 item,
                 quantity,
                 gold,
-            } => format!(
-                "*You buy {quantity} {} for {gold} gold.*",
-                escape_markdown(&counted(item, *quantity))
-            ),
+            } => {
+                let mut line = format!(
+                    "*You buy {quantity} {} for {gold} gold.*",
+                    escape_markdown(&counted(item, *quantity))
+                );
+                // A purchase is cut to what the gold pays for: say so.
+                if let Some(asked) = input.and_then(asked_quantity)
+                    && asked > *quantity
+                {
+                    line.push_str(&format!(" *Your gold pays for {quantity} of the {asked}.*"));
+                }
+                line
+            }
             Event::Sold {
                 item,
                 quantity,
@@ -118,6 +127,15 @@ pub fn turn_lines(
         lines.push(format!("*{npc} says nothing.*"));
     }
     lines
+}
+
+/// The count a typed `buy ITEM N` asks for.
+fn asked_quantity(input: &str) -> Option<i64> {
+    let mut words = input.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("buy") {
+        return None;
+    }
+    words.last()?.parse().ok()
 }
 
 /// Why a trader refuses to buy: an item of theirs worth too little to buy back, or
