@@ -33,3 +33,24 @@ fn options_after_expression<A: clap::Args + clap::FromArgMatches>(
         .collect::<Vec<String>>();
     Some(<Again<A> as clap::Parser>::try_parse_from(words).map(|again| again.args))
 }
+
+/// The tool's arguments with options written after the expression moved to their
+/// place (`merge` combines the trailing options with those before), or the exit code
+/// after clap's error message.
+fn with_trailing_options<A>(
+    args: &A,
+    expr: &[String],
+    merge: impl FnOnce(A) -> A,
+) -> Result<A, std::process::ExitCode>
+where
+    A: clap::Args + clap::FromArgMatches + Clone,
+{
+    match options_after_expression::<A>(expr) {
+        None => Ok(args.clone()),
+        Some(Ok(trailing)) => Ok(merge(trailing)),
+        Some(Err(error)) => {
+            let _ = error.print();
+            Err(std::process::ExitCode::from(2))
+        }
+    }
+}

@@ -28,28 +28,15 @@ pub struct OddsArgs {
 
 const INVALID: u8 = 2;
 
-impl OddsArgs {
-    /// The arguments with options written after the expression moved to their place.
-    fn with_trailing_options(&self) -> Result<OddsArgs, clap::Error> {
-        let Some(trailing) = super::options_after_expression::<OddsArgs>(&self.expr) else {
-            return Ok(self.clone());
-        };
-        let trailing = trailing?;
-        Ok(OddsArgs {
-            json: trailing.json || self.json,
-            chart: trailing.chart.or_else(|| self.chart.clone()),
-            expr: trailing.expr,
-        })
-    }
-}
-
 pub fn run(args: &OddsArgs) -> ExitCode {
-    let args = match args.with_trailing_options() {
+    let merged = super::with_trailing_options(args, &args.expr, |trailing| OddsArgs {
+        json: trailing.json || args.json,
+        chart: trailing.chart.or_else(|| args.chart.clone()),
+        expr: trailing.expr,
+    });
+    let args = match merged {
         Ok(args) => args,
-        Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(INVALID);
-        }
+        Err(code) => return code,
     };
     let args = &args;
     let input = args.expr.join(" ");

@@ -29,29 +29,16 @@ pub struct RollArgs {
 
 const INVALID: u8 = 2;
 
-impl RollArgs {
-    /// The arguments with options written after the expression moved to their place.
-    fn with_trailing_options(&self) -> Result<RollArgs, clap::Error> {
-        let Some(trailing) = super::options_after_expression::<RollArgs>(&self.expr) else {
-            return Ok(self.clone());
-        };
-        let trailing = trailing?;
-        Ok(RollArgs {
-            seed: trailing.seed.or(self.seed),
-            json: trailing.json || self.json,
-            samples: trailing.samples.or(self.samples),
-            expr: trailing.expr,
-        })
-    }
-}
-
 pub fn run(args: &RollArgs) -> ExitCode {
-    let args = match args.with_trailing_options() {
+    let merged = super::with_trailing_options(args, &args.expr, |trailing| RollArgs {
+        seed: trailing.seed.or(args.seed),
+        json: trailing.json || args.json,
+        samples: trailing.samples.or(args.samples),
+        expr: trailing.expr,
+    });
+    let args = match merged {
         Ok(args) => args,
-        Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(INVALID);
-        }
+        Err(code) => return code,
     };
     let args = &args;
     let input = args.expr.join(" ");
