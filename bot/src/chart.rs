@@ -18,6 +18,8 @@ const WIDTH: u32 = 800;
 const HEIGHT: u32 = 400;
 /// Values whose chance is below this at the ends of the range are left out.
 const TRIM: f64 = 5e-5;
+/// An exact mean longer than this (`p/q`) is left to `--json`.
+const MAX_EXACT_CHARS: usize = 12;
 /// More bars than this are grouped into ranges of values.
 const MAX_BARS: usize = 120;
 
@@ -181,12 +183,26 @@ fn register_font() {
     });
 }
 
-/// The chart as PNG bytes.
-pub fn png(expr: &str, odds: &Odds, view: View) -> Result<Vec<u8>, String> {
+/// What the chart marks besides its bars: the mean, and the target with its chance.
+#[derive(Debug, Clone, Copy)]
+struct Marks {
+    mean: f64,
+    /// The target and the chance to reach it.
+    target: Option<(i64, f64)>,
+}
+
+/// The chart as PNG bytes: the bars of `view`, axis titles, the mean as a dashed line,
+/// and with a `target` the bars that reach it shaded, a line where they start and the
+/// chance written on the chart.
+pub fn png(expr: &str, odds: &Odds, view: View, target: Option<i64>) -> Result<Vec<u8>, String> {
     register_font();
     let bars = bars(odds, view);
+    let marks = Marks {
+        mean: odds.mean_f64(),
+        target: target.map(|target| (target, dice_core::to_f64(&odds.chance(target)))),
+    };
     let mut pixels = vec![255u8; (WIDTH * HEIGHT * 3) as usize];
-    draw(expr, &bars, view, &mut pixels).map_err(|error| error.to_string())?;
+    draw(expr, &bars, view, marks, &mut pixels).map_err(|error| error.to_string())?;
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, WIDTH, HEIGHT);
     encoder.set_color(png::ColorType::Rgb);
@@ -199,10 +215,21 @@ pub fn png(expr: &str, odds: &Odds, view: View) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// Where `value` falls on the bar axis, in bars from the first bar's centre (the
+/// chart's segments are one bar wide).
+fn bar_position(bars: &[Bar], value: f64) -> Option<f64> {
+    let index = bars.iter().position(|bar| value <= bar.high as f64 + 0.5)?;
+    let bar = &bars[index];
+    let width = (bar.high - bar.low + 1) as f64;
+    let into = (value - (bar.low as f64 - 0.5)) / width;
+    Some(index as f64 + into.clamp(0.0, 1.0) - 0.5)
+}
+
 fn draw(
     expr: &str,
     bars: &[Bar],
     view: View,
+    marks: Marks,
     pixels: &mut [u8],
 ) -> Result<(), Box<dyn std::error::Error>> {
     let root = BitMapBackend::with_buffer(pixels, (WIDTH, HEIGHT)).into_drawing_area();
@@ -221,8 +248,8 @@ fn draw(
             (FAMILY, 20),
         )
         .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(58)
+        .x_label_area_size(50)
+        .y_label_area_size(76)
         .build_cartesian_2d((0..count - 1).into_segmented(), 0f64..y_max)?;
     chart
         .configure_mesh()
@@ -237,12 +264,24 @@ fn draw(
         })
         .y_labels(6)
         .y_label_formatter(&|y: &f64| format!("{:.*} %", decimals, y * 100.0))
+        .x_desc("total")
+        .y_desc(format!("chance ({})", view.label()))
+        .axis_desc_style((FAMILY, 15))
         .label_style((FAMILY, 14))
         .draw()?;
     let colour = RGBColor(70, 110, 190);
+    // Bars that reach the target are shaded apart: the region the chance is about.
+    let reaching = RGBColor(220, 120, 40);
+    let reaches = |bar: &Bar| marks.target.is_some_and(|(target, _)| bar.low >= target);
     chart.draw_series(
         Histogram::vertical(&chart)
-            .style(colour.filled())
+            .style_func(|index, _| {
+                if bars.get(*index_of(index)).is_some_and(reaches) {
+                    reaching.filled()
+                } else {
+                    colour.filled()
+                }
+            })
             .margin(2)
             .data(
                 bars.iter()
@@ -250,8 +289,64 @@ fn draw(
                     .map(|(index, bar)| (index, bar.probability)),
             ),
     )?;
+    // Vertical lines in pixels: the segmented axis has no positions between centres.
+    let (left, _) = chart.backend_coord(&(SegmentValue::CenterOf(0), 0.0));
+    let (right, bottom) = chart.backend_coord(&(SegmentValue::CenterOf(count - 1), 0.0));
+    let (_, top_pixel) = chart.backend_coord(&(SegmentValue::CenterOf(0), y_max));
+    let bar_pixels = if count > 1 {
+        f64::from(right - left) / (count - 1) as f64
+    } else {
+        f64::from(WIDTH) / 2.0
+    };
+    let x_at = |position: f64| left + (position * bar_pixels).round() as i32;
+    if let Some(position) = bar_position(bars, marks.mean) {
+        let x = x_at(position);
+        let dashes = (top_pixel..bottom).step_by(8).map(|y| {
+            PathElement::new(
+                vec![(x, y), (x, (y + 4).min(bottom))],
+                BLACK.stroke_width(2),
+            )
+        });
+        for dash in dashes {
+            root.draw(&dash)?;
+        }
+        root.draw(&Text::new(
+            format!("mean {:.2}", marks.mean),
+            (x + 4, top_pixel + 2),
+            (FAMILY, 14).into_font().color(&BLACK),
+        ))?;
+    }
+    if let Some((target, chance)) = marks.target {
+        if let Some(position) = bar_position(bars, target as f64 - 0.5) {
+            let x = x_at(position);
+            root.draw(&PathElement::new(
+                vec![(x, top_pixel), (x, bottom)],
+                reaching.stroke_width(2),
+            ))?;
+        }
+        let line = bar_position(bars, target as f64 - 0.5).map_or(right, x_at);
+        // Beside the line, on the side with room.
+        let text_x = if line + 176 < i32::try_from(WIDTH).unwrap_or(800) {
+            line + 6
+        } else {
+            line - 170
+        };
+        root.draw(&Text::new(
+            format!("≥ {target}: {}", percent(chance)),
+            (text_x, top_pixel + 18),
+            (FAMILY, 16).into_font().color(&reaching),
+        ))?;
+    }
     root.present()?;
     Ok(())
+}
+
+/// The bar index of a histogram segment.
+fn index_of(segment: &SegmentValue<usize>) -> &usize {
+    match segment {
+        SegmentValue::Exact(index) | SegmentValue::CenterOf(index) => index,
+        SegmentValue::Last => &0,
+    }
 }
 
 /// A text histogram, one line a bar: `15 │████▌ 5.00 %`.
@@ -286,10 +381,16 @@ pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
 /// The lines every front end shows: mean, sd, range, and the chance to
 /// reach `target` when one is given.
 pub fn summary(expr: &str, odds: &Odds, target: Option<i64>) -> String {
+    // The exact mean only while it reads at a glance (`--json` has it always).
+    let exact = odds.mean().to_string();
+    let exact = if exact.len() <= MAX_EXACT_CHARS {
+        format!(" (exactly {exact})")
+    } else {
+        String::new()
+    };
     let mut text = format!(
-        "{expr}: mean {:.2} (exactly {}), sd {:.2}, range {} to {}\n",
+        "{expr}: mean {:.2}{exact}, sd {:.2}, range {} to {}\n",
         odds.mean_f64(),
-        odds.mean(),
         odds.sd(),
         odds.min(),
         odds.max(),

@@ -86,6 +86,14 @@ impl Config {
             (1..=1 << 20).contains(&self.npc.max_script_bytes),
             "[npc] max_script_bytes must be between 1 and 1048576"
         );
+        // Output beyond the messages of a step goes out as one file, and Discord takes
+        // no file over 10 MiB.
+        anyhow::ensure!(
+            self.basic
+                .max_output_bytes
+                .is_none_or(|bytes| bytes <= MAX_DISCORD_FILE_BYTES),
+            "[basic] max_output_bytes must be at most {MAX_DISCORD_FILE_BYTES} (Discord's file limit)"
+        );
         anyhow::ensure!(
             (1..=20).contains(&self.chargen.max_messages_per_step),
             "[chargen] max_messages_per_step must be between 1 and 20"
@@ -93,6 +101,9 @@ impl Config {
         Ok(())
     }
 }
+
+/// The largest file Discord takes in a server without boosts.
+pub const MAX_DISCORD_FILE_BYTES: usize = 10 * 1024 * 1024;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]

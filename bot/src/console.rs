@@ -4,7 +4,10 @@
 //! `/character show Udo`): options are `name:value`, and a bare value at the start
 //! fills the command's first option. A line that does not start with `/` answers
 //! the pending question (a generator's prompt, or a form opened by a button).
-//! Buttons are listed under their message; `/press LABEL` presses one.
+//! Buttons are listed under their message; `/press LABEL` presses one (the newest
+//! button of that label among the last messages shown, so an NPC's buttons stay
+//! pressable while a generator waits). A select menu lists its options; `/choose N`
+//! (or the option's label) picks one. Attachments are written to files it names.
 //! With a terminal, lines are edited with history; otherwise stdin is read one line
 //! at a time and every reply is printed, so sessions can be scripted.
 
@@ -27,10 +30,19 @@ pub struct ConsoleIdentity {
 
 impl Default for ConsoleIdentity {
     fn default() -> Self {
-        let name = std::env::var("USER")
-            .ok()
-            .filter(|name| !name.trim().is_empty())
-            .unwrap_or_else(|| "you".to_owned());
+        ConsoleIdentity::named(std::env::var("USER").ok())
+    }
+}
+
+impl ConsoleIdentity {
+    /// The local user under the login name, if there is one. Texts speak of the user
+    /// in the third person ("… rolls again", "… talks to Hawknoz"), so the stand-in
+    /// for a missing name is a noun, never "you".
+    pub fn named(login: Option<String>) -> ConsoleIdentity {
+        let name = login
+            .map(|name| name.trim().to_owned())
+            .filter(|name| !name.is_empty() && !name.eq_ignore_ascii_case("you"))
+            .unwrap_or_else(|| "Player".to_owned());
         ConsoleIdentity {
             user: User { id: 1, name },
             guild_id: 1,
@@ -65,9 +77,27 @@ pub struct Console {
     pending_prompt: Option<i64>,
     /// A form opened by a button, filled by the next plain line.
     pending_modal: Option<Modal>,
-    /// Buttons of the last message that had any: (label, custom id, message id).
+    /// Buttons of the last messages that had any, newest first: (label, custom id,
+    /// message id).
     buttons: Vec<(String, String, i64)>,
+    /// The newest select menu shown: its custom id, message id and (label, value)
+    /// options.
+    menu: Option<Menu>,
+    /// The message whose button or menu was used last: its new state replaces it.
+    acted_on: Option<i64>,
 }
+
+/// A select menu as the console shows it.
+#[derive(Debug, Clone)]
+struct Menu {
+    custom_id: String,
+    message_id: i64,
+    options: Vec<(String, String)>,
+    max_values: usize,
+}
+
+/// How many messages' buttons stay pressable.
+const BUTTON_MESSAGES: usize = 8;
 
 impl Console {
     pub fn new(core: Arc<Core>, identity: ConsoleIdentity) -> Console {
@@ -86,6 +116,8 @@ impl Console {
             pending_prompt: None,
             pending_modal: None,
             buttons: Vec::new(),
+            menu: None,
+            acted_on: None,
         }
     }
 
@@ -223,13 +255,14 @@ impl Console {
         }))
     }
 
-    fn parse_command(&self, command_line: &str) -> Parsed {
+    fn parse_command(&mut self, command_line: &str) -> Parsed {
         let (name, rest) = split_word(command_line);
         match name.to_lowercase().as_str() {
             "quit" | "exit" => return Parsed::Quit,
             // `/help roll` and the other topics are the core's guide.
             "help" | "" if rest.trim().is_empty() => return Parsed::Text(self.help()),
             "press" => return self.press(rest),
+            "choose" => return self.choose(rest),
             _ => {}
         }
         let Some(spec) = self
@@ -296,7 +329,7 @@ impl Console {
         }
     }
 
-    fn press(&self, label: &str) -> Parsed {
+    fn press(&mut self, label: &str) -> Parsed {
         let label = label.trim();
         let found = self
             .buttons
@@ -305,10 +338,13 @@ impl Console {
             .or_else(|| (self.buttons.len() == 1 && label.is_empty()).then(|| &self.buttons[0]))
             .cloned();
         match found {
-            Some((_, custom_id, message_id)) => Parsed::Request(RequestKind::Button {
-                custom_id,
-                message_id,
-            }),
+            Some((_, custom_id, message_id)) => {
+                self.acted_on = Some(message_id);
+                Parsed::Request(RequestKind::Button {
+                    custom_id,
+                    message_id,
+                })
+            }
             None if self.buttons.is_empty() => {
                 Parsed::Text("There is no button to press.\n".to_owned())
             }
@@ -323,6 +359,65 @@ impl Console {
                     labels.join(", ")
                 ))
             }
+        }
+    }
+
+    /// `/choose N` or `/choose LABEL` (several: `1, 3`): picks from the newest menu.
+    fn choose(&mut self, picked: &str) -> Parsed {
+        let Some(menu) = self.menu.clone() else {
+            return Parsed::Text("There is no menu to choose from.\n".to_owned());
+        };
+        let mut values = Vec::new();
+        for word in picked
+            .split(',')
+            .map(str::trim)
+            .filter(|word| !word.is_empty())
+        {
+            let by_number = word
+                .parse::<usize>()
+                .ok()
+                .and_then(|number| number.checked_sub(1))
+                .and_then(|index| menu.options.get(index));
+            let by_label = || {
+                menu.options
+                    .iter()
+                    .find(|(label, _)| label.eq_ignore_ascii_case(word))
+            };
+            let Some((_, value)) = by_number.or_else(by_label) else {
+                return Parsed::Text(format!(
+                    "No option {word:?}; choose a number from 1 to {}.\n",
+                    menu.options.len()
+                ));
+            };
+            values.push(value.clone());
+        }
+        if values.is_empty() || values.len() > menu.max_values {
+            return Parsed::Text(format!(
+                "Choose {} of the options by number or label (/choose 1).\n",
+                if menu.max_values > 1 {
+                    format!("1 to {}", menu.max_values)
+                } else {
+                    "one".to_owned()
+                }
+            ));
+        }
+        self.acted_on = Some(menu.message_id);
+        Parsed::Request(RequestKind::Select {
+            custom_id: menu.custom_id,
+            message_id: menu.message_id,
+            values,
+        })
+    }
+
+    /// Forgets the buttons and menu of a message that was replaced or edited.
+    fn forget_components(&mut self, message_id: i64) {
+        self.buttons.retain(|(_, _, id)| *id != message_id);
+        if self
+            .menu
+            .as_ref()
+            .is_some_and(|menu| menu.message_id == message_id)
+        {
+            self.menu = None;
         }
     }
 
@@ -360,7 +455,9 @@ impl Console {
             }
         }
         text.push_str(
-            "  /press LABEL  press a button shown as [buttons: …]\n  /quit  leave\n\
+            "  /press LABEL  press a button shown as [buttons: …]\n  \
+             /choose N  pick option N (or its label) of the menu shown as [menu: …]\n  \
+             /quit  leave\n\
              Options are name:value; a bare value fills the first option \
              (/roll 4d6kh3 label:stats).\nA line without / answers the pending question.\n",
         );
@@ -375,12 +472,18 @@ impl Console {
     /// Prints replies as a terminal shows them; records sent message ids.
     async fn render(&mut self, replies: Vec<Reply>) -> String {
         let mut out = String::new();
+        let acted_on = self.acted_on.take();
         for reply in replies {
             match reply {
-                // The console is a log: a message's new state is shown as a new line.
-                Reply::Interaction(message)
-                | Reply::Update(message)
-                | Reply::Channel { message, .. } => {
+                // The console is a log: a message's new state is shown as a new line,
+                // and only the new state's components can be used.
+                Reply::Update(message) => {
+                    if let Some(message_id) = acted_on {
+                        self.forget_components(message_id);
+                    }
+                    self.render_message(message, &mut out).await;
+                }
+                Reply::Interaction(message) | Reply::Channel { message, .. } => {
                     self.render_message(message, &mut out).await;
                 }
                 // The console shows the conversation as a log; earlier lines stay. An
@@ -393,8 +496,10 @@ impl Console {
                     if self.pending_prompt == Some(message_id) {
                         self.pending_prompt = None;
                     }
-                    // A redrawn chart (an /odds view button) is shown anew.
-                    if message.text_view.is_some() {
+                    self.forget_components(message_id);
+                    // A redrawn chart (an /odds view button) is shown anew, and so is
+                    // the message whose button was pressed ("Walk away").
+                    if message.text_view.is_some() || acted_on == Some(message_id) {
                         self.render_message(message, &mut out).await;
                     }
                 }
@@ -439,20 +544,47 @@ impl Console {
                 attachment.filename,
                 attachment.bytes.len()
             ));
-            if attachment.filename.ends_with(".png") {
-                // Pictures go to a file the user can open.
-                let path = std::env::temp_dir().join(format!(
-                    "tavern-{}-{message_id}-{}",
-                    std::process::id(),
-                    attachment.filename
-                ));
-                match std::fs::write(&path, &attachment.bytes) {
-                    Ok(()) => out.push_str(&format!("[written to {}]\n", path.display())),
-                    Err(error) => {
-                        out.push_str(&format!("[cannot write {}: {error}]\n", path.display()))
-                    }
+            // Files (a transcript, a chart) go where the user can open them.
+            let path = std::env::temp_dir().join(format!(
+                "tavern-{}-{message_id}-{}",
+                std::process::id(),
+                attachment.filename
+            ));
+            match std::fs::write(&path, &attachment.bytes) {
+                Ok(()) => out.push_str(&format!("[written to {}]\n", path.display())),
+                Err(error) => {
+                    out.push_str(&format!("[cannot write {}: {error}]\n", path.display()))
                 }
             }
+        }
+        for component in message.components.iter().flat_map(|row| row.0.iter()) {
+            let Component::Select(select) = component else {
+                continue;
+            };
+            out.push_str(&format!("[menu: {}]\n", select.placeholder));
+            for (number, option) in select.options.iter().enumerate() {
+                let description = option
+                    .description
+                    .as_deref()
+                    .map(|text| format!(" ({text})"))
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "  {}. {}{description}\n",
+                    number + 1,
+                    option.label
+                ));
+            }
+            out.push_str("(/choose NUMBER)\n");
+            self.menu = Some(Menu {
+                custom_id: select.custom_id.clone(),
+                message_id,
+                options: select
+                    .options
+                    .iter()
+                    .map(|option| (option.label.clone(), option.value.clone()))
+                    .collect(),
+                max_values: usize::from(select.max_values.max(1)),
+            });
         }
         let buttons: Vec<(String, String, i64)> = message
             .components
@@ -471,7 +603,16 @@ impl Console {
                 "[buttons: {}] (/press LABEL)\n",
                 labels.join(" | ")
             ));
-            self.buttons = buttons;
+            // Newest first; the buttons of the last few messages stay pressable.
+            let mut kept: Vec<i64> = Vec::new();
+            for (_, _, id) in &self.buttons {
+                if !kept.contains(id) {
+                    kept.push(*id);
+                }
+            }
+            kept.truncate(BUTTON_MESSAGES - 1);
+            self.buttons.retain(|(_, _, id)| kept.contains(id));
+            self.buttons.splice(0..0, buttons);
         }
         if let Some(track) = message.track {
             match self.core.message_sent(track, message_id).await {
@@ -646,6 +787,14 @@ fn strip_fences(content: &str) -> String {
 /// Runs the console on stdin and stdout until end of input, `/quit`, or a signal.
 pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    // Markdown becomes terminal styles on a terminal; piped output stays as written.
+    let show = |text: String| {
+        if std::io::stdout().is_terminal() {
+            crate::terminal::styled(&text)
+        } else {
+            text
+        }
+    };
     let mut console = Console::new(core, identity);
     let mut stdout = std::io::stdout();
     let greeting = console.greeting().await?;
@@ -655,7 +804,7 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
             "Tavern console. Type /help for the commands, /quit to leave."
         )?;
     }
-    write!(stdout, "{greeting}")?;
+    write!(stdout, "{}", show(greeting))?;
     stdout.flush()?;
     let (line_tx, mut line_rx) = tokio::sync::mpsc::channel::<String>(1);
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
@@ -681,7 +830,7 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
                 match outcome {
                     LineOutcome::Quit => break,
                     LineOutcome::Output(text) => {
-                        write!(stdout, "{text}")?;
+                        write!(stdout, "{}", show(text))?;
                         stdout.flush()?;
                     }
                 }

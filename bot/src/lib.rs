@@ -19,3 +19,4 @@ pub mod metrics;
 pub mod shutdown;
 pub mod storage;
 pub mod telemetry;
+pub mod terminal;

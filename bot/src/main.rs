@@ -120,7 +120,11 @@ async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Re
     let storage = Storage::open(&database_url(db), &storage_options(config))
         .await
         .context("cannot open the database")?;
-    let core = new_core(config, &storage, seed, Arc::new(tavern::fetch::FileFetch))?;
+    // The console's one local user is not rate-limited: a piped script must not lose
+    // lines (each line is answered before the next is read).
+    let mut config = config.clone();
+    config.rate_limit.burst = u32::MAX;
+    let core = new_core(&config, &storage, seed, Arc::new(tavern::fetch::FileFetch))?;
     let result = console::run(core, ConsoleIdentity::default()).await;
     storage.close().await;
     result

@@ -6,8 +6,14 @@ use std::process::{Command, Output, Stdio};
 use crate::support::TempDir;
 
 pub fn tavern(args: &[&str], stdin: &str) -> Output {
+    tavern_with_env(args, stdin, &[])
+}
+
+/// `tavern` with these environment variables set (`USER` names the console's user).
+pub fn tavern_with_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tavern"))
         .args(args)
+        .envs(env.iter().copied())
         .env_remove("RUST_LOG")
         .env_remove("DISCORD_TOKEN")
         .stdin(Stdio::piped())
@@ -104,4 +110,16 @@ fn a_broken_configuration_is_reported() {
         "{}",
         stderr(&output)
     );
+}
+
+#[test]
+fn a_piped_console_answers_every_line_without_a_rate_limit() {
+    let dir = crate::support::TempDir::new("console-many-lines");
+    let db = dir.path("many.db");
+    let lines: String = (1..=25).map(|n| format!("/roll 1d1+{n}\n")).collect();
+    let output = tavern(&["console", "--db", db.to_str().unwrap()], &lines);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.matches("[buttons: Roll again]").count(), 25, "{text}");
+    assert!(!text.contains("slow down"), "{text}");
 }

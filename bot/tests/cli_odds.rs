@@ -73,3 +73,42 @@ fn chart_is_a_png_file() {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn options_may_follow_the_expression() {
+    let dir = std::env::temp_dir().join(format!("tavern-odds-after-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("x.png");
+    let output = tavern(&["odds", "4d6kh3", "--chart", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(&std::fs::read(&path).unwrap()[..4], b"\x89PNG");
+    assert!(
+        stdout(&output).starts_with("4d6kh3: mean"),
+        "{}",
+        stdout(&output)
+    );
+    let json = tavern(&["odds", "2d6", "--json"], "");
+    assert!(
+        stdout(&json).starts_with(r#"{"dist":"#),
+        "{}",
+        stdout(&json)
+    );
+    // An unknown option there is clap's error, naming it.
+    let wrong = tavern(&["odds", "2d6", "--chrat", "x.png"], "");
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(stderr(&wrong).contains("--chrat"), "{}", stderr(&wrong));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_long_exact_mean_is_left_to_json() {
+    let short = tavern(&["odds", "4d6kh3"], "");
+    assert!(
+        stdout(&short).starts_with("4d6kh3: mean 12.24 (exactly 15869/1296), sd"),
+        "{}",
+        stdout(&short)
+    );
+    let long = tavern(&["odds", "1d6!"], "");
+    let first = stdout(&long).lines().next().unwrap_or_default().to_owned();
+    assert!(first.starts_with("1d6!: mean 4.20, sd"), "{first}");
+}

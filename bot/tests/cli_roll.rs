@@ -106,3 +106,16 @@ fn samples_print_one_total_per_line() {
         stderr(&failing)
     );
 }
+
+#[test]
+fn options_may_follow_the_expression() {
+    let before = tavern(&["roll", "--seed", "5", "4d6"], "");
+    let after = tavern(&["roll", "4d6", "--seed", "5"], "");
+    assert_eq!(after.status.code(), Some(0), "{}", stderr(&after));
+    assert_eq!(stdout(&after), stdout(&before));
+    // A negative start is still an expression.
+    let negative = tavern(&["roll", "-3+1d1", "--seed", "2"], "");
+    assert_eq!(stdout(&negative), "-3 + 1d1 (1) = -2\n");
+    let json = tavern(&["roll", "1d1", "--json"], "");
+    assert!(stdout(&json).starts_with('{'), "{}", stdout(&json));
+}

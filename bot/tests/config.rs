@@ -42,6 +42,28 @@ fn every_commented_key_of_the_example_is_a_real_key() {
         .collect::<Vec<_>>()
         .join("\n");
     let config = Config::from_toml(&uncommented).expect("the uncommented example parses");
+    // The limits it states are the libraries' defaults.
+    let defaults = Config::default();
+    assert_eq!(
+        format!(
+            "{:?}",
+            tavern::engine::dice::limits_from_config(&config.dice)
+        ),
+        format!(
+            "{:?}",
+            tavern::engine::dice::limits_from_config(&defaults.dice)
+        ),
+    );
+    assert_eq!(
+        format!(
+            "{:?}",
+            tavern::engine::basic::limits_from_config(&config.basic)
+        ),
+        format!(
+            "{:?}",
+            tavern::engine::basic::limits_from_config(&defaults.basic)
+        ),
+    );
     assert_eq!(config.discord.application_id, Some(123_456_789_012_345_678));
     assert_eq!(config.basic.max_input_len, Some(255));
     assert_eq!(config.metrics.address.as_deref(), Some("127.0.0.1:9187"));
@@ -60,6 +82,10 @@ fn mistakes_are_refused() {
         (
             "[chargen]\nsession_expiry_minutes = 0",
             "session_expiry_minutes",
+        ),
+        (
+            "[basic]\nmax_output_bytes = 10485761",
+            "Discord's file limit",
         ),
     ] {
         let error = format!("{:#}", Config::from_toml(text).unwrap_err());

@@ -158,6 +158,15 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
         "{sheet}"
     );
     assert!(sheet.contains("\n[attached: udo.txt ("), "{sheet}");
+    // The transcript is written to the file the console names.
+    let written = sheet
+        .split("[written to ")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("the file's path");
+    let transcript = std::fs::read_to_string(written).expect("the transcript file");
+    assert!(transcript.contains("Udo"), "{transcript}");
+    std::fs::remove_file(written).unwrap();
     let listed = say(&mut console, "/character list").await;
     assert!(listed.contains("- **Udo** (chargen"), "{listed}");
     let nothing = say(&mut console, "hello?").await;
@@ -235,4 +244,19 @@ async fn help_pages_turn_with_buttons_and_rolls_take_adv_and_semicolons() {
     assert!(too_many.contains("At most 4 rolls"), "{too_many}");
     let no_d20 = say(&mut console, "/roll 3d6 adv").await;
     assert!(no_d20.contains("work on a roll with one d20"), "{no_d20}");
+}
+
+#[test]
+fn the_console_user_is_never_named_you() {
+    use tavern::console::ConsoleIdentity;
+    let table = [
+        (Some("udo"), "udo"),
+        (None, "Player"),
+        (Some("  "), "Player"),
+        (Some("you"), "Player"),
+    ];
+    for (login, expected) in table {
+        let identity = ConsoleIdentity::named(login.map(str::to_owned));
+        assert_eq!(identity.user.name, expected, "{login:?}");
+    }
 }

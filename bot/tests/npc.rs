@@ -631,6 +631,11 @@ async fn talk_greets_and_keywords_are_asked_by_modal_button_and_reply() {
     let opened = table.alice(ask).await;
     let form = modal(&opened);
     assert_eq!(form.title, "Talking to Hawknoz");
+    // NPCs answer to the first word: the form says so.
+    assert_eq!(
+        form.inputs[0].placeholder.as_deref(),
+        Some("One word: name, job, trade, bye…")
+    );
     let answered = table.alice(submit(&form, "Name?")).await;
     assert_eq!(
         said(&answered),
@@ -921,7 +926,8 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     assert!(
         said(&shop).ends_with(
             "*For sale:* iron helm 80 gold · short sword 40 gold · arrow 3 gold · light potion 10 gold\n\
-             *Say buy ITEM [N], sell ITEM [N] or done.*"
+             *Say buy ITEM [N], sell ITEM [N] or done.*\n\
+             *Your gold:* 120 · *you can sell:* nothing this trader buys"
         ),
         "{}",
         said(&shop)
@@ -968,7 +974,8 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     let bought = table.alice(submit(&form, "10")).await;
     assert_eq!(
         said(&bought),
-        "> **Alice:** buy arrow 10\n*You buy 10 arrow for 30 gold.*"
+        "> **Alice:** buy arrow 10\n*You buy 10 arrows for 30 gold.*\n\
+         *Your gold:* 90 · *you can sell:* nothing this trader buys"
     );
     assert_eq!(
         world(table.storage(), ALICE, udo, "hawknoz", "c_hawknoz").await,
@@ -979,13 +986,19 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     assert!(picked.replies.is_empty());
     let helm = table.alice(press(button(&bought, "Buy…"))).await;
     let bought = table.alice(submit(&modal(&helm), "")).await;
-    assert!(said(&bought).ends_with("*You buy 1 iron helm for 80 gold.*"));
+    assert!(said(&bought).ends_with(
+        "*You buy 1 iron helm for 80 gold.*\n\
+         *Your gold:* 10 · *you can sell:* 1 iron helm (20 gold each)"
+    ));
     table.alice(choose(&bought, "iron helm")).await;
     let sell = table.alice(press(button(&bought, "Sell…"))).await;
     assert_eq!(modal(&sell).title, "How many iron helm to sell?");
     let sold = table.alice(submit(&modal(&sell), "5")).await;
     assert!(
-        said(&sold).ends_with("*You sell 1 iron helm for 20 gold.*"),
+        said(&sold).ends_with(
+            "*You sell 1 iron helm for 20 gold.*\n\
+             *Your gold:* 30 · *you can sell:* nothing this trader buys"
+        ),
         "{}",
         said(&sold)
     );
@@ -994,11 +1007,36 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
         .alice(reply_to(sold.prompt_message.unwrap(), "sell arrow 4"))
         .await;
     assert!(
-        said(&typed).ends_with("*Hawknoz will not buy arrow.*"),
+        said(&typed).ends_with(
+            "*Hawknoz will not buy arrow: it sells for 3 gold, and Hawknoz pays a quarter of \
+             that, rounded down: nothing.*\n\
+             *Your gold:* 30 · *you can sell:* nothing this trader buys"
+        ),
         "{}",
         said(&typed)
     );
-    let done = table.alice(press(button(&typed, "Done"))).await;
+    let gem = table
+        .alice(reply_to(typed.prompt_message.unwrap(), "sell gem"))
+        .await;
+    assert!(
+        said(&gem)
+            .contains("*Hawknoz will not buy gem: Hawknoz buys back only what Hawknoz sells.*"),
+        "{}",
+        said(&gem)
+    );
+    // A purchase cut to what the gold pays for says so.
+    let potions = table
+        .alice(reply_to(gem.prompt_message.unwrap(), "buy light potion 5"))
+        .await;
+    assert!(
+        said(&potions).contains(
+            "*You buy 3 light potions for 30 gold.* *Your gold pays for 3 of the 5.*\n\
+             *Your gold:* 0 · *you can sell:* 3 light potions (2 gold each)"
+        ),
+        "{}",
+        said(&potions)
+    );
+    let done = table.alice(press(button(&potions, "Done"))).await;
     assert!(
         said(&done).ends_with("Hawknoz: Mind the edges."),
         "{}",
@@ -1006,7 +1044,7 @@ async fn trade_buys_and_sells_with_a_select_buttons_and_a_quantity_modal() {
     );
     assert_eq!(
         world(table.storage(), ALICE, udo, "hawknoz", "c_hawknoz").await,
-        "gold=30 food=3 items=t_arrow:10 party=- flags=c_hawknoz:1 parms=-"
+        "gold=0 food=3 items=t_arrow:10,t_light_potion:3 party=- flags=c_hawknoz:1 parms=-"
     );
 }
 
@@ -1141,10 +1179,11 @@ async fn a_turn_stopped_by_the_step_budget_changes_nothing() {
     table.install("spin", "runaway.ghul").await;
     let udo = character(table.storage(), 1, ALICE, "Udo", 5).await;
     let hail = table.alice(talk("spin")).await;
-    // SAY text reaches chat verbatim; check_rules saw that nothing can ping.
+    // SAY text reaches chat as written, markdown-escaped (Discord shows the one
+    // backslash); check_rules saw that nothing can ping.
     assert!(
         said(&hail)
-            .ends_with(r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#)
+            .ends_with(r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \\ slash."#)
     );
     let gift = table
         .alice(reply_to(hail.prompt_message.unwrap(), "gift"))
@@ -1199,7 +1238,7 @@ async fn a_restarted_core_resumes_the_waiting_conversation() {
     let opened = table.alice(press(button(&shop, "Buy…"))).await;
     assert_eq!(modal(&opened).title, "How many short sword to buy?");
     let bought = table.alice(submit(&modal(&opened), "2")).await;
-    assert!(said(&bought).ends_with("*You buy 2 short sword for 80 gold.*"));
+    assert!(said(&bought).contains("*You buy 2 short swords for 80 gold.*\n*Your gold:* "));
     let typed = table
         .alice(reply_to(bought.prompt_message.unwrap(), "done"))
         .await;
@@ -1339,7 +1378,7 @@ async fn conversation_state_on_both_backends(storage: Storage) {
     let opened = table.alice(press(button(&shop, "Buy…"))).await;
     let bought = table.alice(submit(&modal(&opened), "7")).await;
     assert!(
-        said(&bought).ends_with("*You buy 7 arrow for 21 gold.*"),
+        said(&bought).contains("*You buy 7 arrows for 21 gold.*\n*Your gold:* 79"),
         "{}",
         said(&bought)
     );
@@ -1434,7 +1473,10 @@ async fn the_console_talks_with_plain_lines_and_resumes_after_a_restart() {
         "{shop}"
     );
     let bought = type_line(&mut console, "buy arrow 2").await;
-    assert!(bought.contains("*You buy 2 arrow for 6 gold.*"), "{bought}");
+    assert!(
+        bought.contains("*You buy 2 arrows for 6 gold.*"),
+        "{bought}"
+    );
     drop(console);
     storage.close().await;
 
@@ -1522,7 +1564,7 @@ async fn concurrent_talks_and_double_presses_apply_once() {
     while let Some(replies) = submits.join_next().await {
         for reply in replies.unwrap() {
             match reply {
-                Reply::Channel { message, .. } if message.content.contains("You buy 5 arrow") => {
+                Reply::Channel { message, .. } if message.content.contains("You buy 5 arrows") => {
                     bought += 1
                 }
                 Reply::Interaction(message) => {
@@ -1593,4 +1635,51 @@ fn component_ids_round_trip_and_stay_within_discord_limits() {
     ] {
         assert_eq!(NpcId::decode(garbage), None, "{garbage:?}");
     }
+}
+
+#[tokio::test]
+async fn the_console_chooses_from_menus_and_keeps_an_npcs_buttons_while_a_generator_waits() {
+    let dir = TempDir::new("npc-console-menus");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../npc-core/scripts/shopkeeper.ghul");
+    type_line(
+        &mut console,
+        &format!("/npc install hawknoz file:{}", script.display()),
+    )
+    .await;
+    for line in ["/chargen", "Udo", "1", "M"] {
+        type_line(&mut console, line).await;
+    }
+    type_line(&mut console, "/talk Hawknoz").await;
+    let shop = type_line(&mut console, "trade").await;
+    assert!(
+        shop.contains("[menu: Pick an item, then Buy or Sell]\n  1. iron helm"),
+        "{shop}"
+    );
+    assert!(shop.contains("\n  2. short sword ("), "{shop}");
+    assert_eq!(
+        type_line(&mut console, "/choose 9").await,
+        "No option \"9\"; choose a number from 1 to 4.\n"
+    );
+    type_line(&mut console, "/choose short sword").await;
+    let form = type_line(&mut console, "/press Buy…").await;
+    assert!(
+        form.starts_with("[form: How many short sword to buy?]"),
+        "{form}"
+    );
+    let bought = type_line(&mut console, "1").await;
+    assert!(
+        bought.contains("*You buy 1 short sword for 40 gold.*"),
+        "{bought}"
+    );
+
+    // A generator's question does not hide the NPC's buttons.
+    let started = type_line(&mut console, "/chargen start").await;
+    assert!(started.contains("[buttons: Answer]"), "{started}");
+    let left = type_line(&mut console, "/press Walk away").await;
+    assert!(left.ends_with("*tester walked away.*\n"), "{left}");
+    drop(console);
+    storage.close().await;
 }

@@ -23,7 +23,7 @@ fn check_accepts_the_sample_scripts() {
 
 #[test]
 fn check_prints_every_load_error_and_exits_1() {
-    let cases: [(&str, &str); 4] = [
+    let cases: [(&str, &str); 5] = [
         (
             "CONV c { NATIVE { HAIL r } }\nRESP r { say \"x\" }\nRESP q { $zz }\n",
             "line 2: expected a response statement or `}`, found `say` (words are case-sensitive: write `SAY`)\n\
@@ -32,6 +32,13 @@ fn check_prints_every_load_error_and_exits_1() {
         (
             "CONV a { IMPORT { b } }\nCONV b { IMPORT { a } }\n",
             "line 2: IMPORT cycle: a -> b -> a\n",
+        ),
+        (
+            // Every error of one definition, in one run.
+            "RESP r {\n  SAY 5\n  SET_FLAG 256\n  TAKE -3\n}\n",
+            "line 2: expected a string after SAY, found integer 5\n\
+             line 3: flag id 256 is out of range 0..255\n\
+             line 4: TAKE takes gold only: GOLD or its parameter id -2 (got -3)\n",
         ),
         (
             "RESP r { SET_FLAG 256 }\n",

@@ -131,3 +131,33 @@ async fn odds_explain_what_they_cannot_compute() {
         );
     }
 }
+
+/// The pixels of a PNG in one colour.
+fn pixels_of(png_bytes: &[u8], colour: [u8; 3]) -> usize {
+    let decoder = png::Decoder::new(png_bytes);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).expect("one frame");
+    buffer[..info.buffer_size()]
+        .chunks(3)
+        .filter(|pixel| *pixel == colour)
+        .count()
+}
+
+#[test]
+fn the_chart_marks_the_target_and_the_mean() {
+    use tavern::chart::{View, png};
+    let limits = dice_core::Limits::default();
+    let odds = dice_core::parse_with("3d6", &limits)
+        .and_then(|expr| expr.odds(&limits))
+        .unwrap();
+    let plain = png("3d6", &odds, View::Exactly, None).unwrap();
+    let marked = png("3d6", &odds, View::Exactly, Some(15)).unwrap();
+    assert_ne!(plain, marked, "the target changes the picture");
+    // The bars that reach the target, its line and its chance are shaded apart.
+    let reaching = [220, 120, 40];
+    assert_eq!(pixels_of(&plain, reaching), 0);
+    assert!(pixels_of(&marked, reaching) > 1_000);
+    // The mean's dashed line is drawn in black on both.
+    assert!(pixels_of(&plain, [0, 0, 0]) > 0);
+}

@@ -19,6 +19,8 @@ mod config;
 mod console;
 // The binary: subcommands, exit codes, scripted consoles.
 mod cli;
+// The README's console examples, run through the console.
+mod readme;
 // Macros: saving, permissions, rolling, cycles, show/list/delete, autocomplete.
 mod macros;
 // Characters in rolls: /character use, @FIELD, modifiers, the sheet.

@@ -57,6 +57,8 @@ impl FakeDiscord {
         let router = Router::new()
             .route("/ws", get(gateway::upgrade))
             .fallback(rest::handle)
+            // Discord reads bodies past the per-file limit and answers 413 itself.
+            .layer(axum::extract::DefaultBodyLimit::max(rest::MAX_BODY_BYTES))
             .with_state(shared.clone());
         let mut stop = shared.shutdown.subscribe();
         let server = tokio::spawn(async move {
@@ -290,6 +292,49 @@ impl FakeDiscord {
                 bytes,
             )
         })
+    }
+
+    // ----- channels -----
+
+    /// Sets what the bot may do in `channel_id` (permission bits, see [`permissions`]):
+    /// channel messages there are refused as Discord refuses them (`403`, 50001 without
+    /// View Channel, 50013 without Send Messages, Read Message History for a reply or
+    /// Attach Files for files), and interactions from there carry these bits as
+    /// `app_permissions`. Channels never set allow everything.
+    ///
+    /// [`permissions`]: crate::permissions
+    pub fn set_bot_permissions(&self, channel_id: u64, bits: u64) {
+        self.set_channel(channel_id, bits, false);
+    }
+
+    /// Like [`set_bot_permissions`](Self::set_bot_permissions), for a thread: posting
+    /// needs Send Messages in Threads instead of Send Messages.
+    pub fn set_thread_permissions(&self, channel_id: u64, bits: u64) {
+        self.set_channel(channel_id, bits, true);
+    }
+
+    fn set_channel(&self, channel_id: u64, permissions: u64, is_thread: bool) {
+        self.with(|inner, _| {
+            let rules = crate::state::ChannelRules {
+                permissions,
+                is_thread,
+            };
+            inner.channels.insert(channel_id, rules);
+        });
+    }
+
+    /// Deletes a message: one the fake dispatched as a user's (by `dispatch_message`) or
+    /// one the bot sent. A reply to it is then refused unless it says
+    /// `fail_if_not_exists: false`.
+    pub fn delete_message(&self, message_id: u64) {
+        self.with(|inner, _| {
+            if let Some(deleted) = inner.user_messages.get_mut(&message_id) {
+                *deleted = true;
+            }
+            if let Some(message) = inner.messages.get_mut(&message_id) {
+                message.deleted = true;
+            }
+        });
     }
 
     // ----- records -----

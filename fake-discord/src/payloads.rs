@@ -21,6 +21,16 @@ pub mod permissions {
     /// embed links, attach files, read history, mention (no manage bits), use application
     /// commands.
     pub const MEMBER: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
+    /// VIEW_CHANNEL: without it, the channel does not exist for the bot (50001).
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    /// SEND_MESSAGES.
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    /// ATTACH_FILES.
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    /// READ_MESSAGE_HISTORY: needed to reply to a message.
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    /// SEND_MESSAGES_IN_THREADS.
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
     /// What the bot is told it has in the channel (`app_permissions`).
     pub const APP: u64 = 2_199_023_255_551;
 }

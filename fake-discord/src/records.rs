@@ -163,16 +163,30 @@ pub enum Rule {
     CustomIdLength,
     /// Two components of one message with the same `custom_id`.
     CustomIdDuplicate,
-    /// More than 5 action rows, more than 5 buttons in a row, a select sharing its row,
-    /// or a component that is not in an action row.
+    /// More than 5 action rows, an empty row or more than 5 buttons in a row, a select
+    /// sharing its row, or a component that is not in an action row.
     ComponentLayout,
-    /// A select menu without options or with more than 25.
+    /// A select menu without options or with more than 25, an option's label, value
+    /// (1–100) or description (≤ 100) out of bounds, a placeholder over 150 characters,
+    /// or `min_values`/`max_values` outside 0–25 / 1–25, reversed, or above the options.
     SelectOptions,
-    /// A button label over 80 characters.
+    /// A button label over 80 characters, or a button with neither label nor emoji.
     ButtonLabel,
-    /// An autocomplete answer with more than 25 choices.
+    /// An autocomplete answer with more than 25 choices, or a choice whose name (1–100)
+    /// or string value (≤ 100) is out of bounds.
     AutocompleteChoices,
-    /// A modal with a bad title, custom id, rows or text inputs.
+    /// More than 10 files on a message, an attachment description over 1,024
+    /// characters, or a file over 10 MiB (`413`, code 40005).
+    AttachmentLimit,
+    /// A channel message where the bot lacks View Channel (`403`, 50001), Send Messages
+    /// (Send Messages in Threads in a thread), Read Message History for a reply, or
+    /// Attach Files for files (`403`, 50013).
+    MissingPermissions,
+    /// A reply whose referenced message does not exist (any more), sent without
+    /// `fail_if_not_exists: false` (`400`, 50035).
+    UnknownReference,
+    /// A modal with a bad title, custom id, rows or text inputs (label, placeholder over
+    /// 100, `min_length` over `max_length`, lengths over 4,000).
     ModalInvalid,
     /// A callback type that the interaction's type does not allow (a modal in answer to a
     /// modal submit, a message in answer to autocomplete, ...).

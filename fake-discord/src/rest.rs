@@ -15,7 +15,7 @@ use crate::records::{Callback, CdnFile, Origin, RecordedRequest, Rule, SentMessa
 use crate::rules::{self, FLAG_EPHEMERAL, FLAG_LOADING, Problem, snowflake};
 use crate::state::{Ctx, Inner, InteractionState, Shared};
 
-const MAX_BODY_BYTES: usize = 25 * 1024 * 1024;
+pub(crate) const MAX_BODY_BYTES: usize = 25 * 1024 * 1024;
 
 /// A request as the router sees it.
 struct Incoming {
@@ -251,6 +251,18 @@ fn route(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming) -> Reply {
             "missing or wrong bot token",
         );
         return Reply::error(401, 0, "401: Unauthorized");
+    }
+    let uploads = req
+        .uploads
+        .iter()
+        .map(|(name, _, bytes)| (name.as_str(), bytes.len() as u64));
+    if let Some(detail) = rules::file_too_large(uploads) {
+        inner.violate(Rule::AttachmentLimit, &req.source(), detail);
+        let reply = Reply::error(413, 40005, "Request entity too large");
+        if let ["interactions", id, _, "callback"] = segments.as_slice() {
+            record_callback(inner, id.parse().unwrap_or(0), &req.body, &reply);
+        }
+        return reply;
     }
     let method = req.method.as_str();
     let app = ctx.config.application_id.to_string();
@@ -492,7 +504,16 @@ fn refuse(inner: &mut Inner, source: &str, problems: &[Problem]) -> Reply {
 fn check_new_message(body: &Value, files: usize) -> Vec<Problem> {
     let mut problems = rules::check_message(body);
     problems.extend(rules::check_not_empty(body, files));
+    problems.extend(rules::check_attachments(body, files));
     problems
+}
+
+/// How many files a message has after an edit that uploads `uploads` new ones (see
+/// [`edit_attachments`]).
+fn files_after_edit(existing: &[CdnFile], body: &Value, uploads: usize) -> usize {
+    let mut kept = existing.to_vec();
+    edit_attachments(&mut kept, body, Vec::new());
+    kept.len() + uploads
 }
 
 /// Applies an edit's files as Discord does: an `attachments` array in the body lists
@@ -647,7 +668,17 @@ fn create_channel_message(
     let Ok(channel_id) = channel.parse::<u64>() else {
         return Reply::error(404, 10003, "Unknown Channel");
     };
-    let problems = check_new_message(&req.body, req.uploads.len());
+    if let Some(reply) = forbidden(inner, req, channel_id, !req.uploads.is_empty()) {
+        return reply;
+    }
+    let mut problems = check_new_message(&req.body, req.uploads.len());
+    let body = match reply_target(inner, &req.body) {
+        Ok(body) => body,
+        Err(problem) => {
+            problems.push(problem);
+            req.body.clone()
+        }
+    };
     if !problems.is_empty() {
         return refuse(inner, &req.source(), &problems);
     }
@@ -656,7 +687,7 @@ fn create_channel_message(
         origin: Origin::Channel,
         channel_id,
         interaction_id: None,
-        body: &req.body,
+        body: &body,
         files,
         flags: message_flags(&req.body) & !FLAG_EPHEMERAL,
         source: req.source(),
@@ -681,7 +712,66 @@ fn channel_message(
     let Some(id) = found else {
         return Reply::error(404, 10008, "Unknown Message");
     };
+    let channel_id = channel.parse::<u64>().unwrap_or(0);
+    if let Some(reply) = forbidden(inner, req, channel_id, false) {
+        return reply;
+    }
     edit_get_delete(inner, ctx, req, id)
+}
+
+/// Discord's 403 for a channel message where the bot lacks a permission the request
+/// needs (only PATCH, GET and DELETE of its own messages need View Channel alone).
+fn forbidden(inner: &mut Inner, req: &Incoming, channel_id: u64, has_files: bool) -> Option<Reply> {
+    let channel = *inner.channels.get(&channel_id)?;
+    let (missing, code) = if req.method == "POST" {
+        rules::missing_permission(channel.permissions, channel.is_thread, &req.body, has_files)?
+    } else if channel.permissions & crate::payloads::permissions::VIEW_CHANNEL == 0 {
+        ("View Channel", 50001)
+    } else {
+        return None;
+    };
+    let detail = format!("the bot lacks {missing} in channel {channel_id}");
+    inner.violate(Rule::MissingPermissions, &req.source(), detail);
+    let message = if code == 50001 {
+        "Missing Access"
+    } else {
+        "Missing Permissions"
+    };
+    Some(Reply::error(403, code, message))
+}
+
+/// The body of a channel message as Discord takes it: a reply to a message that is gone
+/// is refused, unless it says `fail_if_not_exists: false`, when it is sent as a plain
+/// message.
+fn reply_target(inner: &Inner, body: &Value) -> Result<Value, Problem> {
+    let Some(reference) = body.get("message_reference").filter(|r| !r.is_null()) else {
+        return Ok(body.clone());
+    };
+    let target = reference.get("message_id").and_then(snowflake);
+    let exists = target.is_some_and(|id| {
+        inner.user_messages.get(&id) == Some(&false)
+            || inner.messages.get(&id).is_some_and(|m| !m.deleted)
+    });
+    if exists {
+        return Ok(body.clone());
+    }
+    let must_exist = reference
+        .get("fail_if_not_exists")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    if must_exist {
+        return Err(Problem {
+            rule: Rule::UnknownReference,
+            path: "message_reference".into(),
+            code: "REPLIES_UNKNOWN_MESSAGE",
+            message: "Unknown message".into(),
+        });
+    }
+    let mut plain = body.clone();
+    if let Value::Object(fields) = &mut plain {
+        fields.remove("message_reference");
+    }
+    Ok(plain)
 }
 
 /// GET, PATCH or DELETE of a message the bot sent.
@@ -695,7 +785,12 @@ fn edit_get_delete(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming, id: u64) ->
             Reply::no_content()
         }
         "PATCH" => {
-            let problems = rules::check_message(&req.body);
+            let existing = &inner.messages[&id].attachments;
+            let mut problems = rules::check_message(&req.body);
+            problems.extend(rules::check_attachments(
+                &req.body,
+                files_after_edit(existing, &req.body, req.uploads.len()),
+            ));
             if !problems.is_empty() {
                 return refuse(inner, &req.source(), &problems);
             }
@@ -795,7 +890,18 @@ fn answer_callback(
     }
     let problems = match kind {
         rules::RESPONSE_MESSAGE => check_new_message(&data, req.uploads.len()),
-        rules::RESPONSE_UPDATE => rules::check_message(&data),
+        rules::RESPONSE_UPDATE => {
+            let existing = state
+                .component_message
+                .and_then(|id| inner.messages.get(&id))
+                .map_or(&[][..], |m| m.attachments.as_slice());
+            let mut problems = rules::check_message(&data);
+            problems.extend(rules::check_attachments(
+                &data,
+                files_after_edit(existing, &data, req.uploads.len()),
+            ));
+            problems
+        }
         rules::RESPONSE_AUTOCOMPLETE => rules::check_autocomplete(&data),
         rules::RESPONSE_MODAL => rules::check_modal(&data),
         _ => Vec::new(),

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value, json};
 
 use crate::config::MentionPolicy;
+use crate::payloads::permissions as permission;
 use crate::records::{Ping, Rule};
 
 pub(crate) const FLAG_EPHEMERAL: u64 = 1 << 6;
@@ -29,6 +30,20 @@ const MAX_AUTOCOMPLETE_CHOICES: usize = 25;
 const MAX_MODAL_TITLE_CHARS: usize = 45;
 const MAX_TEXT_INPUT_LABEL_CHARS: usize = 45;
 const MAX_TEXT_INPUT_LENGTH: u64 = 4000;
+const MAX_TEXT_INPUT_PLACEHOLDER_CHARS: usize = 100;
+const MAX_SELECT_OPTION_CHARS: usize = 100;
+const MAX_SELECT_PLACEHOLDER_CHARS: usize = 150;
+const MAX_SELECT_VALUES: u64 = 25;
+const MAX_CHOICE_CHARS: usize = 100;
+const MAX_ATTACHMENTS: usize = 10;
+const MAX_ATTACHMENT_DESCRIPTION_CHARS: usize = 1024;
+/// Discord's upload limit for a file in a server without boosts (`attachment_size_limit`).
+pub(crate) const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
+
+/// Gateway intents that decide which events a session receives.
+const GUILDS_INTENT: u64 = 1;
+const GUILD_MESSAGES_INTENT: u64 = 1 << 9;
+const DIRECT_MESSAGES_INTENT: u64 = 1 << 12;
 
 /// Interaction types (the `type` of an INTERACTION_CREATE).
 pub(crate) const INTERACTION_COMMAND: u64 = 2;
@@ -217,6 +232,15 @@ fn check_components(rows: &[Value], flags: u64, problems: &mut Vec<Problem>) {
             continue;
         }
         let children = array(row.get("components"));
+        if row_kind == 1 && children.is_empty() {
+            let message = format!("Must be between 1 and {MAX_BUTTONS_PER_ROW} in length (got 0).");
+            problems.push(Problem::new(
+                Rule::ComponentLayout,
+                format!("components.{row_index}.components"),
+                "BASE_TYPE_BAD_LENGTH",
+                message,
+            ));
+        }
         let selects = children.iter().filter(|c| is_select(kind_of(c))).count();
         if selects > 0 && children.len() > 1 {
             let message = "A select menu must be alone in its action row.".to_owned();
@@ -287,29 +311,209 @@ fn check_component(
         );
     }
     if kind == 2 {
-        let path = format!("{path}.label");
-        problems.extend(max_length(
+        check_button(component, style, path, problems);
+    }
+    if is_select(kind) {
+        check_select(component, kind, path, problems);
+    }
+}
+
+fn check_button(button: &Value, style: u64, path: &str, problems: &mut Vec<Problem>) {
+    let label_len = char_len(button.get("label"));
+    problems.extend(max_length(
+        Rule::ButtonLabel,
+        format!("{path}.label"),
+        label_len,
+        MAX_BUTTON_LABEL_CHARS,
+    ));
+    // A premium button (style 6) shows its SKU; every other needs something to show.
+    let has_emoji = button.get("emoji").is_some_and(|emoji| !emoji.is_null());
+    if style != 6 && label_len == 0 && !has_emoji {
+        let message = "A button needs a label or an emoji.".to_owned();
+        problems.push(Problem::new(
             Rule::ButtonLabel,
-            path,
-            char_len(component.get("label")),
-            MAX_BUTTON_LABEL_CHARS,
+            format!("{path}.label"),
+            "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+            message,
         ));
     }
-    if kind == 3 {
-        let options = array(component.get("options"));
-        if options.is_empty() || options.len() > MAX_SELECT_OPTIONS {
-            let message = format!(
+}
+
+fn check_select(select: &Value, kind: u64, path: &str, problems: &mut Vec<Problem>) {
+    let mut bad = |field: String, code: &'static str, message: String| {
+        problems.push(Problem::new(Rule::SelectOptions, field, code, message));
+    };
+    let placeholder_len = char_len(select.get("placeholder"));
+    if placeholder_len > MAX_SELECT_PLACEHOLDER_CHARS {
+        bad(
+            format!("{path}.placeholder"),
+            "BASE_TYPE_MAX_LENGTH",
+            format!(
+                "Must be {MAX_SELECT_PLACEHOLDER_CHARS} or fewer in length (got {placeholder_len})."
+            ),
+        );
+    }
+    let min_values = select
+        .get("min_values")
+        .and_then(Value::as_u64)
+        .unwrap_or(1);
+    let max_values = select
+        .get("max_values")
+        .and_then(Value::as_u64)
+        .unwrap_or(1);
+    if min_values > MAX_SELECT_VALUES {
+        bad(
+            format!("{path}.min_values"),
+            "NUMBER_TYPE_MAX",
+            format!("Must be {MAX_SELECT_VALUES} or less."),
+        );
+    }
+    if max_values == 0 || max_values > MAX_SELECT_VALUES {
+        bad(
+            format!("{path}.max_values"),
+            "NUMBER_TYPE_MAX",
+            format!("Must be between 1 and {MAX_SELECT_VALUES}."),
+        );
+    }
+    if min_values > max_values {
+        bad(
+            format!("{path}.min_values"),
+            "SELECT_COMPONENT_MIN_VALUES_GREATER_THAN_MAX",
+            format!(
+                "min_values ({min_values}) must not be greater than max_values ({max_values})."
+            ),
+        );
+    }
+    // Only a string select lists its options; the others pick users, roles or channels.
+    if kind != 3 {
+        return;
+    }
+    let options = array(select.get("options"));
+    if options.is_empty() || options.len() > MAX_SELECT_OPTIONS {
+        bad(
+            format!("{path}.options"),
+            "BASE_TYPE_BAD_LENGTH",
+            format!(
                 "Must be between 1 and {MAX_SELECT_OPTIONS} in length (got {}).",
                 options.len()
-            );
-            problems.push(Problem::new(
-                Rule::SelectOptions,
-                format!("{path}.options"),
-                "BASE_TYPE_BAD_LENGTH",
-                message,
-            ));
+            ),
+        );
+    } else if max_values > options.len() as u64 {
+        bad(
+            format!("{path}.max_values"),
+            "SELECT_COMPONENT_MAX_VALUES_TOO_LARGE",
+            format!(
+                "max_values ({max_values}) must not exceed the number of options ({}).",
+                options.len()
+            ),
+        );
+    }
+    for (index, option) in options.iter().enumerate() {
+        for (key, min) in [("label", 1), ("value", 1), ("description", 0)] {
+            let len = char_len(option.get(key));
+            if len < min || len > MAX_SELECT_OPTION_CHARS {
+                bad(
+                    format!("{path}.options.{index}.{key}"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    format!(
+                        "Must be between {min} and {MAX_SELECT_OPTION_CHARS} in length (got {len})."
+                    ),
+                );
+            }
         }
     }
+}
+
+/// Checks the files of a message: at most 10 in all (`total`, kept and new), and each
+/// attachment's description within 1,024 characters.
+pub(crate) fn check_attachments(body: &Value, total: usize) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if total > MAX_ATTACHMENTS {
+        problems.push(Problem::new(
+            Rule::AttachmentLimit,
+            "attachments",
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be {MAX_ATTACHMENTS} or fewer in length (got {total})."),
+        ));
+    }
+    for (index, attachment) in array(body.get("attachments")).iter().enumerate() {
+        problems.extend(max_length(
+            Rule::AttachmentLimit,
+            format!("attachments.{index}.description"),
+            char_len(attachment.get("description")),
+            MAX_ATTACHMENT_DESCRIPTION_CHARS,
+        ));
+    }
+    problems
+}
+
+/// The first upload over Discord's size limit, as a sentence (Discord answers it with
+/// `413`, code 40005, before it reads the rest).
+pub(crate) fn file_too_large<'a>(
+    uploads: impl IntoIterator<Item = (&'a str, u64)>,
+) -> Option<String> {
+    uploads
+        .into_iter()
+        .find(|(_, size)| *size > MAX_FILE_BYTES)
+        .map(|(name, size)| {
+            format!("file `{name}` has {size} bytes, over the limit of {MAX_FILE_BYTES}")
+        })
+}
+
+/// What a bot needs in a channel to post `body` there, given whether the channel is a
+/// thread and whether files come with it, as Discord checks it: the missing permission
+/// and Discord's error code (50001 Missing Access, 50013 Missing Permissions).
+pub(crate) fn missing_permission(
+    granted: u64,
+    is_thread: bool,
+    body: &Value,
+    has_files: bool,
+) -> Option<(&'static str, u32)> {
+    if granted & permission::VIEW_CHANNEL == 0 {
+        return Some(("View Channel", 50001));
+    }
+    let (send, send_name) = if is_thread {
+        (
+            permission::SEND_MESSAGES_IN_THREADS,
+            "Send Messages in Threads",
+        )
+    } else {
+        (permission::SEND_MESSAGES, "Send Messages")
+    };
+    if granted & send == 0 {
+        return Some((send_name, 50013));
+    }
+    let is_reply = body.get("message_reference").is_some_and(|r| !r.is_null());
+    if is_reply && granted & permission::READ_MESSAGE_HISTORY == 0 {
+        return Some(("Read Message History", 50013));
+    }
+    if has_files && granted & permission::ATTACH_FILES == 0 {
+        return Some(("Attach Files", 50013));
+    }
+    None
+}
+
+/// Whether a session with `intents` receives `event` (Discord sends only what a bot
+/// asked for; interactions and the session's own events always arrive).
+pub(crate) fn intents_allow(intents: u64, event: &str, data: &Value) -> bool {
+    let in_guild = data.get("guild_id").is_some_and(|id| !id.is_null());
+    let needed = match event {
+        "MESSAGE_CREATE" | "MESSAGE_UPDATE" | "MESSAGE_DELETE" | "MESSAGE_DELETE_BULK" => {
+            if in_guild {
+                GUILD_MESSAGES_INTENT
+            } else {
+                DIRECT_MESSAGES_INTENT
+            }
+        }
+        _ if event.starts_with("GUILD_")
+            || event.starts_with("CHANNEL_")
+            || event.starts_with("THREAD_") =>
+        {
+            GUILDS_INTENT
+        }
+        _ => return true,
+    };
+    intents & needed != 0
 }
 
 fn check_custom_id(
@@ -343,20 +547,39 @@ fn check_custom_id(
 
 /// Checks the `data` of an autocomplete result (callback type 8).
 pub(crate) fn check_autocomplete(data: &Value) -> Vec<Problem> {
+    let mut problems = Vec::new();
     let choices = array(data.get("choices"));
-    if choices.len() <= MAX_AUTOCOMPLETE_CHOICES {
-        return Vec::new();
+    if choices.len() > MAX_AUTOCOMPLETE_CHOICES {
+        let message = format!(
+            "Must be {MAX_AUTOCOMPLETE_CHOICES} or fewer in length (got {}).",
+            choices.len()
+        );
+        problems.push(Problem::new(
+            Rule::AutocompleteChoices,
+            "data.choices",
+            "BASE_TYPE_MAX_LENGTH",
+            message,
+        ));
     }
-    let message = format!(
-        "Must be {MAX_AUTOCOMPLETE_CHOICES} or fewer in length (got {}).",
-        choices.len()
-    );
-    vec![Problem::new(
-        Rule::AutocompleteChoices,
-        "data.choices",
-        "BASE_TYPE_MAX_LENGTH",
-        message,
-    )]
+    for (index, choice) in choices.iter().enumerate() {
+        let name_len = char_len(choice.get("name"));
+        if name_len == 0 || name_len > MAX_CHOICE_CHARS {
+            problems.push(Problem::new(
+                Rule::AutocompleteChoices,
+                format!("data.choices.{index}.name"),
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Must be between 1 and {MAX_CHOICE_CHARS} in length (got {name_len})."),
+            ));
+        }
+        // Integer and number values have no length; a string value has Discord's limit.
+        problems.extend(max_length(
+            Rule::AutocompleteChoices,
+            format!("data.choices.{index}.value"),
+            char_len(choice.get("value")),
+            MAX_CHOICE_CHARS,
+        ));
+    }
+    problems
 }
 
 /// Checks the `data` of a modal (callback type 9).
@@ -439,6 +662,32 @@ pub(crate) fn check_modal(data: &Value) -> Vec<Problem> {
                 format!("{at}.0.label"),
                 "BASE_TYPE_BAD_LENGTH",
                 message,
+            ));
+        }
+        problems.extend(max_length(
+            Rule::ModalInvalid,
+            format!("{at}.0.placeholder"),
+            char_len(input.get("placeholder")),
+            MAX_TEXT_INPUT_PLACEHOLDER_CHARS,
+        ));
+        let min = input.get("min_length").and_then(Value::as_u64);
+        let max = input.get("max_length").and_then(Value::as_u64);
+        if let (Some(min), Some(max)) = (min, max)
+            && min > max
+        {
+            input_problems.push(Problem::new(
+                Rule::ModalInvalid,
+                format!("{at}.0.min_length"),
+                "TEXT_INPUT_MIN_LENGTH_GREATER_THAN_MAX",
+                format!("min_length ({min}) must not be greater than max_length ({max})."),
+            ));
+        }
+        if max == Some(0) {
+            input_problems.push(Problem::new(
+                Rule::ModalInvalid,
+                format!("{at}.0.max_length"),
+                "NUMBER_TYPE_MIN",
+                "Must be 1 or more.".to_owned(),
             ));
         }
         for key in ["min_length", "max_length"] {
@@ -653,6 +902,112 @@ mod tests {
         json!({"type": 1, "components": children})
     }
 
+    fn select(options: Vec<Value>) -> Value {
+        json!({"type": 3, "custom_id": "s", "options": options})
+    }
+
+    #[test]
+    fn attachment_rules() {
+        let described =
+            |len: usize| json!({"attachments": [{"id": 0, "description": "d".repeat(len)}]});
+        assert_eq!(rules(&check_attachments(&described(1024), 10)), vec![]);
+        assert_eq!(
+            rules(&check_attachments(&described(1025), 1)),
+            vec![Rule::AttachmentLimit]
+        );
+        assert_eq!(
+            rules(&check_attachments(&json!({}), 11)),
+            vec![Rule::AttachmentLimit]
+        );
+        assert_eq!(file_too_large([("a.png", MAX_FILE_BYTES)]), None);
+        assert!(
+            file_too_large([("a.png", 1), ("b.png", MAX_FILE_BYTES + 1)])
+                .is_some_and(|m| m.contains("b.png"))
+        );
+    }
+
+    #[test]
+    fn channel_permissions_table() {
+        use permission::*;
+        let all = VIEW_CHANNEL
+            | SEND_MESSAGES
+            | SEND_MESSAGES_IN_THREADS
+            | READ_MESSAGE_HISTORY
+            | ATTACH_FILES;
+        let reply = json!({"content": "x", "message_reference": {"message_id": "1"}});
+        let plain = json!({"content": "x"});
+        type Case<'a> = (u64, bool, &'a Value, bool, Option<(&'a str, u32)>);
+        let table: Vec<Case> = vec![
+            (all, false, &reply, true, None),
+            (
+                all & !VIEW_CHANNEL,
+                false,
+                &plain,
+                false,
+                Some(("View Channel", 50001)),
+            ),
+            (
+                all & !SEND_MESSAGES,
+                false,
+                &plain,
+                false,
+                Some(("Send Messages", 50013)),
+            ),
+            (all & !SEND_MESSAGES, true, &plain, false, None),
+            (
+                all & !SEND_MESSAGES_IN_THREADS,
+                true,
+                &plain,
+                false,
+                Some(("Send Messages in Threads", 50013)),
+            ),
+            (all & !READ_MESSAGE_HISTORY, false, &plain, false, None),
+            (
+                all & !READ_MESSAGE_HISTORY,
+                false,
+                &reply,
+                false,
+                Some(("Read Message History", 50013)),
+            ),
+            (
+                all & !ATTACH_FILES,
+                false,
+                &plain,
+                true,
+                Some(("Attach Files", 50013)),
+            ),
+        ];
+        for (granted, thread, body, files, expected) in table {
+            assert_eq!(
+                missing_permission(granted, thread, body, files),
+                expected,
+                "{granted:b} {body}"
+            );
+        }
+    }
+
+    #[test]
+    fn intents_decide_which_events_arrive() {
+        let guild = json!({"guild_id": "5"});
+        let dm = json!({});
+        assert!(intents_allow(
+            GUILD_MESSAGES_INTENT,
+            "MESSAGE_CREATE",
+            &guild
+        ));
+        assert!(!intents_allow(
+            DIRECT_MESSAGES_INTENT,
+            "MESSAGE_CREATE",
+            &guild
+        ));
+        assert!(intents_allow(DIRECT_MESSAGES_INTENT, "MESSAGE_CREATE", &dm));
+        assert!(!intents_allow(GUILD_MESSAGES_INTENT, "MESSAGE_UPDATE", &dm));
+        assert!(!intents_allow(0, "GUILD_CREATE", &guild));
+        assert!(intents_allow(GUILDS_INTENT, "GUILD_CREATE", &guild));
+        assert!(intents_allow(0, "INTERACTION_CREATE", &guild));
+        assert!(intents_allow(0, "READY", &dm));
+    }
+
     #[test]
     fn message_rules_table() {
         let long_id = "x".repeat(101);
@@ -723,6 +1078,56 @@ mod tests {
                 vec![Rule::ComponentLayout],
             ),
             (
+                "empty action row",
+                json!({"components": [row(vec![])]}),
+                vec![Rule::ComponentLayout],
+            ),
+            (
+                "button without label or emoji",
+                json!({"components": [row(vec![json!({"type": 2, "style": 1, "custom_id": "a"})])]}),
+                vec![Rule::ButtonLabel],
+            ),
+            (
+                "button with an emoji only",
+                json!({"components": [row(vec![json!({"type": 2, "style": 1, "custom_id": "a", "emoji": {"name": "🎲"}})])]}),
+                vec![],
+            ),
+            (
+                "select option label 100, value 100, description 100",
+                json!({"components": [row(vec![select(vec![json!({"label": "l".repeat(100), "value": "v".repeat(100), "description": "d".repeat(100)})])])]}),
+                vec![],
+            ),
+            (
+                "select option label 101 and empty value",
+                json!({"components": [row(vec![select(vec![json!({"label": "l".repeat(101), "value": ""})])])]}),
+                vec![Rule::SelectOptions, Rule::SelectOptions],
+            ),
+            (
+                "select option description 101",
+                json!({"components": [row(vec![select(vec![json!({"label": "l", "value": "v", "description": "d".repeat(101)})])])]}),
+                vec![Rule::SelectOptions],
+            ),
+            (
+                "select placeholder 151",
+                json!({"components": [row(vec![json!({"type": 3, "custom_id": "s", "placeholder": "p".repeat(151), "options": [{"label": "a", "value": "a"}]})])]}),
+                vec![Rule::SelectOptions],
+            ),
+            (
+                "select min_values over max_values",
+                json!({"components": [row(vec![json!({"type": 3, "custom_id": "s", "min_values": 2, "max_values": 1, "options": [{"label": "a", "value": "a"}, {"label": "b", "value": "b"}]})])]}),
+                vec![Rule::SelectOptions],
+            ),
+            (
+                "select max_values above its options",
+                json!({"components": [row(vec![json!({"type": 3, "custom_id": "s", "max_values": 2, "options": [{"label": "a", "value": "a"}]})])]}),
+                vec![Rule::SelectOptions],
+            ),
+            (
+                "select max_values 0",
+                json!({"components": [row(vec![json!({"type": 3, "custom_id": "s", "min_values": 0, "max_values": 0, "options": [{"label": "a", "value": "a"}]})])]}),
+                vec![Rule::SelectOptions],
+            ),
+            (
                 "11 embeds",
                 json!({"embeds": (0..11).map(|_| json!({"title": "t"})).collect::<Vec<_>>()}),
                 vec![Rule::EmbedLimit],
@@ -777,6 +1182,53 @@ mod tests {
             rules(&check_autocomplete(&json!({"choices": choices}))),
             vec![Rule::AutocompleteChoices]
         );
+        let choice = |name: usize, value: usize| json!({"choices": [{"name": "n".repeat(name), "value": "v".repeat(value)}]});
+        assert_eq!(rules(&check_autocomplete(&choice(100, 100))), vec![]);
+        assert_eq!(
+            rules(&check_autocomplete(&choice(101, 100))),
+            vec![Rule::AutocompleteChoices]
+        );
+        assert_eq!(
+            rules(&check_autocomplete(&choice(100, 101))),
+            vec![Rule::AutocompleteChoices]
+        );
+        assert_eq!(
+            rules(&check_autocomplete(&choice(0, 1))),
+            vec![Rule::AutocompleteChoices]
+        );
+        assert_eq!(
+            rules(&check_autocomplete(
+                &json!({"choices": [{"name": "n", "value": 12345}]})
+            )),
+            vec![]
+        );
+        let text_input = |extra: Value| {
+            let mut input = json!({"type": 4, "custom_id": "answer", "label": "Name?", "style": 1});
+            for (key, value) in extra.as_object().unwrap() {
+                input[key] = value.clone();
+            }
+            json!({"custom_id": "m", "title": "Answer", "components": [row(vec![input])]})
+        };
+        let table = [
+            (json!({"placeholder": "p".repeat(100)}), vec![]),
+            (
+                json!({"placeholder": "p".repeat(101)}),
+                vec![Rule::ModalInvalid],
+            ),
+            (json!({"min_length": 5, "max_length": 5}), vec![]),
+            (
+                json!({"min_length": 6, "max_length": 5}),
+                vec![Rule::ModalInvalid],
+            ),
+            (json!({"max_length": 0}), vec![Rule::ModalInvalid]),
+        ];
+        for (extra, expected) in table {
+            assert_eq!(
+                rules(&check_modal(&text_input(extra.clone()))),
+                expected,
+                "{extra}"
+            );
+        }
         let input = |max: u64| json!({"type": 4, "custom_id": "answer", "label": "Name?", "style": 1, "max_length": max});
         let modal = |max: u64| json!({"custom_id": "m", "title": "Answer", "components": [row(vec![input(max)])]});
         assert_eq!(rules(&check_modal(&modal(4000))), vec![]);

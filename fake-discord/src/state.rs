@@ -107,6 +107,18 @@ pub(crate) struct Inner {
     pub(crate) rate_limits: Vec<ScriptedRateLimit>,
     /// Files uploaded by the request being answered, for its record.
     pub(crate) requests_files_pending: Vec<CdnFile>,
+    /// Channels where the bot's permissions were set by the test (all others: every
+    /// permission).
+    pub(crate) channels: HashMap<u64, ChannelRules>,
+    /// Messages of users the fake dispatched, by id: whether each was deleted since.
+    pub(crate) user_messages: HashMap<u64, bool>,
+}
+
+/// What the bot may do in one channel, and whether the channel is a thread.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ChannelRules {
+    pub(crate) permissions: u64,
+    pub(crate) is_thread: bool,
 }
 
 /// One interaction the fake dispatched, and how it was answered so far.
@@ -237,9 +249,19 @@ impl Inner {
     }
 
     /// Queues a dispatch for `shard` and sends whatever the shard's session can take.
-    pub(crate) fn dispatch(&mut self, ctx: &Ctx<'_>, shard: u32, event: &str, data: Value) {
+    pub(crate) fn dispatch(&mut self, ctx: &Ctx<'_>, shard: u32, event: &str, mut data: Value) {
         if event == "INTERACTION_CREATE" {
             self.register_interaction(&data);
+            // Discord tells the bot its permissions in the channel of each interaction.
+            let channel = data.get("channel_id").and_then(snowflake);
+            if let Some(rules) = channel.and_then(|id| self.channels.get(&id)) {
+                data["app_permissions"] = json!(rules.permissions.to_string());
+            }
+        }
+        if event == "MESSAGE_CREATE"
+            && let Some(id) = data.get("id").and_then(snowflake)
+        {
+            self.user_messages.insert(id, false);
         }
         let Some(state) = self.shards.get_mut(shard as usize) else {
             self.violate(Rule::Gateway, "dispatch", format!("no shard {shard}"));
@@ -304,6 +326,10 @@ impl Inner {
         let Some(session) = self.sessions.get(session_id) else {
             return;
         };
+        if !rules::intents_allow(session.intents, event, &data) {
+            // Discord never sends what the session did not ask for.
+            return;
+        }
         if self.withholds_content(ctx, session.intents, event, &data) {
             rules::blank_message_content(&mut data);
         }

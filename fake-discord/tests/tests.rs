@@ -14,5 +14,7 @@ mod content;
 mod faults;
 // Sequence numbers, resume replay and close codes, frame by frame.
 mod raw_gateway;
+// Channel permissions, replies to deleted messages, files on edits, the intents gate.
+mod channels;
 // Two shards: dispatches routed by guild.
 mod shards;

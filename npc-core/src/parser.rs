@@ -120,6 +120,8 @@ struct Parser<'t> {
     /// and its siblings at the same depth are the same mistake.
     depth_reported: bool,
     menu_depth: u32,
+    /// A statement of the response being read failed (and was skipped).
+    broken: bool,
     calls: Vec<Site>,
 }
 
@@ -135,6 +137,7 @@ pub(crate) fn parse(tokens: &[Token], limits: &Limits, errors: &mut Vec<LoadErro
         depth: 0,
         depth_reported: false,
         menu_depth: 0,
+        broken: false,
         calls: Vec::new(),
     };
     while parser.peek().kind != TokenKind::Eof {
@@ -188,6 +191,13 @@ impl Parser<'_> {
         Err(Abort)
     }
 
+    /// Whether the next tokens start a definition: `CONV tag {` or `RESP tag {`.
+    fn at_definition_start(&self) -> bool {
+        matches!(&self.peek().kind, TokenKind::Word(word) if word == "CONV" || word == "RESP")
+            && matches!(self.peek_at(1).kind, TokenKind::Word(_))
+            && self.peek_at(2).kind == TokenKind::LBrace
+    }
+
     /// Skips to the next token that starts a definition (`CONV tag {` or `RESP tag {`),
     /// never back to the failed definition's own start.
     fn recover(&mut self, start: usize) {
@@ -197,20 +207,10 @@ impl Parser<'_> {
         self.depth = 0;
         self.menu_depth = 0;
         loop {
-            let token = self.peek();
-            match &token.kind {
-                TokenKind::Eof => return,
-                TokenKind::Word(word)
-                    if (word == "CONV" || word == "RESP")
-                        && matches!(self.peek_at(1).kind, TokenKind::Word(_))
-                        && self.peek_at(2).kind == TokenKind::LBrace =>
-                {
-                    return;
-                }
-                _ => {
-                    self.advance();
-                }
+            if self.peek().kind == TokenKind::Eof || self.at_definition_start() {
+                return;
             }
+            self.advance();
         }
     }
 
@@ -456,9 +456,12 @@ impl Parser<'_> {
         }
         self.menu_depth = 0;
         self.calls.clear();
+        self.broken = false;
         let result = self.block("the response tag");
         let calls = std::mem::take(&mut self.calls);
         let (slot, outcome) = match result {
+            // Its errors are reported; the whole-file checks pass it over.
+            Ok(_) if self.broken => (Slot::Broken, Ok(())),
             Ok(body) => (Slot::Defined(RespDraft { body, calls }), Ok(())),
             Err(Abort) => (Slot::Broken, Err(Abort)),
         };
@@ -490,15 +493,50 @@ impl Parser<'_> {
                         opened.line
                     ));
                 }
-                _ => {
-                    if let Some(statement) = self.statement()? {
-                        statements.push(statement);
+                _ => match self.statement() {
+                    Ok(Some(statement)) => statements.push(statement),
+                    Ok(None) => {}
+                    // At the end of the file there is nothing left to check.
+                    Err(abort) if self.peek().kind == TokenKind::Eof => return Err(abort),
+                    // A missing `}`: the next definition starts here; it is its own.
+                    Err(abort) if self.at_definition_start() => return Err(abort),
+                    // The error is recorded; the next statement is checked too, so one
+                    // run reports every error of a definition.
+                    Err(_) => {
+                        self.broken = true;
+                        self.skip_statement();
                     }
-                }
+                },
             }
         }
         self.close_brace(&opened)?;
         Ok(self.new_block(statements))
+    }
+
+    /// Skips the rest of a statement that failed to parse: up to the next statement
+    /// word or call, or the `}` that closes the block, stepping over nested blocks.
+    fn skip_statement(&mut self) {
+        let mut nesting = 0usize;
+        let start = self.pos;
+        loop {
+            let kind = self.peek().kind.clone();
+            let at_start = self.pos == start;
+            match kind {
+                TokenKind::Eof => return,
+                _ if self.at_definition_start() => return,
+                TokenKind::RBrace if nesting == 0 => return,
+                TokenKind::Word(word)
+                    if nesting == 0 && !at_start && STATEMENT_WORDS.contains(&word.as_str()) =>
+                {
+                    return;
+                }
+                TokenKind::Call(_) if nesting == 0 && !at_start => return,
+                TokenKind::LBrace => nesting += 1,
+                TokenKind::RBrace => nesting -= 1,
+                _ => {}
+            }
+            self.advance();
+        }
     }
 
     fn two_blocks(&mut self, after: &str) -> Parse<(BlockId, BlockId)> {
@@ -554,12 +592,20 @@ impl Parser<'_> {
             "CLEAR_FLAG" => Stmt::ClearFlag(self.flag("CLEAR_FLAG")?),
             "TAKE_GOLD" => Stmt::TakeGold(self.optional_count("TAKE_GOLD", 0)?),
             "TAKE" => {
-                match &self.peek().kind {
-                    TokenKind::Word(next) if next == "GOLD" => {
-                        self.advance();
-                    }
-                    _ => return self.expected("GOLD after TAKE"),
+                // `TAKE GOLD`, or gold's parameter id as Nazghul's data writes it
+                // (`TAKE -2`, what its GOLD macro expands to).
+                let next = self.peek().clone();
+                match &next.kind {
+                    TokenKind::Word(word) if word == "GOLD" => {}
+                    TokenKind::Int(Some(-2)) => {}
+                    TokenKind::Int(Some(id)) => self.report(
+                        LoadErrorKind::BadValue,
+                        &next,
+                        format!("TAKE takes gold only: GOLD or its parameter id -2 (got {id})"),
+                    ),
+                    _ => return self.expected("GOLD (or its parameter id -2) after TAKE"),
                 }
+                self.advance();
                 Stmt::TakeGold(self.optional_count("TAKE GOLD", 0)?)
             }
             "CHANGE_PARM" => {

@@ -92,7 +92,23 @@ fn cases() -> Vec<Case> {
         case(
             "b1 TAKE without GOLD",
             "RESP r { TAKE ITEM }",
-            &["line 1: expected GOLD after TAKE, found `ITEM`"],
+            &["line 1: expected GOLD (or its parameter id -2) after TAKE, found `ITEM`"],
+        ),
+        case(
+            "every error of one definition in one run",
+            "RESP r {\n  SAY 5\n  GET_YES_NO { SAY \"y\" }\n  SAY \"fine\"\n  TAKE ITEM\n  SET_FLAG 999\n}\nRESP s { SAY }",
+            &[
+                "line 2: expected a string after SAY, found integer 5",
+                "line 4: expected `{` after the first block of GET_YES_NO, found `SAY`",
+                "line 5: expected GOLD (or its parameter id -2) after TAKE, found `ITEM`",
+                "line 6: flag id 999 is out of range 0..255",
+                "line 8: expected a string after SAY, found `}`",
+            ],
+        ),
+        case(
+            "b1 TAKE with another parameter id",
+            "RESP r { TAKE -3 }",
+            &["line 1: TAKE takes gold only: GOLD or its parameter id -2 (got -3)"],
         ),
         case(
             "b1 GET_YES_NO needs two blocks",
@@ -297,7 +313,7 @@ fn cases() -> Vec<Case> {
         // Accepted: forward references, empty blocks, optional IMPORT/NATIVE.
         case(
             "accepted forms",
-            "CONV c { NATIVE { HI r_later } IMPORT { c_later } }\nCONV c_later { }\nRESP r_later { GET_YES_NO { } { } TAKE GOLD TAKE GOLD 3 TAKE_GOLD 0 }",
+            "CONV c { NATIVE { HI r_later } IMPORT { c_later } }\nCONV c_later { }\nRESP r_later { GET_YES_NO { } { } TAKE GOLD TAKE GOLD 3 TAKE_GOLD 0 TAKE -2 TAKE -2 4 }",
             &[],
         ),
     ]

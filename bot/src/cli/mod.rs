@@ -5,3 +5,53 @@ pub mod effects;
 pub mod npc;
 pub mod odds;
 pub mod roll;
+
+/// The arguments of a tool, parsed again on their own.
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct Again<A: clap::Args> {
+    #[command(flatten)]
+    args: A,
+}
+
+/// Options written after the expression (`tavern odds 4d6kh3 --chart x.png`): the
+/// expression takes words that start with `-` (`-3+1d1`), so clap hands those options
+/// to it. From the first word that is a long option (`--name`) on, the words are parsed
+/// again as the tool's options, the words before them as its expression. `None`: no such
+/// word; `Some(Err)`: clap's error, which says what was wrong.
+fn options_after_expression<A: clap::Args + clap::FromArgMatches>(
+    expr: &[String],
+) -> Option<Result<A, clap::Error>> {
+    let at = expr.iter().position(|word| {
+        word.strip_prefix("--")
+            .is_some_and(|name| name.starts_with(|c: char| c.is_ascii_alphabetic()))
+    })?;
+    let words = expr[at..]
+        .iter()
+        .chain(std::iter::once(&"--".to_owned()))
+        .chain(&expr[..at])
+        .cloned()
+        .collect::<Vec<String>>();
+    Some(<Again<A> as clap::Parser>::try_parse_from(words).map(|again| again.args))
+}
+
+/// The tool's arguments with options written after the expression moved to their
+/// place (`merge` combines the trailing options with those before), or the exit code
+/// after clap's error message.
+fn with_trailing_options<A>(
+    args: &A,
+    expr: &[String],
+    merge: impl FnOnce(A) -> A,
+) -> Result<A, std::process::ExitCode>
+where
+    A: clap::Args + clap::FromArgMatches + Clone,
+{
+    match options_after_expression::<A>(expr) {
+        None => Ok(args.clone()),
+        Some(Ok(trailing)) => Ok(merge(trailing)),
+        Some(Err(error)) => {
+            let _ = error.print();
+            Err(std::process::ExitCode::from(2))
+        }
+    }
+}

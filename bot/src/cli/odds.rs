@@ -14,7 +14,7 @@ use dice_core::{Limits, Odds};
 use crate::chart::{self, View};
 
 /// Print the exact probability distribution of a dice expression.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct OddsArgs {
     /// Print one JSON object: {"dist": {"<value>": "<p/q>", ...}, "mean", "sd", "tail"}.
     #[arg(long)]
@@ -30,6 +30,16 @@ pub struct OddsArgs {
 const INVALID: u8 = 2;
 
 pub fn run(args: &OddsArgs) -> ExitCode {
+    let merged = super::with_trailing_options(args, &args.expr, |trailing| OddsArgs {
+        json: trailing.json || args.json,
+        chart: trailing.chart.or_else(|| args.chart.clone()),
+        expr: trailing.expr,
+    });
+    let args = match merged {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let args = &args;
     let input = args.expr.join(" ");
     let limits = Limits::default();
     let odds = match dice_core::parse_with(&input, &limits).and_then(|expr| expr.odds(&limits)) {
@@ -45,7 +55,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.chart {
-        let written = chart::png(&input, &odds, View::Exactly)
+        let written = chart::png(&input, &odds, View::Exactly, None)
             .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
         if let Err(error) = written {
             eprintln!("tavern odds: cannot write {}: {error}", path.display());

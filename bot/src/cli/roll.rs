@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 /// Roll a dice expression.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct RollArgs {
     /// Seed the dice, for reproducible results.
     #[arg(long)]
@@ -30,6 +30,17 @@ pub struct RollArgs {
 const INVALID: u8 = 2;
 
 pub fn run(args: &RollArgs) -> ExitCode {
+    let merged = super::with_trailing_options(args, &args.expr, |trailing| RollArgs {
+        seed: trailing.seed.or(args.seed),
+        json: trailing.json || args.json,
+        samples: trailing.samples.or(args.samples),
+        expr: trailing.expr,
+    });
+    let args = match merged {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let args = &args;
     let input = args.expr.join(" ");
     let limits = Limits::default();
     let mut rng = match args.seed {

@@ -348,6 +348,26 @@ impl Core {
         Ok(())
     }
 
+    /// Ends the session whose tracked prompt Discord refused to post (the bot lacks a
+    /// permission in the channel): nobody could see or answer it, and the user may start
+    /// again where the bot can post.
+    pub async fn message_failed(&self, track: Track) -> anyhow::Result<()> {
+        match track {
+            Track::ChargenPrompt { session_id, step } => {
+                self.storage.delete_session(session_id, Some(step)).await?;
+            }
+            Track::NpcPrompt {
+                conversation_id,
+                step,
+            } => {
+                self.storage
+                    .delete_npc_conversation(conversation_id, Some(step))
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Ends expired sessions and returns their notices (regular channel messages and
     /// edits that remove stale buttons). Call it periodically.
     pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {

@@ -96,13 +96,14 @@ impl Core {
             Err(replies) => return Ok(Err(replies)),
         };
         let dice = self.engines.dice.clone();
+        let target = params.target;
         // Exact distributions take up to the work budget: off the async threads,
         // like the chart, and waited for no longer than the time limit.
         let computed = self
             .workers
             .run("odds", move || {
                 let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
-                let png = chart::png(&shown, &odds, view);
+                let png = chart::png(&shown, &odds, view, target);
                 Ok((shown, odds, png))
             })
             .await;

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, Http,
-    InteractionId, MessageId,
+    AttachmentId, ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, Http, InteractionId, MessageId, MessageReference, PartialChannel, Permissions,
 };
 use serenity::builder::Builder as _;
 use tokio::task::JoinHandle;
@@ -32,6 +32,85 @@ pub(super) struct Interaction {
     pub(super) kind: InteractionKind,
     /// When the gateway delivered it: Discord's deadline counts from about then.
     pub(super) received: tokio::time::Instant,
+    /// What the bot may do in the interaction's channel, to name what a refused post
+    /// lacked.
+    pub(super) access: ChannelAccess,
+    /// The files of the message whose component was used: an update keeps them.
+    pub(super) kept_files: Vec<AttachmentId>,
+}
+
+/// The bot's permissions in an interaction's channel, as Discord tells them
+/// (`app_permissions`), and whether the channel is a thread.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct ChannelAccess {
+    permissions: Option<Permissions>,
+    in_thread: bool,
+}
+
+impl ChannelAccess {
+    pub(super) fn of(permissions: Option<Permissions>, channel: Option<&PartialChannel>) -> Self {
+        ChannelAccess {
+            permissions,
+            in_thread: channel.is_some_and(|channel| channel.thread_metadata.is_some()),
+        }
+    }
+
+    /// The permission a channel message lacked, by Discord's answer (50001 Missing
+    /// Access, 50013 Missing Permissions) and, where Discord said, the bot's permissions.
+    fn missing(&self, code: isize, message: &Message) -> &'static str {
+        let send = if self.in_thread {
+            (
+                Permissions::SEND_MESSAGES_IN_THREADS,
+                "Send Messages in Threads",
+            )
+        } else {
+            (Permissions::SEND_MESSAGES, "Send Messages")
+        };
+        let mut needed = vec![(Permissions::VIEW_CHANNEL, "View Channel"), send];
+        if !message.attachments.is_empty() {
+            needed.push((Permissions::ATTACH_FILES, "Attach Files"));
+        }
+        if let Some(granted) = self.permissions
+            && let Some((_, name)) = needed.iter().find(|(bit, _)| !granted.contains(*bit))
+        {
+            return name;
+        }
+        if code == MISSING_ACCESS {
+            "View Channel"
+        } else {
+            send.1
+        }
+    }
+}
+
+/// Discord's error codes for a channel the bot may not see or post in.
+const MISSING_ACCESS: isize = 50001;
+const MISSING_PERMISSIONS: isize = 50013;
+
+/// Why a channel message did not go out.
+#[derive(Debug)]
+pub(super) enum SendFailure {
+    /// Discord refused it for a permission the bot lacks in the channel (403).
+    Forbidden { code: isize },
+    /// Anything else: logged with an error id.
+    Other,
+}
+
+/// The Discord error code of a refused request, if the error is one.
+fn forbidden_code(error: &serenity::Error) -> Option<isize> {
+    let serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response)) = error
+    else {
+        return None;
+    };
+    let code = response.error.code;
+    (response.status_code.as_u16() == 403 && matches!(code, MISSING_ACCESS | MISSING_PERMISSIONS))
+        .then_some(code)
+}
+
+/// A reply to `message_id` that Discord sends as a plain message if that message is
+/// gone by then (by default Discord refuses the whole message with 400).
+fn reply_to(channel_id: ChannelId, message_id: MessageId) -> MessageReference {
+    MessageReference::from((channel_id, message_id)).fail_if_not_exists(false)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,14 +311,13 @@ impl Delivery<'_> {
                 Reply::Channel {
                     channel_id,
                     message,
-                } => {
-                    if send_channel(self.shared, self.http, *channel_id, message)
-                        .await
-                        .is_err()
-                    {
-                        self.report_failure().await;
+                } => match send_channel(self.shared, self.http, *channel_id, message).await {
+                    Ok(()) => {}
+                    Err(SendFailure::Forbidden { code }) => {
+                        self.report_forbidden(code, message).await;
                     }
-                }
+                    Err(SendFailure::Other) => self.report_failure().await,
+                },
                 Reply::Edit {
                     channel_id,
                     message_id,
@@ -290,13 +368,19 @@ impl Delivery<'_> {
                 CreateInteractionResponse::Message(outgoing::response(&Message::ephemeral("Done.")))
             }
         };
-        self.phase = match response
-            .execute(
-                self.http.as_ref(),
-                (self.interaction.id, &self.interaction.token),
-            )
-            .await
-        {
+        let keeps_files = matches!(initial, Some(Reply::Update(message)) if message.attachments.is_empty())
+            && !self.interaction.kept_files.is_empty();
+        let sent = if keeps_files {
+            self.update_keeping_files(&response).await
+        } else {
+            response
+                .execute(
+                    self.http.as_ref(),
+                    (self.interaction.id, &self.interaction.token),
+                )
+                .await
+        };
+        self.phase = match sent {
             Ok(()) => Phase::Answered,
             Err(error) => {
                 let error_id =
@@ -305,6 +389,31 @@ impl Delivery<'_> {
                 Phase::Lost
             }
         };
+    }
+
+    /// A fast update (type 7) without new files that keeps the message's files, as the
+    /// deferred path's edit does: serenity's builder always sends an `attachments` list,
+    /// `[]` without new files, and Discord removes every file the list leaves out.
+    async fn update_keeping_files(
+        &self,
+        response: &CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        let mut body = serde_json::to_value(response)?;
+        let kept: Vec<serde_json::Value> = self
+            .interaction
+            .kept_files
+            .iter()
+            .map(|id| serde_json::json!({ "id": id.to_string() }))
+            .collect();
+        body["data"]["attachments"] = serde_json::Value::Array(kept);
+        self.http
+            .create_interaction_response(
+                self.interaction.id,
+                &self.interaction.token,
+                &body,
+                Vec::new(),
+            )
+            .await
     }
 
     /// The pressed component's message replaced after the first response: after a
@@ -369,6 +478,29 @@ impl Delivery<'_> {
         }
     }
 
+    /// Tells the user privately which permission the bot lacks in the channel, and ends
+    /// the session whose prompt could not be posted (nobody could see or answer it).
+    async fn report_forbidden(&mut self, code: isize, message: &Message) {
+        let missing = self.interaction.access.missing(code, message);
+        let mut notice = format!(
+            "I can't post in this channel: I lack the **{missing}** permission here. \
+             Ask a server admin to give it to me in this channel."
+        );
+        if let Some(track) = message.track {
+            match self.shared.core.message_failed(track).await {
+                Ok(()) => notice.push_str(" The session has ended; start it again then."),
+                Err(error) => {
+                    tracing::error!(error = %format!("{error:#}"), "cannot end a session whose prompt was refused");
+                }
+            }
+        }
+        if self.failure_reported || self.phase == Phase::Lost {
+            return;
+        }
+        self.failure_reported = true;
+        self.answer(&Message::ephemeral(notice)).await;
+    }
+
     /// Tells the user, once, that part of the answer could not be sent.
     async fn report_failure(&mut self) {
         if self.failure_reported || self.phase == Phase::Lost {
@@ -416,8 +548,8 @@ pub(super) async fn message_reply(
         match reply {
             // Without an interaction, an answer is a message replying to the user's.
             Reply::Interaction(message) => {
-                let builder =
-                    outgoing::channel_message(message).reference_message((channel_id, message_id));
+                let builder = outgoing::channel_message(message)
+                    .reference_message(reply_to(channel_id, message_id));
                 if let Err(error) = channel_id.send_message(http.as_ref(), builder).await {
                     log_send_error(&shared.metrics, "reply to a message", &error);
                 }
@@ -454,7 +586,7 @@ pub(super) async fn unreadable_reply(
          again with the @mention switched on, or use the question's buttons.",
     );
     let builder: CreateMessage =
-        outgoing::channel_message(&hint).reference_message((channel_id, message_id));
+        outgoing::channel_message(&hint).reference_message(reply_to(channel_id, message_id));
     if let Err(error) = channel_id.send_message(http, builder).await {
         log_send_error(&shared.metrics, "send the reply hint", &error);
     }
@@ -466,10 +598,10 @@ pub(super) async fn send_channel(
     http: &Http,
     channel_id: i64,
     message: &Message,
-) -> Result<(), ()> {
+) -> Result<(), SendFailure> {
     let Some(channel) = channel(channel_id) else {
         tracing::error!(channel_id, "a message for an invalid channel id; dropped");
-        return Err(());
+        return Err(SendFailure::Other);
     };
     let sent = match channel
         .send_message(http, outgoing::channel_message(message))
@@ -478,7 +610,10 @@ pub(super) async fn send_channel(
         Ok(sent) => sent,
         Err(error) => {
             log_send_error(&shared.metrics, "send a channel message", &error);
-            return Err(());
+            return Err(match forbidden_code(&error) {
+                Some(code) => SendFailure::Forbidden { code },
+                None => SendFailure::Other,
+            });
         }
     };
     if let Some(track) = message.track {

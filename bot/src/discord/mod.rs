@@ -187,7 +187,9 @@ impl Shared {
                 crate::core::Reply::Channel {
                     channel_id,
                     message,
-                } => answer::send_channel(self, http, *channel_id, message).await,
+                } => answer::send_channel(self, http, *channel_id, message)
+                    .await
+                    .map_err(drop),
                 crate::core::Reply::Edit {
                     channel_id,
                     message_id,
@@ -276,6 +278,11 @@ impl EventHandler for Handler {
                     token: command.token.clone(),
                     kind: InteractionKind::Command,
                     received,
+                    access: answer::ChannelAccess::of(
+                        command.app_permissions,
+                        command.channel.as_ref(),
+                    ),
+                    kept_files: Vec::new(),
                 },
                 incoming::command(command),
             ),
@@ -285,6 +292,8 @@ impl EventHandler for Handler {
                     token: command.token.clone(),
                     kind: InteractionKind::Autocomplete,
                     received,
+                    access: answer::ChannelAccess::default(),
+                    kept_files: Vec::new(),
                 },
                 incoming::autocomplete(command),
             ),
@@ -294,6 +303,16 @@ impl EventHandler for Handler {
                     token: component.token.clone(),
                     kind: InteractionKind::Component,
                     received,
+                    access: answer::ChannelAccess::of(
+                        component.app_permissions,
+                        component.channel.as_ref(),
+                    ),
+                    kept_files: component
+                        .message
+                        .attachments
+                        .iter()
+                        .map(|file| file.id)
+                        .collect(),
                 };
                 // A modal must be the first response: the "Answer" button's opens
                 // before any database work.
@@ -315,6 +334,15 @@ impl EventHandler for Handler {
                     token: modal.token.clone(),
                     kind: InteractionKind::ModalSubmit,
                     received,
+                    access: answer::ChannelAccess::of(
+                        modal.app_permissions,
+                        modal.channel.as_ref(),
+                    ),
+                    kept_files: modal
+                        .message
+                        .iter()
+                        .flat_map(|message| message.attachments.iter().map(|file| file.id))
+                        .collect(),
                 },
                 incoming::modal(modal),
             ),

@@ -381,7 +381,7 @@ async fn yes_no_amount_menu_and_trade_through_buttons_selects_and_modals() {
     assert_private(&early, "Pick an item from the list first.");
     assert_eq!(choose(&tavern, &alice(), &shop, 0, "torch").await.kind, 6);
     submit_modal(&tavern, &alice(), &shop, "Buy…", "3").await;
-    let bought = turn(&tavern, &alice(), shop.id, "You buy 3 torch for 24 gold.").await;
+    let bought = turn(&tavern, &alice(), shop.id, "You buy 3 torches for 24 gold.").await;
     assert_starts(&bought, "> **Alice:** buy torch 3\n");
     assert_eq!(udos_gold(&tavern, ALICE).await, 74);
     choose(&tavern, &alice(), &bought, 0, "torch").await;
@@ -707,7 +707,8 @@ async fn a_turn_stopped_by_the_step_budget_is_rolled_back_and_the_player_told() 
     let hail = turn(&tavern, &alice(), 0, "Round and round.").await;
     assert_ends(
         &hail,
-        r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \ slash."#,
+        // The NPC's words are markdown-escaped: Discord shows the one backslash.
+        r#"Spin: Round and round. Ping @everyone and <@123>, "quoted" \\ slash."#,
     );
     submit_modal(&tavern, &alice(), &hail, "Ask Spin…", "spin").await;
     let stopped = turn(&tavern, &alice(), hail.id, "Nothing of this turn was kept.").await;
@@ -767,7 +768,7 @@ async fn conversations_and_installs_work_when_every_answer_is_deferred() {
     let shop = ask_npc(&tavern, &alice(), &slept, "trade", "*For sale:*").await;
     assert_eq!(choose(&tavern, &alice(), &shop, 0, "ale").await.kind, 6);
     submit_modal(&tavern, &alice(), &shop, "Buy…", "2").await;
-    turn(&tavern, &alice(), shop.id, "You buy 2 ale for 8 gold.").await;
+    turn(&tavern, &alice(), shop.id, "You buy 2 ales for 8 gold.").await;
     assert_eq!(udos_gold(&tavern, ALICE).await, 107);
 
     // A program with syntax errors, confirmed from its private message.
@@ -794,5 +795,42 @@ async fn conversations_and_installs_work_when_every_answer_is_deferred() {
         &installed,
         "Installed `broken` (6 lines, 2 syntax errors accepted).",
     );
+    tavern.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn conversations_with_names_over_100_characters_are_not_offered_whole() {
+    let tavern = alice_with_a_character().await;
+    let long = format!("c_{}", "x".repeat(100));
+    let script = format!(
+        "CONV c_short {{ NATIVE {{ HAIL r_hail }} }} CONV {long} {{ NATIVE {{ HAIL r_hail }} }} \
+         RESP r_hail {{ SAY \"Hello.\" }}"
+    );
+    let installed = ask_sub(
+        &tavern,
+        &admin(),
+        "npc",
+        "install",
+        vec![
+            Opt::string("name", "longwinded"),
+            Opt::string("code", &script),
+        ],
+    )
+    .await;
+    assert_starts(&installed, "Installed **Longwinded**");
+    // Discord refuses a choice value over 100 characters: the long name is typed, not
+    // picked; the fake would record the refused answer as a violation.
+    let offered = suggestions(
+        &tavern,
+        &alice(),
+        "talk",
+        vec![
+            Opt::string("npc", "longwinded"),
+            Opt::string("conv", "c_").focused(),
+        ],
+    )
+    .await;
+    assert_eq!(offered, [("c_short".to_owned(), "c_short".to_owned())]);
+    tavern.fake.assert_no_violations();
     tavern.stop().await;
 }

@@ -290,6 +290,17 @@ async fn syntax_errors_are_listed_with_their_lines_and_installed_only_when_confi
         attached.ends_with("line 3000, column 17: expected an expression\n"),
         "{attached}"
     );
+    // Confirmed, the message keeps its file however fast the answer comes (a fast
+    // update lists the files to keep; Discord removes the ones it leaves out).
+    let installed = confirm(&tavern, &admin(), &errors, "Install anyway").await;
+    assert_starts(&installed, "Installed `many`");
+    assert_eq!(
+        installed.attachments.len(),
+        1,
+        "{:?}",
+        installed.attachments
+    );
+    tavern.fake.assert_no_violations();
     tavern.stop().await;
 }
 

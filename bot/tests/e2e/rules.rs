@@ -4,7 +4,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use fake_discord::{Opt, Origin, Ping};
+use fake_discord::{Opt, Origin, Ping, permissions};
 use tavern::core::Engines;
 use tavern::engine::basic::{BasicEngine, limits_from_config};
 use tavern::engine::{GenFailure, GenSession, Generators, ProgramCheck, ProgramText};
@@ -318,5 +318,75 @@ async fn an_expired_session_ends_with_a_notice() {
 
     // A new run starts cleanly afterwards.
     tavern.chargen_run(&alice(), None, How::Modal).await;
+    tavern.stop().await;
+}
+
+/// Every permission the bot needs to post prompts.
+const ALL_POSTING: u64 = permissions::VIEW_CHANNEL
+    | permissions::SEND_MESSAGES
+    | permissions::READ_MESSAGE_HISTORY
+    | permissions::ATTACH_FILES;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prompt_the_channel_refuses_is_reported_privately_and_ends_the_session() {
+    let tavern = Tavern::start().await;
+    let table = [
+        (
+            ALL_POSTING & !permissions::SEND_MESSAGES,
+            "**Send Messages**",
+        ),
+        (ALL_POSTING & !permissions::VIEW_CHANNEL, "**View Channel**"),
+    ];
+    for (granted, named) in table {
+        tavern.fake.set_bot_permissions(CHANNEL, granted);
+        let start = tavern.slash(&alice(), "chargen", vec![Opt::subcommand("start", vec![])]);
+        let notice = tavern
+            .fake
+            .wait_message(|m| m.interaction_id == Some(start) && m.content.contains("permission"))
+            .await
+            .expect("a private notice naming the permission");
+        assert!(notice.is_ephemeral(), "{}", notice.content);
+        assert!(notice.content.contains(named), "{}", notice.content);
+        assert!(
+            notice.content.contains("The session has ended"),
+            "{}",
+            notice.content
+        );
+        tavern.settled().await;
+        assert!(
+            tavern.alices_session().await.is_none(),
+            "no session waits on an unseen prompt"
+        );
+        let refused: Vec<_> = tavern
+            .fake
+            .take_violations()
+            .into_iter()
+            .map(|v| v.rule)
+            .collect();
+        assert_eq!(refused, vec![fake_discord::Rule::MissingPermissions]);
+    }
+    // Granted again, a new start posts its prompt.
+    tavern.fake.set_bot_permissions(CHANNEL, ALL_POSTING);
+    let prompt = tavern.start_chargen(&alice()).await;
+    assert_eq!(prompt.channel_id, CHANNEL);
+    tavern.fake.assert_no_violations();
+    tavern.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn replies_to_messages_say_they_may_be_gone_by_then() {
+    let tavern = Tavern::start().await;
+    let prompt = tavern.start_chargen(&alice()).await;
+    // A reply Discord hides from the bot gets a hint, itself a reply.
+    let reply = tavern.reply(&alice(), &prompt, "Udo", false);
+    let answer = tavern.reply_to(reply).await;
+    assert_eq!(
+        answer
+            .message_reference
+            .as_ref()
+            .map(|r| r["fail_if_not_exists"].clone()),
+        Some(serde_json::json!(false))
+    );
+    tavern.fake.assert_no_violations();
     tavern.stop().await;
 }

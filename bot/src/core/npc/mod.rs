@@ -395,7 +395,8 @@ impl Core {
             player: &request.user.name,
             npc: &display,
         };
-        let lines = view::turn_lines(&speakers, None, &turn.events);
+        let mut lines = view::turn_lines(&speakers, None, &turn.events, &turn.prompt);
+        lines.extend(view::trade_status(&turn.prompt, &after));
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
         let keywords = if turn.is_over() {
             Vec::new()
@@ -542,7 +543,8 @@ impl Core {
                     custom_id: KEYWORD_FIELD.to_owned(),
                     label: "Ask about…".to_owned(),
                     style: TextInputStyle::Short,
-                    placeholder: Some("name, job, trade, bye …".to_owned()),
+                    // NPCs answer to one keyword: the first word of what is asked.
+                    placeholder: Some("One word: name, job, trade, bye…".to_owned()),
                     required: true,
                     max_length: 100,
                 }],
@@ -790,7 +792,8 @@ impl Core {
             player: &request.user.name,
             npc: &display,
         };
-        let lines = view::turn_lines(&speakers, Some(echo), &turn.events);
+        let mut lines = view::turn_lines(&speakers, Some(echo), &turn.events, &turn.prompt);
+        lines.extend(view::trade_status(&turn.prompt, &after));
         let keywords = if turn.prompt == Prompt::Keyword {
             npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
         } else {

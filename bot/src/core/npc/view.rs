@@ -5,7 +5,7 @@
 //! and ping no one, because every message carries `AllowedMentions::None`. Names and
 //! labels from scripts and players are escaped where they sit inside our markup.
 
-use npc_core::{EndReason, Event, MenuChoice, Prompt, TradeItem};
+use npc_core::{EndReason, Event, MenuChoice, Prompt, TradeItem, World};
 
 use super::ids::{NpcAction, NpcId};
 use crate::core::text::{MESSAGE_LIMIT, escape_markdown, one_line, split_chunks, truncate};
@@ -41,7 +41,17 @@ pub struct Laid {
 }
 
 /// The lines of a turn: the player's input first (if any), then every event.
-pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]) -> Vec<String> {
+/// `prompt` is where the turn waits: a trade's wares explain a refusal to buy.
+pub fn turn_lines(
+    speakers: &Speakers<'_>,
+    input: Option<&str>,
+    events: &[Event],
+    prompt: &Prompt,
+) -> Vec<String> {
+    let wares: &[TradeItem] = match prompt {
+        Prompt::Trade(items) => items,
+        _ => &[],
+    };
     let mut lines = Vec::with_capacity(events.len() + 1);
     if let Some(input) = input {
         let shown = one_line(input, 200);
@@ -62,11 +72,38 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
     for event in events {
         let line = match event {
             Event::Talk { .. } => format!("*{} talks to {npc}.*", escape_markdown(speakers.player)),
-            Event::Say { text, .. } => format!("{npc}: {text}"),
+            // The author's words as written: `*` and `_` are not Discord's styles.
+            Event::Say { text, .. } => format!("{npc}: {}", escape_markdown(text)),
             Event::AskYesNo => "*Yes or no?*".to_owned(),
             Event::AskAmount => "*How much?*".to_owned(),
             Event::Menu { choices } => format!("*Choose:* {}", menu_hint(choices)),
             Event::Trade { items } => trade_hint(items),
+            Event::WillNotBuy { item, .. } => will_not_buy(&npc, item, wares),
+            Event::Bought {
+                item,
+                quantity,
+                gold,
+            } => {
+                let mut line = format!(
+                    "*You buy {quantity} {} for {gold} gold.*",
+                    escape_markdown(&counted(item, *quantity))
+                );
+                // A purchase is cut to what the gold pays for: say so.
+                if let Some(asked) = input.and_then(asked_quantity)
+                    && asked > *quantity
+                {
+                    line.push_str(&format!(" *Your gold pays for {quantity} of the {asked}.*"));
+                }
+                line
+            }
+            Event::Sold {
+                item,
+                quantity,
+                gold,
+            } => format!(
+                "*You sell {quantity} {} for {gold} gold.*",
+                escape_markdown(&counted(item, *quantity))
+            ),
             Event::Error { message } => format!(
                 "*{npc} stopped: {}. Nothing of this turn was kept.*",
                 escape_markdown(message)
@@ -90,6 +127,90 @@ pub fn turn_lines(speakers: &Speakers<'_>, input: Option<&str>, events: &[Event]
         lines.push(format!("*{npc} says nothing.*"));
     }
     lines
+}
+
+/// The count a typed `buy ITEM N` asks for.
+fn asked_quantity(input: &str) -> Option<i64> {
+    let mut words = input.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("buy") {
+        return None;
+    }
+    words.last()?.parse().ok()
+}
+
+/// Why a trader refuses to buy: an item of theirs worth too little to buy back, or
+/// one they do not sell (a trader buys back only their own wares).
+fn will_not_buy(npc: &str, item: &str, wares: &[TradeItem]) -> String {
+    let ware = wares
+        .iter()
+        .find(|ware| ware.name.eq_ignore_ascii_case(item) || ware.tag.eq_ignore_ascii_case(item));
+    let item = escape_markdown(item);
+    match ware {
+        Some(ware) => format!(
+            "*{npc} will not buy {item}: it sells for {} gold, and {npc} pays a quarter \
+             of that, rounded down: nothing.*",
+            ware.price
+        ),
+        None => format!("*{npc} will not buy {item}: {npc} buys back only what {npc} sells.*"),
+    }
+}
+
+/// The player's side of a trade, under every trade prompt (so also after each
+/// purchase): their gold and what of theirs the NPC buys back, with the counts held.
+pub fn trade_status(prompt: &Prompt, world: &World) -> Option<String> {
+    let Prompt::Trade(items) = prompt else {
+        return None;
+    };
+    let sellable: Vec<String> = items
+        .iter()
+        .filter(|item| item.sell_price > 0)
+        .filter_map(|item| {
+            let held = world.item_count(&item.tag);
+            (held > 0).then(|| {
+                format!(
+                    "{held} {} ({} gold each)",
+                    escape_markdown(&counted(&item.name, held)),
+                    item.sell_price
+                )
+            })
+        })
+        .collect();
+    let sellable = if sellable.is_empty() {
+        "nothing this trader buys".to_owned()
+    } else {
+        sellable.join(" · ")
+    };
+    Some(format!(
+        "*Your gold:* {} · *you can sell:* {sellable}",
+        world.gold
+    ))
+}
+
+/// An item's name for a count: `1 arrow`, `3 arrows`, `2 torches`, `4 berries`.
+/// English plurals of the last word; a name already ending in `s` stays.
+pub fn counted(name: &str, quantity: i64) -> String {
+    if quantity == 1 || name.is_empty() {
+        return name.to_owned();
+    }
+    let lower = name.to_lowercase();
+    if ["ch", "sh", "x", "z"]
+        .iter()
+        .any(|end| lower.ends_with(end))
+    {
+        return format!("{name}es");
+    }
+    if lower.ends_with('s') {
+        return name.to_owned();
+    }
+    let mut letters = lower.chars().rev();
+    let before_y = match (letters.next(), letters.next()) {
+        (Some('y'), Some(before)) => Some(before),
+        _ => None,
+    };
+    if before_y.is_some_and(|before| !"aeiou".contains(before)) {
+        return format!("{}ies", &name[..name.len() - 1]);
+    }
+    format!("{name}s")
 }
 
 fn menu_hint(choices: &[MenuChoice]) -> String {
@@ -296,4 +417,27 @@ fn trade_description(item: &TradeItem) -> String {
         return format!("{} gold; sells back for {}", item.price, item.sell_price);
     }
     format!("{} gold", item.price)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn item_names_are_counted() {
+        let table = [
+            ("arrow", 1, "arrow"),
+            ("arrow", 3, "arrows"),
+            ("short sword", 5, "short swords"),
+            ("torch", 2, "torches"),
+            ("box", 2, "boxes"),
+            ("berry", 4, "berries"),
+            ("key", 2, "keys"),
+            ("boots", 2, "boots"),
+            ("arrow", 0, "arrows"),
+        ];
+        for (name, quantity, expected) in table {
+            assert_eq!(counted(name, quantity), expected, "{name} {quantity}");
+        }
+    }
 }

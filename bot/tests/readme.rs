@@ -1,0 +1,93 @@
+//! The README's examples, run: every console transcript in it (a `text` block whose
+//! first line is typed, `> …`) goes through `tavern console` on a fresh database with
+//! `--seed 1` as the user `ann`, and the output must read as the README says, `…`
+//! standing for any text.
+
+use crate::cli::{stderr, stdout, tavern_with_env};
+use crate::support::TempDir;
+
+/// The console transcripts of a markdown text: (typed lines, expected output).
+fn transcripts(markdown: &str) -> Vec<(Vec<String>, String)> {
+    let mut found = Vec::new();
+    let mut lines = markdown.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "```text" {
+            continue;
+        }
+        let block: Vec<&str> = lines
+            .by_ref()
+            .take_while(|line| line.trim() != "```")
+            .collect();
+        if !block.first().is_some_and(|first| first.starts_with("> ")) {
+            continue;
+        }
+        let typed = block
+            .iter()
+            .filter_map(|line| line.strip_prefix("> "))
+            .map(str::to_owned)
+            .collect();
+        let expected: String = block
+            .iter()
+            .filter(|line| !line.starts_with("> "))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        found.push((typed, expected));
+    }
+    found
+}
+
+/// Whether `text` reads as `pattern`, where each `…` stands for any text.
+fn matches(pattern: &str, text: &str) -> bool {
+    let pieces: Vec<&str> = pattern.split('…').collect();
+    let [first, middle @ .., last] = pieces.as_slice() else {
+        return pattern == text;
+    };
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    for piece in middle {
+        let Some(at) = rest.find(piece) else {
+            return false;
+        };
+        rest = &rest[at + piece.len()..];
+    }
+    rest.ends_with(last) && rest.len() >= last.len()
+}
+
+#[test]
+fn the_wildcard_matches_any_text() {
+    let table = [
+        ("a…c", "abbbc", true),
+        ("a…c", "ab\nbc", true),
+        ("a…c", "abd", false),
+        ("exact\n", "exact\n", true),
+        ("…x…", "yxy", true),
+        ("a…b…c", "acb", false),
+    ];
+    for (pattern, text, expected) in table {
+        assert_eq!(matches(pattern, text), expected, "{pattern:?} {text:?}");
+    }
+}
+
+#[test]
+fn the_readme_console_examples_are_what_the_console_prints() {
+    let readme = include_str!("../../README.md");
+    let examples = transcripts(readme);
+    assert!(examples.len() >= 3, "the README's console transcripts");
+    for (index, (typed, expected)) in examples.iter().enumerate() {
+        let dir = TempDir::new(&format!("readme-{index}"));
+        let db = dir.path("readme.db");
+        let input: String = typed.iter().map(|line| format!("{line}\n")).collect();
+        let output = tavern_with_env(
+            &["console", "--db", db.to_str().unwrap(), "--seed", "1"],
+            &input,
+            &[("USER", "ann")],
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let printed = stdout(&output);
+        assert!(
+            matches(expected, &printed),
+            "README example {index} ({typed:?}) expects\n{expected}\nbut the console printed\n{printed}"
+        );
+    }
+}
