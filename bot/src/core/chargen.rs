@@ -53,7 +53,10 @@ struct Pages {
 enum From {
     /// A new run with its RND seed, taking a character each time `capture_line`
     /// is about to run (a record map's `at`).
-    Start { seed: u64, capture_line: Option<u32> },
+    Start {
+        seed: u64,
+        capture_line: Option<u32>,
+    },
     Restore(String),
 }
 
