@@ -684,14 +684,8 @@ In rolls: `@FOOD`, `@GOLD`, `@HP`"
     };
     let names: Vec<&str> = choices.iter().map(|choice| choice.name.as_str()).collect();
     assert_eq!(names, ["Quick", "Quick 2"]);
-    let deleted = harness
-        .alice(command(
-            "character",
-            &["delete"],
-            &[("name", text("quick"))],
-        ))
-        .await;
-    assert_eq!(deleted.interaction().content, "Deleted **Quick**.");
+    let deleted = crate::characters::delete(&mut harness, ALICE, "quick").await;
+    assert_eq!(deleted, "Deleted **Quick**.");
     let missing = harness
         .alice(command("character", &["show"], &[("name", text("Quick"))]))
         .await;

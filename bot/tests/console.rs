@@ -8,7 +8,7 @@ use tavern::core::commands::command_specs;
 use tavern::core::{CommandOption, Core, CoreSettings, OptionValue, User};
 use tavern::storage::Storage;
 
-fn console_on(storage: &Storage) -> Console {
+pub fn console_on(storage: &Storage) -> Console {
     let core = Core::new(
         storage.clone(),
         crate::doubles::engines(),
@@ -29,7 +29,7 @@ fn console_on(storage: &Storage) -> Console {
     Console::new(Arc::new(core), identity)
 }
 
-async fn say(console: &mut Console, line: &str) -> String {
+pub async fn say(console: &mut Console, line: &str) -> String {
     match console.line(line).await {
         LineOutcome::Output(text) => text,
         LineOutcome::Quit => "<quit>".to_owned(),
@@ -187,7 +187,7 @@ async fn console_help_and_mistakes() {
     for needle in [
         "/roll expr:… [label:…] [private:…] [repeat:…]",
         "/chargen start [program:…]",
-        "/character show name:…",
+        "/character show [name:…]",
         "/press LABEL",
     ] {
         assert!(help.contains(needle), "{needle} missing from {help}");

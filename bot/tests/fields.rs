@@ -226,12 +226,8 @@ async fn fields_of_the_active_character_in_rolls(storage: Storage) {
     .await;
     let got = as_user(&mut harness, ALICE, roll("@STR_MOD")).await;
     assert_eq!(total_of(&got), Some(-3), "{got}");
-    as_user(
-        &mut harness,
-        BOB,
-        command("character", &["delete"], &[("name", text("Tess"))]),
-    )
-    .await;
+    let deleted = crate::characters::delete(&mut harness, BOB, "Tess").await;
+    assert_eq!(deleted, "Deleted **Tess**.");
     let got = as_user(&mut harness, BOB, roll("@STR_MOD")).await;
     assert!(got.contains("you play no character here"), "{got}");
 }

@@ -179,6 +179,53 @@ async fn a_map_changed_afterwards_relabels_the_characters_made(storage: Storage)
     assert_eq!(total_of(&rolled), Some(21), "{rolled}");
 }
 
+on_both_backends!(a_map_changed_afterwards_renames_the_characters_made);
+async fn a_map_changed_afterwards_renames_the_characters_made(storage: Storage) {
+    let mut harness = crate::macros::harness_on(storage);
+    let sorted = async |harness: &Harness| {
+        let mut names = names(&harness.storage).await;
+        names.sort();
+        names
+    };
+    // A first map that takes the name from the race.
+    alice_says(&mut harness, add(Some("at 4180 NAME=RA$ STR=ST"))).await;
+    run(&mut harness, &ANSWERS).await;
+    assert_eq!(sorted(&harness).await, ["Dwarf", "Elf", "Human"]);
+
+    // The right map renames them; every lookup follows the new names.
+    let changed = alice_says(&mut harness, set_map(MAP)).await;
+    assert!(
+        changed.ends_with(" 3 of them took the name the new map gives them."),
+        "{changed}"
+    );
+    assert_eq!(sorted(&harness).await, ["Ann", "Bo", "Cy"]);
+    let sheet = alice_says(&mut harness, show("Ann")).await;
+    assert!(sheet.starts_with("**Ann**, made with `dmps`"), "{sheet}");
+    assert!(sheet.contains("RACE   Elf\n"), "{sheet}");
+    let old = alice_says(&mut harness, show("Elf")).await;
+    assert!(
+        old.starts_with("You have no character called `Elf`"),
+        "{old}"
+    );
+    alice_says(
+        &mut harness,
+        command("character", &["use"], &[("name", text("Bo"))]),
+    )
+    .await;
+    let rolled = alice_says(&mut harness, roll("1d1 + @STR")).await;
+    assert_eq!(total_of(&rolled), Some(13), "{rolled}");
+
+    // A map naming them all alike keeps names unique, as at creation.
+    alice_says(&mut harness, set_map("at 4180 NAME=LL STR=ST")).await;
+    assert_eq!(sorted(&harness).await, ["1", "1 2", "1 3"]);
+    let deleted = crate::characters::delete(&mut harness, ALICE, "1 2").await;
+    assert_eq!(deleted, "Deleted **1 2**.");
+    // A map without NAME leaves the names as they are.
+    let unnamed = alice_says(&mut harness, set_map("at 4180 STR=ST")).await;
+    assert!(!unnamed.contains("took the name"), "{unnamed}");
+    assert_eq!(sorted(&harness).await, ["1", "1 3"]);
+}
+
 #[tokio::test]
 async fn a_bad_map_is_refused_with_the_reason() {
     let mut harness = Harness::new().await;

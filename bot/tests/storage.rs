@@ -190,9 +190,21 @@ async fn finishing_stores_characters_with_unique_names(storage: Storage) {
             .unwrap(),
         vec!["Udo".to_owned(), "udo 2".to_owned()]
     );
-    assert!(storage.delete_character(10, 20, "Udo 2").await.unwrap());
-    assert!(!storage.delete_character(10, 20, "Udo 2").await.unwrap());
+    // Renaming never takes another character's name, nor clashes with itself.
+    assert_eq!(storage.rename_character(&udo, "UDO").await.unwrap(), "UDO");
+    assert_eq!(
+        storage.rename_character(&udo, "Udo 2").await.unwrap(),
+        "Udo 2 2"
+    );
+    assert_eq!(storage.rename_character(&udo, "Udo").await.unwrap(), "Udo");
+    let newest = storage.newest_character(10, 20).await.unwrap().unwrap();
+    assert_eq!(newest.id, 101);
+    // Only the owner deletes, once.
+    assert!(!storage.delete_character(11, 101).await.unwrap());
+    assert!(storage.delete_character(10, 101).await.unwrap());
+    assert!(!storage.delete_character(10, 101).await.unwrap());
     assert_eq!(storage.characters_of(10, 20).await.unwrap().len(), 1);
+    assert!(storage.newest_character(10, 0).await.unwrap().is_none());
 }
 
 on_both_backends!(deleting_a_character_cascades);
@@ -223,7 +235,7 @@ async fn deleting_a_character_cascades(storage: Storage) {
     .execute(storage.pool())
     .await
     .unwrap();
-    assert!(storage.delete_character(10, 20, "udo").await.unwrap());
+    assert!(storage.delete_character(10, 100).await.unwrap());
     let (items,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM character_items")
         .fetch_one(storage.pool())
         .await

@@ -25,6 +25,8 @@ mod readme;
 mod macros;
 // Characters in rolls: /character use, @FIELD, modifiers, the sheet.
 mod fields;
+// /character delete's confirmation, /character show without a name.
+mod characters;
 // `tavern roll`: breakdowns, JSON, samples, exit codes.
 mod cli_roll;
 // `tavern odds`: exact distributions, JSON, charts.

@@ -1,8 +1,31 @@
-//! `/character list|show|delete`: the characters finished generators stored.
+//! `/character list|show|use|delete`: the characters finished generators stored.
+//!
+//! `delete` only asks: the character goes when its owner presses "Delete" under the
+//! question (the character's id waits in `button_states` meanwhile, for 15 minutes).
 
+use super::custom_id::CustomId;
 use super::text::{code_block, escape_markdown, human_duration, one_line, truncate};
-use super::{Command, Core, FileAttachment, Message, Reply, Request, ephemeral, fields};
+use super::{
+    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Reply,
+    Request, ephemeral, fields,
+};
 use crate::storage::CharacterRow;
+
+const PENDING_DELETE_KIND: &str = "character-delete";
+/// How long the "Delete" button stays valid (an ephemeral message's token lasts as
+/// long).
+const PENDING_DELETE_TTL_MS: i64 = 15 * 60_000;
+
+const NOT_PENDING_DELETE: &str = "That deletion has been confirmed, cancelled or has expired; \
+     run `/character delete` again.";
+
+/// A deletion waiting for the owner's press.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PendingDelete {
+    character_id: i64,
+    owner_id: i64,
+    name: String,
+}
 
 impl Core {
     pub(super) async fn character_command(
@@ -48,8 +71,32 @@ impl Core {
         )))
     }
 
+    /// `/character show NAME`, or without a name the character played here, else the
+    /// newest one made here.
     async fn character_show(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
-        let Some(row) = self.own_character(request, name).await? else {
+        let found = if name.is_empty() {
+            match self
+                .storage
+                .active_character(request.place(), request.user.id)
+                .await?
+            {
+                Some(active) => Some(active),
+                None => {
+                    self.storage
+                        .newest_character(request.user.id, request.place())
+                        .await?
+                }
+            }
+        } else {
+            self.own_character(request, name).await?
+        };
+        let Some(row) = found else {
+            if name.is_empty() {
+                return Ok(ephemeral(
+                    "You have no characters here yet. Make one with `/chargen start`, then \
+                     `/character show` shows it.",
+                ));
+            }
             return Ok(not_found(name));
         };
         let active = self
@@ -129,21 +176,95 @@ impl Core {
         Ok(ephemeral(truncate(&text, super::text::MESSAGE_LIMIT)))
     }
 
+    /// Asks before deleting: a private question with "Delete" and "Cancel".
     async fn character_delete(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
         let Some(row) = self.own_character(request, name).await? else {
             return Ok(not_found(name));
         };
-        if !self
+        let state_id = self
+            .store_button_state(
+                PENDING_DELETE_KIND,
+                &PendingDelete {
+                    character_id: row.id,
+                    owner_id: row.owner_id,
+                    name: row.name.clone(),
+                },
+            )
+            .await?;
+        let mut message = Message::ephemeral(format!(
+            "Delete **{}** (made with `{}`), with its fields, belongings and transcript? This \
+             cannot be undone.",
+            escape_markdown(&row.name),
+            row.program
+        ));
+        message.components.push(ActionRow(vec![
+            Component::Button(Button {
+                custom_id: CustomId::CharacterDelete { state_id }.encode(),
+                label: "Delete".to_owned(),
+                style: ButtonStyle::Danger,
+                disabled: false,
+            }),
+            Component::Button(Button {
+                custom_id: CustomId::CharacterKeep { state_id }.encode(),
+                label: "Cancel".to_owned(),
+                style: ButtonStyle::Secondary,
+                disabled: false,
+            }),
+        ]));
+        Ok(vec![Reply::Interaction(message)])
+    }
+
+    /// "Delete" (`delete`) or "Cancel" under the question: the question becomes the
+    /// outcome, without buttons. Only the owner's press counts, and only once.
+    pub(super) async fn character_delete_confirm(
+        &self,
+        request: &Request,
+        state_id: i64,
+        delete: bool,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let pending = match self.storage.button_state(state_id).await? {
+            Some(state) if state.kind == PENDING_DELETE_KIND => state,
+            _ => return Ok(ephemeral(NOT_PENDING_DELETE)),
+        };
+        let Ok(question) = serde_json::from_str::<PendingDelete>(&pending.payload) else {
+            self.storage.delete_button_state(state_id).await?;
+            return Ok(ephemeral(NOT_PENDING_DELETE));
+        };
+        if question.owner_id != request.user.id {
+            return Ok(ephemeral("Only the character's owner can answer that."));
+        }
+        if pending.created_at + PENDING_DELETE_TTL_MS <= self.now() {
+            self.storage.delete_button_state(state_id).await?;
+            return Ok(ephemeral(NOT_PENDING_DELETE));
+        }
+        // The first press decides; a second one finds nothing.
+        if !self.storage.delete_button_state(state_id).await? {
+            return Ok(ephemeral(NOT_PENDING_DELETE));
+        }
+        let name = escape_markdown(&question.name);
+        let outcome = if !delete {
+            format!("Kept **{name}**.")
+        } else if self
             .storage
-            .delete_character(request.user.id, request.place(), &row.name)
+            .delete_character(request.user.id, question.character_id)
             .await?
         {
-            return Ok(not_found(name));
-        }
-        Ok(ephemeral(format!(
-            "Deleted **{}**.",
-            escape_markdown(&row.name)
-        )))
+            format!("Deleted **{name}**.")
+        } else {
+            format!("**{name}** was already gone.")
+        };
+        Ok(vec![Reply::Update(Message::ephemeral(outcome))])
+    }
+
+    /// Forgets deletions nobody confirmed in time.
+    pub(super) async fn purge_pending_deletes(&self, now: i64) -> anyhow::Result<()> {
+        self.storage
+            .purge_button_states_of(
+                PENDING_DELETE_KIND,
+                now.saturating_sub(PENDING_DELETE_TTL_MS),
+            )
+            .await?;
+        Ok(())
     }
 }
 

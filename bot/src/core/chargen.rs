@@ -891,7 +891,7 @@ fn is_name_field(key: &str) -> bool {
 }
 
 /// The name a character's fields give it; empty when none does.
-fn character_name(fields: &[(String, String)]) -> String {
+pub(super) fn character_name(fields: &[(String, String)]) -> String {
     fields
         .iter()
         .find(|(key, value)| is_name_field(key) && !value.trim().is_empty())

@@ -248,12 +248,8 @@ pub fn command_specs(max_repeat: u32) -> Vec<CommandSpec> {
                 sub("list", "List your characters here", vec![]),
                 sub(
                     "show",
-                    "Show a character",
-                    vec![
-                        string("name", "The character's name", 100)
-                            .required()
-                            .autocomplete(),
-                    ],
+                    "Show a character (without a name: the one you play here, else your newest)",
+                    vec![string("name", "The character's name", 100).autocomplete()],
                 ),
                 sub(
                     "delete",

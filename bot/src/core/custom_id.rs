@@ -31,6 +31,10 @@ pub enum CustomId {
     OddsStored { state_id: i64, view: String },
     /// A page button under `/help`: the page's key (`roll`, `macros`, …).
     Help { page: String },
+    /// "Delete" under `/character delete`'s question (the character in `button_states`).
+    CharacterDelete { state_id: i64 },
+    /// "Cancel" next to it.
+    CharacterKeep { state_id: i64 },
 }
 
 /// What an `/odds` answer shows: the expression, the target, the chart's view
@@ -90,6 +94,12 @@ impl CustomId {
                 format!("{PREFIX}os:{view}:{}", to_base36(*state_id))
             }
             CustomId::Help { page } => format!("{PREFIX}h:{page}"),
+            CustomId::CharacterDelete { state_id } => {
+                format!("{PREFIX}cd:{}", to_base36(*state_id))
+            }
+            CustomId::CharacterKeep { state_id } => {
+                format!("{PREFIX}ck:{}", to_base36(*state_id))
+            }
         }
     }
 
@@ -135,6 +145,12 @@ impl CustomId {
                 state_id: from_base36(rest)?,
             }),
             "px" => Some(CustomId::ProgramCancel {
+                state_id: from_base36(rest)?,
+            }),
+            "cd" => Some(CustomId::CharacterDelete {
+                state_id: from_base36(rest)?,
+            }),
+            "ck" => Some(CustomId::CharacterKeep {
                 state_id: from_base36(rest)?,
             }),
             "o" => {

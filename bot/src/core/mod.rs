@@ -286,9 +286,12 @@ impl Core {
                 // A page button shows another page in the same (private) message.
                 Some(CustomId::Help { .. }) => Ack::DeferUpdate,
                 // The confirmation's own message becomes the outcome.
-                Some(CustomId::ProgramInstall { .. } | CustomId::ProgramCancel { .. }) => {
-                    Ack::DeferUpdate
-                }
+                Some(
+                    CustomId::ProgramInstall { .. }
+                    | CustomId::ProgramCancel { .. }
+                    | CustomId::CharacterDelete { .. }
+                    | CustomId::CharacterKeep { .. },
+                ) => Ack::DeferUpdate,
                 _ => Ack::Defer { ephemeral: false },
             },
             RequestKind::Modal { custom_id, .. }
@@ -375,6 +378,7 @@ impl Core {
         let mut replies = self.expire_sessions(now).await?;
         // Installs waiting for "Install anyway" hold whole listings; they expire.
         self.purge_pending_installs(now).await?;
+        self.purge_pending_deletes(now).await?;
         replies.extend(self.expire_npc_conversations(now).await?);
         // Roll-again buttons older than 30 days are forgotten.
         self.storage
@@ -427,6 +431,13 @@ impl Core {
                     self.program_confirm(request, state_id, false).await
                 }
                 Some(CustomId::Help { page }) => Ok(help::help_button(&page)),
+                Some(CustomId::CharacterDelete { state_id }) => {
+                    self.character_delete_confirm(request, state_id, true).await
+                }
+                Some(CustomId::CharacterKeep { state_id }) => {
+                    self.character_delete_confirm(request, state_id, false)
+                        .await
+                }
                 _ => Ok(stale_component()),
             },
             RequestKind::Modal { custom_id, fields } => match CustomId::decode(custom_id) {

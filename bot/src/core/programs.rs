@@ -35,6 +35,13 @@ const PENDING_TTL_MS: i64 = 3_600_000;
 const NOT_PENDING: &str =
     "That install has been confirmed, cancelled or has expired; run `/chargen program add` again.";
 
+/// How many characters a map change restarted the purse of, and renamed.
+#[derive(Default)]
+struct MapFollowed {
+    restarted: usize,
+    renamed: usize,
+}
+
 /// An install waiting for its admin's confirmation.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Pending {
@@ -151,19 +158,27 @@ impl Core {
         {
             return Ok(ephemeral(no_program(name)));
         }
-        let restarted = self
-            .restart_purses(guild_id, &program.name, &program.source_hash, map.as_ref())
+        let followed = self
+            .follow_map(guild_id, &program.name, &program.source_hash, map.as_ref())
             .await?;
         let mut text = match &map {
             Some(map) => format!("`{}` maps its characters with `{map}` now.", program.name),
             None => format!("`{}` has no record map now.", program.name),
         };
         text.push_str(
-            " Characters it made already read their fields through the new map              (their raw capture is kept).",
+            " Characters it made already read their fields through the new map \
+             (their raw capture is kept).",
         );
-        if restarted > 0 {
+        if followed.restarted > 0 {
             text.push_str(&format!(
-                " {restarted} of them not yet traded with start with the new map's gold and food."
+                " {} of them not yet traded with start with the new map's gold and food.",
+                followed.restarted
+            ));
+        }
+        if followed.renamed > 0 {
+            text.push_str(&format!(
+                " {} of them took the name the new map gives them.",
+                followed.renamed
             ));
         }
         Ok(ephemeral(text))
@@ -191,10 +206,11 @@ impl Core {
             Ok(map) if !program.record_map.trim().is_empty() => {
                 lines.push(format!("Record map: `{map}`"));
                 lines.push(match map.at {
-                    Some(line) => format!(
-                        "A character is taken every time line {line} is about to run."
-                    ),
-                    None => "A character is taken when the program ends (as its variables                              last lived)."
+                    Some(line) => {
+                        format!("A character is taken every time line {line} is about to run.")
+                    }
+                    None => "A character is taken when the program ends (as its variables \
+                             last lived)."
                         .to_owned(),
                 });
                 let pairs: Vec<String> = map
@@ -207,7 +223,8 @@ impl Core {
                 }
             }
             _ => lines.push(
-                "No record map: without `RECORD` a character is the program's variables as                  they last lived. Set one with `/chargen program map`."
+                "No record map: without `RECORD` a character is the program's variables as \
+                 they last lived. Set one with `/chargen program map`."
                     .to_owned(),
             ),
         }
@@ -220,19 +237,26 @@ impl Core {
         Ok(vec![Reply::Interaction(message)])
     }
 
-    /// Gold and food start where the map says: a map change moves them for the
-    /// characters nobody has traded with yet.
-    async fn restart_purses(
+    /// What the fields of a map change cannot do on read, done when the map changes:
+    /// gold and food start where the map says (for the characters nobody has traded
+    /// with yet), and a character takes the name the map's `NAME` gives it.
+    ///
+    /// Names are stored, not applied on read like the other fields: the stored name
+    /// is what `/character show`, `use`, `delete` and autocomplete look up (by its
+    /// key, unique per owner and server), so renaming here keeps every lookup and the
+    /// uniqueness in one place; a clash gets a number (`Ann 2`) as at creation. A map
+    /// without `NAME` (or removed) leaves names as they are.
+    async fn follow_map(
         &self,
         guild_id: i64,
         program: &str,
         hash: &str,
         map: Option<&RecordMap>,
-    ) -> anyhow::Result<usize> {
+    ) -> anyhow::Result<MapFollowed> {
+        let mut followed = MapFollowed::default();
         let Some(map) = map else {
-            return Ok(0);
+            return Ok(followed);
         };
-        let mut moved = 0;
         for row in self
             .storage
             .captured_characters(guild_id, program, hash)
@@ -246,10 +270,17 @@ impl Core {
             if (gold, food) != (row.gold, row.food)
                 && self.storage.restart_purse(row.id, gold, food).await?
             {
-                moved += 1;
+                followed.restarted += 1;
+            }
+            let wanted = super::chargen::character_name(&fields);
+            if !wanted.is_empty()
+                && wanted != row.name
+                && self.storage.rename_character(&row, &wanted).await? != row.name
+            {
+                followed.renamed += 1;
             }
         }
-        Ok(moved)
+        Ok(followed)
     }
 
     /// A map parsed and checked against a listing, or the reason it does not fit.

@@ -77,7 +77,15 @@ impl Storage {
         }
         let mut names = Vec::with_capacity(characters.len());
         for character in characters {
-            let name = free_name(&mut tx, character).await?;
+            let name = free_name(
+                &mut tx,
+                character.id,
+                character.owner_id,
+                character.guild_id,
+                &character.name,
+                character.numbered,
+            )
+            .await?;
             sqlx::query(
                 "INSERT INTO characters (id, owner_id, guild_id, name, name_key, program, \
                  program_hash, fields, transcript, gold, food, created_at, updated_at, capture) \
@@ -164,7 +172,25 @@ impl Storage {
             .collect())
     }
 
-    /// The captured characters of a program in a guild (all owners), for a map change.
+    /// The owner's newest character in a guild, if any.
+    pub async fn newest_character(
+        &self,
+        owner_id: i64,
+        guild_id: i64,
+    ) -> anyhow::Result<Option<CharacterRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM characters WHERE owner_id = $1 AND guild_id = $2 \
+             ORDER BY created_at DESC, id DESC LIMIT 1"
+        );
+        Ok(sqlx::query_as::<_, CharacterRow>(&sql)
+            .bind(owner_id)
+            .bind(guild_id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The captured characters of a program in a guild (all owners, traded with or
+    /// not), for a map change.
     pub async fn captured_characters(
         &self,
         guild_id: i64,
@@ -173,7 +199,7 @@ impl Storage {
     ) -> anyhow::Result<Vec<CharacterRow>> {
         let sql = format!(
             "SELECT {COLUMNS} FROM characters WHERE guild_id = $1 AND program = $2 \
-             AND program_hash = $3 AND capture <> '' AND updated_at = created_at"
+             AND program_hash = $3 AND capture <> ''"
         );
         Ok(sqlx::query_as::<_, CharacterRow>(&sql)
             .bind(guild_id)
@@ -197,41 +223,61 @@ impl Storage {
         Ok(result.rows_affected() == 1)
     }
 
-    pub async fn delete_character(
-        &self,
-        owner_id: i64,
-        guild_id: i64,
-        name: &str,
-    ) -> anyhow::Result<bool> {
-        let result = sqlx::query(
-            "DELETE FROM characters WHERE owner_id = $1 AND guild_id = $2 AND name_key = $3",
-        )
-        .bind(owner_id)
-        .bind(guild_id)
-        .bind(name_key(name))
-        .execute(&self.pool)
-        .await?;
+    /// Deletes one of the owner's characters by id; whether it was there.
+    pub async fn delete_character(&self, owner_id: i64, id: i64) -> anyhow::Result<bool> {
+        let result = sqlx::query("DELETE FROM characters WHERE owner_id = $1 AND id = $2")
+            .bind(owner_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(result.rows_affected() == 1)
+    }
+
+    /// Renames a character to `wanted`, or to `wanted N` (the first free N) when the
+    /// owner has another character of that name in the guild; returns the name given.
+    pub async fn rename_character(
+        &self,
+        row: &CharacterRow,
+        wanted: &str,
+    ) -> anyhow::Result<String> {
+        let mut tx = self.pool.begin().await?;
+        let name = free_name(&mut tx, row.id, row.owner_id, row.guild_id, wanted, false).await?;
+        sqlx::query("UPDATE characters SET name = $1, name_key = $2 WHERE id = $3")
+            .bind(&name)
+            .bind(name_key(&name))
+            .bind(row.id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(name)
     }
 }
 
+/// `base`, or `base N` with the first N free among the owner's other characters in
+/// the guild (`id` is the character being named, which never clashes with itself).
 async fn free_name(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    character: &NewCharacter,
+    id: i64,
+    owner_id: i64,
+    guild_id: i64,
+    base: &str,
+    numbered: bool,
 ) -> anyhow::Result<String> {
-    let base = character.name.trim();
+    let base = base.trim();
     for attempt in 1..=1000u32 {
-        let candidate = if attempt == 1 && !character.numbered {
+        let candidate = if attempt == 1 && !numbered {
             base.to_owned()
         } else {
             format!("{base} {attempt}")
         };
         let taken: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM characters WHERE owner_id = $1 AND guild_id = $2 AND name_key = $3",
+            "SELECT id FROM characters WHERE owner_id = $1 AND guild_id = $2 AND name_key = $3 \
+             AND id <> $4",
         )
-        .bind(character.owner_id)
-        .bind(character.guild_id)
+        .bind(owner_id)
+        .bind(guild_id)
         .bind(name_key(&candidate))
+        .bind(id)
         .fetch_optional(&mut **tx)
         .await?;
         if taken.is_none() {

@@ -21,6 +21,8 @@ mod odds;
 mod programs;
 // Record maps: a listing without RECORD made into three characters, maps changed.
 mod record_maps;
+// /character delete's confirmation, answered in place.
+mod characters;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;
 // Two processes, one shard each, on one database.
