@@ -37,8 +37,8 @@ use rand::{RngCore, SeedableRng};
 pub use model::*;
 
 use crate::config::Config;
+use crate::engine::Engines;
 use crate::engine::worker::{WorkError, Workers};
-use crate::engine::{Dice, Generators, ProgramText};
 use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
 use custom_id::CustomId;
@@ -105,15 +105,6 @@ impl CoreSettings {
             engine_workers: crate::engine::worker::DEFAULT_MAX_RUNNING,
         }
     }
-}
-
-/// The engines and programs the core works with.
-#[derive(Clone)]
-pub struct Engines {
-    pub dice: Arc<dyn Dice>,
-    pub generators: Arc<dyn Generators>,
-    /// Programs that ship with the binary; the first is the default.
-    pub builtin_programs: Vec<ProgramText>,
 }
 
 /// The command core. Share it with an `Arc`; every method takes `&self`.
