@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use npc_core::{Conversation, EndReason, LoadError, Prompt, Script};
 
-use super::text::{code_block, escape_markdown, one_line, truncate};
+use super::text::{FenceTag, code_block, escape_markdown, one_line, strip_code_fences, truncate};
 use super::{
     Ack, Command, Core, FileAttachment, Message, Modal, OptionValue, Reply, Request, RequestKind,
     TextInput, TextInputStyle, Track, ephemeral,
@@ -41,6 +41,10 @@ use crate::storage::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
     WorldKey, name_key,
 };
+
+/// The language tags a pasted script's code block may open with (```ghul).
+const SCRIPT_TAGS: FenceTag = FenceTag::Known(&["ghul", "ghulscript", "txt", "text"]);
+
 pub use ids::{NpcAction, NpcId};
 
 /// The modal fields.
@@ -189,7 +193,7 @@ impl Core {
                     .await
                     .map_err(|error| format!("I could not read the script: {error}."))?
             }
-            (None, Some(code)) => strip_code_fences(code).into_bytes(),
+            (None, Some(code)) => strip_code_fences(code, SCRIPT_TAGS).into_bytes(),
             _ => {
                 return Err(
                     "Attach the script as a `.ghul` file (`file`), or paste it as `code`."
@@ -981,29 +985,6 @@ fn load_error_replies(name: &str, source: &str, errors: &[npc_core::LoadError]) 
         });
     }
     vec![Reply::Interaction(message)]
-}
-
-/// The script text of a code block (```ghul … ```) or of plain text.
-fn strip_code_fences(code: &str) -> String {
-    let trimmed = code.trim();
-    let Some(inner) = trimmed
-        .strip_prefix("```")
-        .and_then(|rest| rest.strip_suffix("```"))
-    else {
-        return trimmed.to_owned();
-    };
-    // A language tag right after the opening fence (```ghul) is not script text.
-    let language_len = inner
-        .find(|ch: char| !ch.is_ascii_alphanumeric())
-        .unwrap_or(inner.len());
-    let (language, rest) = inner.split_at(language_len);
-    if !language.is_empty()
-        && (rest.starts_with('\n') || rest.starts_with(' '))
-        && ["ghul", "ghulscript", "txt", "text"].contains(&language.to_lowercase().as_str())
-    {
-        return rest.to_owned();
-    }
-    inner.to_owned()
 }
 
 /// The previous message of an answered prompt, without its components.
