@@ -239,9 +239,8 @@ impl Core {
                 if unavailable {
                     return ephemeral(DATABASE_UNAVAILABLE);
                 }
-                vec![Reply::Interaction(Message::ephemeral(format!(
-                    "Something went wrong on our side. If it keeps happening, \
-                     tell the bot's host this error id: `{error_id}`."
+                vec![Reply::Interaction(Message::ephemeral(internal_error_text(
+                    &error_id,
                 )))]
             }
         }
@@ -596,5 +595,19 @@ fn stale_component() -> Vec<Reply> {
 }
 
 fn new_error_id(rng: &mut dyn RngCore) -> String {
-    format!("{:08X}", rng.next_u32())
+    error_id(rng.next_u32())
+}
+
+/// An error id as logged and shown: eight hex digits, short enough to read out.
+pub fn error_id(random: u32) -> String {
+    format!("{random:08X}")
+}
+
+/// What the user sees when something breaks on our side: never the error itself,
+/// only the id under which it is logged.
+pub fn internal_error_text(error_id: &str) -> String {
+    format!(
+        "Something went wrong on our side. If it keeps happening, tell the bot's host \
+         this error id: `{error_id}`."
+    )
 }
