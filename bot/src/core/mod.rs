@@ -38,6 +38,7 @@ pub use model::*;
 
 use crate::config::Config;
 use crate::engine::Engines;
+use crate::engine::npc::NpcScripts;
 use crate::engine::worker::{WorkError, Workers};
 use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
@@ -120,6 +121,8 @@ pub struct Core {
     fetch: Arc<dyn Fetch>,
     /// Where engine work whose cost the input decides runs, under a time limit.
     workers: Workers,
+    /// NPC scripts loaded once per text, for every turn and autocomplete.
+    npc_scripts: Arc<NpcScripts>,
     errors: ErrorCounts,
 }
 
@@ -168,6 +171,7 @@ impl Core {
             limiter,
             fetch: Arc::new(NoFetch),
             workers,
+            npc_scripts: Arc::default(),
             errors: ErrorCounts::default(),
         }
     }

@@ -7,7 +7,9 @@
 use rand::RngCore;
 
 pub mod basic;
+mod cache;
 pub mod dice;
+pub mod npc;
 pub mod worker;
 
 /// A rolled expression, rendered.

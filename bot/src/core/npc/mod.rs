@@ -283,7 +283,7 @@ impl Core {
             let Some(row) = self.storage.npc_script(guild_id, npc).await? else {
                 return Ok(Vec::new());
             };
-            let Ok(script) = npc_core::load(&row.source) else {
+            let Ok(script) = self.npc_scripts.load(&row.source) else {
                 return Ok(Vec::new());
             };
             let typed = typed.to_lowercase();
@@ -313,7 +313,7 @@ impl Core {
         };
         let display = display_of(&script_row);
         let script = match self.npc_load(&script_row.source).await {
-            Ok(Ok(script)) => Arc::new(script),
+            Ok(Ok(script)) => script,
             Ok(Err(_)) => {
                 return Ok(ephemeral(format!(
                     "{}'s script no longer loads; ask an admin to install it again.",
@@ -660,14 +660,19 @@ impl Core {
             .unwrap_or_else(|| default_display(&row.npc)))
     }
 
-    /// Loads a script on an engine worker, under the time limit.
+    /// Loads a script on an engine worker, under the time limit, unless it was
+    /// loaded before.
     async fn npc_load(
         &self,
         source: &str,
-    ) -> Result<Result<Script, Vec<LoadError>>, crate::engine::worker::WorkError> {
+    ) -> Result<Result<Arc<Script>, Vec<LoadError>>, crate::engine::worker::WorkError> {
+        if let Some(script) = self.npc_scripts.cached(source) {
+            return Ok(Ok(script));
+        }
         let source = source.to_owned();
+        let scripts = self.npc_scripts.clone();
         self.workers
-            .run("npc-load", move || npc_core::load(&source))
+            .run("npc-load", move || scripts.load(&source))
             .await
     }
 
@@ -676,7 +681,7 @@ impl Core {
         let Some(script) = self.storage.npc_script_by_id(row.script_id).await? else {
             return Ok(None);
         };
-        let Ok(script) = npc_core::load(&script.source) else {
+        let Ok(script) = self.npc_scripts.load(&script.source) else {
             return Ok(None);
         };
         let Ok(talk) = serde_json::from_str::<Conversation>(&row.state) else {
@@ -718,7 +723,7 @@ impl Core {
         let script_row = npc_script_in(&mut tx, row.script_id).await?;
         let loaded = match &script_row {
             Some(script_row) => match self.npc_load(&script_row.source).await {
-                Ok(loaded) => loaded.ok().map(Arc::new),
+                Ok(loaded) => loaded.ok(),
                 Err(error) => {
                     tx.rollback().await?;
                     return super::overrun("Loading this NPC's script", error);
