@@ -368,66 +368,6 @@ async fn unknown_commands_are_answered() {
 }
 
 #[tokio::test]
-async fn commands_fit_discord_registration_rules() {
-    let harness = Harness::new().await;
-    let specs = harness.core.command_specs();
-    let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
-    for expected in [
-        "roll",
-        "chargen",
-        "character",
-        "macro",
-        "config",
-        "npc",
-        "talk",
-    ] {
-        assert!(names.contains(&expected), "{names:?}");
-    }
-    for spec in &specs {
-        assert!((1..=32).contains(&spec.name.len()));
-        assert!((1..=100).contains(&spec.description.chars().count()));
-        let mut options: Vec<_> = spec.options.iter().collect();
-        for group in &spec.groups {
-            assert!((1..=32).contains(&group.name.len()));
-            assert!((1..=100).contains(&group.description.chars().count()));
-        }
-        let subs = spec.subcommands.iter().chain(
-            spec.groups
-                .iter()
-                .flat_map(|group| group.subcommands.iter()),
-        );
-        for sub in subs {
-            assert!((1..=32).contains(&sub.name.len()));
-            assert!((1..=100).contains(&sub.description.chars().count()));
-            assert!(sub.options.len() <= 25);
-            // Discord wants the required options first.
-            let first_optional = sub.options.iter().position(|option| !option.required);
-            if let Some(first_optional) = first_optional {
-                assert!(
-                    sub.options[first_optional..]
-                        .iter()
-                        .all(|option| !option.required)
-                );
-            }
-            options.extend(sub.options.iter());
-        }
-        for option in options {
-            // Names are lower-case letters, digits, - and _ (Discord's CHAT_INPUT rule).
-            assert!(
-                option.name.chars().all(|ch| ch.is_ascii_lowercase()
-                    || ch.is_ascii_digit()
-                    || ch == '-'
-                    || ch == '_'),
-                "{}",
-                option.name
-            );
-            assert!((1..=32).contains(&option.name.len()));
-            assert!((1..=100).contains(&option.description.chars().count()));
-        }
-    }
-}
-
-#[tokio::test]
 async fn replies_of_every_kind_carry_no_mentions() {
     let mut harness = Harness::new().await;
     let sent = harness.alice(command("chargen", &["start"], &[])).await;

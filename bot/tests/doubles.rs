@@ -75,9 +75,9 @@ pub fn test_config() -> Config {
     config
 }
 
-pub fn engines() -> tavern::core::Engines {
+pub fn engines() -> tavern::engine::Engines {
     let config = test_config();
-    tavern::core::Engines {
+    tavern::engine::Engines {
         dice: tavern::engine::real_dice(&config),
         generators: Arc::new(BasicEngine::new(limits_from_config(&config.basic))),
         builtin_programs: programs(),

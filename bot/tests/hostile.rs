@@ -449,7 +449,7 @@ async fn engine_work_past_the_time_limit_says_what_took_too_long() {
     let mut harness = Harness::with_settings(settings.clone()).await;
     let (release, held) = std::sync::mpsc::channel();
     let config = crate::doubles::test_config();
-    let engines = tavern::core::Engines {
+    let engines = tavern::engine::Engines {
         dice: tavern::engine::real_dice(&config),
         generators: Arc::new(Stalled {
             release: std::sync::Mutex::new(held),

@@ -11,6 +11,8 @@ mod harness;
 mod storage;
 // The command core: /roll, buttons, rate limits, errors.
 mod core;
+// The real command table: Discord's registration rules, every command dispatched.
+mod command_table;
 // /chargen sessions and /character through the core.
 mod chargen;
 // The configuration file and its documented example.

@@ -37,8 +37,9 @@ use rand::{RngCore, SeedableRng};
 pub use model::*;
 
 use crate::config::Config;
+use crate::engine::Engines;
+use crate::engine::npc::NpcScripts;
 use crate::engine::worker::{WorkError, Workers};
-use crate::engine::{Dice, Generators, ProgramText};
 use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
 use custom_id::CustomId;
@@ -107,15 +108,6 @@ impl CoreSettings {
     }
 }
 
-/// The engines and programs the core works with.
-#[derive(Clone)]
-pub struct Engines {
-    pub dice: Arc<dyn Dice>,
-    pub generators: Arc<dyn Generators>,
-    /// Programs that ship with the binary; the first is the default.
-    pub builtin_programs: Vec<ProgramText>,
-}
-
 /// The command core. Share it with an `Arc`; every method takes `&self`.
 pub struct Core {
     storage: Storage,
@@ -129,6 +121,8 @@ pub struct Core {
     fetch: Arc<dyn Fetch>,
     /// Where engine work whose cost the input decides runs, under a time limit.
     workers: Workers,
+    /// NPC scripts loaded once per text, for every turn and autocomplete.
+    npc_scripts: Arc<NpcScripts>,
     errors: ErrorCounts,
 }
 
@@ -177,6 +171,7 @@ impl Core {
             limiter,
             fetch: Arc::new(NoFetch),
             workers,
+            npc_scripts: Arc::default(),
             errors: ErrorCounts::default(),
         }
     }
@@ -248,9 +243,8 @@ impl Core {
                 if unavailable {
                     return ephemeral(DATABASE_UNAVAILABLE);
                 }
-                vec![Reply::Interaction(Message::ephemeral(format!(
-                    "Something went wrong on our side. If it keeps happening, \
-                     tell the bot's host this error id: `{error_id}`."
+                vec![Reply::Interaction(Message::ephemeral(internal_error_text(
+                    &error_id,
                 )))]
             }
         }
@@ -616,5 +610,19 @@ fn stale_component() -> Vec<Reply> {
 }
 
 fn new_error_id(rng: &mut dyn RngCore) -> String {
-    format!("{:08X}", rng.next_u32())
+    error_id(rng.next_u32())
+}
+
+/// An error id as logged and shown: eight hex digits, short enough to read out.
+pub fn error_id(random: u32) -> String {
+    format!("{random:08X}")
+}
+
+/// What the user sees when something breaks on our side: never the error itself,
+/// only the id under which it is logged.
+pub fn internal_error_text(error_id: &str) -> String {
+    format!(
+        "Something went wrong on our side. If it keeps happening, tell the bot's host \
+         this error id: `{error_id}`."
+    )
 }

@@ -111,7 +111,9 @@ impl Core {
                 Ok(source) => source,
                 Err(problem) => return Ok(ephemeral(problem)),
             },
-            (None, Some(code)) => super::text::strip_code_fences(code),
+            (None, Some(code)) => {
+                super::text::strip_code_fences(code, super::text::FenceTag::AnyWord)
+            }
             // Discord's option fields hold one line; a listing is pasted in a form.
             _ => return Ok(vec![Reply::Modal(paste_form(name))]),
         };
@@ -323,7 +325,7 @@ impl Core {
         let source = fields
             .iter()
             .find(|(id, _)| id == SOURCE_FIELD)
-            .map(|(_, value)| super::text::strip_code_fences(value))
+            .map(|(_, value)| super::text::strip_code_fences(value, super::text::FenceTag::AnyWord))
             .unwrap_or_default();
         let map = fields
             .iter()

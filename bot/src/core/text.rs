@@ -114,10 +114,21 @@ pub fn human_duration(ms: i64) -> String {
     format!("{} days", hours / 24)
 }
 
+/// Which first word inside a code block is a language tag rather than text.
+#[derive(Debug, Clone, Copy)]
+pub enum FenceTag<'a> {
+    /// A first line that is one word (a BASIC listing's first line starts with a
+    /// line number, so a word there is a tag); the text is trimmed of blank lines.
+    AnyWord,
+    /// Only these tags (any case), followed by a space or a new line; the text
+    /// keeps its first line break, so a script's line numbers stay as pasted.
+    Known(&'a [&'a str]),
+}
+
 /// The text inside a code block as people paste it (```` ```basic … ``` ````): the
-/// fences and a language tag on the opening line go; text without fences is kept
-/// as it is (trimmed).
-pub fn strip_code_fences(code: &str) -> String {
+/// fences and a language tag (as `tag` recognises it) go; text without fences is
+/// kept as it is (trimmed).
+pub fn strip_code_fences(code: &str, tag: FenceTag) -> String {
     let trimmed = code.trim();
     let Some(inner) = trimmed
         .strip_prefix("```")
@@ -125,21 +136,29 @@ pub fn strip_code_fences(code: &str) -> String {
     else {
         return trimmed.to_owned();
     };
-    let (first_line, rest) = inner.split_once('\n').unwrap_or((inner, ""));
-    // A listing's first line starts with a line number; a word is a language tag.
-    let is_tag = first_line
-        .trim()
-        .chars()
-        .next()
-        .is_some_and(|ch| ch.is_ascii_alphabetic())
-        && first_line
-            .trim()
-            .chars()
-            .all(|ch| ch.is_ascii_alphanumeric());
-    if is_tag {
-        return rest.trim_matches('\n').to_owned();
+    match tag {
+        FenceTag::AnyWord => {
+            let (first_line, rest) = inner.split_once('\n').unwrap_or((inner, ""));
+            let first_line = first_line.trim();
+            let is_tag = first_line
+                .chars()
+                .next()
+                .is_some_and(|ch| ch.is_ascii_alphabetic())
+                && first_line.chars().all(|ch| ch.is_ascii_alphanumeric());
+            let text = if is_tag { rest } else { inner };
+            text.trim_matches('\n').to_owned()
+        }
+        FenceTag::Known(known) => {
+            let language_len = inner
+                .find(|ch: char| !ch.is_ascii_alphanumeric())
+                .unwrap_or(inner.len());
+            let (language, rest) = inner.split_at(language_len);
+            let is_tag = !language.is_empty()
+                && (rest.starts_with('\n') || rest.starts_with(' '))
+                && known.contains(&language.to_lowercase().as_str());
+            if is_tag { rest } else { inner }.to_owned()
+        }
     }
-    inner.trim_matches('\n').to_owned()
 }
 
 /// A listing's text: UTF-8 (without a byte-order mark), or else Latin-1, which old

@@ -22,7 +22,7 @@ use tokio::task::JoinHandle;
 
 use super::queue::{self, Place, PreviousDone};
 use super::{Shared, outgoing};
-use crate::core::{Ack, Core, Message, Reply, Request};
+use crate::core::{Ack, Core, Message, Reply, Request, internal_error_text};
 use crate::metrics::Metrics;
 
 /// The interaction being answered.
@@ -134,17 +134,9 @@ enum Phase {
     Lost,
 }
 
-/// What the user sees when something breaks on our side: never the error itself.
-pub(super) fn internal_error_text(error_id: &str) -> String {
-    format!(
-        "Something went wrong on our side. If it keeps happening, tell the bot's host \
-         this error id: `{error_id}`."
-    )
-}
-
 /// A fresh id for an error, to be logged and shown.
 pub(super) fn new_error_id() -> String {
-    format!("{:08X}", rand::random::<u32>())
+    crate::core::error_id(rand::random())
 }
 
 /// Runs the core on a task of its own, so the deadline keeps ticking whatever it

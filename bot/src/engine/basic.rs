@@ -3,11 +3,11 @@
 //! compile its program again; a session itself is a snapshot in the database
 //! between answers.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use basic_runner::{Limits, Program, RndMode, RunError, RunErrorKind, Session, StepState};
 
+use super::cache::HashCache;
 use super::{
     GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators, ProgramCheck,
     ProgramText, SyntaxError,
@@ -19,8 +19,7 @@ const PROGRAM_CACHE: usize = 64;
 
 pub struct BasicEngine {
     limits: Limits,
-    programs: Mutex<HashMap<String, (Arc<Program>, u64)>>,
-    tick: std::sync::atomic::AtomicU64,
+    programs: HashCache<Program>,
 }
 
 /// `basic-runner`'s limits with the configuration's overrides.
@@ -60,20 +59,13 @@ impl BasicEngine {
     pub fn new(limits: Limits) -> BasicEngine {
         BasicEngine {
             limits,
-            programs: Mutex::new(HashMap::new()),
-            tick: std::sync::atomic::AtomicU64::new(0),
+            programs: HashCache::new(PROGRAM_CACHE),
         }
     }
 
     fn compiled(&self, program: &ProgramText) -> Result<Arc<Program>, GenFailure> {
-        let tick = self.tick.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let mut cache = self
-            .programs
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((compiled, used)) = cache.get_mut(&program.hash) {
-            *used = tick;
-            return Ok(compiled.clone());
+        if let Some(compiled) = self.programs.get(&program.hash) {
+            return Ok(compiled);
         }
         let compiled = Arc::new(
             Program::load(&program.source, &self.limits).map_err(|error| GenFailure {
@@ -82,16 +74,7 @@ impl BasicEngine {
                 output: String::new(),
             })?,
         );
-        if cache.len() >= PROGRAM_CACHE {
-            let oldest = cache
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(hash, _)| hash.clone());
-            if let Some(oldest) = oldest {
-                cache.remove(&oldest);
-            }
-        }
-        cache.insert(program.hash.clone(), (compiled.clone(), tick));
+        self.programs.insert(program.hash.clone(), compiled.clone());
         Ok(compiled)
     }
 }

@@ -7,7 +7,9 @@
 use rand::RngCore;
 
 pub mod basic;
+mod cache;
 pub mod dice;
+pub mod npc;
 pub mod worker;
 
 /// A rolled expression, rendered.
@@ -223,6 +225,15 @@ pub trait GenSession: Send {
     fn capture_at_line(&mut self, line: u32) -> bool;
 }
 
+/// The engines and programs the core works with.
+#[derive(Clone)]
+pub struct Engines {
+    pub dice: std::sync::Arc<dyn Dice>,
+    pub generators: std::sync::Arc<dyn Generators>,
+    /// Programs that ship with the binary; the first is the default.
+    pub builtin_programs: Vec<ProgramText>,
+}
+
 /// The dice engine of the binary: `dice-core` with the configured limits.
 pub fn real_dice(config: &crate::config::Config) -> std::sync::Arc<dyn Dice> {
     std::sync::Arc::new(dice::DiceEngine::new(dice::limits_from_config(
@@ -232,14 +243,14 @@ pub fn real_dice(config: &crate::config::Config) -> std::sync::Arc<dyn Dice> {
 
 /// The engines of the binary: `dice-core` and `basic-runner` with the configured
 /// limits, and the shipped generator program (`basic-runner/programs/chargen.bas`).
-pub fn real_engines(config: &crate::config::Config) -> anyhow::Result<crate::core::Engines> {
+pub fn real_engines(config: &crate::config::Config) -> anyhow::Result<Engines> {
     let generators = basic::BasicEngine::new(basic::limits_from_config(&config.basic));
     let shipped = ProgramText::new(SHIPPED_PROGRAM, basic_runner::CHARGEN);
     // A shipped program that does not load is a build mistake; say so at start.
     generators
         .check(&shipped.source)
         .map_err(|failure| anyhow::anyhow!("the shipped chargen.bas does not load: {failure}"))?;
-    Ok(crate::core::Engines {
+    Ok(Engines {
         dice: real_dice(config),
         generators: std::sync::Arc::new(generators),
         builtin_programs: vec![shipped],

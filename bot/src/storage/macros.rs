@@ -197,28 +197,6 @@ impl Storage {
         Ok(result.rows_affected() == 1)
     }
 
-    pub async fn set_macro_role(
-        &self,
-        guild_id: i64,
-        role: Option<i64>,
-        updated_by: i64,
-        now: i64,
-    ) -> anyhow::Result<()> {
-        sqlx::query(
-            "INSERT INTO guild_settings (guild_id, macro_role_id, updated_by, updated_at) \
-             VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET \
-             macro_role_id = excluded.macro_role_id, updated_by = excluded.updated_by, \
-             updated_at = excluded.updated_at",
-        )
-        .bind(guild_id)
-        .bind(role)
-        .bind(updated_by)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     /// Makes `character_id` the character `user_id` plays in a guild.
     pub async fn set_active_character(
         &self,

@@ -6,6 +6,7 @@
 
 mod buttons;
 mod characters;
+mod guild_settings;
 mod macros;
 pub mod npc;
 mod programs;

@@ -397,17 +397,6 @@ impl Storage {
         npc_script_in(&mut conn, id).await
     }
 
-    /// The role a server configured for Tavern's admin commands (`/config
-    /// macro-role`), which also manages NPCs.
-    pub async fn tavern_role(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
-        let row: Option<(Option<i64>,)> =
-            sqlx::query_as("SELECT macro_role_id FROM guild_settings WHERE guild_id = $1")
-                .bind(guild_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.and_then(|(role,)| role))
-    }
-
     /// The world of `key` as stored now (the character's, the player's), outside a turn.
     pub async fn npc_world(&self, key: &WorldKey<'_>) -> anyhow::Result<Option<World>> {
         let mut conn = self.pool.acquire().await?;

@@ -3,6 +3,7 @@
 
 use super::Storage;
 use super::characters::name_key;
+use super::guild_settings::{clear_default_program_in, default_program_in};
 
 /// An installed program.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -153,53 +154,11 @@ impl Storage {
             tx.rollback().await?;
             return Ok(false);
         }
-        let default: Option<(Option<String>,)> =
-            sqlx::query_as("SELECT default_program FROM guild_settings WHERE guild_id = $1")
-                .bind(guild_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if default
-            .and_then(|(default,)| default)
-            .is_some_and(|default| name_key(&default) == name_key(name))
-        {
-            sqlx::query("UPDATE guild_settings SET default_program = NULL WHERE guild_id = $1")
-                .bind(guild_id)
-                .execute(&mut *tx)
-                .await?;
+        let default = default_program_in(&mut tx, guild_id).await?;
+        if default.is_some_and(|default| name_key(&default) == name_key(name)) {
+            clear_default_program_in(&mut tx, guild_id).await?;
         }
         tx.commit().await?;
         Ok(true)
-    }
-
-    /// The program `/chargen start` runs without a name in this guild.
-    pub async fn default_program(&self, guild_id: i64) -> anyhow::Result<Option<String>> {
-        let row: Option<(Option<String>,)> =
-            sqlx::query_as("SELECT default_program FROM guild_settings WHERE guild_id = $1")
-                .bind(guild_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.and_then(|(program,)| program))
-    }
-
-    pub async fn set_default_program(
-        &self,
-        guild_id: i64,
-        program: Option<&str>,
-        updated_by: i64,
-        now: i64,
-    ) -> anyhow::Result<()> {
-        sqlx::query(
-            "INSERT INTO guild_settings (guild_id, default_program, updated_by, updated_at) \
-             VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET \
-             default_program = excluded.default_program, updated_by = excluded.updated_by, \
-             updated_at = excluded.updated_at",
-        )
-        .bind(guild_id)
-        .bind(program)
-        .bind(updated_by)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
     }
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use fake_discord::{Opt, Origin, Ping, permissions};
-use tavern::core::Engines;
+use tavern::engine::Engines;
 use tavern::engine::basic::{BasicEngine, limits_from_config};
 use tavern::engine::{GenFailure, GenSession, Generators, ProgramCheck, ProgramText};
 use tavern::storage::NewProgram;

@@ -12,8 +12,9 @@ use serde_json::Value;
 use tavern::config::Config;
 use tavern::core::custom_id::CustomId;
 use tavern::core::limits::ManualClock;
-use tavern::core::{Core, CoreSettings, Engines};
+use tavern::core::{Core, CoreSettings};
 use tavern::discord::{Bot, DiscordOptions, RunningBot};
+use tavern::engine::Engines;
 use tavern::storage::{Storage, StorageOptions};
 
 use crate::support::{PgSchema, TempDir, sqlite_storage_with};

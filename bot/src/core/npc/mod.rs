@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use npc_core::{Conversation, EndReason, LoadError, Prompt, Script};
 
-use super::text::{code_block, escape_markdown, one_line, truncate};
+use super::text::{FenceTag, code_block, escape_markdown, one_line, strip_code_fences, truncate};
 use super::{
     Ack, Command, Core, FileAttachment, Message, Modal, OptionValue, Reply, Request, RequestKind,
     TextInput, TextInputStyle, Track, ephemeral,
@@ -41,6 +41,10 @@ use crate::storage::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
     WorldKey, name_key,
 };
+
+/// The language tags a pasted script's code block may open with (```ghul).
+const SCRIPT_TAGS: FenceTag = FenceTag::Known(&["ghul", "ghulscript", "txt", "text"]);
+
 pub use ids::{NpcAction, NpcId};
 
 /// The modal fields.
@@ -189,7 +193,7 @@ impl Core {
                     .await
                     .map_err(|error| format!("I could not read the script: {error}."))?
             }
-            (None, Some(code)) => strip_code_fences(code).into_bytes(),
+            (None, Some(code)) => strip_code_fences(code, SCRIPT_TAGS).into_bytes(),
             _ => {
                 return Err(
                     "Attach the script as a `.ghul` file (`file`), or paste it as `code`."
@@ -279,7 +283,7 @@ impl Core {
             let Some(row) = self.storage.npc_script(guild_id, npc).await? else {
                 return Ok(Vec::new());
             };
-            let Ok(script) = npc_core::load(&row.source) else {
+            let Ok(script) = self.npc_scripts.load(&row.source) else {
                 return Ok(Vec::new());
             };
             let typed = typed.to_lowercase();
@@ -309,7 +313,7 @@ impl Core {
         };
         let display = display_of(&script_row);
         let script = match self.npc_load(&script_row.source).await {
-            Ok(Ok(script)) => Arc::new(script),
+            Ok(Ok(script)) => script,
             Ok(Err(_)) => {
                 return Ok(ephemeral(format!(
                     "{}'s script no longer loads; ask an admin to install it again.",
@@ -656,14 +660,19 @@ impl Core {
             .unwrap_or_else(|| default_display(&row.npc)))
     }
 
-    /// Loads a script on an engine worker, under the time limit.
+    /// Loads a script on an engine worker, under the time limit, unless it was
+    /// loaded before.
     async fn npc_load(
         &self,
         source: &str,
-    ) -> Result<Result<Script, Vec<LoadError>>, crate::engine::worker::WorkError> {
+    ) -> Result<Result<Arc<Script>, Vec<LoadError>>, crate::engine::worker::WorkError> {
+        if let Some(script) = self.npc_scripts.cached(source) {
+            return Ok(Ok(script));
+        }
         let source = source.to_owned();
+        let scripts = self.npc_scripts.clone();
         self.workers
-            .run("npc-load", move || npc_core::load(&source))
+            .run("npc-load", move || scripts.load(&source))
             .await
     }
 
@@ -672,7 +681,7 @@ impl Core {
         let Some(script) = self.storage.npc_script_by_id(row.script_id).await? else {
             return Ok(None);
         };
-        let Ok(script) = npc_core::load(&script.source) else {
+        let Ok(script) = self.npc_scripts.load(&script.source) else {
             return Ok(None);
         };
         let Ok(talk) = serde_json::from_str::<Conversation>(&row.state) else {
@@ -714,7 +723,7 @@ impl Core {
         let script_row = npc_script_in(&mut tx, row.script_id).await?;
         let loaded = match &script_row {
             Some(script_row) => match self.npc_load(&script_row.source).await {
-                Ok(loaded) => loaded.ok().map(Arc::new),
+                Ok(loaded) => loaded.ok(),
                 Err(error) => {
                     tx.rollback().await?;
                     return super::overrun("Loading this NPC's script", error);
@@ -981,29 +990,6 @@ fn load_error_replies(name: &str, source: &str, errors: &[npc_core::LoadError]) 
         });
     }
     vec![Reply::Interaction(message)]
-}
-
-/// The script text of a code block (```ghul … ```) or of plain text.
-fn strip_code_fences(code: &str) -> String {
-    let trimmed = code.trim();
-    let Some(inner) = trimmed
-        .strip_prefix("```")
-        .and_then(|rest| rest.strip_suffix("```"))
-    else {
-        return trimmed.to_owned();
-    };
-    // A language tag right after the opening fence (```ghul) is not script text.
-    let language_len = inner
-        .find(|ch: char| !ch.is_ascii_alphanumeric())
-        .unwrap_or(inner.len());
-    let (language, rest) = inner.split_at(language_len);
-    if !language.is_empty()
-        && (rest.starts_with('\n') || rest.starts_with(' '))
-        && ["ghul", "ghulscript", "txt", "text"].contains(&language.to_lowercase().as_str())
-    {
-        return rest.to_owned();
-    }
-    inner.to_owned()
 }
 
 /// The previous message of an answered prompt, without its components.

@@ -1,0 +1,115 @@
+//! `guild_settings`: one row per server with what its admins configured (the
+//! Tavern role, the default generator program). Every query of the table is here.
+
+use sqlx::AnyConnection;
+
+use super::Storage;
+
+impl Storage {
+    /// The role a server configured for Tavern's admin commands (`/config
+    /// macro-role`), which also manages NPCs.
+    pub async fn tavern_role(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
+        let row: Option<(Option<i64>,)> =
+            sqlx::query_as("SELECT macro_role_id FROM guild_settings WHERE guild_id = $1")
+                .bind(guild_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.and_then(|(role,)| role))
+    }
+
+    pub async fn set_macro_role(
+        &self,
+        guild_id: i64,
+        role: Option<i64>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        let change = SettingChange {
+            guild_id,
+            updated_by,
+            now,
+        };
+        self.upsert_setting("macro_role_id", change, role).await
+    }
+
+    /// The program `/chargen start` runs without a name in this guild.
+    pub async fn default_program(&self, guild_id: i64) -> anyhow::Result<Option<String>> {
+        let mut conn = self.pool.acquire().await?;
+        default_program_in(&mut conn, guild_id).await
+    }
+
+    pub async fn set_default_program(
+        &self,
+        guild_id: i64,
+        program: Option<&str>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        let change = SettingChange {
+            guild_id,
+            updated_by,
+            now,
+        };
+        self.upsert_setting("default_program", change, program.map(str::to_owned))
+            .await
+    }
+
+    /// Sets one column of the server's row (creating the row), noting who and when.
+    /// `column` is one of this module's literals, never user text.
+    async fn upsert_setting<T>(
+        &self,
+        column: &'static str,
+        change: SettingChange,
+        value: T,
+    ) -> anyhow::Result<()>
+    where
+        T: for<'q> sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any> + Send + 'static,
+    {
+        let sql = format!(
+            "INSERT INTO guild_settings (guild_id, {column}, updated_by, updated_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET \
+             {column} = excluded.{column}, updated_by = excluded.updated_by, \
+             updated_at = excluded.updated_at"
+        );
+        sqlx::query(&sql)
+            .bind(change.guild_id)
+            .bind(value)
+            .bind(change.updated_by)
+            .bind(change.now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+/// Whose server a setting changes, who changed it and when.
+struct SettingChange {
+    guild_id: i64,
+    updated_by: i64,
+    now: i64,
+}
+
+/// The program `/chargen start` runs without a name, inside a transaction.
+pub(super) async fn default_program_in(
+    conn: &mut AnyConnection,
+    guild_id: i64,
+) -> anyhow::Result<Option<String>> {
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT default_program FROM guild_settings WHERE guild_id = $1")
+            .bind(guild_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(row.and_then(|(program,)| program))
+}
+
+/// Back to the shipped program, inside a transaction (its program was removed).
+pub(super) async fn clear_default_program_in(
+    conn: &mut AnyConnection,
+    guild_id: i64,
+) -> anyhow::Result<()> {
+    sqlx::query("UPDATE guild_settings SET default_program = NULL WHERE guild_id = $1")
+        .bind(guild_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! The real command table (the one Discord registration, the console and `/help`
+//! read) against Discord's registration rules, and every registered command
+//! against the core's dispatch: nothing here names a command, so nothing drifts.
+
+use tavern::core::commands::{CommandSpec, OptionKind, OptionSpec, SubcommandSpec};
+
+use crate::harness::{Harness, command};
+
+/// Discord's limits for CHAT_INPUT commands (application commands reference).
+const MAX_NAME_CHARS: usize = 32;
+const MAX_DESCRIPTION_CHARS: usize = 100;
+const MAX_OPTIONS: usize = 25;
+const MAX_CHOICES: usize = 25;
+const MAX_CHOICE_CHARS: usize = 100;
+/// Name, description and choice names and values of a command, its options,
+/// subcommands and groups, all together.
+const MAX_COMMAND_TOTAL_CHARS: usize = 8_000;
+
+/// Discord's `^[-_'\p{L}\p{N}]{1,32}$`, lower case wherever a letter has a lower
+/// case. Letters and digits are checked by their Unicode general category as far
+/// as the standard library knows them (alphabetic, numeric).
+fn name_problem(name: &str) -> Option<String> {
+    let chars = name.chars().count();
+    if !(1..=MAX_NAME_CHARS).contains(&chars) {
+        return Some(format!("`{name}` has {chars} characters, not 1 to 32"));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|ch| !(ch.is_alphabetic() || ch.is_numeric() || matches!(ch, '-' | '_' | '\'')))
+    {
+        return Some(format!("`{name}` holds {bad:?}"));
+    }
+    if name.to_lowercase() != name {
+        return Some(format!("`{name}` is not lower case"));
+    }
+    None
+}
+
+fn description_problem(owner: &str, description: &str) -> Option<String> {
+    let chars = description.chars().count();
+    (!(1..=MAX_DESCRIPTION_CHARS).contains(&chars))
+        .then(|| format!("`{owner}`'s description has {chars} characters, not 1 to 100"))
+}
+
+/// Everything Discord would refuse in one list of options.
+fn options_problems(owner: &str, options: &[OptionSpec], problems: &mut Vec<String>) {
+    if options.len() > MAX_OPTIONS {
+        problems.push(format!("`{owner}` has {} options", options.len()));
+    }
+    if let Some(first_optional) = options.iter().position(|option| !option.required)
+        && let Some(late) = options[first_optional..]
+            .iter()
+            .find(|option| option.required)
+    {
+        problems.push(format!(
+            "`{owner}`: required `{}` comes after an optional one",
+            late.name
+        ));
+    }
+    for option in options {
+        let path = format!("{owner} {}", option.name);
+        problems.extend(name_problem(option.name));
+        problems.extend(description_problem(&path, option.description));
+        if option.choices.len() > MAX_CHOICES {
+            problems.push(format!("`{path}` has {} choices", option.choices.len()));
+        }
+        if !option.choices.is_empty() && !matches!(option.kind, OptionKind::String { .. }) {
+            // The adapter registers every choice as a string choice.
+            problems.push(format!(
+                "`{path}` has string choices on a non-string option"
+            ));
+        }
+        for choice in option.choices {
+            // The adapter registers each choice with the same name and value.
+            let chars = choice.chars().count();
+            if !(1..=MAX_CHOICE_CHARS).contains(&chars) {
+                problems.push(format!(
+                    "`{path}`: choice `{choice}` has {chars} characters"
+                ));
+            }
+        }
+        if option.autocomplete {
+            if !matches!(
+                option.kind,
+                OptionKind::String { .. } | OptionKind::Integer { .. }
+            ) {
+                problems.push(format!("`{path}` autocompletes a {:?} option", option.kind));
+            }
+            if !option.choices.is_empty() {
+                problems.push(format!("`{path}` has both autocomplete and choices"));
+            }
+        }
+        match option.kind {
+            OptionKind::String { max_length } if !(1..=6_000).contains(&max_length) => {
+                problems.push(format!(
+                    "`{path}`: max_length {max_length} is not 1 to 6000"
+                ));
+            }
+            OptionKind::Integer { min, max } if min > max => {
+                problems.push(format!("`{path}`: min {min} above max {max}"));
+            }
+            _ => {}
+        }
+    }
+}
+
+fn options_chars(options: &[OptionSpec]) -> usize {
+    options
+        .iter()
+        .map(|option| {
+            option.name.chars().count()
+                + option.description.chars().count()
+                // Each choice counts its name and its value, which are the same text.
+                + option
+                    .choices
+                    .iter()
+                    .map(|choice| 2 * choice.chars().count())
+                    .sum::<usize>()
+        })
+        .sum()
+}
+
+fn subcommand_chars(sub: &SubcommandSpec) -> usize {
+    sub.name.chars().count() + sub.description.chars().count() + options_chars(&sub.options)
+}
+
+/// What Discord counts against a command's 8,000 characters.
+fn total_chars(spec: &CommandSpec) -> usize {
+    spec.name.chars().count()
+        + spec.description.chars().count()
+        + options_chars(&spec.options)
+        + spec.subcommands.iter().map(subcommand_chars).sum::<usize>()
+        + spec
+            .groups
+            .iter()
+            .map(|group| {
+                group.name.chars().count()
+                    + group.description.chars().count()
+                    + group
+                        .subcommands
+                        .iter()
+                        .map(subcommand_chars)
+                        .sum::<usize>()
+            })
+            .sum::<usize>()
+}
+
+/// Everything Discord would refuse in one command's registration.
+fn command_problems(spec: &CommandSpec) -> Vec<String> {
+    let mut problems = Vec::new();
+    problems.extend(name_problem(spec.name));
+    problems.extend(description_problem(spec.name, spec.description));
+    // A command takes options, or subcommands and groups, never both.
+    let has_subcommands = !spec.subcommands.is_empty() || !spec.groups.is_empty();
+    if has_subcommands && !spec.options.is_empty() {
+        problems.push(format!("`{}` mixes options and subcommands", spec.name));
+    }
+    let top_level = spec.options.len() + spec.subcommands.len() + spec.groups.len();
+    if top_level > MAX_OPTIONS {
+        problems.push(format!("`{}` has {top_level} options", spec.name));
+    }
+    options_problems(spec.name, &spec.options, &mut problems);
+    for sub in &spec.subcommands {
+        let path = format!("{} {}", spec.name, sub.name);
+        problems.extend(name_problem(sub.name));
+        problems.extend(description_problem(&path, sub.description));
+        options_problems(&path, &sub.options, &mut problems);
+    }
+    for group in &spec.groups {
+        let path = format!("{} {}", spec.name, group.name);
+        problems.extend(name_problem(group.name));
+        problems.extend(description_problem(&path, group.description));
+        if group.subcommands.is_empty() || group.subcommands.len() > MAX_OPTIONS {
+            problems.push(format!(
+                "`{path}` has {} subcommands",
+                group.subcommands.len()
+            ));
+        }
+        for sub in &group.subcommands {
+            let path = format!("{path} {}", sub.name);
+            problems.extend(name_problem(sub.name));
+            problems.extend(description_problem(&path, sub.description));
+            options_problems(&path, &sub.options, &mut problems);
+        }
+    }
+    let total = total_chars(spec);
+    if total > MAX_COMMAND_TOTAL_CHARS {
+        problems.push(format!("`{}` totals {total} characters", spec.name));
+    }
+    problems
+}
+
+/// Every path a user can invoke: `roll`, `chargen start`, `chargen program add` ….
+fn invocable_paths(spec: &CommandSpec) -> Vec<Vec<&'static str>> {
+    if spec.subcommands.is_empty() && spec.groups.is_empty() {
+        return vec![Vec::new()];
+    }
+    let mut paths: Vec<Vec<&'static str>> =
+        spec.subcommands.iter().map(|sub| vec![sub.name]).collect();
+    for group in &spec.groups {
+        paths.extend(
+            group
+                .subcommands
+                .iter()
+                .map(|sub| vec![group.name, sub.name]),
+        );
+    }
+    paths
+}
+
+#[tokio::test]
+async fn every_registered_command_passes_discords_rules() {
+    let harness = Harness::new().await;
+    let specs = harness.core.command_specs();
+    assert!(!specs.is_empty());
+    let problems: Vec<String> = specs.iter().flat_map(command_problems).collect();
+    assert!(problems.is_empty(), "{problems:#?}");
+    let mut names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(
+        names.len(),
+        specs.len(),
+        "a command name is registered twice"
+    );
+}
+
+#[test]
+fn the_rule_checks_catch_what_discord_refuses() {
+    let option = |name: &'static str, required: bool| OptionSpec {
+        name,
+        description: "fine",
+        kind: OptionKind::Boolean,
+        required,
+        autocomplete: false,
+        choices: &[],
+    };
+    let good = CommandSpec {
+        name: "roll",
+        description: "Roll",
+        options: vec![option("a", true), option("b", false)],
+        subcommands: Vec::new(),
+        groups: Vec::new(),
+    };
+    assert_eq!(command_problems(&good), Vec::<String>::new());
+    let broken = [
+        CommandSpec {
+            name: "Roll",
+            ..good.clone()
+        },
+        CommandSpec {
+            name: "roll dice",
+            ..good.clone()
+        },
+        CommandSpec {
+            description: "",
+            ..good.clone()
+        },
+        CommandSpec {
+            options: vec![option("b", false), option("a", true)],
+            ..good.clone()
+        },
+        CommandSpec {
+            options: vec![OptionSpec {
+                autocomplete: true,
+                ..option("a", false)
+            }],
+            ..good.clone()
+        },
+        CommandSpec {
+            options: vec![OptionSpec {
+                kind: OptionKind::String { max_length: 10 },
+                autocomplete: true,
+                choices: &["x"],
+                ..option("a", false)
+            }],
+            ..good.clone()
+        },
+        CommandSpec {
+            options: (0..26).map(|_| option("a", false)).collect(),
+            ..good.clone()
+        },
+    ];
+    for spec in &broken {
+        assert!(!command_problems(spec).is_empty(), "{spec:?}");
+    }
+    let long = CommandSpec {
+        subcommands: (0..25)
+            .map(|_| SubcommandSpec {
+                name: "sub",
+                description: "d",
+                options: (0..25)
+                    .map(|_| OptionSpec {
+                        description: "an option description that is long enough to count",
+                        ..option("a", false)
+                    })
+                    .collect(),
+            })
+            .collect(),
+        options: Vec::new(),
+        ..good.clone()
+    };
+    assert!(total_chars(&long) > MAX_COMMAND_TOTAL_CHARS);
+    assert!(!command_problems(&long).is_empty());
+}
+
+#[tokio::test]
+async fn every_registered_command_is_dispatched() {
+    let mut harness = Harness::new().await;
+    let specs = harness.core.command_specs();
+    let mut paths = 0;
+    for spec in &specs {
+        for path in invocable_paths(spec) {
+            paths += 1;
+            // Without options a command answers with what it misses, a modal or its
+            // work, never that it does not know the command.
+            let sent = harness.alice(command(spec.name, &path, &[])).await;
+            assert!(!sent.replies.is_empty(), "/{} {path:?}", spec.name);
+            let text = sent.all_text();
+            assert!(
+                !text.contains("not a command") && !text.contains("I don't know the command"),
+                "/{} {path:?}: {text}",
+                spec.name
+            );
+        }
+    }
+    assert!(paths >= specs.len());
+}
