@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::capture::{self, Capture};
-use crate::compiler::{Code, InputTarget, Param};
+use crate::code::{Code, InputTarget, Param};
 use crate::cp437;
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
@@ -213,15 +213,6 @@ impl Machine {
         }
     }
 
-    /// The BASIC line of an instruction.
-    pub(crate) fn line_of(code: &Code, pc: u32) -> Option<u32> {
-        let index = code.lines.partition_point(|&(start, _)| start <= pc);
-        index
-            .checked_sub(1)
-            .and_then(|i| code.lines.get(i))
-            .map(|&(_, line)| line)
-    }
-
     /// The line GW-BASIC names for an error at `pc`: inside a user function, the
     /// line that called it.
     pub(crate) fn error_line(&self, code: &Code, pc: u32) -> Option<u32> {
@@ -229,7 +220,7 @@ impl Machine {
             Frame::Fn { ret, .. } => Some(ret.saturating_sub(1)),
             _ => None,
         });
-        Self::line_of(code, caller.unwrap_or(pc))
+        code.line_of(caller.unwrap_or(pc))
     }
 
     /// Runs until an event or a fault; `budget` is the number of instructions allowed.
@@ -1532,7 +1523,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The DATA item the next `READ` takes; the caller moves past it once read.
-    fn current_data(&self) -> Res<&'a crate::compiler::DataEntry> {
+    fn current_data(&self) -> Res<&'a crate::code::DataEntry> {
         let code: &'a Code = self.code;
         code.data
             .get(self.m.data_ptr as usize)
@@ -1896,7 +1887,7 @@ impl<'a> Vm<'a> {
         if self.m.records.len() + self.m.captures.len() >= self.limits.max_records {
             return Err(Fault::Limit(LimitKind::Records));
         }
-        let line = Machine::line_of(self.code, pc as u32).unwrap_or(0);
+        let line = self.code.line_of(pc as u32).unwrap_or(0);
         let variables = capture::variables(self.m, self.code, true);
         self.m.captures.push(Capture { line, variables });
         Ok(())
@@ -2060,7 +2051,7 @@ pub(crate) fn assign_input(
     m: &mut Machine,
     code: &Code,
     limits: &Limits,
-    form: &crate::compiler::InputForm,
+    form: &crate::code::InputForm,
     values: Vec<crate::input::Entry>,
     out: &mut Output,
 ) -> Result<(), Fault> {
