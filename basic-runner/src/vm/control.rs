@@ -294,20 +294,7 @@ impl<'a> Vm<'a> {
         }
         let n_nums = info.arg_is_str.iter().filter(|s| !**s).count();
         let n_strs = info.arg_is_str.len() - n_nums;
-        let nums_start = self
-            .m
-            .num_stack
-            .len()
-            .checked_sub(n_nums)
-            .ok_or(Fault::Internal)?;
-        let strs_start = self
-            .m
-            .str_stack
-            .len()
-            .checked_sub(n_strs)
-            .ok_or(Fault::Internal)?;
-        let mut num_args = self.m.num_stack.split_off(nums_start).into_iter();
-        let mut str_args = self.m.str_stack.split_off(strs_start).into_iter();
+        let (mut num_args, mut str_args) = self.pop_args(n_nums, n_strs)?;
         let mut saved_nums = Vec::new();
         let mut saved_strs = Vec::new();
         for param in &def.params {

@@ -103,20 +103,7 @@ impl<'a> Vm<'a> {
         let info = code.usings.get(table as usize).ok_or(Fault::Internal)?;
         let n_strs = info.args.iter().filter(|a| a.is_none()).count();
         let n_nums = info.args.len() - n_strs;
-        let nums_start = self
-            .m
-            .num_stack
-            .len()
-            .checked_sub(n_nums)
-            .ok_or(Fault::Internal)?;
-        let strs_start = self
-            .m
-            .str_stack
-            .len()
-            .checked_sub(n_strs)
-            .ok_or(Fault::Internal)?;
-        let mut nums = self.m.num_stack.split_off(nums_start).into_iter();
-        let mut strs = self.m.str_stack.split_off(strs_start).into_iter();
+        let (mut nums, mut strs) = self.pop_args(n_nums, n_strs)?;
         let format = self.pop_str();
         let args: Vec<UsingArg> = info
             .args

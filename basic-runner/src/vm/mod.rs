@@ -123,6 +123,30 @@ impl<'a> Vm<'a> {
         self.m.num_stack.push(value);
     }
 
+    /// Takes the top `nums` numbers and `strs` strings off the stacks (the
+    /// arguments of a user function or of `PRINT USING`), first pushed first.
+    fn pop_args(
+        &mut self,
+        nums: usize,
+        strs: usize,
+    ) -> Res<(std::vec::IntoIter<f64>, std::vec::IntoIter<Vec<u8>>)> {
+        let nums_start = self
+            .m
+            .num_stack
+            .len()
+            .checked_sub(nums)
+            .ok_or(Fault::Internal)?;
+        let strs_start = self
+            .m
+            .str_stack
+            .len()
+            .checked_sub(strs)
+            .ok_or(Fault::Internal)?;
+        let nums = self.m.num_stack.split_off(nums_start).into_iter();
+        let strs = self.m.str_stack.split_off(strs_start).into_iter();
+        Ok((nums, strs))
+    }
+
     fn pop_str(&mut self) -> Vec<u8> {
         self.m.str_stack.pop().unwrap_or_default()
     }
