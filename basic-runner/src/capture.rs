@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::compiler::Code;
+use crate::code::Code;
 use crate::cp437;
 use crate::number::{self, NumTy};
 use crate::vm::{ArrayData, Machine};

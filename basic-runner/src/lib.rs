@@ -71,6 +71,7 @@
 
 mod ast;
 mod capture;
+mod code;
 mod compiler;
 mod cp437;
 mod error;

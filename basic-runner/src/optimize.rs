@@ -4,7 +4,7 @@
 //! Sequences are fused only where no jump lands inside them; every address in
 //! the code and its tables is then relocated.
 
-use crate::compiler::Code;
+use crate::code::Code;
 use crate::op::*;
 
 /// A rewrite rule: given the code and a position, maybe a fused instruction and

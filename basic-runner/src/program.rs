@@ -5,9 +5,11 @@ use std::collections::BTreeMap;
 use sha2::{Digest, Sha256};
 
 use crate::ast::Line;
-use crate::compiler::{self, Code};
+use crate::code::Code;
+use crate::compiler;
 use crate::error::{Diagnostic, LoadError, LoadErrorKind};
 use crate::limits::Limits;
+use crate::optimize;
 use crate::parser;
 use crate::verify;
 
@@ -147,7 +149,8 @@ impl Program {
                 }
             })
             .collect();
-        let compiled = compiler::compile(&parsed);
+        let mut compiled = compiler::compile(&parsed);
+        optimize::optimize(&mut compiled.code);
         if let Some(&(line, kw)) = compiled.refusals.first() {
             return Err(LoadError::new(
                 LoadErrorKind::Refused,
@@ -160,7 +163,7 @@ impl Program {
             ));
         }
         if let Err(error) = verify::verify(&compiled.code) {
-            let line = crate::vm::Machine::line_of(&compiled.code, error.pc as u32);
+            let line = compiled.code.line_of(error.pc as u32);
             return Err(LoadError::new(
                 LoadErrorKind::Internal,
                 line,
@@ -225,7 +228,7 @@ impl Program {
     /// `READ`, `FOR`, `SWAP`, `MID$`…): scalars by name with their type sign (`N$`,
     /// `A%`, `X`), arrays by name with `()` (`S()`, `C$()`). Sorted, no repeats.
     pub fn assigned_variables(&self) -> Vec<String> {
-        use crate::compiler::InputTarget;
+        use crate::code::InputTarget;
         use crate::op::{ArrayId, Op, Slot};
         let code = &self.code;
         let num = |Slot(slot): Slot| {
@@ -281,7 +284,7 @@ impl Program {
     /// string constant `PRINT`ed just before it (`PRINT "NAME";: INPUT N$`). How a
     /// host finds the variable a listing asked the player's name into.
     pub fn inputs_prompted(&self, word: &str) -> Vec<String> {
-        use crate::compiler::InputTarget;
+        use crate::code::InputTarget;
         use crate::op::{ConstId, Ext, Op, TableId};
         let word = word.to_ascii_uppercase();
         let says = |bytes: &[u8]| {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::capture::{self, Capture};
-use crate::compiler::InputTarget;
+use crate::code::InputTarget;
 use crate::cp437;
 use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
 use crate::input;
@@ -216,7 +216,7 @@ impl Session {
                 {
                     return Err(RunError {
                         kind: RunErrorKind::InputTooLong,
-                        line: Machine::line_of(&self.program.code, self.machine.pc),
+                        line: self.program.code.line_of(self.machine.pc),
                         message: format!(
                             "Input too long (the limit is {} characters)",
                             self.limits.max_input_len
@@ -400,7 +400,7 @@ impl Session {
                 Ok(self.finished_step(out.text))
             }
             Ok(Event::Stop) => {
-                let line = Machine::line_of(&program.code, self.machine.pc.saturating_sub(1));
+                let line = program.code.line_of(self.machine.pc.saturating_sub(1));
                 if self.machine.column != 0 {
                     vm::write_text(&mut self.machine, &mut out, b"\n");
                 }

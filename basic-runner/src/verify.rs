@@ -3,7 +3,7 @@
 //! into an instruction and never underflow. The VM relies on this instead of
 //! checking at run time.
 
-use crate::compiler::{Code, Param};
+use crate::code::{Code, Param};
 use crate::op::*;
 
 /// A broken invariant: the instruction and what is wrong.

@@ -1,0 +1,145 @@
+//! The compiled program: bytecode and the side tables its instructions index.
+//!
+//! `compiler` writes a `Code`, `optimize` rewrites it in place, `verify` checks
+//! it and `vm` runs it; none of them imports another, all of them import this
+//! module and `op`.
+
+use crate::error::ErrorCode;
+use crate::number::NumTy;
+use crate::op::*;
+
+/// Where an `INPUT` value goes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum InputTarget {
+    Num(Slot, NumTy),
+    Str(Slot),
+    ElemNum(ArrayId, u8, NumTy),
+    ElemStr(ArrayId, u8),
+}
+
+impl InputTarget {
+    pub(crate) fn dims(&self) -> u32 {
+        match self {
+            InputTarget::ElemNum(_, d, _) | InputTarget::ElemStr(_, d) => u32::from(*d),
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn is_str(&self) -> bool {
+        matches!(self, InputTarget::Str(_) | InputTarget::ElemStr(..))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct InputForm {
+    pub(crate) prompt: Vec<u8>,
+    /// `LINE INPUT`: the whole line into one string.
+    pub(crate) whole_line: bool,
+    /// `INPUT;`: the user's Enter does not end the output line.
+    pub(crate) keep_line: bool,
+    pub(crate) targets: Vec<InputTarget>,
+}
+
+/// A `PRINT USING` statement: the types of its values and whether it ends the line.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct UsingInfo {
+    /// `None` for a string, else the number's type.
+    pub(crate) args: Vec<Option<NumTy>>,
+    pub(crate) newline: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ForInfo {
+    pub(crate) var: Slot,
+    pub(crate) ty: NumTy,
+    /// Where to go when the body is skipped, or the error the `FOR` raises (as
+    /// GW-BASIC, which looks for the matching `NEXT` whenever a `FOR` runs), with
+    /// the line to name when it is not the `FOR`'s own.
+    pub(crate) skip: Result<Pc, (ErrorCode, Option<u32>)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WhileInfo {
+    pub(crate) start: Pc,
+    pub(crate) exit: Result<Pc, ErrorCode>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct OnInfo {
+    pub(crate) targets: Vec<Option<Pc>>,
+    pub(crate) gosub: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Param {
+    Num(Slot, NumTy),
+    Str(Slot),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DefInfo {
+    pub(crate) func: u32,
+    pub(crate) params: Vec<Param>,
+    pub(crate) body: Pc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CallInfo {
+    pub(crate) func: u32,
+    /// For each argument: is it a string?
+    pub(crate) arg_is_str: Vec<bool>,
+    pub(crate) result_is_str: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DataEntry {
+    pub(crate) line: u32,
+    pub(crate) text: Vec<u8>,
+    /// Written in quotes: a string only, `READ` into a number is `Syntax error`.
+    pub(crate) quoted: bool,
+    /// Text after the closing quote: `Syntax error` for any `READ`.
+    pub(crate) stray_after_quote: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ArrayInfo {
+    pub(crate) name: String,
+    pub(crate) is_str: bool,
+}
+
+/// Everything the VM needs to run a program.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Code {
+    pub(crate) ops: Vec<Op>,
+    /// (first pc, BASIC line), sorted by pc.
+    pub(crate) lines: Vec<(u32, u32)>,
+    pub(crate) strings: Vec<Vec<u8>>,
+    /// Display name of each numeric slot (with its type sign) and its type.
+    pub(crate) num_vars: Vec<(String, NumTy)>,
+    pub(crate) str_vars: Vec<String>,
+    pub(crate) arrays: Vec<ArrayInfo>,
+    pub(crate) fors: Vec<ForInfo>,
+    pub(crate) whiles: Vec<WhileInfo>,
+    pub(crate) ons: Vec<OnInfo>,
+    pub(crate) inputs: Vec<InputForm>,
+    pub(crate) usings: Vec<UsingInfo>,
+    pub(crate) fn_names: Vec<String>,
+    pub(crate) defs: Vec<DefInfo>,
+    pub(crate) calls: Vec<CallInfo>,
+    pub(crate) data: Vec<DataEntry>,
+    /// Constants of fused branches.
+    pub(crate) consts: Vec<f64>,
+    /// Every statement's code as (start, end), for `RESUME` and `RESUME NEXT`.
+    pub(crate) stmts: Vec<(u32, u32)>,
+}
+
+impl Code {
+    /// The BASIC line whose code holds `pc`.
+    pub(crate) fn line_of(&self, pc: u32) -> Option<u32> {
+        let index = self.lines.partition_point(|&(start, _)| start <= pc);
+        index
+            .checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .map(|&(_, line)| line)
+    }
+}

@@ -1,0 +1,239 @@
+//! The built-in functions (`SIN`, `LEFT$`, `INSTR`, ...).
+
+use crate::error::ErrorCode;
+use crate::mbf;
+use crate::number::{self, NumTy};
+use crate::op::Builtin;
+
+use super::{Fault, Res, Vm, arg_in, cint};
+
+impl<'a> Vm<'a> {
+    pub(super) fn builtin(&mut self, builtin: Builtin) -> Res<()> {
+        match builtin {
+            Builtin::Abs => self.binary_unary(f64::abs),
+            Builtin::Sgn => self.binary_unary(|a| {
+                if a > 0.0 {
+                    1.0
+                } else if a < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                }
+            }),
+            Builtin::Int => self.binary_unary(f64::floor),
+            Builtin::Fix => self.binary_unary(f64::trunc),
+            Builtin::Sin | Builtin::Cos | Builtin::Tan | Builtin::Atn => {
+                let x = self.pop();
+                // past this an argument has no digits left below the period, and
+                // GW-BASIC's SIN, COS and TAN give the values at 0
+                let huge = x.abs() >= 5e16;
+                let r = match builtin {
+                    Builtin::Sin | Builtin::Tan if huge => 0.0,
+                    Builtin::Cos if huge => 1.0,
+                    Builtin::Sin => x.sin(),
+                    Builtin::Cos => x.cos(),
+                    Builtin::Tan => x.tan(),
+                    _ => x.atan(),
+                };
+                let r = self.single(mbf::truncate(r))?;
+                self.push(r);
+            }
+            Builtin::Exp => {
+                let x = self.pop();
+                let r = self.single(mbf::truncate(x.exp()))?;
+                self.push(r);
+            }
+            Builtin::Log => {
+                let x = self.pop();
+                if x <= 0.0 {
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                }
+                let r = self.single(mbf::truncate(x.ln()))?;
+                self.push(r);
+            }
+            Builtin::Sqr => {
+                let x = self.pop();
+                if x < 0.0 {
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                }
+                let r = self.single(mbf::truncate(x.sqrt()))?;
+                self.push(r);
+            }
+            Builtin::Cint => {
+                let x = cint(self.pop())?;
+                self.push(f64::from(x));
+            }
+            Builtin::Csng => {
+                let x = self.pop();
+                let r = self.sng(x)?;
+                self.push(r);
+            }
+            Builtin::Len => {
+                let s = self.pop_str();
+                self.push(s.len() as f64);
+            }
+            Builtin::Asc => {
+                let s = self.pop_str();
+                let first = s
+                    .first()
+                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
+                self.push(f64::from(*first));
+            }
+            Builtin::Val => {
+                let s = self.pop_str();
+                let value = number::parse_val(&s);
+                let value = self.sng(value)?;
+                self.push(value);
+            }
+            Builtin::Left | Builtin::Right => {
+                let n = arg_in(self.pop(), 0, 255)? as usize;
+                let mut s = self.pop_str();
+                let n = n.min(s.len());
+                if builtin == Builtin::Left {
+                    s.truncate(n);
+                } else {
+                    s.drain(..s.len() - n);
+                }
+                self.m.str_stack.push(s);
+            }
+            Builtin::Mid2 | Builtin::Mid3 => {
+                let len = if builtin == Builtin::Mid3 {
+                    arg_in(self.pop(), 0, 255)? as usize
+                } else {
+                    255
+                };
+                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let s = self.pop_str();
+                let piece = s
+                    .get(start.min(s.len())..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take(len)
+                    .copied()
+                    .collect();
+                self.m.str_stack.push(piece);
+            }
+            Builtin::Chr => {
+                let code = arg_in(self.pop(), 0, 255)?;
+                self.m.str_stack.push(vec![code as u8]);
+            }
+            Builtin::StrSng | Builtin::StrDbl | Builtin::PlainSng | Builtin::PlainDbl => {
+                let x = self.pop();
+                let ty = match builtin {
+                    Builtin::StrDbl | Builtin::PlainDbl => NumTy::Dbl,
+                    _ => NumTy::Sng,
+                };
+                let text = match builtin {
+                    Builtin::StrSng | Builtin::StrDbl => number::format_str(x, ty),
+                    _ => number::format_plain(x, ty),
+                };
+                self.m.str_stack.push(text.into_bytes());
+            }
+            Builtin::Instr2 | Builtin::Instr3 => {
+                let needle = self.pop_str();
+                let hay = self.pop_str();
+                let start = if builtin == Builtin::Instr3 {
+                    arg_in(self.pop(), 1, 255)? as usize
+                } else {
+                    1
+                };
+                let found = if start > hay.len() {
+                    0
+                } else if needle.is_empty() {
+                    start
+                } else {
+                    hay.get(start - 1..)
+                        .unwrap_or_default()
+                        .windows(needle.len())
+                        .position(|w| w == needle.as_slice())
+                        .map_or(0, |p| p + start)
+                };
+                self.push(found as f64);
+            }
+            Builtin::StringCode => {
+                let code = arg_in(self.pop(), 0, 255)?;
+                let n = arg_in(self.pop(), 0, 255)? as usize;
+                self.m.str_stack.push(vec![code as u8; n]);
+            }
+            Builtin::StringStr => {
+                let s = self.pop_str();
+                let n = arg_in(self.pop(), 0, 255)? as usize;
+                // of an empty string there is nothing to repeat: the result is empty
+                let repeated = s.first().map_or_else(Vec::new, |&first| vec![first; n]);
+                self.m.str_stack.push(repeated);
+            }
+            Builtin::Space => {
+                let n = arg_in(self.pop(), 0, 255)? as usize;
+                self.m.str_stack.push(vec![b' '; n]);
+            }
+            Builtin::Hex | Builtin::Oct => {
+                let value = self.pop().round();
+                if !(-32768.0..=65535.0).contains(&value) {
+                    return Err(ErrorCode::Overflow.into());
+                }
+                let unsigned = if value < 0.0 { value + 65536.0 } else { value } as u32;
+                let text = if builtin == Builtin::Hex {
+                    format!("{unsigned:X}")
+                } else {
+                    format!("{unsigned:o}")
+                };
+                self.m.str_stack.push(text.into_bytes());
+            }
+            Builtin::Cv(ty) => {
+                let bytes = self.pop_str();
+                let value = number::from_mbf_bytes(&bytes, ty)
+                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
+                self.push(value);
+            }
+            Builtin::Mk(ty) => {
+                let value = self.pop();
+                self.m.str_stack.push(number::mbf_bytes(value, ty));
+            }
+            Builtin::Err => self.push(f64::from(self.m.err)),
+            Builtin::Erl => self.push(f64::from(self.m.erl)),
+            Builtin::Pos => {
+                self.pop();
+                // a line filled to its last column leaves the cursor waiting to
+                // wrap, and GW-BASIC's POS already reports the next line's column 1
+                let column = if self.m.width != 255 && self.m.column >= self.m.width {
+                    0
+                } else {
+                    self.m.column
+                };
+                self.push(f64::from(column) + 1.0);
+            }
+            Builtin::Fre => {
+                self.pop();
+                let free = self.limits.max_memory_bytes.saturating_sub(self.m.memory);
+                self.push(free as f64);
+            }
+            Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
+                let replacement = self.pop_str();
+                let len = if matches!(builtin, Builtin::MidSet3 | Builtin::MidSetSame3) {
+                    arg_in(self.pop(), 0, 255)? as usize
+                } else {
+                    255
+                };
+                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let mut target = self.pop_str();
+                if start >= target.len() {
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                }
+                let count = len.min(replacement.len()).min(target.len() - start);
+                let same = matches!(builtin, Builtin::MidSetSame2 | Builtin::MidSetSame3);
+                for offset in 0..count {
+                    let byte = if same {
+                        target.get(offset)
+                    } else {
+                        replacement.get(offset)
+                    };
+                    if let (Some(&byte), true) = (byte, start + offset < target.len()) {
+                        target[start + offset] = byte;
+                    }
+                }
+                self.m.str_stack.push(target);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,484 @@
+//! Control flow and error trapping: `GOSUB`, `ON`, `FOR`/`NEXT`,
+//! `WHILE`/`WEND`, user functions, `ON ERROR` and `RESUME`.
+
+use crate::code::{Code, Param};
+use crate::error::ErrorCode;
+use crate::limits::Limits;
+use crate::mbf;
+use crate::number::{self, NumTy};
+use crate::op::{Op, Pc, Slot, TableId};
+
+use super::{Fault, Frame, Machine, Output, Res, Vm, arg_in, cint};
+
+impl<'a> Vm<'a> {
+    /// `ON ERROR GOTO`: sends a BASIC error to the handler, if one is set and
+    /// not already running. Returns where to continue.
+    #[cold]
+    pub(super) fn trap(&mut self, fault: Fault, pc: usize) -> Option<usize> {
+        let (code, line) = match fault {
+            Fault::Basic(code) => (code, None),
+            Fault::BasicAtLine(code, line) => (code, Some(line)),
+            _ => return None,
+        };
+        let handler = self.m.on_error?;
+        if self.m.handling.is_some() {
+            return None;
+        }
+        let line = line.or_else(|| self.m.error_line(self.code, pc as u32));
+        // an error inside a user function belongs to the statement that called it
+        let mut statement_pc = pc as u32;
+        while let Some(Frame::Fn { .. }) = self.m.frames.last() {
+            let Some(Frame::Fn {
+                ret,
+                saved_nums,
+                saved_strs,
+            }) = self.m.frames.pop()
+            else {
+                break;
+            };
+            statement_pc = ret.saturating_sub(1);
+            for (slot, value) in saved_nums {
+                if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                    *var = value;
+                }
+            }
+            for (slot, text) in saved_strs {
+                if let Some(var) = self.m.strs.get_mut(slot as usize) {
+                    *var = text;
+                }
+            }
+        }
+        let (resume, next) = self
+            .code
+            .stmts
+            .iter()
+            .filter(|&&(start, end)| start <= statement_pc && statement_pc < end)
+            .max_by_key(|&&(start, _)| start)
+            .copied()
+            .unwrap_or((statement_pc, statement_pc + 1));
+        self.m.err = code.number();
+        self.m.erl = line.unwrap_or(0);
+        self.m.handling = Some((resume, next));
+        self.m.num_stack.clear();
+        self.m.str_stack.clear();
+        Some(handler as usize)
+    }
+
+    /// `RESUME`: leaves the handler; the stacks start empty at a statement.
+    pub(super) fn resume(&mut self) -> Res<(u32, u32)> {
+        let Some(points) = self.m.handling.take() else {
+            // GW-BASIC turns the handler off first, so this error is never trapped
+            self.m.on_error = None;
+            return Err(ErrorCode::ResumeWithoutError.into());
+        };
+        // the error is dealt with: ERR reads 0 again (ERL keeps the line)
+        self.m.err = 0;
+        self.m.num_stack.clear();
+        self.m.str_stack.clear();
+        Ok(points)
+    }
+
+    pub(super) fn return_address(&mut self) -> Res<u32> {
+        while let Some(frame) = self.m.frames.pop() {
+            match frame {
+                Frame::Gosub { ret } => return Ok(ret),
+                Frame::Fn { .. } => return Err(Fault::Internal),
+                _ => {}
+            }
+        }
+        Err(ErrorCode::ReturnWithoutGosub.into())
+    }
+
+    /// The index of the innermost frame matching `wanted`, looking no further
+    /// than the innermost `GOSUB` or function call.
+    pub(super) fn innermost(&self, wanted: impl Fn(&Frame) -> bool) -> Option<usize> {
+        for (index, frame) in self.m.frames.iter().enumerate().rev() {
+            if wanted(frame) {
+                return Some(index);
+            }
+            if matches!(frame, Frame::Gosub { .. } | Frame::Fn { .. }) {
+                return None;
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub(super) fn for_init(
+        &mut self,
+        table: u32,
+        limit: f64,
+        step: f64,
+        pc: &mut usize,
+    ) -> Res<()> {
+        let Some(info) = self.code.fors.get(table as usize) else {
+            return Err(Fault::Internal);
+        };
+        let skip_to = match info.skip {
+            Ok(skip_to) => skip_to,
+            Err((code, None)) => return Err(code.into()),
+            Err((code, Some(line))) => return Err(Fault::BasicAtLine(code, line)),
+        };
+        let (var, ty) = (info.var.0, info.ty);
+        if let Some(index) = self.innermost(|f| matches!(f, Frame::For { var: v, .. } if *v == var))
+        {
+            self.m.frames.truncate(index);
+        }
+        let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+        let skip = (step > 0.0 && value > limit) || (step < 0.0 && value < limit);
+        if skip {
+            // GW-BASIC runs the matching NEXT once, so the variable ends one step on
+            let next = match ty {
+                NumTy::Sng => self.single(mbf::add(value, step))?,
+                NumTy::Dbl => self.dbl(value + step)?,
+                NumTy::Int => f64::from(cint(value + step)?),
+            };
+            if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                *slot = next;
+            }
+            *pc = skip_to.0 as usize;
+            return Ok(());
+        }
+        self.check_depth()?;
+        self.m.frames.push(Frame::For {
+            var,
+            ty: info.ty,
+            limit,
+            step,
+            body: *pc as u32,
+            exit: skip_to.0,
+        });
+        Ok(())
+    }
+
+    /// `NEXT`: the innermost loop, when it is the one named, takes the fast path.
+    #[inline(always)]
+    pub(super) fn next(&mut self, var: Option<u32>, pc: &mut usize) -> Res<()> {
+        if let Some(&Frame::For {
+            var: loop_var,
+            ty: loop_ty,
+            limit,
+            step,
+            body,
+            exit,
+        }) = self.m.frames.last()
+            && var.is_none_or(|v| v == loop_var)
+            && exit == *pc as u32
+            && let Some(slot) = self.m.nums.get_mut(loop_var as usize)
+        {
+            let sum = *slot + step;
+            let value = match loop_ty {
+                NumTy::Sng => match mbf::add(*slot, step) {
+                    Ok(value) => value,
+                    Err(_) => return self.next_checked(var, pc),
+                },
+                NumTy::Dbl if sum.abs() <= number::DBL_MAX => sum,
+                NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
+                _ => return self.next_checked(var, pc),
+            };
+            *slot = value;
+            let more = if step > 0.0 {
+                value <= limit
+            } else if step < 0.0 {
+                value >= limit
+            } else {
+                value != limit
+            };
+            if more {
+                *pc = body as usize;
+            } else {
+                self.m.frames.pop();
+            }
+            return Ok(());
+        }
+        self.next_checked(var, pc)
+    }
+
+    /// `NEXT` that searches the loop stack and reports overflow.
+    pub(super) fn next_checked(&mut self, var: Option<u32>, pc: &mut usize) -> Res<()> {
+        let top = self.m.frames.len().wrapping_sub(1);
+        let index = match (var, self.m.frames.last()) {
+            (Some(v), Some(Frame::For { var: top_var, .. })) if *top_var == v => top,
+            (None, Some(Frame::For { .. })) => top,
+            (None, _) => return Err(ErrorCode::NextWithoutFor.into()),
+            (Some(v), _) => {
+                let found = self.innermost(|f| matches!(f, Frame::For { var: fv, .. } if *fv == v));
+                let Some(index) = found else {
+                    return Err(ErrorCode::NextWithoutFor.into());
+                };
+                self.m.frames.truncate(index + 1);
+                index
+            }
+        };
+        let Some(&Frame::For {
+            var,
+            ty,
+            limit,
+            step,
+            body,
+            exit,
+        }) = self.m.frames.get(index)
+        else {
+            return Err(ErrorCode::NextWithoutFor.into());
+        };
+        if exit != 0 && exit != *pc as u32 {
+            return Err(ErrorCode::NextWithoutFor.into());
+        }
+        let Some(&current) = self.m.nums.get(var as usize) else {
+            return Err(Fault::Internal);
+        };
+        let sum = current + step;
+        let value = match ty {
+            NumTy::Sng => self.single(mbf::add(current, step))?,
+            NumTy::Int if (-32768.0..=32767.0).contains(&sum) => sum,
+            NumTy::Int => return Err(ErrorCode::Overflow.into()),
+            NumTy::Dbl => sum,
+        };
+        if let Some(slot) = self.m.nums.get_mut(var as usize) {
+            *slot = value;
+        }
+        let more = if step > 0.0 {
+            value <= limit
+        } else if step < 0.0 {
+            value >= limit
+        } else {
+            value != limit
+        };
+        if more {
+            *pc = body as usize;
+        } else {
+            self.m.frames.truncate(index);
+        }
+        Ok(())
+    }
+
+    pub(super) fn while_op(&mut self, table: u32, pc: &mut usize) -> Res<()> {
+        let Some(info) = self.code.whiles.get(table as usize) else {
+            return Err(Fault::Internal);
+        };
+        let condition = self.pop();
+        let start = info.start.0;
+        let on_top = matches!(self.m.frames.last(), Some(Frame::While { start: s }) if *s == start);
+        if condition != 0.0 {
+            if !on_top {
+                self.check_depth()?;
+                self.m.frames.push(Frame::While { start });
+            }
+            return Ok(());
+        }
+        if on_top {
+            self.m.frames.pop();
+        }
+        *pc = info.exit.map_err(Fault::Basic)?.0 as usize;
+        Ok(())
+    }
+
+    pub(super) fn call_fn(&mut self, call: u32, pc: &mut usize) -> Res<()> {
+        let code = self.code;
+        let info = code.calls.get(call as usize).ok_or(Fault::Internal)?;
+        let def = self
+            .m
+            .active_defs
+            .get(info.func as usize)
+            .copied()
+            .flatten()
+            .ok_or(Fault::Basic(ErrorCode::UndefinedUserFunction))?;
+        let def = code.defs.get(def as usize).ok_or(Fault::Internal)?;
+        if def.params.len() != info.arg_is_str.len() {
+            return Err(ErrorCode::SyntaxError.into());
+        }
+        for (param, &is_str) in def.params.iter().zip(&info.arg_is_str) {
+            if matches!(param, Param::Str(_)) != is_str {
+                return Err(ErrorCode::TypeMismatch.into());
+            }
+        }
+        let n_nums = info.arg_is_str.iter().filter(|s| !**s).count();
+        let n_strs = info.arg_is_str.len() - n_nums;
+        let (mut num_args, mut str_args) = self.pop_args(n_nums, n_strs)?;
+        let mut saved_nums = Vec::new();
+        let mut saved_strs = Vec::new();
+        for param in &def.params {
+            match *param {
+                Param::Num(Slot(slot), ty) => {
+                    let value = num_args.next().unwrap_or(0.0);
+                    let value = self.convert(value, ty)?;
+                    let old = self.m.nums.get(slot as usize).copied().unwrap_or(0.0);
+                    saved_nums.push((slot, old));
+                    if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                        *var = value;
+                    }
+                }
+                Param::Str(Slot(slot)) => {
+                    let text = str_args.next().unwrap_or_default();
+                    let old = self.m.strs.get(slot as usize).cloned().unwrap_or_default();
+                    saved_strs.push((slot, old));
+                    self.store_str_slot(slot as usize, text)?;
+                }
+            }
+        }
+        self.check_depth()?;
+        self.m.frames.push(Frame::Fn {
+            ret: *pc as u32,
+            saved_nums,
+            saved_strs,
+        });
+        *pc = def.body.0 as usize;
+        Ok(())
+    }
+
+    /// Jumps, subroutines, loops, user functions, `CLEAR`/`RUN` and error
+    /// trapping; `pc` is the address after the instruction.
+    pub(super) fn control_op(&mut self, op: Op, pc: &mut usize) -> Res<()> {
+        match op {
+            Op::Gosub(Pc(target)) => {
+                self.check_depth()?;
+                self.m.frames.push(Frame::Gosub { ret: *pc as u32 });
+                *pc = target as usize;
+            }
+            Op::Return => *pc = self.return_address()? as usize,
+            Op::ReturnTo(Pc(target)) => {
+                self.return_address()?;
+                *pc = target as usize;
+            }
+            Op::On(TableId(table)) => {
+                let selector = arg_in(self.pop(), 0, 255)?;
+                let Some(on) = self.code.ons.get(table as usize) else {
+                    return Err(Fault::Internal);
+                };
+                if selector == 0 || selector as usize > on.targets.len() {
+                    return Ok(());
+                }
+                let target = on
+                    .targets
+                    .get(selector as usize - 1)
+                    .copied()
+                    .flatten()
+                    .ok_or(Fault::Basic(ErrorCode::UndefinedLineNumber))?;
+                if on.gosub {
+                    self.check_depth()?;
+                    self.m.frames.push(Frame::Gosub { ret: *pc as u32 });
+                }
+                *pc = target.0 as usize;
+            }
+            Op::ForInit(TableId(table)) => {
+                let step = self.pop();
+                let limit = self.pop();
+                self.for_init(table, limit, step, pc)?;
+            }
+            Op::ForConst {
+                table: TableId(table),
+                limit,
+                step,
+            } => {
+                let code = self.code;
+                let limit = code.consts.get(limit as usize).copied().unwrap_or(0.0);
+                let step = code.consts.get(step as usize).copied().unwrap_or(0.0);
+                self.for_init(table, limit, step, pc)?;
+            }
+            Op::NextAny => self.next(None, pc)?,
+            Op::While(TableId(table)) => self.while_op(table, pc)?,
+            Op::Wend => {
+                // a WHILE left by a jump stays on the stack until a WEND finds it is
+                // not its own: GW-BASIC drops it then, and with none left it is an error
+                let here = Ok(Pc(*pc as u32));
+                loop {
+                    let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
+                    let Some(index) = position else {
+                        return Err(ErrorCode::WendWithoutWhile.into());
+                    };
+                    let Some(&Frame::While { start }) = self.m.frames.get(index) else {
+                        return Err(Fault::Internal);
+                    };
+                    let own = self
+                        .code
+                        .whiles
+                        .iter()
+                        .any(|w| w.start.0 == start && w.exit == here);
+                    if own {
+                        self.m.frames.truncate(index + 1);
+                        *pc = start as usize;
+                        break;
+                    }
+                    self.m.frames.truncate(index);
+                }
+            }
+            Op::DefFn(TableId(def)) => {
+                let Some(info) = self.code.defs.get(def as usize) else {
+                    return Err(Fault::Internal);
+                };
+                if let Some(active) = self.m.active_defs.get_mut(info.func as usize) {
+                    *active = Some(def);
+                }
+            }
+            Op::CallFn(TableId(call)) => self.call_fn(call, pc)?,
+            Op::FnReturn => {
+                let Some(Frame::Fn {
+                    ret,
+                    saved_nums,
+                    saved_strs,
+                }) = self.m.frames.pop()
+                else {
+                    return Err(Fault::Internal);
+                };
+                for (slot, value) in saved_nums {
+                    if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                        *var = value;
+                    }
+                }
+                for (slot, text) in saved_strs {
+                    self.store_str_slot(slot as usize, text)?;
+                }
+                *pc = ret as usize;
+            }
+            Op::Clear => {
+                self.m.remember_alive(self.code);
+                self.m.clear(self.code);
+            }
+            Op::Run(Pc(target)) => {
+                self.m.remember_alive(self.code);
+                self.m.clear(self.code);
+                *pc = target as usize;
+            }
+            Op::OnError(Pc(handler)) => self.m.on_error = Some(handler),
+            Op::OnErrorOff => {
+                if self.m.handling.is_some() {
+                    // inside a handler this stops the program with the trapped error
+                    let code = ErrorCode::from_number(self.m.err);
+                    return Err(Fault::BasicAtLine(code, self.m.erl));
+                }
+                self.m.on_error = None;
+            }
+            Op::Resume => *pc = self.resume()?.0 as usize,
+            Op::ResumeNext => *pc = self.resume()?.1 as usize,
+            Op::ResumeAt(Pc(target)) => {
+                self.resume()?;
+                *pc = target as usize;
+            }
+            Op::RaiseNumber => {
+                let number = arg_in(self.pop(), 1, 255)?;
+                return Err(ErrorCode::from_number(number as u8).into());
+            }
+            _ => return Err(Fault::Internal),
+        }
+        Ok(())
+    }
+}
+
+/// Sends a fault raised outside the run loop (assigning `INPUT`) at the
+/// machine's pc to the `ON ERROR` handler; returns the handler's address.
+pub(crate) fn trap_at_pc(
+    m: &mut Machine,
+    code: &Code,
+    limits: &Limits,
+    out: &mut Output,
+    fault: Fault,
+) -> Option<u32> {
+    let pc = m.pc as usize;
+    let mut vm = Vm {
+        m,
+        code,
+        out,
+        limits,
+    };
+    vm.trap(fault, pc).map(|handler| handler as u32)
+}

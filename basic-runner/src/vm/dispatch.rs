@@ -1,0 +1,296 @@
+//! The dispatch loop: the hot instructions inline, the rest sent by group to
+//! the modules that run them.
+
+use crate::error::LimitKind;
+use crate::op::{Arith, ConstId, Ext, Op, Pc, Slot, TableId};
+
+use super::{Event, Fault, Res, SEED_PROMPT, Vm, cint, truth};
+
+impl<'a> Vm<'a> {
+    pub(super) fn run(&mut self, budget: u64, budget_limit: LimitKind) -> Res<Event> {
+        let ops = &self.code.ops;
+        let mut pc = self.m.pc as usize;
+        let mut remaining = budget;
+        let capture_at = self.m.capture_pc.map_or(usize::MAX, |at| at as usize);
+        let result = loop {
+            let Some(&op) = ops.get(pc) else {
+                break Ok(Event::End);
+            };
+            if pc == capture_at
+                && let Err(fault) = self.capture(pc)
+            {
+                break Err(fault);
+            }
+            if remaining == 0 {
+                break Err(Fault::Limit(budget_limit));
+            }
+            remaining -= 1;
+            pc += 1;
+            let outcome: Res<()> = match op {
+                Op::Num(value) => {
+                    self.push(value);
+                    Ok(())
+                }
+                Op::LoadNum(Slot(slot)) => {
+                    let value = self.m.nums.get(slot as usize).copied().unwrap_or(0.0);
+                    self.push(value);
+                    Ok(())
+                }
+                Op::StoreNum(Slot(slot)) => {
+                    let value = self.pop();
+                    if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                        *var = value;
+                    }
+                    Ok(())
+                }
+                Op::StoreSng(Slot(slot)) => {
+                    let value = self.pop();
+                    self.sng(value).map(|value| {
+                        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                            *var = value;
+                        }
+                    })
+                }
+                Op::StoreInt(Slot(slot)) => {
+                    let value = self.pop();
+                    cint(value).map(|value| {
+                        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                            *var = f64::from(value);
+                        }
+                    })
+                }
+                Op::AddInt => self.arith_stack(Arith::AddInt),
+                Op::SubInt => self.arith_stack(Arith::SubInt),
+                Op::AddSng => self.arith_stack(Arith::AddSng),
+                Op::SubSng => self.arith_stack(Arith::SubSng),
+                Op::MulSng => self.arith_stack(Arith::MulSng),
+                Op::DivSng => self.arith_stack(Arith::DivSng),
+                Op::AddDbl => self.arith_stack(Arith::AddDbl),
+                Op::SubDbl => self.arith_stack(Arith::SubDbl),
+                Op::MulDbl => self.arith_stack(Arith::MulDbl),
+                Op::DivDbl => self.arith_stack(Arith::DivDbl),
+                Op::Eq => {
+                    self.binary(|a, b| truth(a == b));
+                    Ok(())
+                }
+                Op::Ne => {
+                    self.binary(|a, b| truth(a != b));
+                    Ok(())
+                }
+                Op::Lt => {
+                    self.binary(|a, b| truth(a < b));
+                    Ok(())
+                }
+                Op::Le => {
+                    self.binary(|a, b| truth(a <= b));
+                    Ok(())
+                }
+                Op::Gt => {
+                    self.binary(|a, b| truth(a > b));
+                    Ok(())
+                }
+                Op::Ge => {
+                    self.binary(|a, b| truth(a >= b));
+                    Ok(())
+                }
+                Op::Jump(Pc(target)) => {
+                    pc = target as usize;
+                    Ok(())
+                }
+                Op::JumpIfFalse(Pc(target)) => {
+                    if self.pop() == 0.0 {
+                        pc = target as usize;
+                    }
+                    Ok(())
+                }
+                Op::Next(Slot(var), _) => self.next(Some(var), &mut pc),
+                Op::Update(Slot(var), op, k) => {
+                    let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    self.arith(op, value, k).map(|r| {
+                        if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                            *slot = r;
+                        }
+                    })
+                }
+                Op::AppendConst(Slot(var), ConstId(k)) => {
+                    let code = self.code;
+                    let tail = code.strings.get(k as usize).map_or(&[][..], Vec::as_slice);
+                    self.append(var, tail)
+                }
+                Op::ArithK(op, k) => {
+                    let a = self.m.num_stack.last().copied().unwrap_or(0.0);
+                    self.arith(op, a, k).map(|r| self.set_top(r))
+                }
+                Op::ArithV(op, Slot(var)) => {
+                    let b = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    let a = self.m.num_stack.last().copied().unwrap_or(0.0);
+                    self.arith(op, a, b).map(|r| self.set_top(r))
+                }
+                Op::LoadArithK(Slot(var), op, k) => {
+                    let a = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    self.arith(op, a, k).map(|r| self.push(r))
+                }
+                Op::SetNum(Slot(var), k) => {
+                    if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                        *slot = k;
+                    }
+                    Ok(())
+                }
+                Op::Branch(cmp, when, Pc(target)) => {
+                    let b = self.pop();
+                    let a = self.pop();
+                    if cmp.holds(a, b) == when {
+                        pc = target as usize;
+                    }
+                    Ok(())
+                }
+                Op::BranchVarK {
+                    var: Slot(var),
+                    k,
+                    cmp,
+                    when,
+                    target: Pc(target),
+                } => {
+                    let a = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    let b = self.code.consts.get(k as usize).copied().unwrap_or(0.0);
+                    if cmp.holds(a, b) == when {
+                        pc = target as usize;
+                    }
+                    Ok(())
+                }
+                Op::End => break Ok(Event::End),
+                Op::Stop => break Ok(Event::Stop),
+                Op::Ext(Ext::Input(TableId(form))) => {
+                    pc -= 1;
+                    break Ok(Event::Input(form));
+                }
+                Op::Ext(Ext::RandomizeDefault) if self.m.rnd.asks_for_seed() => {
+                    pc -= 1;
+                    break Ok(Event::Input(SEED_PROMPT));
+                }
+                Op::Raise(code) => Err(Fault::Basic(code)),
+                other => {
+                    let before = pc;
+                    let outcome = self.slow(other, &mut pc);
+                    if outcome.is_err() {
+                        pc = before;
+                    }
+                    outcome
+                }
+            };
+            if let Err(fault) = outcome {
+                // errors name the instruction that raised them
+                pc -= 1;
+                if let Some(handler) = self.trap(fault, pc) {
+                    pc = handler;
+                    continue;
+                }
+                break Err(fault);
+            }
+        };
+        self.m.steps = self.m.steps.saturating_add(budget - remaining);
+        self.m.pc = pc as u32;
+        result
+    }
+
+    /// The instructions off the hot path.
+    fn slow(&mut self, op: Op, pc: &mut usize) -> Res<()> {
+        match op {
+            Op::PopNum
+            | Op::Pow
+            | Op::PowInt
+            | Op::Neg
+            | Op::IntDiv
+            | Op::Mod
+            | Op::Not
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Eqv
+            | Op::Imp
+            | Op::ToSng
+            | Op::ToInt
+            | Op::UpdateInt(..) => self.number_op(op),
+            Op::StrEq
+            | Op::StrNe
+            | Op::StrLt
+            | Op::StrLe
+            | Op::StrGt
+            | Op::StrGe
+            | Op::Concat
+            | Op::AppendVar(..) => self.string_op(op),
+            Op::Str(..)
+            | Op::LoadStr(..)
+            | Op::StoreStr(..)
+            | Op::LoadElemNum(..)
+            | Op::LoadElemStr(..)
+            | Op::StoreElemNum(..)
+            | Op::StoreElemStr(..)
+            | Op::Dim(..)
+            | Op::Erase(..)
+            | Op::ReadNum
+            | Op::ReadStr
+            | Op::Restore(..)
+            | Op::OptionBase(..) => self.variable_op(op),
+            Op::Gosub(..)
+            | Op::Return
+            | Op::ReturnTo(..)
+            | Op::On(..)
+            | Op::ForInit(..)
+            | Op::ForConst { .. }
+            | Op::NextAny
+            | Op::While(..)
+            | Op::Wend
+            | Op::DefFn(..)
+            | Op::CallFn(..)
+            | Op::FnReturn
+            | Op::Clear
+            | Op::Run(..)
+            | Op::OnError(..)
+            | Op::OnErrorOff
+            | Op::Resume
+            | Op::ResumeNext
+            | Op::ResumeAt(..)
+            | Op::RaiseNumber => self.control_op(op, pc),
+            Op::Call(builtin) => self.builtin(builtin),
+            Op::Width => self.set_width(),
+            Op::Ext(ext) => self.ext(ext),
+            // handled on the hot path
+            Op::Num(_)
+            | Op::LoadNum(_)
+            | Op::StoreNum(_)
+            | Op::StoreSng(_)
+            | Op::StoreInt(_)
+            | Op::AddInt
+            | Op::SubInt
+            | Op::AddSng
+            | Op::SubSng
+            | Op::MulSng
+            | Op::DivSng
+            | Op::AddDbl
+            | Op::SubDbl
+            | Op::MulDbl
+            | Op::DivDbl
+            | Op::Eq
+            | Op::Ne
+            | Op::Lt
+            | Op::Le
+            | Op::Gt
+            | Op::Ge
+            | Op::Jump(_)
+            | Op::JumpIfFalse(_)
+            | Op::Next(..)
+            | Op::Update(..)
+            | Op::ArithK(..)
+            | Op::ArithV(..)
+            | Op::Branch(..)
+            | Op::BranchVarK { .. }
+            | Op::AppendConst(..)
+            | Op::LoadArithK(..)
+            | Op::SetNum(..)
+            | Op::End
+            | Op::Stop
+            | Op::Raise(_) => Err(Fault::Internal),
+        }
+    }
+}

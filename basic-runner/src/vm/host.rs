@@ -1,0 +1,338 @@
+//! What the host sees: `PRINT` and its column rules under the output limit,
+//! `PRINT USING`, `WIDTH`, `INPUT` assignment, captures and the extension
+//! statements (`RECORD`, `RANDOMIZE`, ...).
+
+use crate::capture::{self, Capture};
+use crate::code::{Code, InputTarget};
+use crate::cp437;
+use crate::error::LimitKind;
+use crate::limits::Limits;
+use crate::number;
+use crate::op::{ArrayId, Ext, Slot, TableId};
+use crate::using::UsingArg;
+
+use super::{
+    Array, ArrayData, CharacterRecord, Fault, Machine, Output, Res, Vm, arg_in, unsigned_word,
+};
+
+impl<'a> Vm<'a> {
+    pub(super) fn check_output(&self) -> Res<()> {
+        if self.out.text.len() > self.out.limit {
+            return Err(Fault::Limit(LimitKind::OutputPerResume));
+        }
+        Ok(())
+    }
+
+    pub(super) fn newline(&mut self) -> Res<()> {
+        self.out.text.push('\n');
+        self.m.column = 0;
+        self.check_output()
+    }
+
+    pub(super) fn put_char(&mut self, byte: u8) {
+        // past the last column the screen wraps, but no line break is written:
+        // GW-BASIC's output stream (redirected, or PC-BASIC's) has none there
+        if self.m.width != 255 && self.m.column >= self.m.width {
+            self.m.column = 0;
+        }
+        self.out.text.push(cp437::to_char(byte));
+        self.m.column = self.m.column.saturating_add(1);
+    }
+
+    /// Writes bytes to the screen, counting columns as the screen wraps them.
+    pub(super) fn write_raw(&mut self, bytes: &[u8]) -> Res<()> {
+        for &byte in bytes {
+            match byte {
+                b'\n' | b'\r' => {
+                    self.out.text.push('\n');
+                    self.m.column = 0;
+                }
+                12 => {
+                    self.out.text.push('\x0c');
+                    self.m.column = 0;
+                }
+                9 => {
+                    let spaces = 8 - self.m.column % 8;
+                    for _ in 0..spaces {
+                        self.put_char(b' ');
+                    }
+                }
+                0 | 7 | 8 | 11 | 28..=31 => {}
+                _ => self.put_char(byte),
+            }
+        }
+        self.check_output()
+    }
+
+    /// Writes a `PRINT` item: an item that does not fit on the rest of the line
+    /// starts a new line, as GW-BASIC does.
+    pub(super) fn write_item(&mut self, bytes: &[u8]) -> Res<()> {
+        let width = usize::from(self.m.width);
+        // A full line leaves the cursor on its last column (GW-BASIC wraps only when
+        // the next character comes): there, an item of one character still fits
+        // and a longer one starts a new line.
+        let column = usize::from(self.m.column).min(width.saturating_sub(1));
+        if width != 255 && column != 0 {
+            let line_end = bytes
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .unwrap_or(bytes.len());
+            let has_newline = line_end < bytes.len();
+            let visible = bytes
+                .get(..line_end)
+                .unwrap_or_default()
+                .iter()
+                .filter(|&&b| b >= 32)
+                .count();
+            if !has_newline && column + visible > width {
+                self.newline()?;
+            }
+        }
+        self.write_raw(bytes)
+    }
+
+    pub(super) fn spaces(&mut self, count: usize) -> Res<()> {
+        for _ in 0..count {
+            self.put_char(b' ');
+        }
+        self.check_output()
+    }
+
+    pub(super) fn print_using(&mut self, table: u32) -> Res<()> {
+        let code = self.code;
+        let info = code.usings.get(table as usize).ok_or(Fault::Internal)?;
+        let n_strs = info.args.iter().filter(|a| a.is_none()).count();
+        let n_nums = info.args.len() - n_strs;
+        let (mut nums, mut strs) = self.pop_args(n_nums, n_strs)?;
+        let format = self.pop_str();
+        let args: Vec<UsingArg> = info
+            .args
+            .iter()
+            .map(|arg| match arg {
+                Some(ty) => UsingArg::Num(nums.next().unwrap_or(0.0), *ty),
+                None => UsingArg::Str(strs.next().unwrap_or_default()),
+            })
+            .collect();
+        let pieces = crate::using::format(&format, &args)?;
+        for piece in pieces {
+            self.write_item(&piece)?;
+        }
+        if info.newline {
+            self.ext(Ext::PrintNewline)?;
+        }
+        Ok(())
+    }
+
+    /// `WIDTH`: the line length `PRINT` wraps at.
+    pub(super) fn set_width(&mut self) -> Res<()> {
+        let width = arg_in(self.pop(), 1, 255)?;
+        self.m.width = width as u16;
+        Ok(())
+    }
+
+    /// Takes a capture at `pc` (the first instruction of the host's capture line);
+    /// captures and records together are bounded by `max_records`.
+    pub(super) fn capture(&mut self, pc: usize) -> Res<()> {
+        if self.m.records.len() + self.m.captures.len() >= self.limits.max_records {
+            return Err(Fault::Limit(LimitKind::Records));
+        }
+        let line = self.code.line_of(pc as u32).unwrap_or(0);
+        let variables = capture::variables(self.m, self.code, true);
+        self.m.captures.push(Capture { line, variables });
+        Ok(())
+    }
+
+    pub(super) fn ext(&mut self, ext: Ext) -> Res<()> {
+        match ext {
+            Ext::PrintNum(ty) => {
+                let value = self.pop();
+                let text = number::format_print(value, ty);
+                self.write_item(text.as_bytes())?;
+            }
+            Ext::PrintStr => {
+                let text = self.pop_str();
+                self.write_item(&text)?;
+            }
+            Ext::PrintComma => {
+                let width = usize::from(self.m.width);
+                let column = usize::from(self.m.column);
+                let next_zone = column / 14 + 1;
+                if next_zone >= width / 14 && width >= 14 && width != 255 {
+                    self.newline()?;
+                } else {
+                    self.spaces(next_zone * 14 - column)?;
+                }
+            }
+            Ext::PrintTab => {
+                let n = unsigned_word(self.pop())?;
+                let width = i64::from(self.m.width);
+                let target = (n - 1).max(0) % width + 1;
+                let column = i64::from(self.m.column) + 1;
+                if target < column {
+                    self.newline()?;
+                    self.spaces((target - 1) as usize)?;
+                } else {
+                    self.spaces((target - column) as usize)?;
+                }
+            }
+            Ext::PrintSpc => {
+                let n = unsigned_word(self.pop())?;
+                let count = n.max(0) % i64::from(self.m.width);
+                self.spaces(count as usize)?;
+            }
+            Ext::PrintNewline => {
+                // the cursor sits past the last column after a full line; GW-BASIC's
+                // line break then moves it down twice
+                if self.m.width != 255 && self.m.column >= self.m.width {
+                    self.newline()?;
+                }
+                self.newline()?;
+            }
+            Ext::WriteNewline => self.newline()?,
+            Ext::WriteNum(ty) => {
+                let value = self.pop();
+                let text = number::format_plain(value, ty);
+                self.write_item(text.as_bytes())?;
+            }
+            Ext::WriteStr => {
+                let text = self.pop_str();
+                let mut quoted = Vec::with_capacity(text.len() + 2);
+                quoted.push(b'"');
+                quoted.extend_from_slice(&text);
+                quoted.push(b'"');
+                self.write_item(&quoted)?;
+            }
+            Ext::WriteComma => self.write_raw(b",")?,
+            Ext::Cls => self.write_raw(&[12])?,
+            Ext::Trace(on) => self.m.trace = on,
+            Ext::TraceLine(line) => {
+                if self.m.trace {
+                    self.write_raw(format!("[{line}]").as_bytes())?;
+                }
+            }
+            Ext::Using(TableId(table)) => self.print_using(table)?,
+            Ext::Input(_) => return Err(Fault::Internal),
+            Ext::Rnd => {
+                let value = self.m.rnd.next();
+                self.push(value);
+            }
+            Ext::RndArg => {
+                let arg = self.pop();
+                let value = self.m.rnd.with_arg(arg);
+                self.push(value);
+            }
+            Ext::Randomize(ty) => {
+                let value = self.pop();
+                let mbf = number::mbf_bytes(value, ty);
+                self.m.rnd.randomize(&mbf, value);
+            }
+            Ext::RandomizeDefault => self.m.rnd.randomize_default(),
+            Ext::Timer => {
+                let value = self.m.rnd.timer();
+                self.push(value);
+            }
+            Ext::Record(count) => {
+                if self.m.records.len() + self.m.captures.len() >= self.limits.max_records {
+                    return Err(Fault::Limit(LimitKind::Records));
+                }
+                let count = count as usize * 2;
+                let start = self
+                    .m
+                    .str_stack
+                    .len()
+                    .checked_sub(count)
+                    .ok_or(Fault::Internal)?;
+                let texts = self.m.str_stack.split_off(start);
+                let fields = texts
+                    .chunks(2)
+                    .map(|pair| {
+                        let name = pair.first().map(|n| cp437::decode(n)).unwrap_or_default();
+                        let value = pair.get(1).map(|v| cp437::decode(v)).unwrap_or_default();
+                        (name, value)
+                    })
+                    .collect();
+                self.m.records.push(CharacterRecord { fields });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes text for the session (prompts and `?Redo from start`) with the VM's
+/// column rules.
+pub(crate) fn write_text(m: &mut Machine, out: &mut Output, bytes: &[u8]) {
+    let limits = Limits {
+        max_output_bytes_per_resume: usize::MAX,
+        ..Limits::default()
+    };
+    let code = Code::default();
+    let mut vm = Vm {
+        m,
+        code: &code,
+        out,
+        limits: &limits,
+    };
+    // output beyond the limit is caught by the next instruction that writes
+    let _ = vm.write_raw(bytes);
+}
+
+/// Assigns parsed input to the targets of a form; indices are on the number stack.
+pub(crate) fn assign_input(
+    m: &mut Machine,
+    code: &Code,
+    limits: &Limits,
+    form: &crate::code::InputForm,
+    values: Vec<crate::input::Entry>,
+    out: &mut Output,
+) -> Result<(), Fault> {
+    let total_dims: usize = form.targets.iter().map(|t| t.dims() as usize).sum();
+    let start = m
+        .num_stack
+        .len()
+        .checked_sub(total_dims)
+        .ok_or(Fault::Internal)?;
+    let indices = m.num_stack.split_off(start);
+    // an entry too large for its variable prints GW-BASIC's "Overflow" here
+    let mut vm = Vm {
+        m,
+        code,
+        out,
+        limits,
+    };
+    let mut index_iter = indices.into_iter();
+    for (target, value) in form.targets.iter().zip(values) {
+        for _ in 0..target.dims() {
+            let index = index_iter.next().unwrap_or(0.0);
+            vm.push(index);
+        }
+        match (target, value) {
+            (InputTarget::Num(Slot(slot), ty), crate::input::Entry::Num(value)) => {
+                let value = vm.convert(value, *ty)?;
+                if let Some(var) = vm.m.nums.get_mut(*slot as usize) {
+                    *var = value;
+                }
+            }
+            (InputTarget::Str(Slot(slot)), crate::input::Entry::Str(text)) => {
+                vm.store_str_slot(*slot as usize, text)?;
+            }
+            (InputTarget::ElemNum(ArrayId(arr), dims, ty), crate::input::Entry::Num(value)) => {
+                let value = vm.convert(value, *ty)?;
+                let index = vm.element(*arr, *dims)?;
+                if let Some(Some(Array {
+                    data: ArrayData::Num(values),
+                    ..
+                })) = vm.m.arrays.get_mut(*arr as usize)
+                    && let Some(slot) = values.get_mut(index)
+                {
+                    *slot = value;
+                }
+            }
+            (InputTarget::ElemStr(ArrayId(arr), dims), crate::input::Entry::Str(text)) => {
+                let index = vm.element(*arr, *dims)?;
+                vm.store_str_elem(*arr as usize, index, text)?;
+            }
+            _ => return Err(Fault::Internal),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! The machine's state between runs, which a snapshot stores: variables,
+//! arrays, stacks, frames, the generator and the trapping state.
+
+use serde::{Deserialize, Serialize};
+
+use crate::capture::{self, Capture};
+use crate::code::Code;
+use crate::error::LimitKind;
+use crate::limits::Limits;
+use crate::number::NumTy;
+use crate::rnd::Rnd;
+
+use super::{Event, Output, Res, Vm};
+
+/// A finished character handed to the host by the `RECORD` statement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterRecord {
+    /// Field names and values in the order the program gave them.
+    pub fields: Vec<(String, String)>,
+}
+
+impl CharacterRecord {
+    /// The value of a field, by name (case-insensitive).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(field, _)| field.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) enum Frame {
+    For {
+        var: u32,
+        ty: NumTy,
+        limit: f64,
+        step: f64,
+        body: u32,
+        /// Where the matching `NEXT` continues (after its variable): GW-BASIC
+        /// keeps the text position of the `NEXT` its `FOR` found, and any other
+        /// `NEXT` meeting this loop is `NEXT without FOR`. 0 (a snapshot from
+        /// before the field) accepts any `NEXT`.
+        #[serde(default)]
+        exit: u32,
+    },
+    Gosub {
+        ret: u32,
+    },
+    While {
+        start: u32,
+    },
+    Fn {
+        ret: u32,
+        saved_nums: Vec<(u32, f64)>,
+        saved_strs: Vec<(u32, Vec<u8>)>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) enum ArrayData {
+    Num(Vec<f64>),
+    Str(Vec<Vec<u8>>),
+}
+
+/// Serialized by `packed.rs`, compactly.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Array {
+    /// The highest index of each dimension.
+    pub(crate) bounds: Vec<u16>,
+    pub(crate) base: u8,
+    pub(crate) data: ArrayData,
+}
+
+impl Array {
+    pub(super) fn bytes(&self) -> usize {
+        match &self.data {
+            ArrayData::Num(values) => values.len() * 8,
+            ArrayData::Str(values) => {
+                values.len() * 24 + values.iter().map(Vec::len).sum::<usize>()
+            }
+        }
+    }
+}
+
+/// What fixed the array base, if anything has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub(crate) enum BaseFixed {
+    #[default]
+    No,
+    ByOptionBase,
+    ByArray,
+}
+
+/// The whole state of a running program (everything but the program itself).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct Machine {
+    pub(crate) pc: u32,
+    pub(crate) nums: Vec<f64>,
+    pub(crate) strs: Vec<Vec<u8>>,
+    pub(crate) arrays: Vec<Option<Array>>,
+    pub(crate) num_stack: Vec<f64>,
+    pub(crate) str_stack: Vec<Vec<u8>>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) data_ptr: u32,
+    pub(crate) active_defs: Vec<Option<u32>>,
+    pub(crate) option_base: u8,
+    /// Whether the array base is fixed: `OPTION BASE` ran, or an array was
+    /// made (which fixes base 0 until `ERASE` removes every array). Another
+    /// `OPTION BASE` with a different base is then `Duplicate Definition`.
+    #[serde(default)]
+    pub(crate) base_fixed: BaseFixed,
+    pub(crate) width: u16,
+    pub(crate) column: u16,
+    pub(crate) rnd: Rnd,
+    pub(crate) memory: usize,
+    pub(crate) steps: u64,
+    pub(crate) records: Vec<CharacterRecord>,
+    /// `ON ERROR GOTO`'s handler.
+    pub(crate) on_error: Option<u32>,
+    /// While a handler runs: where `RESUME` and `RESUME NEXT` continue.
+    pub(crate) handling: Option<(u32, u32)>,
+    /// `TRON` is on: each line run writes `[N]`.
+    #[serde(default)]
+    pub(crate) trace: bool,
+    /// `ERR` and `ERL`.
+    pub(crate) err: u8,
+    pub(crate) erl: u32,
+    /// The first instruction of the line the host captures at (see `capture.rs`).
+    #[serde(default)]
+    pub(crate) capture_pc: Option<u32>,
+    #[serde(default)]
+    pub(crate) captures: Vec<Capture>,
+    /// The variables before the last `CLEAR` or `RUN` that wiped live ones.
+    #[serde(default)]
+    pub(crate) last_alive: Option<Vec<(String, String)>>,
+}
+
+impl Machine {
+    pub(crate) fn new(code: &Code, rnd: Rnd) -> Machine {
+        Machine {
+            pc: 0,
+            nums: vec![0.0; code.num_vars.len()],
+            strs: vec![Vec::new(); code.str_vars.len()],
+            arrays: vec![None; code.arrays.len()],
+            num_stack: Vec::with_capacity(64),
+            str_stack: Vec::with_capacity(16),
+            frames: Vec::new(),
+            data_ptr: 0,
+            active_defs: vec![None; code.fn_names.len()],
+            option_base: 0,
+            base_fixed: BaseFixed::No,
+            width: 80,
+            column: 0,
+            rnd,
+            memory: 0,
+            steps: 0,
+            records: Vec::new(),
+            on_error: None,
+            handling: None,
+            trace: false,
+            err: 0,
+            erl: 0,
+            capture_pc: None,
+            captures: Vec::new(),
+            last_alive: None,
+        }
+    }
+
+    /// Keeps the variables before `CLEAR` or `RUN` wipes them, when any is alive.
+    pub(super) fn remember_alive(&mut self, code: &Code) {
+        let variables = capture::variables(self, code, true);
+        if capture::alive_count(&variables) > 0 {
+            self.last_alive = Some(variables);
+        }
+    }
+
+    /// The line GW-BASIC names for an error at `pc`: inside a user function, the
+    /// line that called it.
+    pub(crate) fn error_line(&self, code: &Code, pc: u32) -> Option<u32> {
+        let caller = self.frames.iter().find_map(|frame| match frame {
+            Frame::Fn { ret, .. } => Some(ret.saturating_sub(1)),
+            _ => None,
+        });
+        code.line_of(caller.unwrap_or(pc))
+    }
+
+    /// Runs until an event or a fault; `budget` is the number of instructions allowed.
+    pub(crate) fn run(
+        &mut self,
+        code: &Code,
+        out: &mut Output,
+        limits: &Limits,
+        budget: u64,
+        budget_limit: LimitKind,
+    ) -> Res<Event> {
+        let mut vm = Vm {
+            m: self,
+            code,
+            out,
+            limits,
+        };
+        vm.run(budget, budget_limit)
+    }
+
+    /// Whether an error now goes to an `ON ERROR` handler.
+    pub(crate) fn traps_errors(&self) -> bool {
+        self.on_error.is_some() && self.handling.is_none()
+    }
+
+    pub(crate) fn clear(&mut self, code: &Code) {
+        self.nums.iter_mut().for_each(|n| *n = 0.0);
+        self.strs.iter_mut().for_each(Vec::clear);
+        self.arrays.iter_mut().for_each(|a| *a = None);
+        self.frames.clear();
+        self.num_stack.clear();
+        self.str_stack.clear();
+        self.data_ptr = 0;
+        self.active_defs = vec![None; code.fn_names.len()];
+        self.option_base = 0;
+        self.base_fixed = BaseFixed::No;
+        self.memory = 0;
+        self.rnd.clear();
+        self.on_error = None;
+        self.handling = None;
+        self.err = 0;
+        self.erl = 0;
+    }
+}

@@ -1,0 +1,204 @@
+//! The virtual machine: runs verified bytecode until the program ends, waits for
+//! input, fails, or exhausts its step budget.
+
+mod builtins;
+mod control;
+mod dispatch;
+mod host;
+mod machine;
+mod numbers;
+mod strings;
+mod variables;
+
+pub(crate) use control::trap_at_pc;
+pub(crate) use host::{assign_input, write_text};
+pub use machine::CharacterRecord;
+pub(crate) use machine::{Array, ArrayData, BaseFixed, Frame, Machine};
+
+use crate::code::Code;
+use crate::error::{ErrorCode, LimitKind};
+use crate::limits::Limits;
+use crate::number;
+
+/// GW-BASIC's error 14, for strings past the memory limit.
+const OUT_OF_STRING_SPACE: ErrorCode = ErrorCode::Other(14);
+
+/// Why the machine stopped running.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Event {
+    /// Waiting at an `INPUT` (the pc stays on it).
+    Input(u32),
+    End,
+    /// `STOP` (the pc is after it).
+    Stop,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Fault {
+    Basic(ErrorCode),
+    /// An error reported at another line than the running one (a bad `DATA` item).
+    BasicAtLine(ErrorCode, u32),
+    Limit(LimitKind),
+    Internal,
+}
+
+impl From<ErrorCode> for Fault {
+    fn from(code: ErrorCode) -> Fault {
+        Fault::Basic(code)
+    }
+}
+
+type Res<T> = Result<T, Fault>;
+
+/// The output of one step, bounded.
+pub(crate) struct Output {
+    pub(crate) text: String,
+    pub(crate) limit: usize,
+}
+
+/// A machine running its code for one step: the state, the program, the step's
+/// output and the limits it runs under.
+struct Vm<'a> {
+    m: &'a mut Machine,
+    code: &'a Code,
+    out: &'a mut Output,
+    limits: &'a Limits,
+}
+
+/// The "form" of the wait at a bare `RANDOMIZE` that asks for its seed (no
+/// `INPUT` statement has this many forms).
+pub(crate) const SEED_PROMPT: u32 = u32::MAX;
+
+/// What GW-BASIC asks at a bare `RANDOMIZE`.
+pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767)? ";
+
+/// The seed typed at the `RANDOMIZE` prompt: one number (blank is 0), rounded to
+/// an integer. `None` asks again; a number out of range is `Overflow`.
+pub(crate) fn typed_seed(line: &[u8]) -> Option<Res<i16>> {
+    let entries = crate::input::parse(line, &[false])?;
+    let value = match entries.first() {
+        Some(crate::input::Entry::Num(value)) => *value,
+        _ => 0.0,
+    };
+    Some(cint(value).and_then(|seed| i16::try_from(seed).map_err(|_| ErrorCode::Overflow.into())))
+}
+
+fn truth(condition: bool) -> f64 {
+    if condition { -1.0 } else { 0.0 }
+}
+
+fn cint(value: f64) -> Res<i32> {
+    number::to_int(value)
+        .map(i32::from)
+        .ok_or(Fault::Basic(ErrorCode::Overflow))
+}
+
+/// `TAB` and `SPC` read their argument as a 16-bit word: -5 is 65531.
+fn unsigned_word(value: f64) -> Res<i64> {
+    let rounded = value.round();
+    if !(-32768.0..=65535.0).contains(&rounded) {
+        return Err(ErrorCode::Overflow.into());
+    }
+    let n = rounded as i64;
+    Ok(if n < 0 { n + 65536 } else { n })
+}
+
+/// An argument that must lie in `min..=max`, else `Illegal function call`.
+fn arg_in(value: f64, min: i32, max: i32) -> Res<i32> {
+    let n = cint(value)?;
+    if n < min || n > max {
+        return Err(ErrorCode::IllegalFunctionCall.into());
+    }
+    Ok(n)
+}
+
+impl<'a> Vm<'a> {
+    #[inline(always)]
+    fn pop(&mut self) -> f64 {
+        self.m.num_stack.pop().unwrap_or(0.0)
+    }
+
+    #[inline(always)]
+    fn push(&mut self, value: f64) {
+        self.m.num_stack.push(value);
+    }
+
+    /// Takes the top `nums` numbers and `strs` strings off the stacks (the
+    /// arguments of a user function or of `PRINT USING`), first pushed first.
+    fn pop_args(
+        &mut self,
+        nums: usize,
+        strs: usize,
+    ) -> Res<(std::vec::IntoIter<f64>, std::vec::IntoIter<Vec<u8>>)> {
+        let nums_start = self
+            .m
+            .num_stack
+            .len()
+            .checked_sub(nums)
+            .ok_or(Fault::Internal)?;
+        let strs_start = self
+            .m
+            .str_stack
+            .len()
+            .checked_sub(strs)
+            .ok_or(Fault::Internal)?;
+        let nums = self.m.num_stack.split_off(nums_start).into_iter();
+        let strs = self.m.str_stack.split_off(strs_start).into_iter();
+        Ok((nums, strs))
+    }
+
+    fn pop_str(&mut self) -> Vec<u8> {
+        self.m.str_stack.pop().unwrap_or_default()
+    }
+
+    #[inline(always)]
+    fn set_top(&mut self, value: f64) {
+        if let Some(top) = self.m.num_stack.last_mut() {
+            *top = value;
+        }
+    }
+
+    /// Applies `f` to the two numbers on top of the stack, leaving the result.
+    #[inline(always)]
+    fn binary(&mut self, f: impl FnOnce(f64, f64) -> f64) {
+        let b = self.pop();
+        if let Some(a) = self.m.num_stack.last_mut() {
+            *a = f(*a, b);
+        }
+    }
+
+    /// Overflow and division by zero print their message and go on, as in GW-BASIC.
+    fn soft_error(&mut self, code: ErrorCode) -> Res<()> {
+        // with ON ERROR GOTO they are ordinary errors: trapped, or inside the
+        // handler fatal
+        if self.m.on_error.is_some() {
+            return Err(code.into());
+        }
+        self.write_raw(code.message().as_bytes())?;
+        self.newline()
+    }
+
+    /// Room for `extra` more bytes of arrays and strings. The memory limit
+    /// stands for GW-BASIC's own memory, so running out is its trappable
+    /// error: `Out of memory` for arrays, `Out of string space` for strings.
+    fn check_memory(&self, extra: usize, code: ErrorCode) -> Res<()> {
+        if self.m.memory.saturating_add(extra) > self.limits.max_memory_bytes {
+            return Err(code.into());
+        }
+        Ok(())
+    }
+
+    /// Room for one more `GOSUB`, `FOR`, `WHILE` or `FN` level. The nesting
+    /// limit stands for GW-BASIC's stack: past it is `Out of memory`, which
+    /// (as in GW-BASIC) also clears the loop and `GOSUB` stack; function
+    /// frames stay for the error handler to unwind.
+    fn check_depth(&mut self) -> Res<()> {
+        if self.m.frames.len() >= self.limits.max_stack_depth {
+            self.m
+                .frames
+                .retain(|frame| matches!(frame, Frame::Fn { .. }));
+            return Err(ErrorCode::OutOfMemory.into());
+        }
+        Ok(())
+    }
+}

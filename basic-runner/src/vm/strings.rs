@@ -1,0 +1,60 @@
+//! String comparison, concatenation and appending in place.
+
+use crate::error::ErrorCode;
+use crate::op::{Op, Slot};
+
+use super::{Fault, OUT_OF_STRING_SPACE, Res, Vm, truth};
+
+impl<'a> Vm<'a> {
+    /// `a$ = a$ + tail` without copying `a$`.
+    #[inline(always)]
+    pub(super) fn append(&mut self, var: u32, tail: &[u8]) -> Res<()> {
+        let Some(target) = self.m.strs.get_mut(var as usize) else {
+            return Err(Fault::Internal);
+        };
+        if target.len() + tail.len() > 255 {
+            return Err(ErrorCode::StringTooLong.into());
+        }
+        if self.m.memory + tail.len() > self.limits.max_memory_bytes {
+            return Err(OUT_OF_STRING_SPACE.into());
+        }
+        target.extend_from_slice(tail);
+        self.m.memory += tail.len();
+        Ok(())
+    }
+
+    /// String comparison and concatenation.
+    pub(super) fn string_op(&mut self, op: Op) -> Res<()> {
+        match op {
+            Op::StrEq | Op::StrNe | Op::StrLt | Op::StrLe | Op::StrGt | Op::StrGe => {
+                let b = self.pop_str();
+                let a = self.pop_str();
+                let r = match op {
+                    Op::StrEq => a == b,
+                    Op::StrNe => a != b,
+                    Op::StrLt => a < b,
+                    Op::StrLe => a <= b,
+                    Op::StrGt => a > b,
+                    _ => a >= b,
+                };
+                self.push(truth(r));
+            }
+            Op::Concat => {
+                let b = self.pop_str();
+                let Some(a) = self.m.str_stack.last_mut() else {
+                    return Err(Fault::Internal);
+                };
+                if a.len() + b.len() > 255 {
+                    return Err(ErrorCode::StringTooLong.into());
+                }
+                a.extend_from_slice(&b);
+            }
+            Op::AppendVar(Slot(var), Slot(other)) => {
+                let tail = self.m.strs.get(other as usize).cloned().unwrap_or_default();
+                self.append(var, &tail)?;
+            }
+            _ => return Err(Fault::Internal),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,259 @@
+//! Variables, arrays (`DIM`, `ERASE`, `OPTION BASE`, bounds and memory) and
+//! `READ` over the `DATA` items.
+
+use crate::code::Code;
+use crate::error::ErrorCode;
+use crate::number;
+use crate::op::{ArrayId, ConstId, Op, Slot};
+
+use super::{Array, ArrayData, BaseFixed, Fault, OUT_OF_STRING_SPACE, Res, Vm, cint};
+
+impl<'a> Vm<'a> {
+    pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<u8>) -> Res<()> {
+        let old_len = self.m.strs.get(slot).map_or(0, Vec::len);
+        if text.len() > old_len {
+            self.check_memory(text.len() - old_len, OUT_OF_STRING_SPACE)?;
+        }
+        self.m.memory = (self.m.memory + text.len()).saturating_sub(old_len);
+        if let Some(var) = self.m.strs.get_mut(slot) {
+            *var = text;
+        }
+        Ok(())
+    }
+
+    pub(super) fn store_str_elem(&mut self, arr: usize, index: usize, text: Vec<u8>) -> Res<()> {
+        let Some(Some(Array {
+            data: ArrayData::Str(values),
+            ..
+        })) = self.m.arrays.get_mut(arr)
+        else {
+            return Err(Fault::Internal);
+        };
+        let Some(slot) = values.get_mut(index) else {
+            return Err(Fault::Internal);
+        };
+        let old_len = slot.len();
+        if text.len() > old_len
+            && self.m.memory.saturating_add(text.len() - old_len) > self.limits.max_memory_bytes
+        {
+            return Err(OUT_OF_STRING_SPACE.into());
+        }
+        self.m.memory = (self.m.memory + text.len()).saturating_sub(old_len);
+        *slot = text;
+        Ok(())
+    }
+
+    pub(super) fn dim(&mut self, arr: u32, dims: u8) -> Res<()> {
+        let count = usize::from(dims);
+        let start = self.m.num_stack.len().saturating_sub(count);
+        let raw: Vec<f64> = self.m.num_stack.split_off(start);
+        let mut bounds = Vec::with_capacity(count);
+        for value in raw {
+            let bound = cint(value)?;
+            if bound < 0 {
+                return Err(ErrorCode::IllegalFunctionCall.into());
+            }
+            if bound < i32::from(self.m.option_base) {
+                return Err(ErrorCode::SubscriptOutOfRange.into());
+            }
+            bounds.push(bound as u16);
+        }
+        if matches!(self.m.arrays.get(arr as usize), Some(Some(_))) {
+            return Err(ErrorCode::DuplicateDefinition.into());
+        }
+        self.create_array(arr, bounds)
+    }
+
+    pub(super) fn create_array(&mut self, arr: u32, bounds: Vec<u16>) -> Res<()> {
+        let base = self.m.option_base;
+        let mut elements: usize = 1;
+        for &bound in &bounds {
+            let size = usize::from(bound) + 1 - usize::from(base);
+            elements = elements
+                .checked_mul(size)
+                .ok_or(Fault::Basic(ErrorCode::OutOfMemory))?;
+        }
+        let is_str = self
+            .code
+            .arrays
+            .get(arr as usize)
+            .ok_or(Fault::Internal)?
+            .is_str;
+        let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
+        self.check_memory(bytes, ErrorCode::OutOfMemory)?;
+        let data = if is_str {
+            ArrayData::Str(vec![Vec::new(); elements])
+        } else {
+            ArrayData::Num(vec![0.0; elements])
+        };
+        self.m.memory += bytes;
+        let Some(entry) = self.m.arrays.get_mut(arr as usize) else {
+            return Err(Fault::Internal);
+        };
+        *entry = Some(Array { bounds, base, data });
+        if self.m.base_fixed == BaseFixed::No {
+            self.m.base_fixed = BaseFixed::ByArray;
+        }
+        Ok(())
+    }
+
+    /// Pops `dims` indices and returns the flat element index, dimensioning the
+    /// array (0..10 in each dimension) on its first use.
+    pub(super) fn element(&mut self, arr: u32, dims: u8) -> Res<usize> {
+        let count = usize::from(dims);
+        let start = self
+            .m
+            .num_stack
+            .len()
+            .checked_sub(count)
+            .ok_or(Fault::Internal)?;
+        if matches!(self.m.arrays.get(arr as usize), Some(None)) {
+            self.create_array(arr, vec![10; count])?;
+        }
+        let Some(Some(array)) = self.m.arrays.get(arr as usize) else {
+            return Err(Fault::Internal);
+        };
+        if array.bounds.len() != count {
+            self.m.num_stack.truncate(start);
+            return Err(ErrorCode::SubscriptOutOfRange.into());
+        }
+        let base = i32::from(array.base);
+        let mut flat: usize = 0;
+        let indices = self.m.num_stack.get(start..).unwrap_or_default();
+        for (&value, &bound) in indices.iter().zip(&array.bounds) {
+            let index = cint(value)?;
+            if index < base || index > i32::from(bound) {
+                // GW-BASIC takes a negative subscript for an illegal argument
+                return Err(if index < 0 {
+                    ErrorCode::IllegalFunctionCall.into()
+                } else {
+                    ErrorCode::SubscriptOutOfRange.into()
+                });
+            }
+            let size = usize::from(bound) + 1 - array.base as usize;
+            flat = flat * size + (index - base) as usize;
+        }
+        self.m.num_stack.truncate(start);
+        Ok(flat)
+    }
+
+    /// The DATA item the next `READ` takes; the caller moves past it once read.
+    pub(super) fn current_data(&self) -> Res<&'a crate::code::DataEntry> {
+        let code: &'a Code = self.code;
+        code.data
+            .get(self.m.data_ptr as usize)
+            .ok_or(Fault::Basic(ErrorCode::OutOfData))
+    }
+
+    /// Strings and array elements in and out of variables, `DIM`/`ERASE`,
+    /// `OPTION BASE`, and `READ`/`RESTORE` over the `DATA` items.
+    pub(super) fn variable_op(&mut self, op: Op) -> Res<()> {
+        match op {
+            Op::Str(ConstId(id)) => {
+                let text = self
+                    .code
+                    .strings
+                    .get(id as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                self.m.str_stack.push(text);
+            }
+            Op::LoadStr(Slot(slot)) => {
+                let text = self.m.strs.get(slot as usize).cloned().unwrap_or_default();
+                self.m.str_stack.push(text);
+            }
+            Op::StoreStr(Slot(slot)) => {
+                let text = self.pop_str();
+                self.store_str_slot(slot as usize, text)?;
+            }
+            Op::LoadElemNum(ArrayId(arr), dims) => {
+                let index = self.element(arr, dims)?;
+                let value = match self.m.arrays.get(arr as usize) {
+                    Some(Some(Array {
+                        data: ArrayData::Num(values),
+                        ..
+                    })) => values.get(index).copied().unwrap_or(0.0),
+                    _ => return Err(Fault::Internal),
+                };
+                self.push(value);
+            }
+            Op::LoadElemStr(ArrayId(arr), dims) => {
+                let index = self.element(arr, dims)?;
+                let text = match self.m.arrays.get(arr as usize) {
+                    Some(Some(Array {
+                        data: ArrayData::Str(values),
+                        ..
+                    })) => values.get(index).cloned().unwrap_or_default(),
+                    _ => return Err(Fault::Internal),
+                };
+                self.m.str_stack.push(text);
+            }
+            Op::StoreElemNum(ArrayId(arr), dims, ty) => {
+                let value = self.pop();
+                let value = self.convert(value, ty)?;
+                let index = self.element(arr, dims)?;
+                match self.m.arrays.get_mut(arr as usize) {
+                    Some(Some(Array {
+                        data: ArrayData::Num(values),
+                        ..
+                    })) => {
+                        if let Some(slot) = values.get_mut(index) {
+                            *slot = value;
+                        }
+                    }
+                    _ => return Err(Fault::Internal),
+                }
+            }
+            Op::StoreElemStr(ArrayId(arr), dims) => {
+                let text = self.pop_str();
+                let index = self.element(arr, dims)?;
+                self.store_str_elem(arr as usize, index, text)?;
+            }
+            Op::Dim(ArrayId(arr), dims) => self.dim(arr, dims)?,
+            Op::Erase(ArrayId(arr)) => {
+                let Some(entry) = self.m.arrays.get_mut(arr as usize) else {
+                    return Err(Fault::Internal);
+                };
+                let Some(array) = entry.take() else {
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                };
+                self.m.memory = self.m.memory.saturating_sub(array.bytes());
+                if self.m.base_fixed == BaseFixed::ByArray
+                    && self.m.arrays.iter().all(Option::is_none)
+                {
+                    self.m.base_fixed = BaseFixed::No;
+                }
+            }
+            // a DATA item that is a syntax error is not consumed: a READ after
+            // RESUME NEXT meets it again, as in GW-BASIC
+            Op::ReadNum => {
+                let entry = self.current_data()?;
+                let syntax_error = Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line);
+                if entry.quoted {
+                    return Err(syntax_error);
+                }
+                let value = number::parse_strict(&entry.text).ok_or(syntax_error)?;
+                self.m.data_ptr += 1;
+                self.push(value);
+            }
+            Op::ReadStr => {
+                let entry = self.current_data()?;
+                if entry.stray_after_quote {
+                    return Err(Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line));
+                }
+                self.m.data_ptr += 1;
+                self.m.str_stack.push(entry.text.clone());
+            }
+            Op::Restore(index) => self.m.data_ptr = index,
+            Op::OptionBase(base) => {
+                if self.m.base_fixed != BaseFixed::No && base != self.m.option_base {
+                    return Err(ErrorCode::DuplicateDefinition.into());
+                }
+                self.m.option_base = base;
+                self.m.base_fixed = BaseFixed::ByOptionBase;
+            }
+            _ => return Err(Fault::Internal),
+        }
+        Ok(())
+    }
+}
