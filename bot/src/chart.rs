@@ -378,6 +378,27 @@ pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
     out
 }
 
+/// Whether the summary leaves the exact mean out (too many digits to read at a
+/// glance), so that a front end offers it on request ([`exact_text`]).
+pub fn exact_mean_is_long(odds: &Odds) -> bool {
+    odds.mean().to_string().len() > MAX_EXACT_CHARS
+}
+
+/// The exact figures behind the summary's decimals: the mean, the variance (the
+/// standard deviation is its square root, rarely a fraction) and the chance to
+/// reach `target`.
+pub fn exact_text(expr: &str, odds: &Odds, target: Option<i64>) -> String {
+    let mut text = format!(
+        "{expr}, exactly:\nmean = {}\nvariance = {}\n",
+        odds.mean(),
+        odds.variance()
+    );
+    if let Some(target) = target {
+        text.push_str(&format!("P({expr} ≥ {target}) = {}\n", odds.chance(target)));
+    }
+    text
+}
+
 /// The lines every front end shows: mean, sd, range, and the chance to
 /// reach `target` when one is given.
 pub fn summary(expr: &str, odds: &Odds, target: Option<i64>) -> String {

@@ -161,3 +161,51 @@ fn the_chart_marks_the_target_and_the_mean() {
     // The mean's dashed line is drawn in black on both.
     assert!(pixels_of(&plain, [0, 0, 0]) > 0);
 }
+
+#[tokio::test]
+async fn a_long_exact_mean_is_behind_a_button_that_answers_privately() {
+    let mut harness = Harness::new().await;
+    // A short fraction is in the summary, and no button is offered for it.
+    let short = harness.alice(odds(&[("expr", text("3d6"))])).await;
+    assert!(short.button("Exact fractions").is_none());
+
+    let sent = harness
+        .alice(odds(&[
+            ("expr", text("6d7kh2")),
+            ("target", OptionValue::Integer(12)),
+        ]))
+        .await;
+    let summary = &sent.interaction().content;
+    assert!(
+        summary.starts_with("6d7kh2: mean 11.93, sd 1.78, range 2 to 14\n"),
+        "{summary}"
+    );
+    let exact = sent
+        .button("Exact fractions")
+        .expect("an 'Exact fractions' button");
+    let pressed = harness
+        .alice(RequestKind::Button {
+            custom_id: exact,
+            message_id: 9,
+        })
+        .await;
+    let [Reply::Interaction(message)] = pressed.replies.as_slice() else {
+        panic!("one private answer expected: {:#?}", pressed.replies);
+    };
+    assert!(message.ephemeral);
+    // 6d7kh2 over 7^6 = 117649 outcomes: the mean's denominator divides it.
+    let content = &message.content;
+    let mean_line = content
+        .lines()
+        .find(|line| line.starts_with("mean = "))
+        .unwrap_or_else(|| panic!("a mean line: {content}"));
+    let (numerator, denominator) = mean_line["mean = ".len()..]
+        .split_once('/')
+        .unwrap_or_else(|| panic!("a fraction: {mean_line}"));
+    let (numerator, denominator): (f64, u64) =
+        (numerator.parse().unwrap(), denominator.parse().unwrap());
+    assert_eq!(117_649 % denominator, 0, "{mean_line}");
+    assert!((numerator / denominator as f64 - 11.928_091).abs() < 1e-6);
+    assert!(content.contains("variance = "), "{content}");
+    assert!(content.contains("P(6d7kh2 ≥ 12) = "), "{content}");
+}

@@ -12,6 +12,14 @@ use crate::chart::{self, View};
 
 const BUTTON_STATE_KIND: &str = "odds";
 
+/// An exact distribution: the expression as resolved, its odds, and the chart's
+/// PNG when one was asked for.
+type Computed = (String, dice_core::Odds, Option<Result<Vec<u8>, String>>);
+
+/// The view key of the button that answers with the exact fractions (privately)
+/// instead of redrawing the chart.
+const EXACT_KEY: &str = "fr";
+
 /// What a view button stores when the expression is too long for its id.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct StoredOdds {
@@ -50,6 +58,9 @@ impl Core {
         let RequestKind::Button { message_id, .. } = request.kind else {
             return Ok(super::stale_component());
         };
+        if params.view == EXACT_KEY {
+            return self.odds_exact(request, &params).await;
+        }
         if View::from_key(&params.view).is_none() {
             return Ok(super::stale_component());
         }
@@ -91,43 +102,13 @@ impl Core {
         params: &OddsView,
     ) -> anyhow::Result<Result<Message, Vec<Reply>>> {
         let view = View::from_key(&params.view).unwrap_or(View::Exactly);
-        let prepared = match self.prepare_roll(request, &params.expr).await? {
-            Ok(prepared) => prepared,
+        let (shown, odds, png) = match self.compute_odds(request, params, Some(view)).await? {
+            Ok(computed) => computed,
             Err(replies) => return Ok(Err(replies)),
         };
-        let dice = self.engines.dice.clone();
-        let target = params.target;
-        // Exact distributions take up to the work budget: off the async threads,
-        // like the chart, and waited for no longer than the time limit.
-        let computed = self
-            .workers
-            .run("odds", move || {
-                let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
-                let png = chart::png(&shown, &odds, view, target);
-                Ok((shown, odds, png))
-            })
-            .await;
-        let computed = match computed {
-            Ok(computed) => computed,
-            Err(error) => {
-                let what = format!(
-                    "Computing the odds of `{}` exactly",
-                    one_line(&params.expr, 100).replace('`', "'")
-                );
-                return super::overrun(&what, error).map(Err);
-            }
-        };
-        let (shown, odds, png) = match computed {
-            Ok(done) => done,
-            Err(failure) => {
-                let failure: crate::engine::DiceFailure = failure;
-                return Ok(Err(ephemeral(format!(
-                    "I can't compute the odds of that:\n{}",
-                    code_block(&failure.caret)
-                ))));
-            }
-        };
-        let png = png.map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
+        let png = png
+            .ok_or_else(|| anyhow::anyhow!("no chart drawn"))?
+            .map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
         let summary = chart::summary(&shown, &odds, params.target);
         let mut message = Message {
             content: truncate(&summary, MESSAGE_LIMIT),
@@ -144,7 +125,7 @@ impl Core {
         let mut buttons = Vec::with_capacity(3);
         for choice in View::ALL {
             buttons.push(Component::Button(Button {
-                custom_id: self.odds_id(params, choice, &mut stored_id).await?,
+                custom_id: self.odds_id(params, choice.key(), &mut stored_id).await?,
                 label: choice.label().to_owned(),
                 style: if choice == view {
                     ButtonStyle::Primary
@@ -154,8 +135,86 @@ impl Core {
                 disabled: choice == view,
             }));
         }
+        if chart::exact_mean_is_long(&odds) {
+            buttons.push(Component::Button(Button {
+                custom_id: self.odds_id(params, EXACT_KEY, &mut stored_id).await?,
+                label: "Exact fractions".to_owned(),
+                style: ButtonStyle::Secondary,
+                disabled: false,
+            }));
+        }
         message = message.with_row(ActionRow(buttons));
         Ok(Ok(message))
+    }
+
+    /// The exact distribution of `params.expr` on a worker under the time limit,
+    /// with the chart of `view` drawn there too when one is asked for; what cannot
+    /// be computed is an ephemeral explanation.
+    async fn compute_odds(
+        &self,
+        request: &Request,
+        params: &OddsView,
+        view: Option<View>,
+    ) -> anyhow::Result<Result<Computed, Vec<Reply>>> {
+        let prepared = match self.prepare_roll(request, &params.expr).await? {
+            Ok(prepared) => prepared,
+            Err(replies) => return Ok(Err(replies)),
+        };
+        let dice = self.engines.dice.clone();
+        let target = params.target;
+        // Exact distributions take up to the work budget: off the async threads,
+        // like the chart, and waited for no longer than the time limit.
+        let computed = self
+            .workers
+            .run("odds", move || {
+                let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
+                let png = view.map(|view| chart::png(&shown, &odds, view, target));
+                Ok((shown, odds, png))
+            })
+            .await;
+        let computed = match computed {
+            Ok(computed) => computed,
+            Err(error) => {
+                let what = format!(
+                    "Computing the odds of `{}` exactly",
+                    one_line(&params.expr, 100).replace('`', "'")
+                );
+                return super::overrun(&what, error).map(Err);
+            }
+        };
+        match computed {
+            Ok(done) => Ok(Ok(done)),
+            Err(failure) => {
+                let failure: crate::engine::DiceFailure = failure;
+                Ok(Err(ephemeral(format!(
+                    "I can't compute the odds of that:\n{}",
+                    code_block(&failure.caret)
+                ))))
+            }
+        }
+    }
+
+    /// The "Exact fractions" button: the mean, variance and chance as fractions,
+    /// privately (a long one as an attached file), leaving the shared message as it is.
+    async fn odds_exact(&self, request: &Request, params: &OddsView) -> anyhow::Result<Vec<Reply>> {
+        let (shown, odds, _) = match self.compute_odds(request, params, None).await? {
+            Ok(computed) => computed,
+            Err(replies) => return Ok(replies),
+        };
+        let text = chart::exact_text(&shown, &odds, params.target);
+        let fenced = code_block(&text);
+        if fenced.chars().count() <= MESSAGE_LIMIT {
+            return Ok(ephemeral(fenced));
+        }
+        let mut message = Message::ephemeral(
+            "The exact fractions are longer than a message: they are in the attached file.",
+        );
+        message.attachments.push(FileAttachment {
+            filename: "odds-exact.txt".to_owned(),
+            bytes: text.into_bytes(),
+            description: Some("The exact mean, variance and chance".to_owned()),
+        });
+        Ok(vec![Reply::Interaction(message)])
     }
 
     /// A view button's custom id: inline when it fits, else naming the stored
@@ -163,11 +222,11 @@ impl Core {
     async fn odds_id(
         &self,
         params: &OddsView,
-        view: View,
+        view_key: &str,
         stored_id: &mut Option<i64>,
     ) -> anyhow::Result<String> {
         let inline = CustomId::Odds(OddsView {
-            view: view.key().to_owned(),
+            view: view_key.to_owned(),
             ..params.clone()
         })
         .encode();
@@ -188,7 +247,7 @@ impl Core {
         };
         Ok(CustomId::OddsStored {
             state_id,
-            view: view.key().to_owned(),
+            view: view_key.to_owned(),
         }
         .encode())
     }
