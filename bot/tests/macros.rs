@@ -427,8 +427,8 @@ async fn show_list_and_delete(storage: Storage) {
     .await;
     assert_eq!(
         shown,
-        "`$smite` (your macro):\n```\n1d1\n```Created by **Bob** on 2026-01-01 03:01 UTC.\n\n\
-         `$Smite` (server macro):\n```\n3d8 radiant\n```Paladin's \\*smite\\*\n\
+        "`$smite` (your macro):\n```\n1d1\n```\nCreated by **Bob** on 2026-01-01 03:01 UTC.\n\n\
+         `$Smite` (server macro):\n```\n3d8 radiant\n```\nPaladin's \\*smite\\*\n\
          Created by **Alice** on 2026-01-01 00:00 UTC; last changed by **Bob** on \
          2026-01-01 03:01 UTC.\n(Your own macro shadows it when you roll.)"
     );

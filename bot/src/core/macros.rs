@@ -654,7 +654,7 @@ fn choice_label(row: &MacroRow, completed: Option<&str>) -> String {
 }
 
 fn describe_macro(row: &MacroRow, kind: &str) -> String {
-    let mut text = format!("`${}` ({kind}):\n{}", row.name, code_block(&row.expr));
+    let mut text = format!("`${}` ({kind}):\n{}\n", row.name, code_block(&row.expr));
     if let Some(description) = &row.description {
         text.push_str(&format!("{}\n", escape_markdown(description)));
     }

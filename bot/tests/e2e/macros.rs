@@ -298,8 +298,8 @@ async fn show_list_and_delete_answer_privately_with_who_and_when() {
     assert!(shown.is_ephemeral());
     assert_eq!(
         shown.content,
-        "`$smite` (your macro):\n```\n1d1\n```Created by **Bob** on 2026-01-01 03:01 UTC.\n\n\
-         `$Smite` (server macro):\n```\n3d8 radiant\n```Paladin's \\*smite\\* @everyone\n\
+        "`$smite` (your macro):\n```\n1d1\n```\nCreated by **Bob** on 2026-01-01 03:01 UTC.\n\n\
+         `$Smite` (server macro):\n```\n3d8 radiant\n```\nPaladin's \\*smite\\* @everyone\n\
          Created by **Alice** on 2026-01-01 00:00 UTC; last changed by **Bob** on \
          2026-01-01 03:01 UTC.\n(Your own macro shadows it when you roll.)"
     );
