@@ -399,7 +399,7 @@ proptest! {
             }
         }
         if let Ok(tavern::engine::GenStep {
-            state: tavern::engine::GenState::Finished { variables, captures, .. },
+            state: tavern::engine::GenState::Finished(tavern::engine::FinishedRun { variables, captures, .. }),
             ..
         }) = step
         {

@@ -14,7 +14,7 @@ use super::{
     ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Modal,
     Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
-use crate::engine::{GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
+use crate::engine::{FinishedRun, GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
 
 /// The custom id of the modal's text field.
@@ -207,18 +207,7 @@ impl Core {
                 ))));
                 replies.extend(self.post_pages(request.channel_id, pages, Some((session_id, 0))));
             }
-            GenState::Finished {
-                records,
-                variables,
-                captures,
-                name_inputs,
-            } => {
-                let run = RunResult {
-                    records,
-                    variables,
-                    captures,
-                    name_inputs,
-                };
+            GenState::Finished(run) => {
                 let characters =
                     self.new_characters(request, &program, run, map.as_ref(), &transcript);
                 let names = self
@@ -354,18 +343,7 @@ impl Core {
                     Some((row.id, row.step + 1)),
                 ));
             }
-            GenState::Finished {
-                records,
-                variables,
-                captures,
-                name_inputs,
-            } => {
-                let run = RunResult {
-                    records,
-                    variables,
-                    captures,
-                    name_inputs,
-                };
+            GenState::Finished(run) => {
                 let map = self.record_map_for(row.guild_id, &program).await?;
                 let characters =
                     self.new_characters(request, &program, run, map.as_ref(), &transcript);
@@ -713,7 +691,7 @@ impl Core {
         &self,
         request: &Request,
         program: &ProgramText,
-        run: RunResult,
+        run: FinishedRun,
         map: Option<&RecordMap>,
         transcript: &str,
     ) -> Vec<NewCharacter> {
@@ -897,14 +875,6 @@ pub(super) fn character_name(fields: &[(String, String)]) -> String {
         .find(|(key, value)| is_name_field(key) && !value.trim().is_empty())
         .map(|(_, value)| one_line(value, 64))
         .unwrap_or_default()
-}
-
-/// What a run without `RECORD` yields.
-struct RunResult {
-    records: Vec<Vec<(String, String)>>,
-    variables: Vec<(String, String)>,
-    captures: Vec<Vec<(String, String)>>,
-    name_inputs: Vec<String>,
 }
 
 /// A captured character's fields: the map's, or (without one) every variable that

@@ -9,8 +9,8 @@ use basic_runner::{Limits, Program, RndMode, RunError, RunErrorKind, Session, St
 
 use super::cache::HashCache;
 use super::{
-    GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators, ProgramCheck,
-    ProgramText, SyntaxError,
+    FinishedRun, GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators,
+    ProgramCheck, ProgramText, SyntaxError,
 };
 use crate::config::BasicConfig;
 
@@ -134,7 +134,7 @@ impl GenSession for BasicSession {
         let step = self.0.resume(input).map_err(|error| run_failure(&error))?;
         let state = match step.state {
             StepState::NeedsInput { prompt } => GenState::NeedsInput { prompt },
-            StepState::Finished { records, .. } => GenState::Finished {
+            StepState::Finished { records, .. } => GenState::Finished(FinishedRun {
                 records: records.into_iter().map(|record| record.fields).collect(),
                 variables: self.0.last_alive(),
                 captures: self
@@ -144,7 +144,7 @@ impl GenSession for BasicSession {
                     .map(|capture| capture.variables.clone())
                     .collect(),
                 name_inputs: self.0.program().inputs_prompted("NAME"),
-            },
+            }),
         };
         Ok(GenStep {
             output: step.output,

@@ -134,21 +134,24 @@ pub struct GenStep {
 pub enum GenState {
     /// Paused at an `INPUT`; `prompt` is what it printed last (e.g. `NAME? `).
     NeedsInput { prompt: String },
-    /// The program ended. `records` are the characters it reported, each an ordered
-    /// list of fields; `variables` the scalar variables at the end, for programs that
-    /// report none.
-    Finished {
-        records: Vec<Vec<(String, String)>>,
-        /// The variables (array elements too) the last time they were alive: before a
-        /// closing `CLEAR` or `RUN` wiped them, else at the end.
-        variables: Vec<(String, String)>,
-        /// The variables each time the capture line was about to run
-        /// ([`GenSession::capture_at_line`]), in order.
-        captures: Vec<Vec<(String, String)>>,
-        /// String variables the program reads with `INPUT` after a prompt that says
-        /// "NAME": where a character's name is when nothing else names it.
-        name_inputs: Vec<String>,
-    },
+    /// The program ended, with what it leaves for its characters.
+    Finished(FinishedRun),
+}
+
+/// What a finished run leaves: `records` are the characters it reported, each an
+/// ordered list of fields; the rest serves programs that report none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedRun {
+    pub records: Vec<Vec<(String, String)>>,
+    /// The variables (array elements too) the last time they were alive: before a
+    /// closing `CLEAR` or `RUN` wiped them, else at the end.
+    pub variables: Vec<(String, String)>,
+    /// The variables each time the capture line was about to run
+    /// ([`GenSession::capture_at_line`]), in order.
+    pub captures: Vec<Vec<(String, String)>>,
+    /// String variables the program reads with `INPUT` after a prompt that says
+    /// "NAME": where a character's name is when nothing else names it.
+    pub name_inputs: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
