@@ -372,9 +372,6 @@ impl Core {
                 "The listing is larger than {max_bytes} bytes, the most a program may have."
             )));
         }
-        if let Some(problem) = overlong_line(&source) {
-            return Ok(ephemeral(format!("`{name}` was not installed: {problem}")));
-        }
         let installed = self.storage.installed_program(guild_id, name).await?;
         let replacing = installed.is_some();
         // A map given now must fit; the map of a replaced listing is kept if it still does.
@@ -789,30 +786,4 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
         }),
     ]));
     message
-}
-
-/// GW-BASIC's longest program line, in characters.
-const MAX_LINE_CHARS: usize = 255;
-
-/// GW-BASIC's `Line buffer overflow` for the first line longer than it takes,
-/// checked before the engine sees the listing: a longer line is no GW-BASIC
-/// program, and an expression thousands of terms long is costly to compile.
-fn overlong_line(source: &str) -> Option<String> {
-    let (index, line) = source
-        .lines()
-        .enumerate()
-        .find(|(_, line)| line.chars().count() > MAX_LINE_CHARS)?;
-    let number: String = line
-        .trim_start()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .take(10)
-        .collect();
-    let place = match number.is_empty() {
-        true => format!("on line {} of the file", index + 1),
-        false => format!("in {number}"),
-    };
-    Some(format!(
-        "Line buffer overflow {place}: a program line has at most {MAX_LINE_CHARS} characters."
-    ))
 }
