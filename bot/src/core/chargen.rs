@@ -157,7 +157,9 @@ impl Core {
             )));
         };
         let seed = self.rng().next_u64();
-        let map = self.record_map_for(request.place(), &program).await?;
+        let map = self
+            .record_map_of(request.place(), &program.name, &program.hash)
+            .await?;
         let capture_line = map.as_ref().and_then(|map| map.at);
         let from = From::Start { seed, capture_line };
         let started = match self.generator_step(&program, from, None).await {
@@ -344,7 +346,9 @@ impl Core {
                 ));
             }
             GenState::Finished(run) => {
-                let map = self.record_map_for(row.guild_id, &program).await?;
+                let map = self
+                    .record_map_of(row.guild_id, &program.name, &program.hash)
+                    .await?;
                 let characters =
                     self.new_characters(request, &program, run, map.as_ref(), &transcript);
                 let Some(names) = self
@@ -749,17 +753,8 @@ impl Core {
             .collect()
     }
 
-    /// The record map of an installed program as it is now, when the program is the
-    /// very listing `program` (a map names lines and variables of one listing).
-    pub(super) async fn record_map_for(
-        &self,
-        place: i64,
-        program: &ProgramText,
-    ) -> anyhow::Result<Option<RecordMap>> {
-        self.record_map_of(place, &program.name, &program.hash)
-            .await
-    }
-
+    /// The record map of an installed program as it is now, when the program is still
+    /// the very listing with `hash` (a map names lines and variables of one listing).
     pub(super) async fn record_map_of(
         &self,
         place: i64,
@@ -769,13 +764,13 @@ impl Core {
         if place == 0 {
             return Ok(None);
         }
-        let Some(row) = self.storage.installed_program(place, name).await? else {
+        let Some(text) = self.storage.installed_record_map(place, name, hash).await? else {
             return Ok(None);
         };
-        if row.source_hash != hash || row.record_map.trim().is_empty() {
+        if text.trim().is_empty() {
             return Ok(None);
         }
-        Ok(record_map::parse(&row.record_map).ok())
+        Ok(record_map::parse(&text).ok())
     }
 
     fn summary(&self, channel_id: i64, names: &[String], characters: &[NewCharacter]) -> Reply {

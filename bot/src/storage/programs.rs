@@ -63,6 +63,27 @@ impl Storage {
         .await?)
     }
 
+    /// The record map of the installed program `name`, while it is still the listing
+    /// with `source_hash` (a map names lines and variables of one listing); without
+    /// the source, as every `@field` roll asks for it.
+    pub async fn installed_record_map(
+        &self,
+        guild_id: i64,
+        name: &str,
+        source_hash: &str,
+    ) -> anyhow::Result<Option<String>> {
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT record_map FROM programs \
+             WHERE guild_id = $1 AND name_key = $2 AND source_hash = $3",
+        )
+        .bind(guild_id)
+        .bind(name_key(name))
+        .bind(source_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|(record_map,)| record_map))
+    }
+
     pub async fn installed_program_names(&self, guild_id: i64) -> anyhow::Result<Vec<String>> {
         let rows: Vec<(String,)> =
             sqlx::query_as("SELECT name FROM programs WHERE guild_id = $1 ORDER BY name_key")
