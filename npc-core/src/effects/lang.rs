@@ -994,11 +994,6 @@ fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, String> {
             "dice expression `{text}` has a label; write only the expression"
         ));
     }
-    if !expr.field_names().is_empty() || !expr.macro_names().is_empty() {
-        return Err(format!(
-            "`{text}`: `@` fields and `$` macros are not allowed in effects"
-        ));
-    }
     Ok(Number::Dice(expr))
 }
 
