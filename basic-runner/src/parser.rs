@@ -1049,10 +1049,7 @@ impl Parser {
 
     /// Runs `f` one nesting level deeper, failing beyond [`MAX_NESTING`].
     fn nested<T>(&mut self, f: impl FnOnce(&mut Parser) -> PResult<T>) -> PResult<T> {
-        if self.depth >= MAX_NESTING {
-            return self.error("expression nested too deeply");
-        }
-        self.depth += 1;
+        self.enter()?;
         let result = f(self);
         self.depth -= 1;
         result

@@ -150,7 +150,6 @@ impl Program {
             })
             .collect();
         let mut compiled = compiler::compile(&parsed);
-        optimize::optimize(&mut compiled.code);
         if let Some(&(line, kw)) = compiled.refusals.first() {
             return Err(LoadError::new(
                 LoadErrorKind::Refused,
@@ -162,6 +161,7 @@ impl Program {
                 ),
             ));
         }
+        optimize::optimize(&mut compiled.code);
         if let Err(error) = verify::verify(&compiled.code) {
             let line = compiled.code.line_of(error.pc as u32);
             return Err(LoadError::new(
