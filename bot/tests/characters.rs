@@ -134,8 +134,8 @@ async fn a_deletion_question_expires_and_the_sweep_forgets_it() {
     assert!(exists(&harness.storage, ALICE, "Udo").await);
 
     let asked = send(&mut harness, ALICE, named("delete", "Udo")).await;
-    let Some(tavern::core::custom_id::CustomId::CharacterDelete { state_id }) =
-        tavern::core::custom_id::CustomId::decode(&asked.button("Delete").unwrap())
+    let Some((state_id, true)) =
+        tavern::core::character::decode_delete_id(&asked.button("Delete").unwrap())
     else {
         panic!("a delete button");
     };

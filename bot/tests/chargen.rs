@@ -1,7 +1,7 @@
 //! `/chargen` sessions and `/character` through the core: every route of an answer,
 //! stale and foreign buttons, expiry, long output, errors, restarts.
 
-use tavern::core::custom_id::CustomId;
+use tavern::core::chargen::ChargenId;
 use tavern::core::{OptionValue, Reply, RequestKind};
 
 use crate::harness::{ALICE, BOB, GUILD, Harness, Sent, command, text};
@@ -216,7 +216,7 @@ async fn stale_and_foreign_answers_are_refused() {
     let started = harness.alice(start(None)).await;
     let old_button = started.button("Answer").unwrap();
     let old_prompt = started.prompt_message.unwrap();
-    let Some(CustomId::ChargenAnswer { session_id, step }) = CustomId::decode(&old_button) else {
+    let Some(ChargenId::Answer { session_id, step }) = ChargenId::decode(&old_button) else {
         panic!("not a chargen button: {old_button}");
     };
     // Bob can neither press Alice's button nor answer her prompt.
@@ -253,7 +253,7 @@ async fn stale_and_foreign_answers_are_refused() {
     );
     let submitted = harness
         .alice(RequestKind::Modal {
-            custom_id: CustomId::ChargenModal { session_id, step }.encode(),
+            custom_id: ChargenId::Modal { session_id, step }.encode(),
             fields: vec![("answer".to_owned(), "Again".to_owned())],
         })
         .await;

@@ -2,7 +2,13 @@
 //! read) against Discord's registration rules, and every registered command
 //! against the core's dispatch: nothing here names a command, so nothing drifts.
 
+use tavern::core::chargen::ChargenId;
 use tavern::core::commands::{CommandSpec, OptionKind, OptionSpec, SubcommandSpec};
+use tavern::core::help::HelpPage;
+use tavern::core::npc::{NpcAction, NpcId};
+use tavern::core::odds::{OddsId, OddsView};
+use tavern::core::roll::{RollAgain, RollId};
+use tavern::core::table::{self, COMMANDS};
 
 use crate::harness::{Harness, command};
 
@@ -325,4 +331,118 @@ async fn every_registered_command_is_dispatched() {
         }
     }
     assert!(paths >= specs.len());
+}
+
+#[test]
+fn every_table_entry_is_named_as_its_spec_and_unique() {
+    let settings = tavern::core::CoreSettings::default();
+    let mut names = std::collections::BTreeSet::new();
+    for entry in COMMANDS {
+        assert_eq!((entry.spec)(&settings).name, entry.name);
+        assert!(names.insert(entry.name), "/{} twice", entry.name);
+    }
+}
+
+/// Every kind of custom id has exactly one owner, and every id a module builds is
+/// routed back to the command that posted it.
+#[test]
+fn every_custom_id_family_has_one_owner() {
+    let mut owners = std::collections::BTreeMap::new();
+    for entry in COMMANDS {
+        for family in entry.components {
+            for kind in family.kinds {
+                assert!(
+                    owners.insert(*kind, entry.name).is_none(),
+                    "kind `{kind}` is claimed twice"
+                );
+            }
+        }
+    }
+    let npc_actions = [
+        NpcAction::Ask,
+        NpcAction::AskModal,
+        NpcAction::Keyword("door".to_owned()),
+        NpcAction::Bye,
+        NpcAction::Yes,
+        NpcAction::No,
+        NpcAction::Amount,
+        NpcAction::AmountModal,
+        NpcAction::Menu,
+        NpcAction::TradeSelect(1),
+        NpcAction::Buy,
+        NpcAction::Sell,
+        NpcAction::Quantity {
+            sell: true,
+            item: 2,
+        },
+        NpcAction::Done,
+        NpcAction::Leave,
+    ];
+    let (delete, keep) = tavern::core::character::delete_ids(7);
+    let mut built = vec![
+        (
+            ChargenId::Answer {
+                session_id: 1,
+                step: 2,
+            }
+            .encode(),
+            "chargen",
+        ),
+        (
+            ChargenId::Modal {
+                session_id: 1,
+                step: 2,
+            }
+            .encode(),
+            "chargen",
+        ),
+        (tavern::core::programs::paste_form_id("dmps"), "chargen"),
+        (RollId::Stored { state_id: 3 }.encode(), "roll"),
+        (
+            RollId::Inline(RollAgain {
+                expr: "1d20".to_owned(),
+                label: None,
+                private: true,
+                repeat: 1,
+            })
+            .encode(),
+            "roll",
+        ),
+        (
+            OddsId::Stored {
+                state_id: 4,
+                view: "ge".to_owned(),
+            }
+            .encode(),
+            "odds",
+        ),
+        (
+            OddsId::Inline(OddsView {
+                expr: "3d6".to_owned(),
+                target: Some(10),
+                view: "eq".to_owned(),
+            })
+            .encode(),
+            "odds",
+        ),
+        (delete, "character"),
+        (keep, "character"),
+        (tavern::core::help::page_id(HelpPage::Npc), "help"),
+    ];
+    for action in npc_actions {
+        built.push((NpcId::new(5, 6, action).encode().expect("fits"), "talk"));
+    }
+    for (custom_id, owner) in &built {
+        let routed = table::component(custom_id).map(|(entry, _)| entry.name);
+        assert_eq!(routed, Some(*owner), "{custom_id}");
+    }
+    // Every claimed kind is one that some module builds: no family is dead.
+    for kind in owners.keys() {
+        assert!(
+            built
+                .iter()
+                .any(|(id, _)| id.starts_with(&format!("tv1:{kind}:"))),
+            "nothing builds ids of kind `{kind}`"
+        );
+    }
 }

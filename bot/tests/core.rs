@@ -1,6 +1,7 @@
 //! The command core, driven as a transport would drive it.
 
-use tavern::core::custom_id::{CustomId, RollAgain};
+use tavern::core::chargen::ChargenId;
+use tavern::core::roll::{RollAgain, RollId};
 use tavern::core::{Ack, CoreSettings, OptionValue, Reply, RequestKind};
 
 use crate::harness::{ALICE, BOB, GUILD, Harness, command, text};
@@ -130,8 +131,8 @@ async fn roll_again_repeats_the_roll_for_whoever_presses() {
         .await;
     let custom_id = sent.button("Roll again").unwrap();
     assert_eq!(
-        CustomId::decode(&custom_id),
-        Some(CustomId::RollAgain(RollAgain {
+        RollId::decode(&custom_id),
+        Some(RollId::Inline(RollAgain {
             expr: "2d6+1".to_owned(),
             label: Some("damage".to_owned()),
             private: true,
@@ -198,27 +199,34 @@ async fn unknown_and_forged_buttons_are_refused_kindly() {
 
 #[tokio::test]
 async fn custom_ids_round_trip() {
-    let ids = [
-        CustomId::ChargenAnswer {
+    let chargen = [
+        ChargenId::Answer {
             session_id: i64::MAX,
             step: 0,
         },
-        CustomId::ChargenModal {
+        ChargenId::Modal {
             session_id: 12345,
             step: 99,
         },
-        CustomId::RollAgain(RollAgain {
+    ];
+    for id in chargen {
+        let encoded = id.encode();
+        assert!(encoded.starts_with("tv1:"));
+        assert_eq!(ChargenId::decode(&encoded), Some(id));
+    }
+    let rolls = [
+        RollId::Inline(RollAgain {
             expr: "1d20:+5".to_owned(),
             label: Some("a:b".to_owned()),
             private: false,
             repeat: 20,
         }),
-        CustomId::RollAgainStored { state_id: 1 },
+        RollId::Stored { state_id: 1 },
     ];
-    for id in ids {
+    for id in rolls {
         let encoded = id.encode();
         assert!(encoded.starts_with("tv1:"));
-        assert_eq!(CustomId::decode(&encoded), Some(id));
+        assert_eq!(RollId::decode(&encoded), Some(id));
     }
 }
 
@@ -237,7 +245,7 @@ async fn every_request_kind_has_an_acknowledgement() {
         ),
         (
             RequestKind::Button {
-                custom_id: CustomId::ChargenAnswer {
+                custom_id: ChargenId::Answer {
                     session_id: 1,
                     step: 0,
                 }

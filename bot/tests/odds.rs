@@ -1,7 +1,7 @@
 //! `/odds` in the core: summary, chart attachment with alt text, view buttons
 //! that redraw the same message, long expressions, macros, errors.
 
-use tavern::core::custom_id::{CustomId, OddsView};
+use tavern::core::odds::{OddsId, OddsView};
 use tavern::core::{OptionValue, Reply, RequestKind};
 
 use crate::harness::{Harness, command, text};
@@ -48,8 +48,8 @@ async fn odds_answer_with_a_summary_a_chart_and_view_buttons() {
     assert!(sent.button("exactly").is_some());
     let at_least = sent.button("at least").expect("an 'at least' button");
     assert_eq!(
-        CustomId::decode(&at_least),
-        Some(CustomId::Odds(OddsView {
+        OddsId::decode(&at_least),
+        Some(OddsId::Inline(OddsView {
             expr: "1d20+5".to_owned(),
             target: Some(15),
             view: "ge".to_owned(),
@@ -96,8 +96,8 @@ async fn long_expressions_keep_their_buttons_in_the_database() {
     let at_most = sent.button("at most").expect("an 'at most' button");
     assert!(at_most.len() <= 100);
     assert!(matches!(
-        CustomId::decode(&at_most),
-        Some(CustomId::OddsStored { .. })
+        OddsId::decode(&at_most),
+        Some(OddsId::Stored { .. })
     ));
     let pressed = harness
         .alice(RequestKind::Button {

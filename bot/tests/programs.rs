@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tavern::core::custom_id::CustomId;
+use tavern::core::programs::{decode_confirm_id, paste_form_id};
 use tavern::core::{Core, CoreSettings, OptionValue, Reply, RequestKind};
 use tavern::fetch::MapFetch;
 use tavern::storage::Storage;
@@ -351,10 +351,7 @@ async fn a_listing_without_file_or_code_is_pasted_in_a_form() {
         0,
         &[],
         RequestKind::Modal {
-            custom_id: CustomId::ProgramModal {
-                name: "evil".to_owned(),
-            }
-            .encode(),
+            custom_id: paste_form_id("evil"),
             fields: vec![("source".to_owned(), SHORT.to_owned())],
         },
     );
@@ -458,15 +455,11 @@ async fn many_syntax_errors_fit_one_answer_with_a_file() {
     .await;
     assert!(late.starts_with("That install has been confirmed, cancelled or has expired"));
     // The sweep forgets listings nobody confirmed.
-    let Some(CustomId::ProgramInstall { state_id }) =
-        CustomId::decode(&sent.button("Install anyway").unwrap())
-    else {
+    let Some((state_id, true)) = decode_confirm_id(&sent.button("Install anyway").unwrap()) else {
         panic!("an install button");
     };
     let again = send_as(&mut harness, ALICE, add("many", ("code", text(&source)))).await;
-    let Some(CustomId::ProgramInstall { state_id: fresh }) =
-        CustomId::decode(&again.button("Install anyway").unwrap())
-    else {
+    let Some((fresh, true)) = decode_confirm_id(&again.button("Install anyway").unwrap()) else {
         panic!("an install button");
     };
     harness.clock.advance_ms(3_600_001);

@@ -494,13 +494,9 @@ fn map_variables_match_as_basic_names_them() {
 /// The paste form carries the map in its second field.
 #[tokio::test]
 async fn the_paste_form_takes_the_map_too() {
-    use tavern::core::custom_id::CustomId;
     let mut harness = Harness::new().await;
     let form = RequestKind::Modal {
-        custom_id: CustomId::ProgramModal {
-            name: "dmps".to_owned(),
-        }
-        .encode(),
+        custom_id: tavern::core::programs::paste_form_id("dmps"),
         fields: vec![
             ("source".to_owned(), LISTING.to_owned()),
             ("map".to_owned(), MAP.to_owned()),

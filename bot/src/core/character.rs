@@ -3,11 +3,14 @@
 //! `delete` only asks: the character goes when its owner presses "Delete" under the
 //! question (the character's id waits in `button_states` meanwhile, for 15 minutes).
 
-use super::custom_id::CustomId;
+use super::commands::{CommandSpec, string, sub};
+use super::context::Context;
+use super::custom_id;
+use super::table::{Answer, CommandEntry, ComponentFamily, defer_update, name_choices};
 use super::text::{code_block, escape_markdown, human_duration, one_line, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Reply,
-    Request, ephemeral, fields,
+    Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
+    Reply, Request, ephemeral, fields,
 };
 use crate::storage::CharacterRow;
 
@@ -27,8 +30,115 @@ struct PendingDelete {
     name: String,
 }
 
-impl Core {
-    pub(super) async fn character_command(
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "character",
+    spec,
+    // A sheet is shown to the channel; everything else answers privately.
+    ack: |command| match command.sub() {
+        Some("show") => Ack::Defer { ephemeral: false },
+        _ => Ack::Defer { ephemeral: true },
+    },
+    run: |cx, request, command| Box::pin(cx.character_command(request, command)),
+    autocomplete,
+    components: &[ComponentFamily {
+        kinds: &[DELETE_KIND, KEEP_KIND],
+        // The confirmation's own message becomes the outcome.
+        ack: defer_update,
+        run: |cx, request, custom_id| Box::pin(cx.character_delete_button(request, custom_id)),
+    }],
+};
+
+/// "Delete" under `/character delete`'s question: `tv1:cd:<pending state>`.
+const DELETE_KIND: &str = "cd";
+/// "Cancel" next to it.
+const KEEP_KIND: &str = "ck";
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "character",
+        description: "Your stored characters",
+        options: vec![],
+        subcommands: vec![
+            sub("list", "List your characters here", vec![]),
+            sub(
+                "show",
+                "Show a character (without a name: the one you play here, else your newest)",
+                vec![string("name", "The character's name", 100).autocomplete()],
+            ),
+            sub(
+                "delete",
+                "Delete a character",
+                vec![
+                    string("name", "The character's name", 100)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub(
+                "use",
+                "Play this character here: its fields work in rolls (@STR_MOD)",
+                vec![
+                    string("name", "The character's name", 100)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+        ],
+        groups: vec![],
+    }
+}
+
+/// The custom ids of the question's two buttons, "Delete" and "Cancel".
+pub fn delete_ids(state_id: i64) -> (String, String) {
+    (
+        custom_id::with_state(DELETE_KIND, state_id),
+        custom_id::with_state(KEEP_KIND, state_id),
+    )
+}
+
+/// The pending deletion a "Delete" (`true`) or "Cancel" button names.
+pub fn decode_delete_id(text: &str) -> Option<(i64, bool)> {
+    if let Some(state_id) = custom_id::state_of(text, DELETE_KIND) {
+        return Some((state_id, true));
+    }
+    custom_id::state_of(text, KEEP_KIND).map(|state_id| (state_id, false))
+}
+
+fn autocomplete<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        if focused != "name" {
+            return Ok(name_choices(Vec::new()));
+        }
+        let typed = command.string(focused).unwrap_or("");
+        let names = cx
+            .storage
+            .character_names_starting(request.user.id, request.place(), typed, 25)
+            .await?;
+        Ok(name_choices(names))
+    })
+}
+
+impl Context {
+    async fn character_delete_button(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        match decode_delete_id(custom_id) {
+            Some((state_id, delete)) => {
+                self.character_delete_confirm(request, state_id, delete)
+                    .await
+            }
+            None => Ok(super::stale_component()),
+        }
+    }
+
+    async fn character_command(
         &self,
         request: &Request,
         command: &Command,
@@ -197,15 +307,16 @@ impl Core {
             escape_markdown(&row.name),
             row.program
         ));
+        let (delete_id, keep_id) = delete_ids(state_id);
         message.components.push(ActionRow(vec![
             Component::Button(Button {
-                custom_id: CustomId::CharacterDelete { state_id }.encode(),
+                custom_id: delete_id,
                 label: "Delete".to_owned(),
                 style: ButtonStyle::Danger,
                 disabled: false,
             }),
             Component::Button(Button {
-                custom_id: CustomId::CharacterKeep { state_id }.encode(),
+                custom_id: keep_id,
                 label: "Cancel".to_owned(),
                 style: ButtonStyle::Secondary,
                 disabled: false,
@@ -216,7 +327,7 @@ impl Core {
 
     /// "Delete" (`delete`) or "Cancel" under the question: the question becomes the
     /// outcome, without buttons. Only the owner's press counts, and only once.
-    pub(super) async fn character_delete_confirm(
+    async fn character_delete_confirm(
         &self,
         request: &Request,
         state_id: i64,

@@ -7,12 +7,15 @@
 
 use rand::RngCore;
 
-use super::custom_id::CustomId;
+use super::commands::{CommandSpec, GroupSpec, attachment, string, sub};
+use super::context::Context;
+use super::custom_id;
 use super::record_map::{self, RecordMap};
+use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{code_block, escape_markdown, human_duration, one_line, split_chunks, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Modal,
-    Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
+    Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
+    Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::engine::{FinishedRun, GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
@@ -31,6 +34,178 @@ const NO_SESSION: &str =
     "You have no character generator running here. Start one with `/chargen start`.";
 const ALREADY_ANSWERED: &str = "That question has been answered already.";
 const SESSION_ENDED: &str = "That character generator has ended.";
+
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "chargen",
+    spec,
+    ack: |command| match super::programs::asks_for_paste(command) {
+        // The paste form is a modal, which must be the first response.
+        true => Ack::Immediate,
+        false => Ack::Defer { ephemeral: true },
+    },
+    run: |cx, request, command| Box::pin(cx.chargen_command(request, command)),
+    autocomplete,
+    components: &[
+        ComponentFamily {
+            kinds: &[ChargenId::ANSWER, ChargenId::MODAL],
+            ack: |request, _| match request.kind {
+                // The "Answer" button opens a modal: it must be the first response.
+                RequestKind::Button { .. } => Ack::Immediate,
+                _ => Ack::DeferUpdate,
+            },
+            run: |cx, request, custom_id| Box::pin(cx.chargen_component(request, custom_id)),
+        },
+        super::programs::CONFIRM_FAMILY,
+        super::programs::PASTE_FAMILY,
+    ],
+};
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "chargen",
+        description: "Create a character with a generator program",
+        options: vec![],
+        subcommands: vec![
+            sub(
+                "start",
+                "Start a character generator",
+                vec![string("program", "Which program (default: the server's)", 32).autocomplete()],
+            ),
+            sub(
+                "answer",
+                "Answer the generator's question",
+                vec![string("text", "Your answer", 255).required()],
+            ),
+            sub("cancel", "Stop your character generator", vec![]),
+            sub(
+                "status",
+                "Show where your character generator stands",
+                vec![],
+            ),
+        ],
+        groups: vec![GroupSpec {
+            name: "program",
+            description: "Generator programs of this server (server admins)",
+            subcommands: vec![
+                sub(
+                    "add",
+                    "Install or replace a BASIC program (.bas file, code, or paste it)",
+                    vec![
+                        string("name", "The program's name: letters, digits, - and _", 32)
+                            .required(),
+                        attachment("file", "The .bas listing"),
+                        string("code", "The listing, as a code block", 6000),
+                        string(
+                            "map",
+                            "How its variables become a character: at 4180 NAME=NA$ STR=ST",
+                            1000,
+                        ),
+                    ],
+                ),
+                sub("list", "List the generator programs here", vec![]),
+                sub(
+                    "remove",
+                    "Remove an installed program",
+                    vec![
+                        string("name", "The program's name", 32)
+                            .required()
+                            .autocomplete(),
+                    ],
+                ),
+                sub(
+                    "default",
+                    "The program /chargen start runs (leave out: the shipped one)",
+                    vec![string("name", "The program's name", 32).autocomplete()],
+                ),
+                sub(
+                    "show",
+                    "Show an installed program, its record map and its listing",
+                    vec![
+                        string("name", "The program's name", 32)
+                            .required()
+                            .autocomplete(),
+                    ],
+                ),
+                sub(
+                    "map",
+                    "Set how a program's variables become a character (empty: none)",
+                    vec![
+                        string("name", "The program's name", 32)
+                            .required()
+                            .autocomplete(),
+                        string(
+                            "map",
+                            "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)",
+                            1000,
+                        ),
+                    ],
+                ),
+            ],
+        }],
+    }
+}
+
+/// The program to start, or the installed program to act on.
+fn autocomplete<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        let names = match (command.sub(), focused) {
+            (Some("start"), "program") | (Some("program"), "name") => {
+                let typed = command.string(focused).unwrap_or("").to_lowercase();
+                cx.program_names(request.place())
+                    .await?
+                    .into_iter()
+                    .filter(|name| name.to_lowercase().starts_with(&typed))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Ok(name_choices(names))
+    })
+}
+
+/// The custom ids of a generator's prompt: the "Answer" button and its modal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChargenId {
+    /// `tv1:ca:<session>:<step>`: opens the modal.
+    Answer { session_id: i64, step: i64 },
+    /// `tv1:cm:<session>:<step>`: the modal of that prompt.
+    Modal { session_id: i64, step: i64 },
+}
+
+impl ChargenId {
+    const ANSWER: &str = "ca";
+    const MODAL: &str = "cm";
+
+    pub fn encode(&self) -> String {
+        let (kind, session_id, step) = match *self {
+            ChargenId::Answer { session_id, step } => (ChargenId::ANSWER, session_id, step),
+            ChargenId::Modal { session_id, step } => (ChargenId::MODAL, session_id, step),
+        };
+        let rest = format!(
+            "{}:{}",
+            custom_id::to_base36(session_id),
+            custom_id::to_base36(step)
+        );
+        custom_id::compose(kind, &rest)
+    }
+
+    pub fn decode(text: &str) -> Option<ChargenId> {
+        let (kind, rest) = custom_id::split(text)?;
+        let (session, step) = rest.split_once(':')?;
+        let session_id = custom_id::from_base36(session)?;
+        let step = custom_id::from_base36(step)?;
+        match kind {
+            ChargenId::ANSWER => Some(ChargenId::Answer { session_id, step }),
+            ChargenId::MODAL => Some(ChargenId::Modal { session_id, step }),
+            _ => None,
+        }
+    }
+}
 
 /// Which session an answer is for.
 pub(super) enum Target {
@@ -73,7 +248,30 @@ impl Snapshot {
     }
 }
 
-impl Core {
+impl Context {
+    /// The "Answer" button (a modal) or its modal submitted.
+    async fn chargen_component(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        match (ChargenId::decode(custom_id), &request.kind) {
+            (Some(ChargenId::Answer { session_id, step }), RequestKind::Button { .. }) => {
+                self.chargen_answer_button(request, session_id, step).await
+            }
+            (Some(ChargenId::Modal { session_id, step }), RequestKind::Modal { fields, .. }) => {
+                let text = fields
+                    .iter()
+                    .find(|(id, _)| id == ANSWER_FIELD)
+                    .map(|(_, value)| value.as_str())
+                    .unwrap_or("");
+                self.chargen_answer(request, Target::Exact { session_id, step }, text)
+                    .await
+            }
+            _ => Ok(super::stale_component()),
+        }
+    }
+
     /// One generator step on an engine worker, under the time limit: start or
     /// restore the session, run it to its next question or its end, and snapshot
     /// it if it waits.
@@ -107,7 +305,7 @@ impl Core {
             .await
     }
 
-    pub(super) async fn chargen_command(
+    async fn chargen_command(
         &self,
         request: &Request,
         command: &Command,
@@ -392,7 +590,7 @@ impl Core {
     }
 
     /// The "Answer" button: a modal whose field is labelled with the prompt.
-    pub(super) async fn chargen_answer_button(
+    async fn chargen_answer_button(
         &self,
         request: &Request,
         session_id: i64,
@@ -423,7 +621,7 @@ impl Core {
     /// stale or foreign button only gets its answer refused there. `None` when the
     /// custom id is not an "Answer" button.
     pub fn answer_modal(&self, custom_id: &str, prompt_message: &str) -> Option<Modal> {
-        let Some(CustomId::ChargenAnswer { session_id, step }) = CustomId::decode(custom_id) else {
+        let Some(ChargenId::Answer { session_id, step }) = ChargenId::decode(custom_id) else {
             return None;
         };
         Some(self.modal_for(session_id, step, None, prompt_line(prompt_message)))
@@ -436,7 +634,7 @@ impl Core {
             None => "Character generator".to_owned(),
         };
         Modal {
-            custom_id: CustomId::ChargenModal { session_id, step }.encode(),
+            custom_id: ChargenId::Modal { session_id, step }.encode(),
             title: truncate(&title, 45),
             inputs: vec![TextInput {
                 custom_id: ANSWER_FIELD.to_owned(),
@@ -805,7 +1003,7 @@ impl Core {
 
 fn answer_row(session_id: i64, step: i64) -> ActionRow {
     ActionRow(vec![Component::Button(Button {
-        custom_id: CustomId::ChargenAnswer { session_id, step }.encode(),
+        custom_id: ChargenId::Answer { session_id, step }.encode(),
         label: "Answer".to_owned(),
         style: ButtonStyle::Primary,
         disabled: false,

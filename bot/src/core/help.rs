@@ -2,8 +2,50 @@
 //! cannot read the crate READMEs; this is the language and the commands in a few
 //! screens.
 
-use super::custom_id::CustomId;
-use super::{ActionRow, Button, ButtonStyle, Command, Component, Message, Reply};
+use super::commands::{CommandSpec, string};
+use super::custom_id;
+use super::table::{CommandEntry, ComponentFamily, defer_private, defer_update, no_choices};
+use super::{ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply};
+
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "help",
+    spec,
+    ack: defer_private,
+    run: |_, _, command| Box::pin(async move { Ok(help_command(command)) }),
+    autocomplete: no_choices,
+    components: &[ComponentFamily {
+        kinds: &[PAGE_KIND],
+        // A page button shows another page in the same (private) message.
+        ack: defer_update,
+        run: |_, _, custom_id| Box::pin(async move { Ok(help_button(custom_id)) }),
+    }],
+};
+
+/// `tv1:h:<page key>`: a page button.
+const PAGE_KIND: &str = "h";
+
+/// `/help [topic]`: the private guide.
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "help",
+        description: "How to roll and what Tavern can do (only you see it)",
+        options: vec![
+            string(
+                "topic",
+                "Which page: roll (the default), macros, chargen, npc, odds",
+                10,
+            )
+            .choices(TOPICS),
+        ],
+        subcommands: vec![],
+        groups: vec![],
+    }
+}
+
+/// The custom id of the button that shows `page`.
+pub fn page_id(page: HelpPage) -> String {
+    custom_id::compose(PAGE_KIND, page.key())
+}
 
 /// One page of the guide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +159,7 @@ rest is below one in a trillion).
 other dice (`4d6u`, `1d6rol1`) have no exact odds: roll them with `repeat`.";
 
 /// `/help [topic]`: the page asked for (the dice by default), privately.
-pub(super) fn help_command(command: &Command) -> Vec<Reply> {
+fn help_command(command: &Command) -> Vec<Reply> {
     let topic = command.string("topic").unwrap_or("roll").trim();
     let Some(page) = HelpPage::from_key(topic) else {
         return vec![Reply::Interaction(Message::ephemeral(format!(
@@ -130,7 +172,8 @@ pub(super) fn help_command(command: &Command) -> Vec<Reply> {
 }
 
 /// A button under a page: the page it shows.
-pub(super) fn help_button(key: &str) -> Vec<Reply> {
+fn help_button(custom_id: &str) -> Vec<Reply> {
+    let key = custom_id::rest_of(custom_id, PAGE_KIND).unwrap_or("");
     match HelpPage::from_key(key) {
         Some(page) => vec![Reply::Update(page_message(page))],
         None => super::stale_component(),
@@ -143,10 +186,7 @@ pub fn page_message(page: HelpPage) -> Message {
         .into_iter()
         .map(|other| {
             Component::Button(Button {
-                custom_id: CustomId::Help {
-                    page: other.key().to_owned(),
-                }
-                .encode(),
+                custom_id: page_id(other),
                 label: other.label().to_owned(),
                 style: if other == page {
                     ButtonStyle::Primary

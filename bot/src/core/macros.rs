@@ -9,9 +9,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::commands::{CommandSpec, scope, string, sub};
+use super::context::Context;
 use super::settings::NOT_IN_DMS;
+use super::table::{Answer, CommandEntry, defer_private};
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
-use super::{Choice, Command, Core, FileAttachment, Message, Reply, Request, ephemeral, fields};
+use super::{
+    Choice, Command, CoreSettings, FileAttachment, Message, Reply, Request, ephemeral, fields,
+};
 use crate::engine::RollContext;
 use crate::storage::{MacroRow, MacroWrite, SERVER_OWNER, name_key};
 
@@ -78,8 +83,77 @@ pub fn is_name_shaped(text: &str) -> bool {
         && text.len() <= MAX_NAME_LEN
 }
 
-impl Core {
-    pub(super) async fn macro_command(
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "macro",
+    spec,
+    ack: defer_private,
+    run: |cx, request, command| Box::pin(cx.macro_command(request, command)),
+    autocomplete,
+    components: &[],
+};
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "macro",
+        description: "Named rolls: yours, or the server's ($fireball in any roll)",
+        options: vec![],
+        subcommands: vec![
+            sub(
+                "set",
+                "Create or change a macro",
+                vec![
+                    string("name", "Letters, digits and _, e.g. fireball", 32).required(),
+                    string("expr", "The dice expression, e.g. 8d6 fire", 500).required(),
+                    string("description", "What it is for", 100),
+                    scope("Whose macro: me (default) or server"),
+                ],
+            ),
+            sub(
+                "show",
+                "Show a macro, who made it and when",
+                vec![
+                    string("name", "The macro's name", 32)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub("list", "List the macros you can use here", vec![]),
+            sub(
+                "delete",
+                "Delete a macro",
+                vec![
+                    string("name", "The macro's name", 32)
+                        .required()
+                        .autocomplete(),
+                    scope("Whose macro: yours if you have one, else the server's"),
+                ],
+            ),
+        ],
+        groups: vec![],
+    }
+}
+
+/// The `name` of `/macro show` and `/macro delete`: the macros the user can reach.
+fn autocomplete<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        let choices = match (command.sub(), focused) {
+            (Some("show" | "delete"), "name") => {
+                let typed = command.string(focused).unwrap_or("");
+                cx.macro_name_suggestions(request, typed).await?
+            }
+            _ => Vec::new(),
+        };
+        Ok(vec![Reply::Choices(choices)])
+    })
+}
+
+impl Context {
+    async fn macro_command(
         &self,
         request: &Request,
         command: &Command,
@@ -589,7 +663,7 @@ impl Core {
     }
 
     /// Autocomplete of the `name` of `/macro show` and `/macro delete`.
-    pub(super) async fn macro_name_suggestions(
+    async fn macro_name_suggestions(
         &self,
         request: &Request,
         typed: &str,

@@ -9,10 +9,17 @@
 //! Transports also call [`Core::ack`] (how to acknowledge a slow interaction),
 //! [`Core::message_sent`] (the id of a sent message the core tracks) and
 //! [`Core::sweep`] (periodically: expired sessions and their notices).
+//!
+//! Each command lives in its own module, which declares its spec, handler,
+//! acknowledgement, autocomplete and custom-id families in one
+//! [`table::CommandEntry`]; [`Core`] only looks them up in [`table::COMMANDS`].
+//! Handlers receive a [`Context`] (storage, engines, settings, clock, RNG, rate
+//! limiter), never the `Core`.
 
-mod character;
-mod chargen;
+pub mod character;
+pub mod chargen;
 pub mod commands;
+mod context;
 pub mod custom_id;
 pub mod fields;
 pub mod fit;
@@ -21,28 +28,28 @@ pub mod limits;
 pub mod macros;
 mod model;
 pub mod npc;
-mod odds;
-mod programs;
+pub mod odds;
+pub mod programs;
 pub mod record_map;
-mod roll;
+pub mod roll;
 mod settings;
+pub mod table;
 pub mod text;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
+pub use context::Context;
 pub use model::*;
 
 use crate::config::Config;
 use crate::engine::Engines;
-use crate::engine::npc::NpcScripts;
 use crate::engine::worker::{WorkError, Workers};
 use crate::fetch::{Fetch, NoFetch};
 use crate::storage::Storage;
-use custom_id::CustomId;
 use limits::{Clock, RateLimiter};
 
 /// The settings the core reads from the configuration.
@@ -110,19 +117,8 @@ impl CoreSettings {
 
 /// The command core. Share it with an `Arc`; every method takes `&self`.
 pub struct Core {
-    storage: Storage,
-    engines: Engines,
-    settings: CoreSettings,
-    clock: Arc<dyn Clock>,
-    rng: Mutex<StdRng>,
-    limiter: RateLimiter,
-    /// Reads attachments (`/chargen program add`, `/npc install`); refuses them
-    /// unless a transport sets one.
-    fetch: Arc<dyn Fetch>,
-    /// Where engine work whose cost the input decides runs, under a time limit.
-    workers: Workers,
-    /// NPC scripts loaded once per text, for every turn and autocomplete.
-    npc_scripts: Arc<NpcScripts>,
+    /// What handlers receive.
+    cx: Context,
     errors: ErrorCounts,
 }
 
@@ -162,7 +158,7 @@ impl Core {
         };
         let limiter = RateLimiter::new(settings.rate_burst, settings.rate_per_minute);
         let workers = Workers::new(settings.engine_time_limit, settings.engine_workers);
-        Core {
+        let cx = Context {
             storage,
             engines,
             settings,
@@ -172,22 +168,25 @@ impl Core {
             fetch: Arc::new(NoFetch),
             workers,
             npc_scripts: Arc::default(),
+        };
+        Core {
+            cx,
             errors: ErrorCounts::default(),
         }
     }
 
     /// How this transport reads attachments (HTTP for Discord, files for the console).
     pub fn with_fetch(mut self, fetch: Arc<dyn Fetch>) -> Core {
-        self.fetch = fetch;
+        self.cx.fetch = fetch;
         self
     }
 
     pub fn storage(&self) -> &Storage {
-        &self.storage
+        &self.cx.storage
     }
 
     pub fn settings(&self) -> &CoreSettings {
-        &self.settings
+        &self.cx.settings
     }
 
     /// Requests that failed since start.
@@ -204,14 +203,18 @@ impl Core {
         &self,
         recent_ms: i64,
     ) -> anyhow::Result<crate::storage::SessionCounts> {
-        self.storage
-            .session_counts(self.now().saturating_sub(recent_ms))
+        self.cx
+            .storage
+            .session_counts(self.cx.now().saturating_sub(recent_ms))
             .await
     }
 
-    /// The slash commands to register.
+    /// The slash commands to register, in the table's order.
     pub fn command_specs(&self) -> Vec<commands::CommandSpec> {
-        commands::command_specs(self.settings.max_repeat)
+        table::COMMANDS
+            .iter()
+            .map(|entry| (entry.spec)(&self.cx.settings))
+            .collect()
     }
 
     /// Handles one request. Internal errors are logged with an id and answered with a
@@ -225,7 +228,7 @@ impl Core {
         match self.dispatch(request).await {
             Ok(replies) => replies,
             Err(error) => {
-                let error_id = new_error_id(&mut *self.rng());
+                let error_id = new_error_id(&mut *self.cx.rng());
                 let unavailable = crate::storage::is_unavailable(&error);
                 let counter = match unavailable {
                     true => &self.errors.database,
@@ -250,55 +253,23 @@ impl Core {
         }
     }
 
-    /// How to acknowledge `request` if its answer takes longer than Discord allows.
+    /// How to acknowledge `request` if its answer takes longer than Discord allows:
+    /// the owning module decides.
     pub fn ack(&self, request: &Request) -> Ack {
-        if let Some(ack) = npc::ack(request) {
-            return ack;
-        }
         match &request.kind {
-            RequestKind::Command(command) => match (command.name.as_str(), command.sub()) {
-                ("roll", _) => Ack::Immediate,
-                ("odds", _) => Ack::Defer { ephemeral: false },
-                // Without a file or code, the answer is the paste form: a modal must
-                // be the first response.
-                ("chargen", Some("program"))
-                    if command.subcommand.get(1).is_some_and(|sub| sub == "add")
-                        && command.option("file").is_none()
-                        && command.option("code").is_none() =>
-                {
-                    Ack::Immediate
-                }
-                ("character", Some("show")) => Ack::Defer { ephemeral: false },
-                _ => Ack::Defer { ephemeral: true },
-            },
+            RequestKind::Command(command) => table::command(&command.name)
+                .map_or(Ack::Defer { ephemeral: true }, |entry| (entry.ack)(command)),
             RequestKind::Autocomplete { .. } => Ack::Immediate,
-            RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
-                // A modal must be the first response; it cannot follow a deferral.
-                Some(CustomId::ChargenAnswer { .. }) => Ack::Immediate,
-                // A view button redraws its own message.
-                Some(CustomId::Odds(_) | CustomId::OddsStored { .. }) => Ack::DeferUpdate,
-                // A page button shows another page in the same (private) message.
-                Some(CustomId::Help { .. }) => Ack::DeferUpdate,
-                // The confirmation's own message becomes the outcome.
-                Some(
-                    CustomId::ProgramInstall { .. }
-                    | CustomId::ProgramCancel { .. }
-                    | CustomId::CharacterDelete { .. }
-                    | CustomId::CharacterKeep { .. },
-                ) => Ack::DeferUpdate,
-                _ => Ack::Defer { ephemeral: false },
+            RequestKind::Button { custom_id, .. } => match table::component(custom_id) {
+                Some((_, family)) => (family.ack)(request, custom_id),
+                None => Ack::Defer { ephemeral: false },
             },
-            RequestKind::Modal { custom_id, .. }
-                if matches!(
-                    CustomId::decode(custom_id),
-                    Some(CustomId::ProgramModal { .. })
-                ) =>
-            {
-                // Submitted from a command, not from a message: a new (ephemeral)
-                // answer, not an update.
-                Ack::Defer { ephemeral: true }
+            RequestKind::Select { custom_id, .. } | RequestKind::Modal { custom_id, .. } => {
+                match table::component(custom_id) {
+                    Some((_, family)) => (family.ack)(request, custom_id),
+                    None => Ack::DeferUpdate,
+                }
             }
-            RequestKind::Select { .. } | RequestKind::Modal { .. } => Ack::DeferUpdate,
             RequestKind::MessageReply { .. } => Ack::None,
         }
     }
@@ -313,10 +284,19 @@ impl Core {
         };
         let user = request.user.id;
         let asked = async {
-            if let Some(session) = self.storage.session_by_prompt_message(to_message).await? {
+            if let Some(session) = self
+                .cx
+                .storage
+                .session_by_prompt_message(to_message)
+                .await?
+            {
                 return Ok(session.user_id == user);
             }
-            let conversation = self.storage.npc_conversation_by_message(to_message).await?;
+            let conversation = self
+                .cx
+                .storage
+                .npc_conversation_by_message(to_message)
+                .await?;
             anyhow::Ok(conversation.is_some_and(|row| row.user_id == user))
         };
         asked.await.unwrap_or_else(|error| {
@@ -329,7 +309,8 @@ impl Core {
     pub async fn message_sent(&self, track: Track, message_id: i64) -> anyhow::Result<()> {
         match track {
             Track::ChargenPrompt { session_id, step } => {
-                self.storage
+                self.cx
+                    .storage
                     .set_prompt_message(session_id, step, message_id)
                     .await?;
             }
@@ -337,7 +318,8 @@ impl Core {
                 conversation_id,
                 step,
             } => {
-                self.storage
+                self.cx
+                    .storage
                     .set_npc_message(conversation_id, step, message_id)
                     .await?;
             }
@@ -351,13 +333,17 @@ impl Core {
     pub async fn message_failed(&self, track: Track) -> anyhow::Result<()> {
         match track {
             Track::ChargenPrompt { session_id, step } => {
-                self.storage.delete_session(session_id, Some(step)).await?;
+                self.cx
+                    .storage
+                    .delete_session(session_id, Some(step))
+                    .await?;
             }
             Track::NpcPrompt {
                 conversation_id,
                 step,
             } => {
-                self.storage
+                self.cx
+                    .storage
                     .delete_npc_conversation(conversation_id, Some(step))
                     .await?;
             }
@@ -368,219 +354,64 @@ impl Core {
     /// Ends expired sessions and returns their notices (regular channel messages and
     /// edits that remove stale buttons). Call it periodically.
     pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {
-        let now = self.now();
-        let mut replies = self.expire_sessions(now).await?;
+        let now = self.cx.now();
+        let mut replies = self.cx.expire_sessions(now).await?;
         // Installs waiting for "Install anyway" hold whole listings; they expire.
-        self.purge_pending_installs(now).await?;
-        self.purge_pending_deletes(now).await?;
-        replies.extend(self.expire_npc_conversations(now).await?);
+        self.cx.purge_pending_installs(now).await?;
+        self.cx.purge_pending_deletes(now).await?;
+        replies.extend(self.cx.expire_npc_conversations(now).await?);
         // Roll-again buttons older than 30 days are forgotten.
-        self.storage
+        self.cx
+            .storage
             .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))
             .await?;
         Ok(fit::replies(replies))
     }
 
+    /// The "Answer" button's modal, built without the database (see
+    /// [`Context::answer_modal`]); `None` when the custom id is not such a button.
+    pub fn answer_modal(&self, custom_id: &str, prompt_message: &str) -> Option<Modal> {
+        self.cx.answer_modal(custom_id, prompt_message)
+    }
+
+    /// Routes a request to the module that owns it: a command by its name, a
+    /// component by its custom id's family, a reply by the message it answers.
     async fn dispatch(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let cx = &self.cx;
         if let RequestKind::Autocomplete { command, focused } = &request.kind {
-            return self.autocomplete(request, command, focused).await;
+            return match table::command(&command.name) {
+                Some(entry) => (entry.autocomplete)(cx, request, command, focused).await,
+                None => Ok(vec![Reply::Choices(Vec::new())]),
+            };
         }
-        if !matches!(request.kind, RequestKind::MessageReply { .. })
-            && let Some(replies) = self.rate_limited(request)
+        if let RequestKind::MessageReply {
+            to_message, text, ..
+        } = &request.kind
         {
+            // Rate limits apply once a reply is known to answer something.
+            if let Some(replies) = cx.npc_message_reply(request, *to_message, text).await? {
+                return Ok(replies);
+            }
+            return cx.chargen_reply(request, *to_message, text).await;
+        }
+        if let Some(replies) = cx.rate_limited(request) {
             return Ok(replies);
         }
-        if let Some(replies) = self.npc_dispatch(request).await? {
-            return Ok(replies);
+        if let RequestKind::Command(command) = &request.kind {
+            return match table::command(&command.name) {
+                Some(entry) => (entry.run)(cx, request, command).await,
+                None => Ok(ephemeral(format!(
+                    "I don't know the command `/{}`.",
+                    command.name
+                ))),
+            };
         }
-        match &request.kind {
-            RequestKind::Command(command) => match command.name.as_str() {
-                "roll" => self.roll_command(request, command).await,
-                "odds" => self.odds_command(request, command).await,
-                "chargen" => self.chargen_command(request, command).await,
-                "character" => self.character_command(request, command).await,
-                "macro" => self.macro_command(request, command).await,
-                "config" => self.config_command(request, command).await,
-                "npc" => self.npc_command(request, command).await,
-                "talk" => self.talk_command(request, command).await,
-                "help" => Ok(help::help_command(command)),
-                other => Ok(ephemeral(format!("I don't know the command `/{other}`."))),
-            },
-            RequestKind::Button { custom_id, .. } => match CustomId::decode(custom_id) {
-                Some(CustomId::ChargenAnswer { session_id, step }) => {
-                    self.chargen_answer_button(request, session_id, step).await
-                }
-                Some(CustomId::RollAgain(params)) => self.roll_again(request, params).await,
-                Some(CustomId::Odds(view)) => self.odds_button(request, view).await,
-                Some(CustomId::OddsStored { state_id, view }) => {
-                    self.odds_button_stored(request, state_id, &view).await
-                }
-                Some(CustomId::RollAgainStored { state_id }) => {
-                    self.roll_again_stored(request, state_id).await
-                }
-                Some(CustomId::ProgramInstall { state_id }) => {
-                    self.program_confirm(request, state_id, true).await
-                }
-                Some(CustomId::ProgramCancel { state_id }) => {
-                    self.program_confirm(request, state_id, false).await
-                }
-                Some(CustomId::Help { page }) => Ok(help::help_button(&page)),
-                Some(CustomId::CharacterDelete { state_id }) => {
-                    self.character_delete_confirm(request, state_id, true).await
-                }
-                Some(CustomId::CharacterKeep { state_id }) => {
-                    self.character_delete_confirm(request, state_id, false)
-                        .await
-                }
-                _ => Ok(stale_component()),
-            },
-            RequestKind::Modal { custom_id, fields } => match CustomId::decode(custom_id) {
-                Some(CustomId::ChargenModal { session_id, step }) => {
-                    let text = fields
-                        .iter()
-                        .find(|(id, _)| id == chargen::ANSWER_FIELD)
-                        .map(|(_, value)| value.as_str())
-                        .unwrap_or("");
-                    self.chargen_answer(request, chargen::Target::Exact { session_id, step }, text)
-                        .await
-                }
-                Some(CustomId::ProgramModal { name }) => {
-                    self.program_pasted(request, &name, fields).await
-                }
-                _ => Ok(stale_component()),
-            },
-            RequestKind::Select { .. } => Ok(stale_component()),
-            RequestKind::MessageReply {
-                to_message, text, ..
-            } => self.chargen_reply(request, *to_message, text).await,
-            RequestKind::Autocomplete { .. } => Ok(Vec::new()),
-        }
-    }
-
-    /// The refusal of a user over the rate limit. What they typed into a modal is
-    /// handed back, since Discord does not keep it.
-    fn rate_limited(&self, request: &Request) -> Option<Vec<Reply>> {
-        let wait_ms = self.limiter.check(request.user.id, self.now()).err()?;
-        let mut message = Message::ephemeral(format!(
-            "Easy there, adventurer! That's a lot of commands at once. \
-             Try again in {}.",
-            text::human_duration(wait_ms)
-        ));
-        let typed = match &request.kind {
-            RequestKind::Modal { fields, .. } => fields
-                .iter()
-                .map(|(_, value)| value.trim_end())
-                .filter(|value| !value.is_empty())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            _ => String::new(),
+        let Some(custom_id) = table::custom_id_of(request) else {
+            return Ok(Vec::new());
         };
-        if typed.is_empty() {
-            return Some(vec![Reply::Interaction(message)]);
-        }
-        let block = text::code_block(&typed);
-        if message.content.chars().count() + block.chars().count() + 40 <= text::MESSAGE_LIMIT {
-            message.content = format!("{}\nWhat you typed:\n{block}", message.content);
-        } else {
-            message
-                .content
-                .push_str(" What you typed is in the attached file.");
-            message.attachments.push(FileAttachment {
-                filename: "what-you-typed.txt".to_owned(),
-                bytes: format!("{typed}\n").into_bytes(),
-                description: Some("What you typed, to send again".to_owned()),
-            });
-        }
-        Some(vec![Reply::Interaction(message)])
-    }
-
-    async fn autocomplete(
-        &self,
-        request: &Request,
-        command: &Command,
-        focused: &str,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let typed = command.string(focused).unwrap_or("");
-        match (command.name.as_str(), command.sub(), focused) {
-            ("roll" | "odds", _, "expr") => {
-                return Ok(vec![Reply::Choices(
-                    self.roll_suggestions(request, typed).await?,
-                )]);
-            }
-            ("macro", Some("show" | "delete"), "name") => {
-                return Ok(vec![Reply::Choices(
-                    self.macro_name_suggestions(request, typed).await?,
-                )]);
-            }
-            _ => {}
-        }
-        let names = match (command.name.as_str(), command.sub(), focused) {
-            ("character", Some("show" | "delete" | "use"), "name") => {
-                self.storage
-                    .character_names_starting(request.user.id, request.place(), typed, 25)
-                    .await?
-            }
-            ("chargen", Some("start"), "program") | ("chargen", Some("program"), "name") => {
-                let typed = typed.to_lowercase();
-                self.program_names(request.place())
-                    .await?
-                    .into_iter()
-                    .filter(|name| name.to_lowercase().starts_with(&typed))
-                    .collect()
-            }
-            ("talk", _, "npc" | "conv") | ("npc", Some("remove" | "activity"), "name") => {
-                self.npc_autocomplete(request, command, focused).await?
-            }
-            _ => Vec::new(),
-        };
-        let choices = names
-            .into_iter()
-            .take(25)
-            .map(|name| Choice {
-                name: text::truncate(&name, 100),
-                value: name,
-            })
-            .collect();
-        Ok(vec![Reply::Choices(choices)])
-    }
-
-    fn now(&self) -> i64 {
-        self.clock.now_ms()
-    }
-
-    /// Stores what a button needs beyond its custom id (which holds 100 characters)
-    /// and returns the row's id, for the custom id to name.
-    async fn store_button_state(
-        &self,
-        kind: &str,
-        payload: &impl serde::Serialize,
-    ) -> anyhow::Result<i64> {
-        let state = crate::storage::ButtonState {
-            id: self.new_id(),
-            kind: kind.to_owned(),
-            payload: serde_json::to_string(payload)?,
-            created_at: self.now(),
-        };
-        self.storage.insert_button_state(&state).await?;
-        Ok(state.id)
-    }
-
-    fn rng(&self) -> MutexGuard<'_, StdRng> {
-        self.rng
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// A fresh positive id for rows and sessions. Never from the game's RNG: a seeded
-    /// core (`--seed`, tests) replays its rolls, and ids replayed on a database that
-    /// already holds them would collide (`UNIQUE constraint failed: characters.id`).
-    /// 63 random bits from the OS-seeded thread generator make a clash negligible.
-    fn new_id(&self) -> i64 {
-        loop {
-            let id = (rand::random::<u64>() >> 1) as i64;
-            if id != 0 {
-                return id;
-            }
+        match table::component(custom_id) {
+            Some((_, family)) => (family.run)(cx, request, custom_id).await,
+            None => Ok(stale_component()),
         }
     }
 }

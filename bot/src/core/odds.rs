@@ -2,11 +2,14 @@
 //! a bar chart, with buttons that switch the chart between "exactly",
 //! "at least" and "at most".
 
-use super::custom_id::{CustomId, MAX_LEN, OddsView};
+use super::commands::{CommandSpec, OptionKind, OptionSpec, string};
+use super::context::Context;
+use super::custom_id::{self, MAX_LEN};
+use super::table::{CommandEntry, ComponentFamily, defer_update};
 use super::text::{MESSAGE_LIMIT, code_block, one_line, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Reply,
-    Request, RequestKind, ephemeral,
+    Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
+    Reply, Request, RequestKind, ephemeral,
 };
 use crate::chart::{self, View};
 
@@ -27,8 +30,123 @@ struct StoredOdds {
     target: Option<i64>,
 }
 
-impl Core {
-    pub(super) async fn odds_command(
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "odds",
+    spec,
+    // Exact odds may take a while; the answer is public.
+    ack: |_| Ack::Defer { ephemeral: false },
+    run: |cx, request, command| Box::pin(cx.odds_command(request, command)),
+    autocomplete: super::roll::expr_suggestions,
+    components: &[ComponentFamily {
+        kinds: &[OddsId::INLINE, OddsId::STORED],
+        // A view button redraws its own message.
+        ack: defer_update,
+        run: |cx, request, custom_id| Box::pin(cx.odds_button_id(request, custom_id)),
+    }],
+};
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "odds",
+        description: "Exact chances of a roll, with a chart: 4d6kh3, 1d20+5 target 15 …",
+        options: vec![
+            string(
+                "expr",
+                "The dice expression, e.g. 4d6kh3 or 10d10cs>=8",
+                1000,
+            )
+            .required()
+            .autocomplete(),
+            OptionSpec {
+                name: "target",
+                description: "Show the chance to roll at least this",
+                kind: OptionKind::Integer {
+                    min: -1_000_000_000,
+                    max: 1_000_000_000,
+                },
+                required: false,
+                autocomplete: false,
+                choices: &[],
+            },
+        ],
+        subcommands: vec![],
+        groups: vec![],
+    }
+}
+
+/// What an `/odds` answer shows: the expression, the target, the chart's view
+/// (`eq`, `ge` or `le`, see [`crate::chart::View::key`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OddsView {
+    pub expr: String,
+    pub target: Option<i64>,
+    pub view: String,
+}
+
+/// The custom id of a view button under an `/odds` chart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OddsId {
+    /// Everything inline: `tv1:o:<view>:<target or ->:<expr>`.
+    Inline(OddsView),
+    /// The expression stored (`button_states`); `view` is the key of the view to show.
+    Stored { state_id: i64, view: String },
+}
+
+impl OddsId {
+    const INLINE: &str = "o";
+    const STORED: &str = "os";
+
+    pub fn encode(&self) -> String {
+        match self {
+            OddsId::Inline(odds) => {
+                let target = odds.target.map_or("-".to_owned(), |t| t.to_string());
+                custom_id::compose(
+                    OddsId::INLINE,
+                    &format!("{}:{target}:{}", odds.view, odds.expr),
+                )
+            }
+            OddsId::Stored { state_id, view } => custom_id::compose(
+                OddsId::STORED,
+                &format!("{view}:{}", custom_id::to_base36(*state_id)),
+            ),
+        }
+    }
+
+    pub fn decode(text: &str) -> Option<OddsId> {
+        if let Some(rest) = custom_id::rest_of(text, OddsId::STORED) {
+            let (view, id) = rest.split_once(':')?;
+            return Some(OddsId::Stored {
+                state_id: custom_id::from_base36(id)?,
+                view: view.to_owned(),
+            });
+        }
+        let mut parts = custom_id::rest_of(text, OddsId::INLINE)?.splitn(3, ':');
+        let view = parts.next()?.to_owned();
+        let target = match parts.next()? {
+            "-" => None,
+            number => Some(number.parse().ok()?),
+        };
+        let expr = parts.next()?.to_owned();
+        Some(OddsId::Inline(OddsView { expr, target, view }))
+    }
+}
+
+impl Context {
+    async fn odds_button_id(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        match OddsId::decode(custom_id) {
+            Some(OddsId::Inline(params)) => self.odds_button(request, params).await,
+            Some(OddsId::Stored { state_id, view }) => {
+                self.odds_button_stored(request, state_id, &view).await
+            }
+            None => Ok(super::stale_component()),
+        }
+    }
+
+    async fn odds_command(
         &self,
         request: &Request,
         command: &Command,
@@ -50,11 +168,7 @@ impl Core {
         })
     }
 
-    pub(super) async fn odds_button(
-        &self,
-        request: &Request,
-        params: OddsView,
-    ) -> anyhow::Result<Vec<Reply>> {
+    async fn odds_button(&self, request: &Request, params: OddsView) -> anyhow::Result<Vec<Reply>> {
         let RequestKind::Button { message_id, .. } = request.kind else {
             return Ok(super::stale_component());
         };
@@ -74,7 +188,7 @@ impl Core {
         })
     }
 
-    pub(super) async fn odds_button_stored(
+    async fn odds_button_stored(
         &self,
         request: &Request,
         state_id: i64,
@@ -225,7 +339,7 @@ impl Core {
         view_key: &str,
         stored_id: &mut Option<i64>,
     ) -> anyhow::Result<String> {
-        let inline = CustomId::Odds(OddsView {
+        let inline = OddsId::Inline(OddsView {
             view: view_key.to_owned(),
             ..params.clone()
         })
@@ -245,7 +359,7 @@ impl Core {
                 id
             }
         };
-        Ok(CustomId::OddsStored {
+        Ok(OddsId::Stored {
             state_id,
             view: view_key.to_owned(),
         }

@@ -8,14 +8,16 @@
 //! listed in one answer, and the program is installed only when the admin presses
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
-use super::custom_id::CustomId;
+use super::context::Context;
+use super::custom_id;
 use super::macros::date_time;
 use super::record_map::{self, RecordMap};
 use super::settings::NOT_IN_DMS;
+use super::table::ComponentFamily;
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Core, FileAttachment, Message, Modal,
-    OptionValue, Reply, Request, TextInput, TextInputStyle, ephemeral,
+    Ack, ActionRow, Button, ButtonStyle, Command, Component, FileAttachment, Message, Modal,
+    OptionValue, Reply, Request, RequestKind, TextInput, TextInputStyle, ephemeral,
 };
 use crate::engine::{GenFailureKind, ProgramCheck, program_hash};
 use crate::storage::{NewProgram, name_key};
@@ -48,7 +50,63 @@ struct Pending {
     program: NewProgram,
 }
 
-impl Core {
+/// "Install anyway" and "Cancel" under a program with syntax errors; the
+/// confirmation's own message becomes the outcome.
+pub(super) const CONFIRM_FAMILY: ComponentFamily = ComponentFamily {
+    kinds: &[INSTALL_KIND, CANCEL_KIND],
+    ack: super::table::defer_update,
+    run: |cx, request, custom_id| Box::pin(cx.program_confirm_button(request, custom_id)),
+};
+
+/// The paste form of `/chargen program add`: submitted from a command, not from a
+/// message, so its answer is a new private message, not an update.
+pub(super) const PASTE_FAMILY: ComponentFamily = ComponentFamily {
+    kinds: &[PASTE_KIND],
+    ack: |_, _| Ack::Defer { ephemeral: true },
+    run: |cx, request, custom_id| Box::pin(cx.program_pasted(request, custom_id)),
+};
+
+/// "Install anyway": `tv1:pi:<pending install>`.
+const INSTALL_KIND: &str = "pi";
+/// "Cancel" next to it.
+const CANCEL_KIND: &str = "px";
+/// The paste form: `tv1:pm:<program name>`.
+const PASTE_KIND: &str = "pm";
+
+/// The custom id of a program's paste form.
+pub fn paste_form_id(name: &str) -> String {
+    custom_id::compose(PASTE_KIND, name)
+}
+
+/// The pending install an "Install anyway" (`true`) or "Cancel" button names.
+pub fn decode_confirm_id(text: &str) -> Option<(i64, bool)> {
+    if let Some(state_id) = custom_id::state_of(text, INSTALL_KIND) {
+        return Some((state_id, true));
+    }
+    custom_id::state_of(text, CANCEL_KIND).map(|state_id| (state_id, false))
+}
+
+/// `/chargen program add` without a file or code answers with the paste form; a
+/// modal must be the first response, so this also decides the acknowledgement.
+pub(super) fn asks_for_paste(command: &Command) -> bool {
+    command.sub() == Some("program")
+        && command.subcommand.get(1).is_some_and(|sub| sub == "add")
+        && command.option("file").is_none()
+        && command.option("code").is_none()
+}
+
+impl Context {
+    async fn program_confirm_button(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        match decode_confirm_id(custom_id) {
+            Some((state_id, install)) => self.program_confirm(request, state_id, install).await,
+            None => Ok(super::stale_component()),
+        }
+    }
+
     pub(super) async fn program_command(
         &self,
         request: &Request,
@@ -94,6 +152,10 @@ impl Core {
         if let Err(problem) = self.check_program_name(name) {
             return Ok(ephemeral(problem));
         }
+        // Discord's option fields hold one line; a listing is pasted in a form.
+        if asks_for_paste(command) {
+            return Ok(vec![Reply::Modal(paste_form(name))]);
+        }
         let source = match (command.option("file"), command.string("code")) {
             (Some(_), Some(_)) => {
                 return Ok(ephemeral(
@@ -114,8 +176,11 @@ impl Core {
             (None, Some(code)) => {
                 super::text::strip_code_fences(code, super::text::FenceTag::AnyWord)
             }
-            // Discord's option fields hold one line; a listing is pasted in a form.
-            _ => return Ok(vec![Reply::Modal(paste_form(name))]),
+            _ => {
+                return Ok(ephemeral(
+                    "Give the program as a `.bas` file or as code, or leave both out to paste it.",
+                ));
+            }
         };
         self.install_source(request, name, source, command.string("map"))
             .await
@@ -305,12 +370,16 @@ impl Core {
     }
 
     /// The paste form submitted.
-    pub(super) async fn program_pasted(
+    async fn program_pasted(
         &self,
         request: &Request,
-        name: &str,
-        fields: &[(String, String)],
+        custom_id: &str,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (Some(name), RequestKind::Modal { fields, .. }) =
+            (custom_id::rest_of(custom_id, PASTE_KIND), &request.kind)
+        else {
+            return Ok(super::stale_component());
+        };
         if request.guild_id.is_none() {
             return Ok(ephemeral(NOT_IN_DMS));
         }
@@ -464,7 +533,7 @@ impl Core {
     }
 
     /// "Install anyway" (`install`) or "Cancel" under a program with syntax errors.
-    pub(super) async fn program_confirm(
+    async fn program_confirm(
         &self,
         request: &Request,
         state_id: i64,
@@ -694,10 +763,7 @@ fn installed_text(program: &NewProgram, replacing: bool) -> String {
 /// The paste form of `/chargen program add name`: the listing and its record map.
 fn paste_form(name: &str) -> Modal {
     Modal {
-        custom_id: CustomId::ProgramModal {
-            name: name.to_owned(),
-        }
-        .encode(),
+        custom_id: paste_form_id(name),
         title: truncate(&format!("Install the program {name}"), 45),
         inputs: vec![
             TextInput {
@@ -773,13 +839,13 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
     message.content = format!("{header}\n{}\n{footer}", code_block(&shown));
     message.components.push(ActionRow(vec![
         Component::Button(Button {
-            custom_id: CustomId::ProgramInstall { state_id }.encode(),
+            custom_id: custom_id::with_state(INSTALL_KIND, state_id),
             label: "Install anyway".to_owned(),
             style: ButtonStyle::Danger,
             disabled: false,
         }),
         Component::Button(Button {
-            custom_id: CustomId::ProgramCancel { state_id }.encode(),
+            custom_id: custom_id::with_state(CANCEL_KIND, state_id),
             label: "Cancel".to_owned(),
             style: ButtonStyle::Secondary,
             disabled: false,

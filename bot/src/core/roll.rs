@@ -5,10 +5,14 @@
 //! breakdown, and `adv` / `dis` after a roll with one d20 (Avrae's `!r 1d20+5 adv`
 //! rolls `2d20kh1+5`).
 
-use super::custom_id::{CustomId, MAX_LEN, RollAgain};
+use super::commands::{CommandSpec, OptionKind, OptionSpec, string};
+use super::context::Context;
+use super::custom_id::{self, MAX_LEN};
+use super::table::{Answer, CommandEntry, ComponentFamily};
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Core, Message, Reply, Request, ephemeral,
+    Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
+    ephemeral,
 };
 
 const BUTTON_STATE_KIND: &str = "roll";
@@ -16,8 +20,147 @@ const BUTTON_STATE_KIND: &str = "roll";
 /// Rolls one `/roll` may hold, separated by `;`.
 pub const MAX_ROLLS: usize = 4;
 
-impl Core {
-    pub(super) async fn roll_command(
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "roll",
+    spec,
+    // A roll is quick: the answer itself is the first response.
+    ack: |_| Ack::Immediate,
+    run: |cx, request, command| Box::pin(cx.roll_command(request, command)),
+    autocomplete: expr_suggestions,
+    components: &[ComponentFamily {
+        kinds: &[RollId::INLINE, RollId::STORED],
+        ack: |_, _| Ack::Defer { ephemeral: false },
+        run: |cx, request, custom_id| Box::pin(cx.roll_again_button(request, custom_id)),
+    }],
+};
+
+fn spec(settings: &CoreSettings) -> CommandSpec {
+    let max_repeat = settings.max_repeat;
+    CommandSpec {
+        name: "roll",
+        description: "Roll dice: 1d20+5, 4d6kh3, 8d6 fire …",
+        options: vec![
+            string(
+                "expr",
+                "The dice expression, e.g. 4d6kh3 or 1d20+5 to hit",
+                1000,
+            )
+            .required()
+            .autocomplete(),
+            string("label", "What the roll is for", 100),
+            OptionSpec {
+                name: "private",
+                description: "Only you see the result",
+                kind: OptionKind::Boolean,
+                required: false,
+                autocomplete: false,
+                choices: &[],
+            },
+            OptionSpec {
+                name: "repeat",
+                description: "Roll this many times",
+                kind: OptionKind::Integer {
+                    min: 1,
+                    max: i64::from(max_repeat),
+                },
+                required: false,
+                autocomplete: false,
+                choices: &[],
+            },
+        ],
+        subcommands: vec![],
+        groups: vec![],
+    }
+}
+
+/// Suggestions for the `expr` option of `/roll` and `/odds`: macros and fields.
+pub(super) fn expr_suggestions<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        if focused != "expr" {
+            return Ok(vec![Reply::Choices(Vec::new())]);
+        }
+        let typed = command.string(focused).unwrap_or("");
+        Ok(vec![Reply::Choices(
+            cx.roll_suggestions(request, typed).await?,
+        )])
+    })
+}
+
+/// The parameters of a roll to repeat.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RollAgain {
+    pub expr: String,
+    pub label: Option<String>,
+    pub private: bool,
+    pub repeat: u32,
+}
+
+/// The custom id of a "Roll again" button.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RollId {
+    /// Everything inline: `tv1:r:<p or ->:<repeat>:<label length>:<label><expr>`.
+    Inline(RollAgain),
+    /// The parameters stored (`button_states`).
+    Stored { state_id: i64 },
+}
+
+impl RollId {
+    const INLINE: &str = "r";
+    const STORED: &str = "rs";
+
+    /// The id as a string; an inline one may be longer than [`MAX_LEN`], and callers
+    /// store it and use [`RollId::Stored`] instead.
+    pub fn encode(&self) -> String {
+        match self {
+            RollId::Inline(roll) => {
+                let label = roll.label.as_deref().unwrap_or("");
+                let private = if roll.private { "p" } else { "-" };
+                custom_id::compose(
+                    RollId::INLINE,
+                    &format!(
+                        "{private}:{}:{}:{label}{}",
+                        roll.repeat,
+                        label.len(),
+                        roll.expr
+                    ),
+                )
+            }
+            RollId::Stored { state_id } => custom_id::with_state(RollId::STORED, *state_id),
+        }
+    }
+
+    pub fn decode(text: &str) -> Option<RollId> {
+        if let Some(state_id) = custom_id::state_of(text, RollId::STORED) {
+            return Some(RollId::Stored { state_id });
+        }
+        let rest = custom_id::rest_of(text, RollId::INLINE)?;
+        let mut parts = rest.splitn(4, ':');
+        let private = match parts.next()? {
+            "p" => true,
+            "-" => false,
+            _ => return None,
+        };
+        let repeat: u32 = parts.next()?.parse().ok()?;
+        let label_len: usize = parts.next()?.parse().ok()?;
+        let tail = parts.next()?;
+        let label = tail.get(..label_len)?;
+        let expr = tail.get(label_len..)?;
+        Some(RollId::Inline(RollAgain {
+            expr: expr.to_owned(),
+            label: (!label.is_empty()).then(|| label.to_owned()),
+            private,
+            repeat,
+        }))
+    }
+}
+
+impl Context {
+    async fn roll_command(
         &self,
         request: &Request,
         command: &Command,
@@ -51,18 +194,26 @@ impl Core {
         self.roll_replies(request, params, false).await
     }
 
-    pub(super) async fn roll_again(
+    async fn roll_again_button(
         &self,
         request: &Request,
-        params: RollAgain,
+        custom_id: &str,
     ) -> anyhow::Result<Vec<Reply>> {
+        match RollId::decode(custom_id) {
+            Some(RollId::Inline(params)) => self.roll_again(request, params).await,
+            Some(RollId::Stored { state_id }) => self.roll_again_stored(request, state_id).await,
+            None => Ok(super::stale_component()),
+        }
+    }
+
+    async fn roll_again(&self, request: &Request, params: RollAgain) -> anyhow::Result<Vec<Reply>> {
         if params.repeat < 1 || params.repeat > self.settings.max_repeat {
             return Ok(super::stale_component());
         }
         self.roll_replies(request, params, true).await
     }
 
-    pub(super) async fn roll_again_stored(
+    async fn roll_again_stored(
         &self,
         request: &Request,
         state_id: i64,
@@ -223,12 +374,12 @@ impl Core {
 
     /// The button's custom id: the parameters inline when they fit, else stored.
     async fn roll_again_id(&self, params: &RollAgain) -> anyhow::Result<String> {
-        let inline = CustomId::RollAgain(params.clone()).encode();
+        let inline = RollId::Inline(params.clone()).encode();
         if inline.chars().count() <= MAX_LEN {
             return Ok(inline);
         }
         let state_id = self.store_button_state(BUTTON_STATE_KIND, params).await?;
-        Ok(CustomId::RollAgainStored { state_id }.encode())
+        Ok(RollId::Stored { state_id }.encode())
     }
 }
 

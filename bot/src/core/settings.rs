@@ -1,11 +1,47 @@
 //! `/config`: a server's settings, and who may change the server's shared things
 //! (server macros, installed generator programs).
 
-use super::{Command, Core, OptionValue, Permissions, Reply, Request, ephemeral};
+use super::commands::{CommandSpec, OptionKind, OptionSpec, sub};
+use super::context::Context;
+use super::table::{CommandEntry, defer_private, no_choices};
+use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
 
 pub(super) const NOT_IN_DMS: &str = "That belongs to a server; use it there.";
 
-impl Core {
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "config",
+    spec,
+    ack: defer_private,
+    run: |cx, request, command| Box::pin(cx.config_command(request, command)),
+    autocomplete: no_choices,
+    components: &[],
+};
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "config",
+        description: "This server's Tavern settings",
+        options: vec![],
+        subcommands: vec![
+            sub("show", "Show this server's settings", vec![]),
+            sub(
+                "macro-role",
+                "The role that may manage server macros and programs (none: clear)",
+                vec![OptionSpec {
+                    name: "role",
+                    description: "The role (leave out to clear)",
+                    kind: OptionKind::Role,
+                    required: false,
+                    autocomplete: false,
+                    choices: &[],
+                }],
+            ),
+        ],
+        groups: vec![],
+    }
+}
+
+impl Context {
     /// Manage Server (or Administrator), or the role the server set with
     /// `/config macro-role`. Checked here from the member's permissions and roles,
     /// not left to Discord's command permissions, which a server can override.
@@ -40,7 +76,7 @@ impl Core {
         Ok(ephemeral(format!("Only members with {who} can {what}.")))
     }
 
-    pub(super) async fn config_command(
+    async fn config_command(
         &self,
         request: &Request,
         command: &Command,

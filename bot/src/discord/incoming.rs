@@ -7,7 +7,7 @@ use serenity::all::{
     Message as SerenityMessage, ModalInteraction, PartialMember, User as SerenityUser,
 };
 
-use crate::core::custom_id::CustomId;
+use crate::core::chargen::ChargenId;
 use crate::core::npc::NpcId;
 use crate::core::{
     Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
@@ -211,7 +211,7 @@ fn carries_answer_button(message: &SerenityMessage) -> bool {
 }
 
 fn takes_typed_answers(custom_id: &str) -> bool {
-    if let Some(CustomId::ChargenAnswer { .. }) = CustomId::decode(custom_id) {
+    if let Some(ChargenId::Answer { .. }) = ChargenId::decode(custom_id) {
         return true;
     }
     NpcId::decode(custom_id).is_some()

@@ -10,7 +10,7 @@ use fake_discord::{
 };
 use serde_json::Value;
 use tavern::config::Config;
-use tavern::core::custom_id::CustomId;
+use tavern::core::chargen::ChargenId;
 use tavern::core::limits::ManualClock;
 use tavern::core::{Core, CoreSettings};
 use tavern::discord::{Bot, DiscordOptions, RunningBot};
@@ -611,7 +611,7 @@ pub fn answer_button(message: &SentMessage) -> Option<String> {
     message
         .custom_ids()
         .into_iter()
-        .find(|id| matches!(CustomId::decode(id), Some(CustomId::ChargenAnswer { .. })))
+        .find(|id| matches!(ChargenId::decode(id), Some(ChargenId::Answer { .. })))
 }
 
 /// An answer that moves a generator on, from the question at the end of its prompt.

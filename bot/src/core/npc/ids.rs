@@ -47,6 +47,12 @@ pub enum NpcAction {
     Leave,
 }
 
+/// Every kind of id a conversation posts (the codes of [`NpcAction`]), which route
+/// a component to the conversation's handler.
+pub(super) const KINDS: &[&str] = &[
+    "na", "nam", "nk", "nb", "ny", "nn", "nq", "nqm", "nm", "nt", "nu", "ns", "nx", "nd", "nl",
+];
+
 impl NpcAction {
     fn code(&self) -> &'static str {
         match self {

@@ -27,10 +27,13 @@ use std::sync::Arc;
 
 use npc_core::{Conversation, EndReason, LoadError, Prompt, Script};
 
+use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
+use super::context::Context;
+use super::table::{Answer, CommandEntry, ComponentFamily, defer_private, name_choices};
 use super::text::{FenceTag, code_block, escape_markdown, one_line, strip_code_fences, truncate};
 use super::{
-    Ack, Command, Core, FileAttachment, Message, Modal, OptionValue, Reply, Request, RequestKind,
-    TextInput, TextInputStyle, Track, ephemeral,
+    Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
+    RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
@@ -64,8 +67,137 @@ const NOT_HERE: &str = "NPCs live on servers: talk to them there.";
 const ENDED: &str = "This conversation has ended. `/talk` starts a new one.";
 const ANSWERED: &str = "That question has been answered already.";
 
-impl Core {
-    pub(super) async fn npc_command(
+/// `/npc install|list|remove|activity`, for server admins.
+pub(in crate::core) const NPC_COMMAND: CommandEntry = CommandEntry {
+    name: "npc",
+    spec: npc_spec,
+    ack: defer_private,
+    run: |cx, request, command| Box::pin(cx.npc_command(request, command)),
+    autocomplete,
+    components: &[],
+};
+
+/// `/talk npc [conv]`, and every component of a conversation.
+pub(in crate::core) const TALK_COMMAND: CommandEntry = CommandEntry {
+    name: "talk",
+    spec: talk_spec,
+    ack: defer_private,
+    run: |cx, request, command| Box::pin(cx.talk_command(request, command)),
+    autocomplete,
+    components: &[ComponentFamily {
+        kinds: ids::KINDS,
+        ack: |_, custom_id| NpcId::decode(custom_id).map_or(Ack::DeferUpdate, |id| id.ack()),
+        run: |cx, request, custom_id| Box::pin(cx.npc_component_id(request, custom_id)),
+    }],
+};
+
+fn npc_spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "npc",
+        description: "NPCs players can talk to (server admins)",
+        options: vec![],
+        subcommands: vec![
+            sub(
+                "install",
+                "Install or replace an NPC from a GhulScript file or code block",
+                vec![
+                    string("name", "The NPC's name: letters, digits, _", 32).required(),
+                    attachment("file", "The .ghul script"),
+                    string("code", "The script, as a code block", 6000),
+                    string("display", "How the NPC is shown (default: the name)", 32),
+                ],
+            ),
+            sub("list", "List the NPCs of this server", vec![]),
+            sub(
+                "remove",
+                "Remove an NPC",
+                vec![
+                    string("name", "The NPC's name", 32)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub(
+                "activity",
+                "Set an NPC's activity code (the script's ACTIVITY)",
+                vec![
+                    string("name", "The NPC's name", 32)
+                        .required()
+                        .autocomplete(),
+                    OptionSpec {
+                        name: "code",
+                        description: "The activity code (0: the default)",
+                        kind: OptionKind::Integer {
+                            min: i64::from(i32::MIN),
+                            max: i64::from(i32::MAX),
+                        },
+                        required: true,
+                        autocomplete: false,
+                        choices: &[],
+                    },
+                ],
+            ),
+        ],
+        groups: vec![],
+    }
+}
+
+fn talk_spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "talk",
+        description: "Talk to an NPC",
+        options: vec![
+            string("npc", "Who to talk to", 32)
+                .required()
+                .autocomplete(),
+            string(
+                "conv",
+                "Which of its conversations (default: the first)",
+                64,
+            )
+            .autocomplete(),
+        ],
+        subcommands: vec![],
+        groups: vec![],
+    }
+}
+
+/// `/talk npc`, `/talk conv` and the names of `/npc remove|activity`.
+fn autocomplete<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        let names = match (command.name.as_str(), command.sub(), focused) {
+            ("talk", _, "npc" | "conv") | ("npc", Some("remove" | "activity"), "name") => {
+                cx.npc_autocomplete(request, command, focused).await?
+            }
+            _ => Vec::new(),
+        };
+        Ok(name_choices(names))
+    })
+}
+
+impl Context {
+    async fn npc_component_id(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(id) = NpcId::decode(custom_id) else {
+            return Ok(super::stale_component());
+        };
+        let (values, fields): (&[String], &[(String, String)]) = match &request.kind {
+            RequestKind::Select { values, .. } => (values, &[]),
+            RequestKind::Modal { fields, .. } => (&[], fields),
+            _ => (&[], &[]),
+        };
+        self.npc_component(request, id, values, fields).await
+    }
+
+    async fn npc_command(
         &self,
         request: &Request,
         command: &Command,
@@ -268,7 +400,7 @@ impl Core {
     }
 
     /// Autocomplete of `/talk npc`, `/talk conv` and the names of `/npc`.
-    pub(super) async fn npc_autocomplete(
+    async fn npc_autocomplete(
         &self,
         request: &Request,
         command: &Command,
@@ -299,7 +431,7 @@ impl Core {
 
     /// `/talk npc:NAME [conv:CONV]`: ends the player's waiting conversation, if any,
     /// and greets them (HAIL).
-    pub(super) async fn talk_command(
+    async fn talk_command(
         &self,
         request: &Request,
         command: &Command,
@@ -455,32 +587,8 @@ impl Core {
         Ok(replies)
     }
 
-    /// Components and replies that belong to NPC conversations; `None` for the rest.
-    pub(super) async fn npc_dispatch(
-        &self,
-        request: &Request,
-    ) -> anyhow::Result<Option<Vec<Reply>>> {
-        let (custom_id, values, fields): (&str, &[String], &[(String, String)]) =
-            match &request.kind {
-                RequestKind::Button { custom_id, .. } => (custom_id, &[], &[]),
-                RequestKind::Select {
-                    custom_id, values, ..
-                } => (custom_id, values, &[]),
-                RequestKind::Modal { custom_id, fields } => (custom_id, &[], fields),
-                RequestKind::MessageReply {
-                    to_message, text, ..
-                } => return self.npc_message_reply(request, *to_message, text).await,
-                _ => return Ok(None),
-            };
-        let Some(id) = NpcId::decode(custom_id) else {
-            return Ok(None);
-        };
-        self.npc_component(request, id, values, fields)
-            .await
-            .map(Some)
-    }
-
-    async fn npc_message_reply(
+    /// A reply to an NPC's message; `None` when the message is not an NPC's.
+    pub(in crate::core) async fn npc_message_reply(
         &self,
         request: &Request,
         to_message: i64,
@@ -879,17 +987,6 @@ impl Core {
         }
         Ok(replies)
     }
-}
-
-/// How a transport acknowledges a request that belongs to an NPC conversation.
-pub(super) fn ack(request: &Request) -> Option<Ack> {
-    let custom_id = match &request.kind {
-        RequestKind::Button { custom_id, .. }
-        | RequestKind::Select { custom_id, .. }
-        | RequestKind::Modal { custom_id, .. } => custom_id,
-        _ => return None,
-    };
-    NpcId::decode(custom_id).map(|id| id.ack())
 }
 
 fn check_name(name: &str) -> Result<(), String> {

@@ -1,0 +1,113 @@
+//! What a command's handler may touch: storage, the engines, the settings, the clock,
+//! the RNG, the rate limiter, the attachment reader and the engine workers. Handlers
+//! are methods of [`Context`] (or functions taking it), never of [`super::Core`], so
+//! they cannot reach the command table, the error counters or each other's dispatch.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rand::rngs::StdRng;
+
+use super::limits::{Clock, RateLimiter};
+use super::text;
+use super::{CoreSettings, FileAttachment, Message, Reply, Request, RequestKind};
+use crate::engine::Engines;
+use crate::engine::npc::NpcScripts;
+use crate::engine::worker::Workers;
+use crate::fetch::Fetch;
+use crate::storage::Storage;
+
+/// The services every handler receives.
+pub struct Context {
+    pub(super) storage: Storage,
+    pub(super) engines: Engines,
+    pub(super) settings: CoreSettings,
+    pub(super) clock: Arc<dyn Clock>,
+    pub(super) rng: Mutex<StdRng>,
+    pub(super) limiter: RateLimiter,
+    /// Reads attachments (`/chargen program add`, `/npc install`); refuses them
+    /// unless a transport sets one.
+    pub(super) fetch: Arc<dyn Fetch>,
+    /// Where engine work whose cost the input decides runs, under a time limit.
+    pub(super) workers: Workers,
+    /// NPC scripts loaded once per text, for every turn and autocomplete.
+    pub(super) npc_scripts: Arc<NpcScripts>,
+}
+
+impl Context {
+    pub(super) fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    pub(super) fn rng(&self) -> MutexGuard<'_, StdRng> {
+        self.rng
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A fresh positive id for rows and sessions. Never from the game's RNG: a seeded
+    /// core (`--seed`, tests) replays its rolls, and ids replayed on a database that
+    /// already holds them would collide (`UNIQUE constraint failed: characters.id`).
+    /// 63 random bits from the OS-seeded thread generator make a clash negligible.
+    pub(super) fn new_id(&self) -> i64 {
+        loop {
+            let id = (rand::random::<u64>() >> 1) as i64;
+            if id != 0 {
+                return id;
+            }
+        }
+    }
+
+    /// Stores what a button needs beyond its custom id (which holds 100 characters)
+    /// and returns the row's id, for the custom id to name.
+    pub(super) async fn store_button_state(
+        &self,
+        kind: &str,
+        payload: &impl serde::Serialize,
+    ) -> anyhow::Result<i64> {
+        let state = crate::storage::ButtonState {
+            id: self.new_id(),
+            kind: kind.to_owned(),
+            payload: serde_json::to_string(payload)?,
+            created_at: self.now(),
+        };
+        self.storage.insert_button_state(&state).await?;
+        Ok(state.id)
+    }
+
+    /// The refusal of a user over the rate limit. What they typed into a modal is
+    /// handed back, since Discord does not keep it.
+    pub(super) fn rate_limited(&self, request: &Request) -> Option<Vec<Reply>> {
+        let wait_ms = self.limiter.check(request.user.id, self.now()).err()?;
+        let mut message = Message::ephemeral(format!(
+            "Easy there, adventurer! That's a lot of commands at once. \
+             Try again in {}.",
+            text::human_duration(wait_ms)
+        ));
+        let typed = match &request.kind {
+            RequestKind::Modal { fields, .. } => fields
+                .iter()
+                .map(|(_, value)| value.trim_end())
+                .filter(|value| !value.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            _ => String::new(),
+        };
+        if typed.is_empty() {
+            return Some(vec![Reply::Interaction(message)]);
+        }
+        let block = text::code_block(&typed);
+        if message.content.chars().count() + block.chars().count() + 40 <= text::MESSAGE_LIMIT {
+            message.content = format!("{}\nWhat you typed:\n{block}", message.content);
+        } else {
+            message
+                .content
+                .push_str(" What you typed is in the attached file.");
+            message.attachments.push(FileAttachment {
+                filename: "what-you-typed.txt".to_owned(),
+                bytes: format!("{typed}\n").into_bytes(),
+                description: Some("What you typed, to send again".to_owned()),
+            });
+        }
+        Some(vec![Reply::Interaction(message)])
+    }
+}
