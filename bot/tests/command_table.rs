@@ -379,6 +379,7 @@ fn every_custom_id_family_has_one_owner() {
         NpcAction::Leave,
     ];
     let (delete, keep) = tavern::core::character::delete_ids(7);
+    let (install, cancel) = tavern::core::programs::confirm_ids(8);
     let mut built = vec![
         (
             ChargenId::Answer {
@@ -397,6 +398,8 @@ fn every_custom_id_family_has_one_owner() {
             "chargen",
         ),
         (tavern::core::programs::paste_form_id("dmps"), "chargen"),
+        (install, "chargen"),
+        (cancel, "chargen"),
         (RollId::Stored { state_id: 3 }.encode(), "roll"),
         (
             RollId::Inline(RollAgain {

@@ -78,6 +78,14 @@ pub fn paste_form_id(name: &str) -> String {
     custom_id::compose(PASTE_KIND, name)
 }
 
+/// The custom ids of "Install anyway" and "Cancel" under a pending install.
+pub fn confirm_ids(state_id: i64) -> (String, String) {
+    (
+        custom_id::with_state(INSTALL_KIND, state_id),
+        custom_id::with_state(CANCEL_KIND, state_id),
+    )
+}
+
 /// The pending install an "Install anyway" (`true`) or "Cancel" button names.
 pub fn decode_confirm_id(text: &str) -> Option<(i64, bool)> {
     if let Some(state_id) = custom_id::state_of(text, INSTALL_KIND) {
@@ -837,15 +845,16 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
         )
     };
     message.content = format!("{header}\n{}\n{footer}", code_block(&shown));
+    let (install_id, cancel_id) = confirm_ids(state_id);
     message.components.push(ActionRow(vec![
         Component::Button(Button {
-            custom_id: custom_id::with_state(INSTALL_KIND, state_id),
+            custom_id: install_id,
             label: "Install anyway".to_owned(),
             style: ButtonStyle::Danger,
             disabled: false,
         }),
         Component::Button(Button {
-            custom_id: custom_id::with_state(CANCEL_KIND, state_id),
+            custom_id: cancel_id,
             label: "Cancel".to_owned(),
             style: ButtonStyle::Secondary,
             disabled: false,
