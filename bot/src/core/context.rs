@@ -11,6 +11,7 @@ use super::limits::{Clock, RateLimiter};
 use super::text;
 use super::{CoreSettings, FileAttachment, Message, Reply, Request, RequestKind};
 use crate::engine::Engines;
+use crate::engine::effects::EffectLibraries;
 use crate::engine::npc::NpcScripts;
 use crate::engine::worker::Workers;
 use crate::fetch::Fetch;
@@ -31,6 +32,8 @@ pub struct Context {
     pub(super) workers: Workers,
     /// NPC scripts loaded once per text, for every turn and autocomplete.
     pub(super) npc_scripts: Arc<NpcScripts>,
+    /// Servers' effect files loaded once per text.
+    pub(super) effect_libraries: Arc<EffectLibraries>,
 }
 
 impl Context {
@@ -53,6 +56,29 @@ impl Context {
             let id = (rand::random::<u64>() >> 1) as i64;
             if id != 0 {
                 return id;
+            }
+        }
+    }
+
+    /// The server's installed effect library, loaded. A stored file that no longer
+    /// loads (a newer Tavern refusing what an older one took) counts as none, and is
+    /// logged.
+    pub(super) async fn effect_library(
+        &self,
+        guild_id: i64,
+    ) -> anyhow::Result<Option<Arc<npc_core::effects::EffectLibrary>>> {
+        let Some(row) = self.storage.effect_library(guild_id).await? else {
+            return Ok(None);
+        };
+        match self.effect_libraries.load(&row.source) {
+            Ok(library) => Ok(Some(library)),
+            Err(errors) => {
+                tracing::warn!(
+                    guild = guild_id,
+                    errors = errors.len(),
+                    "a stored effect library no longer loads"
+                );
+                Ok(None)
             }
         }
     }

@@ -168,6 +168,7 @@ impl Core {
             fetch: Arc::new(NoFetch),
             workers,
             npc_scripts: Arc::default(),
+            effect_libraries: Arc::default(),
         };
         Core {
             cx,

@@ -9,6 +9,7 @@ use rand::RngCore;
 pub mod basic;
 mod cache;
 pub mod dice;
+pub mod effects;
 pub mod npc;
 pub mod worker;
 

@@ -6,6 +6,7 @@
 
 mod buttons;
 mod characters;
+pub mod effects;
 mod guild_settings;
 mod macros;
 pub mod npc;
@@ -21,6 +22,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
+pub use effects::EffectLibraryRow;
 pub use macros::{MacroRow, MacroWrite, SERVER_OWNER};
 pub use npc::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
