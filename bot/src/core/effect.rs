@@ -300,7 +300,7 @@ impl Context {
     ) -> anyhow::Result<String> {
         let mut orphaned = Vec::new();
         for row in self.storage.npc_scripts(guild_id).await? {
-            let Ok(script) = self.npc_scripts.load(&row.source) else {
+            let Ok(Ok(script)) = self.npc_load(&row.source).await else {
                 continue;
             };
             if !script.unknown_effects(library).is_empty() {

@@ -431,7 +431,7 @@ impl Context {
             let Some(row) = self.storage.npc_script(guild_id, npc).await? else {
                 return Ok(Vec::new());
             };
-            let Ok(script) = self.npc_scripts.load(&row.source) else {
+            let Ok(Ok(script)) = self.npc_load(&row.source).await else {
                 return Ok(Vec::new());
             };
             let typed = typed.to_lowercase();
@@ -786,7 +786,7 @@ impl Context {
 
     /// Loads a script on an engine worker, under the time limit, unless it was
     /// loaded before.
-    async fn npc_load(
+    pub(in crate::core) async fn npc_load(
         &self,
         source: &str,
     ) -> Result<Result<Arc<Script>, Vec<LoadError>>, crate::engine::worker::WorkError> {
@@ -805,7 +805,7 @@ impl Context {
         let Some(script) = self.storage.npc_script_by_id(row.script_id).await? else {
             return Ok(None);
         };
-        let Ok(script) = self.npc_scripts.load(&script.source) else {
+        let Ok(Ok(script)) = self.npc_load(&script.source).await else {
             return Ok(None);
         };
         let Ok(talk) = serde_json::from_str::<Conversation>(&row.state) else {
