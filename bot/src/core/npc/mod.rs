@@ -330,7 +330,7 @@ impl Context {
             ) => {
                 if !filename.to_lowercase().ends_with(".ghul") {
                     return Err(format!(
-                        "`{}` is not a `.ghul` file.",
+                        "`{}` is not a `.ghul` {noun}.",
                         one_line(filename, 100)
                     ));
                 }
