@@ -423,7 +423,8 @@ fn no_effect(name: &str, library: &EffectLibrary) -> String {
     )
 }
 
-/// One line of `/effect list`: the tag and its fields, comments and line breaks gone.
+/// One line of `/effect list`: the tag and its fields, comments, line breaks and
+/// the usual `target_type Character` gone.
 fn summary(tag: &str, declaration: &str) -> String {
     let body = declaration
         .split_once('{')
@@ -435,7 +436,8 @@ fn summary(tag: &str, declaration: &str) -> String {
         .map(|line| line.split_once("//").map_or(line, |(code, _)| code))
         .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
         .map(|line| line.trim_end_matches(';').to_owned())
-        .filter(|line| !line.is_empty() && !line.starts_with("target_type"))
+        // Characters are the usual target; an effect on effects says so.
+        .filter(|line| !line.is_empty() && line != "target_type Character")
         .collect();
     truncate(&format!("{tag}: {}", fields.join("; ")), 160)
 }
