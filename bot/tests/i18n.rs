@@ -160,35 +160,98 @@ fn english_and_german_have_the_same_keys_attributes_and_variables() {
     assert!(keys > 80, "{keys} keys");
 }
 
-#[test]
-fn every_key_the_code_names_exists_in_both_languages() {
-    // The keys of phase A, named by the core and `/config language`.
-    let named = [
-        "common-internal-error",
-        "common-database-unavailable",
-        "common-rate-limited",
-        "common-rate-limited-typed",
-        "common-rate-limited-typed-in-file",
-        "common-rate-limited-typed-filename",
-        "common-rate-limited-typed-file-description",
-        "common-stale-component",
-        "common-duration-seconds",
-        "common-duration-minutes",
-        "common-duration-hours",
-        "common-duration-days",
-        "config-language-name",
-        "config-language-current",
-        "config-language-set",
-        "config-language-set-auto",
-        "config-language-not-allowed",
-        "config-language-unknown",
-        "config-show-language",
-    ];
-    for lang in Lang::ALL {
-        for key in named {
-            assert!(i18n::has_message(lang, key), "{key} in {lang:?}");
+/// The key of every `tr(lang, "key")` and `tr_args(lang, "key", …)` in `bot/src`:
+/// keys are written as literals in the call, so that this finds them all.
+fn keys_named_in_the_sources() -> BTreeSet<String> {
+    let mut folders = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
+    let mut keys = BTreeSet::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                let source = std::fs::read_to_string(&path).unwrap();
+                keys.extend(keys_in_calls(&source));
+            }
         }
     }
+    keys
+}
+
+/// The literal second argument of each call of `tr` or `tr_args` in `source`, outside
+/// comments and unit tests.
+fn keys_in_calls(source: &str) -> Vec<String> {
+    let code: String = source
+        .split("#[cfg(test)]")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut keys = Vec::new();
+    for call in ["tr(", "tr_args("] {
+        for (at, _) in code.match_indices(call) {
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|ch| ch.is_alphanumeric() || ch == '_' || ch == '.') {
+                continue;
+            }
+            let arguments = &code[at + call.len()..];
+            if let Some(key) = second_literal(arguments) {
+                keys.push(key.to_owned());
+            }
+        }
+    }
+    keys
+}
+
+/// `"key"` after the first argument (which may hold calls) of an argument list.
+fn second_literal(arguments: &str) -> Option<&str> {
+    let mut depth = 0;
+    for (at, ch) in arguments.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' if depth == 0 => return None,
+            ')' => depth -= 1,
+            '"' => return None,
+            ',' if depth == 0 => {
+                let literal = arguments[at + 1..].trim_start().strip_prefix('"')?;
+                return literal.split_once('"').map(|(key, _)| key);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[test]
+fn every_key_the_code_names_exists_in_both_languages() {
+    let keys = keys_named_in_the_sources();
+    // The phase-A keys at least: the core's and `/config language`'s.
+    for known in [
+        "common-stale-component",
+        "common-rate-limited",
+        "config-language-set",
+    ] {
+        assert!(
+            keys.contains(known),
+            "{known} not found in bot/src: {keys:?}"
+        );
+    }
+    let missing: Vec<String> = keys
+        .iter()
+        .flat_map(|key| {
+            Lang::ALL
+                .into_iter()
+                .filter(|lang| !i18n::has_message(*lang, key))
+                .map(move |lang| format!("{key} in {lang:?}"))
+        })
+        .collect();
+    assert!(missing.is_empty(), "{missing:#?}");
 }
 
 #[test]
