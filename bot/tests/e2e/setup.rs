@@ -95,7 +95,7 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
         scope["choices"],
         serde_json::json!([
             {"name": "me", "value": "me", "name_localizations": {"de": "meins"}},
-            {"name": "server", "value": "server", "name_localizations": {"de": "Server"}},
+            {"name": "server", "value": "server", "name_localizations": {"de": "des Servers"}},
         ])
     );
     // Every level carries its German name and description (issue 18).
