@@ -1,10 +1,10 @@
 //! `/config`: a server's settings, and who may change the server's shared things
 //! (server macros, installed generator programs).
 
+use super::commands::string;
 use super::commands::{CommandSpec, OptionKind, OptionSpec, sub};
 use super::context::Context;
 use super::table::{CommandEntry, defer_private, no_choices};
-use super::commands::string;
 use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang, LanguageSetting};
 
@@ -42,8 +42,12 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                 "language",
                 "The language of Tavern's public messages here (leave out: show it)",
                 vec![
-                    string("language", "de, en, or auto: the server's Discord language", 4)
-                        .choices(&["auto", "de", "en"]),
+                    string(
+                        "language",
+                        "de, en, or auto: the server's Discord language",
+                        4,
+                    )
+                    .choices(&["auto", "de", "en"]),
                 ],
             ),
         ],
@@ -210,5 +214,9 @@ impl Context {
 /// The name, in `lang`, of the language public messages get under `setting`.
 fn language_name(lang: Lang, request: &Request, setting: LanguageSetting) -> String {
     let public = super::language::language_for(request, setting, true);
-    i18n::tr_args(lang, "config-language-name", &[("code", public.code().into())])
+    i18n::tr_args(
+        lang,
+        "config-language-name",
+        &[("code", public.code().into())],
+    )
 }
