@@ -375,9 +375,15 @@ impl Core {
     }
 
     /// The "Answer" button's modal, built without the database (see
-    /// [`Context::answer_modal`]); `None` when the custom id is not such a button.
-    pub fn answer_modal(&self, custom_id: &str, prompt_message: &str) -> Option<Modal> {
-        self.cx.answer_modal(custom_id, prompt_message)
+    /// [`Context::answer_modal`]), in the presser's Discord `locale`; `None` when the
+    /// custom id is not such a button.
+    pub fn answer_modal(
+        &self,
+        custom_id: &str,
+        prompt_message: &str,
+        locale: Option<&str>,
+    ) -> Option<Modal> {
+        self.cx.answer_modal(custom_id, prompt_message, locale)
     }
 
     /// Routes a request to the module that owns it: a command by its name, a
