@@ -189,6 +189,7 @@ catalogue_files!(
     "roll",
     "odds",
     "chargen",
+    "programs",
     "character",
     "macros",
     "config",
