@@ -17,6 +17,8 @@ mod command_table;
 mod chargen;
 // Localization: the catalogues, which language answers, the German console.
 mod i18n;
+// Localization of /chargen, /chargen program and /character: German answers, limits.
+mod i18n_b2;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.
