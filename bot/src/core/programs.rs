@@ -981,7 +981,7 @@ fn errors_message(
             filename: i18n::tr_args(
                 lang,
                 "programs-syntax-errors-filename",
-                &[program_arg.clone()],
+                std::slice::from_ref(&program_arg),
             ),
             bytes: format!("{all}\n").into_bytes(),
             description: Some(i18n::tr_args(
