@@ -136,28 +136,25 @@ async fn run(harness: &mut Harness, steps: Vec<Step>) -> Vec<Sent> {
     all
 }
 
-fn chargen(sub: &str, options: &[(&str, &str)]) -> RequestKind {
+/// `/name sub… option:value…` with text options.
+fn slash(name: &str, subcommand: &[&str], options: &[(&str, &str)]) -> RequestKind {
     let options: Vec<(&str, tavern::core::OptionValue)> = options
         .iter()
         .map(|(name, value)| (*name, text(value)))
         .collect();
-    command("chargen", &[sub], &options)
+    command(name, subcommand, &options)
+}
+
+fn chargen(sub: &str, options: &[(&str, &str)]) -> RequestKind {
+    slash("chargen", &[sub], options)
 }
 
 fn program(sub: &str, options: &[(&str, &str)]) -> RequestKind {
-    let options: Vec<(&str, tavern::core::OptionValue)> = options
-        .iter()
-        .map(|(name, value)| (*name, text(value)))
-        .collect();
-    command("chargen", &["program", sub], &options)
+    slash("chargen", &["program", sub], options)
 }
 
 fn character(sub: &str, options: &[(&str, &str)]) -> RequestKind {
-    let options: Vec<(&str, tavern::core::OptionValue)> = options
-        .iter()
-        .map(|(name, value)| (*name, text(value)))
-        .collect();
-    command("character", &[sub], &options)
+    slash("character", &[sub], options)
 }
 
 fn press(custom_id: String) -> RequestKind {
