@@ -34,3 +34,4 @@ character-sheet-belongings =
 character-sheet-none = leer
 character-sheet-in-rolls = In Würfen: { $fields }
 character-transcript-description = Das Protokoll des Generators für { $name }
+character-transcript-file-stem = charakter

@@ -38,3 +38,5 @@ character-sheet-belongings =
 character-sheet-none = none
 character-sheet-in-rolls = In rolls: { $fields }
 character-transcript-description = The generator's transcript for { $name }
+# The transcript file's name ("….txt") for a character whose name has no letters.
+character-transcript-file-stem = character

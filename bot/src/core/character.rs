@@ -234,7 +234,7 @@ impl Context {
         let message = Message {
             content: sheet(&row, &current, active, &belongings, table),
             attachments: vec![FileAttachment {
-                filename: format!("{}.txt", file_stem(&row.name)),
+                filename: format!("{}.txt", file_stem(&row.name, table)),
                 bytes: row.transcript.clone().into_bytes(),
                 description: Some(i18n::tr_args(
                     table,
@@ -544,14 +544,16 @@ fn sheet(
     text + &footer
 }
 
-fn file_stem(name: &str) -> String {
+/// The transcript's file name from the character's name; a name without letters or
+/// digits gives the word for a character in `table`.
+fn file_stem(name: &str, table: Lang) -> String {
     let stem: String = name
         .chars()
         .map(|ch| if ch.is_alphanumeric() { ch } else { '-' })
         .collect();
     let stem = stem.trim_matches('-');
     if stem.is_empty() {
-        return "character".to_owned();
+        return i18n::tr(table, "character-transcript-file-stem");
     }
     stem.to_lowercase()
 }
