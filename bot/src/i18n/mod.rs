@@ -195,6 +195,7 @@ catalogue_files!(
     "npc",
     "help",
     "encounter",
+    "dice",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.
