@@ -386,7 +386,7 @@ fn index_of(segment: &SegmentValue<usize>) -> &usize {
 }
 
 /// A text histogram, one line a bar: `15 │████▌ 5.00 %`.
-pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
+pub fn text_histogram(lang: Lang, odds: &Odds, view: View, width: usize) -> String {
     let bars = bars(odds, view);
     let top = bars
         .iter()
@@ -408,7 +408,7 @@ pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
         out.push_str(&format!(
             "{:>label_width$} │{blocks} {}\n",
             bar.label(),
-            percent(bar.probability)
+            percent_in(lang, bar.probability)
         ));
     }
     out

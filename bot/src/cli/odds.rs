@@ -69,7 +69,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         format!(
             "{}{}",
             chart::summary(Lang::En, &input, &odds, None),
-            chart::text_histogram(&odds, View::Exactly, 40)
+            chart::text_histogram(Lang::En, &odds, View::Exactly, 40)
         )
     };
     // A reader that stops early (`| head`) is not an error worth a panic.

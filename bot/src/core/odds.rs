@@ -236,7 +236,7 @@ impl Context {
                 bytes: png,
                 description: Some(truncate(&chart::alt_text(lang, &shown, &odds, view), 1000)),
             }],
-            text_view: Some(chart::text_histogram(&odds, view, 40)),
+            text_view: Some(chart::text_histogram(lang, &odds, view, 40)),
             ..Message::default()
         };
         // A long expression is stored once and its row shared by the three buttons.
