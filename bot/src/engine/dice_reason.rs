@@ -364,7 +364,9 @@ mod tests {
 
     #[test]
     fn captures_read_a_form_back_into_its_parameters() {
-        let cases: &[(&str, &str, Option<&[(&str, &str)]>)] = &[
+        /// (form, message, the captures or `None` for another form)
+        type Case<'a> = (&'a str, &'a str, Option<&'a [(&'a str, &'a str)]>);
+        let cases: &[Case] = &[
             ("division by zero", "division by zero", Some(&[])),
             ("division by zero", "division by zero!", None),
             (
