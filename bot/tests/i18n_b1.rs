@@ -440,7 +440,7 @@ async fn the_german_chart_says_what_it_shows_and_the_buttons_redraw_it() {
     let alt = chart.description.as_deref().unwrap_or("");
     assert_eq!(
         alt,
-        "Balkendiagramm der Chance, mit 2d6 genau die jeweilige Summe zu würfeln, von 2 bis 12; \
+        "Balkendiagramm der Chance, mit 2d6 genau das jeweilige Ergebnis zu würfeln, von 2 bis 12; \
          am wahrscheinlichsten ist 7 mit 16,67 %."
     );
     let at_least = sent
@@ -455,7 +455,7 @@ async fn the_german_chart_says_what_it_shows_and_the_buttons_redraw_it() {
         .await;
     let edited = first_message(&redrawn.replies);
     let alt = edited.attachments[0].description.as_deref().unwrap_or("");
-    assert!(alt.contains("mindestens die jeweilige Summe"), "{alt}");
+    assert!(alt.contains("mindestens das jeweilige Ergebnis"), "{alt}");
 }
 
 /// Inputs that reach each form of dice-core's messages; each German reason comes

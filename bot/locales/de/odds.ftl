@@ -29,22 +29,22 @@ odds-summary-tail = (Explosionen jenseits der verfolgten Tiefe: { $left_out } we
 
 odds-chart-caption =
     { $view ->
-        [eq] { $expr }: Chance auf genau diese Summe
-        [ge] { $expr }: Chance auf mindestens diese Summe
-       *[le] { $expr }: Chance auf höchstens diese Summe
+        [eq] { $expr }: Chance auf genau dieses Ergebnis
+        [ge] { $expr }: Chance auf mindestens dieses Ergebnis
+       *[le] { $expr }: Chance auf höchstens dieses Ergebnis
     }
-odds-chart-total = Summe
+odds-chart-total = Ergebnis
 odds-chart-chance = Chance ({ $view })
 odds-chart-mean = Mittelwert { NUMBER($mean, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: "false") }
 odds-alt-text =
     { $view ->
-        [eq] Balkendiagramm der Chance, mit { $expr } genau die jeweilige Summe zu würfeln, von { $low } bis { $high }.
-        [ge] Balkendiagramm der Chance, mit { $expr } mindestens die jeweilige Summe zu würfeln, von { $low } bis { $high }.
-       *[le] Balkendiagramm der Chance, mit { $expr } höchstens die jeweilige Summe zu würfeln, von { $low } bis { $high }.
+        [eq] Balkendiagramm der Chance, mit { $expr } genau das jeweilige Ergebnis zu würfeln, von { $low } bis { $high }.
+        [ge] Balkendiagramm der Chance, mit { $expr } mindestens das jeweilige Ergebnis zu würfeln, von { $low } bis { $high }.
+       *[le] Balkendiagramm der Chance, mit { $expr } höchstens das jeweilige Ergebnis zu würfeln, von { $low } bis { $high }.
     }
 odds-alt-text-peak =
     { $view ->
-        [eq] Balkendiagramm der Chance, mit { $expr } genau die jeweilige Summe zu würfeln, von { $low } bis { $high }; am wahrscheinlichsten ist { $peak } mit { $percent }.
-        [ge] Balkendiagramm der Chance, mit { $expr } mindestens die jeweilige Summe zu würfeln, von { $low } bis { $high }; am wahrscheinlichsten ist { $peak } mit { $percent }.
-       *[le] Balkendiagramm der Chance, mit { $expr } höchstens die jeweilige Summe zu würfeln, von { $low } bis { $high }; am wahrscheinlichsten ist { $peak } mit { $percent }.
+        [eq] Balkendiagramm der Chance, mit { $expr } genau das jeweilige Ergebnis zu würfeln, von { $low } bis { $high }; am wahrscheinlichsten ist { $peak } mit { $percent }.
+        [ge] Balkendiagramm der Chance, mit { $expr } mindestens das jeweilige Ergebnis zu würfeln, von { $low } bis { $high }; am wahrscheinlichsten ist { $peak } mit { $percent }.
+       *[le] Balkendiagramm der Chance, mit { $expr } höchstens das jeweilige Ergebnis zu würfeln, von { $low } bis { $high }; am wahrscheinlichsten ist { $peak } mit { $percent }.
     }
