@@ -264,6 +264,7 @@ impl Context {
         again: bool,
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, !params.private).await?;
+        let private = self.language(request, false).await?;
         let header = roll_header(lang, request, params, again, None);
         let repeat = params.repeat as usize;
         let per_roll =
@@ -274,7 +275,7 @@ impl Context {
                 Ok(prepared) => prepared,
                 Err(replies) => return Ok(replies),
             };
-            let lines = match self.roll_lines(request, &prepared, repeat, per_roll.max(20)) {
+            let lines = match self.roll_lines(private, &prepared, repeat, per_roll.max(20)) {
                 Ok(lines) => lines,
                 Err(replies) => return Ok(replies),
             };
@@ -296,10 +297,11 @@ impl Context {
         self.roll_message(lang, params, content).await
     }
 
-    /// Rolls `prepared` `repeat` times; an error is the user's answer.
+    /// Rolls `prepared` `repeat` times; an error is the user's (private) answer, in
+    /// `private`.
     fn roll_lines(
         &self,
-        request: &Request,
+        private: Lang,
         prepared: &super::macros::Prepared,
         repeat: usize,
         budget: usize,
@@ -313,11 +315,7 @@ impl Context {
                 .roll(&prepared.expr, &prepared.context, &mut *rng, budget)
             {
                 Ok(outcome) => lines.push(outcome.markdown),
-                Err(failure) => {
-                    // The failure is private: the user's language, without the database.
-                    let lang = super::language::private_language(request);
-                    return Err(ephemeral(cannot_roll(lang, &failure)));
-                }
+                Err(failure) => return Err(ephemeral(cannot_roll(private, &failure))),
             }
         }
         Ok(lines)
@@ -338,6 +336,7 @@ impl Context {
         // names what was asked.
         let uses_refs = !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
         let lang = self.language(request, !params.private).await?;
+        let private = self.language(request, false).await?;
         let header = roll_header(
             lang,
             request,
@@ -347,7 +346,7 @@ impl Context {
         );
         let repeat = params.repeat as usize;
         let per_roll = self.settings.render_budget.saturating_sub(header.len()) / repeat;
-        let lines = match self.roll_lines(request, &prepared, repeat, per_roll.max(20)) {
+        let lines = match self.roll_lines(private, &prepared, repeat, per_roll.max(20)) {
             Ok(lines) => lines,
             Err(replies) => return Ok(replies),
         };
