@@ -484,6 +484,11 @@ fn every_dice_error_form_has_its_german_reason() {
         ("4d6 kh3", "Modifikatoren stehen direkt hinter den Würfeln"),
         ("min()", "min() braucht mindestens ein Argument"),
         ("1d20ra", "`ra` braucht eine Bedingung"),
+        ("4d6rrl1", "würde endlos neu würfeln"),
+        (
+            "4d6!!h1",
+            "eine aufaddierende Explosion richtet sich nach dem Wert",
+        ),
     ];
     for (input, expected) in inputs {
         let error = dice_core::parse_with(input, &limits).expect_err(input);

@@ -42,6 +42,8 @@ dice-ra-condition = `ra` braucht eine Bedingung, welche Würfel einen weiteren d
 dice-fate-fraction = `dF.{ $fraction }` ist hier kein Fate-Würfel: `dF` (auch `dF.2`) hat die Seiten -1, 0, +1, je zweimal; `dF.1` hat einmal -1, viermal 0 und einmal +1
 dice-set-as-count = eine Menge wie `(1, 2)` kann keine Würfelanzahl sein; schreib einen einzigen Ausdruck
 dice-set-here = eine Menge wie `(1, 2)` kann hier nicht stehen; schreib einen einzigen Ausdruck
+dice-reroll-forever = `{ $written }` würde endlos neu würfeln (es gibt immer einen niedrigsten und einen höchsten Würfel); würfle einmal neu mit `ro`, etwa `{ $fixed }`
+dice-compound-by-value = `{ $written }`: eine aufaddierende Explosion richtet sich nach dem Wert, etwa `!!>=5`; `!h1` und `eh1` lassen den höchsten Würfel explodieren
 dice-one-way = ein Würfelterm kann nur auf eine Art explodieren (oder neu gewürfelt werden); verbinde die Bedingungen, etwa `!(>=5|1)`
 dice-takes-one = { $func }() nimmt genau ein Argument
 dice-takes-two = { $func }() nimmt genau zwei Argumente

@@ -38,6 +38,8 @@ dice-ra-condition = `ra` needs a condition: which dice add another, like `ra1`, 
 dice-fate-fraction = `dF.{ $fraction }` is not a Fate die here: `dF` (also `dF.2`) has faces -1, 0, +1, two of each; `dF.1` has one -1, four 0 and one +1
 dice-set-as-count = a set like `(1, 2)` cannot be a number of dice; write one expression
 dice-set-here = a set like `(1, 2)` cannot stand here; write one expression
+dice-reroll-forever = `{ $written }` would reroll forever (there is always a lowest and a highest die); reroll once with `ro`, like `{ $fixed }`
+dice-compound-by-value = `{ $written }`: a compounding explosion goes by value, like `!!>=5`; `!h1` and `eh1` explode the highest die
 dice-one-way = a dice term can explode (or reroll) only one way; combine conditions like `!(>=5|1)`
 dice-takes-one = { $func }() takes exactly one argument
 dice-takes-two = { $func }() takes exactly two arguments

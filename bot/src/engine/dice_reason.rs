@@ -92,6 +92,14 @@ pub const FORMS: &[(&str, &str)] = &[
         "dice-set-here",
     ),
     (
+        "`{written}` would reroll forever (there is always a lowest and a highest die); reroll once with `ro`, like `{fixed}`",
+        "dice-reroll-forever",
+    ),
+    (
+        "`{written}`: a compounding explosion goes by value, like `!!>=5`; `!h1` and `eh1` explode the highest die",
+        "dice-compound-by-value",
+    ),
+    (
         "a dice term can explode (or reroll) only one way; combine conditions like `!(>=5|1)`",
         "dice-one-way",
     ),
