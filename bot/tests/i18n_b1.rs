@@ -208,7 +208,7 @@ async fn german_answers_of_roll_odds_macro_config_and_help() {
             who: Who::GermanUser,
             manager: false,
             kind: command("odds", &[], &[("expr", text(""))]),
-            contains: &["Sag mir, welchen Wurf, zum Beispiel `/chancen 4d6kh3`"],
+            contains: &["Für welchen Wurf? Zum Beispiel `/chancen 4d6kh3`"],
             buttons: &[],
         },
         Case {

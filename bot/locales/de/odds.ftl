@@ -1,7 +1,7 @@
 # Die Texte von `/odds` (`/chancen`) und seinem Diagramm (bot/src/chart.rs).
 # Schlüssel in dieser Datei beginnen mit `odds-`.
 
-odds-nothing = Sag mir, welchen Wurf, zum Beispiel `/chancen 4d6kh3` oder `/chancen 1d20+5 ziel:15`.
+odds-nothing = Für welchen Wurf? Zum Beispiel `/chancen 4d6kh3` oder `/chancen 1d20+5 ziel:15`.
 odds-computing = Die exakte Berechnung der Chancen von `{ $expr }`
 odds-cannot-compute =
     Die Chancen dafür kann ich nicht berechnen:
