@@ -291,7 +291,7 @@ async fn programs_speak_german() {
     let sent = run(
         &mut harness,
         vec![
-            step(BOB, program("add", &[("name", "short"), ("code", SHORT)]), &["Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin mit `/einstellungen makro-rolle` festlegt) können Generatorprogramme installieren, entfernen oder auswählen."]),
+            step(BOB, program("add", &[("name", "short"), ("code", SHORT)]), &["Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin per `/einstellungen makro-rolle` festlegt) können Generatorprogramme installieren, entfernen oder auswählen."]),
             step(ALICE, program("list", &[]), &["Generatorprogramme auf diesem Server:\n- `chargen` (mit Tavern mitgeliefert) — der Standard\n- `long` (mit Tavern mitgeliefert)"]),
             step(ALICE, program("add", &[("name", "bad name!"), ("code", SHORT)]), &["`bad name!` kann kein Programmname sein: Nimm 1 bis 32 Buchstaben, Ziffern, `-` und `_`."]),
             step(ALICE, program("add", &[("name", "chargen"), ("code", SHORT)]), &["`chargen` ist der Name eines Programms, das mit Tavern mitgeliefert wird; wähl einen anderen."]),
@@ -321,7 +321,7 @@ async fn programs_speak_german() {
     run(
         &mut harness,
         vec![
-            step(BOB, press(install.clone()), &["Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin mit `/einstellungen makro-rolle` festlegt) können Generatorprogramme installieren."]),
+            step(BOB, press(install.clone()), &["Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin per `/einstellungen makro-rolle` festlegt) können Generatorprogramme installieren."]),
             step(ALICE, press(cancel), &["`broken` wurde nicht installiert."]),
             step(ALICE, press(install), &["Diese Installation wurde schon bestätigt, abgebrochen oder ist abgelaufen; führ `/generator programm hinzufügen` noch einmal aus."]),
         ],

@@ -15,11 +15,9 @@ chargen-no-such-program = Hier gibt es kein Generatorprogramm namens `{ $name }`
 chargen-started = `{ $program }` läuft. Antworte mit dem Button **Antworten**, mit einer Antwort auf die Frage oder mit `/generator antworten`.
 chargen-ran-to-end = `{ $program }` ist durchgelaufen.
 
-# $what steht im Nominativ am Satzanfang.
+# Das $what von common-overrun-*: im Nominativ am Satzanfang.
 chargen-overrun-start = Der Generator `{ $program }`
 chargen-overrun-answer = Der Generator `{ $program }` mit dieser Antwort
-chargen-took-too-long = { $what } hat zu lange gebraucht: Nach { $limit } habe ich aufgehört zu warten. Versuch es mit etwas Kleinerem.
-chargen-busy = { $what } muss warten: Der Bot ist gerade mit anderen langen Berechnungen beschäftigt. Versuch es bitte in einer Minute noch einmal.
 
 chargen-failed =
     { $kind ->

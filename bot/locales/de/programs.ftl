@@ -5,17 +5,9 @@
 # Zuordnungen und die Meldungen des Interpreters gehören den Nutzern.
 
 programs-unknown-subcommand = `/generator programm { $subcommand }` gibt es nicht; versuch hinzufügen, liste, zeigen, zuordnung, entfernen oder standard.
-programs-not-in-dms = Das gehört zu einem Server; benutze es dort.
-programs-not-allowed =
-    { $action ->
-        [install] Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin mit `/einstellungen makro-rolle` festlegt) können Generatorprogramme installieren.
-       *[manage] Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin mit `/einstellungen makro-rolle` festlegt) können Generatorprogramme installieren, entfernen oder auswählen.
-    }
-programs-not-allowed-role =
-    { $action ->
-        [install] Nur Mitglieder mit der Berechtigung „Server verwalten“ oder mit der Rolle <@&{ $role }> können Generatorprogramme installieren.
-       *[manage] Nur Mitglieder mit der Berechtigung „Server verwalten“ oder mit der Rolle <@&{ $role }> können Generatorprogramme installieren, entfernen oder auswählen.
-    }
+# Das Ende von config-not-allowed („… können { $what }.“): ein Infinitiv.
+programs-may-manage = Generatorprogramme installieren, entfernen oder auswählen
+programs-may-install = Generatorprogramme installieren
 programs-not-pending = Diese Installation wurde schon bestätigt, abgebrochen oder ist abgelaufen; führ `/generator programm hinzufügen` noch einmal aus.
 programs-no-such-program = Hier gibt es kein Programm namens `{ $name }`. `/generator programm liste` zeigt die vorhandenen.
 programs-bad-name = `{ $name }` kann kein Programmname sein: Nimm 1 bis { $max } Buchstaben, Ziffern, `-` und `_`.

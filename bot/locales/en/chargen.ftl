@@ -17,12 +17,9 @@ chargen-no-such-program = There is no generator program called `{ $name }` here.
 chargen-started = Started `{ $program }`. Answer with the **Answer** button, by replying to the question, or with `/chargen answer`.
 chargen-ran-to-end = `{ $program }` ran to its end.
 
-# Work that gave no answer in time; $what is one of chargen-overrun-* or
-# programs-overrun-check, $limit a duration (common-duration-*).
+# Work that gave no answer in time: the $what of common-overrun-*.
 chargen-overrun-start = The generator `{ $program }`
 chargen-overrun-answer = The generator `{ $program }` with that answer
-chargen-took-too-long = { $what } took too long: I stopped waiting after { $limit }. Try something smaller.
-chargen-busy = { $what } has to wait: the bot is busy with other long computations. Please try again in a minute.
 
 # A run that failed. $kind: limit, load, restore or runtime; $reason: the
 # interpreter's message.

@@ -4,18 +4,10 @@
 # interpreter's messages are the users' own and go in as variables.
 
 programs-unknown-subcommand = `/chargen program { $subcommand }` is not a command; try add, list, show, map, remove or default.
-programs-not-in-dms = That belongs to a server; use it there.
-# $action: manage (install, remove or choose) or install; $role: the macro role's id.
-programs-not-allowed =
-    { $action ->
-        [install] Only members with the Manage Server permission (or the role a server admin sets with `/config macro-role`) can install generator programs.
-       *[manage] Only members with the Manage Server permission (or the role a server admin sets with `/config macro-role`) can install, remove or choose generator programs.
-    }
-programs-not-allowed-role =
-    { $action ->
-        [install] Only members with the Manage Server permission or the role <@&{ $role }> can install generator programs.
-       *[manage] Only members with the Manage Server permission or the role <@&{ $role }> can install, remove or choose generator programs.
-    }
+# What a member without the permission may not do, the end of config-not-allowed
+# ("Only members with … can { $what }.").
+programs-may-manage = install, remove or choose generator programs
+programs-may-install = install generator programs
 programs-not-pending = That install has been confirmed, cancelled or has expired; run `/chargen program add` again.
 programs-no-such-program = There is no program called `{ $name }` here. `/chargen program list` shows them.
 programs-bad-name = `{ $name }` cannot be a program name: use 1 to { $max } letters, digits, `-` and `_`.
@@ -30,7 +22,7 @@ programs-too-large = The listing is larger than { NUMBER($max_bytes, useGrouping
 programs-unreadable = I could not read the listing: { $error }.
 programs-empty = The listing is empty.
 programs-too-many = This server has { $count } programs installed, the most it may have. Remove one with `/chargen program remove` first.
-# Work that took too long (chargen-took-too-long, chargen-busy).
+# The $what of common-overrun-* while a listing is checked.
 programs-overrun-check = Checking `{ $program }`
 # $reason: what the interpreter refused (a statement, a limit).
 programs-not-installed = `{ $program }` was not installed: { $reason }.

@@ -17,7 +17,6 @@ use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
-use crate::engine::worker::WorkError;
 use crate::engine::{FinishedRun, GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
 use crate::i18n::{self, Lang, LanguageSetting};
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
@@ -403,7 +402,7 @@ impl Context {
                     "chargen-overrun-start",
                     &[("program", one_line(&program.name, 32).into())],
                 );
-                return generator_overrun(lang, &what, error);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let (snapshot, step) = match started {
@@ -553,7 +552,7 @@ impl Context {
                     "chargen-overrun-answer",
                     &[("program", row.program.as_str().into())],
                 );
-                return generator_overrun(lang, &what, error);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let mut replies = Vec::new();
@@ -1166,35 +1165,6 @@ struct Made<'a> {
     transcript: &'a str,
     /// The language of the channel, which names an unnamed character.
     table: Lang,
-}
-
-/// The answer when a generator step or a listing's check gave none in time (as
-/// `super::overrun` says it, in `lang`): `what` names the work
-/// (`chargen-overrun-*`, `programs-overrun-check`). A crash is an internal error.
-pub(super) fn generator_overrun(
-    lang: Lang,
-    what: &str,
-    error: WorkError,
-) -> anyhow::Result<Vec<Reply>> {
-    match error {
-        WorkError::TimedOut { limit } => {
-            let limit = i64::try_from(limit.as_millis()).unwrap_or(i64::MAX);
-            Ok(ephemeral(i18n::tr_args(
-                lang,
-                "chargen-took-too-long",
-                &[
-                    ("what", what.into()),
-                    ("limit", i18n::duration(lang, limit).into()),
-                ],
-            )))
-        }
-        WorkError::Busy => Ok(ephemeral(i18n::tr_args(
-            lang,
-            "chargen-busy",
-            &[("what", what.into())],
-        ))),
-        WorkError::Crashed => Err(anyhow::anyhow!("{what}: an engine worker failed")),
-    }
 }
 
 fn answer_row(session_id: i64, step: i64, lang: Lang) -> ActionRow {

@@ -8,7 +8,6 @@
 //! listed in one answer, and the program is installed only when the admin presses
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
-use super::chargen::generator_overrun;
 use super::context::Context;
 use super::custom_id;
 use super::macros::date_time;
@@ -41,15 +40,7 @@ fn not_pending(lang: Lang) -> Vec<Reply> {
 }
 
 fn not_in_dms(lang: Lang) -> Vec<Reply> {
-    ephemeral(i18n::tr(lang, "programs-not-in-dms"))
-}
-
-/// What a refused member may not do: `manage` (install, remove or choose) or
-/// `install` (confirm an install).
-#[derive(Clone, Copy)]
-enum Refused {
-    Manage,
-    Install,
+    ephemeral(super::settings::not_in_dms(lang))
 }
 
 /// How many characters a map change restarted the purse of, and renamed.
@@ -148,9 +139,8 @@ impl Context {
             return self.program_show(guild_id, name, lang).await;
         }
         if !self.may_administer(request).await? {
-            return self
-                .programs_not_allowed(guild_id, Refused::Manage, lang)
-                .await;
+            let what = i18n::tr(lang, "programs-may-manage");
+            return self.not_allowed_in(lang, request, &what).await;
         }
         match action {
             Some("add") => self.program_add(request, command, name, lang).await,
@@ -167,29 +157,6 @@ impl Context {
             ))),
             None => Ok(Vec::new()),
         }
-    }
-
-    /// Who may do what was refused: members with Manage Server, or the server's
-    /// macro role when it has one.
-    async fn programs_not_allowed(
-        &self,
-        guild_id: i64,
-        refused: Refused,
-        lang: Lang,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let action = match refused {
-            Refused::Manage => "manage",
-            Refused::Install => "install",
-        };
-        let text = match self.storage.tavern_role(guild_id).await? {
-            Some(role) => i18n::tr_args(
-                lang,
-                "programs-not-allowed-role",
-                &[("action", action.into()), ("role", role.to_string().into())],
-            ),
-            None => i18n::tr_args(lang, "programs-not-allowed", &[("action", action.into())]),
-        };
-        Ok(ephemeral(text))
     }
 
     async fn program_add(
@@ -463,13 +430,12 @@ impl Context {
             return Ok(super::stale_component(request));
         };
         let lang = self.language(request, false).await?;
-        let Some(guild_id) = request.guild_id else {
+        if request.guild_id.is_none() {
             return Ok(not_in_dms(lang));
-        };
+        }
         if !self.may_administer(request).await? {
-            return self
-                .programs_not_allowed(guild_id, Refused::Install, lang)
-                .await;
+            let what = i18n::tr(lang, "programs-may-install");
+            return self.not_allowed_in(lang, request, &what).await;
         }
         if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
@@ -653,9 +619,8 @@ impl Context {
             return Ok(not_pending(lang));
         }
         if !self.may_administer(request).await? {
-            return self
-                .programs_not_allowed(program.guild_id, Refused::Install, lang)
-                .await;
+            let what = i18n::tr(lang, "programs-may-install");
+            return self.not_allowed_in(lang, request, &what).await;
         }
         // Whoever presses first decides; a second press finds nothing.
         if !self.storage.delete_button_state(state_id).await? {
@@ -873,7 +838,7 @@ fn too_large(max_bytes: usize, lang: Lang) -> String {
 /// Checking a listing gave no answer in time.
 fn check_overrun(name: &str, error: WorkError, lang: Lang) -> anyhow::Result<Vec<Reply>> {
     let what = i18n::tr_args(lang, "programs-overrun-check", &[("program", name.into())]);
-    generator_overrun(lang, &what, error)
+    super::overrun_in(lang, &what, error)
 }
 
 fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
