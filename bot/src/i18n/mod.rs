@@ -193,6 +193,7 @@ catalogue_files!(
     "macros",
     "config",
     "npc",
+    "effect",
     "help",
     "encounter",
 );
