@@ -17,6 +17,8 @@ mod command_table;
 mod chargen;
 // Localization: the catalogues, which language answers, the German console.
 mod i18n;
+// Localization of /npc, /talk, the conversations and /effect (issue 18, group B3).
+mod i18n_b3;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.

@@ -18,6 +18,7 @@ use npc_core::effects::EffectLibrary;
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
+use super::fit::CONTENT_CHARS;
 use super::npc::SourceKind;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{FenceTag, code_block, escape_markdown, strip_code_fences, truncate};
@@ -56,8 +57,11 @@ const PASTE_MAX_CHARS: u16 = 4000;
 const FILE_TAGS: FenceTag = FenceTag::Known(&["ghul", "ghulscript", "txt", "text"]);
 /// How the file is named in errors.
 const FILE_NAME: &str = "effects";
-/// Characters of declarations in one `/effect list` answer.
+/// Characters of declarations in one `/effect list` answer, at most; less when the
+/// heading (a long name, many elements, a wordier language) leaves less room.
 const LIST_BUDGET: usize = 1700;
+/// Room kept in the list for its last line, "… and N more".
+const MORE_ROOM: usize = 40;
 
 fn spec(_: &CoreSettings) -> CommandSpec {
     CommandSpec {
@@ -339,25 +343,6 @@ impl Context {
         let Some(library) = self.effect_library(guild_id).await? else {
             return Ok(no_library(lang));
         };
-        let mut lines = Vec::new();
-        let mut used = 0;
-        let tags = library.effect_tags();
-        for (shown, tag) in tags.iter().enumerate() {
-            let line = match library.declaration(tag) {
-                Some(declaration) => summary(tag, declaration),
-                None => (*tag).to_owned(),
-            };
-            if used + line.chars().count() + 1 > LIST_BUDGET {
-                lines.push(i18n::tr_args(
-                    lang,
-                    "effect-list-more",
-                    &[("count", (tags.len() - shown).into())],
-                ));
-                break;
-            }
-            used += line.chars().count() + 1;
-            lines.push(line);
-        }
         let elements = library.elements().join(" ");
         let header = i18n::tr_args(
             lang,
@@ -368,10 +353,32 @@ impl Context {
                 ("elements", truncate(&elements, 200).into()),
             ],
         );
+        let footer = i18n::tr(lang, "effect-list-footer");
+        // Two line breaks and the code block's fences around the list.
+        let around = header.chars().count() + footer.chars().count() + 2 + 8;
+        let budget = LIST_BUDGET.min(CONTENT_CHARS.saturating_sub(around + MORE_ROOM));
+        let mut lines = Vec::new();
+        let mut used = 0;
+        let tags = library.effect_tags();
+        for (shown, tag) in tags.iter().enumerate() {
+            let line = match library.declaration(tag) {
+                Some(declaration) => summary(tag, declaration),
+                None => (*tag).to_owned(),
+            };
+            if used + line.chars().count() + 1 > budget {
+                lines.push(i18n::tr_args(
+                    lang,
+                    "effect-list-more",
+                    &[("count", (tags.len() - shown).into())],
+                ));
+                break;
+            }
+            used += line.chars().count() + 1;
+            lines.push(line);
+        }
         Ok(ephemeral(format!(
-            "{header}\n{}\n{}",
+            "{header}\n{}\n{footer}",
             code_block(&lines.join("\n")),
-            i18n::tr(lang, "effect-list-footer")
         )))
     }
 
