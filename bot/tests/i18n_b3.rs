@@ -888,3 +888,44 @@ async fn the_longest_names_fit_without_cuts_in_german() {
     assert_eq!(descriptions, ["30 Gold", "50 Gold", "100 Gold"]);
     assert_eq!(buttons(&menu), ["Weggehen"]);
 }
+
+/// `/effect list` of a large file, installed by a member with the longest name:
+/// the declarations give way to the heading, the footer stays whole.
+#[tokio::test]
+async fn the_longest_effect_list_fits_without_cuts_in_german() {
+    let mut table = Table::new().await;
+    let elements: Vec<String> = (0..40).map(|n| format!("ELEMENT_{n:02}")).collect();
+    let mut source = format!("ELEMENTS {{ {} }}\n", elements.join(" "));
+    for n in 0..80 {
+        source.push_str(&format!(
+            "EFFECT Effect{n:02} {{\n target_type Character\n subject HitPoints\n value -{n}\n method ({})\n duration 3\n}}\n",
+            elements[n % 40]
+        ));
+    }
+    let install = command("effect", &["install"], &[("code", text(&source))]);
+    let mut request = GERMAN_ADMIN.request(&table, install);
+    request.user.name = longest(32);
+    let installed = table.harness.send(&request).await;
+    assert!(
+        installed.interaction().content.contains("80 Effekte"),
+        "{}",
+        installed.interaction().content
+    );
+    for who in [
+        GERMAN_MEMBER,
+        Who {
+            locale: "en-US",
+            ..GERMAN_MEMBER
+        },
+    ] {
+        let listed = send(&mut table, who, command("effect", &["list"], &[])).await;
+        let content = &listed.interaction().content;
+        let footer = if who.locale == "de" {
+            "\n`/effekt zeigen name` zeigt einen davon ganz."
+        } else {
+            "\n`/effect show name` shows one whole."
+        };
+        assert!(content.ends_with(footer), "{content}");
+        assert!(content.chars().count() <= 2000);
+    }
+}
