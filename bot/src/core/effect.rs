@@ -272,20 +272,16 @@ impl Context {
         self.store_library(request, guild_id, &source, &library)
             .await?;
         let tags = library.effect_tags();
-        let key = if replaced {
-            "effect-replaced"
+        let args = [
+            ("effects", tags.len().into()),
+            ("tags", truncate(&tags.join(", "), 1000).into()),
+            ("elements", library.elements().len().into()),
+        ];
+        let mut text = if replaced {
+            i18n::tr_args(lang, "effect-replaced", &args)
         } else {
-            "effect-installed"
+            i18n::tr_args(lang, "effect-installed", &args)
         };
-        let mut text = i18n::tr_args(
-            lang,
-            key,
-            &[
-                ("effects", tags.len().into()),
-                ("tags", truncate(&tags.join(", "), 1000).into()),
-                ("elements", library.elements().len().into()),
-            ],
-        );
         text.push_str(&self.orphaned_scripts_note(lang, guild_id, &library).await?);
         Ok(ephemeral(text))
     }

@@ -330,20 +330,16 @@ impl Context {
             display
         };
         let conversations = script.conversations().join("`, `");
-        let key = if replaced {
-            "npc-replaced"
+        let args = [
+            ("display", escape_markdown(&shown).into()),
+            ("name", name.into()),
+            ("conversations", conversations.into()),
+        ];
+        Ok(ephemeral(if replaced {
+            i18n::tr_args(lang, "npc-replaced", &args)
         } else {
-            "npc-installed"
-        };
-        Ok(ephemeral(i18n::tr_args(
-            lang,
-            key,
-            &[
-                ("display", escape_markdown(&shown).into()),
-                ("name", name.into()),
-                ("conversations", conversations.into()),
-            ],
-        )))
+            i18n::tr_args(lang, "npc-installed", &args)
+        }))
     }
 
     /// A GhulScript file's text from the `file` attachment or the `code` option;
@@ -356,7 +352,7 @@ impl Context {
     ) -> Result<String, String> {
         let max_bytes = self.settings.npc_max_script_bytes;
         let noun = ("noun", i18n::Arg::from(kind.noun()));
-        let problem = |key: &str| i18n::tr_args(lang, key, std::slice::from_ref(&noun));
+        let just_noun = std::slice::from_ref(&noun);
         let too_large = || {
             i18n::tr_args(
                 lang,
@@ -365,7 +361,7 @@ impl Context {
             )
         };
         let bytes = match (command.option("file"), command.string("code")) {
-            (Some(_), Some(_)) => return Err(problem("npc-source-both")),
+            (Some(_), Some(_)) => return Err(i18n::tr_args(lang, "npc-source-both", just_noun)),
             (
                 Some(OptionValue::Attachment {
                     filename,
@@ -393,14 +389,15 @@ impl Context {
                 })?
             }
             (None, Some(code)) => strip_code_fences(code, SCRIPT_TAGS).into_bytes(),
-            _ => return Err(problem("npc-source-missing")),
+            _ => return Err(i18n::tr_args(lang, "npc-source-missing", just_noun)),
         };
         if bytes.len() > max_bytes {
             return Err(too_large());
         }
-        let source = String::from_utf8(bytes).map_err(|_| problem("npc-source-not-utf8"))?;
+        let source = String::from_utf8(bytes)
+            .map_err(|_| i18n::tr_args(lang, "npc-source-not-utf8", just_noun))?;
         if source.trim().is_empty() {
-            return Err(problem("npc-source-empty"));
+            return Err(i18n::tr_args(lang, "npc-source-empty", just_noun));
         }
         Ok(source)
     }
@@ -651,19 +648,15 @@ impl Context {
             .await?;
         }
         tx.commit().await?;
-        let key = if turn.is_over() {
-            "npc-talking"
+        let args = [
+            npc_arg[0].clone(),
+            ("character", escape_markdown(&character.name).into()),
+        ];
+        let talking = if turn.is_over() {
+            i18n::tr_args(lang, "npc-talking", &args)
         } else {
-            "npc-talking-answer"
+            i18n::tr_args(lang, "npc-talking-answer", &args)
         };
-        let talking = i18n::tr_args(
-            lang,
-            key,
-            &[
-                npc_arg[0].clone(),
-                ("character", escape_markdown(&character.name).into()),
-            ],
-        );
         replies.insert(0, Reply::Interaction(Message::ephemeral(talking)));
         let track = (!turn.is_over()).then_some((conversation_id, 0));
         replies.extend(post(request.channel_id, laid, track));

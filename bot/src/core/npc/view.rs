@@ -111,78 +111,102 @@ impl TurnWords<'_> {
     fn line(&self, event: &Event) -> Option<String> {
         let (lang, player, npc) = (self.lang, self.player, self.npc);
         let escaped = |name: &str| Arg::from(escape_markdown(name));
-        let (key, args): (&str, Vec<(&str, Arg<'_>)>) = match event {
+        // Each key is written in its call: the catalogue test finds them there.
+        let line = match event {
             // The author's words as written: `*` and `_` are not Discord's styles.
-            Event::Say { text, .. } => return Some(format!("{npc}: {}", escape_markdown(text))),
-            Event::Menu { choices } => (
+            Event::Say { text, .. } => format!("{npc}: {}", escape_markdown(text)),
+            Event::Menu { choices } => i18n::tr_args(
+                lang,
                 "npc-event-menu",
-                vec![("choices", menu_hint(lang, choices).into())],
+                &[("choices", menu_hint(lang, choices).into())],
             ),
-            Event::Trade { items } => return Some(trade_hint(lang, items)),
-            Event::WillNotBuy { item, .. } => {
-                return Some(will_not_buy(lang, npc, item, self.wares));
-            }
+            Event::Trade { items } => trade_hint(lang, items),
+            Event::WillNotBuy { item, .. } => will_not_buy(lang, npc, item, self.wares),
             Event::Bought {
                 item,
                 quantity,
                 gold,
-            } => return Some(self.bought(item, *quantity, *gold)),
+            } => self.bought(item, *quantity, *gold),
             Event::Sold {
                 item,
                 quantity,
                 gold,
-            } => return Some(trade_line(lang, "npc-event-sold", item, *quantity, *gold)),
-            Event::Talk { .. } => (
-                "npc-event-talk",
-                vec![("player", player.into()), ("npc", npc.into())],
+            } => i18n::tr_args(
+                lang,
+                "npc-event-sold",
+                &trade_args(lang, item, *quantity, *gold),
             ),
-            Event::AskYesNo => ("npc-event-yes-no", vec![]),
-            Event::AskAmount => ("npc-event-amount", vec![]),
+            Event::Talk { .. } => i18n::tr_args(
+                lang,
+                "npc-event-talk",
+                &[("player", player.into()), ("npc", npc.into())],
+            ),
+            Event::AskYesNo => i18n::tr(lang, "npc-event-yes-no"),
+            Event::AskAmount => i18n::tr(lang, "npc-event-amount"),
             // The engine's reason (a limit) is npc-core's, in English.
-            Event::Error { message } => (
+            Event::Error { message } => i18n::tr_args(
+                lang,
                 "npc-event-error",
-                vec![("npc", npc.into()), ("message", escaped(message))],
+                &[("npc", npc.into()), ("message", escaped(message))],
             ),
             Event::End { reason } => match reason {
                 EndReason::Error => return None,
-                EndReason::Left => ("npc-event-walked-away", vec![("player", player.into())]),
-                _ => ("npc-event-over", vec![]),
+                EndReason::Left => {
+                    i18n::tr_args(lang, "npc-event-walked-away", &[("player", player.into())])
+                }
+                _ => i18n::tr(lang, "npc-event-over"),
             },
-            Event::NoReply => ("npc-event-no-reply", vec![]),
-            Event::TurnAway { npc } => ("npc-event-turn-away", vec![("npc", escaped(npc))]),
-            Event::Attack { npc } => ("npc-event-attack", vec![("npc", escaped(npc))]),
-            Event::Joined { npc } => ("npc-event-joined", vec![("npc", escaped(npc))]),
+            Event::NoReply => i18n::tr(lang, "npc-event-no-reply"),
+            Event::TurnAway { npc } => {
+                i18n::tr_args(lang, "npc-event-turn-away", &[("npc", escaped(npc))])
+            }
+            Event::Attack { npc } => {
+                i18n::tr_args(lang, "npc-event-attack", &[("npc", escaped(npc))])
+            }
+            Event::Joined { npc } => {
+                i18n::tr_args(lang, "npc-event-joined", &[("npc", escaped(npc))])
+            }
             Event::AlreadyMember { npc } => {
-                ("npc-event-already-member", vec![("npc", escaped(npc))])
+                i18n::tr_args(lang, "npc-event-already-member", &[("npc", escaped(npc))])
             }
-            Event::PartyFull => ("npc-event-party-full", vec![]),
-            Event::Received { item, count } => (
+            Event::PartyFull => i18n::tr(lang, "npc-event-party-full"),
+            Event::Received { item, count } => i18n::tr_args(
+                lang,
                 "npc-event-received",
-                vec![("item", escaped(item)), ("count", (*count).into())],
+                &[("item", escaped(item)), ("count", (*count).into())],
             ),
-            Event::AnswerYesOrNo => ("npc-event-answer-yes-no", vec![]),
-            Event::ChooseAnOption => ("npc-event-choose-option", vec![]),
+            Event::AnswerYesOrNo => i18n::tr(lang, "npc-event-answer-yes-no"),
+            Event::ChooseAnOption => i18n::tr(lang, "npc-event-choose-option"),
             Event::CannotAfford { what } => {
-                ("npc-event-cannot-afford", vec![("what", escaped(what))])
+                i18n::tr_args(lang, "npc-event-cannot-afford", &[("what", escaped(what))])
             }
-            Event::DoesNotSell { npc, what } => (
+            Event::DoesNotSell { npc, what } => i18n::tr_args(
+                lang,
                 "npc-event-does-not-sell",
-                vec![("npc", escaped(npc)), ("what", escaped(what))],
+                &[("npc", escaped(npc)), ("what", escaped(what))],
             ),
-            Event::HaveNone { item } => ("npc-event-have-none", vec![("item", escaped(item))]),
-            Event::NothingBought => ("npc-event-nothing-bought", vec![]),
-            Event::NothingSold => ("npc-event-nothing-sold", vec![]),
-            Event::NotATradeCommand => ("npc-event-trade-command", vec![]),
-            Event::ApplyEffect { effect, .. } => {
-                ("npc-event-apply-effect", vec![("effect", escaped(effect))])
+            Event::HaveNone { item } => {
+                i18n::tr_args(lang, "npc-event-have-none", &[("item", escaped(item))])
             }
+            Event::NothingBought => i18n::tr(lang, "npc-event-nothing-bought"),
+            Event::NothingSold => i18n::tr(lang, "npc-event-nothing-sold"),
+            Event::NotATradeCommand => i18n::tr(lang, "npc-event-trade-command"),
+            Event::ApplyEffect { effect, .. } => i18n::tr_args(
+                lang,
+                "npc-event-apply-effect",
+                &[("effect", escaped(effect))],
+            ),
         };
-        Some(i18n::tr_args(lang, key, &args))
+        Some(line)
     }
 
     /// A purchase; one cut to what the gold pays for says so.
     fn bought(&self, item: &str, quantity: i64, gold: i64) -> String {
-        let mut line = trade_line(self.lang, "npc-event-bought", item, quantity, gold);
+        let mut line = i18n::tr_args(
+            self.lang,
+            "npc-event-bought",
+            &trade_args(self.lang, item, quantity, gold),
+        );
         if let Some(asked) = self.input.and_then(asked_quantity)
             && asked > quantity
         {
@@ -197,20 +221,21 @@ impl TurnWords<'_> {
     }
 }
 
-/// `*You buy 3 arrows for 9 gold.*` (`key`: bought or sold).
-fn trade_line(lang: Lang, key: &str, item: &str, quantity: i64, gold: i64) -> String {
-    i18n::tr_args(
-        lang,
-        key,
-        &[
-            (
-                "item",
-                escape_markdown(&counted_in(lang, item, quantity)).into(),
-            ),
-            ("quantity", quantity.into()),
-            ("gold", gold.into()),
-        ],
-    )
+/// The variables of `*You buy 3 arrows for 9 gold.*` and of its selling twin.
+fn trade_args(
+    lang: Lang,
+    item: &str,
+    quantity: i64,
+    gold: i64,
+) -> [(&'static str, Arg<'static>); 3] {
+    [
+        (
+            "item",
+            escape_markdown(&counted_in(lang, item, quantity)).into(),
+        ),
+        ("quantity", quantity.into()),
+        ("gold", gold.into()),
+    ]
 }
 
 /// The count a typed `buy ITEM N` asks for.
