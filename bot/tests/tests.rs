@@ -17,6 +17,8 @@ mod command_table;
 mod chargen;
 // Localization: the catalogues, which language answers, the German console.
 mod i18n;
+// Issue 18, group B1 in German: /roll, dice errors, /odds, /macro, /config, /help.
+mod i18n_b1;
 // Localization of /npc, /talk, the conversations and /effect (issue 18, group B3).
 mod i18n_b3;
 // The configuration file and its documented example.

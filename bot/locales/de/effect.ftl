@@ -2,7 +2,6 @@
 # Schlüssel in dieser Datei beginnen mit `effect-`. Die Wörter der Datei selbst
 # (ELEMENTS, EFFECT, Kennungen, Felder) und die Ladefehler von npc-core bleiben, wie sie sind.
 
-effect-not-in-dms = Das gehört zu einem Server; nutze es dort.
 # Ergänzen die gemeinsame Ablehnung „Nur Mitglieder mit … können { $what }.“
 effect-not-allowed = Effekte installieren oder entfernen
 effect-not-allowed-install = Effekte installieren

@@ -2,7 +2,6 @@
 # Keys in this file start with `effect-`. The file's own words (ELEMENTS, EFFECT,
 # tags, fields) and npc-core's load errors stay as they are.
 
-effect-not-in-dms = That belongs to a server; use it there.
 # Complete the shared "Only members with … can { $what }." refusal.
 effect-not-allowed = install or remove effects
 effect-not-allowed-install = install effects

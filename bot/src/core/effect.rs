@@ -168,7 +168,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(i18n::tr(lang, "effect-not-in-dms")));
+            return Ok(ephemeral(super::settings::not_in_dms(lang)));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         match command.sub() {
@@ -177,7 +177,7 @@ impl Context {
             Some(sub @ ("install" | "remove")) => {
                 if !self.may_administer(request).await? {
                     let what = i18n::tr(lang, "effect-not-allowed");
-                    return self.not_allowed(request, &what).await;
+                    return self.not_allowed_in(lang, request, &what).await;
                 }
                 if sub == "remove" {
                     let everything = command.boolean("everything").unwrap_or(false);
@@ -214,11 +214,11 @@ impl Context {
         };
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(i18n::tr(lang, "effect-not-in-dms")));
+            return Ok(ephemeral(super::settings::not_in_dms(lang)));
         };
         if !self.may_administer(request).await? {
             let what = i18n::tr(lang, "effect-not-allowed-install");
-            return self.not_allowed(request, &what).await;
+            return self.not_allowed_in(lang, request, &what).await;
         }
         let source = fields
             .iter()
@@ -265,7 +265,7 @@ impl Context {
                 ));
             }
             Err(error) => {
-                return super::overrun(&i18n::tr(lang, "effect-work-checking"), error);
+                return super::overrun_in(lang, &i18n::tr(lang, "effect-work-checking"), error);
             }
         };
         let replaced = self.storage.effect_library(guild_id).await?.is_some();
@@ -421,7 +421,7 @@ impl Context {
             Ok(Ok(library)) => library,
             Ok(Err(_)) => return Ok(no_library(lang)),
             Err(error) => {
-                return super::overrun(&i18n::tr(lang, "effect-work-reading"), error);
+                return super::overrun_in(lang, &i18n::tr(lang, "effect-work-reading"), error);
             }
         };
         let Some(declaration) = library.declaration(name) else {
@@ -442,7 +442,7 @@ impl Context {
                 )));
             }
             Err(error) => {
-                return super::overrun(&i18n::tr(lang, "effect-work-checking"), error);
+                return super::overrun_in(lang, &i18n::tr(lang, "effect-work-checking"), error);
             }
         };
         self.store_library(request, guild_id, &source, &smaller)

@@ -231,7 +231,7 @@ impl Context {
             Some(sub @ ("install" | "remove" | "activity")) => {
                 if !self.may_administer(request).await? {
                     let what = i18n::tr(lang, "npc-not-allowed");
-                    return self.not_allowed(request, &what).await;
+                    return self.not_allowed_in(lang, request, &what).await;
                 }
                 match sub {
                     "install" => {
@@ -287,7 +287,7 @@ impl Context {
             }
             Err(error) => {
                 let what = i18n::tr_args(lang, "npc-work-checking", &[("name", name.into())]);
-                return super::overrun(&what, error);
+                return super::overrun_in(lang, &what, error);
             }
         };
         // APPLY_EFFECT names an effect of this server's library (none: every such
@@ -528,7 +528,7 @@ impl Context {
             }
             Err(error) => {
                 let what = i18n::tr_args(lang, "npc-work-loading", &npc_arg);
-                return super::overrun(&what, error);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let conversations = script.conversations();
@@ -605,7 +605,7 @@ impl Context {
             Err(error) => {
                 tx.rollback().await?;
                 let what = i18n::tr_args(lang, "npc-work-greeting", &npc_arg);
-                return super::overrun(&what, error);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let conversation_id = self.new_id();
@@ -935,7 +935,7 @@ impl Context {
                 Err(error) => {
                     tx.rollback().await?;
                     let what = i18n::tr(lang, "npc-work-loading-this");
-                    return super::overrun(&what, error);
+                    return super::overrun_in(lang, &what, error);
                 }
             },
             None => None,
@@ -989,7 +989,7 @@ impl Context {
                     "npc-work-answer",
                     &[("npc", escape_markdown(&shown).into())],
                 );
-                return super::overrun(&what, error);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
