@@ -21,6 +21,8 @@ mod i18n;
 mod i18n_b1;
 // Localization of /chargen, /chargen program and /character: German answers, limits.
 mod i18n_b2;
+// Localization of /npc, /talk, the conversations and /effect (issue 18, group B3).
+mod i18n_b3;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.

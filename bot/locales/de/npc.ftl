@@ -1,1 +1,191 @@
-# Die Texte von npc. Schlüssel in dieser Datei beginnen mit `npc-`.
+# Die Texte von `/nsc`, `/reden` und den Kanalnachrichten der Gespräche.
+# Schlüssel in dieser Datei beginnen mit `npc-`.
+#
+# Was die Autorin oder der Autor des NSC schrieb (SAY-Texte, Stichwörter, Namen von
+# Waren und Menüpunkten, der Anzeigename), kommt als Variable und bleibt, wie es ist.
+# Waren stehen darum mit ihrer Anzahl als „3× arrow“: Ein deutscher Plural lässt sich
+# aus einem fremden Namen nicht bilden.
+# Die Wörter, die der NSC versteht (buy, sell, done, yes, no, bye), bleiben englisch.
+
+## Ablehnungen und Hinweise (private Antworten)
+
+npc-not-here = NSCs leben auf Servern: Sprich dort mit ihnen.
+npc-ended = Dieses Gespräch ist beendet. `/reden` beginnt ein neues.
+npc-answered = Diese Frage ist schon beantwortet.
+# Ergänzt die gemeinsame Ablehnung „Nur Mitglieder mit … können { $what }.“
+npc-not-allowed = NSCs installieren, entfernen oder ändern
+npc-unknown-subcommand = `/nsc { $sub }` gibt es nicht; versuch installieren, liste, entfernen oder aktivität.
+npc-bad-name = `{ $name }` taugt nicht als Name eines NSC: Nimm 1 bis { $max } Buchstaben, Ziffern oder `_`, beginnend mit einem Buchstaben (Skripte nennen den Namen in CHECK_MEMBER). Einen längeren Namen gibst du mit `anzeigename` an.
+npc-display-length = Der Anzeigename muss 1 bis { $max } Zeichen lang sein.
+npc-no-such = Hier gibt es keinen NSC namens `{ $name }`. `/nsc liste` zeigt, wer hier lebt.
+npc-not-yours = Das ist das Gespräch von { $player }; beginne dein eigenes mit `/reden`.
+npc-changed = Dieser NSC hat sich seit Beginn des Gesprächs verändert oder ist gegangen, darum ist das Gespräch beendet.
+npc-character-gone = Den Charakter dieses Gesprächs gibt es nicht mehr.
+npc-pick-first = Wähle zuerst eine Ware aus der Liste.
+npc-quantity-number = Gib die Anzahl als ganze Zahl an, z. B. 3.
+
+## Der Text eines Skripts: aus dem Anhang `datei` oder der Option `code`.
+## $noun: `script` (das Skript eines NSC) oder `effect` (die Effektdatei des Servers).
+
+npc-source-both =
+    { $noun ->
+        [effect] Gib die Effektdatei entweder als Datei oder als Code an, nicht beides.
+       *[script] Gib das Skript entweder als Datei oder als Code an, nicht beides.
+    }
+npc-source-not-ghul =
+    { $noun ->
+        [effect] `{ $file }` ist keine `.ghul`-Effektdatei.
+       *[script] `{ $file }` ist kein `.ghul`-Skript.
+    }
+npc-source-too-large =
+    { $noun ->
+        [effect] Die Effektdatei ist größer als { $max_bytes } Bytes.
+       *[script] Das Skript ist größer als { $max_bytes } Bytes.
+    }
+npc-source-unreadable =
+    { $noun ->
+        [effect] Ich konnte die Effektdatei nicht lesen: { $error }.
+       *[script] Ich konnte das Skript nicht lesen: { $error }.
+    }
+npc-source-missing =
+    { $noun ->
+        [effect] Hänge die Effektdatei als `.ghul`-Datei an (`datei`) oder füge sie als `code` ein.
+       *[script] Hänge das Skript als `.ghul`-Datei an (`datei`) oder füge es als `code` ein.
+    }
+npc-source-not-utf8 =
+    { $noun ->
+        [effect] Die Effektdatei ist kein UTF-8-Text.
+       *[script] Das Skript ist kein UTF-8-Text.
+    }
+npc-source-empty =
+    { $noun ->
+        [effect] Die Effektdatei ist leer.
+       *[script] Das Skript ist leer.
+    }
+
+## Ladefehler: Die Fehler selbst kommen von npc-core (englisch, mit ihrer Zeile).
+
+npc-load-failed =
+    { $noun ->
+        [effect]
+            { $count ->
+                [one] `{ $name }` wurde nicht installiert: Die Effektdatei hat einen Fehler.
+               *[other] `{ $name }` wurde nicht installiert: Die Effektdatei hat { $count } Fehler.
+            }
+       *[script]
+            { $count ->
+                [one] `{ $name }` wurde nicht installiert: Das Skript hat einen Fehler.
+               *[other] `{ $name }` wurde nicht installiert: Das Skript hat { $count } Fehler.
+            }
+    }
+npc-load-more = …und { $count } weitere; alle Fehler stehen in der angehängten Datei.
+npc-load-filename = fehler.txt
+npc-load-file-description = Alle Ladefehler
+
+## Was zu lange dauerte: ergänzt den gemeinsamen Hinweis „{ $what } hat zu lange gedauert“.
+
+npc-work-checking = Das Prüfen von `{ $name }`
+npc-work-loading = Das Laden des Skripts von { $npc }
+npc-work-loading-this = Das Laden des Skripts dieses NSC
+npc-work-greeting = Die Begrüßung von { $npc }
+npc-work-answer = Die Antwort von { $npc }
+
+## /nsc installieren, liste, entfernen, aktivität
+
+npc-too-many = Dieser Server hat { $count } NSCs, mehr sind nicht möglich. Entferne zuerst einen mit `/nsc entfernen`.
+npc-installed = **{ $display }** ist installiert (`{ $name }`; Gespräche `{ $conversations }`). Angesprochen wird der NSC mit `/reden nsc:{ $name }`.
+npc-replaced = **{ $display }** ist ersetzt (`{ $name }`; Gespräche `{ $conversations }`). Angesprochen wird der NSC mit `/reden nsc:{ $name }`.
+npc-list-empty = Hier lebt noch kein NSC. Server-Admins installieren einen mit `/nsc installieren`.
+npc-list-header = NSCs hier ({ $count }):
+npc-list-entry =
+    { $activity ->
+        [0] - **{ $display }** (`{ $name }`)
+       *[other] - **{ $display }** (`{ $name }`), Aktivität { NUMBER($activity, useGrouping: "false") }
+    }
+npc-list-footer = Sprich mit einem über `/reden nsc:NAME`.
+npc-removed = `{ $name }` ist entfernt. Seine offenen Gespräche sind beendet; was an Flags und Parametern erspielt wurde, bleibt.
+npc-activity-range = Der Aktivitätscode muss in 32 Bit passen.
+npc-activity-set = `{ $name }` hat jetzt den Aktivitätscode { NUMBER($code, useGrouping: "false") }; laufende Gespräche merken es ab der nächsten Antwort.
+
+## /reden
+
+npc-broken-script = Das Skript von { $npc } lädt nicht mehr; bitte Server-Admins, es neu zu installieren.
+npc-no-conversation = { $npc } hat kein Gespräch `{ $conv }`; es gibt: `{ $conversations }`.
+npc-needs-character = Um mit { $npc } zu reden, brauchst du hier einen Charakter: Erstelle einen mit `/generator starten`.
+npc-talking = Du sprichst mit { $npc } als **{ $character }**.
+npc-talking-answer = Du sprichst mit { $npc } als **{ $character }**. Antworte mit den Buttons unter der Nachricht von { $npc } oder per Antwort auf sie.
+
+## Formulare (privat für die Person, die sie öffnet)
+
+npc-modal-title = Gespräch mit { $npc }
+npc-ask-label = Fragen nach…
+npc-ask-placeholder = Ein Wort, z. B. name, job, trade, bye…
+npc-amount-label = Wie viel?
+npc-amount-placeholder = eine ganze Zahl, z. B. 10
+npc-quantity-title =
+    { $action ->
+        [sell] { $item }: wie viele verkaufen?
+       *[buy] { $item }: wie viele kaufen?
+    }
+npc-quantity-label = Anzahl (je { $price } Gold)
+
+## Das Gespräch im Kanal (öffentlich: die Sprache des Servers)
+
+npc-says-nothing-player = > *{ $player } sagt nichts.*
+npc-says-nothing = *{ $npc } sagt nichts.*
+npc-event-talk = *{ $player } spricht { $npc } an.*
+npc-event-yes-no = *Ja oder nein?*
+npc-event-amount = *Wie viel?*
+npc-event-menu = *Wähle:* { $choices }
+npc-menu-choice-cost = { $label } ({ $cost } Gold)
+npc-event-trade = *Zu verkaufen:* { $wares }
+npc-trade-hint = *Sag buy WARE [N], sell WARE [N] oder done.*
+npc-ware = { $item } { $price } Gold
+npc-wares-none = nichts
+npc-event-bought = *Du kaufst { $quantity }× { $item } für { $gold } Gold.*
+npc-event-bought-fewer = *Dein Gold reicht für { $quantity } von { $asked }.*
+npc-event-sold = *Du verkaufst { $quantity }× { $item } für { $gold } Gold.*
+npc-event-will-not-buy-cheap = *{ $npc } kauft { $item } nicht an: Es kostet { $price } Gold, und { $npc } zahlt ein Viertel davon, abgerundet: nichts.*
+npc-event-will-not-buy-foreign = *{ $npc } kauft { $item } nicht an: { $npc } kauft nur zurück, was { $npc } selbst verkauft.*
+npc-event-error = *{ $npc } bricht ab: { $message }. Nichts davon wurde übernommen.*
+npc-event-walked-away = *{ $player } geht davon.*
+npc-event-over = *Das Gespräch ist zu Ende.*
+npc-event-no-reply = *Keine Antwort.*
+npc-event-turn-away = *{ $npc } wendet sich ab.*
+npc-event-attack = *{ $npc } greift an!*
+npc-event-joined = *{ $npc } schließt sich deiner Gruppe an.*
+npc-event-already-member = *{ $npc } ist schon in deiner Gruppe.*
+npc-event-party-full = *In deiner Gruppe ist kein Platz mehr!*
+npc-event-received = *Du erhältst { $count }× { $item }.*
+npc-event-answer-yes-no = *Bitte antworte mit „yes“ oder „no“.*
+npc-event-choose-option = *Bitte wähle eine der Möglichkeiten.*
+npc-event-cannot-afford = *Du kannst dir { $what } nicht leisten.*
+npc-event-does-not-sell = *{ $npc } verkauft { $what } nicht.*
+npc-event-have-none = *Davon hast du nichts: { $item }.*
+npc-event-nothing-bought = *Nichts gekauft.*
+npc-event-nothing-sold = *Nichts verkauft.*
+npc-event-trade-command = *Sag buy, sell oder done.*
+npc-event-apply-effect = [Effekt: { $effect }]
+npc-trade-status = *Dein Gold:* { $gold } · *du kannst verkaufen:* { $sellable }
+npc-sellable = { $held }× { $item } (je { $price } Gold)
+npc-sellable-none = nichts, was hier angekauft wird
+npc-too-long = Diese Antwort ist zu lang für den Chat; alles steht in der angehängten Datei.
+npc-too-long-filename = gespraech.txt
+npc-too-long-description = Die ganze Antwort
+npc-walked-away-notice = *{ $player } hat das Gespräch verlassen.*
+
+## Buttons und Menüs unter der Nachricht des NSC
+
+npc-button-ask = { $npc } fragen…
+npc-button-bye = Tschüss
+npc-button-yes = Ja
+npc-button-no = Nein
+npc-button-answer = Antworten…
+npc-button-buy = Kaufen…
+npc-button-sell = Verkaufen…
+npc-button-done = Fertig
+npc-button-leave = Weggehen
+npc-menu-placeholder = Auswählen…
+npc-trade-placeholder = Wähle eine Ware, dann Kaufen oder Verkaufen
+npc-option-cost = { $price } Gold
+npc-option-sells-back = { $price } Gold; Rückkauf für { $sell_price }

@@ -1,2 +1,211 @@
-# The texts of npc. Keys in this file start with `npc-`.
-# (Phase A of issue 18: moved here module by module.)
+# The texts of `/npc`, `/talk` and the conversations' channel messages.
+# Keys in this file start with `npc-`.
+#
+# What the NPC's author wrote (SAY texts, keywords, item and menu names, the NPC's
+# display name) comes in as a variable, escaped for Discord, and stays as written.
+# Numbers the old texts printed without grouping keep `useGrouping: "false"` here,
+# so that English output stays as it was.
+
+## Refusals and notices (private answers)
+
+npc-not-here = NPCs live on servers: talk to them there.
+npc-ended = This conversation has ended. `/talk` starts a new one.
+npc-answered = That question has been answered already.
+# Completes the shared "Only members with … can { $what }." refusal.
+npc-not-allowed = install, remove or change NPCs
+# $sub: what was typed after /npc.
+npc-unknown-subcommand = `/npc { $sub }` is not a command; try install, list, remove or activity.
+npc-bad-name = `{ $name }` cannot name an NPC: use 1 to { $max } letters, digits or `_`, starting with a letter (scripts refer to it in CHECK_MEMBER). Give a longer name with `display`.
+npc-display-length = The display name must be 1 to { $max } characters.
+npc-no-such = There is no NPC called `{ $name }` here. `/npc list` shows who lives here.
+npc-not-yours = This is { $player }'s conversation; start your own with `/talk`.
+npc-changed = This NPC has changed or left since the conversation started, so it ended.
+npc-character-gone = The character of this conversation is gone.
+npc-pick-first = Pick an item from the list first.
+npc-quantity-number = Give the quantity as a whole number, like 3.
+
+## A script's text: from the `file` attachment or the `code` option.
+## $noun: `script` (an NPC's script) or `effect` (a server's effect file).
+
+npc-source-both =
+    { $noun ->
+        [effect] Give the effect file either as a file or as code, not both.
+       *[script] Give the script either as a file or as code, not both.
+    }
+npc-source-not-ghul =
+    { $noun ->
+        [effect] `{ $file }` is not a `.ghul` effect file.
+       *[script] `{ $file }` is not a `.ghul` script.
+    }
+npc-source-too-large =
+    { $noun ->
+        [effect] The effect file is larger than { NUMBER($max_bytes, useGrouping: "false") } bytes.
+       *[script] The script is larger than { NUMBER($max_bytes, useGrouping: "false") } bytes.
+    }
+# $error: why the attachment could not be fetched.
+npc-source-unreadable =
+    { $noun ->
+        [effect] I could not read the effect file: { $error }.
+       *[script] I could not read the script: { $error }.
+    }
+npc-source-missing =
+    { $noun ->
+        [effect] Attach the effect file as a `.ghul` file (`file`), or paste it as `code`.
+       *[script] Attach the script as a `.ghul` file (`file`), or paste it as `code`.
+    }
+npc-source-not-utf8 =
+    { $noun ->
+        [effect] The effect file is not UTF-8 text.
+       *[script] The script is not UTF-8 text.
+    }
+npc-source-empty =
+    { $noun ->
+        [effect] The effect file is empty.
+       *[script] The script is empty.
+    }
+
+## Load errors: the errors themselves are npc-core's (English, with their line).
+
+npc-load-failed =
+    { $noun ->
+        [effect]
+            { $count ->
+                [one] `{ $name }` was not installed: the effect file has { $count } error.
+               *[other] `{ $name }` was not installed: the effect file has { $count } errors.
+            }
+       *[script]
+            { $count ->
+                [one] `{ $name }` was not installed: the script has { $count } error.
+               *[other] `{ $name }` was not installed: the script has { $count } errors.
+            }
+    }
+npc-load-more = …and { $count } more; every error is in the attached file.
+npc-load-filename = errors.txt
+npc-load-file-description = Every load error
+
+## Work that took too long: completes the shared "{ $what } took too long" notice.
+
+npc-work-checking = Checking `{ $name }`
+npc-work-loading = Loading { $npc }'s script
+npc-work-loading-this = Loading this NPC's script
+npc-work-greeting = { $npc }'s greeting
+npc-work-answer = { $npc }'s answer
+
+## /npc install, list, remove, activity
+
+npc-too-many = This server has { NUMBER($count, useGrouping: "false") } NPCs, the most it may have. Remove one with `/npc remove` first.
+# $conversations: the script's CONV names, joined by "`, `".
+npc-installed = Installed **{ $display }** (`{ $name }`; conversations `{ $conversations }`). Players talk to it with `/talk npc:{ $name }`.
+npc-replaced = Replaced **{ $display }** (`{ $name }`; conversations `{ $conversations }`). Players talk to it with `/talk npc:{ $name }`.
+npc-list-empty = No NPCs live here yet. An admin installs one with `/npc install`.
+npc-list-header = NPCs here ({ NUMBER($count, useGrouping: "false") }):
+npc-list-entry =
+    { $activity ->
+        [0] - **{ $display }** (`{ $name }`)
+       *[other] - **{ $display }** (`{ $name }`), activity { NUMBER($activity, useGrouping: "false") }
+    }
+npc-list-footer = Talk to one with `/talk npc:NAME`.
+npc-removed = Removed `{ $name }`. Its waiting conversations have ended; flags and parameters players earned stay.
+npc-activity-range = The activity code must fit in 32 bits.
+npc-activity-set = `{ $name }` now has activity code { NUMBER($code, useGrouping: "false") }; conversations see it from their next turn.
+
+## /talk
+
+npc-broken-script = { $npc }'s script no longer loads; ask an admin to install it again.
+# $conversations: the script's CONV names, joined by "`, `".
+npc-no-conversation = { $npc } has no conversation `{ $conv }`; there are: `{ $conversations }`.
+npc-needs-character = To talk to { $npc } you need a character here: make one with `/chargen start`.
+npc-talking = You talk to { $npc } as **{ $character }**.
+npc-talking-answer = You talk to { $npc } as **{ $character }**. Answer with the buttons under { $npc }'s message, or reply to it.
+
+## Forms (private to the one who opened them)
+
+npc-modal-title = Talking to { $npc }
+npc-ask-label = Ask about…
+npc-ask-placeholder = One word: name, job, trade, bye…
+npc-amount-label = How much?
+npc-amount-placeholder = a whole number, e.g. 10
+# $action: buy or sell; $item: the ware's name as the script writes it.
+npc-quantity-title =
+    { $action ->
+        [sell] How many { $item } to sell?
+       *[buy] How many { $item } to buy?
+    }
+npc-quantity-label = Quantity ({ NUMBER($price, useGrouping: "false") } gold each)
+
+## The conversation in the channel (public: the server's language)
+
+# The player said nothing (an empty answer).
+npc-says-nothing-player = > *{ $player } says nothing.*
+npc-says-nothing = *{ $npc } says nothing.*
+npc-event-talk = *{ $player } talks to { $npc }.*
+npc-event-yes-no = *Yes or no?*
+npc-event-amount = *How much?*
+# $choices: the menu's choices, joined by " · ".
+npc-event-menu = *Choose:* { $choices }
+# A menu choice that costs gold; $label is the author's.
+npc-menu-choice-cost = { $label } ({ NUMBER($cost, useGrouping: "false") } gold)
+# $wares: npc-ware entries joined by " · ", or npc-wares-none.
+npc-event-trade = *For sale:* { $wares }
+# The line under npc-event-trade: the words the NPC understands stay English.
+npc-trade-hint = *Say buy ITEM [N], sell ITEM [N] or done.*
+npc-ware = { $item } { NUMBER($price, useGrouping: "false") } gold
+npc-wares-none = nothing
+# $item: the name as the script writes it, or in English its plural for a count
+# other than one (arrow, arrows).
+npc-event-bought = *You buy { NUMBER($quantity, useGrouping: "false") } { $item } for { NUMBER($gold, useGrouping: "false") } gold.*
+# Follows npc-event-bought when the gold paid for fewer than asked.
+npc-event-bought-fewer = *Your gold pays for { NUMBER($quantity, useGrouping: "false") } of the { NUMBER($asked, useGrouping: "false") }.*
+npc-event-sold = *You sell { NUMBER($quantity, useGrouping: "false") } { $item } for { NUMBER($gold, useGrouping: "false") } gold.*
+npc-event-will-not-buy-cheap = *{ $npc } will not buy { $item }: it sells for { NUMBER($price, useGrouping: "false") } gold, and { $npc } pays a quarter of that, rounded down: nothing.*
+npc-event-will-not-buy-foreign = *{ $npc } will not buy { $item }: { $npc } buys back only what { $npc } sells.*
+# $message: the engine's reason (a limit), in English.
+npc-event-error = *{ $npc } stopped: { $message }. Nothing of this turn was kept.*
+npc-event-walked-away = *{ $player } walked away.*
+npc-event-over = *The conversation is over.*
+npc-event-no-reply = *No reply.*
+npc-event-turn-away = *{ $npc } turns away.*
+npc-event-attack = *{ $npc } attacks!*
+npc-event-joined = *{ $npc } joins your party.*
+npc-event-already-member = *{ $npc } is already in your party.*
+npc-event-party-full = *No room in party!*
+npc-event-received = *You receive { NUMBER($count, useGrouping: "false") } { $item }.*
+npc-event-answer-yes-no = *Please answer yes or no.*
+npc-event-choose-option = *Please choose an option.*
+# $what: a menu label or an item's name.
+npc-event-cannot-afford = *You cannot afford { $what }.*
+# $what: as the player typed it.
+npc-event-does-not-sell = *{ $npc } does not sell { $what }.*
+npc-event-have-none = *You have no { $item }.*
+npc-event-nothing-bought = *Nothing bought.*
+npc-event-nothing-sold = *Nothing sold.*
+npc-event-trade-command = *Say buy, sell or done.*
+# The script's APPLY_EFFECT; $effect: the effect's tag.
+npc-event-apply-effect = [apply\_effect { $effect }]
+# Under every trade prompt. $sellable: npc-sellable entries joined by " · ", or
+# npc-sellable-none.
+npc-trade-status = *Your gold:* { NUMBER($gold, useGrouping: "false") } · *you can sell:* { $sellable }
+npc-sellable = { NUMBER($held, useGrouping: "false") } { $item } ({ NUMBER($price, useGrouping: "false") } gold each)
+npc-sellable-none = nothing this trader buys
+npc-too-long = This turn said too much for chat; all of it is in the attached file.
+npc-too-long-filename = conversation.txt
+npc-too-long-description = The whole turn
+# The conversation's message after its player walked away, or a notice when that
+# message is unknown.
+npc-walked-away-notice = *{ $player } walked away from the conversation.*
+
+## Buttons and menus under the NPC's message
+
+npc-button-ask = Ask { $npc }…
+npc-button-bye = Bye
+npc-button-yes = Yes
+npc-button-no = No
+npc-button-answer = Answer…
+npc-button-buy = Buy…
+npc-button-sell = Sell…
+npc-button-done = Done
+npc-button-leave = Walk away
+npc-menu-placeholder = Choose…
+npc-trade-placeholder = Pick an item, then Buy or Sell
+npc-option-cost = { NUMBER($price, useGrouping: "false") } gold
+npc-option-sells-back = { NUMBER($price, useGrouping: "false") } gold; sells back for { NUMBER($sell_price, useGrouping: "false") }

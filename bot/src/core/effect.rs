@@ -9,6 +9,7 @@
 //! - **NPC scripts.** `/npc install` refuses an `APPLY_EFFECT` of an effect the file
 //!   lacks; an install or removal here that leaves installed scripts naming a missing
 //!   effect succeeds, says which scripts, and their `APPLY_EFFECT` does nothing.
+//! - **Language.** Every answer is private: the asking member's language (`effect.ftl`).
 
 use std::sync::Arc;
 
@@ -17,13 +18,15 @@ use npc_core::effects::EffectLibrary;
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
-use super::settings::NOT_IN_DMS;
+use super::fit::CONTENT_CHARS;
+use super::npc::SourceKind;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{FenceTag, code_block, escape_markdown, strip_code_fences, truncate};
 use super::{
     Ack, Command, CoreSettings, Modal, Reply, Request, RequestKind, TextInput, TextInputStyle,
     ephemeral,
 };
+use crate::i18n::{self, Lang};
 use crate::storage::EffectLibraryRow;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
@@ -54,8 +57,11 @@ const PASTE_MAX_CHARS: u16 = 4000;
 const FILE_TAGS: FenceTag = FenceTag::Known(&["ghul", "ghulscript", "txt", "text"]);
 /// How the file is named in errors.
 const FILE_NAME: &str = "effects";
-/// Characters of declarations in one `/effect list` answer.
+/// Characters of declarations in one `/effect list` answer, at most; less when the
+/// heading (a long name, many elements, a wordier language) leaves less room.
 const LIST_BUDGET: usize = 1700;
+/// Room kept in the list for its last line, "… and N more".
+const MORE_ROOM: usize = 40;
 
 fn spec(_: &CoreSettings) -> CommandSpec {
     CommandSpec {
@@ -139,13 +145,13 @@ pub fn paste_form_id() -> String {
 }
 
 /// The paste form.
-fn paste_form() -> Modal {
+fn paste_form(lang: Lang) -> Modal {
     Modal {
         custom_id: paste_form_id(),
-        title: "Effect file".to_owned(),
+        title: i18n::tr(lang, "effect-paste-title"),
         inputs: vec![TextInput {
             custom_id: SOURCE_FIELD.to_owned(),
-            label: "ELEMENTS and EFFECT declarations".to_owned(),
+            label: i18n::tr(lang, "effect-paste-label"),
             style: TextInputStyle::Paragraph,
             placeholder: Some("ELEMENTS { BURN POISON }\nEFFECT Poison { … }".to_owned()),
             required: true,
@@ -160,33 +166,37 @@ impl Context {
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(NOT_IN_DMS));
+            return Ok(ephemeral(super::settings::not_in_dms(lang)));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         match command.sub() {
-            None | Some("list") => self.effect_list(guild_id).await,
-            Some("show") => self.effect_show(guild_id, name).await,
+            None | Some("list") => self.effect_list(lang, guild_id).await,
+            Some("show") => self.effect_show(lang, guild_id, name).await,
             Some(sub @ ("install" | "remove")) => {
                 if !self.may_administer(request).await? {
-                    return self.not_allowed(request, "install or remove effects").await;
+                    let what = i18n::tr(lang, "effect-not-allowed");
+                    return self.not_allowed_in(lang, request, &what).await;
                 }
                 if sub == "remove" {
                     let everything = command.boolean("everything").unwrap_or(false);
                     return self
-                        .effect_remove(request, guild_id, name, everything)
+                        .effect_remove(lang, request, guild_id, name, everything)
                         .await;
                 }
                 if asks_for_paste(command) {
-                    return Ok(vec![Reply::Modal(paste_form())]);
+                    return Ok(vec![Reply::Modal(paste_form(lang))]);
                 }
-                match self.script_source(command, "effect file").await {
-                    Ok(source) => self.effect_install(request, guild_id, source).await,
+                match self.script_source(lang, command, SourceKind::Effects).await {
+                    Ok(source) => self.effect_install(lang, request, guild_id, source).await,
                     Err(problem) => Ok(ephemeral(problem)),
                 }
             }
-            Some(other) => Ok(ephemeral(format!(
-                "`/effect {other}` is not a command; try install, list, show or remove."
+            Some(other) => Ok(ephemeral(i18n::tr_args(
+                lang,
+                "effect-unknown-subcommand",
+                &[("sub", other.into())],
             ))),
         }
     }
@@ -202,11 +212,13 @@ impl Context {
         else {
             return Ok(super::stale_component(request));
         };
+        let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(NOT_IN_DMS));
+            return Ok(ephemeral(super::settings::not_in_dms(lang)));
         };
         if !self.may_administer(request).await? {
-            return self.not_allowed(request, "install effects").await;
+            let what = i18n::tr(lang, "effect-not-allowed-install");
+            return self.not_allowed_in(lang, request, &what).await;
         }
         let source = fields
             .iter()
@@ -214,9 +226,9 @@ impl Context {
             .map(|(_, value)| strip_code_fences(value, FILE_TAGS))
             .unwrap_or_default();
         if source.trim().is_empty() {
-            return Ok(ephemeral("The effect file is empty."));
+            return Ok(ephemeral(i18n::tr(lang, "effect-file-empty")));
         }
-        self.effect_install(request, guild_id, source).await
+        self.effect_install(lang, request, guild_id, source).await
     }
 
     /// Loads `source` on an engine worker: the library, or every load error.
@@ -236,6 +248,7 @@ impl Context {
 
     async fn effect_install(
         &self,
+        lang: Lang,
         request: &Request,
         guild_id: i64,
         source: String,
@@ -244,32 +257,32 @@ impl Context {
             Ok(Ok(library)) => library,
             Ok(Err(errors)) => {
                 return Ok(super::npc::load_error_replies(
+                    lang,
                     FILE_NAME,
-                    "effect file",
+                    SourceKind::Effects,
                     &source,
                     &errors,
                 ));
             }
-            Err(error) => return super::overrun("Checking the effect file", error),
+            Err(error) => {
+                return super::overrun_in(lang, &i18n::tr(lang, "effect-work-checking"), error);
+            }
         };
         let replaced = self.storage.effect_library(guild_id).await?.is_some();
         self.store_library(request, guild_id, &source, &library)
             .await?;
         let tags = library.effect_tags();
-        let what = if replaced { "Replaced" } else { "Installed" };
-        let mut text = format!(
-            "{what} this server's effect file: {} effect{} ({}) and {} element{}.",
-            tags.len(),
-            if tags.len() == 1 { "" } else { "s" },
-            truncate(&tags.join(", "), 1000),
-            library.elements().len(),
-            if library.elements().len() == 1 {
-                ""
-            } else {
-                "s"
-            },
-        );
-        text.push_str(&self.orphaned_scripts_note(guild_id, &library).await?);
+        let args = [
+            ("effects", tags.len().into()),
+            ("tags", truncate(&tags.join(", "), 1000).into()),
+            ("elements", library.elements().len().into()),
+        ];
+        let mut text = if replaced {
+            i18n::tr_args(lang, "effect-replaced", &args)
+        } else {
+            i18n::tr_args(lang, "effect-installed", &args)
+        };
+        text.push_str(&self.orphaned_scripts_note(lang, guild_id, &library).await?);
         Ok(ephemeral(text))
     }
 
@@ -295,6 +308,7 @@ impl Context {
     /// " NPC scripts … name effects the file no longer has", or nothing.
     async fn orphaned_scripts_note(
         &self,
+        lang: Lang,
         guild_id: i64,
         library: &EffectLibrary,
     ) -> anyhow::Result<String> {
@@ -310,19 +324,35 @@ impl Context {
         if orphaned.is_empty() {
             return Ok(String::new());
         }
-        Ok(format!(
-            "\nThese NPCs apply effects the file no longer has, which now do nothing: {}.",
-            truncate(&orphaned.join(", "), 500)
-        ))
+        let note = i18n::tr_args(
+            lang,
+            "effect-orphaned",
+            &[("npcs", truncate(&orphaned.join(", "), 500).into())],
+        );
+        Ok(format!("\n{note}"))
     }
 
-    async fn effect_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn effect_list(&self, lang: Lang, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
         let Some(row) = self.storage.effect_library(guild_id).await? else {
-            return Ok(ephemeral(NO_LIBRARY));
+            return Ok(no_library(lang));
         };
         let Some(library) = self.effect_library(guild_id).await? else {
-            return Ok(ephemeral(NO_LIBRARY));
+            return Ok(no_library(lang));
         };
+        let elements = library.elements().join(" ");
+        let header = i18n::tr_args(
+            lang,
+            "effect-list-header",
+            &[
+                ("user", escape_markdown(&row.installed_by_name).into()),
+                ("date", super::macros::date_time(row.installed_at).into()),
+                ("elements", truncate(&elements, 200).into()),
+            ],
+        );
+        let footer = i18n::tr(lang, "effect-list-footer");
+        // Two line breaks and the code block's fences around the list.
+        let around = header.chars().count() + footer.chars().count() + 2 + 8;
+        let budget = LIST_BUDGET.min(CONTENT_CHARS.saturating_sub(around + MORE_ROOM));
         let mut lines = Vec::new();
         let mut used = 0;
         let tags = library.effect_tags();
@@ -331,36 +361,41 @@ impl Context {
                 Some(declaration) => summary(tag, declaration),
                 None => (*tag).to_owned(),
             };
-            if used + line.chars().count() + 1 > LIST_BUDGET {
-                lines.push(format!("… and {} more", tags.len() - shown));
+            if used + line.chars().count() + 1 > budget {
+                lines.push(i18n::tr_args(
+                    lang,
+                    "effect-list-more",
+                    &[("count", (tags.len() - shown).into())],
+                ));
                 break;
             }
             used += line.chars().count() + 1;
             lines.push(line);
         }
-        let elements = library.elements().join(" ");
         Ok(ephemeral(format!(
-            "This server's effects (installed by {} {}), elements `{}`:\n{}\n\
-             `/effect show name` shows one whole.",
-            escape_markdown(&row.installed_by_name),
-            super::macros::date_time(row.installed_at),
-            truncate(&elements, 200),
-            code_block(&lines.join("\n"))
+            "{header}\n{}\n{footer}",
+            code_block(&lines.join("\n")),
         )))
     }
 
-    async fn effect_show(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn effect_show(
+        &self,
+        lang: Lang,
+        guild_id: i64,
+        name: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
         let Some(library) = self.effect_library(guild_id).await? else {
-            return Ok(ephemeral(NO_LIBRARY));
+            return Ok(no_library(lang));
         };
         match library.declaration(name) {
             Some(declaration) => Ok(ephemeral(code_block(&truncate(declaration, 1800)))),
-            None => Ok(ephemeral(no_effect(name, &library))),
+            None => Ok(ephemeral(no_effect(lang, name, &library))),
         }
     }
 
     async fn effect_remove(
         &self,
+        lang: Lang,
         request: &Request,
         guild_id: i64,
         name: &str,
@@ -368,58 +403,71 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         if everything {
             if !self.storage.delete_effect_library(guild_id).await? {
-                return Ok(ephemeral(NO_LIBRARY));
+                return Ok(no_library(lang));
             }
             let note = self
-                .orphaned_scripts_note(guild_id, &EffectLibrary::empty())
+                .orphaned_scripts_note(lang, guild_id, &EffectLibrary::empty())
                 .await?;
-            return Ok(ephemeral(format!(
-                "Removed this server's effect file.{note}"
-            )));
+            let removed = i18n::tr(lang, "effect-removed-all");
+            return Ok(ephemeral(format!("{removed}{note}")));
         }
         if name.is_empty() {
-            return Ok(ephemeral(
-                "Name the effect to remove, or say `everything:True` to remove the whole file.",
-            ));
+            return Ok(ephemeral(i18n::tr(lang, "effect-remove-what")));
         }
         let Some(row) = self.storage.effect_library(guild_id).await? else {
-            return Ok(ephemeral(NO_LIBRARY));
+            return Ok(no_library(lang));
         };
         let library = match self.load_library(&row.source).await {
             Ok(Ok(library)) => library,
-            Ok(Err(_)) => return Ok(ephemeral(NO_LIBRARY)),
-            Err(error) => return super::overrun("Reading the effect file", error),
+            Ok(Err(_)) => return Ok(no_library(lang)),
+            Err(error) => {
+                return super::overrun_in(lang, &i18n::tr(lang, "effect-work-reading"), error);
+            }
         };
         let Some(declaration) = library.declaration(name) else {
-            return Ok(ephemeral(no_effect(name, &library)));
+            return Ok(ephemeral(no_effect(lang, name, &library)));
         };
         let source = row.source.replacen(declaration, "", 1);
         let smaller = match self.load_library(&source).await {
             Ok(Ok(smaller)) => smaller,
             Ok(Err(errors)) => {
                 let first = errors.first().map(ToString::to_string).unwrap_or_default();
-                return Ok(ephemeral(format!(
-                    "`{name}` stays: the file would not load without it ({}).",
-                    truncate(&first, 300)
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "effect-stays",
+                    &[
+                        ("name", name.into()),
+                        ("error", truncate(&first, 300).into()),
+                    ],
                 )));
             }
-            Err(error) => return super::overrun("Checking the effect file", error),
+            Err(error) => {
+                return super::overrun_in(lang, &i18n::tr(lang, "effect-work-checking"), error);
+            }
         };
         self.store_library(request, guild_id, &source, &smaller)
             .await?;
-        let note = self.orphaned_scripts_note(guild_id, &smaller).await?;
-        Ok(ephemeral(format!("Removed the effect `{name}`.{note}")))
+        let note = self.orphaned_scripts_note(lang, guild_id, &smaller).await?;
+        let removed = i18n::tr_args(lang, "effect-removed", &[("name", name.into())]);
+        Ok(ephemeral(format!("{removed}{note}")))
     }
 }
 
-const NO_LIBRARY: &str =
-    "This server has no effect file. A server admin installs one with `/effect install`.";
+fn no_library(lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr(lang, "effect-none"))
+}
 
-fn no_effect(name: &str, library: &EffectLibrary) -> String {
-    format!(
-        "There is no effect `{}`; the effects are {}.",
-        name.replace('`', "'"),
-        truncate(&library.effect_tags().join(", "), 1500)
+fn no_effect(lang: Lang, name: &str, library: &EffectLibrary) -> String {
+    i18n::tr_args(
+        lang,
+        "effect-no-such",
+        &[
+            ("name", name.replace('`', "'").into()),
+            (
+                "effects",
+                truncate(&library.effect_tags().join(", "), 1500).into(),
+            ),
+        ],
     )
 }
 

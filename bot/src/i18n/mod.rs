@@ -194,6 +194,7 @@ catalogue_files!(
     "macros",
     "config",
     "npc",
+    "effect",
     "help",
     "encounter",
     "dice",

@@ -19,6 +19,9 @@
 //! - **In chat.** Each turn is a regular channel message (so a reply to it answers
 //!   the NPC) whose components fit the prompt; the previous message loses its
 //!   components. Custom ids carry the step, so a button of an earlier prompt is stale.
+//! - **Which language.** The conversation's channel messages, buttons and menus speak
+//!   the server's language (the whole table reads them); answers only the player
+//!   sees, and the forms they open, speak the player's own.
 
 mod ids;
 mod view;
@@ -35,6 +38,7 @@ use super::{
     Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
     RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
+use crate::i18n::{self, Lang, LanguageSetting};
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
     npc_keywords_in, npc_script_in, playing_character_in, record_npc_keyword_in, save_world_in,
@@ -63,9 +67,24 @@ const MAX_INPUT_CHARS: usize = 500;
 /// Load errors shown in the answer itself; all of them are in the attached file.
 const ERROR_BUDGET: usize = 1700;
 
-const NOT_HERE: &str = "NPCs live on servers: talk to them there.";
-const ENDED: &str = "This conversation has ended. `/talk` starts a new one.";
-const ANSWERED: &str = "That question has been answered already.";
+/// What a script's text is, for the wording of its errors: the `noun` of
+/// `npc-source-*` and `npc-load-failed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::core) enum SourceKind {
+    /// An NPC's GhulScript.
+    Script,
+    /// A server's effect file.
+    Effects,
+}
+
+impl SourceKind {
+    fn noun(self) -> &'static str {
+        match self {
+            SourceKind::Script => "script",
+            SourceKind::Effects => "effect",
+        }
+    }
+}
 
 /// `/npc install|list|remove|activity`, for server admins.
 pub(in crate::core) const NPC_COMMAND: CommandEntry = CommandEntry {
@@ -202,60 +221,74 @@ impl Context {
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(NOT_HERE));
+            return Ok(ephemeral(i18n::tr(lang, "npc-not-here")));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         match command.sub() {
-            Some("list") | None => self.npc_list(guild_id).await,
+            Some("list") | None => self.npc_list(lang, guild_id).await,
             Some(sub @ ("install" | "remove" | "activity")) => {
                 if !self.may_administer(request).await? {
-                    return self
-                        .not_allowed(request, "install, remove or change NPCs")
-                        .await;
+                    let what = i18n::tr(lang, "npc-not-allowed");
+                    return self.not_allowed_in(lang, request, &what).await;
                 }
                 match sub {
-                    "install" => self.npc_install(request, guild_id, command, name).await,
-                    "remove" => self.npc_remove(guild_id, name).await,
+                    "install" => {
+                        self.npc_install(lang, request, guild_id, command, name)
+                            .await
+                    }
+                    "remove" => self.npc_remove(lang, guild_id, name).await,
                     _ => {
                         let code = command.integer("code").unwrap_or(0);
-                        self.npc_activity(guild_id, name, code).await
+                        self.npc_activity(lang, guild_id, name, code).await
                     }
                 }
             }
-            Some(other) => Ok(ephemeral(format!(
-                "`/npc {other}` is not a command; try install, list, remove or activity."
+            Some(other) => Ok(ephemeral(i18n::tr_args(
+                lang,
+                "npc-unknown-subcommand",
+                &[("sub", other.into())],
             ))),
         }
     }
 
     async fn npc_install(
         &self,
+        lang: Lang,
         request: &Request,
         guild_id: i64,
         command: &Command,
         name: &str,
     ) -> anyhow::Result<Vec<Reply>> {
-        if let Err(problem) = check_name(name) {
+        if let Err(problem) = check_name(lang, name) {
             return Ok(ephemeral(problem));
         }
         let display = match command.string("display").map(|d| one_line(d, 200)) {
             Some(display) if display.is_empty() || display.chars().count() > MAX_DISPLAY_CHARS => {
-                return Ok(ephemeral(format!(
-                    "The display name must be 1 to {MAX_DISPLAY_CHARS} characters."
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "npc-display-length",
+                    &[("max", MAX_DISPLAY_CHARS.into())],
                 )));
             }
             Some(display) => display,
             None => String::new(),
         };
-        let source = match self.script_source(command, "script").await {
+        let kind = SourceKind::Script;
+        let source = match self.script_source(lang, command, kind).await {
             Ok(source) => source,
             Err(problem) => return Ok(ephemeral(problem)),
         };
         let script = match self.npc_load(&source).await {
             Ok(Ok(script)) => script,
-            Ok(Err(errors)) => return Ok(load_error_replies(name, "script", &source, &errors)),
-            Err(error) => return super::overrun(&format!("Checking `{name}`"), error),
+            Ok(Err(errors)) => {
+                return Ok(load_error_replies(lang, name, kind, &source, &errors));
+            }
+            Err(error) => {
+                let what = i18n::tr_args(lang, "npc-work-checking", &[("name", name.into())]);
+                return super::overrun_in(lang, &what, error);
+            }
         };
         // APPLY_EFFECT names an effect of this server's library (none: every such
         // statement is unknown).
@@ -265,15 +298,16 @@ impl Context {
         };
         let unknown = script.unknown_effects(&library);
         if !unknown.is_empty() {
-            return Ok(load_error_replies(name, "script", &source, &unknown));
+            return Ok(load_error_replies(lang, name, kind, &source, &unknown));
         }
         let existing = self.storage.npc_script(guild_id, name).await?;
         if existing.is_none() {
             let count = self.storage.count_npcs(guild_id).await?;
             if count >= i64::from(self.settings.npc_max_per_server) {
-                return Ok(ephemeral(format!(
-                    "This server has {count} NPCs, the most it may have. Remove one with \
-                     `/npc remove` first."
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "npc-too-many",
+                    &[("count", count.into())],
                 )));
             }
         }
@@ -296,30 +330,38 @@ impl Context {
             display
         };
         let conversations = script.conversations().join("`, `");
-        let what = if replaced { "Replaced" } else { "Installed" };
-        Ok(ephemeral(format!(
-            "{what} **{}** (`{}`; conversations `{conversations}`). Players talk to it with \
-             `/talk npc:{}`.",
-            escape_markdown(&shown),
-            name,
-            name
-        )))
+        let args = [
+            ("display", escape_markdown(&shown).into()),
+            ("name", name.into()),
+            ("conversations", conversations.into()),
+        ];
+        Ok(ephemeral(if replaced {
+            i18n::tr_args(lang, "npc-replaced", &args)
+        } else {
+            i18n::tr_args(lang, "npc-installed", &args)
+        }))
     }
 
     /// A GhulScript file's text from the `file` attachment or the `code` option;
-    /// `noun` names it in the answers ("script", "effect file").
+    /// `kind` names it in the answers (in `lang`).
     pub(in crate::core) async fn script_source(
         &self,
+        lang: Lang,
         command: &Command,
-        noun: &str,
+        kind: SourceKind,
     ) -> Result<String, String> {
         let max_bytes = self.settings.npc_max_script_bytes;
+        let noun = ("noun", i18n::Arg::from(kind.noun()));
+        let just_noun = std::slice::from_ref(&noun);
+        let too_large = || {
+            i18n::tr_args(
+                lang,
+                "npc-source-too-large",
+                &[noun.clone(), ("max_bytes", max_bytes.into())],
+            )
+        };
         let bytes = match (command.option("file"), command.string("code")) {
-            (Some(_), Some(_)) => {
-                return Err(format!(
-                    "Give the {noun} either as a file or as code, not both."
-                ));
-            }
+            (Some(_), Some(_)) => return Err(i18n::tr_args(lang, "npc-source-both", just_noun)),
             (
                 Some(OptionValue::Attachment {
                     filename,
@@ -329,89 +371,101 @@ impl Context {
                 None,
             ) => {
                 if !filename.to_lowercase().ends_with(".ghul") {
-                    return Err(format!(
-                        "`{}` is not a `.ghul` {noun}.",
-                        one_line(filename, 100)
+                    return Err(i18n::tr_args(
+                        lang,
+                        "npc-source-not-ghul",
+                        &[noun.clone(), ("file", one_line(filename, 100).into())],
                     ));
                 }
                 if *size > max_bytes as u64 {
-                    return Err(format!("The {noun} is larger than {max_bytes} bytes."));
+                    return Err(too_large());
                 }
-                self.fetch
-                    .fetch(url, max_bytes)
-                    .await
-                    .map_err(|error| format!("I could not read the {noun}: {error}."))?
+                self.fetch.fetch(url, max_bytes).await.map_err(|error| {
+                    i18n::tr_args(
+                        lang,
+                        "npc-source-unreadable",
+                        &[noun.clone(), ("error", error.to_string().into())],
+                    )
+                })?
             }
             (None, Some(code)) => strip_code_fences(code, SCRIPT_TAGS).into_bytes(),
-            _ => {
-                return Err(format!(
-                    "Attach the {noun} as a `.ghul` file (`file`), or paste it as `code`."
-                ));
-            }
+            _ => return Err(i18n::tr_args(lang, "npc-source-missing", just_noun)),
         };
         if bytes.len() > max_bytes {
-            return Err(format!("The {noun} is larger than {max_bytes} bytes."));
+            return Err(too_large());
         }
-        let source =
-            String::from_utf8(bytes).map_err(|_| format!("The {noun} is not UTF-8 text."))?;
+        let source = String::from_utf8(bytes)
+            .map_err(|_| i18n::tr_args(lang, "npc-source-not-utf8", just_noun))?;
         if source.trim().is_empty() {
-            return Err(format!("The {noun} is empty."));
+            return Err(i18n::tr_args(lang, "npc-source-empty", just_noun));
         }
         Ok(source)
     }
 
-    async fn npc_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn npc_list(&self, lang: Lang, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
         let rows = self.storage.npc_scripts(guild_id).await?;
         if rows.is_empty() {
-            return Ok(ephemeral(
-                "No NPCs live here yet. An admin installs one with `/npc install`.",
+            return Ok(ephemeral(i18n::tr(lang, "npc-list-empty")));
+        }
+        let mut lines = vec![i18n::tr_args(
+            lang,
+            "npc-list-header",
+            &[("count", rows.len().into())],
+        )];
+        for row in &rows {
+            lines.push(i18n::tr_args(
+                lang,
+                "npc-list-entry",
+                &[
+                    ("display", escape_markdown(&display_of(row)).into()),
+                    ("name", (&row.name).into()),
+                    ("activity", row.activity.into()),
+                ],
             ));
         }
-        let mut lines = vec![format!("NPCs here ({}):", rows.len())];
-        for row in &rows {
-            let mut line = format!(
-                "- **{}** (`{}`)",
-                escape_markdown(&display_of(row)),
-                row.name
-            );
-            if row.activity != 0 {
-                line.push_str(&format!(", activity {}", row.activity));
-            }
-            lines.push(line);
-        }
-        lines.push("Talk to one with `/talk npc:NAME`.".to_owned());
+        lines.push(i18n::tr(lang, "npc-list-footer"));
         Ok(ephemeral(truncate(
             &lines.join("\n"),
             super::text::MESSAGE_LIMIT,
         )))
     }
 
-    async fn npc_remove(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn npc_remove(
+        &self,
+        lang: Lang,
+        guild_id: i64,
+        name: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
         if !self.storage.remove_npc(guild_id, name).await? {
-            return Ok(no_such_npc(name));
+            return Ok(no_such_npc(lang, name));
         }
-        Ok(ephemeral(format!(
-            "Removed `{}`. Its waiting conversations have ended; flags and parameters \
-             players earned stay.",
-            one_line(name, MAX_NAME_CHARS)
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "npc-removed",
+            &[("name", one_line(name, MAX_NAME_CHARS).into())],
         )))
     }
 
     async fn npc_activity(
         &self,
+        lang: Lang,
         guild_id: i64,
         name: &str,
         code: i64,
     ) -> anyhow::Result<Vec<Reply>> {
         if i32::try_from(code).is_err() {
-            return Ok(ephemeral("The activity code must fit in 32 bits."));
+            return Ok(ephemeral(i18n::tr(lang, "npc-activity-range")));
         }
         if !self.storage.set_npc_activity(guild_id, name, code).await? {
-            return Ok(no_such_npc(name));
+            return Ok(no_such_npc(lang, name));
         }
-        Ok(ephemeral(format!(
-            "`{}` now has activity code {code}; conversations see it from their next turn.",
-            one_line(name, MAX_NAME_CHARS)
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "npc-activity-set",
+            &[
+                ("name", one_line(name, MAX_NAME_CHARS).into()),
+                ("code", code.into()),
+            ],
         )))
     }
 
@@ -452,25 +506,29 @@ impl Context {
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(NOT_HERE));
+            return Ok(ephemeral(i18n::tr(lang, "npc-not-here")));
         };
+        let table = self.language(request, true).await?;
         let name = command.string("npc").map(str::trim).unwrap_or("");
         let Some(script_row) = self.storage.npc_script(guild_id, name).await? else {
-            return Ok(no_such_npc(name));
+            return Ok(no_such_npc(lang, name));
         };
         let display = display_of(&script_row);
+        let npc_arg = [("npc", i18n::Arg::from(escape_markdown(&display)))];
         let script = match self.npc_load(&script_row.source).await {
             Ok(Ok(script)) => script,
             Ok(Err(_)) => {
-                return Ok(ephemeral(format!(
-                    "{}'s script no longer loads; ask an admin to install it again.",
-                    escape_markdown(&display)
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "npc-broken-script",
+                    &npc_arg,
                 )));
             }
             Err(error) => {
-                let what = format!("Loading {}'s script", escape_markdown(&display));
-                return super::overrun(&what, error);
+                let what = i18n::tr_args(lang, "npc-work-loading", &npc_arg);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let conversations = script.conversations();
@@ -482,30 +540,37 @@ impl Context {
             Some(conv) => conv.to_owned(),
             None => match conversations.first() {
                 Some(first) => (*first).to_owned(),
-                None => return Ok(no_such_npc(name)),
+                None => return Ok(no_such_npc(lang, name)),
             },
         };
+        let no_conversation = || {
+            ephemeral(i18n::tr_args(
+                lang,
+                "npc-no-conversation",
+                &[
+                    npc_arg[0].clone(),
+                    ("conv", one_line(&conv, 64).into()),
+                    ("conversations", conversations.join("`, `").into()),
+                ],
+            ))
+        };
         if !script.has_conversation(&conv) {
-            return Ok(ephemeral(format!(
-                "{} has no conversation `{}`; there are: `{}`.",
-                escape_markdown(&display),
-                one_line(&conv, 64),
-                conversations.join("`, `")
-            )));
+            return Ok(no_conversation());
         }
         let npc = name_key(&script_row.name);
         let now = self.now();
         let mut replies = Vec::new();
         let mut tx = self.storage.begin().await?;
         if let Some(old) = take_npc_conversation_of_in(&mut tx, request.user.id, guild_id).await? {
-            replies.extend(left_edit(&old));
+            replies.extend(left_edit(table, &old));
         }
         let Some(character) = playing_character_in(&mut tx, guild_id, request.user.id).await?
         else {
             tx.rollback().await?;
-            return Ok(ephemeral(format!(
-                "To talk to {} you need a character here: make one with `/chargen start`.",
-                escape_markdown(&display)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "npc-needs-character",
+                &npc_arg,
             )));
         };
         let key = WorldKey {
@@ -517,7 +582,7 @@ impl Context {
         };
         let Some(mut before) = load_world_in(&mut tx, &key).await? else {
             tx.rollback().await?;
-            return Ok(ephemeral(ENDED));
+            return Ok(ephemeral(i18n::tr(lang, "npc-ended")));
         };
         before.activity = activity_of(&script_row);
         let mut after = before.clone();
@@ -532,14 +597,15 @@ impl Context {
             .await;
         let (talk, turn, after) = match started {
             Ok(Ok(started)) => started,
-            Ok(Err(unknown)) => {
+            // Checked above; the script is the one checked, so this is a race at most.
+            Ok(Err(_unknown)) => {
                 tx.rollback().await?;
-                return Ok(ephemeral(unknown.to_string()));
+                return Ok(no_conversation());
             }
             Err(error) => {
                 tx.rollback().await?;
-                let what = format!("{}'s greeting", escape_markdown(&display));
-                return super::overrun(&what, error);
+                let what = i18n::tr_args(lang, "npc-work-greeting", &npc_arg);
+                return super::overrun_in(lang, &what, error);
             }
         };
         let conversation_id = self.new_id();
@@ -547,8 +613,8 @@ impl Context {
             player: &request.user.name,
             npc: &display,
         };
-        let mut lines = view::turn_lines(&speakers, None, &turn.events, &turn.prompt);
-        lines.extend(view::trade_status(&turn.prompt, &after));
+        let mut lines = view::turn_lines(table, &speakers, None, &turn.events, &turn.prompt);
+        lines.extend(view::trade_status(table, &turn.prompt, &after));
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
         let keywords = if turn.is_over() {
             Vec::new()
@@ -556,8 +622,8 @@ impl Context {
             npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
         };
         let components =
-            view::prompt_components(conversation_id, 0, &turn.prompt, &keywords, &display);
-        let laid = view::lay_out(&lines, components);
+            view::prompt_components(table, conversation_id, 0, &turn.prompt, &keywords, &display);
+        let laid = view::lay_out(table, &lines, components);
         if !failed {
             save_world_in(&mut tx, &key, &before, &after, now).await?;
         }
@@ -582,22 +648,16 @@ impl Context {
             .await?;
         }
         tx.commit().await?;
-        let how = if turn.is_over() {
-            String::new()
+        let args = [
+            npc_arg[0].clone(),
+            ("character", escape_markdown(&character.name).into()),
+        ];
+        let talking = if turn.is_over() {
+            i18n::tr_args(lang, "npc-talking", &args)
         } else {
-            format!(
-                " Answer with the buttons under {}'s message, or reply to it.",
-                escape_markdown(&display)
-            )
+            i18n::tr_args(lang, "npc-talking-answer", &args)
         };
-        replies.insert(
-            0,
-            Reply::Interaction(Message::ephemeral(format!(
-                "You talk to {} as **{}**.{how}",
-                escape_markdown(&display),
-                escape_markdown(&character.name)
-            ))),
-        );
+        replies.insert(0, Reply::Interaction(Message::ephemeral(talking)));
         let track = (!turn.is_over()).then_some((conversation_id, 0));
         replies.extend(post(request.channel_id, laid, track));
         Ok(replies)
@@ -627,7 +687,8 @@ impl Context {
             return Ok(Some(Vec::new()));
         }
         if row.expires_at <= self.now() {
-            return Ok(Some(self.expire_npc(&row).await?));
+            let table = self.language(request, true).await?;
+            return Ok(Some(self.expire_npc(table, &row).await?));
         }
         self.npc_turn(request, &row, line, line).await.map(Some)
     }
@@ -639,21 +700,25 @@ impl Context {
         values: &[String],
         fields: &[(String, String)],
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let answered = || Ok(ephemeral(i18n::tr(lang, "npc-answered")));
         let Some(row) = self.storage.npc_conversation(id.conversation).await? else {
-            return Ok(ephemeral(ENDED));
+            return Ok(ephemeral(i18n::tr(lang, "npc-ended")));
         };
         if row.user_id != request.user.id {
-            return Ok(ephemeral(format!(
-                "This is {}'s conversation; start your own with `/talk`.",
-                escape_markdown(&row.user_name)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "npc-not-yours",
+                &[("player", escape_markdown(&row.user_name).into())],
             )));
         }
         if row.step != id.step {
-            return Ok(ephemeral(ANSWERED));
+            return answered();
         }
         if row.expires_at <= self.now() {
-            let mut replies = ephemeral(ENDED);
-            replies.extend(self.expire_npc(&row).await?);
+            let table = self.language(request, true).await?;
+            let mut replies = ephemeral(i18n::tr(lang, "npc-ended"));
+            replies.extend(self.expire_npc(table, &row).await?);
             return Ok(replies);
         }
         let field = |name: &str| {
@@ -663,28 +728,34 @@ impl Context {
                 .map(|(_, value)| value.as_str())
                 .unwrap_or("")
         };
+        // The forms are private to the player: in their language.
+        let title = || async {
+            let npc = self.row_display(&row).await?;
+            let title = i18n::tr_args(lang, "npc-modal-title", &[("npc", npc.into())]);
+            anyhow::Ok(truncate(&title, 45))
+        };
         match id.action {
             NpcAction::Ask => Ok(vec![Reply::Modal(Modal {
                 custom_id: self.id_of(&row, NpcAction::AskModal),
-                title: truncate(&format!("Talking to {}", self.row_display(&row).await?), 45),
+                title: title().await?,
                 inputs: vec![TextInput {
                     custom_id: KEYWORD_FIELD.to_owned(),
-                    label: "Ask about…".to_owned(),
+                    label: i18n::tr(lang, "npc-ask-label"),
                     style: TextInputStyle::Short,
                     // NPCs answer to one keyword: the first word of what is asked.
-                    placeholder: Some("One word: name, job, trade, bye…".to_owned()),
+                    placeholder: Some(i18n::tr(lang, "npc-ask-placeholder")),
                     required: true,
                     max_length: 100,
                 }],
             })]),
             NpcAction::Amount => Ok(vec![Reply::Modal(Modal {
                 custom_id: self.id_of(&row, NpcAction::AmountModal),
-                title: truncate(&format!("Talking to {}", self.row_display(&row).await?), 45),
+                title: title().await?,
                 inputs: vec![TextInput {
                     custom_id: AMOUNT_FIELD.to_owned(),
-                    label: "How much?".to_owned(),
+                    label: i18n::tr(lang, "npc-amount-label"),
                     style: TextInputStyle::Short,
-                    placeholder: Some("a whole number, e.g. 10".to_owned()),
+                    placeholder: Some(i18n::tr(lang, "npc-amount-placeholder")),
                     required: true,
                     max_length: 10,
                 }],
@@ -692,22 +763,28 @@ impl Context {
             NpcAction::Buy | NpcAction::Sell => {
                 let sell = id.action == NpcAction::Sell;
                 let Some(index) = row.selected.and_then(|i| u32::try_from(i).ok()) else {
-                    return Ok(ephemeral("Pick an item from the list first."));
+                    return Ok(ephemeral(i18n::tr(lang, "npc-pick-first")));
                 };
                 let Some(item) = self.trade_item(&row, index).await? else {
-                    return Ok(ephemeral(ANSWERED));
+                    return answered();
                 };
-                let (verb, price) = if sell {
+                let (action, price) = if sell {
                     ("sell", item.sell_price)
                 } else {
                     ("buy", item.price)
                 };
+                let title = i18n::tr_args(
+                    lang,
+                    "npc-quantity-title",
+                    &[("action", action.into()), ("item", (&item.name).into())],
+                );
+                let label = i18n::tr_args(lang, "npc-quantity-label", &[("price", price.into())]);
                 Ok(vec![Reply::Modal(Modal {
                     custom_id: self.id_of(&row, NpcAction::Quantity { sell, item: index }),
-                    title: truncate(&format!("How many {} to {verb}?", item.name), 45),
+                    title: truncate(&title, 45),
                     inputs: vec![TextInput {
                         custom_id: QUANTITY_FIELD.to_owned(),
-                        label: truncate(&format!("Quantity ({price} gold each)"), 45),
+                        label: truncate(&label, 45),
                         style: TextInputStyle::Short,
                         placeholder: Some("1".to_owned()),
                         required: false,
@@ -717,10 +794,10 @@ impl Context {
             }
             NpcAction::TradeSelect(_) => {
                 let Some(index) = values.first().and_then(|v| v.parse::<u32>().ok()) else {
-                    return Ok(ephemeral(ANSWERED));
+                    return answered();
                 };
                 if self.trade_item(&row, index).await?.is_none() {
-                    return Ok(ephemeral(ANSWERED));
+                    return answered();
                 }
                 self.storage
                     .set_npc_selection(row.id, row.step, i64::from(index))
@@ -736,7 +813,7 @@ impl Context {
                     _ => None,
                 };
                 let Some(label) = label else {
-                    return Ok(ephemeral(ANSWERED));
+                    return answered();
                 };
                 self.npc_turn(request, &row, &label, &label).await
             }
@@ -744,10 +821,10 @@ impl Context {
                 let quantity = field(QUANTITY_FIELD).trim();
                 let quantity = if quantity.is_empty() { "1" } else { quantity };
                 if !quantity.chars().all(|ch| ch.is_ascii_digit()) {
-                    return Ok(ephemeral("Give the quantity as a whole number, like 3."));
+                    return Ok(ephemeral(i18n::tr(lang, "npc-quantity-number")));
                 }
                 let Some(ware) = self.trade_item(&row, item).await? else {
-                    return Ok(ephemeral(ANSWERED));
+                    return answered();
                 };
                 let verb = if sell { "sell" } else { "buy" };
                 let line = format!("{verb} {} {quantity}", ware.tag);
@@ -767,7 +844,7 @@ impl Context {
             NpcAction::Yes => self.npc_turn(request, &row, "yes", "yes").await,
             NpcAction::No => self.npc_turn(request, &row, "no", "no").await,
             NpcAction::Done => self.npc_turn(request, &row, "done", "done").await,
-            NpcAction::Leave => self.npc_leave(&row).await,
+            NpcAction::Leave => self.npc_leave(request, &row).await,
         }
     }
 
@@ -838,10 +915,17 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let line: String = line.chars().take(MAX_INPUT_CHARS).collect();
         let now = self.now();
+        // Read before the transaction: the player's language for what only they see,
+        // the server's for the conversation's messages.
+        let lang = self.language(request, false).await?;
+        let table = self.language(request, true).await?;
         let mut tx = self.storage.begin().await?;
         if !claim_npc_step(&mut tx, row.id, row.step).await? {
             tx.rollback().await?;
-            return Ok(answered_elsewhere(request));
+            return Ok(ephemeral_if_interaction(
+                request,
+                i18n::tr(lang, "npc-answered"),
+            ));
         }
         let step = row.step + 1;
         let script_row = npc_script_in(&mut tx, row.script_id).await?;
@@ -850,7 +934,8 @@ impl Context {
                 Ok(loaded) => loaded.ok(),
                 Err(error) => {
                     tx.rollback().await?;
-                    return super::overrun("Loading this NPC's script", error);
+                    let what = i18n::tr(lang, "npc-work-loading-this");
+                    return super::overrun_in(lang, &what, error);
                 }
             },
             None => None,
@@ -861,11 +946,8 @@ impl Context {
         else {
             delete_npc_conversation_in(&mut tx, row.id, None).await?;
             tx.commit().await?;
-            let mut replies = ephemeral_if_interaction(
-                request,
-                "This NPC has changed or left since the conversation started, so it ended.",
-            );
-            replies.extend(left_edit(row));
+            let mut replies = ephemeral_if_interaction(request, i18n::tr(lang, "npc-changed"));
+            replies.extend(left_edit(table, row));
             return Ok(replies);
         };
         let conversation = talk.conversation().to_owned();
@@ -880,8 +962,8 @@ impl Context {
             delete_npc_conversation_in(&mut tx, row.id, None).await?;
             tx.commit().await?;
             let mut replies =
-                ephemeral_if_interaction(request, "The character of this conversation is gone.");
-            replies.extend(left_edit(row));
+                ephemeral_if_interaction(request, i18n::tr(lang, "npc-character-gone"));
+            replies.extend(left_edit(table, row));
             return Ok(replies);
         };
         before.activity = activity_of(&script_row);
@@ -902,8 +984,12 @@ impl Context {
             // The claim is rolled back with the rest: the question still waits.
             Err(error) => {
                 tx.rollback().await?;
-                let what = format!("{}'s answer", escape_markdown(&shown));
-                return super::overrun(&what, error);
+                let what = i18n::tr_args(
+                    lang,
+                    "npc-work-answer",
+                    &[("npc", escape_markdown(&shown).into())],
+                );
+                return super::overrun_in(lang, &what, error);
             }
         };
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
@@ -925,15 +1011,16 @@ impl Context {
             player: &request.user.name,
             npc: &display,
         };
-        let mut lines = view::turn_lines(&speakers, Some(echo), &turn.events, &turn.prompt);
-        lines.extend(view::trade_status(&turn.prompt, &after));
+        let mut lines = view::turn_lines(table, &speakers, Some(echo), &turn.events, &turn.prompt);
+        lines.extend(view::trade_status(table, &turn.prompt, &after));
         let keywords = if turn.prompt == Prompt::Keyword {
             npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
         } else {
             Vec::new()
         };
-        let components = view::prompt_components(row.id, step, &turn.prompt, &keywords, &display);
-        let laid = view::lay_out(&lines, components);
+        let components =
+            view::prompt_components(table, row.id, step, &turn.prompt, &keywords, &display);
+        let laid = view::lay_out(table, &lines, components);
         if turn.is_over() {
             if !failed {
                 delete_npc_conversation_in(&mut tx, row.id, None).await?;
@@ -960,19 +1047,28 @@ impl Context {
     }
 
     /// "Walk away": ends the conversation without BYE (E6).
-    async fn npc_leave(&self, row: &NpcConversationRow) -> anyhow::Result<Vec<Reply>> {
+    async fn npc_leave(
+        &self,
+        request: &Request,
+        row: &NpcConversationRow,
+    ) -> anyhow::Result<Vec<Reply>> {
         if !self
             .storage
             .delete_npc_conversation(row.id, Some(row.step))
             .await?
         {
-            return Ok(ephemeral(ANSWERED));
+            let lang = self.language(request, false).await?;
+            return Ok(ephemeral(i18n::tr(lang, "npc-answered")));
         }
-        Ok(left_notice(row))
+        Ok(left_notice(self.language(request, true).await?, row))
     }
 
-    /// Ends an idle conversation as "left".
-    async fn expire_npc(&self, row: &NpcConversationRow) -> anyhow::Result<Vec<Reply>> {
+    /// Ends an idle conversation as "left"; `table` is the server's language.
+    async fn expire_npc(
+        &self,
+        table: Lang,
+        row: &NpcConversationRow,
+    ) -> anyhow::Result<Vec<Reply>> {
         if !self
             .storage
             .delete_npc_conversation(row.id, Some(row.step))
@@ -985,7 +1081,18 @@ impl Context {
             user = row.user_id,
             "npc conversation ended idle"
         );
-        Ok(left_notice(row))
+        Ok(left_notice(table, row))
+    }
+
+    /// The server's language for a message no request asked for (an expiry): its
+    /// `/config language`, and English for auto, whose Discord locale only a request
+    /// carries.
+    async fn stored_language(&self, guild_id: i64) -> anyhow::Result<Lang> {
+        let stored = self.storage.guild_language(guild_id).await?;
+        Ok(match LanguageSetting::from_stored(stored.as_deref()) {
+            LanguageSetting::Fixed(lang) => lang,
+            LanguageSetting::Auto => Lang::En,
+        })
     }
 
     /// Ends conversations idle past their time (part of [`Core::sweep`]).
@@ -995,7 +1102,8 @@ impl Context {
         for _ in 0..10 {
             let expired = self.storage.expired_npc_conversations(now, 100).await?;
             for row in &expired {
-                replies.extend(self.expire_npc(row).await?);
+                let table = self.stored_language(row.guild_id).await?;
+                replies.extend(self.expire_npc(table, row).await?);
             }
             if expired.len() < 100 {
                 break;
@@ -1005,18 +1113,20 @@ impl Context {
     }
 }
 
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(lang: Lang, name: &str) -> Result<(), String> {
     let mut chars = name.chars();
     let starts_with_letter = chars.next().is_some_and(|ch| ch.is_ascii_alphabetic());
     let rest_ok = chars.all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
     if starts_with_letter && rest_ok && name.chars().count() <= MAX_NAME_CHARS {
         return Ok(());
     }
-    Err(format!(
-        "`{}` cannot name an NPC: use 1 to {MAX_NAME_CHARS} letters, digits or `_`, starting \
-         with a letter (scripts refer to it in CHECK_MEMBER). Give a longer name with \
-         `display`.",
-        one_line(name, 40)
+    Err(i18n::tr_args(
+        lang,
+        "npc-bad-name",
+        &[
+            ("name", one_line(name, 40).into()),
+            ("max", MAX_NAME_CHARS.into()),
+        ],
     ))
 }
 
@@ -1046,38 +1156,39 @@ fn is_special(keyword: &str) -> bool {
         .any(|special| keyword.eq_ignore_ascii_case(special))
 }
 
-fn no_such_npc(name: &str) -> Vec<Reply> {
-    ephemeral(format!(
-        "There is no NPC called `{}` here. `/npc list` shows who lives here.",
-        one_line(name, MAX_NAME_CHARS)
+fn no_such_npc(lang: Lang, name: &str) -> Vec<Reply> {
+    ephemeral(i18n::tr_args(
+        lang,
+        "npc-no-such",
+        &[("name", one_line(name, MAX_NAME_CHARS).into())],
     ))
 }
 
 /// A message, or nothing for a reply (which has no interaction to answer privately).
-fn ephemeral_if_interaction(request: &Request, text: &str) -> Vec<Reply> {
+fn ephemeral_if_interaction(request: &Request, text: String) -> Vec<Reply> {
     if matches!(request.kind, RequestKind::MessageReply { .. }) {
         return Vec::new();
     }
     ephemeral(text)
 }
 
-fn answered_elsewhere(request: &Request) -> Vec<Reply> {
-    ephemeral_if_interaction(request, ANSWERED)
-}
-
 /// Every load error, with its line and a caret, in one answer; all of them also as a
 /// file when they do not fit.
 pub(in crate::core) fn load_error_replies(
+    lang: Lang,
     name: &str,
-    noun: &str,
+    kind: SourceKind,
     source: &str,
     errors: &[npc_core::LoadError],
 ) -> Vec<Reply> {
-    let header = format!(
-        "`{}` was not installed: the {noun} has {} error{}.",
-        one_line(name, MAX_NAME_CHARS),
-        errors.len(),
-        if errors.len() == 1 { "" } else { "s" }
+    let header = i18n::tr_args(
+        lang,
+        "npc-load-failed",
+        &[
+            ("name", one_line(name, MAX_NAME_CHARS).into()),
+            ("noun", kind.noun().into()),
+            ("count", errors.len().into()),
+        ],
     );
     let carets: Vec<String> = errors.iter().map(|error| error.caret(source)).collect();
     let full = carets.join("\n\n");
@@ -1096,15 +1207,17 @@ pub(in crate::core) fn load_error_replies(
     }
     let mut message = Message::ephemeral(format!("{header}\n{}", code_block(&shown)));
     if shown_count < carets.len() {
-        message.content.push_str(&format!(
-            "\n…and {} more; every error is in the attached file.",
-            carets.len() - shown_count
+        message.content.push('\n');
+        message.content.push_str(&i18n::tr_args(
+            lang,
+            "npc-load-more",
+            &[("count", (carets.len() - shown_count).into())],
         ));
         let listing: Vec<String> = errors.iter().map(ToString::to_string).collect();
         message.attachments.push(FileAttachment {
-            filename: "errors.txt".to_owned(),
+            filename: i18n::tr(lang, "npc-load-filename"),
             bytes: format!("{full}\n\n{}\n", listing.join("\n")).into_bytes(),
-            description: Some("Every load error".to_owned()),
+            description: Some(i18n::tr(lang, "npc-load-file-description")),
         });
     }
     vec![Reply::Interaction(message)]
@@ -1124,18 +1237,20 @@ fn answered_edit(row: &NpcConversationRow) -> Option<Reply> {
     })
 }
 
-/// The message of a conversation that ended without an answer, marked so.
-fn left_edit(row: &NpcConversationRow) -> Option<Reply> {
+/// The message of a conversation that ended without an answer, marked so in the
+/// server's language `table`.
+fn left_edit(table: Lang, row: &NpcConversationRow) -> Option<Reply> {
     let message_id = row.message_id?;
+    let walked_away = i18n::tr_args(
+        table,
+        "npc-event-walked-away",
+        &[("player", escape_markdown(&row.user_name).into())],
+    );
     Some(Reply::Edit {
         channel_id: row.channel_id,
         message_id,
         message: Message::text(truncate(
-            &format!(
-                "{}\n*{} walked away.*",
-                row.content,
-                escape_markdown(&row.user_name)
-            ),
+            &format!("{}\n{walked_away}", row.content),
             super::text::MESSAGE_LIMIT,
         )),
     })
@@ -1143,15 +1258,16 @@ fn left_edit(row: &NpcConversationRow) -> Option<Reply> {
 
 /// A conversation that ended without an answer: its message marked, or a notice when
 /// that message is unknown.
-fn left_notice(row: &NpcConversationRow) -> Vec<Reply> {
-    if let Some(edit) = left_edit(row) {
+fn left_notice(table: Lang, row: &NpcConversationRow) -> Vec<Reply> {
+    if let Some(edit) = left_edit(table, row) {
         return vec![edit];
     }
     vec![Reply::Channel {
         channel_id: row.channel_id,
-        message: Message::text(format!(
-            "*{} walked away from the conversation.*",
-            escape_markdown(&row.user_name)
+        message: Message::text(i18n::tr_args(
+            table,
+            "npc-walked-away-notice",
+            &[("player", escape_markdown(&row.user_name).into())],
         )),
     }]
 }

@@ -4,6 +4,10 @@
 //! SAY text goes out verbatim (X3): `@everyone` or `<@123>` reach Discord as written
 //! and ping no one, because every message carries `AllowedMentions::None`. Names and
 //! labels from scripts and players are escaped where they sit inside our markup.
+//!
+//! Every word of ours comes from the catalogue (`npc.ftl`) in the language the caller
+//! chose: the server's, since the whole channel reads a conversation. npc-core's
+//! events are data; each is worded here, not by npc-core's English transcript lines.
 
 use npc_core::{EndReason, Event, MenuChoice, Prompt, TradeItem, World};
 
@@ -12,6 +16,7 @@ use crate::core::text::{MESSAGE_LIMIT, escape_markdown, one_line, split_chunks, 
 use crate::core::{
     ActionRow, Button, ButtonStyle, Component, FileAttachment, Message, Select, SelectOption,
 };
+use crate::i18n::{self, Arg, Lang};
 
 /// Characters of one message: below Discord's 2,000.
 const CHUNK_BUDGET: usize = 1900;
@@ -43,6 +48,7 @@ pub struct Laid {
 /// The lines of a turn: the player's input first (if any), then every event.
 /// `prompt` is where the turn waits: a trade's wares explain a refusal to buy.
 pub fn turn_lines(
+    lang: Lang,
     speakers: &Speakers<'_>,
     input: Option<&str>,
     events: &[Event],
@@ -52,13 +58,15 @@ pub fn turn_lines(
         Prompt::Trade(items) => items,
         _ => &[],
     };
+    let player = escape_markdown(speakers.player);
     let mut lines = Vec::with_capacity(events.len() + 1);
     if let Some(input) = input {
         let shown = one_line(input, 200);
         if shown.is_empty() {
-            lines.push(format!(
-                "> *{} says nothing.*",
-                escape_markdown(speakers.player)
+            lines.push(i18n::tr_args(
+                lang,
+                "npc-says-nothing-player",
+                &[("player", (&player).into())],
             ));
         } else {
             lines.push(format!(
@@ -69,64 +77,165 @@ pub fn turn_lines(
         }
     }
     let npc = escape_markdown(speakers.npc);
-    for event in events {
+    let turn = TurnWords {
+        lang,
+        player: &player,
+        npc: &npc,
+        input,
+        wares,
+    };
+    lines.extend(events.iter().filter_map(|event| turn.line(event)));
+    if lines.is_empty() || (input.is_some() && lines.len() == 1) {
+        lines.push(i18n::tr_args(
+            lang,
+            "npc-says-nothing",
+            &[("npc", (&npc).into())],
+        ));
+    }
+    lines
+}
+
+/// What an event's line needs besides the event: the language, the speakers
+/// (escaped), the player's input and the wares of a trade.
+struct TurnWords<'a> {
+    lang: Lang,
+    player: &'a str,
+    npc: &'a str,
+    input: Option<&'a str>,
+    wares: &'a [TradeItem],
+}
+
+impl TurnWords<'_> {
+    /// The line of one event; `None` for one that shows nothing (the end after an
+    /// error, whose error line says it all). Names inside events are escaped here.
+    fn line(&self, event: &Event) -> Option<String> {
+        let (lang, player, npc) = (self.lang, self.player, self.npc);
+        let escaped = |name: &str| Arg::from(escape_markdown(name));
+        // Each key is written in its call: the catalogue test finds them there.
         let line = match event {
-            Event::Talk { .. } => format!("*{} talks to {npc}.*", escape_markdown(speakers.player)),
             // The author's words as written: `*` and `_` are not Discord's styles.
             Event::Say { text, .. } => format!("{npc}: {}", escape_markdown(text)),
-            Event::AskYesNo => "*Yes or no?*".to_owned(),
-            Event::AskAmount => "*How much?*".to_owned(),
-            Event::Menu { choices } => format!("*Choose:* {}", menu_hint(choices)),
-            Event::Trade { items } => trade_hint(items),
-            Event::WillNotBuy { item, .. } => will_not_buy(&npc, item, wares),
+            Event::Menu { choices } => i18n::tr_args(
+                lang,
+                "npc-event-menu",
+                &[("choices", menu_hint(lang, choices).into())],
+            ),
+            Event::Trade { items } => trade_hint(lang, items),
+            Event::WillNotBuy { item, .. } => will_not_buy(lang, npc, item, self.wares),
             Event::Bought {
                 item,
                 quantity,
                 gold,
-            } => {
-                let mut line = format!(
-                    "*You buy {quantity} {} for {gold} gold.*",
-                    escape_markdown(&counted(item, *quantity))
-                );
-                // A purchase is cut to what the gold pays for: say so.
-                if let Some(asked) = input.and_then(asked_quantity)
-                    && asked > *quantity
-                {
-                    line.push_str(&format!(" *Your gold pays for {quantity} of the {asked}.*"));
-                }
-                line
-            }
+            } => self.bought(item, *quantity, *gold),
             Event::Sold {
                 item,
                 quantity,
                 gold,
-            } => format!(
-                "*You sell {quantity} {} for {gold} gold.*",
-                escape_markdown(&counted(item, *quantity))
+            } => i18n::tr_args(
+                lang,
+                "npc-event-sold",
+                &trade_args(lang, item, *quantity, *gold),
             ),
-            Event::Error { message } => format!(
-                "*{npc} stopped: {}. Nothing of this turn was kept.*",
-                escape_markdown(message)
+            Event::Talk { .. } => i18n::tr_args(
+                lang,
+                "npc-event-talk",
+                &[("player", player.into()), ("npc", npc.into())],
+            ),
+            Event::AskYesNo => i18n::tr(lang, "npc-event-yes-no"),
+            Event::AskAmount => i18n::tr(lang, "npc-event-amount"),
+            // The engine's reason (a limit) is npc-core's, in English.
+            Event::Error { message } => i18n::tr_args(
+                lang,
+                "npc-event-error",
+                &[("npc", npc.into()), ("message", escaped(message))],
             ),
             Event::End { reason } => match reason {
-                EndReason::Left => format!("*{} walked away.*", escape_markdown(speakers.player)),
-                EndReason::Error => continue,
-                _ => "*The conversation is over.*".to_owned(),
-            },
-            other => {
-                let line = other.to_line();
-                match line.strip_prefix("* ") {
-                    Some(inner) => format!("*{}*", escape_markdown(inner)),
-                    None => escape_markdown(&line),
+                EndReason::Error => return None,
+                EndReason::Left => {
+                    i18n::tr_args(lang, "npc-event-walked-away", &[("player", player.into())])
                 }
+                _ => i18n::tr(lang, "npc-event-over"),
+            },
+            Event::NoReply => i18n::tr(lang, "npc-event-no-reply"),
+            Event::TurnAway { npc } => {
+                i18n::tr_args(lang, "npc-event-turn-away", &[("npc", escaped(npc))])
             }
+            Event::Attack { npc } => {
+                i18n::tr_args(lang, "npc-event-attack", &[("npc", escaped(npc))])
+            }
+            Event::Joined { npc } => {
+                i18n::tr_args(lang, "npc-event-joined", &[("npc", escaped(npc))])
+            }
+            Event::AlreadyMember { npc } => {
+                i18n::tr_args(lang, "npc-event-already-member", &[("npc", escaped(npc))])
+            }
+            Event::PartyFull => i18n::tr(lang, "npc-event-party-full"),
+            Event::Received { item, count } => i18n::tr_args(
+                lang,
+                "npc-event-received",
+                &[("item", escaped(item)), ("count", (*count).into())],
+            ),
+            Event::AnswerYesOrNo => i18n::tr(lang, "npc-event-answer-yes-no"),
+            Event::ChooseAnOption => i18n::tr(lang, "npc-event-choose-option"),
+            Event::CannotAfford { what } => {
+                i18n::tr_args(lang, "npc-event-cannot-afford", &[("what", escaped(what))])
+            }
+            Event::DoesNotSell { npc, what } => i18n::tr_args(
+                lang,
+                "npc-event-does-not-sell",
+                &[("npc", escaped(npc)), ("what", escaped(what))],
+            ),
+            Event::HaveNone { item } => {
+                i18n::tr_args(lang, "npc-event-have-none", &[("item", escaped(item))])
+            }
+            Event::NothingBought => i18n::tr(lang, "npc-event-nothing-bought"),
+            Event::NothingSold => i18n::tr(lang, "npc-event-nothing-sold"),
+            Event::NotATradeCommand => i18n::tr(lang, "npc-event-trade-command"),
+            Event::ApplyEffect { effect, .. } => i18n::tr_args(
+                lang,
+                "npc-event-apply-effect",
+                &[("effect", escaped(effect))],
+            ),
         };
-        lines.push(line);
+        Some(line)
     }
-    if lines.is_empty() || (input.is_some() && lines.len() == 1) {
-        lines.push(format!("*{npc} says nothing.*"));
+
+    /// A purchase; one cut to what the gold pays for says so.
+    fn bought(&self, item: &str, quantity: i64, gold: i64) -> String {
+        let mut line = i18n::tr_args(
+            self.lang,
+            "npc-event-bought",
+            &trade_args(self.lang, item, quantity, gold),
+        );
+        if let Some(asked) = self.input.and_then(asked_quantity)
+            && asked > quantity
+        {
+            line.push(' ');
+            line.push_str(&i18n::tr_args(
+                self.lang,
+                "npc-event-bought-fewer",
+                &[("quantity", quantity.into()), ("asked", asked.into())],
+            ));
+        }
+        line
     }
-    lines
+}
+
+/// The variables of `*You buy 3 arrows for 9 gold.*` and of its selling twin.
+fn trade_args(
+    lang: Lang,
+    item: &str,
+    quantity: i64,
+    gold: i64,
+) -> [(&'static str, Arg<'static>); 3] {
+    [
+        (
+            "item",
+            escape_markdown(&counted_in(lang, item, quantity)).into(),
+        ),
+        ("quantity", quantity.into()),
+        ("gold", gold.into()),
+    ]
 }
 
 /// The count a typed `buy ITEM N` asks for.
@@ -140,24 +249,29 @@ fn asked_quantity(input: &str) -> Option<i64> {
 
 /// Why a trader refuses to buy: an item of theirs worth too little to buy back, or
 /// one they do not sell (a trader buys back only their own wares).
-fn will_not_buy(npc: &str, item: &str, wares: &[TradeItem]) -> String {
+fn will_not_buy(lang: Lang, npc: &str, item: &str, wares: &[TradeItem]) -> String {
     let ware = wares
         .iter()
         .find(|ware| ware.name.eq_ignore_ascii_case(item) || ware.tag.eq_ignore_ascii_case(item));
     let item = escape_markdown(item);
+    let names = [("npc", Arg::from(npc)), ("item", Arg::from(&item))];
     match ware {
-        Some(ware) => format!(
-            "*{npc} will not buy {item}: it sells for {} gold, and {npc} pays a quarter \
-             of that, rounded down: nothing.*",
-            ware.price
+        Some(ware) => i18n::tr_args(
+            lang,
+            "npc-event-will-not-buy-cheap",
+            &[
+                names[0].clone(),
+                names[1].clone(),
+                ("price", ware.price.into()),
+            ],
         ),
-        None => format!("*{npc} will not buy {item}: {npc} buys back only what {npc} sells.*"),
+        None => i18n::tr_args(lang, "npc-event-will-not-buy-foreign", &names),
     }
 }
 
 /// The player's side of a trade, under every trade prompt (so also after each
 /// purchase): their gold and what of theirs the NPC buys back, with the counts held.
-pub fn trade_status(prompt: &Prompt, world: &World) -> Option<String> {
+pub fn trade_status(lang: Lang, prompt: &Prompt, world: &World) -> Option<String> {
     let Prompt::Trade(items) = prompt else {
         return None;
     };
@@ -167,23 +281,41 @@ pub fn trade_status(prompt: &Prompt, world: &World) -> Option<String> {
         .filter_map(|item| {
             let held = world.item_count(&item.tag);
             (held > 0).then(|| {
-                format!(
-                    "{held} {} ({} gold each)",
-                    escape_markdown(&counted(&item.name, held)),
-                    item.sell_price
+                i18n::tr_args(
+                    lang,
+                    "npc-sellable",
+                    &[
+                        ("held", held.into()),
+                        (
+                            "item",
+                            escape_markdown(&counted_in(lang, &item.name, held)).into(),
+                        ),
+                        ("price", item.sell_price.into()),
+                    ],
                 )
             })
         })
         .collect();
     let sellable = if sellable.is_empty() {
-        "nothing this trader buys".to_owned()
+        i18n::tr(lang, "npc-sellable-none")
     } else {
         sellable.join(" · ")
     };
-    Some(format!(
-        "*Your gold:* {} · *you can sell:* {sellable}",
-        world.gold
+    Some(i18n::tr_args(
+        lang,
+        "npc-trade-status",
+        &[("gold", world.gold.into()), ("sellable", sellable.into())],
     ))
+}
+
+/// An item's name for a count in `lang`: English makes its plural ([`counted`]);
+/// other languages show the name as the script writes it (their catalogue puts the
+/// count as `3×`), since no rule makes a plural of an author's word there.
+fn counted_in(lang: Lang, name: &str, quantity: i64) -> String {
+    match lang {
+        Lang::En => counted(name, quantity),
+        _ => name.to_owned(),
+    }
 }
 
 /// An item's name for a count: `1 arrow`, `3 arrows`, `2 torches`, `4 berries`.
@@ -213,29 +345,52 @@ pub fn counted(name: &str, quantity: i64) -> String {
     format!("{name}s")
 }
 
-fn menu_hint(choices: &[MenuChoice]) -> String {
+fn menu_hint(lang: Lang, choices: &[MenuChoice]) -> String {
     choices
         .iter()
-        .map(|choice| escape_markdown(&choice.to_string()))
+        .map(|choice| {
+            let label = escape_markdown(&choice.label);
+            match choice.cost {
+                Some(cost) => i18n::tr_args(
+                    lang,
+                    "npc-menu-choice-cost",
+                    &[("label", label.into()), ("cost", cost.into())],
+                ),
+                None => label,
+            }
+        })
         .collect::<Vec<_>>()
         .join(" · ")
 }
 
-fn trade_hint(items: &[TradeItem]) -> String {
+fn trade_hint(lang: Lang, items: &[TradeItem]) -> String {
     let wares: Vec<String> = items
         .iter()
-        .map(|item| format!("{} {} gold", escape_markdown(&item.name), item.price))
+        .map(|item| {
+            i18n::tr_args(
+                lang,
+                "npc-ware",
+                &[
+                    ("item", escape_markdown(&item.name).into()),
+                    ("price", item.price.into()),
+                ],
+            )
+        })
         .collect();
     let wares = if wares.is_empty() {
-        "nothing".to_owned()
+        i18n::tr(lang, "npc-wares-none")
     } else {
         wares.join(" · ")
     };
-    format!("*For sale:* {wares}\n*Say buy ITEM [N], sell ITEM [N] or done.*")
+    format!(
+        "{}\n{}",
+        i18n::tr_args(lang, "npc-event-trade", &[("wares", wares.into())]),
+        i18n::tr(lang, "npc-trade-hint")
+    )
 }
 
 /// Lays out `lines` as messages; with `components`, the last message carries them.
-pub fn lay_out(lines: &[String], components: Vec<ActionRow>) -> Laid {
+pub fn lay_out(lang: Lang, lines: &[String], components: Vec<ActionRow>) -> Laid {
     let text = lines.join("\n");
     let mut chunks: Vec<String> = split_chunks(&text, CHUNK_BUDGET)
         .into_iter()
@@ -249,12 +404,11 @@ pub fn lay_out(lines: &[String], components: Vec<ActionRow>) -> Laid {
     if chunks.len() > MAX_MESSAGES {
         let keep_from = chunks.len() - (MAX_MESSAGES - 1);
         messages.push(Message {
-            content: "This turn said too much for chat; all of it is in the attached file."
-                .to_owned(),
+            content: i18n::tr(lang, "npc-too-long"),
             attachments: vec![FileAttachment {
-                filename: "conversation.txt".to_owned(),
+                filename: i18n::tr(lang, "npc-too-long-filename"),
                 bytes: text.clone().into_bytes(),
-                description: Some("The whole turn".to_owned()),
+                description: Some(i18n::tr(lang, "npc-too-long-description")),
             }],
             ..Message::default()
         });
@@ -278,6 +432,7 @@ pub fn lay_out(lines: &[String], components: Vec<ActionRow>) -> Laid {
 /// The components of a prompt: buttons and select menus whose ids carry the
 /// conversation and its step.
 pub fn prompt_components(
+    lang: Lang,
     conversation: i64,
     step: i64,
     prompt: &Prompt,
@@ -295,7 +450,13 @@ pub fn prompt_components(
             })
         })
     };
-    let leave = || button(NpcAction::Leave, "Walk away", ButtonStyle::Secondary);
+    let leave = || {
+        button(
+            NpcAction::Leave,
+            &i18n::tr(lang, "npc-button-leave"),
+            ButtonStyle::Secondary,
+        )
+    };
     let row = |components: Vec<Option<Component>>| {
         let components: Vec<Component> = components.into_iter().flatten().collect();
         (!components.is_empty()).then_some(ActionRow(components))
@@ -323,21 +484,41 @@ pub fn prompt_components(
                 row(vec![
                     button(
                         NpcAction::Ask,
-                        &format!("Ask {}…", one_line(npc, 60)),
+                        &i18n::tr_args(
+                            lang,
+                            "npc-button-ask",
+                            &[("npc", one_line(npc, 60).into())],
+                        ),
                         ButtonStyle::Primary,
                     ),
-                    button(NpcAction::Bye, "Bye", ButtonStyle::Secondary),
+                    button(
+                        NpcAction::Bye,
+                        &i18n::tr(lang, "npc-button-bye"),
+                        ButtonStyle::Secondary,
+                    ),
                 ]),
                 row(asked),
             ]
         }
         Prompt::YesNo => vec![row(vec![
-            button(NpcAction::Yes, "Yes", ButtonStyle::Success),
-            button(NpcAction::No, "No", ButtonStyle::Danger),
+            button(
+                NpcAction::Yes,
+                &i18n::tr(lang, "npc-button-yes"),
+                ButtonStyle::Success,
+            ),
+            button(
+                NpcAction::No,
+                &i18n::tr(lang, "npc-button-no"),
+                ButtonStyle::Danger,
+            ),
             leave(),
         ])],
         Prompt::Amount => vec![row(vec![
-            button(NpcAction::Amount, "Answer…", ButtonStyle::Primary),
+            button(
+                NpcAction::Amount,
+                &i18n::tr(lang, "npc-button-answer"),
+                ButtonStyle::Primary,
+            ),
             leave(),
         ])],
         Prompt::Menu(choices) => {
@@ -348,11 +529,17 @@ pub fn prompt_components(
                 .map(|(index, choice)| SelectOption {
                     label: truncate(&choice.label, 100),
                     value: index.to_string(),
-                    description: choice.cost.map(|cost| format!("{cost} gold")),
+                    description: choice.cost.map(|cost| {
+                        i18n::tr_args(lang, "npc-option-cost", &[("price", cost.into())])
+                    }),
                 })
                 .collect();
             vec![
-                select(id(NpcAction::Menu), "Choose…", options),
+                select(
+                    id(NpcAction::Menu),
+                    &i18n::tr(lang, "npc-menu-placeholder"),
+                    options,
+                ),
                 row(vec![leave()]),
             ]
         }
@@ -368,23 +555,35 @@ pub fn prompt_components(
                         .map(|(offset, item)| SelectOption {
                             label: truncate(&item.name, 100),
                             value: (chunk_index * SELECT_OPTIONS + offset).to_string(),
-                            description: Some(trade_description(item)),
+                            description: Some(trade_description(lang, item)),
                         })
                         .collect();
                     let chunk_id = u32::try_from(chunk_index).unwrap_or(0);
                     select(
                         id(NpcAction::TradeSelect(chunk_id)),
-                        "Pick an item, then Buy or Sell",
+                        &i18n::tr(lang, "npc-trade-placeholder"),
                         options,
                     )
                 })
                 .collect();
             let mut buttons = Vec::new();
             if !items.is_empty() {
-                buttons.push(button(NpcAction::Buy, "Buy…", ButtonStyle::Success));
-                buttons.push(button(NpcAction::Sell, "Sell…", ButtonStyle::Primary));
+                buttons.push(button(
+                    NpcAction::Buy,
+                    &i18n::tr(lang, "npc-button-buy"),
+                    ButtonStyle::Success,
+                ));
+                buttons.push(button(
+                    NpcAction::Sell,
+                    &i18n::tr(lang, "npc-button-sell"),
+                    ButtonStyle::Primary,
+                ));
             }
-            buttons.push(button(NpcAction::Done, "Done", ButtonStyle::Secondary));
+            buttons.push(button(
+                NpcAction::Done,
+                &i18n::tr(lang, "npc-button-done"),
+                ButtonStyle::Secondary,
+            ));
             buttons.push(leave());
             rows.push(row(buttons));
             rows
@@ -412,11 +611,18 @@ fn select(
     })]))
 }
 
-fn trade_description(item: &TradeItem) -> String {
+fn trade_description(lang: Lang, item: &TradeItem) -> String {
     if item.sell_price > 0 {
-        return format!("{} gold; sells back for {}", item.price, item.sell_price);
+        return i18n::tr_args(
+            lang,
+            "npc-option-sells-back",
+            &[
+                ("price", item.price.into()),
+                ("sell_price", item.sell_price.into()),
+            ],
+        );
     }
-    format!("{} gold", item.price)
+    i18n::tr_args(lang, "npc-option-cost", &[("price", item.price.into())])
 }
 
 #[cfg(test)]
