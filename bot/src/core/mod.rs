@@ -433,11 +433,6 @@ fn ephemeral(content: impl Into<String>) -> Vec<Reply> {
     vec![Reply::Interaction(Message::ephemeral(content))]
 }
 
-/// The answer when engine work gave none in time, in English (see [`overrun_in`]).
-fn overrun(what: &str, error: WorkError) -> anyhow::Result<Vec<Reply>> {
-    overrun_in(Lang::En, what, error)
-}
-
 /// The answer when engine work gave none in time: what was too big, and what to do,
 /// in `lang` (`what` is a noun phrase in that language that can start a sentence:
 /// "Computing the odds of `8d6` exactly"). A crash is an internal error (logged with

@@ -8,9 +8,6 @@ use super::table::{CommandEntry, defer_private, no_choices};
 use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang, LanguageSetting};
 
-/// The English of [`not_in_dms`], for modules whose texts are not in the catalogue yet.
-pub(super) const NOT_IN_DMS: &str = "That belongs to a server; use it there.";
-
 /// The answer to a server-only command in a direct message.
 pub(super) fn not_in_dms(lang: Lang) -> String {
     i18n::tr(lang, "config-not-in-dms")
@@ -74,16 +71,6 @@ impl Context {
         }
         let role = self.storage.tavern_role(guild_id).await?;
         Ok(role.is_some_and(|role| member.roles.contains(&role)))
-    }
-
-    /// [`Context::not_allowed_in`] in English, for modules whose texts are not in
-    /// the catalogue yet.
-    pub(super) async fn not_allowed(
-        &self,
-        request: &Request,
-        what: &str,
-    ) -> anyhow::Result<Vec<Reply>> {
-        self.not_allowed_in(Lang::En, request, what).await
     }
 
     /// Why a member may not change a server's shared things, naming the role when
