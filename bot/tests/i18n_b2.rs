@@ -230,11 +230,14 @@ async fn chargen_speaks_german() {
 }
 
 /// An unanswered session ends with a notice in the server's chosen language, which
-/// the sweep reads without a request; English where the server chose auto.
+/// the sweep reads without a request; under auto, the server's Discord locale as its
+/// last interaction gave it (English here, though the player is German).
 #[tokio::test]
 async fn the_expiry_notice_speaks_the_servers_language() {
     let mut harness = Harness::with_settings(settings()).await;
-    harness.send(&german(ALICE, chargen("start", &[]))).await;
+    let mut in_english_server = german(ALICE, chargen("start", &[]));
+    in_english_server.guild_locale = Some("en-US".to_owned());
+    harness.send(&in_english_server).await;
     harness.clock.advance_ms(24 * 3_600_000);
     let english = harness.core.sweep().await.unwrap();
     check_rules(&english);

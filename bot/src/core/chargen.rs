@@ -18,7 +18,7 @@ use super::{
     Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::engine::{FinishedRun, GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
-use crate::i18n::{self, Lang, LanguageSetting};
+use crate::i18n::{self, Lang};
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
 
 /// The custom id of the modal's text field.
@@ -336,19 +336,6 @@ impl Context {
                 )))
             }
         }
-    }
-
-    /// The language of public messages in a place when no request says more (the
-    /// sweep): the server's `/config language`, English for auto and in DMs.
-    async fn stored_table_language(&self, place: i64) -> anyhow::Result<Lang> {
-        if place == 0 {
-            return Ok(Lang::En);
-        }
-        let stored = self.storage.guild_language(place).await?;
-        Ok(match LanguageSetting::from_stored(stored.as_deref()) {
-            LanguageSetting::Fixed(lang) => lang,
-            LanguageSetting::Auto => Lang::En,
-        })
     }
 
     async fn chargen_start(
@@ -812,7 +799,7 @@ impl Context {
             let expired = self.storage.expired_sessions(now, 100).await?;
             let batch_len = expired.len();
             for row in &expired {
-                let table = self.stored_table_language(row.guild_id).await?;
+                let table = self.place_language(row.guild_id).await?;
                 replies.extend(self.expire_session(row, table).await?);
             }
             if batch_len < 100 {

@@ -64,12 +64,45 @@ impl Context {
                 .as_deref()
                 .and_then(Lang::from_discord_locale)
                 .is_some();
-        let setting = match request.guild_id {
-            Some(guild_id) if !user_decides => LanguageSetting::from_stored(
-                self.storage.guild_language(guild_id).await?.as_deref(),
-            ),
-            _ => LanguageSetting::Auto,
+        let Some(guild_id) = request.guild_id.filter(|_| !user_decides) else {
+            return Ok(language_for(request, LanguageSetting::Auto, public));
         };
-        Ok(language_for(request, setting, public))
+        let (language, seen_locale) = self.storage.guild_language_and_locale(guild_id).await?;
+        let setting = LanguageSetting::from_stored(language.as_deref());
+        match (&request.guild_locale, seen_locale) {
+            // A reply typed to a prompt carries no server locale: the last one seen.
+            (None, Some(seen)) => {
+                let mut known = request.clone();
+                known.guild_locale = Some(seen);
+                Ok(language_for(&known, setting, public))
+            }
+            (Some(locale), seen) => {
+                if seen.as_deref() != Some(locale.as_str()) {
+                    self.storage
+                        .remember_discord_locale(guild_id, locale, self.now())
+                        .await?;
+                }
+                Ok(language_for(request, setting, public))
+            }
+            (None, None) => Ok(language_for(request, setting, public)),
+        }
+    }
+
+    /// The language of public messages in a place when no request asks (the sweep's
+    /// notices of sessions that ended on their own): the server's `/config language`;
+    /// for auto, the Discord locale its last interaction gave; English in DMs and for
+    /// a server never seen.
+    pub async fn place_language(&self, place: i64) -> anyhow::Result<Lang> {
+        if place == 0 {
+            return Ok(Lang::En);
+        }
+        let (language, seen_locale) = self.storage.guild_language_and_locale(place).await?;
+        Ok(match LanguageSetting::from_stored(language.as_deref()) {
+            LanguageSetting::Fixed(lang) => lang,
+            LanguageSetting::Auto => seen_locale
+                .as_deref()
+                .and_then(Lang::from_discord_locale)
+                .unwrap_or(Lang::En),
+        })
     }
 }

@@ -56,6 +56,42 @@ impl Storage {
         self.setting("language", guild_id).await
     }
 
+    /// The server's `/config language` (`None`: auto) and the Discord locale its last
+    /// interaction gave (`None`: never seen), read together.
+    pub async fn guild_language_and_locale(
+        &self,
+        guild_id: i64,
+    ) -> anyhow::Result<(Option<String>, Option<String>)> {
+        let row: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT language, discord_locale FROM guild_settings WHERE guild_id = $1",
+        )
+        .bind(guild_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.unwrap_or((None, None)))
+    }
+
+    /// Notes the server's Discord locale (not a setting anyone chose: a new row says
+    /// nobody, user 0, changed it).
+    pub async fn remember_discord_locale(
+        &self,
+        guild_id: i64,
+        locale: &str,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, discord_locale, updated_by, updated_at) \
+             VALUES ($1, $2, 0, $3) ON CONFLICT (guild_id) DO UPDATE SET \
+             discord_locale = excluded.discord_locale",
+        )
+        .bind(guild_id)
+        .bind(locale)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// `None` is auto.
     pub async fn set_guild_language(
         &self,

@@ -38,7 +38,7 @@ use super::{
     Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
     RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
-use crate::i18n::{self, Lang, LanguageSetting};
+use crate::i18n::{self, Lang};
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
     npc_keywords_in, npc_script_in, playing_character_in, record_npc_keyword_in, save_world_in,
@@ -1084,17 +1084,6 @@ impl Context {
         Ok(left_notice(table, row))
     }
 
-    /// The server's language for a message no request asked for (an expiry): its
-    /// `/config language`, and English for auto, whose Discord locale only a request
-    /// carries.
-    async fn stored_language(&self, guild_id: i64) -> anyhow::Result<Lang> {
-        let stored = self.storage.guild_language(guild_id).await?;
-        Ok(match LanguageSetting::from_stored(stored.as_deref()) {
-            LanguageSetting::Fixed(lang) => lang,
-            LanguageSetting::Auto => Lang::En,
-        })
-    }
-
     /// Ends conversations idle past their time (part of [`Core::sweep`]).
     pub(super) async fn expire_npc_conversations(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
         let mut replies = Vec::new();
@@ -1102,7 +1091,7 @@ impl Context {
         for _ in 0..10 {
             let expired = self.storage.expired_npc_conversations(now, 100).await?;
             for row in &expired {
-                let table = self.stored_language(row.guild_id).await?;
+                let table = self.place_language(row.guild_id).await?;
                 replies.extend(self.expire_npc(table, row).await?);
             }
             if expired.len() < 100 {
