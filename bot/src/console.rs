@@ -615,8 +615,11 @@ impl Console {
             self.buttons.splice(0..0, buttons);
         }
         if let Some(track) = message.track {
+            // A tracker is edited, never answered: typed text stays for the prompt.
+            let answerable = !matches!(track, crate::core::Track::Encounter { .. });
             match self.core.message_sent(track, message_id).await {
-                Ok(()) => self.pending_prompt = Some(message_id),
+                Ok(()) if answerable => self.pending_prompt = Some(message_id),
+                Ok(()) => {}
                 Err(error) => {
                     tracing::warn!(error = %format!("{error:#}"), "cannot record a message id")
                 }

@@ -21,6 +21,7 @@ pub mod chargen;
 pub mod commands;
 mod context;
 pub mod custom_id;
+pub mod encounter;
 pub mod fields;
 pub mod fit;
 pub mod help;
@@ -324,6 +325,12 @@ impl Core {
                     .set_npc_message(conversation_id, step, message_id)
                     .await?;
             }
+            Track::Encounter { encounter_id } => {
+                self.cx
+                    .storage
+                    .set_encounter_message(encounter_id, message_id)
+                    .await?;
+            }
         }
         Ok(())
     }
@@ -346,6 +353,13 @@ impl Core {
                 self.cx
                     .storage
                     .delete_npc_conversation(conversation_id, Some(step))
+                    .await?;
+            }
+            // The encounter goes on; its next change posts the tracker again.
+            Track::Encounter { encounter_id } => {
+                self.cx
+                    .storage
+                    .clear_encounter_message(encounter_id)
                     .await?;
             }
         }

@@ -51,6 +51,7 @@ pub static COMMANDS: &[CommandEntry] = &[
     super::npc::NPC_COMMAND,
     super::npc::TALK_COMMAND,
     super::odds::COMMAND,
+    super::encounter::COMMAND,
     super::help::COMMAND,
 ];
 
