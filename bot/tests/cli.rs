@@ -11,7 +11,22 @@ pub fn tavern(args: &[&str], stdin: &str) -> Output {
 
 /// `tavern` with these environment variables set (`USER` names the console's user).
 pub fn tavern_with_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tavern"))
+    tavern_in(None, args, stdin, env)
+}
+
+/// `tavern` run in `dir` (the test's own directory when `None`), as a user who
+/// types paths relative to where they stand.
+pub fn tavern_in(
+    dir: Option<&std::path::Path>,
+    args: &[&str],
+    stdin: &str,
+    env: &[(&str, &str)],
+) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tavern"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .envs(env.iter().copied())
         .env_remove("RUST_LOG")

@@ -432,6 +432,7 @@ fn every_custom_id_family_has_one_owner() {
         (delete, "character"),
         (keep, "character"),
         (tavern::core::help::page_id(HelpPage::Npc), "help"),
+        (tavern::core::effect::paste_form_id(), "effect"),
     ];
     for action in [
         InitAction::Next,

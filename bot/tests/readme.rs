@@ -3,7 +3,7 @@
 //! `--seed 1` as the user `ann`, and the output must read as the README says, `…`
 //! standing for any text.
 
-use crate::cli::{stderr, stdout, tavern_with_env};
+use crate::cli::{stderr, stdout, tavern_in};
 use crate::support::TempDir;
 
 /// The console transcripts of a markdown text: (typed lines, expected output).
@@ -78,7 +78,10 @@ fn the_readme_console_examples_are_what_the_console_prints() {
         let dir = TempDir::new(&format!("readme-{index}"));
         let db = dir.path("readme.db");
         let input: String = typed.iter().map(|line| format!("{line}\n")).collect();
-        let output = tavern_with_env(
+        // The README's paths are the repository's, as a reader at its root types them.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let output = tavern_in(
+            Some(&root),
             &["console", "--db", db.to_str().unwrap(), "--seed", "1"],
             &input,
             &[("USER", "ann")],

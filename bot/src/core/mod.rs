@@ -21,6 +21,7 @@ pub mod chargen;
 pub mod commands;
 mod context;
 pub mod custom_id;
+pub mod effect;
 pub mod encounter;
 pub mod fields;
 pub mod fit;

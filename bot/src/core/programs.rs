@@ -19,7 +19,8 @@ use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, FileAttachment, Message, Modal,
     OptionValue, Reply, Request, RequestKind, TextInput, TextInputStyle, ephemeral,
 };
-use crate::engine::{GenFailureKind, ProgramCheck, program_hash};
+use crate::engine::worker::WorkError;
+use crate::engine::{GenFailure, GenFailureKind, ProgramCheck, program_hash};
 use crate::storage::{NewProgram, name_key};
 
 /// Longest program name.
@@ -214,7 +215,14 @@ impl Context {
         let map = if map_text.is_empty() {
             None
         } else {
-            match self.checked_map(&program.source, map_text) {
+            let check = match self.check_listing(&program.source).await {
+                Ok(check) => check,
+                Err(error) => return super::overrun(&format!("Checking `{name}`"), error),
+            };
+            let fits = check
+                .map_err(|failure| one_line(&failure.message, 300))
+                .and_then(|check| map_fits(map_text, &check));
+            match fits {
                 Ok(map) => Some(map),
                 Err(problem) => {
                     return Ok(ephemeral(format!(
@@ -358,23 +366,18 @@ impl Context {
         Ok(followed)
     }
 
-    /// A map parsed and checked against a listing, or the reason it does not fit.
-    fn checked_map(&self, source: &str, map_text: &str) -> Result<RecordMap, String> {
-        let map = record_map::parse(map_text)?;
-        let check = self
-            .engines
-            .generators
-            .check(source)
-            .map_err(|failure| one_line(&failure.message, 300))?;
-        let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
-        record_map::check(
-            &map,
-            &record_map::ProgramFacts {
-                has_line: &has_line,
-                assigned: &check.assigned_variables,
-            },
-        )?;
-        Ok(map)
+    /// The engine's check of a listing (a load: its lines, variables and syntax
+    /// errors), on an engine worker under the time limit, since its cost grows with
+    /// the listing.
+    async fn check_listing(
+        &self,
+        source: &str,
+    ) -> Result<Result<ProgramCheck, GenFailure>, WorkError> {
+        let generators = self.engines.generators.clone();
+        let source = source.to_owned();
+        self.workers
+            .run("program-check", move || generators.check(&source))
+            .await
     }
 
     /// The paste form submitted.
@@ -451,31 +454,6 @@ impl Context {
         }
         let installed = self.storage.installed_program(guild_id, name).await?;
         let replacing = installed.is_some();
-        // A map given now must fit; the map of a replaced listing is kept if it still does.
-        let mut map_note = String::new();
-        let record_map = match map_text.map(str::trim).filter(|text| !text.is_empty()) {
-            Some(text) => match self.checked_map(&source, text) {
-                Ok(map) => map.to_string(),
-                Err(problem) => {
-                    return Ok(ephemeral(format!(
-                        "`{name}` was not installed: its map does not fit: {problem}."
-                    )));
-                }
-            },
-            None => match installed.map(|row| row.record_map) {
-                Some(old) if !old.trim().is_empty() => match self.checked_map(&source, &old) {
-                    Ok(map) => map.to_string(),
-                    Err(problem) => {
-                        map_note = format!(
-                            " Its old map `{}` was dropped: {problem}.",
-                            one_line(&old, 200).replace('`', "'")
-                        );
-                        String::new()
-                    }
-                },
-                _ => String::new(),
-            },
-        };
         if !replacing {
             let count = self.storage.count_programs(guild_id).await?;
             let max = self.settings.max_programs;
@@ -486,13 +464,7 @@ impl Context {
                 )));
             }
         }
-        let generators = self.engines.generators.clone();
-        let checked = source.clone();
-        let check = match self
-            .workers
-            .run("program-check", move || generators.check(&checked))
-            .await
-        {
+        let check = match self.check_listing(&source).await {
             Ok(check) => check,
             Err(error) => {
                 let what = format!("Checking `{name}`");
@@ -508,6 +480,31 @@ impl Context {
                 )));
             }
             Err(failure) => return Err(anyhow::anyhow!("checking a program: {failure}")),
+        };
+        // A map given now must fit; the map of a replaced listing is kept if it still does.
+        let mut map_note = String::new();
+        let record_map = match map_text.map(str::trim).filter(|text| !text.is_empty()) {
+            Some(text) => match map_fits(text, &check) {
+                Ok(map) => map.to_string(),
+                Err(problem) => {
+                    return Ok(ephemeral(format!(
+                        "`{name}` was not installed: its map does not fit: {problem}."
+                    )));
+                }
+            },
+            None => match installed.map(|row| row.record_map) {
+                Some(old) if !old.trim().is_empty() => match map_fits(&old, &check) {
+                    Ok(map) => map.to_string(),
+                    Err(problem) => {
+                        map_note = format!(
+                            " Its old map `{}` was dropped: {problem}.",
+                            one_line(&old, 200).replace('`', "'")
+                        );
+                        String::new()
+                    }
+                },
+                _ => String::new(),
+            },
         };
         let program = NewProgram {
             id: self.new_id(),
@@ -861,4 +858,18 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
         }),
     ]));
     message
+}
+
+/// A map parsed and checked against a listing's facts, or the reason it does not fit.
+fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, String> {
+    let map = record_map::parse(map_text)?;
+    let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
+    record_map::check(
+        &map,
+        &record_map::ProgramFacts {
+            has_line: &has_line,
+            assigned: &check.assigned_variables,
+        },
+    )?;
+    Ok(map)
 }

@@ -50,6 +50,7 @@ pub static COMMANDS: &[CommandEntry] = &[
     super::settings::COMMAND,
     super::npc::NPC_COMMAND,
     super::npc::TALK_COMMAND,
+    super::effect::COMMAND,
     super::odds::COMMAND,
     super::encounter::COMMAND,
     super::help::COMMAND,

@@ -7,6 +7,7 @@ mod support;
 pub use support::*;
 
 mod console;
+mod effects;
 mod ids;
 mod install;
 mod lifecycle;

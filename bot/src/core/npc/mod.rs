@@ -248,15 +248,25 @@ impl Context {
             Some(display) => display,
             None => String::new(),
         };
-        let source = match self.script_source(command).await {
+        let source = match self.script_source(command, "script").await {
             Ok(source) => source,
             Err(problem) => return Ok(ephemeral(problem)),
         };
         let script = match self.npc_load(&source).await {
             Ok(Ok(script)) => script,
-            Ok(Err(errors)) => return Ok(load_error_replies(name, &source, &errors)),
+            Ok(Err(errors)) => return Ok(load_error_replies(name, "script", &source, &errors)),
             Err(error) => return super::overrun(&format!("Checking `{name}`"), error),
         };
+        // APPLY_EFFECT names an effect of this server's library (none: every such
+        // statement is unknown).
+        let library = match self.effect_library(guild_id).await? {
+            Some(library) => library,
+            None => Arc::new(npc_core::effects::EffectLibrary::empty()),
+        };
+        let unknown = script.unknown_effects(&library);
+        if !unknown.is_empty() {
+            return Ok(load_error_replies(name, "script", &source, &unknown));
+        }
         let existing = self.storage.npc_script(guild_id, name).await?;
         if existing.is_none() {
             let count = self.storage.count_npcs(guild_id).await?;
@@ -296,12 +306,19 @@ impl Context {
         )))
     }
 
-    /// The script's text from the `file` attachment or the `code` option.
-    async fn script_source(&self, command: &Command) -> Result<String, String> {
+    /// A GhulScript file's text from the `file` attachment or the `code` option;
+    /// `noun` names it in the answers ("script", "effect file").
+    pub(in crate::core) async fn script_source(
+        &self,
+        command: &Command,
+        noun: &str,
+    ) -> Result<String, String> {
         let max_bytes = self.settings.npc_max_script_bytes;
         let bytes = match (command.option("file"), command.string("code")) {
             (Some(_), Some(_)) => {
-                return Err("Give the script either as a file or as code, not both.".to_owned());
+                return Err(format!(
+                    "Give the {noun} either as a file or as code, not both."
+                ));
             }
             (
                 Some(OptionValue::Attachment {
@@ -313,33 +330,32 @@ impl Context {
             ) => {
                 if !filename.to_lowercase().ends_with(".ghul") {
                     return Err(format!(
-                        "`{}` is not a `.ghul` script.",
+                        "`{}` is not a `.ghul` {noun}.",
                         one_line(filename, 100)
                     ));
                 }
                 if *size > max_bytes as u64 {
-                    return Err(format!("The script is larger than {max_bytes} bytes."));
+                    return Err(format!("The {noun} is larger than {max_bytes} bytes."));
                 }
                 self.fetch
                     .fetch(url, max_bytes)
                     .await
-                    .map_err(|error| format!("I could not read the script: {error}."))?
+                    .map_err(|error| format!("I could not read the {noun}: {error}."))?
             }
             (None, Some(code)) => strip_code_fences(code, SCRIPT_TAGS).into_bytes(),
             _ => {
-                return Err(
-                    "Attach the script as a `.ghul` file (`file`), or paste it as `code`."
-                        .to_owned(),
-                );
+                return Err(format!(
+                    "Attach the {noun} as a `.ghul` file (`file`), or paste it as `code`."
+                ));
             }
         };
         if bytes.len() > max_bytes {
-            return Err(format!("The script is larger than {max_bytes} bytes."));
+            return Err(format!("The {noun} is larger than {max_bytes} bytes."));
         }
         let source =
-            String::from_utf8(bytes).map_err(|_| "The script is not UTF-8 text.".to_owned())?;
+            String::from_utf8(bytes).map_err(|_| format!("The {noun} is not UTF-8 text."))?;
         if source.trim().is_empty() {
-            return Err("The script is empty.".to_owned());
+            return Err(format!("The {noun} is empty."));
         }
         Ok(source)
     }
@@ -415,7 +431,7 @@ impl Context {
             let Some(row) = self.storage.npc_script(guild_id, npc).await? else {
                 return Ok(Vec::new());
             };
-            let Ok(script) = self.npc_scripts.load(&row.source) else {
+            let Ok(Ok(script)) = self.npc_load(&row.source).await else {
                 return Ok(Vec::new());
             };
             let typed = typed.to_lowercase();
@@ -770,7 +786,7 @@ impl Context {
 
     /// Loads a script on an engine worker, under the time limit, unless it was
     /// loaded before.
-    async fn npc_load(
+    pub(in crate::core) async fn npc_load(
         &self,
         source: &str,
     ) -> Result<Result<Arc<Script>, Vec<LoadError>>, crate::engine::worker::WorkError> {
@@ -789,7 +805,7 @@ impl Context {
         let Some(script) = self.storage.npc_script_by_id(row.script_id).await? else {
             return Ok(None);
         };
-        let Ok(script) = self.npc_scripts.load(&script.source) else {
+        let Ok(Ok(script)) = self.npc_load(&script.source).await else {
             return Ok(None);
         };
         let Ok(talk) = serde_json::from_str::<Conversation>(&row.state) else {
@@ -1051,9 +1067,14 @@ fn answered_elsewhere(request: &Request) -> Vec<Reply> {
 
 /// Every load error, with its line and a caret, in one answer; all of them also as a
 /// file when they do not fit.
-fn load_error_replies(name: &str, source: &str, errors: &[npc_core::LoadError]) -> Vec<Reply> {
+pub(in crate::core) fn load_error_replies(
+    name: &str,
+    noun: &str,
+    source: &str,
+    errors: &[npc_core::LoadError],
+) -> Vec<Reply> {
     let header = format!(
-        "`{}` was not installed: the script has {} error{}.",
+        "`{}` was not installed: the {noun} has {} error{}.",
         one_line(name, MAX_NAME_CHARS),
         errors.len(),
         if errors.len() == 1 { "" } else { "s" }

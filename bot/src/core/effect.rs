@@ -1,0 +1,458 @@
+//! `/effect install|list|show|remove`: each server's one file of spell effects
+//! (`ELEMENTS` and `EFFECT` declarations, `npc-core`'s effect language), which
+//! `/init effect` applies and NPC scripts' `APPLY_EFFECT` refer to.
+//!
+//! - **One file per server.** An install replaces the whole file, and only when it
+//!   loads without a single error (every error is listed with its line); `remove`
+//!   cuts one declaration out of the file (which must still load) or, with
+//!   `everything`, drops the file.
+//! - **NPC scripts.** `/npc install` refuses an `APPLY_EFFECT` of an effect the file
+//!   lacks; an install or removal here that leaves installed scripts naming a missing
+//!   effect succeeds, says which scripts, and their `APPLY_EFFECT` does nothing.
+
+use std::sync::Arc;
+
+use npc_core::effects::EffectLibrary;
+
+use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
+use super::context::Context;
+use super::custom_id;
+use super::settings::NOT_IN_DMS;
+use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
+use super::text::{FenceTag, code_block, escape_markdown, strip_code_fences, truncate};
+use super::{
+    Ack, Command, CoreSettings, Modal, Reply, Request, RequestKind, TextInput, TextInputStyle,
+    ephemeral,
+};
+use crate::storage::EffectLibraryRow;
+
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "effect",
+    spec,
+    ack: |command| match asks_for_paste(command) {
+        // The paste form is a modal, which must be the first response.
+        true => Ack::Immediate,
+        false => Ack::Defer { ephemeral: true },
+    },
+    run: |cx, request, command| Box::pin(cx.effect_command(request, command)),
+    autocomplete,
+    components: &[ComponentFamily {
+        kinds: &[PASTE_KIND],
+        // Submitted from a command: its answer is a new private message.
+        ack: |_, _| Ack::Defer { ephemeral: true },
+        run: |cx, request, custom_id| Box::pin(cx.effect_pasted(request, custom_id)),
+    }],
+};
+
+/// The paste form of `/effect install`: `tv1:fp:`.
+const PASTE_KIND: &str = "fp";
+/// The paste form's text field.
+const SOURCE_FIELD: &str = "source";
+/// What a paste form holds (Discord's limit for a text input).
+const PASTE_MAX_CHARS: u16 = 4000;
+/// The language tags a pasted file's code block may open with.
+const FILE_TAGS: FenceTag = FenceTag::Known(&["ghul", "ghulscript", "txt", "text"]);
+/// How the file is named in errors.
+const FILE_NAME: &str = "effects";
+/// Characters of declarations in one `/effect list` answer.
+const LIST_BUDGET: usize = 1700;
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "effect",
+        description: "Spell effects of this server, for encounters and NPCs",
+        options: vec![],
+        subcommands: vec![
+            sub(
+                "install",
+                "Install or replace the effect file (.ghul file, code, or paste it)",
+                vec![
+                    attachment("file", "The .ghul file of ELEMENTS and EFFECT declarations"),
+                    string("code", "The file, as a code block", 6000),
+                ],
+            ),
+            sub("list", "List this server's effects", vec![]),
+            sub(
+                "show",
+                "Show an effect's declaration",
+                vec![
+                    string("name", "The effect's tag, e.g. Poison", 64)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub(
+                "remove",
+                "Remove one effect, or the whole file",
+                vec![
+                    string("name", "The effect's tag", 64).autocomplete(),
+                    OptionSpec {
+                        name: "everything",
+                        description: "Remove the whole effect file",
+                        kind: OptionKind::Boolean,
+                        required: false,
+                        autocomplete: false,
+                        choices: &[],
+                    },
+                ],
+            ),
+        ],
+        groups: vec![],
+    }
+}
+
+/// `/effect install` without a file or code answers with the paste form.
+fn asks_for_paste(command: &Command) -> bool {
+    command.sub() == Some("install")
+        && command.option("file").is_none()
+        && command.option("code").is_none()
+}
+
+/// The tags of the server's effects.
+fn autocomplete<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        let (Some(guild_id), "name") = (request.guild_id, focused) else {
+            return Ok(name_choices(Vec::new()));
+        };
+        let Some(library) = cx.effect_library(guild_id).await? else {
+            return Ok(name_choices(Vec::new()));
+        };
+        let typed = command.string(focused).unwrap_or("").to_lowercase();
+        let tags = library
+            .effect_tags()
+            .into_iter()
+            .filter(|tag| tag.to_lowercase().starts_with(&typed))
+            .map(str::to_owned)
+            .collect();
+        Ok(name_choices(tags))
+    })
+}
+
+/// The custom id of the paste form.
+pub fn paste_form_id() -> String {
+    custom_id::compose(PASTE_KIND, "")
+}
+
+/// The paste form.
+fn paste_form() -> Modal {
+    Modal {
+        custom_id: paste_form_id(),
+        title: "Effect file".to_owned(),
+        inputs: vec![TextInput {
+            custom_id: SOURCE_FIELD.to_owned(),
+            label: "ELEMENTS and EFFECT declarations".to_owned(),
+            style: TextInputStyle::Paragraph,
+            placeholder: Some("ELEMENTS { BURN POISON }\nEFFECT Poison { … }".to_owned()),
+            required: true,
+            max_length: PASTE_MAX_CHARS,
+        }],
+    }
+}
+
+impl Context {
+    async fn effect_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(guild_id) = request.guild_id else {
+            return Ok(ephemeral(NOT_IN_DMS));
+        };
+        let name = command.string("name").map(str::trim).unwrap_or("");
+        match command.sub() {
+            None | Some("list") => self.effect_list(guild_id).await,
+            Some("show") => self.effect_show(guild_id, name).await,
+            Some(sub @ ("install" | "remove")) => {
+                if !self.may_administer(request).await? {
+                    return self.not_allowed(request, "install or remove effects").await;
+                }
+                if sub == "remove" {
+                    let everything = command.boolean("everything").unwrap_or(false);
+                    return self
+                        .effect_remove(request, guild_id, name, everything)
+                        .await;
+                }
+                if asks_for_paste(command) {
+                    return Ok(vec![Reply::Modal(paste_form())]);
+                }
+                match self.script_source(command, "effect file").await {
+                    Ok(source) => self.effect_install(request, guild_id, source).await,
+                    Err(problem) => Ok(ephemeral(problem)),
+                }
+            }
+            Some(other) => Ok(ephemeral(format!(
+                "`/effect {other}` is not a command; try install, list, show or remove."
+            ))),
+        }
+    }
+
+    /// The paste form submitted.
+    async fn effect_pasted(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let (Some(_), RequestKind::Modal { fields, .. }) =
+            (custom_id::rest_of(custom_id, PASTE_KIND), &request.kind)
+        else {
+            return Ok(super::stale_component());
+        };
+        let Some(guild_id) = request.guild_id else {
+            return Ok(ephemeral(NOT_IN_DMS));
+        };
+        if !self.may_administer(request).await? {
+            return self.not_allowed(request, "install effects").await;
+        }
+        let source = fields
+            .iter()
+            .find(|(id, _)| id == SOURCE_FIELD)
+            .map(|(_, value)| strip_code_fences(value, FILE_TAGS))
+            .unwrap_or_default();
+        if source.trim().is_empty() {
+            return Ok(ephemeral("The effect file is empty."));
+        }
+        self.effect_install(request, guild_id, source).await
+    }
+
+    /// Loads `source` on an engine worker: the library, or every load error.
+    async fn load_library(
+        &self,
+        source: &str,
+    ) -> Result<
+        Result<Arc<EffectLibrary>, Vec<npc_core::LoadError>>,
+        crate::engine::worker::WorkError,
+    > {
+        let source = source.to_owned();
+        let libraries = self.effect_libraries.clone();
+        self.workers
+            .run("effects-load", move || libraries.load(&source))
+            .await
+    }
+
+    async fn effect_install(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        source: String,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let library = match self.load_library(&source).await {
+            Ok(Ok(library)) => library,
+            Ok(Err(errors)) => {
+                return Ok(super::npc::load_error_replies(
+                    FILE_NAME,
+                    "effect file",
+                    &source,
+                    &errors,
+                ));
+            }
+            Err(error) => return super::overrun("Checking the effect file", error),
+        };
+        let replaced = self.storage.effect_library(guild_id).await?.is_some();
+        self.store_library(request, guild_id, &source, &library)
+            .await?;
+        let tags = library.effect_tags();
+        let what = if replaced { "Replaced" } else { "Installed" };
+        let mut text = format!(
+            "{what} this server's effect file: {} effect{} ({}) and {} element{}.",
+            tags.len(),
+            if tags.len() == 1 { "" } else { "s" },
+            truncate(&tags.join(", "), 1000),
+            library.elements().len(),
+            if library.elements().len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+        );
+        text.push_str(&self.orphaned_scripts_note(guild_id, &library).await?);
+        Ok(ephemeral(text))
+    }
+
+    async fn store_library(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        source: &str,
+        library: &EffectLibrary,
+    ) -> anyhow::Result<()> {
+        self.storage
+            .set_effect_library(&EffectLibraryRow {
+                guild_id,
+                source: source.to_owned(),
+                effect_count: i64::try_from(library.effect_tags().len()).unwrap_or(i64::MAX),
+                installed_by: request.user.id,
+                installed_by_name: request.user.name.clone(),
+                installed_at: self.now(),
+            })
+            .await
+    }
+
+    /// " NPC scripts … name effects the file no longer has", or nothing.
+    async fn orphaned_scripts_note(
+        &self,
+        guild_id: i64,
+        library: &EffectLibrary,
+    ) -> anyhow::Result<String> {
+        let mut orphaned = Vec::new();
+        for row in self.storage.npc_scripts(guild_id).await? {
+            let Ok(Ok(script)) = self.npc_load(&row.source).await else {
+                continue;
+            };
+            if !script.unknown_effects(library).is_empty() {
+                orphaned.push(format!("`{}`", row.name));
+            }
+        }
+        if orphaned.is_empty() {
+            return Ok(String::new());
+        }
+        Ok(format!(
+            "\nThese NPCs apply effects the file no longer has, which now do nothing: {}.",
+            truncate(&orphaned.join(", "), 500)
+        ))
+    }
+
+    async fn effect_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+        let Some(row) = self.storage.effect_library(guild_id).await? else {
+            return Ok(ephemeral(NO_LIBRARY));
+        };
+        let Some(library) = self.effect_library(guild_id).await? else {
+            return Ok(ephemeral(NO_LIBRARY));
+        };
+        let mut lines = Vec::new();
+        let mut used = 0;
+        let tags = library.effect_tags();
+        for (shown, tag) in tags.iter().enumerate() {
+            let line = match library.declaration(tag) {
+                Some(declaration) => summary(tag, declaration),
+                None => (*tag).to_owned(),
+            };
+            if used + line.chars().count() + 1 > LIST_BUDGET {
+                lines.push(format!("… and {} more", tags.len() - shown));
+                break;
+            }
+            used += line.chars().count() + 1;
+            lines.push(line);
+        }
+        let elements = library.elements().join(" ");
+        Ok(ephemeral(format!(
+            "This server's effects (installed by {} {}), elements `{}`:\n{}\n\
+             `/effect show name` shows one whole.",
+            escape_markdown(&row.installed_by_name),
+            super::macros::date_time(row.installed_at),
+            truncate(&elements, 200),
+            code_block(&lines.join("\n"))
+        )))
+    }
+
+    async fn effect_show(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(library) = self.effect_library(guild_id).await? else {
+            return Ok(ephemeral(NO_LIBRARY));
+        };
+        match library.declaration(name) {
+            Some(declaration) => Ok(ephemeral(code_block(&truncate(declaration, 1800)))),
+            None => Ok(ephemeral(no_effect(name, &library))),
+        }
+    }
+
+    async fn effect_remove(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        name: &str,
+        everything: bool,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if everything {
+            if !self.storage.delete_effect_library(guild_id).await? {
+                return Ok(ephemeral(NO_LIBRARY));
+            }
+            let note = self
+                .orphaned_scripts_note(guild_id, &EffectLibrary::empty())
+                .await?;
+            return Ok(ephemeral(format!(
+                "Removed this server's effect file.{note}"
+            )));
+        }
+        if name.is_empty() {
+            return Ok(ephemeral(
+                "Name the effect to remove, or say `everything:True` to remove the whole file.",
+            ));
+        }
+        let Some(row) = self.storage.effect_library(guild_id).await? else {
+            return Ok(ephemeral(NO_LIBRARY));
+        };
+        let library = match self.load_library(&row.source).await {
+            Ok(Ok(library)) => library,
+            Ok(Err(_)) => return Ok(ephemeral(NO_LIBRARY)),
+            Err(error) => return super::overrun("Reading the effect file", error),
+        };
+        let Some(declaration) = library.declaration(name) else {
+            return Ok(ephemeral(no_effect(name, &library)));
+        };
+        let source = row.source.replacen(declaration, "", 1);
+        let smaller = match self.load_library(&source).await {
+            Ok(Ok(smaller)) => smaller,
+            Ok(Err(errors)) => {
+                let first = errors.first().map(ToString::to_string).unwrap_or_default();
+                return Ok(ephemeral(format!(
+                    "`{name}` stays: the file would not load without it ({}).",
+                    truncate(&first, 300)
+                )));
+            }
+            Err(error) => return super::overrun("Checking the effect file", error),
+        };
+        self.store_library(request, guild_id, &source, &smaller)
+            .await?;
+        let note = self.orphaned_scripts_note(guild_id, &smaller).await?;
+        Ok(ephemeral(format!("Removed the effect `{name}`.{note}")))
+    }
+}
+
+const NO_LIBRARY: &str =
+    "This server has no effect file. A server admin installs one with `/effect install`.";
+
+fn no_effect(name: &str, library: &EffectLibrary) -> String {
+    format!(
+        "There is no effect `{}`; the effects are {}.",
+        name.replace('`', "'"),
+        truncate(&library.effect_tags().join(", "), 1500)
+    )
+}
+
+/// One line of `/effect list`: the tag and its fields, comments, line breaks and
+/// the usual `target_type Character` gone.
+fn summary(tag: &str, declaration: &str) -> String {
+    let body = declaration
+        .split_once('{')
+        .map_or(declaration, |(_, body)| body)
+        .trim_end()
+        .trim_end_matches('}');
+    let fields: Vec<String> = body
+        .lines()
+        .map(|line| line.split_once("//").map_or(line, |(code, _)| code))
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|line| line.trim_end_matches(';').to_owned())
+        // Characters are the usual target; an effect on effects says so.
+        .filter(|line| !line.is_empty() && line != "target_type Character")
+        .collect();
+    truncate(&format!("{tag}: {}", fields.join("; ")), 160)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_is_one_line_of_the_fields() {
+        let declaration = "EFFECT Poison {\n    target_type Character\n    subject HitPoints;\n    \
+                           value -2 // hurts\n    duration 3\n}";
+        assert_eq!(
+            summary("Poison", declaration),
+            "Poison: subject HitPoints; value -2; duration 3"
+        );
+    }
+}
