@@ -986,7 +986,7 @@ impl Context {
                 let carried: CarriedEffects =
                     serde_json::from_str(&row.effects).unwrap_or_default();
                 let hp = loaded.engine.base(&seat.name).map_or(0, |base| base.hp);
-                let mut line = format!("`{}` HP {hp}", seat.name);
+                let mut line = format!("{} HP {hp}", seat.name);
                 if !carried.is_empty() {
                     let tags: Vec<String> =
                         carried.views().into_iter().map(|view| view.tag).collect();
