@@ -498,8 +498,12 @@ impl Console {
                     }
                     self.forget_components(message_id);
                     // A redrawn chart (an /odds view button) is shown anew, and so is
-                    // the message whose button was pressed ("Walk away").
-                    if message.text_view.is_some() || acted_on == Some(message_id) {
+                    // the message whose button was pressed ("Walk away") and one that
+                    // keeps buttons (an encounter's tracker), so they can be pressed.
+                    if message.text_view.is_some()
+                        || acted_on == Some(message_id)
+                        || !message.components.is_empty()
+                    {
                         self.render_message(message, &mut out).await;
                     }
                 }

@@ -33,7 +33,7 @@ use npc_core::effects::{CarriedEffects, EffectEvent, EffectLibrary, Encounter, H
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
+use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
     Track, ephemeral, fields,
@@ -548,9 +548,16 @@ impl Context {
             Ok(stored) => stored,
             Err(refusal) => return Ok(refusal),
         };
-        let mut lines = intro;
-        lines.extend(tracker::event_lines(&events, &engine, &seats));
-        Ok(answer(&loaded.row, &engine, &seats, step, lines, pressed))
+        let events = tracker::event_lines(&events, &engine, &seats);
+        Ok(answer(
+            &loaded.row,
+            &engine,
+            &seats,
+            step,
+            intro,
+            events,
+            pressed,
+        ))
     }
 
     async fn init_join(
@@ -698,6 +705,7 @@ impl Context {
             &seats,
             step,
             vec![line],
+            Vec::new(),
             false,
         ))
     }
@@ -811,6 +819,7 @@ impl Context {
             &seats,
             step,
             vec![line],
+            Vec::new(),
             false,
         ))
     }
@@ -1075,18 +1084,29 @@ impl Context {
     }
 }
 
-/// The answer of a stored change: its lines (publicly) and the redrawn tracker.
+/// The answer of a stored change: what was done and its events (publicly, the
+/// events in a monospace block) and the redrawn tracker.
 fn answer(
     row: &EncounterRow,
     engine: &Encounter,
     seats: &[Seat],
     step: i64,
-    lines: Vec<String>,
+    intro: Vec<String>,
+    events: Vec<String>,
     pressed: bool,
 ) -> Vec<Reply> {
-    let text = match lines.is_empty() {
-        true => "Nothing changed.".to_owned(),
-        false => fit_lines(&lines),
+    let intro = truncate(&intro.join("\n"), 600);
+    let text = match (intro.is_empty(), events.is_empty()) {
+        (true, true) => "Nothing changed.".to_owned(),
+        (false, true) => intro,
+        (true, false) => code_block(&fit_lines(&events, MESSAGE_LIMIT - 10)),
+        (false, false) => format!(
+            "{intro}\n{}",
+            code_block(&fit_lines(
+                &events,
+                MESSAGE_LIMIT - 10 - intro.chars().count()
+            ))
+        ),
     };
     let tracker = tracker_reply(row, engine, seats, step);
     if pressed {
@@ -1103,12 +1123,12 @@ fn answer(
     vec![Reply::Interaction(Message::text(text)), tracker]
 }
 
-/// Event lines within one message: the last ones go, counted.
-fn fit_lines(lines: &[String]) -> String {
+/// Event lines within `budget` characters: the last ones go, counted.
+fn fit_lines(lines: &[String], budget: usize) -> String {
     let mut out = String::new();
     for (index, line) in lines.iter().enumerate() {
         let more = format!("\n… and {} more", lines.len() - index);
-        if out.chars().count() + line.chars().count() + 1 + more.chars().count() > MESSAGE_LIMIT {
+        if out.chars().count() + line.chars().count() + 1 + more.chars().count() > budget {
             out.push_str(&more);
             return out;
         }

@@ -237,8 +237,9 @@ pub fn render(engine: &Encounter, seats: &[Seat], gm_name: &str, viewer: Viewer)
     format!("{header}\n{}", code_block(&body))
 }
 
-/// A command's events as lines for the channel. A hidden combatant's numbers are
-/// left out (its hit points read as a word).
+/// A command's events as lines for the channel (shown in a monospace block, so
+/// nothing in them is markup). A hidden combatant's numbers are left out (its hit
+/// points read as a word).
 pub fn event_lines(events: &[EffectEvent], engine: &Encounter, seats: &[Seat]) -> Vec<String> {
     let hidden: HashSet<&str> = seats
         .iter()
@@ -247,7 +248,7 @@ pub fn event_lines(events: &[EffectEvent], engine: &Encounter, seats: &[Seat]) -
         .collect();
     events
         .iter()
-        .map(|event| escape_markdown(&event_line(event, engine, &hidden)))
+        .map(|event| event_line(event, engine, &hidden))
         .collect()
 }
 
@@ -398,8 +399,8 @@ mod tests {
         assert_eq!(
             event_lines(&events, &engine, &seats),
             [
-                "\\* Poison on Ana: HitPoints 12 -> 10",
-                "\\* Poison on Orc: HitPoints healthy"
+                "* Poison on Ana: HitPoints 12 -> 10",
+                "* Poison on Orc: HitPoints healthy"
             ]
         );
     }
