@@ -547,3 +547,52 @@ async fn monsters_come_in_groups_and_leave() {
         assert_eq!(values, wanted);
     }
 }
+
+#[tokio::test]
+async fn a_removed_character_is_written_back_and_free_to_join_elsewhere() {
+    let mut table = fight().await;
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    as_user(
+        &mut table,
+        BOB,
+        init(
+            "effect",
+            &[("targets", text("Bram")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    // Bob takes his own character out; Carol may not.
+    let refused = as_user(
+        &mut table,
+        CAROL,
+        init("remove", &[("target", text("Bram"))]),
+    )
+    .await;
+    assert!(
+        refused
+            .interaction()
+            .content
+            .starts_with("You cannot remove")
+    );
+    let removed = as_user(&mut table, BOB, init("remove", &[("target", text("Bram"))])).await;
+    assert!(
+        said(&removed).contains("* Bram leaves the encounter."),
+        "{}",
+        said(&removed)
+    );
+    let kept = table
+        .storage
+        .character_effects(77)
+        .await
+        .unwrap()
+        .expect("written back");
+    assert_eq!(kept.fields, r#"[["HP","10"]]"#);
+    assert!(kept.effects.contains("Poison"), "{}", kept.effects);
+    // Seated nowhere now: he may join again (the poison ticks on).
+    let joined = as_user(&mut table, BOB, init("join", &[("init", text("1"))])).await;
+    assert!(
+        said(&joined).contains("HP 10/12, still under Poison"),
+        "{}",
+        said(&joined)
+    );
+}

@@ -602,7 +602,13 @@ impl Context {
             )));
         }
         let name = seats::combatant_name(&row.name);
-        if name.is_empty() || loaded.engine.combatant(&name).is_some() {
+        if name.is_empty() {
+            return Ok(ephemeral(format!(
+                "**{}** has no letters or digits in its name to fight under; the GM can                  `/init add` it instead.",
+                escape_markdown(&row.name)
+            )));
+        }
+        if loaded.engine.combatant(&name).is_some() {
             return Ok(ephemeral(format!(
                 "A combatant named `{}` is in this encounter already; the GM can `/init remove` \
                  it.",
