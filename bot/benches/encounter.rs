@@ -153,7 +153,7 @@ fn next(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(30);
+    config = Criterion::default().sample_size(30).without_plots();
     targets = next
 }
 criterion_main!(benches);
