@@ -19,6 +19,7 @@ use crate::core::{
     Command, CommandOption, Component, Core, Member, Message, Modal, OptionValue, Permissions,
     Reply, Request, RequestKind, User,
 };
+use crate::i18n::Lang;
 
 /// Who the console user is: one local user, admin of one server.
 #[derive(Debug, Clone)]
@@ -26,6 +27,8 @@ pub struct ConsoleIdentity {
     pub user: User,
     pub guild_id: i64,
     pub channel_id: i64,
+    /// The language the user and the local server speak (`--lang`, else `LANG`).
+    pub lang: Lang,
 }
 
 impl Default for ConsoleIdentity {
@@ -47,7 +50,14 @@ impl ConsoleIdentity {
             user: User { id: 1, name },
             guild_id: 1,
             channel_id: 1,
+            lang: Lang::En,
         }
+    }
+
+    /// The same identity speaking `lang`.
+    pub fn with_lang(mut self, lang: Lang) -> ConsoleIdentity {
+        self.lang = lang;
+        self
     }
 }
 
@@ -215,6 +225,10 @@ impl Console {
                 permissions: Permissions::ALL,
                 roles: Vec::new(),
             }),
+            // The local user and the local server speak the same language, as a
+            // Discord client and server set to it would.
+            locale: Some(self.identity.lang.discord_locale().to_owned()),
+            guild_locale: Some(self.identity.lang.discord_locale().to_owned()),
             kind,
         }
     }

@@ -14,6 +14,7 @@ pub mod core;
 pub mod discord;
 pub mod engine;
 pub mod fetch;
+pub mod i18n;
 pub mod lines;
 pub mod metrics;
 pub mod shutdown;

@@ -12,6 +12,7 @@ use tavern::console::{self, ConsoleIdentity};
 use tavern::core::limits::SystemClock;
 use tavern::core::{Core, CoreSettings};
 use tavern::discord::{Bot, DiscordOptions, HttpPlan};
+use tavern::i18n::Lang;
 use tavern::storage::{Storage, StorageOptions, sqlite_url_for_path};
 
 /// Tavern: dice, character generators and NPCs for tabletop groups on Discord.
@@ -41,6 +42,10 @@ enum Commands {
         /// Seed every roll and generator run, for reproducible sessions.
         #[arg(long)]
         seed: Option<u64>,
+        /// The language to answer in: de or en (default: the environment's LANG,
+        /// else English).
+        #[arg(long, value_name = "de|en", value_parser = parse_lang)]
+        lang: Option<Lang>,
     },
     /// Apply the database migrations and exit.
     Migrate {
@@ -98,7 +103,10 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
     runtime.block_on(async move {
         match cli.command {
             Commands::Run => run_bot(&config, cli.config.is_some()).await,
-            Commands::Console { db, seed } => run_console(&config, &db, seed).await,
+            Commands::Console { db, seed, lang } => {
+                let lang = lang.unwrap_or_else(lang_from_environment);
+                run_console(&config, &db, seed, lang).await
+            }
             Commands::Migrate { db } => {
                 let url = db.map_or_else(|| config.database.url.clone(), |db| database_url(&db));
                 let storage = Storage::connect(&url, &storage_options(&config)).await?;
@@ -116,7 +124,28 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
     })
 }
 
-async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Result<()> {
+fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code)
+        .ok_or_else(|| format!("`{code}` is not a language Tavern speaks: de or en"))
+}
+
+/// The console's language without `--lang`: POSIX's order, `LC_ALL`, then
+/// `LC_MESSAGES`, then `LANG`; English when none names a language Tavern speaks.
+fn lang_from_environment() -> Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.is_empty())
+        .and_then(|value| Lang::from_posix_locale(&value))
+        .unwrap_or(Lang::En)
+}
+
+async fn run_console(
+    config: &Config,
+    db: &str,
+    seed: Option<u64>,
+    lang: Lang,
+) -> anyhow::Result<()> {
     let storage = Storage::open(&database_url(db), &storage_options(config))
         .await
         .context("cannot open the database")?;
@@ -125,7 +154,7 @@ async fn run_console(config: &Config, db: &str, seed: Option<u64>) -> anyhow::Re
     let mut config = config.clone();
     config.rate_limit.burst = u32::MAX;
     let core = new_core(&config, &storage, seed, Arc::new(tavern::fetch::FileFetch))?;
-    let result = console::run(core, ConsoleIdentity::default()).await;
+    let result = console::run(core, ConsoleIdentity::default().with_lang(lang)).await;
     storage.close().await;
     result
 }

@@ -9,7 +9,8 @@ pub fn tavern(args: &[&str], stdin: &str) -> Output {
     tavern_with_env(args, stdin, &[])
 }
 
-/// `tavern` with these environment variables set (`USER` names the console's user).
+/// `tavern` with these environment variables set (`USER` names the console's user,
+/// `LANG` its language: the machine's own locale is never inherited).
 pub fn tavern_with_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     tavern_in(None, args, stdin, env)
 }
@@ -28,9 +29,12 @@ pub fn tavern_in(
     }
     let mut child = command
         .args(args)
-        .envs(env.iter().copied())
         .env_remove("RUST_LOG")
         .env_remove("DISCORD_TOKEN")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

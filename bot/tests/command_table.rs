@@ -1,6 +1,7 @@
 //! The real command table (the one Discord registration, the console and `/help`
-//! read) against Discord's registration rules, and every registered command
-//! against the core's dispatch: nothing here names a command, so nothing drifts.
+//! read) against Discord's registration rules, in every locale it is registered in,
+//! and every registered command against the core's dispatch: nothing here names a
+//! command, so nothing drifts.
 
 use tavern::core::chargen::ChargenId;
 use tavern::core::commands::{CommandSpec, OptionKind, OptionSpec, SubcommandSpec};
@@ -10,6 +11,8 @@ use tavern::core::npc::{NpcAction, NpcId};
 use tavern::core::odds::{OddsId, OddsView};
 use tavern::core::roll::{RollAgain, RollId};
 use tavern::core::table::{self, COMMANDS};
+use tavern::i18n::commands::{command_key, entries, option_key};
+use tavern::i18n::{self, Lang};
 
 use crate::harness::{Harness, command};
 
@@ -459,4 +462,159 @@ fn every_custom_id_family_has_one_owner() {
             "nothing builds ids of kind `{kind}`"
         );
     }
+}
+
+// ----- localizations (issue 18) -----
+
+/// The table's specs, as registration reads them.
+fn specs() -> Vec<CommandSpec> {
+    tavern::core::commands::command_specs(tavern::core::CoreSettings::default().max_repeat)
+}
+
+#[test]
+fn every_element_has_its_texts_in_every_catalogue_and_english_repeats_the_spec() {
+    let mut missing = Vec::new();
+    let mut elements = 0;
+    for spec in specs() {
+        for entry in entries(&spec) {
+            elements += 1;
+            for lang in Lang::ALL {
+                let attributes: Vec<(&str, &str)> = match &entry.choice {
+                    Some(choice) => vec![(choice.as_str(), entry.name)],
+                    None => vec![("name", entry.name), ("description", entry.description)],
+                };
+                for (attribute, english) in attributes {
+                    match i18n::attribute(lang, &entry.key, attribute) {
+                        None => missing.push(format!("{lang:?}: {}.{attribute}", entry.key)),
+                        Some(text) if lang == Lang::En && text != english => missing.push(format!(
+                            "commands.ftl: {}.{attribute} is `{text}`, the spec says `{english}`",
+                            entry.key
+                        )),
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+    assert!(elements > 70, "{elements}");
+}
+
+#[test]
+fn derived_keys_are_unique() {
+    let mut seen = std::collections::BTreeSet::new();
+    for spec in specs() {
+        for entry in entries(&spec) {
+            let attribute = entry.choice.clone().unwrap_or_default();
+            assert!(
+                seen.insert((entry.key.clone(), attribute.clone())),
+                "{} {attribute} names two elements",
+                entry.key
+            );
+        }
+    }
+}
+
+/// The names a level of the table registers side by side, in `lang`: Discord refuses
+/// two equal names among siblings in any locale.
+fn sibling_problems(lang: Lang, level: &str, keys: &[String], problems: &mut Vec<String>) {
+    let mut names: Vec<String> = keys
+        .iter()
+        .filter_map(|key| i18n::attribute(lang, key, "name"))
+        .collect();
+    names.sort();
+    for pair in names.windows(2) {
+        if pair[0] == pair[1] {
+            problems.push(format!("{lang:?}: `{}` twice in {level}", pair[0]));
+        }
+    }
+}
+
+fn option_keys(path: &[&str], options: &[OptionSpec]) -> Vec<String> {
+    options
+        .iter()
+        .map(|option| option_key(path, option.name))
+        .collect()
+}
+
+#[test]
+fn every_localization_passes_discords_rules() {
+    let specs = specs();
+    let mut problems = Vec::new();
+    for lang in Lang::LOCALIZED {
+        let top: Vec<String> = specs.iter().map(|spec| command_key(&[spec.name])).collect();
+        sibling_problems(lang, "the commands", &top, &mut problems);
+        for spec in &specs {
+            let mut total = 0;
+            for entry in entries(spec) {
+                let localized = match &entry.choice {
+                    Some(choice) => {
+                        let name = i18n::attribute(lang, &entry.key, choice).unwrap_or_default();
+                        let chars = name.chars().count();
+                        if !(1..=MAX_CHOICE_CHARS).contains(&chars) {
+                            problems.push(format!(
+                                "{lang:?}: {}.{choice} has {chars} characters",
+                                entry.key
+                            ));
+                        }
+                        // The value stays the spec's.
+                        total += chars + entry.name.chars().count();
+                        continue;
+                    }
+                    None => (
+                        i18n::attribute(lang, &entry.key, "name").unwrap_or_default(),
+                        i18n::attribute(lang, &entry.key, "description").unwrap_or_default(),
+                    ),
+                };
+                let (name, description) = localized;
+                problems.extend(name_problem(&name).map(|problem| format!("{lang:?}: {problem}")));
+                problems.extend(
+                    description_problem(&entry.key, &description)
+                        .map(|problem| format!("{lang:?}: {problem}")),
+                );
+                total += name.chars().count() + description.chars().count();
+            }
+            if total > MAX_COMMAND_TOTAL_CHARS {
+                problems.push(format!(
+                    "{lang:?}: `{}` totals {total} characters",
+                    spec.name
+                ));
+            }
+            let path = [spec.name];
+            let mut level = option_keys(&path, &spec.options);
+            level.extend(
+                spec.subcommands
+                    .iter()
+                    .map(|sub| command_key(&[spec.name, sub.name])),
+            );
+            level.extend(
+                spec.groups
+                    .iter()
+                    .map(|group| command_key(&[spec.name, group.name])),
+            );
+            sibling_problems(lang, spec.name, &level, &mut problems);
+            let subs = spec
+                .subcommands
+                .iter()
+                .map(|sub| (vec![spec.name, sub.name], sub))
+                .chain(spec.groups.iter().flat_map(|group| {
+                    let keys: Vec<String> = group
+                        .subcommands
+                        .iter()
+                        .map(|sub| command_key(&[spec.name, group.name, sub.name]))
+                        .collect();
+                    sibling_problems(lang, group.name, &keys, &mut problems);
+                    group
+                        .subcommands
+                        .iter()
+                        .map(move |sub| (vec![spec.name, group.name, sub.name], sub))
+                }))
+                .collect::<Vec<_>>();
+            for (path, sub) in subs {
+                let keys = option_keys(&path, &sub.options);
+                sibling_problems(lang, &path.join(" "), &keys, &mut problems);
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
 }

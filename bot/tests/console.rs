@@ -25,6 +25,7 @@ pub fn console_on(storage: &Storage) -> Console {
         },
         guild_id: 1,
         channel_id: 1,
+        lang: tavern::i18n::Lang::En,
     };
     Console::new(Arc::new(core), identity)
 }

@@ -72,6 +72,9 @@ impl Harness {
                 permissions: Permissions(0),
                 roles: vec![],
             }),
+            // Like a Discord client and server set to US English.
+            locale: Some("en-US".to_owned()),
+            guild_locale: guild.map(|_| "en-US".to_owned()),
             kind,
         }
     }

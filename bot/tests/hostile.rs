@@ -590,7 +590,7 @@ fn the_console_survives_every_reproducer_and_still_rolls() {
     std::fs::write(&config, "[rate_limit]\nburst = 1000\nper_minute = 6000\n").unwrap();
     let mut child = Process::new(env!("CARGO_BIN_EXE_tavern"))
         .args(["--config", config.to_str().unwrap(), "console"])
-        .args(["--db", db.to_str().unwrap(), "--seed", "11"])
+        .args(["--db", db.to_str().unwrap(), "--seed", "11", "--lang", "en"])
         .env_remove("RUST_LOG")
         .env_remove("DISCORD_TOKEN")
         .stdin(Stdio::piped())
@@ -674,6 +674,7 @@ async fn console(dir: &TempDir) -> Console {
         },
         guild_id: 1,
         channel_id: 1,
+        lang: tavern::i18n::Lang::En,
     };
     Console::new(Arc::new(core), identity)
 }

@@ -44,6 +44,8 @@ pub fn member_request(user: i64, permissions: u64, roles: &[i64], kind: RequestK
             permissions: Permissions(permissions),
             roles: roles.to_vec(),
         }),
+        locale: Some("en-US".to_owned()),
+        guild_locale: Some("en-US".to_owned()),
         kind,
     }
 }

@@ -602,6 +602,7 @@ async fn the_console_installs_a_local_listing_and_keeps_server_macros() {
         },
         guild_id: 1,
         channel_id: 1,
+        lang: tavern::i18n::Lang::En,
     };
     let mut console = Console::new(Arc::new(core), identity);
     let mut say = async |line: &str| match console.line(line).await {

@@ -265,6 +265,25 @@ async fn button_states_round_trip_and_purge(storage: Storage) {
     assert!(storage.button_state(i64::MAX).await.unwrap().is_none());
 }
 
+on_both_backends!(a_servers_language_is_kept_beside_its_other_settings);
+async fn a_servers_language_is_kept_beside_its_other_settings(storage: Storage) {
+    assert_eq!(storage.guild_language(5).await.unwrap(), None);
+    storage.set_macro_role(5, Some(77), 1, 100).await.unwrap();
+    storage
+        .set_guild_language(5, Some("de"), 2, 200)
+        .await
+        .unwrap();
+    assert_eq!(
+        storage.guild_language(5).await.unwrap().as_deref(),
+        Some("de")
+    );
+    // Setting the language leaves the role alone, and auto clears the column.
+    assert_eq!(storage.tavern_role(5).await.unwrap(), Some(77));
+    storage.set_guild_language(5, None, 2, 300).await.unwrap();
+    assert_eq!(storage.guild_language(5).await.unwrap(), None);
+    assert_eq!(storage.guild_language(6).await.unwrap(), None);
+}
+
 on_both_backends!(text_survives_unchanged);
 async fn text_survives_unchanged(storage: Storage) {
     let mut session = new_session(1, 10, 20);

@@ -15,6 +15,8 @@ mod core;
 mod command_table;
 // /chargen sessions and /character through the core.
 mod chargen;
+// Localization: the catalogues, which language answers, the German console.
+mod i18n;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.

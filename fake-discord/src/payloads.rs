@@ -50,8 +50,10 @@ pub struct Invoker {
     pub permissions: u64,
     /// The member's role ids (ignored in DMs).
     pub roles: Vec<u64>,
-    /// The user's locale.
+    /// The user's Discord locale (`locale`: `en-US`, `de` …).
     pub locale: String,
+    /// The server's Discord locale (`guild_locale`, sent in guilds only).
+    pub guild_locale: String,
 }
 
 impl Invoker {
@@ -65,6 +67,7 @@ impl Invoker {
             permissions: permissions::MEMBER,
             roles: Vec::new(),
             locale: "en-US".to_owned(),
+            guild_locale: "en-US".to_owned(),
         }
     }
 
@@ -85,6 +88,18 @@ impl Invoker {
     /// The same invoker with these roles.
     pub fn with_roles(mut self, roles: &[u64]) -> Self {
         self.roles = roles.to_vec();
+        self
+    }
+
+    /// The same invoker with its Discord set to another language (`de`, `en-GB` …).
+    pub fn with_locale(mut self, locale: &str) -> Self {
+        self.locale = locale.to_owned();
+        self
+    }
+
+    /// The same invoker in a server whose Discord locale is `locale`.
+    pub fn with_guild_locale(mut self, locale: &str) -> Self {
+        self.guild_locale = locale.to_owned();
         self
     }
 
@@ -248,7 +263,7 @@ fn interaction_base(frame: &Frame<'_>, kind: u64, invoker: &Invoker, data: Value
     match invoker.guild_id {
         Some(guild_id) => {
             interaction["guild_id"] = json!(guild_id.to_string());
-            interaction["guild_locale"] = json!("en-US");
+            interaction["guild_locale"] = json!(invoker.guild_locale);
             interaction["member"] = member_json(invoker, true);
             interaction["channel"] =
                 json!({"id": invoker.channel_id.to_string(), "type": 0, "name": "tavern"});

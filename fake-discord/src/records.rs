@@ -210,6 +210,11 @@ pub enum Rule {
     UnknownRoute,
     /// A gateway payload the fake could not accept (bad shard, unknown opcode, ...).
     Gateway,
+    /// A command registration Discord refuses: a name (of a command, option or choice's
+    /// option) breaking `^[-_'\p{L}\p{N}]{1,32}$` or not lower case, a description
+    /// outside 1–100 characters, a choice name outside 1–100, or a localization under a
+    /// locale Discord does not know or breaking the same rules.
+    CommandInvalid,
 }
 
 /// One broken rule, with what broke it.

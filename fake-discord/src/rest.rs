@@ -394,6 +394,22 @@ fn commands(
             let Some(wanted) = req.body.as_array() else {
                 return Reply::error(400, 50035, "Invalid Form Body");
             };
+            // Discord refuses the whole overwrite for one bad command.
+            let problems: Vec<Problem> = wanted
+                .iter()
+                .enumerate()
+                .flat_map(|(index, command)| {
+                    rules::check_command(command)
+                        .into_iter()
+                        .map(move |mut problem| {
+                            problem.path = format!("{index}.{}", problem.path);
+                            problem
+                        })
+                })
+                .collect();
+            if !problems.is_empty() {
+                return refuse(inner, "PUT /commands", &problems);
+            }
             let existing = inner.commands.get(&guild).cloned().unwrap_or_default();
             let mut stored = Vec::new();
             for command in wanted {
@@ -407,6 +423,10 @@ fn commands(
             Reply::ok(Value::Array(stored))
         }
         ("POST", []) => {
+            let problems = rules::check_command(&req.body);
+            if !problems.is_empty() {
+                return refuse(inner, "POST /commands", &problems);
+            }
             let list = inner.commands.get(&guild).cloned().unwrap_or_default();
             let position = list
                 .iter()

@@ -134,7 +134,7 @@ impl Context {
                 self.character_delete_confirm(request, state_id, delete)
                     .await
             }
-            None => Ok(super::stale_component()),
+            None => Ok(super::stale_component(request)),
         }
     }
 

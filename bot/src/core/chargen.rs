@@ -268,7 +268,7 @@ impl Context {
                 self.chargen_answer(request, Target::Exact { session_id, step }, text)
                     .await
             }
-            _ => Ok(super::stale_component()),
+            _ => Ok(super::stale_component(request)),
         }
     }
 

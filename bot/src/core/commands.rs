@@ -1,5 +1,8 @@
-//! The slash commands Tavern offers: the one table from which the Discord adapter
-//! registers commands (one bulk overwrite) and the console parses typed lines.
+//! The shape of a slash command's registration ([`CommandSpec`] with its options,
+//! subcommands and groups) and the builders command modules write their specs with.
+//! Each spec lives in its command's module; [`super::table::COMMANDS`] lists them, and
+//! the Discord adapter registers that list (one bulk overwrite) and the console parses
+//! typed lines against it.
 
 /// A top-level command.
 #[derive(Debug, Clone, PartialEq, Eq)]

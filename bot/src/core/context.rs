@@ -15,6 +15,7 @@ use crate::engine::effects::EffectLibraries;
 use crate::engine::npc::NpcScripts;
 use crate::engine::worker::Workers;
 use crate::fetch::Fetch;
+use crate::i18n;
 use crate::storage::Storage;
 
 /// The services every handler receives.
@@ -104,10 +105,12 @@ impl Context {
     /// handed back, since Discord does not keep it.
     pub(super) fn rate_limited(&self, request: &Request) -> Option<Vec<Reply>> {
         let wait_ms = self.limiter.check(request.user.id, self.now()).err()?;
-        let mut message = Message::ephemeral(format!(
-            "Easy there, adventurer! That's a lot of commands at once. \
-             Try again in {}.",
-            text::human_duration(wait_ms)
+        let lang = super::language::private_language(request);
+        let wait = i18n::duration(lang, wait_ms);
+        let mut message = Message::ephemeral(i18n::tr_args(
+            lang,
+            "common-rate-limited",
+            &[("wait", wait.into())],
         ));
         let typed = match &request.kind {
             RequestKind::Modal { fields, .. } => fields
@@ -123,15 +126,17 @@ impl Context {
         }
         let block = text::code_block(&typed);
         if message.content.chars().count() + block.chars().count() + 40 <= text::MESSAGE_LIMIT {
-            message.content = format!("{}\nWhat you typed:\n{block}", message.content);
+            let heading = i18n::tr(lang, "common-rate-limited-typed");
+            message.content = format!("{}\n{heading}\n{block}", message.content);
         } else {
+            message.content.push(' ');
             message
                 .content
-                .push_str(" What you typed is in the attached file.");
+                .push_str(&i18n::tr(lang, "common-rate-limited-typed-in-file"));
             message.attachments.push(FileAttachment {
-                filename: "what-you-typed.txt".to_owned(),
+                filename: i18n::tr(lang, "common-rate-limited-typed-filename"),
                 bytes: format!("{typed}\n").into_bytes(),
-                description: Some("What you typed, to send again".to_owned()),
+                description: Some(i18n::tr(lang, "common-rate-limited-typed-file-description")),
             });
         }
         Some(vec![Reply::Interaction(message)])

@@ -200,7 +200,7 @@ impl Context {
         let (Some(_), RequestKind::Modal { fields, .. }) =
             (custom_id::rest_of(custom_id, PASTE_KIND), &request.kind)
         else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         let Some(guild_id) = request.guild_id else {
             return Ok(ephemeral(NOT_IN_DMS));

@@ -5,7 +5,9 @@
 use super::commands::{CommandSpec, string};
 use super::custom_id;
 use super::table::{CommandEntry, ComponentFamily, defer_private, defer_update, no_choices};
-use super::{ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply};
+use super::{
+    ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
+};
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "help",
@@ -17,7 +19,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         kinds: &[PAGE_KIND],
         // A page button shows another page in the same (private) message.
         ack: defer_update,
-        run: |_, _, custom_id| Box::pin(async move { Ok(help_button(custom_id)) }),
+        run: |_, request, custom_id| Box::pin(async move { Ok(help_button(request, custom_id)) }),
     }],
 };
 
@@ -172,11 +174,11 @@ fn help_command(command: &Command) -> Vec<Reply> {
 }
 
 /// A button under a page: the page it shows.
-fn help_button(custom_id: &str) -> Vec<Reply> {
+fn help_button(request: &Request, custom_id: &str) -> Vec<Reply> {
     let key = custom_id::rest_of(custom_id, PAGE_KIND).unwrap_or("");
     match HelpPage::from_key(key) {
         Some(page) => vec![Reply::Update(page_message(page))],
-        None => super::stale_component(),
+        None => super::stale_component(request),
     }
 }
 

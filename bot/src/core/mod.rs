@@ -26,6 +26,7 @@ pub mod encounter;
 pub mod fields;
 pub mod fit;
 pub mod help;
+pub mod language;
 pub mod limits;
 pub mod macros;
 mod model;
@@ -51,6 +52,7 @@ use crate::config::Config;
 use crate::engine::Engines;
 use crate::engine::worker::{WorkError, Workers};
 use crate::fetch::{Fetch, NoFetch};
+use crate::i18n::{self, Lang};
 use crate::storage::Storage;
 use limits::{Clock, RateLimiter};
 
@@ -126,15 +128,16 @@ pub struct Core {
 
 /// What the user is told when the database cannot be reached or stays locked: the
 /// request changed nothing, and trying again later works once the database is back.
-pub const DATABASE_UNAVAILABLE: &str = "The database is not answering right now, so nothing \
-     was changed. Please try again in a minute.";
+pub fn database_unavailable_text(lang: Lang) -> String {
+    i18n::tr(lang, "common-database-unavailable")
+}
 
 /// Failed requests since start, for the metrics.
 #[derive(Debug, Default)]
 struct ErrorCounts {
     /// Answered with an error id.
     internal: AtomicU64,
-    /// Answered with [`DATABASE_UNAVAILABLE`].
+    /// Answered with [`database_unavailable_text`].
     database: AtomicU64,
 }
 
@@ -246,11 +249,12 @@ impl Core {
                     database_unavailable = unavailable,
                     "request failed"
                 );
+                let lang = language::private_language(request);
                 if unavailable {
-                    return ephemeral(DATABASE_UNAVAILABLE);
+                    return ephemeral(database_unavailable_text(lang));
                 }
                 vec![Reply::Interaction(Message::ephemeral(internal_error_text(
-                    &error_id,
+                    lang, &error_id,
                 )))]
             }
         }
@@ -427,7 +431,7 @@ impl Core {
         };
         match table::component(custom_id) {
             Some((_, family)) => (family.run)(cx, request, custom_id).await,
-            None => Ok(stale_component()),
+            None => Ok(stale_component(request)),
         }
     }
 }
@@ -452,8 +456,13 @@ fn overrun(what: &str, error: WorkError) -> anyhow::Result<Vec<Reply>> {
     }
 }
 
-fn stale_component() -> Vec<Reply> {
-    ephemeral("This button belongs to something that has ended.")
+/// The answer to a button, select or form whose state is gone, in the presser's
+/// language (private).
+fn stale_component(request: &Request) -> Vec<Reply> {
+    ephemeral(i18n::tr(
+        language::private_language(request),
+        "common-stale-component",
+    ))
 }
 
 fn new_error_id(rng: &mut dyn RngCore) -> String {
@@ -467,9 +476,10 @@ pub fn error_id(random: u32) -> String {
 
 /// What the user sees when something breaks on our side: never the error itself,
 /// only the id under which it is logged.
-pub fn internal_error_text(error_id: &str) -> String {
-    format!(
-        "Something went wrong on our side. If it keeps happening, tell the bot's host \
-         this error id: `{error_id}`."
+pub fn internal_error_text(lang: Lang, error_id: &str) -> String {
+    i18n::tr_args(
+        lang,
+        "common-internal-error",
+        &[("error_id", error_id.into())],
     )
 }

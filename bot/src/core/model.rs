@@ -42,6 +42,12 @@ pub struct Request {
     pub guild_id: Option<i64>,
     pub channel_id: i64,
     pub member: Option<Member>,
+    /// The user's Discord locale (`de`, `en-US`, `en-GB` …), when the transport knows
+    /// it; private answers speak it (see `core::language`).
+    pub locale: Option<String>,
+    /// The server's Discord locale (`guild_locale`), absent in DMs; public answers
+    /// speak it unless the server chose a language.
+    pub guild_locale: Option<String>,
     pub kind: RequestKind,
 }
 

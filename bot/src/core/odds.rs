@@ -142,7 +142,7 @@ impl Context {
             Some(OddsId::Stored { state_id, view }) => {
                 self.odds_button_stored(request, state_id, &view).await
             }
-            None => Ok(super::stale_component()),
+            None => Ok(super::stale_component(request)),
         }
     }
 
@@ -170,13 +170,13 @@ impl Context {
 
     async fn odds_button(&self, request: &Request, params: OddsView) -> anyhow::Result<Vec<Reply>> {
         let RequestKind::Button { message_id, .. } = request.kind else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         if params.view == EXACT_KEY {
             return self.odds_exact(request, &params).await;
         }
         if View::from_key(&params.view).is_none() {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         }
         Ok(match self.odds_message(request, &params).await? {
             Ok(message) => vec![Reply::Edit {
@@ -195,10 +195,10 @@ impl Context {
         view: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let Some(state) = self.storage.button_state(state_id).await? else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         let Ok(stored) = serde_json::from_str::<StoredOdds>(&state.payload) else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         let params = OddsView {
             expr: stored.expr,

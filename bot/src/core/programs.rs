@@ -112,7 +112,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         match decode_confirm_id(custom_id) {
             Some((state_id, install)) => self.program_confirm(request, state_id, install).await,
-            None => Ok(super::stale_component()),
+            None => Ok(super::stale_component(request)),
         }
     }
 
@@ -389,7 +389,7 @@ impl Context {
         let (Some(name), RequestKind::Modal { fields, .. }) =
             (custom_id::rest_of(custom_id, PASTE_KIND), &request.kind)
         else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         if request.guild_id.is_none() {
             return Ok(ephemeral(NOT_IN_DMS));

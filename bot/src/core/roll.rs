@@ -202,13 +202,13 @@ impl Context {
         match RollId::decode(custom_id) {
             Some(RollId::Inline(params)) => self.roll_again(request, params).await,
             Some(RollId::Stored { state_id }) => self.roll_again_stored(request, state_id).await,
-            None => Ok(super::stale_component()),
+            None => Ok(super::stale_component(request)),
         }
     }
 
     async fn roll_again(&self, request: &Request, params: RollAgain) -> anyhow::Result<Vec<Reply>> {
         if params.repeat < 1 || params.repeat > self.settings.max_repeat {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         }
         self.roll_replies(request, params, true).await
     }
@@ -219,10 +219,10 @@ impl Context {
         state_id: i64,
     ) -> anyhow::Result<Vec<Reply>> {
         let Some(state) = self.storage.button_state(state_id).await? else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         let Ok(params) = serde_json::from_str::<RollAgain>(&state.payload) else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         self.roll_again(request, params).await
     }

@@ -1,10 +1,12 @@
 //! `/config`: a server's settings, and who may change the server's shared things
 //! (server macros, installed generator programs).
 
+use super::commands::string;
 use super::commands::{CommandSpec, OptionKind, OptionSpec, sub};
 use super::context::Context;
 use super::table::{CommandEntry, defer_private, no_choices};
 use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
+use crate::i18n::{self, Lang, LanguageSetting};
 
 pub(super) const NOT_IN_DMS: &str = "That belongs to a server; use it there.";
 
@@ -35,6 +37,18 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                     autocomplete: false,
                     choices: &[],
                 }],
+            ),
+            sub(
+                "language",
+                "The language of Tavern's public messages here (leave out: show it)",
+                vec![
+                    string(
+                        "language",
+                        "de, en, or auto: the server's Discord language",
+                        4,
+                    )
+                    .choices(&["auto", "de", "en"]),
+                ],
             ),
         ],
         groups: vec![],
@@ -85,7 +99,8 @@ impl Context {
             return Ok(ephemeral(NOT_IN_DMS));
         };
         match command.sub() {
-            None | Some("show") => self.config_show(guild_id).await,
+            None | Some("show") => self.config_show(request, guild_id).await,
+            Some("language") => self.config_language(request, guild_id, command).await,
             Some("macro-role") => {
                 let managers = request
                     .member
@@ -115,12 +130,53 @@ impl Context {
                 }))
             }
             Some(other) => Ok(ephemeral(format!(
-                "`/config {other}` is not a command; try show or macro-role."
+                "`/config {other}` is not a command; try show, macro-role or language."
             ))),
         }
     }
 
-    async fn config_show(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    /// `/config language [language]`: shows the language of public messages, or sets
+    /// it (`auto`: the server's Discord locale).
+    async fn config_language(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let Some(choice) = command.string("language") else {
+            let stored = self.storage.guild_language(guild_id).await?;
+            let setting = LanguageSetting::from_stored(stored.as_deref());
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "config-language-current",
+                &[
+                    ("language", language_name(lang, request, setting).into()),
+                    ("setting", setting.code().into()),
+                ],
+            )));
+        };
+        let Some(setting) = LanguageSetting::parse(choice) else {
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "config-language-unknown",
+                &[("choice", choice.replace('`', "'").into())],
+            )));
+        };
+        if !self.may_administer(request).await? {
+            return Ok(ephemeral(i18n::tr(lang, "config-language-not-allowed")));
+        }
+        self.storage
+            .set_guild_language(guild_id, setting.to_stored(), request.user.id, self.now())
+            .await?;
+        let language = [("language", language_name(lang, request, setting).into())];
+        Ok(ephemeral(match setting {
+            LanguageSetting::Auto => i18n::tr_args(lang, "config-language-set-auto", &language),
+            LanguageSetting::Fixed(_) => i18n::tr_args(lang, "config-language-set", &language),
+        }))
+    }
+
+    async fn config_show(&self, request: &Request, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
         let role = self.storage.tavern_role(guild_id).await?;
         let program = self.storage.default_program(guild_id).await?;
         let shipped = self
@@ -137,9 +193,30 @@ impl Context {
             Some(name) => format!("`{name}`"),
             None => format!("`{shipped}` (shipped)"),
         };
+        let lang = self.language(request, false).await?;
+        let setting =
+            LanguageSetting::from_stored(self.storage.guild_language(guild_id).await?.as_deref());
+        let language = i18n::tr_args(
+            lang,
+            "config-show-language",
+            &[
+                ("language", language_name(lang, request, setting).into()),
+                ("setting", setting.code().into()),
+            ],
+        );
         Ok(ephemeral(format!(
             "This server's Tavern settings:\n- macro role: {role}\n- default generator \
-             program: {program}"
+             program: {program}\n- {language}"
         )))
     }
+}
+
+/// The name, in `lang`, of the language public messages get under `setting`.
+fn language_name(lang: Lang, request: &Request, setting: LanguageSetting) -> String {
+    let public = super::language::language_for(request, setting, true);
+    i18n::tr_args(
+        lang,
+        "config-language-name",
+        &[("code", public.code().into())],
+    )
 }

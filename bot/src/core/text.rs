@@ -95,23 +95,7 @@ pub fn escape_markdown(text: &str) -> String {
 
 /// "3 h 5 min", "12 min", "40 s": a rough duration for texts.
 pub fn human_duration(ms: i64) -> String {
-    let seconds = (ms.max(0) + 999) / 1000;
-    if seconds < 60 {
-        return format!("{seconds} s");
-    }
-    let minutes = seconds / 60;
-    if minutes < 60 {
-        return format!("{minutes} min");
-    }
-    let hours = minutes / 60;
-    let rest = minutes % 60;
-    if hours < 48 {
-        if rest == 0 {
-            return format!("{hours} h");
-        }
-        return format!("{hours} h {rest} min");
-    }
-    format!("{} days", hours / 24)
+    crate::i18n::duration(crate::i18n::Lang::En, ms)
 }
 
 /// Which first word inside a code block is a language tag rather than text.

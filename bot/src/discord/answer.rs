@@ -22,7 +22,9 @@ use tokio::task::JoinHandle;
 
 use super::queue::{self, Place, PreviousDone};
 use super::{Shared, outgoing};
+use crate::core::language::private_language;
 use crate::core::{Ack, Core, Message, Reply, Request, internal_error_text};
+use crate::i18n::Lang;
 use crate::metrics::Metrics;
 
 /// The interaction being answered.
@@ -171,12 +173,12 @@ fn run_core(
 const IMMEDIATE_PATIENCE: Duration = Duration::from_millis(1500);
 
 /// The answer when the core's task itself failed (a panic): an id, logged, counted.
-fn failed_task(metrics: &Metrics, error: &tokio::task::JoinError) -> Vec<Reply> {
+fn failed_task(metrics: &Metrics, error: &tokio::task::JoinError, lang: Lang) -> Vec<Reply> {
     metrics.task_panicked();
     let error_id = new_error_id();
     tracing::error!(error_id = %error_id, error = %error, "a command task failed");
     vec![Reply::Interaction(Message::ephemeral(internal_error_text(
-        &error_id,
+        lang, &error_id,
     )))]
 }
 
@@ -191,6 +193,7 @@ pub(super) async fn interaction(
     request: Request,
 ) {
     let ack = shared.core.ack(&request);
+    let lang = private_language(&request);
     // What may be slow may also compute for long: it runs off the runtime's workers.
     let heavy = matches!(ack, Ack::Defer { .. } | Ack::DeferUpdate);
     // An answer that cannot be deferred waits for the user's previous event only as
@@ -221,11 +224,12 @@ pub(super) async fn interaction(
         }
         Ack::Immediate | Ack::None => work.await,
     };
-    let replies = joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error));
+    let replies = joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
     let mut delivery = Delivery {
         shared,
         http,
         interaction: &interaction,
+        lang,
         phase,
         failure_reported: false,
     };
@@ -274,6 +278,8 @@ struct Delivery<'a> {
     shared: &'a Shared,
     http: &'a Arc<Http>,
     interaction: &'a Interaction,
+    /// The language of the notices the delivery itself writes (private ones).
+    lang: Lang,
     phase: Phase,
     failure_reported: bool,
 }
@@ -501,7 +507,7 @@ impl Delivery<'_> {
         self.failure_reported = true;
         let error_id = new_error_id();
         tracing::error!(error_id = %error_id, "part of an answer could not be sent");
-        let notice = Message::ephemeral(internal_error_text(&error_id));
+        let notice = Message::ephemeral(internal_error_text(self.lang, &error_id));
         let sent = if let Phase::Deferred { .. } = self.phase {
             self.phase = Phase::Answered;
             outgoing::edit_original(&notice)
@@ -532,10 +538,11 @@ pub(super) async fn message_reply(
     let previous = place
         .take_wait()
         .map(|previous| (previous, queue::MAX_WAIT));
+    let lang = private_language(&request);
     // A reply answers a generator's question: BASIC runs.
     let replies = run_core(shared.core.clone(), request, true, previous)
         .await
-        .unwrap_or_else(|error| failed_task(&shared.metrics, &error));
+        .unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
     for reply in &replies {
         match reply {
             // Without an interaction, an answer is a message replying to the user's.

@@ -1,11 +1,15 @@
 //! Registering the core's command table with Discord: one bulk overwrite (`PUT`), so
 //! the registered set is exactly the table, and stale commands disappear with it.
+//! Every name and description carries its translations (`name_localizations`,
+//! `description_localizations`) from the catalogue, found by the element's path
+//! (`i18n::commands`); the spec's own texts are the default (English).
 
 use serenity::all::{
     Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http,
 };
 
 use crate::core::commands::{CommandSpec, OptionKind, OptionSpec, SubcommandSpec};
+use crate::i18n::commands::{choice_localizations, command_key, localizations, option_key};
 
 /// Where the commands go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,37 +38,62 @@ pub(super) async fn register(
 }
 
 fn create_command(spec: &CommandSpec) -> CreateCommand {
+    let path = [spec.name];
     let mut command = CreateCommand::new(spec.name).description(spec.description);
+    for localized in localizations(&command_key(&path)) {
+        command = command
+            .name_localized(localized.locale, localized.name)
+            .description_localized(localized.locale, localized.description);
+    }
     for option in &spec.options {
-        command = command.add_option(create_option(option));
+        command = command.add_option(create_option(&path, option));
     }
     for sub in &spec.subcommands {
-        command = command.add_option(create_subcommand(sub));
+        command = command.add_option(create_subcommand(&path, sub));
     }
     for group in &spec.groups {
-        let mut created = CreateCommandOption::new(
-            CommandOptionType::SubCommandGroup,
-            group.name,
-            group.description,
+        let path = [spec.name, group.name];
+        let mut created = localized_option(
+            CreateCommandOption::new(
+                CommandOptionType::SubCommandGroup,
+                group.name,
+                group.description,
+            ),
+            &command_key(&path),
         );
         for sub in &group.subcommands {
-            created = created.add_sub_option(create_subcommand(sub));
+            created = created.add_sub_option(create_subcommand(&path, sub));
         }
         command = command.add_option(created);
     }
     command
 }
 
-fn create_subcommand(sub: &SubcommandSpec) -> CreateCommandOption {
-    let mut created =
-        CreateCommandOption::new(CommandOptionType::SubCommand, sub.name, sub.description);
+/// `option` with the translations of the element at `key`.
+fn localized_option(mut option: CreateCommandOption, key: &str) -> CreateCommandOption {
+    for localized in localizations(key) {
+        option = option
+            .name_localized(localized.locale, localized.name)
+            .description_localized(localized.locale, localized.description);
+    }
+    option
+}
+
+fn create_subcommand(parent: &[&str], sub: &SubcommandSpec) -> CreateCommandOption {
+    let mut path = parent.to_vec();
+    path.push(sub.name);
+    let mut created = localized_option(
+        CreateCommandOption::new(CommandOptionType::SubCommand, sub.name, sub.description),
+        &command_key(&path),
+    );
     for option in &sub.options {
-        created = created.add_sub_option(create_option(option));
+        created = created.add_sub_option(create_option(&path, option));
     }
     created
 }
 
-fn create_option(spec: &OptionSpec) -> CreateCommandOption {
+fn create_option(path: &[&str], spec: &OptionSpec) -> CreateCommandOption {
+    let key = option_key(path, spec.name);
     let kind = match spec.kind {
         OptionKind::String { .. } => CommandOptionType::String,
         OptionKind::Integer { .. } => CommandOptionType::Integer,
@@ -72,11 +101,18 @@ fn create_option(spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Attachment => CommandOptionType::Attachment,
         OptionKind::Role => CommandOptionType::Role,
     };
-    let mut option = CreateCommandOption::new(kind, spec.name, spec.description)
-        .required(spec.required)
-        .set_autocomplete(spec.autocomplete);
+    let mut option = localized_option(
+        CreateCommandOption::new(kind, spec.name, spec.description),
+        &key,
+    )
+    .required(spec.required)
+    .set_autocomplete(spec.autocomplete);
     for choice in spec.choices {
-        option = option.add_string_choice(*choice, *choice);
+        option = option.add_string_choice_localized(
+            *choice,
+            *choice,
+            choice_localizations(&key, choice),
+        );
     }
     match spec.kind {
         OptionKind::String { max_length } => option.max_length(max_length),

@@ -27,6 +27,7 @@ pub(super) fn command(interaction: &CommandInteraction) -> Request {
         interaction.member.as_deref().map(member_parts),
         interaction.guild_id,
         interaction.channel_id.get(),
+        Locales::of(&interaction.locale, interaction.guild_locale.as_deref()),
         RequestKind::Command(command),
     )
 }
@@ -39,6 +40,7 @@ pub(super) fn autocomplete(interaction: &CommandInteraction) -> Request {
         interaction.member.as_deref().map(member_parts),
         interaction.guild_id,
         interaction.channel_id.get(),
+        Locales::of(&interaction.locale, interaction.guild_locale.as_deref()),
         RequestKind::Autocomplete {
             command,
             focused: focused.unwrap_or_default(),
@@ -80,6 +82,7 @@ pub(super) fn component(interaction: &ComponentInteraction) -> Request {
         interaction.member.as_ref().map(member_parts),
         interaction.guild_id,
         interaction.channel_id.get(),
+        Locales::of(&interaction.locale, interaction.guild_locale.as_deref()),
         kind,
     )
 }
@@ -112,6 +115,7 @@ pub(super) fn modal(interaction: &ModalInteraction) -> Request {
         interaction.member.as_ref().map(member_parts),
         interaction.guild_id,
         interaction.channel_id.get(),
+        Locales::of(&interaction.locale, interaction.guild_locale.as_deref()),
         RequestKind::Modal {
             custom_id: interaction.data.custom_id.clone(),
             fields,
@@ -156,6 +160,8 @@ pub(super) fn message(message: &SerenityMessage, bot_user_id: u64) -> Incoming {
             message.member.as_deref().map(partial_member_parts),
             message.guild_id,
             message.channel_id.get(),
+            // A message carries no locale: answers to it are the server's language.
+            Locales::default(),
             RequestKind::MessageReply {
                 message_id: snowflake(message.id.get()),
                 to_message: snowflake(to_message.get()),
@@ -240,11 +246,28 @@ fn partial_member_parts(member: &PartialMember) -> MemberParts {
     }
 }
 
+/// The user's and the server's Discord locale, as an interaction carries them.
+#[derive(Default)]
+struct Locales {
+    user: Option<String>,
+    guild: Option<String>,
+}
+
+impl Locales {
+    fn of(locale: &str, guild_locale: Option<&str>) -> Locales {
+        Locales {
+            user: Some(locale.to_owned()).filter(|locale| !locale.is_empty()),
+            guild: guild_locale.map(str::to_owned),
+        }
+    }
+}
+
 fn request(
     user: &SerenityUser,
     member: Option<MemberParts>,
     guild_id: Option<GuildId>,
     channel_id: u64,
+    locales: Locales,
     kind: RequestKind,
 ) -> Request {
     let name = member
@@ -267,6 +290,8 @@ fn request(
                 .map(|role| snowflake(role.get()))
                 .collect(),
         }),
+        locale: locales.user,
+        guild_locale: guild_id.and(locales.guild),
         kind,
     }
 }

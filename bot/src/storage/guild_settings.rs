@@ -1,5 +1,6 @@
 //! `guild_settings`: one row per server with what its admins configured (the
-//! Tavern role, the default generator program). Every query of the table is here.
+//! Tavern role, the default generator program, the language). Every query of the
+//! table is here.
 
 use sqlx::AnyConnection;
 
@@ -9,12 +10,7 @@ impl Storage {
     /// The role a server configured for Tavern's admin commands (`/config
     /// macro-role`), which also manages NPCs.
     pub async fn tavern_role(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
-        let row: Option<(Option<i64>,)> =
-            sqlx::query_as("SELECT macro_role_id FROM guild_settings WHERE guild_id = $1")
-                .bind(guild_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.and_then(|(role,)| role))
+        self.setting("macro_role_id", guild_id).await
     }
 
     pub async fn set_macro_role(
@@ -52,6 +48,43 @@ impl Storage {
         };
         self.upsert_setting("default_program", change, program.map(str::to_owned))
             .await
+    }
+
+    /// The language code the server chose for public messages (`/config language`);
+    /// `None` for auto, and for a server that never chose.
+    pub async fn guild_language(&self, guild_id: i64) -> anyhow::Result<Option<String>> {
+        self.setting("language", guild_id).await
+    }
+
+    /// `None` is auto.
+    pub async fn set_guild_language(
+        &self,
+        guild_id: i64,
+        language: Option<&str>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        let change = SettingChange {
+            guild_id,
+            updated_by,
+            now,
+        };
+        self.upsert_setting("language", change, language.map(str::to_owned))
+            .await
+    }
+
+    /// One column of the server's row; `None` when it is NULL or the server has no
+    /// row. `column` is one of this module's literals, never user text.
+    async fn setting<T>(&self, column: &'static str, guild_id: i64) -> anyhow::Result<Option<T>>
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Send + Unpin,
+    {
+        let sql = format!("SELECT {column} FROM guild_settings WHERE guild_id = $1");
+        let row: Option<(Option<T>,)> = sqlx::query_as(&sql)
+            .bind(guild_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|(value,)| value))
     }
 
     /// Sets one column of the server's row (creating the row), noting who and when.

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use fake_discord::{FakeDiscord, GatewayRecord, Opt};
 use sqlx::Executor as _;
-use tavern::core::DATABASE_UNAVAILABLE;
+use tavern::core::database_unavailable_text;
+use tavern::i18n::Lang;
 use tavern::storage::{Storage, StorageOptions};
 use tokio::net::TcpListener;
 use tokio::sync::Mutex;
@@ -230,7 +231,7 @@ async fn the_bot_recovers_from(tavern: Tavern, mut outage: Outage) {
         tavern.slash(&alice(), "chargen", options)
     };
     let refused = tavern.answer(answer("Udo")).await;
-    assert_eq!(refused.content, DATABASE_UNAVAILABLE);
+    assert_eq!(refused.content, database_unavailable_text(Lang::En));
     assert!(refused.is_ephemeral());
     assert_eq!(tavern.core.error_totals().database_unavailable, 1);
     assert_eq!(tavern.core.error_totals().internal, 0);

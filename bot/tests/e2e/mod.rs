@@ -31,3 +31,5 @@ mod encounter;
 mod scale;
 // Gateway faults, 429s, a database away for a while, SIGKILL.
 mod faults;
+// A German user in an English server and the reverse (issue 18).
+mod language;

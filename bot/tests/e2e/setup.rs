@@ -87,13 +87,30 @@ async fn all_commands_are_registered_globally_with_one_bulk_overwrite() {
     assert_eq!(add["type"], 1);
     assert_eq!(add["options"][1]["name"], "file");
     assert_eq!(add["options"][1]["type"], 11, "an attachment");
-    // `scope` is picked from two choices.
+    // `scope` is picked from two choices, named in German for German clients; the
+    // values stay what the core reads.
     let scope = &command("macro")["options"][0]["options"][3];
     assert_eq!(scope["name"], "scope");
     assert_eq!(
         scope["choices"],
-        serde_json::json!([{"name": "me", "value": "me"}, {"name": "server", "value": "server"}])
+        serde_json::json!([
+            {"name": "me", "value": "me", "name_localizations": {"de": "meins"}},
+            {"name": "server", "value": "server", "name_localizations": {"de": "des Servers"}},
+        ])
     );
+    // Every level carries its German name and description (issue 18).
+    assert_eq!(
+        roll["name_localizations"],
+        serde_json::json!({"de": "würfeln"})
+    );
+    assert_eq!(
+        roll["description_localizations"]["de"],
+        "Würfeln: 1d20+5, 4d6kh3, 8d6 Feuer …"
+    );
+    assert_eq!(roll["options"][0]["name_localizations"]["de"], "ausdruck");
+    assert_eq!(program["name_localizations"]["de"], "programm");
+    assert_eq!(add["name_localizations"]["de"], "hinzufügen");
+    assert_eq!(add["options"][1]["name_localizations"]["de"], "datei");
     // /npc activity takes negative codes too: no minimum of 0.
     let code = &command("npc")["options"][3]["options"][1];
     assert_eq!(code["name"], "code");

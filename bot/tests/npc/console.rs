@@ -26,6 +26,7 @@ fn console_on(storage: &Storage) -> tavern::console::Console {
         },
         guild_id: 1,
         channel_id: 1,
+        lang: tavern::i18n::Lang::En,
     };
     tavern::console::Console::new(Arc::new(core), identity)
 }

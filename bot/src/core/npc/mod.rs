@@ -187,7 +187,7 @@ impl Context {
         custom_id: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let Some(id) = NpcId::decode(custom_id) else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         let (values, fields): (&[String], &[(String, String)]) = match &request.kind {
             RequestKind::Select { values, .. } => (values, &[]),

@@ -1,0 +1,1 @@
+# Die Texte von character. Schlüssel in dieser Datei beginnen mit `character-`.

@@ -1,0 +1,1 @@
+# Die Texte von chargen. Schlüssel in dieser Datei beginnen mit `chargen-`.

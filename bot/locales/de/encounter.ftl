@@ -1,0 +1,1 @@
+# Die Texte von encounter. Schlüssel in dieser Datei beginnen mit `encounter-`.

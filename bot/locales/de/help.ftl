@@ -1,0 +1,1 @@
+# Die Texte von help. Schlüssel in dieser Datei beginnen mit `help-`.

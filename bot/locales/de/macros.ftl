@@ -1,0 +1,1 @@
+# Die Texte von macros. Schlüssel in dieser Datei beginnen mit `macros-`.

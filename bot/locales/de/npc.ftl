@@ -1,0 +1,1 @@
+# Die Texte von npc. Schlüssel in dieser Datei beginnen mit `npc-`.

@@ -1,0 +1,1 @@
+# Die Texte von odds. Schlüssel in dieser Datei beginnen mit `odds-`.

@@ -1,0 +1,1 @@
+# Die Texte von roll. Schlüssel in dieser Datei beginnen mit `roll-`.

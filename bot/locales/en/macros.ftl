@@ -1,0 +1,2 @@
+# The texts of macros. Keys in this file start with `macros-`.
+# (Phase A of issue 18: moved here module by module.)
