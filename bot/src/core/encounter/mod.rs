@@ -365,7 +365,7 @@ impl Context {
 
     async fn init_button(&self, request: &Request, custom_id: &str) -> anyhow::Result<Vec<Reply>> {
         let Some(id) = InitId::decode(custom_id) else {
-            return Ok(super::stale_component());
+            return Ok(super::stale_component(request));
         };
         let Some(loaded) = self.load_encounter_id(id.encounter).await? else {
             return Ok(ephemeral(ENDED));
