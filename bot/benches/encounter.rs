@@ -41,6 +41,8 @@ fn init(sub: &str, options: &[(&str, OptionValue)]) -> Request {
         },
         guild_id: Some(GUILD),
         channel_id: CHANNEL,
+        locale: None,
+        guild_locale: None,
         member: Some(Member {
             permissions: Permissions::ALL,
             roles: vec![],
