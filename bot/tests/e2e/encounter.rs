@@ -72,7 +72,18 @@ fn plain(message: &SentMessage) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_encounter_is_fought_on_the_trackers_buttons_across_a_restart() {
-    let mut tavern = Tavern::start_with(Setup::busy()).await;
+    fought(Tavern::start_with(Setup::busy()).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_encounter_is_fought_the_same_on_postgres() {
+    let Some(setup) = Setup::busy().on_postgres("encounter_e2e").await else {
+        return;
+    };
+    fought(Tavern::start_with(setup).await).await;
+}
+
+async fn fought(mut tavern: Tavern) {
     let installed = ask_sub(
         &tavern,
         &admin(),
