@@ -596,3 +596,106 @@ async fn a_removed_character_is_written_back_and_free_to_join_elsewhere() {
         said(&joined)
     );
 }
+
+#[tokio::test]
+async fn cure_prev_and_the_trackers_end_button() {
+    let mut table = fight().await;
+    let started = as_user(&mut table, ALICE, init("next", &[])).await;
+    as_user(
+        &mut table,
+        BOB,
+        init(
+            "effect",
+            &[("targets", text("Orc")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    // Cure offers what the target holds; it removes it, and a second cure finds nothing.
+    let RequestKind::Command(typing) =
+        init("cure", &[("target", text("Orc")), ("effect", text(""))])
+    else {
+        panic!("a command");
+    };
+    let request = table.request(
+        BOB,
+        Some(GUILD),
+        RequestKind::Autocomplete {
+            command: typing,
+            focused: "effect".to_owned(),
+        },
+    );
+    let replies = table.core.handle(&request).await;
+    assert!(
+        matches!(&replies[0], Reply::Choices(choices) if choices.len() == 1 && choices[0].value == "Poison")
+    );
+    let cured = as_user(
+        &mut table,
+        BOB,
+        init(
+            "cure",
+            &[("target", text("Orc")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    assert!(
+        said(&cured).contains("* Poison removed from Orc."),
+        "{}",
+        said(&cured)
+    );
+    let again = as_user(
+        &mut table,
+        BOB,
+        init(
+            "cure",
+            &[("target", text("Orc")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    assert!(
+        again.interaction().content.contains("Orc holds no Poison"),
+        "{}",
+        again.interaction().content
+    );
+    // Previous goes back a turn (GM), with nothing undone; before round 1 there is none.
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    let back = as_user(&mut table, ALICE, init("prev", &[])).await;
+    assert!(said(&back).contains("[round 1] Bram"), "{}", said(&back));
+    let first = as_user(&mut table, ALICE, init("prev", &[])).await;
+    assert!(
+        first
+            .interaction()
+            .content
+            .contains("there is no earlier turn")
+    );
+    // The tracker's End asks privately, like /init end.
+    let end = button(&started, "End");
+    let asked = as_user(&mut table, ALICE, press(&end)).await;
+    assert!(
+        asked.interaction().content.contains("has moved on"),
+        "the tracker it was on is old"
+    );
+    let fresh = as_user(&mut table, ALICE, init("list", &[])).await;
+    assert!(fresh.interaction().ephemeral);
+    let row = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let end = tavern::core::encounter::InitId::new(
+        tavern::core::encounter::InitAction::End,
+        row.id,
+        row.step,
+    )
+    .encode();
+    let asked = as_user(&mut table, ALICE, press(&end)).await;
+    assert!(asked.interaction().ephemeral);
+    assert!(
+        asked
+            .interaction()
+            .content
+            .starts_with("End the encounter?")
+    );
+    let refused = as_user(&mut table, BOB, press(&end)).await;
+    assert!(refused.interaction().content.contains("Only the GM"));
+}
