@@ -8,6 +8,8 @@
 use std::sync::Once;
 
 use dice_core::Odds;
+
+use crate::i18n::{self, Lang};
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 
@@ -37,12 +39,10 @@ pub enum View {
 impl View {
     pub const ALL: [View; 3] = [View::Exactly, View::AtLeast, View::AtMost];
 
-    pub fn label(self) -> &'static str {
-        match self {
-            View::Exactly => "exactly",
-            View::AtLeast => "at least",
-            View::AtMost => "at most",
-        }
+    /// The view's name (`exactly`, `at least`, `at most`): its button and what the
+    /// chart's axis says.
+    pub fn label(self, lang: Lang) -> String {
+        i18n::tr_args(lang, "odds-view", &[("view", self.key().into())])
     }
 
     pub fn key(self) -> &'static str {
@@ -136,30 +136,42 @@ pub fn bars(odds: &Odds, view: View) -> Vec<Bar> {
 }
 
 /// Alt text: what the chart shows, in words.
-pub fn alt_text(expr: &str, odds: &Odds, view: View) -> String {
+pub fn alt_text(lang: Lang, expr: &str, odds: &Odds, view: View) -> String {
     let bars = bars(odds, view);
     let peak = bars
         .iter()
         .max_by(|a, b| a.probability.total_cmp(&b.probability));
-    let mut text = format!(
-        "Bar chart of the chance that {expr} rolls {} each total from {} to {}",
-        view.label(),
-        bars.first().map_or(0, |b| b.low),
-        bars.last().map_or(0, |b| b.high),
-    );
-    if let (View::Exactly, Some(peak)) = (view, peak) {
-        text.push_str(&format!(
-            "; the most likely is {} at {}",
-            peak.label(),
-            percent(peak.probability)
-        ));
+    let low = bars.first().map_or(0, |b| b.low).to_string();
+    let high = bars.last().map_or(0, |b| b.high).to_string();
+    let args = [
+        ("expr", expr.into()),
+        ("view", view.key().into()),
+        ("low", low.into()),
+        ("high", high.into()),
+    ];
+    match (view, peak) {
+        (View::Exactly, Some(peak)) => {
+            let mut args = args.to_vec();
+            args.push(("peak", peak.label().into()));
+            args.push(("percent", percent_in(lang, peak.probability).into()));
+            i18n::tr_args(lang, "odds-alt-text-peak", &args)
+        }
+        _ => i18n::tr_args(lang, "odds-alt-text", &args),
     }
-    text.push('.');
-    text
 }
 
+/// `12.50 %`, as terminals show it.
 pub fn percent(probability: f64) -> String {
-    format!("{:.2} %", probability * 100.0)
+    percent_in(Lang::En, probability)
+}
+
+/// `12.50 %` (`12,50 %`): a chance with two decimals, in `lang`'s digits.
+pub fn percent_in(lang: Lang, probability: f64) -> String {
+    i18n::tr_args(
+        lang,
+        "odds-percent",
+        &[("percent", (probability * 100.0).into())],
+    )
 }
 
 /// Labels every `step`-th bar so that labels never crowd or repeat.
@@ -194,7 +206,13 @@ struct Marks {
 /// The chart as PNG bytes: the bars of `view`, axis titles, the mean as a dashed line,
 /// and with a `target` the bars that reach it shaded, a line where they start and the
 /// chance written on the chart.
-pub fn png(expr: &str, odds: &Odds, view: View, target: Option<i64>) -> Result<Vec<u8>, String> {
+pub fn png(
+    lang: Lang,
+    expr: &str,
+    odds: &Odds,
+    view: View,
+    target: Option<i64>,
+) -> Result<Vec<u8>, String> {
     register_font();
     let bars = bars(odds, view);
     let marks = Marks {
@@ -202,7 +220,7 @@ pub fn png(expr: &str, odds: &Odds, view: View, target: Option<i64>) -> Result<V
         target: target.map(|target| (target, dice_core::to_f64(&odds.chance(target)))),
     };
     let mut pixels = vec![255u8; (WIDTH * HEIGHT * 3) as usize];
-    draw(expr, &bars, view, marks, &mut pixels).map_err(|error| error.to_string())?;
+    draw(lang, expr, &bars, view, marks, &mut pixels).map_err(|error| error.to_string())?;
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, WIDTH, HEIGHT);
     encoder.set_color(png::ColorType::Rgb);
@@ -226,6 +244,7 @@ fn bar_position(bars: &[Bar], value: f64) -> Option<f64> {
 }
 
 fn draw(
+    lang: Lang,
     expr: &str,
     bars: &[Bar],
     view: View,
@@ -244,7 +263,11 @@ fn draw(
     let count = bars.len().max(1);
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("{expr}: chance to roll {}", view.label()),
+            i18n::tr_args(
+                lang,
+                "odds-chart-caption",
+                &[("expr", expr.into()), ("view", view.key().into())],
+            ),
             (FAMILY, 20),
         )
         .margin(12)
@@ -263,9 +286,13 @@ fn draw(
             _ => String::new(),
         })
         .y_labels(6)
-        .y_label_formatter(&|y: &f64| format!("{:.*} %", decimals, y * 100.0))
-        .x_desc("total")
-        .y_desc(format!("chance ({})", view.label()))
+        .y_label_formatter(&|y: &f64| axis_percent(lang, y * 100.0, decimals))
+        .x_desc(i18n::tr(lang, "odds-chart-total"))
+        .y_desc(i18n::tr_args(
+            lang,
+            "odds-chart-chance",
+            &[("view", view.label(lang).into())],
+        ))
         .axis_desc_style((FAMILY, 15))
         .label_style((FAMILY, 14))
         .draw()?;
@@ -311,7 +338,7 @@ fn draw(
             root.draw(&dash)?;
         }
         root.draw(&Text::new(
-            format!("mean {:.2}", marks.mean),
+            i18n::tr_args(lang, "odds-chart-mean", &[("mean", marks.mean.into())]),
             (x + 4, top_pixel + 2),
             (FAMILY, 14).into_font().color(&BLACK),
         ))?;
@@ -332,13 +359,22 @@ fn draw(
             line - 170
         };
         root.draw(&Text::new(
-            format!("≥ {target}: {}", percent(chance)),
+            format!("≥ {target}: {}", percent_in(lang, chance)),
             (text_x, top_pixel + 18),
             (FAMILY, 16).into_font().color(&reaching),
         ))?;
     }
     root.present()?;
     Ok(())
+}
+
+/// A y label: `12.5 %` with `decimals` digits, the decimal point as `lang` writes it.
+fn axis_percent(lang: Lang, percent: f64, decimals: usize) -> String {
+    let text = format!("{percent:.decimals$} %");
+    match lang {
+        Lang::En => text,
+        Lang::De => text.replace('.', ","),
+    }
 }
 
 /// The bar index of a histogram segment.
@@ -350,7 +386,7 @@ fn index_of(segment: &SegmentValue<usize>) -> &usize {
 }
 
 /// A text histogram, one line a bar: `15 │████▌ 5.00 %`.
-pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
+pub fn text_histogram(lang: Lang, odds: &Odds, view: View, width: usize) -> String {
     let bars = bars(odds, view);
     let top = bars
         .iter()
@@ -372,7 +408,7 @@ pub fn text_histogram(odds: &Odds, view: View, width: usize) -> String {
         out.push_str(&format!(
             "{:>label_width$} │{blocks} {}\n",
             bar.label(),
-            percent(bar.probability)
+            percent_in(lang, bar.probability)
         ));
     }
     out
@@ -387,12 +423,17 @@ pub fn exact_mean_is_long(odds: &Odds) -> bool {
 /// The exact figures behind the summary's decimals: the mean, the variance (the
 /// standard deviation is its square root, rarely a fraction) and the chance to
 /// reach `target`.
-pub fn exact_text(expr: &str, odds: &Odds, target: Option<i64>) -> String {
-    let mut text = format!(
-        "{expr}, exactly:\nmean = {}\nvariance = {}\n",
-        odds.mean(),
-        odds.variance()
+pub fn exact_text(lang: Lang, expr: &str, odds: &Odds, target: Option<i64>) -> String {
+    let mut text = i18n::tr_args(
+        lang,
+        "odds-exact-text",
+        &[
+            ("expr", expr.into()),
+            ("mean", odds.mean().to_string().into()),
+            ("variance", odds.variance().to_string().into()),
+        ],
     );
+    text.push('\n');
     if let Some(target) = target {
         text.push_str(&format!("P({expr} ≥ {target}) = {}\n", odds.chance(target)));
     }
@@ -401,30 +442,42 @@ pub fn exact_text(expr: &str, odds: &Odds, target: Option<i64>) -> String {
 
 /// The lines every front end shows: mean, sd, range, and the chance to
 /// reach `target` when one is given.
-pub fn summary(expr: &str, odds: &Odds, target: Option<i64>) -> String {
+pub fn summary(lang: Lang, expr: &str, odds: &Odds, target: Option<i64>) -> String {
     // The exact mean only while it reads at a glance (`--json` has it always).
     let exact = odds.mean().to_string();
-    let exact = if exact.len() <= MAX_EXACT_CHARS {
-        format!(" (exactly {exact})")
+    let args = [
+        ("expr", expr.into()),
+        ("mean", odds.mean_f64().into()),
+        ("exact", exact.clone().into()),
+        ("sd", odds.sd().into()),
+        ("min", odds.min().to_string().into()),
+        ("max", odds.max().to_string().into()),
+    ];
+    let mut text = if exact.len() <= MAX_EXACT_CHARS {
+        i18n::tr_args(lang, "odds-summary-exact", &args)
     } else {
-        String::new()
+        i18n::tr_args(lang, "odds-summary", &args)
     };
-    let mut text = format!(
-        "{expr}: mean {:.2}{exact}, sd {:.2}, range {} to {}\n",
-        odds.mean_f64(),
-        odds.sd(),
-        odds.min(),
-        odds.max(),
-    );
+    text.push('\n');
     if let Some(target) = target {
         let chance = dice_core::to_f64(&odds.chance(target));
-        text.push_str(&format!("{expr} ≥ {target}: {}\n", percent(chance)));
+        text.push_str(&format!(
+            "{expr} ≥ {target}: {}\n",
+            percent_in(lang, chance)
+        ));
     }
     if !num_traits::Zero::is_zero(odds.tail()) {
-        text.push_str(&format!(
-            "(explosions cut deeper than followed: {:.1e} left out)\n",
-            dice_core::to_f64(odds.tail())
+        let left_out = format!("{:.1e}", dice_core::to_f64(odds.tail()));
+        let left_out = match lang {
+            Lang::En => left_out,
+            Lang::De => left_out.replace('.', ","),
+        };
+        text.push_str(&i18n::tr_args(
+            lang,
+            "odds-summary-tail",
+            &[("left_out", left_out.into())],
         ));
+        text.push('\n');
     }
     text
 }

@@ -151,8 +151,15 @@ fn the_chart_marks_the_target_and_the_mean() {
     let odds = dice_core::parse_with("3d6", &limits)
         .and_then(|expr| expr.odds(&limits))
         .unwrap();
-    let plain = png("3d6", &odds, View::Exactly, None).unwrap();
-    let marked = png("3d6", &odds, View::Exactly, Some(15)).unwrap();
+    let plain = png(tavern::i18n::Lang::En, "3d6", &odds, View::Exactly, None).unwrap();
+    let marked = png(
+        tavern::i18n::Lang::En,
+        "3d6",
+        &odds,
+        View::Exactly,
+        Some(15),
+    )
+    .unwrap();
     assert_ne!(plain, marked, "the target changes the picture");
     // The bars that reach the target, its line and its chance are shaded apart.
     let reaching = [220, 120, 40];

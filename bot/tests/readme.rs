@@ -1,19 +1,34 @@
 //! The README's examples, run: every console transcript in it (a `text` block whose
 //! first line is typed, `> …`) goes through `tavern console` on a fresh database with
 //! `--seed 1` as the user `ann`, and the output must read as the README says, `…`
-//! standing for any text.
+//! standing for any text. A block right after the line `<!-- console: --lang de -->`
+//! runs in German (`--lang de`).
+
+/// The line before a transcript that runs it in German.
+const GERMAN_MARKER: &str = "<!-- console: --lang de -->";
+
+/// A console transcript of the README.
+struct Transcript {
+    typed: Vec<String>,
+    expected: String,
+    /// `--lang` for the console, if the block asks for one.
+    lang: Option<&'static str>,
+}
 
 use crate::cli::{stderr, stdout, tavern_in};
 use crate::support::TempDir;
 
-/// The console transcripts of a markdown text: (typed lines, expected output).
-fn transcripts(markdown: &str) -> Vec<(Vec<String>, String)> {
+/// The console transcripts of a markdown text.
+fn transcripts(markdown: &str) -> Vec<Transcript> {
     let mut found = Vec::new();
     let mut lines = markdown.lines();
+    let mut previous = "";
     while let Some(line) = lines.next() {
+        let before = std::mem::replace(&mut previous, line);
         if line.trim() != "```text" {
             continue;
         }
+        let lang = (before.trim() == GERMAN_MARKER).then_some("de");
         let block: Vec<&str> = lines
             .by_ref()
             .take_while(|line| line.trim() != "```")
@@ -31,7 +46,11 @@ fn transcripts(markdown: &str) -> Vec<(Vec<String>, String)> {
             .filter(|line| !line.starts_with("> "))
             .map(|line| format!("{line}\n"))
             .collect();
-        found.push((typed, expected));
+        found.push(Transcript {
+            typed,
+            expected,
+            lang,
+        });
     }
     found
 }
@@ -55,6 +74,17 @@ fn matches(pattern: &str, text: &str) -> bool {
 }
 
 #[test]
+fn a_marker_runs_the_next_transcript_in_german() {
+    let markdown =
+        "```text\n> /roll 1\n1\n```\n<!-- console: --lang de -->\n```text\n> /roll 2\n2\n```\n";
+    let found = transcripts(markdown);
+    let langs: Vec<_> = found.iter().map(|example| example.lang).collect();
+    assert_eq!(langs, [None, Some("de")]);
+    assert_eq!(found[1].typed, ["/roll 2"]);
+    assert_eq!(found[1].expected, "2\n");
+}
+
+#[test]
 fn the_wildcard_matches_any_text() {
     let table = [
         ("a…c", "abbbc", true),
@@ -74,23 +104,35 @@ fn the_readme_console_examples_are_what_the_console_prints() {
     let readme = include_str!("../../README.md");
     let examples = transcripts(readme);
     assert!(examples.len() >= 3, "the README's console transcripts");
-    for (index, (typed, expected)) in examples.iter().enumerate() {
+    assert!(
+        examples
+            .iter()
+            .filter(|example| example.lang.is_some())
+            .count()
+            >= 2,
+        "the README's German transcripts"
+    );
+    for (index, example) in examples.iter().enumerate() {
+        let Transcript {
+            typed,
+            expected,
+            lang,
+        } = example;
         let dir = TempDir::new(&format!("readme-{index}"));
         let db = dir.path("readme.db");
         let input: String = typed.iter().map(|line| format!("{line}\n")).collect();
         // The README's paths are the repository's, as a reader at its root types them.
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let output = tavern_in(
-            Some(&root),
-            &["console", "--db", db.to_str().unwrap(), "--seed", "1"],
-            &input,
-            &[("USER", "ann")],
-        );
+        let mut args = vec!["console", "--db", db.to_str().unwrap(), "--seed", "1"];
+        if let Some(lang) = lang {
+            args.extend(["--lang", lang]);
+        }
+        let output = tavern_in(Some(&root), &args, &input, &[("USER", "ann")]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         let printed = stdout(&output);
         assert!(
             matches(expected, &printed),
-            "README example {index} ({typed:?}) expects\n{expected}\nbut the console printed\n{printed}"
+            "README example {index} ({typed:?}, {lang:?}) expects\n{expected}\nbut the console printed\n{printed}"
         );
     }
 }

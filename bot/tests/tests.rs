@@ -17,6 +17,10 @@ mod command_table;
 mod chargen;
 // Localization: the catalogues, which language answers, the German console.
 mod i18n;
+// Issue 18, group B1 in German: /roll, dice errors, /odds, /macro, /config, /help.
+mod i18n_b1;
+// Localization of /chargen, /chargen program and /character: German answers, limits.
+mod i18n_b2;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.

@@ -1,1 +1,59 @@
-# Die Texte von chargen. Schlüssel in dieser Datei beginnen mit `chargen-`.
+# Die Texte von `/chargen` (/generator): Starten, Antworten, Abbrechen, Status, der
+# Button „Antworten“ und sein Formular, die Meldungen beendeter Generatoren.
+# Schlüssel in dieser Datei beginnen mit `chargen-`. Die Ausgabe des Programms steht
+# nicht hier: Sie bleibt, wie das Programm sie schreibt.
+
+chargen-unknown-subcommand = `/generator { $subcommand }` gibt es nicht; versuch starten, antworten, abbrechen oder status.
+chargen-no-session = Hier läuft kein Charaktergenerator von dir. Starte einen mit `/generator starten`.
+chargen-already-answered = Diese Frage ist schon beantwortet.
+chargen-session-ended = Dieser Charaktergenerator ist schon beendet.
+chargen-not-yours = Das ist der Charaktergenerator von { $user }; starte deinen eigenen mit `/generator starten`.
+
+chargen-already-running = Hier läuft schon ein Charaktergenerator von dir (`{ $program }`), er wartet auf `{ $prompt }`. Beantworte die Frage oder beende ihn mit `/generator abbrechen`.
+chargen-already-running-short = Hier läuft schon ein Charaktergenerator von dir.
+chargen-no-such-program = Hier gibt es kein Generatorprogramm namens `{ $name }`. Programme: `{ $programs }`.
+chargen-started = `{ $program }` läuft. Antworte mit dem Button **Antworten**, mit einer Antwort auf die Frage oder mit `/generator antworten`.
+chargen-ran-to-end = `{ $program }` ist durchgelaufen.
+
+# Das $what von common-overrun-*: im Nominativ am Satzanfang.
+chargen-overrun-start = Der Generator `{ $program }`
+chargen-overrun-answer = Der Generator `{ $program }` mit dieser Antwort
+
+chargen-failed =
+    { $kind ->
+        [limit] `{ $program }` wurde an einer Grenze der Sandbox angehalten: { $reason }. Es wurde nichts gespeichert.
+        [load] `{ $program }` lässt sich nicht ausführen: { $reason }. Es wurde nichts gespeichert.
+        [restore] `{ $program }` ließ sich nicht fortsetzen: { $reason }. Es wurde nichts gespeichert.
+       *[runtime] `{ $program }` wurde mit einem Fehler beendet: { $reason }. Es wurde nichts gespeichert.
+    }
+
+chargen-had-expired = Dein Charaktergenerator war abgelaufen. Starte einen neuen mit `/generator starten`.
+chargen-answer-too-long = Diese Antwort ist zu lang: höchstens { $max } Zeichen.
+chargen-program-changed = Das Programm `{ $program }` wurde geändert oder entfernt, seit dein Generator gestartet ist, deshalb kann er nicht weiterlaufen. Fang mit `/generator starten` neu an.
+chargen-answered = Beantwortet: `{ $answer }`.
+chargen-cancelled = Dein Charaktergenerator (`{ $program }`) ist beendet. Es wurde nichts gespeichert.
+# Dauern im Akkusativ („3 Tage lang“), nicht nach „vor“/„in“ (die den Dativ bräuchten).
+chargen-status =
+    Dein Charaktergenerator `{ $program }` läuft schon { $age } lang. { $answers ->
+        [one] Bisher gab es { $answers } Antwort.
+       *[other] Bisher gab es { $answers } Antworten.
+    } Er wartet auf:
+    { $prompt }
+    Ohne Antwort bleibt er noch { $remaining } lang offen.
+chargen-expired = Der Charaktergenerator von { $user } (`{ $program }`) ist abgelaufen: { $idle } lang kam keine Antwort. Es wurde nichts gespeichert; `/generator starten` beginnt einen neuen.
+chargen-closed-expired = (abgelaufen)
+chargen-closed-cancelled = (abgebrochen)
+
+chargen-answer-button = Antworten
+chargen-modal-title = Charaktergenerator: { $program }
+chargen-modal-title-plain = Charaktergenerator
+chargen-modal-label = Deine Antwort
+
+chargen-output-in-file = Die Ausgabe ist zu lang für den Chat; sie steht vollständig in der angehängten Datei.
+chargen-output-filename = ausgabe.txt
+chargen-output-file-description = Ausgabe des Programms
+
+chargen-ready = **{ $name }** ist fertig
+chargen-ready-with = **{ $name }** ist fertig: { $fields }
+chargen-see-sheet = Den Charakterbogen zeigt `/charakter zeigen { $name }`.
+chargen-unnamed-character = Charakter

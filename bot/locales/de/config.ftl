@@ -20,3 +20,26 @@ config-show-language =
         [auto] Sprache: { $language } (automatisch: die Discord-Sprache des Servers)
        *[other] Sprache: { $language }
     }
+
+config-not-in-dms = Das gehört zu einem Server; nutze es dort.
+# $what ist ein Infinitiv mit Ergänzung: „Server-Makros löschen“.
+config-not-allowed =
+    { $role ->
+        [none] Nur Mitglieder mit der Berechtigung „Server verwalten“ (oder mit der Rolle, die ein Server-Admin per `/einstellungen makro-rolle` festlegt) können { $what }.
+       *[other] Nur Mitglieder mit der Berechtigung „Server verwalten“ oder mit der Rolle <@&{ $role }> können { $what }.
+    }
+config-macro-role-not-allowed = Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Makro-Rolle festlegen.
+config-macro-role-set = Mitglieder mit der Rolle <@&{ $role }> können jetzt Server-Makros und Generatorprogramme verwalten, zusätzlich zu denen mit „Server verwalten“.
+config-macro-role-cleared = Keine Rolle festgelegt: Nur Mitglieder mit „Server verwalten“ können Server-Makros und Generatorprogramme verwalten.
+config-unknown-subcommand = `/einstellungen { $sub }` gibt es nicht; versuch zeigen, makro-rolle oder sprache.
+config-show =
+    Die Tavern-Einstellungen dieses Servers:
+    - Makro-Rolle: { $role ->
+        [none] keine (nur „Server verwalten“)
+       *[other] <@&{ $role }> (und „Server verwalten“)
+    }
+    - Standard-Generatorprogramm: { $shipped ->
+        [yes] `{ $program }` (mitgeliefert)
+       *[no] `{ $program }`
+    }
+    - { $language }

@@ -1,1 +1,20 @@
-# Die Texte von roll. Schlüssel in dieser Datei beginnen mit `roll-`.
+# Die Texte von `/roll` (`/würfeln`). Schlüssel in dieser Datei beginnen mit `roll-`.
+
+roll-nothing = Sag mir, was ich würfeln soll, zum Beispiel `/würfeln 1d20+5` oder `/würfeln 4d6kh3`.
+roll-nothing-short = Sag mir, was ich würfeln soll, zum Beispiel `/würfeln 1d20+5`.
+roll-repeat-range = `anzahl` muss zwischen 1 und { $max } liegen.
+roll-too-many =
+    { $max ->
+        [one] Höchstens { $max } Wurf auf einmal, getrennt durch `;` (hier sind es { $count }).
+       *[other] Höchstens { $max } Würfe auf einmal, getrennt durch `;` (hier sind es { $count }).
+    }
+roll-advantage-one-d20 =
+    { $found ->
+        [none] `adv` (Vorteil) und `dis` (Nachteil) gehen bei einem Wurf mit genau einem d20, etwa `/würfeln 1d20+5 adv`; in `{ $expr }` ist keiner.
+       *[several] `adv` (Vorteil) und `dis` (Nachteil) gehen bei einem Wurf mit genau einem d20, etwa `/würfeln 1d20+5 adv`; in `{ $expr }` sind mehrere.
+    }
+roll-cannot-roll =
+    Das kann ich nicht würfeln:
+    { $caret }
+roll-again-by = { $name } würfelt nochmal
+roll-again-button = Nochmal würfeln

@@ -1,2 +1,67 @@
-# The texts of chargen. Keys in this file start with `chargen-`.
-# (Phase A of issue 18: moved here module by module.)
+# The texts of `/chargen` (start, answer, cancel, status, the prompts' "Answer"
+# button and form, the notices of ended sessions). Keys in this file start with
+# `chargen-`. The program's own output is not here: it stays as the program wrote it.
+
+chargen-unknown-subcommand = `/chargen { $subcommand }` is not a command; try start, answer, cancel or status.
+chargen-no-session = You have no character generator running here. Start one with `/chargen start`.
+chargen-already-answered = That question has been answered already.
+chargen-session-ended = That character generator has ended.
+# $user: the session's owner (Discord markup escaped).
+chargen-not-yours = This is the character generator of { $user }; start your own with `/chargen start`.
+
+# $prompt: the question it waits for, on one line.
+chargen-already-running = You already have a character generator running here (`{ $program }`), waiting for `{ $prompt }`. Answer it, or end it with `/chargen cancel`.
+chargen-already-running-short = You already have a character generator running here.
+# $programs: the names, joined by "`, `".
+chargen-no-such-program = There is no generator program called `{ $name }` here. Programs: `{ $programs }`.
+chargen-started = Started `{ $program }`. Answer with the **Answer** button, by replying to the question, or with `/chargen answer`.
+chargen-ran-to-end = `{ $program }` ran to its end.
+
+# Work that gave no answer in time: the $what of common-overrun-*.
+chargen-overrun-start = The generator `{ $program }`
+chargen-overrun-answer = The generator `{ $program }` with that answer
+
+# A run that failed. $kind: limit, load, restore or runtime; $reason: the
+# interpreter's message.
+chargen-failed =
+    { $kind ->
+        [limit] `{ $program }` stopped at a limit of the sandbox: { $reason }. Nothing was stored.
+        [load] `{ $program }` cannot run: { $reason }. Nothing was stored.
+        [restore] `{ $program }` could not be resumed: { $reason }. Nothing was stored.
+       *[runtime] `{ $program }` stopped with an error: { $reason }. Nothing was stored.
+    }
+
+chargen-had-expired = Your character generator had expired. Start a new one with `/chargen start`.
+chargen-answer-too-long = That answer is too long: at most { $max } characters.
+chargen-program-changed = The program `{ $program }` has changed or was removed since your session started, so it cannot continue. Start again with `/chargen start`.
+chargen-answered = Answered `{ $answer }`.
+chargen-cancelled = Your character generator (`{ $program }`) has ended. Nothing was stored.
+# $age and $remaining: durations (common-duration-*); $answers: how many answers
+# so far; $prompt: the question, as a code block.
+chargen-status =
+    Your character generator `{ $program }` started { $age } ago and has had { $answers } answers. It is waiting for:
+    { $prompt }
+    It ends in { $remaining } unless you answer.
+# The notice in the channel when a session ends unanswered; $idle is a duration.
+chargen-expired = The character generator of { $user } (`{ $program }`) ended after { $idle } without an answer. Nothing was stored; `/chargen start` begins a new one.
+# Below the last question of a session that ended.
+chargen-closed-expired = (expired)
+chargen-closed-cancelled = (cancelled)
+
+# The prompt's button and its form (a form's title and label: at most 45 characters).
+chargen-answer-button = Answer
+chargen-modal-title = Character generator: { $program }
+chargen-modal-title-plain = Character generator
+chargen-modal-label = Your answer
+
+# Output too long for the chat.
+chargen-output-in-file = The output is too long for chat; all of it is in the attached file.
+chargen-output-filename = output.txt
+chargen-output-file-description = Program output
+
+# The summary of a finished run. $fields: "STR 17 · CLASS FIGHTER".
+chargen-ready = **{ $name }** is ready
+chargen-ready-with = **{ $name }** is ready: { $fields }
+chargen-see-sheet = See the sheet with `/character show { $name }`.
+# The name of a character no field names (numbered when taken: "Character 2").
+chargen-unnamed-character = Character

@@ -27,3 +27,10 @@ common-duration-days =
         [one] { $days } day
        *[other] { $days } days
     }
+
+# $command: the name Discord sent.
+common-unknown-command = I don't know the command `/{ $command }`.
+# Engine work (odds, a BASIC program, a script) that gave no answer in time.
+# $what: what was being done, able to start a sentence; $wait: a duration.
+common-overrun-timed-out = { $what } took too long: I stopped waiting after { $wait }. Try something smaller.
+common-overrun-busy = { $what } has to wait: the bot is busy with other long computations. Please try again in a minute.

@@ -22,3 +22,30 @@ config-show-language =
         [auto] language: { $language } (auto: the server's Discord language)
        *[other] language: { $language }
     }
+
+config-not-in-dms = That belongs to a server; use it there.
+# $role: the server's macro role (a role id) or `none`; $what: what the member may
+# not do, in the words of the module that asks (`delete server macros`).
+config-not-allowed =
+    { $role ->
+        [none] Only members with the Manage Server permission (or the role a server admin sets with `/config macro-role`) can { $what }.
+       *[other] Only members with the Manage Server permission or the role <@&{ $role }> can { $what }.
+    }
+config-macro-role-not-allowed = Only members with the Manage Server permission can choose the macro role.
+config-macro-role-set = Members with the role <@&{ $role }> can now manage server macros and generator programs, besides those with Manage Server.
+config-macro-role-cleared = No role is set: only members with Manage Server can manage server macros and generator programs.
+# $sub: the subcommand Discord sent.
+config-unknown-subcommand = `/config { $sub }` is not a command; try show, macro-role or language.
+# `/config show`. $role: a role id or `none`; $program: the default generator
+# program; $shipped: yes when it is the shipped one; $language: config-show-language.
+config-show =
+    This server's Tavern settings:
+    - macro role: { $role ->
+        [none] none (Manage Server only)
+       *[other] <@&{ $role }> (and Manage Server)
+    }
+    - default generator program: { $shipped ->
+        [yes] `{ $program }` (shipped)
+       *[no] `{ $program }`
+    }
+    - { $language }

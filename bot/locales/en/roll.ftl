@@ -1,2 +1,25 @@
-# The texts of roll. Keys in this file start with `roll-`.
-# (Phase A of issue 18: moved here module by module.)
+# The texts of `/roll`. Keys in this file start with `roll-`.
+
+roll-nothing = Tell me what to roll, for example `/roll 1d20+5` or `/roll 4d6kh3`.
+roll-nothing-short = Tell me what to roll, for example `/roll 1d20+5`.
+# $max: the server's largest `repeat`.
+roll-repeat-range = `repeat` must be between 1 and { $max }.
+# $max: rolls one `/roll` may hold; $count: how many were given.
+roll-too-many =
+    { $max ->
+        [one] At most { $max } roll at once, separated by `;` (this has { $count }).
+       *[other] At most { $max } rolls at once, separated by `;` (this has { $count }).
+    }
+# $expr: what the user typed (quotes instead of backticks); $found: none or several.
+roll-advantage-one-d20 =
+    { $found ->
+        [none] `adv` and `dis` work on a roll with one d20, like `/roll 1d20+5 adv`; `{ $expr }` has none.
+       *[several] `adv` and `dis` work on a roll with one d20, like `/roll 1d20+5 adv`; `{ $expr }` has several.
+    }
+# $caret: a code block with the input, a caret under the place and the reason.
+roll-cannot-roll =
+    I can't roll that:
+    { $caret }
+# A header part when the button is pressed; $name: who pressed it (markdown-escaped).
+roll-again-by = { $name } rolls again
+roll-again-button = Roll again

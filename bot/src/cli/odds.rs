@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use dice_core::{Limits, Odds};
 
 use crate::chart::{self, View};
+use crate::i18n::Lang;
 
 /// Print the exact probability distribution of a dice expression.
 #[derive(Debug, Clone, clap::Args)]
@@ -55,7 +56,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.chart {
-        let written = chart::png(&input, &odds, View::Exactly, None)
+        let written = chart::png(Lang::En, &input, &odds, View::Exactly, None)
             .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
         if let Err(error) = written {
             eprintln!("tavern odds: cannot write {}: {error}", path.display());
@@ -67,8 +68,8 @@ pub fn run(args: &OddsArgs) -> ExitCode {
     } else {
         format!(
             "{}{}",
-            chart::summary(&input, &odds, None),
-            chart::text_histogram(&odds, View::Exactly, 40)
+            chart::summary(Lang::En, &input, &odds, None),
+            chart::text_histogram(Lang::En, &odds, View::Exactly, 40)
         )
     };
     // A reader that stops early (`| head`) is not an error worth a panic.

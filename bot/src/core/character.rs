@@ -7,11 +7,12 @@ use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::table::{Answer, CommandEntry, ComponentFamily, defer_update, name_choices};
-use super::text::{code_block, escape_markdown, human_duration, one_line, truncate};
+use super::text::{code_block, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Reply, Request, ephemeral, fields,
 };
+use crate::i18n::{self, Lang};
 use crate::storage::CharacterRow;
 
 const PENDING_DELETE_KIND: &str = "character-delete";
@@ -19,8 +20,9 @@ const PENDING_DELETE_KIND: &str = "character-delete";
 /// long).
 const PENDING_DELETE_TTL_MS: i64 = 15 * 60_000;
 
-const NOT_PENDING_DELETE: &str = "That deletion has been confirmed, cancelled or has expired; \
-     run `/character delete` again.";
+fn not_pending_delete(lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr(lang, "character-not-pending"))
+}
 
 /// A deletion waiting for the owner's press.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -144,35 +146,43 @@ impl Context {
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
         let name = command.string("name").map(str::trim).unwrap_or("");
+        let lang = self.language(request, false).await?;
         match command.sub() {
-            None | Some("list") => self.character_list(request).await,
-            Some("show") => self.character_show(request, name).await,
-            Some("delete") => self.character_delete(request, name).await,
-            Some("use") => self.character_use(request, name).await,
-            Some(other) => Ok(ephemeral(format!(
-                "`/character {other}` is not a command; try list, show, use or delete."
+            None | Some("list") => self.character_list(request, lang).await,
+            Some("show") => self.character_show(request, name, lang).await,
+            Some("delete") => self.character_delete(request, name, lang).await,
+            Some("use") => self.character_use(request, name, lang).await,
+            Some(other) => Ok(ephemeral(i18n::tr_args(
+                lang,
+                "character-unknown-subcommand",
+                &[("subcommand", other.into())],
             ))),
         }
     }
 
-    async fn character_list(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+    async fn character_list(&self, request: &Request, lang: Lang) -> anyhow::Result<Vec<Reply>> {
         let rows = self
             .storage
             .characters_of(request.user.id, request.place())
             .await?;
         if rows.is_empty() {
-            return Ok(ephemeral(
-                "You have no characters here yet. Make one with `/chargen start`.",
-            ));
+            return Ok(ephemeral(i18n::tr(lang, "character-none")));
         }
         let now = self.now();
-        let mut lines = vec![format!("Your characters here ({}):", rows.len())];
+        let mut lines = vec![i18n::tr_args(
+            lang,
+            "character-list-heading",
+            &[("count", rows.len().into())],
+        )];
         for row in &rows {
-            lines.push(format!(
-                "- **{}** ({}, made {} ago)",
-                escape_markdown(&row.name),
-                row.program,
-                human_duration(now - row.created_at)
+            lines.push(i18n::tr_args(
+                lang,
+                "character-list-entry",
+                &[
+                    ("name", escape_markdown(&row.name).into()),
+                    ("program", row.program.as_str().into()),
+                    ("age", i18n::duration(lang, now - row.created_at).into()),
+                ],
             ));
         }
         Ok(ephemeral(truncate(
@@ -182,8 +192,14 @@ impl Context {
     }
 
     /// `/character show NAME`, or without a name the character played here, else the
-    /// newest one made here.
-    async fn character_show(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
+    /// newest one made here. The sheet is public (in the server's language); a
+    /// refusal is private, in `lang`.
+    async fn character_show(
+        &self,
+        request: &Request,
+        name: &str,
+        lang: Lang,
+    ) -> anyhow::Result<Vec<Reply>> {
         let found = if name.is_empty() {
             match self
                 .storage
@@ -202,13 +218,11 @@ impl Context {
         };
         let Some(row) = found else {
             if name.is_empty() {
-                return Ok(ephemeral(
-                    "You have no characters here yet. Make one with `/chargen start`, then \
-                     `/character show` shows it.",
-                ));
+                return Ok(ephemeral(i18n::tr(lang, "character-none-to-show")));
             }
-            return Ok(not_found(name));
+            return Ok(not_found(name, lang));
         };
+        let table = self.language(request, true).await?;
         let active = self
             .storage
             .active_character(request.place(), request.user.id)
@@ -216,16 +230,25 @@ impl Context {
             .is_some_and(|active| active.id == row.id);
         let (items, party) = self.storage.character_belongings(row.id).await?;
         let current = self.character_fields(&row).await?;
-        let mut belongings = belongings(&row, &items, &party);
-        if let Some(effects) = self.kept_effects_line(row.id).await? {
-            belongings.push_str(&format!("\nEffects: {}", escape_markdown(&effects)));
+        let mut belongings = belongings(&row, &items, &party, table);
+        if let Some(effects) = self.kept_effects_line(row.id, table).await? {
+            belongings.push('\n');
+            belongings.push_str(&i18n::tr_args(
+                table,
+                "character-sheet-effects",
+                &[("effects", escape_markdown(&effects).as_str().into())],
+            ));
         }
         let message = Message {
-            content: sheet(&row, &current, active, &belongings),
+            content: sheet(&row, &current, active, &belongings, table),
             attachments: vec![FileAttachment {
-                filename: format!("{}.txt", file_stem(&row.name)),
+                filename: format!("{}.txt", file_stem(&row.name, table)),
                 bytes: row.transcript.clone().into_bytes(),
-                description: Some(format!("The generator's transcript for {}", row.name)),
+                description: Some(i18n::tr_args(
+                    table,
+                    "character-transcript-description",
+                    &[("name", row.name.as_str().into())],
+                )),
             }],
             ..Message::default()
         };
@@ -279,36 +302,55 @@ impl Context {
             .await
     }
 
-    async fn character_use(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn character_use(
+        &self,
+        request: &Request,
+        name: &str,
+        lang: Lang,
+    ) -> anyhow::Result<Vec<Reply>> {
         let Some(row) = self.own_character(request, name).await? else {
-            return Ok(not_found(name));
+            return Ok(not_found(name, lang));
         };
         self.storage
             .set_active_character(request.place(), request.user.id, row.id, self.now())
             .await?;
         let current = self.character_fields(&row).await?;
         let numbers = fields::roll_fields_with_purse(&current, row.gold, row.food);
-        let mut text = format!("You play **{}** here now.", escape_markdown(&row.name));
+        let mut text = i18n::tr_args(
+            lang,
+            "character-playing",
+            &[("name", escape_markdown(&row.name).into())],
+        );
+        text.push(' ');
         if numbers.is_empty() {
-            text.push_str(" It has no numeric fields to use in rolls.");
+            text.push_str(&i18n::tr(lang, "character-playing-no-fields"));
         } else {
             let example = if numbers.contains_key("STR_MOD") {
                 "1d20 + @STR_MOD"
             } else {
                 "1d20"
             };
-            text.push_str(&format!(
-                " Its fields work in any roll, e.g. `/roll {example}`: {}.",
-                field_list(&numbers)
+            text.push_str(&i18n::tr_args(
+                lang,
+                "character-playing-fields",
+                &[
+                    ("example", example.into()),
+                    ("fields", field_list(&numbers).into()),
+                ],
             ));
         }
         Ok(ephemeral(truncate(&text, super::text::MESSAGE_LIMIT)))
     }
 
     /// Asks before deleting: a private question with "Delete" and "Cancel".
-    async fn character_delete(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn character_delete(
+        &self,
+        request: &Request,
+        name: &str,
+        lang: Lang,
+    ) -> anyhow::Result<Vec<Reply>> {
         let Some(row) = self.own_character(request, name).await? else {
-            return Ok(not_found(name));
+            return Ok(not_found(name, lang));
         };
         let state_id = self
             .store_button_state(
@@ -320,23 +362,25 @@ impl Context {
                 },
             )
             .await?;
-        let mut message = Message::ephemeral(format!(
-            "Delete **{}** (made with `{}`), with its fields, belongings and transcript? This \
-             cannot be undone.",
-            escape_markdown(&row.name),
-            row.program
+        let mut message = Message::ephemeral(i18n::tr_args(
+            lang,
+            "character-delete-question",
+            &[
+                ("name", escape_markdown(&row.name).into()),
+                ("program", row.program.as_str().into()),
+            ],
         ));
         let (delete_id, keep_id) = delete_ids(state_id);
         message.components.push(ActionRow(vec![
             Component::Button(Button {
                 custom_id: delete_id,
-                label: "Delete".to_owned(),
+                label: i18n::tr(lang, "character-delete-button"),
                 style: ButtonStyle::Danger,
                 disabled: false,
             }),
             Component::Button(Button {
                 custom_id: keep_id,
-                label: "Cancel".to_owned(),
+                label: i18n::tr(lang, "character-cancel-button"),
                 style: ButtonStyle::Secondary,
                 disabled: false,
             }),
@@ -352,36 +396,37 @@ impl Context {
         state_id: i64,
         delete: bool,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let pending = match self.storage.button_state(state_id).await? {
             Some(state) if state.kind == PENDING_DELETE_KIND => state,
-            _ => return Ok(ephemeral(NOT_PENDING_DELETE)),
+            _ => return Ok(not_pending_delete(lang)),
         };
         let Ok(question) = serde_json::from_str::<PendingDelete>(&pending.payload) else {
             self.storage.delete_button_state(state_id).await?;
-            return Ok(ephemeral(NOT_PENDING_DELETE));
+            return Ok(not_pending_delete(lang));
         };
         if question.owner_id != request.user.id {
-            return Ok(ephemeral("Only the character's owner can answer that."));
+            return Ok(ephemeral(i18n::tr(lang, "character-not-owner")));
         }
         if pending.created_at + PENDING_DELETE_TTL_MS <= self.now() {
             self.storage.delete_button_state(state_id).await?;
-            return Ok(ephemeral(NOT_PENDING_DELETE));
+            return Ok(not_pending_delete(lang));
         }
         // The first press decides; a second one finds nothing.
         if !self.storage.delete_button_state(state_id).await? {
-            return Ok(ephemeral(NOT_PENDING_DELETE));
+            return Ok(not_pending_delete(lang));
         }
-        let name = escape_markdown(&question.name);
+        let name = [("name", escape_markdown(&question.name).into())];
         let outcome = if !delete {
-            format!("Kept **{name}**.")
+            i18n::tr_args(lang, "character-kept", &name)
         } else if self
             .storage
             .delete_character(request.user.id, question.character_id)
             .await?
         {
-            format!("Deleted **{name}**.")
+            i18n::tr_args(lang, "character-deleted", &name)
         } else {
-            format!("**{name}** was already gone.")
+            i18n::tr_args(lang, "character-already-gone", &name)
         };
         Ok(vec![Reply::Update(Message::ephemeral(outcome))])
     }
@@ -398,10 +443,11 @@ impl Context {
     }
 }
 
-fn not_found(name: &str) -> Vec<Reply> {
-    ephemeral(format!(
-        "You have no character called `{}` here. `/character list` shows yours.",
-        one_line(name, 100)
+fn not_found(name: &str, lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr_args(
+        lang,
+        "character-not-found",
+        &[("name", one_line(name, 100).into())],
     ))
 }
 
@@ -416,6 +462,7 @@ fn belongings(
     row: &CharacterRow,
     items: &std::collections::BTreeMap<String, i64>,
     party: &[String],
+    table: Lang,
 ) -> String {
     let inventory: Vec<String> = items
         .iter()
@@ -423,17 +470,20 @@ fn belongings(
         .collect();
     let list = |parts: &[String]| {
         if parts.is_empty() {
-            "none".to_owned()
+            i18n::tr(table, "character-sheet-none")
         } else {
             one_line(&parts.join(", "), 300)
         }
     };
-    format!(
-        "Gold {} · Food {}\nInventory: {}\nParty: {}",
-        row.gold,
-        row.food,
-        escape_markdown(&list(&inventory)),
-        escape_markdown(&list(party))
+    i18n::tr_args(
+        table,
+        "character-sheet-belongings",
+        &[
+            ("gold", row.gold.into()),
+            ("food", row.food.into()),
+            ("inventory", escape_markdown(&list(&inventory)).into()),
+            ("party", escape_markdown(&list(party)).into()),
+        ],
     )
 }
 
@@ -447,6 +497,7 @@ fn sheet(
     current: &[(String, String)],
     active: bool,
     belongings: &str,
+    table: Lang,
 ) -> String {
     let numbers = fields::roll_fields_with_purse(current, row.gold, row.food);
     let mut shown: Vec<&(String, String)> = current
@@ -473,23 +524,31 @@ fn sheet(
         }
         lines.push(line);
     }
-    let mut header = format!(
-        "**{}**, made with `{}` on {}",
-        escape_markdown(&row.name),
-        row.program,
-        date_of(row.created_at)
+    let mut header = i18n::tr_args(
+        table,
+        "character-sheet-heading",
+        &[
+            ("name", escape_markdown(&row.name).into()),
+            ("program", row.program.as_str().into()),
+            ("date", date_of(row.created_at).into()),
+        ],
     );
     if active {
-        header.push_str(" (you play this character here)");
+        header.push(' ');
+        header.push_str(&i18n::tr(table, "character-sheet-played-here"));
     }
     let mut body = lines.join("\n");
     if body.is_empty() {
-        body = "(no fields recorded; the transcript is attached)".to_owned();
+        body = i18n::tr(table, "character-sheet-no-fields");
     }
     let footer = if numbers.is_empty() {
         String::new()
     } else {
-        format!("\nIn rolls: {}", field_list(&numbers))
+        let fields = [("fields", field_list(&numbers).into())];
+        format!(
+            "\n{}",
+            i18n::tr_args(table, "character-sheet-in-rolls", &fields)
+        )
     };
     // Room for the header, the belongings, the footer and the fences.
     let budget = super::text::MESSAGE_LIMIT
@@ -498,32 +557,26 @@ fn sheet(
         )
         .max(100);
     let text = format!(
-        "{header}\n{}\n{belongings}{footer}",
+        "{header}\n{}\n{belongings}",
         code_block(&truncate(&body, budget))
     );
-    truncate_keeping_block(&text)
+    // Within Discord's limit without breaking the block: the footer goes first.
+    if text.chars().count() + footer.chars().count() > super::text::MESSAGE_LIMIT {
+        return text;
+    }
+    text + &footer
 }
 
-/// The sheet within Discord's limit without breaking its block (the footer goes
-/// first).
-fn truncate_keeping_block(text: &str) -> String {
-    if text.chars().count() <= super::text::MESSAGE_LIMIT {
-        return text.to_owned();
-    }
-    match text.rfind("\nIn rolls: ") {
-        Some(at) => text[..at].to_owned(),
-        None => text.to_owned(),
-    }
-}
-
-fn file_stem(name: &str) -> String {
+/// The transcript's file name from the character's name; a name without letters or
+/// digits gives the word for a character in `table`.
+fn file_stem(name: &str, table: Lang) -> String {
     let stem: String = name
         .chars()
         .map(|ch| if ch.is_alphanumeric() { ch } else { '-' })
         .collect();
     let stem = stem.trim_matches('-');
     if stem.is_empty() {
-        return "character".to_owned();
+        return i18n::tr(table, "character-transcript-file-stem");
     }
     stem.to_lowercase()
 }

@@ -12,12 +12,13 @@ use super::context::Context;
 use super::custom_id;
 use super::record_map::{self, RecordMap};
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{code_block, escape_markdown, human_duration, one_line, split_chunks, truncate};
+use super::text::{code_block, escape_markdown, one_line, split_chunks, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::engine::{FinishedRun, GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
+use crate::i18n::{self, Lang, LanguageSetting};
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
 
 /// The custom id of the modal's text field.
@@ -30,10 +31,17 @@ const CHUNK_BUDGET: usize = 1700;
 /// The transcript kept with a session and a character; older output is dropped.
 const TRANSCRIPT_MAX_BYTES: usize = 256 * 1024;
 
-const NO_SESSION: &str =
-    "You have no character generator running here. Start one with `/chargen start`.";
-const ALREADY_ANSWERED: &str = "That question has been answered already.";
-const SESSION_ENDED: &str = "That character generator has ended.";
+fn no_session(lang: Lang) -> String {
+    i18n::tr(lang, "chargen-no-session")
+}
+
+fn already_answered(lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr(lang, "chargen-already-answered"))
+}
+
+fn session_ended(lang: Lang) -> String {
+    i18n::tr(lang, "chargen-session-ended")
+}
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "chargen",
@@ -319,10 +327,28 @@ impl Context {
             Some("cancel") => self.chargen_cancel(request).await,
             Some("status") => self.chargen_status(request).await,
             Some("program") => self.program_command(request, command).await,
-            Some(other) => Ok(ephemeral(format!(
-                "`/chargen {other}` is not a command; try start, answer, cancel or status."
-            ))),
+            Some(other) => {
+                let lang = self.language(request, false).await?;
+                Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "chargen-unknown-subcommand",
+                    &[("subcommand", other.into())],
+                )))
+            }
         }
+    }
+
+    /// The language of public messages in a place when no request says more (the
+    /// sweep): the server's `/config language`, English for auto and in DMs.
+    async fn stored_table_language(&self, place: i64) -> anyhow::Result<Lang> {
+        if place == 0 {
+            return Ok(Lang::En);
+        }
+        let stored = self.storage.guild_language(place).await?;
+        Ok(match LanguageSetting::from_stored(stored.as_deref()) {
+            LanguageSetting::Fixed(lang) => lang,
+            LanguageSetting::Auto => Lang::En,
+        })
     }
 
     async fn chargen_start(
@@ -331,6 +357,8 @@ impl Context {
         program_name: Option<&str>,
     ) -> anyhow::Result<Vec<Reply>> {
         let now = self.now();
+        let lang = self.language(request, false).await?;
+        let table = self.language(request, true).await?;
         let mut replies = Vec::new();
         if let Some(row) = self
             .storage
@@ -338,20 +366,26 @@ impl Context {
             .await?
         {
             if row.expires_at > now {
-                return Ok(ephemeral(format!(
-                    "You already have a character generator running here (`{}`), waiting \
-                     for `{}`. Answer it, or end it with `/chargen cancel`.",
-                    row.program,
-                    one_line(&row.prompt, 100)
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "chargen-already-running",
+                    &[
+                        ("program", row.program.as_str().into()),
+                        ("prompt", one_line(&row.prompt, 100).into()),
+                    ],
                 )));
             }
-            replies.extend(self.expire_session(&row).await?);
+            replies.extend(self.expire_session(&row, table).await?);
         }
         let Some(program) = self.find_program(request.place(), program_name).await? else {
             let names = self.program_names(request.place()).await?.join("`, `");
-            return Ok(ephemeral(format!(
-                "There is no generator program called `{}` here. Programs: `{names}`.",
-                one_line(program_name.unwrap_or(""), 32)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "chargen-no-such-program",
+                &[
+                    ("name", one_line(program_name.unwrap_or(""), 32).into()),
+                    ("programs", names.into()),
+                ],
             )));
         };
         let seed = self.rng().next_u64();
@@ -363,14 +397,24 @@ impl Context {
         let started = match self.generator_step(&program, from, None).await {
             Ok(started) => started,
             Err(error) => {
-                let what = format!("The generator `{}`", one_line(&program.name, 32));
-                return super::overrun(&what, error);
+                let what = i18n::tr_args(
+                    lang,
+                    "chargen-overrun-start",
+                    &[("program", one_line(&program.name, 32).into())],
+                );
+                return super::overrun_in(lang, &what, error);
             }
         };
         let (snapshot, step) = match started {
             Ok(started) => started,
             Err(failure) => {
-                replies.extend(self.failure_replies(request.channel_id, &program.name, &failure));
+                let languages = (lang, table);
+                replies.extend(self.failure_replies(
+                    request.channel_id,
+                    &program.name,
+                    &failure,
+                    languages,
+                ));
                 return Ok(replies);
             }
         };
@@ -379,7 +423,7 @@ impl Context {
         match state {
             GenState::NeedsInput { prompt } => {
                 let session_id = self.new_id();
-                let pages = self.pages(&output, Some(&prompt));
+                let pages = self.pages(&output, Some(&prompt), table);
                 let new_session = NewSession {
                     id: session_id,
                     user_id: request.user.id,
@@ -396,35 +440,45 @@ impl Context {
                     expires_at: now.saturating_add(self.settings.session_expiry_ms),
                 };
                 if !self.storage.insert_session(&new_session).await? {
-                    return Ok(ephemeral(
-                        "You already have a character generator running here.",
-                    ));
+                    return Ok(ephemeral(i18n::tr(lang, "chargen-already-running-short")));
                 }
-                replies.push(Reply::Interaction(Message::ephemeral(format!(
-                    "Started `{}`. Answer with the **Answer** button, by replying to the \
-                     question, or with `/chargen answer`.",
-                    program.name
+                replies.push(Reply::Interaction(Message::ephemeral(i18n::tr_args(
+                    lang,
+                    "chargen-started",
+                    &[("program", program.name.as_str().into())],
                 ))));
-                replies.extend(self.post_pages(request.channel_id, pages, Some((session_id, 0))));
+                replies.extend(self.post_pages(
+                    request.channel_id,
+                    pages,
+                    Some((session_id, 0)),
+                    table,
+                ));
             }
             GenState::Finished(run) => {
-                let characters =
-                    self.new_characters(request, &program, run, map.as_ref(), &transcript);
+                let made = Made {
+                    program: &program,
+                    map: map.as_ref(),
+                    transcript: &transcript,
+                    table,
+                };
+                let characters = self.new_characters(request, run, &made);
                 let names = self
                     .storage
                     .finish_session(None, &characters)
                     .await?
                     .unwrap_or_default();
-                replies.push(Reply::Interaction(Message::ephemeral(format!(
-                    "`{}` ran to its end.",
-                    program.name
+                replies.push(Reply::Interaction(Message::ephemeral(i18n::tr_args(
+                    lang,
+                    "chargen-ran-to-end",
+                    &[("program", program.name.as_str().into())],
                 ))));
                 replies.extend(self.post_pages(
                     request.channel_id,
-                    self.pages(&output, None),
+                    self.pages(&output, None, table),
                     None,
+                    table,
                 ));
-                replies.push(self.summary(request.channel_id, &names, &characters));
+                replies.push(self.summary(request.channel_id, &names, &characters, table));
             }
         }
         Ok(replies)
@@ -437,6 +491,8 @@ impl Context {
         text: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let now = self.now();
+        let lang = self.language(request, false).await?;
+        let table = self.language(request, true).await?;
         let row = match target {
             Target::Mine => {
                 match self
@@ -445,43 +501,45 @@ impl Context {
                     .await?
                 {
                     Some(row) => row,
-                    None => return Ok(ephemeral(NO_SESSION)),
+                    None => return Ok(ephemeral(no_session(lang))),
                 }
             }
             Target::Exact { session_id, step } => {
                 let Some(row) = self.storage.session(session_id).await? else {
-                    return Ok(ephemeral(SESSION_ENDED));
+                    return Ok(ephemeral(session_ended(lang)));
                 };
                 if row.user_id != request.user.id {
-                    return Ok(not_yours(&row));
+                    return Ok(not_yours(&row, lang));
                 }
                 if row.step != step {
-                    return Ok(ephemeral(ALREADY_ANSWERED));
+                    return Ok(already_answered(lang));
                 }
                 row
             }
             Target::Loaded(row) => *row,
         };
         if row.expires_at <= now {
-            let mut replies = self.expire_session(&row).await?;
-            replies.push(Reply::Interaction(Message::ephemeral(
-                "Your character generator had expired. Start a new one with `/chargen start`.",
-            )));
+            let mut replies = self.expire_session(&row, table).await?;
+            replies.push(Reply::Interaction(Message::ephemeral(i18n::tr(
+                lang,
+                "chargen-had-expired",
+            ))));
             return Ok(replies);
         }
         let answer = text.lines().next().unwrap_or("").trim_end_matches('\r');
         if answer.chars().count() > self.settings.max_answer_len {
-            return Ok(ephemeral(format!(
-                "That answer is too long: at most {} characters.",
-                self.settings.max_answer_len
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "chargen-answer-too-long",
+                &[("max", self.settings.max_answer_len.into())],
             )));
         }
         let Some(program) = self.session_program(&row).await? else {
             self.storage.delete_session(row.id, None).await?;
-            return Ok(ephemeral(format!(
-                "The program `{}` has changed or was removed since your session started, \
-                 so it cannot continue. Start again with `/chargen start`.",
-                row.program
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "chargen-program-changed",
+                &[("program", row.program.as_str().into())],
             )));
         };
         let from = From::Restore(row.state.clone());
@@ -489,15 +547,20 @@ impl Context {
             Ok(resumed) => resumed,
             // Nothing was stored: the question still waits, as before the answer.
             Err(error) => {
-                let what = format!("The generator `{}` with that answer", row.program);
-                return super::overrun(&what, error);
+                let what = i18n::tr_args(
+                    lang,
+                    "chargen-overrun-answer",
+                    &[("program", row.program.as_str().into())],
+                );
+                return super::overrun_in(lang, &what, error);
             }
         };
         let mut replies = Vec::new();
         if matches!(request.kind, RequestKind::Command(_)) {
-            replies.push(Reply::Interaction(Message::ephemeral(format!(
-                "Answered `{}`.",
-                one_line(answer, 100)
+            replies.push(Reply::Interaction(Message::ephemeral(i18n::tr_args(
+                lang,
+                "chargen-answered",
+                &[("answer", one_line(answer, 100).into())],
             ))));
         }
         let mut transcript = row.transcript.clone();
@@ -507,10 +570,15 @@ impl Context {
             Ok(resumed) => resumed,
             Err(failure) => {
                 if !self.storage.delete_session(row.id, Some(row.step)).await? {
-                    return Ok(ephemeral(ALREADY_ANSWERED));
+                    return Ok(already_answered(lang));
                 }
                 replies.extend(answered_edit(&row, answer));
-                replies.extend(self.failure_replies(request.channel_id, &row.program, &failure));
+                replies.extend(self.failure_replies(
+                    request.channel_id,
+                    &row.program,
+                    &failure,
+                    (lang, table),
+                ));
                 return Ok(replies);
             }
         };
@@ -519,7 +587,7 @@ impl Context {
         let transcript = cap_transcript(transcript);
         match state {
             GenState::NeedsInput { prompt } => {
-                let pages = self.pages(&output, Some(&prompt));
+                let pages = self.pages(&output, Some(&prompt), table);
                 let update = SessionUpdate {
                     channel_id: request.channel_id,
                     state: snapshot.stored()?,
@@ -534,35 +602,42 @@ impl Context {
                     .advance_session(row.id, row.step, &update)
                     .await?
                 {
-                    return Ok(ephemeral(ALREADY_ANSWERED));
+                    return Ok(already_answered(lang));
                 }
                 replies.extend(answered_edit(&row, answer));
                 replies.extend(self.post_pages(
                     request.channel_id,
                     pages,
                     Some((row.id, row.step + 1)),
+                    table,
                 ));
             }
             GenState::Finished(run) => {
                 let map = self
                     .record_map_of(row.guild_id, &program.name, &program.hash)
                     .await?;
-                let characters =
-                    self.new_characters(request, &program, run, map.as_ref(), &transcript);
+                let made = Made {
+                    program: &program,
+                    map: map.as_ref(),
+                    transcript: &transcript,
+                    table,
+                };
+                let characters = self.new_characters(request, run, &made);
                 let Some(names) = self
                     .storage
                     .finish_session(Some((row.id, row.step)), &characters)
                     .await?
                 else {
-                    return Ok(ephemeral(ALREADY_ANSWERED));
+                    return Ok(already_answered(lang));
                 };
                 replies.extend(answered_edit(&row, answer));
                 replies.extend(self.post_pages(
                     request.channel_id,
-                    self.pages(&output, None),
+                    self.pages(&output, None, table),
                     None,
+                    table,
                 ));
-                replies.push(self.summary(request.channel_id, &names, &characters));
+                replies.push(self.summary(request.channel_id, &names, &characters, table));
             }
         }
         Ok(replies)
@@ -596,21 +671,26 @@ impl Context {
         session_id: i64,
         step: i64,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(row) = self.storage.session(session_id).await? else {
-            return Ok(ephemeral(SESSION_ENDED));
+            return Ok(ephemeral(session_ended(lang)));
         };
         if row.user_id != request.user.id {
-            return Ok(not_yours(&row));
+            return Ok(not_yours(&row, lang));
         }
         if row.step != step {
-            return Ok(ephemeral(ALREADY_ANSWERED));
+            return Ok(already_answered(lang));
         }
         if row.expires_at <= self.now() {
-            let mut replies = self.expire_session(&row).await?;
-            replies.insert(0, Reply::Interaction(Message::ephemeral(SESSION_ENDED)));
+            let table = self.language(request, true).await?;
+            let mut replies = self.expire_session(&row, table).await?;
+            replies.insert(
+                0,
+                Reply::Interaction(Message::ephemeral(session_ended(lang))),
+            );
             return Ok(replies);
         }
-        let modal = self.modal_for(session_id, step, Some(&row.program), &row.prompt);
+        let modal = self.modal_for(session_id, step, Some(&row.program), &row.prompt, lang);
         Ok(vec![Reply::Modal(modal)])
     }
 
@@ -619,26 +699,44 @@ impl Context {
     /// opens it at once (on Discord a modal must be the first response, within 3
     /// seconds); the submit checks the session as usual (owner, step, expiry), so a
     /// stale or foreign button only gets its answer refused there. `None` when the
-    /// custom id is not an "Answer" button.
-    pub fn answer_modal(&self, custom_id: &str, prompt_message: &str) -> Option<Modal> {
+    /// custom id is not an "Answer" button. `locale` is the presser's Discord locale
+    /// (the modal speaks it; English for one Tavern does not speak).
+    pub fn answer_modal(
+        &self,
+        custom_id: &str,
+        prompt_message: &str,
+        locale: Option<&str>,
+    ) -> Option<Modal> {
         let Some(ChargenId::Answer { session_id, step }) = ChargenId::decode(custom_id) else {
             return None;
         };
-        Some(self.modal_for(session_id, step, None, prompt_line(prompt_message)))
+        let lang = locale
+            .and_then(Lang::from_discord_locale)
+            .unwrap_or(Lang::En);
+        Some(self.modal_for(session_id, step, None, prompt_line(prompt_message), lang))
     }
 
-    fn modal_for(&self, session_id: i64, step: i64, program: Option<&str>, prompt: &str) -> Modal {
+    fn modal_for(
+        &self,
+        session_id: i64,
+        step: i64,
+        program: Option<&str>,
+        prompt: &str,
+        lang: Lang,
+    ) -> Modal {
         let prompt = one_line(prompt, 200);
         let title = match program {
-            Some(program) => format!("Character generator: {program}"),
-            None => "Character generator".to_owned(),
+            Some(program) => {
+                i18n::tr_args(lang, "chargen-modal-title", &[("program", program.into())])
+            }
+            None => i18n::tr(lang, "chargen-modal-title-plain"),
         };
         Modal {
             custom_id: ChargenId::Modal { session_id, step }.encode(),
             title: truncate(&title, 45),
             inputs: vec![TextInput {
                 custom_id: ANSWER_FIELD.to_owned(),
-                label: modal_label(&prompt),
+                label: modal_label(&prompt, lang),
                 style: TextInputStyle::Short,
                 placeholder: (prompt.chars().count() > 45).then(|| truncate(&prompt, 100)),
                 required: false,
@@ -648,48 +746,61 @@ impl Context {
     }
 
     async fn chargen_cancel(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(row) = self
             .storage
             .session_of(request.user.id, request.place())
             .await?
         else {
-            return Ok(ephemeral(NO_SESSION));
+            return Ok(ephemeral(no_session(lang)));
         };
         if !self.storage.delete_session(row.id, None).await? {
-            return Ok(ephemeral(NO_SESSION));
+            return Ok(ephemeral(no_session(lang)));
         }
-        let mut replies = ephemeral(format!(
-            "Your character generator (`{}`) has ended. Nothing was stored.",
-            row.program
+        let mut replies = ephemeral(i18n::tr_args(
+            lang,
+            "chargen-cancelled",
+            &[("program", row.program.as_str().into())],
         ));
-        replies.extend(closed_edit(&row, "(cancelled)"));
+        let table = self.language(request, true).await?;
+        replies.extend(closed_edit(
+            &row,
+            &i18n::tr(table, "chargen-closed-cancelled"),
+        ));
         Ok(replies)
     }
 
     async fn chargen_status(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(row) = self
             .storage
             .session_of(request.user.id, request.place())
             .await?
         else {
-            return Ok(ephemeral(NO_SESSION));
+            return Ok(ephemeral(no_session(lang)));
         };
         let now = self.now();
         if row.expires_at <= now {
-            let mut replies = self.expire_session(&row).await?;
-            replies.insert(0, Reply::Interaction(Message::ephemeral(NO_SESSION)));
+            let table = self.language(request, true).await?;
+            let mut replies = self.expire_session(&row, table).await?;
+            replies.insert(0, Reply::Interaction(Message::ephemeral(no_session(lang))));
             return Ok(replies);
         }
-        let message = Message::ephemeral(format!(
-            "Your character generator `{}` started {} ago and has had {} answers. It is \
-             waiting for:\n{}\nIt ends in {} unless you answer.",
-            row.program,
-            human_duration(now - row.created_at),
-            row.step,
-            code_block(&row.prompt_content),
-            human_duration(row.expires_at - now),
+        let message = Message::ephemeral(i18n::tr_args(
+            lang,
+            "chargen-status",
+            &[
+                ("program", row.program.as_str().into()),
+                ("age", i18n::duration(lang, now - row.created_at).into()),
+                ("answers", row.step.into()),
+                ("prompt", code_block(&row.prompt_content).into()),
+                (
+                    "remaining",
+                    i18n::duration(lang, row.expires_at - now).into(),
+                ),
+            ],
         ))
-        .with_row(answer_row(row.id, row.step));
+        .with_row(answer_row(row.id, row.step, lang));
         Ok(vec![Reply::Interaction(message)])
     }
 
@@ -701,7 +812,8 @@ impl Context {
             let expired = self.storage.expired_sessions(now, 100).await?;
             let batch_len = expired.len();
             for row in &expired {
-                replies.extend(self.expire_session(row).await?);
+                let table = self.stored_table_language(row.guild_id).await?;
+                replies.extend(self.expire_session(row, table).await?);
             }
             if batch_len < 100 {
                 break;
@@ -710,7 +822,9 @@ impl Context {
         Ok(replies)
     }
 
-    async fn expire_session(&self, row: &SessionRow) -> anyhow::Result<Vec<Reply>> {
+    /// Ends an expired session with a notice in its channel, in `table`: the
+    /// language of the channel's public messages.
+    async fn expire_session(&self, row: &SessionRow, table: Lang) -> anyhow::Result<Vec<Reply>> {
         if !self.storage.delete_session(row.id, Some(row.step)).await? {
             return Ok(Vec::new());
         }
@@ -719,17 +833,20 @@ impl Context {
             user = row.user_id,
             "chargen session expired"
         );
-        let idle = human_duration(self.settings.session_expiry_ms);
+        let idle = i18n::duration(table, self.settings.session_expiry_ms);
         let mut replies = vec![Reply::Channel {
             channel_id: row.channel_id,
-            message: Message::text(format!(
-                "The character generator of {} (`{}`) ended after {idle} without an \
-                 answer. Nothing was stored; `/chargen start` begins a new one.",
-                escape_markdown(&row.user_name),
-                row.program
+            message: Message::text(i18n::tr_args(
+                table,
+                "chargen-expired",
+                &[
+                    ("user", escape_markdown(&row.user_name).into()),
+                    ("program", row.program.as_str().into()),
+                    ("idle", idle.into()),
+                ],
             )),
         }];
-        replies.extend(closed_edit(row, "(expired)"));
+        replies.extend(closed_edit(row, &i18n::tr(table, "chargen-closed-expired")));
         Ok(replies)
     }
 
@@ -793,8 +910,9 @@ impl Context {
     }
 
     /// Lays out output: a new message at every page break (`CHR$(12)`), long pages
-    /// split into blocks, the prompt at the end of the last one.
-    fn pages(&self, output: &str, prompt: Option<&str>) -> Pages {
+    /// split into blocks, the prompt at the end of the last one. `table` is the
+    /// language of the note when the output goes into a file.
+    fn pages(&self, output: &str, prompt: Option<&str>, table: Lang) -> Pages {
         let mut text = output.to_owned();
         if let Some(prompt) = prompt
             && !text.ends_with(prompt)
@@ -824,12 +942,11 @@ impl Context {
             let keep_from = chunks.len() - (max_messages - 1);
             let full_text = text.replace('\x0c', "\n");
             messages.push(Message {
-                content: "The output is too long for chat; all of it is in the attached file."
-                    .to_owned(),
+                content: i18n::tr(table, "chargen-output-in-file"),
                 attachments: vec![FileAttachment {
-                    filename: "output.txt".to_owned(),
+                    filename: i18n::tr(table, "chargen-output-filename"),
                     bytes: full_text.into_bytes(),
-                    description: Some("Program output".to_owned()),
+                    description: Some(i18n::tr(table, "chargen-output-file-description")),
                 }],
                 ..Message::default()
             });
@@ -845,7 +962,13 @@ impl Context {
 
     /// Channel messages for `pages`; with a session, the last carries the "Answer"
     /// button and is tracked so that replies to it answer.
-    fn post_pages(&self, channel_id: i64, pages: Pages, session: Option<(i64, i64)>) -> Vec<Reply> {
+    fn post_pages(
+        &self,
+        channel_id: i64,
+        pages: Pages,
+        session: Option<(i64, i64)>,
+        table: Lang,
+    ) -> Vec<Reply> {
         let count = pages.messages.len();
         pages
             .messages
@@ -855,7 +978,7 @@ impl Context {
                 if index + 1 == count
                     && let Some((session_id, step)) = session
                 {
-                    message.components.push(answer_row(session_id, step));
+                    message.components.push(answer_row(session_id, step, table));
                     message.track = Some(Track::ChargenPrompt { session_id, step });
                 }
                 Reply::Channel {
@@ -866,16 +989,29 @@ impl Context {
             .collect()
     }
 
-    fn failure_replies(&self, channel_id: i64, program: &str, failure: &GenFailure) -> Vec<Reply> {
-        let what = match failure.kind {
-            GenFailureKind::Limit => "stopped at a limit of the sandbox",
-            GenFailureKind::Load => "cannot run",
-            GenFailureKind::Restore => "could not be resumed",
-            GenFailureKind::Runtime => "stopped with an error",
+    /// A run that failed: why, privately in `lang`; then its output in the channel,
+    /// laid out in `table`'s words.
+    fn failure_replies(
+        &self,
+        channel_id: i64,
+        program: &str,
+        failure: &GenFailure,
+        (lang, table): (Lang, Lang),
+    ) -> Vec<Reply> {
+        let kind = match failure.kind {
+            GenFailureKind::Limit => "limit",
+            GenFailureKind::Load => "load",
+            GenFailureKind::Restore => "restore",
+            GenFailureKind::Runtime => "runtime",
         };
-        let mut replies = vec![Reply::Interaction(Message::ephemeral(format!(
-            "`{program}` {what}: {}. Nothing was stored.",
-            one_line(&failure.message, 300)
+        let mut replies = vec![Reply::Interaction(Message::ephemeral(i18n::tr_args(
+            lang,
+            "chargen-failed",
+            &[
+                ("program", program.into()),
+                ("kind", kind.into()),
+                ("reason", one_line(&failure.message, 300).into()),
+            ],
         )))];
         if failure.kind == GenFailureKind::Load {
             return replies;
@@ -885,18 +1021,23 @@ impl Context {
             transcript.push('\n');
         }
         transcript.push_str(&failure.message);
-        replies.extend(self.post_pages(channel_id, self.pages(&transcript, None), None));
+        let pages = self.pages(&transcript, None, table);
+        replies.extend(self.post_pages(channel_id, pages, None, table));
         replies
     }
 
     fn new_characters(
         &self,
         request: &Request,
-        program: &ProgramText,
         run: FinishedRun,
-        map: Option<&RecordMap>,
-        transcript: &str,
+        made: &Made<'_>,
     ) -> Vec<NewCharacter> {
+        let Made {
+            program,
+            map,
+            transcript,
+            table,
+        } = *made;
         let now = self.now();
         let made: Vec<(Vec<(String, String)>, String)> = if !run.records.is_empty() {
             // RECORD, where a program uses it, wins over any map.
@@ -934,7 +1075,7 @@ impl Context {
                     guild_id: request.place(),
                     numbered: name.is_empty(),
                     name: if name.is_empty() {
-                        "Character".to_owned()
+                        i18n::tr(table, "chargen-unnamed-character")
                     } else {
                         name
                     },
@@ -971,7 +1112,13 @@ impl Context {
         Ok(record_map::parse(&text).ok())
     }
 
-    fn summary(&self, channel_id: i64, names: &[String], characters: &[NewCharacter]) -> Reply {
+    fn summary(
+        &self,
+        channel_id: i64,
+        names: &[String],
+        characters: &[NewCharacter],
+        table: Lang,
+    ) -> Reply {
         let mut lines = Vec::new();
         for (name, character) in names.iter().zip(characters) {
             let fields: Vec<(String, String)> =
@@ -982,16 +1129,26 @@ impl Context {
                 .take(8)
                 .map(|(key, value)| format!("{} {}", one_line(key, 20), one_line(value, 40)))
                 .collect();
-            let mut line = format!("**{}** is ready", escape_markdown(name));
-            if !details.is_empty() {
-                line.push_str(&format!(": {}", escape_markdown(&details.join(" · "))));
-            }
+            let name = escape_markdown(name);
+            let line = if details.is_empty() {
+                i18n::tr_args(table, "chargen-ready", &[("name", name.into())])
+            } else {
+                i18n::tr_args(
+                    table,
+                    "chargen-ready-with",
+                    &[
+                        ("name", name.into()),
+                        ("fields", escape_markdown(&details.join(" · ")).into()),
+                    ],
+                )
+            };
             lines.push(truncate(&line, 400));
         }
         if let Some(first) = names.first() {
-            lines.push(format!(
-                "See the sheet with `/character show {}`.",
-                one_line(first, 100)
+            lines.push(i18n::tr_args(
+                table,
+                "chargen-see-sheet",
+                &[("name", one_line(first, 100).into())],
             ));
         }
         Reply::Channel {
@@ -1001,19 +1158,29 @@ impl Context {
     }
 }
 
-fn answer_row(session_id: i64, step: i64) -> ActionRow {
+/// What a finished run's characters are made from.
+struct Made<'a> {
+    program: &'a ProgramText,
+    map: Option<&'a RecordMap>,
+    transcript: &'a str,
+    /// The language of the channel, which names an unnamed character.
+    table: Lang,
+}
+
+fn answer_row(session_id: i64, step: i64, lang: Lang) -> ActionRow {
     ActionRow(vec![Component::Button(Button {
         custom_id: ChargenId::Answer { session_id, step }.encode(),
-        label: "Answer".to_owned(),
+        label: i18n::tr(lang, "chargen-answer-button"),
         style: ButtonStyle::Primary,
         disabled: false,
     })])
 }
 
-fn not_yours(row: &SessionRow) -> Vec<Reply> {
-    ephemeral(format!(
-        "This is the character generator of {}; start your own with `/chargen start`.",
-        escape_markdown(&row.user_name)
+fn not_yours(row: &SessionRow, lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr_args(
+        lang,
+        "chargen-not-yours",
+        &[("user", escape_markdown(&row.user_name).into())],
     ))
 }
 
@@ -1048,10 +1215,10 @@ fn prompt_line(message: &str) -> &str {
 }
 
 /// A modal field label (at most 45 characters on Discord) from a prompt.
-fn modal_label(prompt: &str) -> String {
+fn modal_label(prompt: &str, lang: Lang) -> String {
     let prompt = prompt.trim();
     if prompt.is_empty() || prompt == "?" {
-        return "Your answer".to_owned();
+        return i18n::tr(lang, "chargen-modal-label");
     }
     truncate(prompt, 45)
 }

@@ -8,12 +8,13 @@ use super::table::{CommandEntry, ComponentFamily, defer_private, defer_update, n
 use super::{
     ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
 };
+use crate::i18n::{self, Lang};
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "help",
     spec,
     ack: defer_private,
-    run: |_, _, command| Box::pin(async move { Ok(help_command(command)) }),
+    run: |_, request, command| Box::pin(async move { Ok(help_command(request, command)) }),
     autocomplete: no_choices,
     components: &[ComponentFamily {
         kinds: &[PAGE_KIND],
@@ -85,23 +86,24 @@ impl HelpPage {
             .find(|page| page.key().eq_ignore_ascii_case(key))
     }
 
-    fn label(self) -> &'static str {
+    fn label(self, lang: Lang) -> String {
         match self {
-            HelpPage::Dice => "Dice",
-            HelpPage::Macros => "Macros & @fields",
-            HelpPage::Chargen => "Characters",
-            HelpPage::Npc => "NPCs",
-            HelpPage::Odds => "Odds",
+            HelpPage::Dice => i18n::tr(lang, "help-button-dice"),
+            HelpPage::Macros => i18n::tr(lang, "help-button-macros"),
+            HelpPage::Chargen => i18n::tr(lang, "help-button-chargen"),
+            HelpPage::Npc => i18n::tr(lang, "help-button-npc"),
+            HelpPage::Odds => i18n::tr(lang, "help-button-odds"),
         }
     }
 
-    fn text(self) -> &'static str {
+    /// The page itself: markdown in `lang`, the dice notation as in every language.
+    pub fn text(self, lang: Lang) -> String {
         match self {
-            HelpPage::Dice => DICE,
-            HelpPage::Macros => MACROS,
-            HelpPage::Chargen => CHARGEN,
-            HelpPage::Npc => NPC,
-            HelpPage::Odds => ODDS,
+            HelpPage::Dice => i18n::tr(lang, "help-page-dice"),
+            HelpPage::Macros => i18n::tr(lang, "help-page-macros"),
+            HelpPage::Chargen => i18n::tr(lang, "help-page-chargen"),
+            HelpPage::Npc => i18n::tr(lang, "help-page-npc"),
+            HelpPage::Odds => i18n::tr(lang, "help-page-odds"),
         }
     }
 }
@@ -109,87 +111,44 @@ impl HelpPage {
 /// The topics `/help` offers, for the command's choices.
 pub const TOPICS: &[&str] = &["roll", "macros", "chargen", "npc", "odds"];
 
-const DICE: &str = "\
-**Dice** · `/roll 1d20+5 to hit` · `/roll 4d6kh3` · `/roll 8d6 fire`
-**Dice** `3d6` `d20` `4dF` `d%` `d{1,1,2}` `(1d4)d6` · **math** `+ - * / // % ^` `( )` (whole numbers: `/` truncates)
-**Functions** `min(1d6, 3)` `max` `abs` `floor(7/2)` `ceil` `round` `sqrt` `pow(2, 3)`
-**Keep / drop** `4d6kh3` `2d20kl1` `4d6d1` `8d6ph2` `4d6k>3`
-**Explode** `10d10!` `5d6!>=5` `3d6!!` (compound) `3d6!p` (penetrate) `1d10x10` `1d20e20`
-**Reroll** `2d6ro1` (once) `4d6rr<3` (until not) `1d20ra1` (and add) `1d6rol1` `4d6u` (unique)
-**Clamp** `4d6min2` `4d6max5`
-**Count** `6d10>=8` `10d10cs>=8sf1` `6d10t8f1`: the total becomes the number of successes
-**Conditions** `h` highest face · `l` lowest · `o` odd · `e` even · `5` · `>=5` · `(1|6)`
-**Series and sets** `{1d20, 15}kh1` `{1..6}` `(1d20, 1d20)kh1`
-**Labels** `1d20+6 dex save` · `1d20 # to hit` · `3d6 // fire` · tags `2d6[fire] + 1d4[cold]`
-**More** `1d20+5 adv` / `dis` · `1d20+5; 2d6+3` (up to 4 rolls) · option `repeat:6` · macros `$fireball`, fields `@STR`
-A typo gets a caret under it and the nearest spelling. `/odds` shows the chances of any roll.";
-
-const MACROS: &str = "\
-**Macros** name a roll: `/macro set name:fireball expr:8d6 fire`, then `/roll $fireball` \
-or `/roll $fireball + 2`.
-· Yours by default; `scope:server` makes one for everybody here (server admins or the macro role).
-· `/macro list` · `/macro show name:fireball` · `/macro delete name:fireball`
-· A macro may use other macros; cycles are refused with the chain that loops.
-**@fields** are numbers of the character you play here: `/character use name:Brienne`, \
-then `/roll 1d20+@STR_MOD` or `/roll 1d20+@DEX_MOD to hit`.
-· `/character show` lists the fields; a roll with macros or fields shows what they stood for.";
-
-const CHARGEN: &str = "\
-**Characters** are made by generator programs.
-· `/chargen start` runs the server's generator (or `program:NAME`); answer its questions by \
-replying to them, or with the Answer button.
-· `/chargen status` shows where you are; `/chargen cancel` stops.
-· The finished character is stored: `/character list`, `/character show`, `/character use` \
-(its fields work in rolls as `@STR`), `/character delete`.
-**Server admins** install generators written in BASIC: `/chargen program add name:NAME` \
-with a `.bas` file, a code block, or the paste form; `/chargen program list`, `remove`, \
-`default`.";
-
-const NPC: &str = "\
-**NPCs** are characters players talk to.
-· `/talk npc:NAME` starts a conversation; reply to its messages (keywords, menus, yes/no), \
-and say `bye` to leave. An idle conversation ends by itself.
-**Server admins** install NPCs from GhulScript: `/npc install name:NAME` with a `.ghul` file \
-or a code block; `/npc list`, `/npc remove`, `/npc activity` (the script's ACTIVITY code).";
-
-const ODDS: &str = "\
-**Odds** are the exact chances of a roll, with a chart: `/odds 4d6kh3`, `/odds 1d20+5 target:15`.
-· Every form `/roll` takes, keeps and explosions included (explosions are followed until the \
-rest is below one in a trillion).
-· The buttons switch the chart: exactly, at least, at most.
-· Very large pools answer \"too complex to compute exactly\"; rerolls that depend on the \
-other dice (`4d6u`, `1d6rol1`) have no exact odds: roll them with `repeat`.";
-
-/// `/help [topic]`: the page asked for (the dice by default), privately.
-fn help_command(command: &Command) -> Vec<Reply> {
+/// `/help [topic]`: the page asked for (the dice by default), privately, in the
+/// user's language.
+fn help_command(request: &Request, command: &Command) -> Vec<Reply> {
+    let lang = super::language::private_language(request);
     let topic = command.string("topic").unwrap_or("roll").trim();
     let Some(page) = HelpPage::from_key(topic) else {
-        return vec![Reply::Interaction(Message::ephemeral(format!(
-            "I have no page about `{}`; the topics are {}.",
-            topic.replace('`', "'"),
-            TOPICS.join(", ")
+        return vec![Reply::Interaction(Message::ephemeral(i18n::tr_args(
+            lang,
+            "help-unknown-topic",
+            &[
+                ("topic", topic.replace('`', "'").into()),
+                ("topics", TOPICS.join(", ").into()),
+            ],
         )))];
     };
-    vec![Reply::Interaction(page_message(page))]
+    vec![Reply::Interaction(page_message(lang, page))]
 }
 
 /// A button under a page: the page it shows.
 fn help_button(request: &Request, custom_id: &str) -> Vec<Reply> {
     let key = custom_id::rest_of(custom_id, PAGE_KIND).unwrap_or("");
     match HelpPage::from_key(key) {
-        Some(page) => vec![Reply::Update(page_message(page))],
+        Some(page) => vec![Reply::Update(page_message(
+            super::language::private_language(request),
+            page,
+        ))],
         None => super::stale_component(request),
     }
 }
 
 /// A page with the buttons to the others (its own shown, disabled).
-pub fn page_message(page: HelpPage) -> Message {
+pub fn page_message(lang: Lang, page: HelpPage) -> Message {
     let buttons = HelpPage::ALL
         .into_iter()
         .map(|other| {
             Component::Button(Button {
                 custom_id: page_id(other),
-                label: other.label().to_owned(),
+                label: other.label(lang),
                 style: if other == page {
                     ButtonStyle::Primary
                 } else {
@@ -199,7 +158,7 @@ pub fn page_message(page: HelpPage) -> Message {
             })
         })
         .collect();
-    Message::ephemeral(page.text()).with_row(ActionRow(buttons))
+    Message::ephemeral(page.text(lang)).with_row(ActionRow(buttons))
 }
 
 #[cfg(test)]
@@ -208,16 +167,27 @@ mod tests {
 
     #[test]
     fn every_page_fits_a_message_and_names_its_forms() {
-        for page in HelpPage::ALL {
-            let message = page_message(page);
-            assert!(message.content.chars().count() <= 2_000, "{page:?}");
-            assert!(message.ephemeral);
-            assert_eq!(HelpPage::from_key(page.key()), Some(page));
-        }
-        for form in [
-            "4d6kh3", "10d10!", "2d6ro1", "4d6min2", "6d10>=8", "adv", "; ",
-        ] {
-            assert!(DICE.contains(form), "{form}");
+        for lang in Lang::ALL {
+            for page in HelpPage::ALL {
+                let message = page_message(lang, page);
+                assert!(message.content.chars().count() <= 2_000, "{page:?}");
+                assert!(message.ephemeral);
+                assert_eq!(HelpPage::from_key(page.key()), Some(page));
+            }
+            let dice = HelpPage::Dice.text(lang);
+            for form in [
+                "4d6kh3",
+                "10d10!",
+                "2d6ro1",
+                "4d6min2",
+                "6d10>=8",
+                "adv",
+                "; ",
+                "d{1,1,2}",
+                "{1d20, 15}kh1",
+            ] {
+                assert!(dice.contains(form), "{lang:?} {form}");
+            }
         }
     }
 }

@@ -11,13 +11,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::commands::{CommandSpec, scope, string, sub};
 use super::context::Context;
-use super::settings::NOT_IN_DMS;
 use super::table::{Answer, CommandEntry, defer_private};
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
     Choice, Command, CoreSettings, FileAttachment, Message, Reply, Request, ephemeral, fields,
 };
 use crate::engine::RollContext;
+use crate::i18n::{self, Lang};
 use crate::storage::{MacroRow, MacroWrite, SERVER_OWNER, name_key};
 
 /// Longest macro name.
@@ -47,16 +47,17 @@ impl Scope {
         }
     }
 
-    fn parse(value: Option<&str>) -> Result<Option<Scope>, String> {
+    fn parse(lang: Lang, value: Option<&str>) -> Result<Option<Scope>, String> {
         let Some(value) = value.map(str::trim).filter(|value| !value.is_empty()) else {
             return Ok(None);
         };
         match value.to_lowercase().as_str() {
             "server" => Ok(Some(Scope::Server)),
             "me" | "personal" | "mine" => Ok(Some(Scope::Personal)),
-            _ => Err(format!(
-                "`scope` is `server` or `me`, not `{}`.",
-                one_line(value, 20)
+            _ => Err(i18n::tr_args(
+                lang,
+                "macros-scope-unknown",
+                &[("scope", one_line(value, 20).into())],
             )),
         }
     }
@@ -162,23 +163,28 @@ impl Context {
             .string("name")
             .map(|name| name.trim().trim_start_matches('$'))
             .unwrap_or("");
-        let scope = match Scope::parse(command.string("scope")) {
+        // Every answer of `/macro` is private: the user's language.
+        let lang = self.language(request, false).await?;
+        let scope = match Scope::parse(lang, command.string("scope")) {
             Ok(scope) => scope,
             Err(problem) => return Ok(ephemeral(problem)),
         };
         match command.sub() {
-            Some("set") => self.macro_set(request, command, name, scope).await,
-            Some("show") => self.macro_show(request, name).await,
-            None | Some("list") => self.macro_list(request).await,
-            Some("delete") => self.macro_delete(request, name, scope).await,
-            Some(other) => Ok(ephemeral(format!(
-                "`/macro {other}` is not a command; try set, show, list or delete."
+            Some("set") => self.macro_set(lang, request, command, name, scope).await,
+            Some("show") => self.macro_show(lang, request, name).await,
+            None | Some("list") => self.macro_list(lang, request).await,
+            Some("delete") => self.macro_delete(lang, request, name, scope).await,
+            Some(other) => Ok(ephemeral(i18n::tr_args(
+                lang,
+                "macros-unknown-subcommand",
+                &[("sub", other.into())],
             ))),
         }
     }
 
     async fn macro_set(
         &self,
+        lang: Lang,
         request: &Request,
         command: &Command,
         name: &str,
@@ -187,26 +193,25 @@ impl Context {
         let scope = scope.unwrap_or(Scope::Personal);
         if scope == Scope::Server {
             if request.guild_id.is_none() {
-                return Ok(ephemeral(
-                    "Server macros live on servers; here you can keep your own (`scope: me`).",
-                ));
+                return Ok(ephemeral(i18n::tr(lang, "macros-server-in-dms")));
             }
             if !self.may_administer(request).await? {
-                return self
-                    .not_allowed(request, "create or change server macros")
-                    .await;
+                let what = i18n::tr(lang, "macros-may-set-server");
+                return self.not_allowed_in(lang, request, &what).await;
             }
         }
-        if let Err(problem) = self.check_macro_name(name) {
+        if let Err(problem) = self.check_macro_name(lang, name) {
             return Ok(ephemeral(problem));
         }
         let expr = command.string("expr").unwrap_or("").trim();
         if expr.is_empty() {
-            return Ok(ephemeral("A macro needs an expression, e.g. `8d6 fire`."));
+            return Ok(ephemeral(i18n::tr(lang, "macros-expr-missing")));
         }
         if expr.chars().count() > MAX_EXPR_LEN {
-            return Ok(ephemeral(format!(
-                "A macro's expression has at most {MAX_EXPR_LEN} characters."
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "macros-expr-too-long",
+                &[("max", MAX_EXPR_LEN.into())],
             )));
         }
         let description = command
@@ -217,16 +222,22 @@ impl Context {
             .as_ref()
             .is_some_and(|text| text.chars().count() > MAX_DESCRIPTION_LEN)
         {
-            return Ok(ephemeral(format!(
-                "A description has at most {MAX_DESCRIPTION_LEN} characters."
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "macros-description-too-long",
+                &[("max", MAX_DESCRIPTION_LEN.into())],
             )));
         }
         let references = match self.engines.dice.references(expr) {
             Ok(references) => references,
             Err(failure) => {
-                return Ok(ephemeral(format!(
-                    "That expression is not valid, so `{name}` was not saved:\n{}",
-                    code_block(&failure.caret)
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "macros-invalid-expr",
+                    &[
+                        ("name", name.into()),
+                        ("caret", code_block(&failure.caret_in(lang)).into()),
+                    ],
                 )));
             }
         };
@@ -236,13 +247,14 @@ impl Context {
         if existing.is_none() {
             let count = self.storage.count_macros(place, owner).await?;
             let (max, whose) = match scope {
-                Scope::Server => (self.settings.max_server_macros, "This server has"),
-                Scope::Personal => (self.settings.max_personal_macros, "You have"),
+                Scope::Server => (self.settings.max_server_macros, "server"),
+                Scope::Personal => (self.settings.max_personal_macros, "personal"),
             };
             if count >= i64::from(max) {
-                return Ok(ephemeral(format!(
-                    "{whose} {count} macros here, the most there can be. Delete one with \
-                     `/macro delete` first."
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "macros-full",
+                    &[("count", count.into()), ("whose", whose.into())],
                 )));
             }
         }
@@ -274,9 +286,13 @@ impl Context {
             macros.insert(key.clone(), "0".to_owned());
         }
         if let Err(failure) = self.engines.dice.check(&format!("${name}"), &macros) {
-            return Ok(ephemeral(format!(
-                "`{name}` was not saved: {}.",
-                one_line(&failure.message, 400)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "macros-not-saved",
+                &[
+                    ("name", name.into()),
+                    ("reason", one_line(&failure.reason_in(lang), 400).into()),
+                ],
             )));
         }
         let created = self
@@ -293,26 +309,33 @@ impl Context {
                 now: self.now(),
             })
             .await?;
-        let kind = match scope {
-            Scope::Server => "server macro",
-            Scope::Personal => "your macro",
+        let whose = match scope {
+            Scope::Server => "server",
+            Scope::Personal => "personal",
         };
-        let verb = if created { "Saved" } else { "Changed" };
-        let mut text = format!(
-            "{verb} {kind} `${name}`: `{}`.",
-            one_line(expr, MAX_EXPR_LEN).replace('`', "'")
+        let mut text = i18n::tr_args(
+            lang,
+            "macros-saved",
+            &[
+                ("whose", whose.into()),
+                ("created", if created { "yes" } else { "no" }.into()),
+                ("name", name.into()),
+                (
+                    "expr",
+                    one_line(expr, MAX_EXPR_LEN).replace('`', "'").into(),
+                ),
+            ],
         );
         if !undefined.is_empty() {
             let names: Vec<String> = undefined.iter().map(|key| format!("`${key}`")).collect();
-            text.push_str(&format!(
-                "\nNote: {} {} not defined yet; rolling it fails until {}.",
-                names.join(", "),
-                if names.len() == 1 { "is" } else { "are" },
-                if names.len() == 1 {
-                    "it is"
-                } else {
-                    "they are"
-                },
+            text.push('\n');
+            text.push_str(&i18n::tr_args(
+                lang,
+                "macros-saved-undefined",
+                &[
+                    ("names", names.join(", ").into()),
+                    ("count", names.len().into()),
+                ],
             ));
         }
         if scope == Scope::Server
@@ -322,34 +345,46 @@ impl Context {
                 .await?
                 .is_some()
         {
-            text.push_str(&format!(
-                "\nYour own `${name}` shadows it when you roll; others get the server's."
+            text.push('\n');
+            text.push_str(&i18n::tr_args(
+                lang,
+                "macros-saved-shadowed",
+                &[("name", name.into())],
             ));
         }
         Ok(ephemeral(text))
     }
 
-    fn check_macro_name(&self, name: &str) -> Result<(), String> {
+    fn check_macro_name(&self, lang: Lang, name: &str) -> Result<(), String> {
         if name.is_empty() {
-            return Err("A macro needs a name, e.g. `fireball`.".to_owned());
+            return Err(i18n::tr(lang, "macros-name-missing"));
         }
         if name.chars().count() > MAX_NAME_LEN || !is_name_shaped(name) {
-            return Err(format!(
-                "`{}` cannot be a macro name: use 1 to {MAX_NAME_LEN} letters, digits and \
-                 `_`, starting with a letter or `_`.",
-                one_line(name, 40).replace('`', "'")
+            return Err(i18n::tr_args(
+                lang,
+                "macros-name-invalid",
+                &[
+                    ("name", one_line(name, 40).replace('`', "'").into()),
+                    ("max", MAX_NAME_LEN.into()),
+                ],
             ));
         }
         if self.engines.dice.references(name).is_ok() {
-            return Err(format!(
-                "`{name}` reads as a dice expression, so it cannot be a macro name \
-                 (`/roll {name}` must roll it). Choose another name."
+            return Err(i18n::tr_args(
+                lang,
+                "macros-name-is-dice",
+                &[("name", name.into())],
             ));
         }
         Ok(())
     }
 
-    async fn macro_show(&self, request: &Request, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn macro_show(
+        &self,
+        lang: Lang,
+        request: &Request,
+        name: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
         let place = request.place();
         let personal = self.storage.macro_of(place, request.user.id, name).await?;
         let server = match request.guild_id {
@@ -358,53 +393,60 @@ impl Context {
         };
         let mut parts = Vec::new();
         if let Some(row) = &personal {
-            parts.push(describe_macro(row, "your macro"));
+            parts.push(describe_macro(lang, row));
         }
         if let Some(row) = &server {
-            let mut part = describe_macro(row, "server macro");
+            let mut part = describe_macro(lang, row);
             if personal.is_some() {
-                part.push_str("\n(Your own macro shadows it when you roll.)");
+                part.push('\n');
+                part.push_str(&i18n::tr(lang, "macros-show-shadowed"));
             }
             parts.push(part);
         }
         if parts.is_empty() {
-            return Ok(ephemeral(format!(
-                "There is no macro called `{}` here. `/macro list` shows them.",
-                one_line(name, 40).replace('`', "'")
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "macros-show-none",
+                &[("name", one_line(name, 40).replace('`', "'").into())],
             )));
         }
         Ok(ephemeral(truncate(&parts.join("\n\n"), MESSAGE_LIMIT)))
     }
 
-    async fn macro_list(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+    async fn macro_list(&self, lang: Lang, request: &Request) -> anyhow::Result<Vec<Reply>> {
         let rows = self
             .storage
             .macros_visible(request.place(), request.user.id)
             .await?;
         if rows.is_empty() {
-            return Ok(ephemeral(
-                "There are no macros here yet. Make one with `/macro set name:fireball \
-                 expr:8d6 fire`.",
-            ));
+            return Ok(ephemeral(i18n::tr(lang, "macros-list-empty")));
         }
         let personal: Vec<&MacroRow> = rows.iter().filter(|row| !row.is_server()).collect();
         let server: Vec<&MacroRow> = rows.iter().filter(|row| row.is_server()).collect();
         let mut lines = Vec::new();
         if !personal.is_empty() {
-            lines.push(format!("Your macros here ({}):", personal.len()));
-            lines.extend(personal.iter().map(|row| list_line(row, false)));
+            lines.push(i18n::tr_args(
+                lang,
+                "macros-list-personal",
+                &[("count", personal.len().into())],
+            ));
+            lines.extend(personal.iter().map(|row| list_line(lang, row, false)));
         }
         if !server.is_empty() {
             if !lines.is_empty() {
                 lines.push(String::new());
             }
-            lines.push(format!("Server macros ({}):", server.len()));
+            lines.push(i18n::tr_args(
+                lang,
+                "macros-list-server",
+                &[("count", server.len().into())],
+            ));
             let shadowed: BTreeSet<String> =
                 personal.iter().map(|row| name_key(&row.name)).collect();
             lines.extend(
                 server
                     .iter()
-                    .map(|row| list_line(row, shadowed.contains(&name_key(&row.name)))),
+                    .map(|row| list_line(lang, row, shadowed.contains(&name_key(&row.name)))),
             );
         }
         let full = lines.join("\n");
@@ -412,21 +454,22 @@ impl Context {
             return Ok(ephemeral(full));
         }
         // Too long for one message: the start, and all of it as a file.
-        let note = "\n… (all of them are in the attached file)";
+        let note = format!("\n{}", i18n::tr(lang, "macros-list-in-file"));
         let mut message = Message::ephemeral(format!(
             "{}{note}",
             truncate_lines(&full, MESSAGE_LIMIT - note.chars().count())
         ));
         message.attachments.push(FileAttachment {
-            filename: "macros.txt".to_owned(),
+            filename: i18n::tr(lang, "macros-list-filename"),
             bytes: full.replace('`', "").into_bytes(),
-            description: Some("Every macro you can use here".to_owned()),
+            description: Some(i18n::tr(lang, "macros-list-file-description")),
         });
         Ok(vec![Reply::Interaction(message)])
     }
 
     async fn macro_delete(
         &self,
+        lang: Lang,
         request: &Request,
         name: &str,
         scope: Option<Scope>,
@@ -446,7 +489,7 @@ impl Context {
         };
         if scope == Scope::Server {
             if request.guild_id.is_none() {
-                return Ok(ephemeral(NOT_IN_DMS));
+                return Ok(ephemeral(super::settings::not_in_dms(lang)));
             }
             if self
                 .storage
@@ -454,10 +497,11 @@ impl Context {
                 .await?
                 .is_none()
             {
-                return Ok(no_macro(name, scope));
+                return Ok(no_macro(lang, name, scope));
             }
             if !self.may_administer(request).await? {
-                return self.not_allowed(request, "delete server macros").await;
+                let what = i18n::tr(lang, "macros-may-delete-server");
+                return self.not_allowed_in(lang, request, &what).await;
             }
         }
         if !self
@@ -465,12 +509,17 @@ impl Context {
             .delete_macro(place, scope.owner(request.user.id), name)
             .await?
         {
-            return Ok(no_macro(name, scope));
+            return Ok(no_macro(lang, name, scope));
         }
-        Ok(ephemeral(match scope {
-            Scope::Server => format!("Deleted the server macro `${name}`."),
-            Scope::Personal => format!("Deleted your macro `${name}`."),
-        }))
+        let whose = match scope {
+            Scope::Server => "server",
+            Scope::Personal => "personal",
+        };
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "macros-deleted",
+            &[("whose", whose.into()), ("name", name.into())],
+        )))
     }
 
     /// Macro texts by lower-case name for `names` and the macros they use, as
@@ -546,6 +595,8 @@ impl Context {
     ) -> anyhow::Result<Result<Prepared, Vec<Reply>>> {
         let dice = &self.engines.dice;
         let place = request.place();
+        // What goes wrong here is answered privately.
+        let lang = self.language(request, false).await?;
         let (expr, references) = match dice.references(expr) {
             Ok(references) => (expr.to_owned(), references),
             Err(failure) => {
@@ -560,10 +611,13 @@ impl Context {
                         .await?
                         .is_empty();
                 if !known {
-                    let mut text = format!("I can't roll that:\n{}", code_block(&failure.caret));
+                    let mut text = super::roll::cannot_roll(lang, &failure);
                     if is_name_shaped(first) {
-                        text.push_str(&format!(
-                            "\nThere is no macro called `{first}` here; `/macro list` shows them."
+                        text.push('\n');
+                        text.push_str(&i18n::tr_args(
+                            lang,
+                            "macros-no-such-macro",
+                            &[("name", first.into())],
                         ));
                     }
                     return Ok(Err(ephemeral(text)));
@@ -572,10 +626,7 @@ impl Context {
                 match dice.references(&expr) {
                     Ok(references) => (expr, references),
                     Err(failure) => {
-                        return Ok(Err(ephemeral(format!(
-                            "I can't roll that:\n{}",
-                            code_block(&failure.caret)
-                        ))));
+                        return Ok(Err(ephemeral(super::roll::cannot_roll(lang, &failure))));
                     }
                 }
             }
@@ -597,10 +648,7 @@ impl Context {
                 .active_character(place, request.user.id)
                 .await?
             else {
-                return Ok(Err(ephemeral(
-                    "That roll uses a character's fields (`@…`), and you play no character \
-                     here. Choose one with `/character use`; `/character list` shows yours.",
-                )));
+                return Ok(Err(ephemeral(i18n::tr(lang, "macros-no-character"))));
             };
             let current = self.character_fields(&character).await?;
             context.fields =
@@ -652,7 +700,11 @@ impl Context {
                 continue;
             }
             choices.push(Choice {
-                name: choice_label(&row, dollar.then_some(value.as_str())),
+                name: choice_label(
+                    super::language::private_language(request),
+                    &row,
+                    dollar.then_some(value.as_str()),
+                ),
                 value,
             });
             if choices.len() == 25 {
@@ -679,7 +731,7 @@ impl Context {
                 continue;
             }
             choices.push(Choice {
-                name: choice_label(&row, None),
+                name: choice_label(super::language::private_language(request), &row, None),
                 value: row.name.clone(),
             });
             if choices.len() == 25 {
@@ -702,20 +754,36 @@ fn without_label(expr: &str, label: Option<&str>) -> String {
     }
 }
 
-fn no_macro(name: &str, scope: Scope) -> Vec<Reply> {
+fn no_macro(lang: Lang, name: &str, scope: Scope) -> Vec<Reply> {
     let whose = match scope {
-        Scope::Server => "no server macro",
-        Scope::Personal => "no macro of yours",
+        Scope::Server => "server",
+        Scope::Personal => "personal",
     };
-    ephemeral(format!(
-        "There is {whose} called `{}` here.",
-        one_line(name, 40).replace('`', "'")
+    ephemeral(i18n::tr_args(
+        lang,
+        "macros-none-called",
+        &[
+            ("whose", whose.into()),
+            ("name", one_line(name, 40).replace('`', "'").into()),
+        ],
     ))
 }
 
 /// `fireball · 8d6 fire · Fireball damage (server)`, at most 100 characters.
-fn choice_label(row: &MacroRow, completed: Option<&str>) -> String {
-    let scope = if row.is_server() { "server" } else { "yours" };
+fn choice_label(lang: Lang, row: &MacroRow, completed: Option<&str>) -> String {
+    let scope = i18n::tr_args(
+        lang,
+        "macros-choice-whose",
+        &[(
+            "whose",
+            if row.is_server() {
+                "server"
+            } else {
+                "personal"
+            }
+            .into(),
+        )],
+    );
     let mut label = match completed {
         Some(value) => format!("{value} · {}", one_line(&row.expr, 60)),
         None => format!("{} · {}", row.name, one_line(&row.expr, 60)),
@@ -723,39 +791,53 @@ fn choice_label(row: &MacroRow, completed: Option<&str>) -> String {
     if let Some(description) = &row.description {
         label.push_str(&format!(" · {}", one_line(description, 60)));
     }
-    label.push_str(&format!(" ({scope})"));
+    label.push_str(&format!(" {scope}"));
     truncate(&label, 100)
 }
 
-fn describe_macro(row: &MacroRow, kind: &str) -> String {
-    let mut text = format!("`${}` ({kind}):\n{}\n", row.name, code_block(&row.expr));
+fn describe_macro(lang: Lang, row: &MacroRow) -> String {
+    let whose = if row.is_server() {
+        "server"
+    } else {
+        "personal"
+    };
+    let mut text = i18n::tr_args(
+        lang,
+        "macros-show-heading",
+        &[("name", row.name.as_str().into()), ("whose", whose.into())],
+    );
+    text.push('\n');
+    text.push_str(&code_block(&row.expr));
+    text.push('\n');
     if let Some(description) = &row.description {
         text.push_str(&format!("{}\n", escape_markdown(description)));
     }
-    text.push_str(&format!(
-        "Created by {} on {}",
-        who(&row.created_by_name, row.created_by),
-        date_time(row.created_at)
-    ));
+    let created = [
+        ("by", who(lang, &row.created_by_name, row.created_by).into()),
+        ("when", date_time(row.created_at).into()),
+    ];
     if row.updated_at != row.created_at || row.updated_by != row.created_by {
-        text.push_str(&format!(
-            "; last changed by {} on {}",
-            who(&row.updated_by_name, row.updated_by),
-            date_time(row.updated_at)
+        let mut both = created.to_vec();
+        both.push((
+            "changed_by",
+            who(lang, &row.updated_by_name, row.updated_by).into(),
         ));
+        both.push(("changed_when", date_time(row.updated_at).into()));
+        text.push_str(&i18n::tr_args(lang, "macros-show-created-changed", &both));
+    } else {
+        text.push_str(&i18n::tr_args(lang, "macros-show-created", &created));
     }
-    text.push('.');
     text
 }
 
-fn who(name: &str, id: i64) -> String {
+fn who(lang: Lang, name: &str, id: i64) -> String {
     if name.trim().is_empty() {
-        return format!("user {id}");
+        return i18n::tr_args(lang, "macros-user-id", &[("id", id.to_string().into())]);
     }
     format!("**{}**", escape_markdown(&one_line(name, 64)))
 }
 
-fn list_line(row: &MacroRow, shadowed: bool) -> String {
+fn list_line(lang: Lang, row: &MacroRow, shadowed: bool) -> String {
     let mut line = format!(
         "- `${}` = `{}`",
         row.name,
@@ -768,7 +850,8 @@ fn list_line(row: &MacroRow, shadowed: bool) -> String {
         ));
     }
     if shadowed {
-        line.push_str(" (yours shadows it)");
+        line.push(' ');
+        line.push_str(&i18n::tr(lang, "macros-list-shadowed"));
     }
     line
 }

@@ -389,9 +389,15 @@ impl Core {
     }
 
     /// The "Answer" button's modal, built without the database (see
-    /// [`Context::answer_modal`]); `None` when the custom id is not such a button.
-    pub fn answer_modal(&self, custom_id: &str, prompt_message: &str) -> Option<Modal> {
-        self.cx.answer_modal(custom_id, prompt_message)
+    /// [`Context::answer_modal`]), in the presser's Discord `locale`; `None` when the
+    /// custom id is not such a button.
+    pub fn answer_modal(
+        &self,
+        custom_id: &str,
+        prompt_message: &str,
+        locale: Option<&str>,
+    ) -> Option<Modal> {
+        self.cx.answer_modal(custom_id, prompt_message, locale)
     }
 
     /// Routes a request to the module that owns it: a command by its name, a
@@ -420,9 +426,10 @@ impl Core {
         if let RequestKind::Command(command) = &request.kind {
             return match table::command(&command.name) {
                 Some(entry) => (entry.run)(cx, request, command).await,
-                None => Ok(ephemeral(format!(
-                    "I don't know the command `/{}`.",
-                    command.name
+                None => Ok(ephemeral(i18n::tr_args(
+                    language::private_language(request),
+                    "common-unknown-command",
+                    &[("command", command.name.as_str().into())],
                 ))),
             };
         }
@@ -440,17 +447,33 @@ fn ephemeral(content: impl Into<String>) -> Vec<Reply> {
     vec![Reply::Interaction(Message::ephemeral(content))]
 }
 
-/// The answer when engine work gave none in time: what was too big, and what to do.
-/// A crash is an internal error (logged with an id by [`Core::handle`]).
+/// The answer when engine work gave none in time, in English (see [`overrun_in`]).
 fn overrun(what: &str, error: WorkError) -> anyhow::Result<Vec<Reply>> {
+    overrun_in(Lang::En, what, error)
+}
+
+/// The answer when engine work gave none in time: what was too big, and what to do,
+/// in `lang` (`what` is a noun phrase in that language that can start a sentence:
+/// "Computing the odds of `8d6` exactly"). A crash is an internal error (logged with
+/// an id by [`Core::handle`]).
+fn overrun_in(lang: Lang, what: &str, error: WorkError) -> anyhow::Result<Vec<Reply>> {
     match error {
-        WorkError::TimedOut { limit } => Ok(ephemeral(format!(
-            "{what} took too long: I stopped waiting after {}. Try something smaller.",
-            text::human_duration(i64::try_from(limit.as_millis()).unwrap_or(i64::MAX))
+        WorkError::TimedOut { limit } => Ok(ephemeral(i18n::tr_args(
+            lang,
+            "common-overrun-timed-out",
+            &[
+                ("what", what.into()),
+                (
+                    "wait",
+                    i18n::duration(lang, i64::try_from(limit.as_millis()).unwrap_or(i64::MAX))
+                        .into(),
+                ),
+            ],
         ))),
-        WorkError::Busy => Ok(ephemeral(format!(
-            "{what} has to wait: the bot is busy with other long computations. \
-             Please try again in a minute."
+        WorkError::Busy => Ok(ephemeral(i18n::tr_args(
+            lang,
+            "common-overrun-busy",
+            &[("what", what.into())],
         ))),
         WorkError::Crashed => Err(anyhow::anyhow!("{what}: an engine worker failed")),
     }

@@ -12,6 +12,7 @@ use super::{
     Reply, Request, RequestKind, ephemeral,
 };
 use crate::chart::{self, View};
+use crate::i18n::{self, Lang};
 
 const BUTTON_STATE_KIND: &str = "odds";
 
@@ -153,9 +154,8 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let expr = command.string("expr").unwrap_or("").trim();
         if expr.is_empty() {
-            return Ok(ephemeral(
-                "Tell me which roll, for example `/odds 4d6kh3` or `/odds 1d20+5 target:15`.",
-            ));
+            let lang = self.language(request, false).await?;
+            return Ok(ephemeral(i18n::tr(lang, "odds-nothing")));
         }
         let params = OddsView {
             expr: expr.to_owned(),
@@ -216,22 +216,27 @@ impl Context {
         params: &OddsView,
     ) -> anyhow::Result<Result<Message, Vec<Reply>>> {
         let view = View::from_key(&params.view).unwrap_or(View::Exactly);
-        let (shown, odds, png) = match self.compute_odds(request, params, Some(view)).await? {
+        // The channel sees the chart: the server's language.
+        let lang = self.language(request, true).await?;
+        let (shown, odds, png) = match self
+            .compute_odds(request, params, Some((view, lang)))
+            .await?
+        {
             Ok(computed) => computed,
             Err(replies) => return Ok(Err(replies)),
         };
         let png = png
             .ok_or_else(|| anyhow::anyhow!("no chart drawn"))?
             .map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
-        let summary = chart::summary(&shown, &odds, params.target);
+        let summary = chart::summary(lang, &shown, &odds, params.target);
         let mut message = Message {
             content: truncate(&summary, MESSAGE_LIMIT),
             attachments: vec![FileAttachment {
-                filename: "odds.png".to_owned(),
+                filename: i18n::tr(lang, "odds-chart-filename"),
                 bytes: png,
-                description: Some(truncate(&chart::alt_text(&shown, &odds, view), 1000)),
+                description: Some(truncate(&chart::alt_text(lang, &shown, &odds, view), 1000)),
             }],
-            text_view: Some(chart::text_histogram(&odds, view, 40)),
+            text_view: Some(chart::text_histogram(lang, &odds, view, 40)),
             ..Message::default()
         };
         // A long expression is stored once and its row shared by the three buttons.
@@ -240,7 +245,7 @@ impl Context {
         for choice in View::ALL {
             buttons.push(Component::Button(Button {
                 custom_id: self.odds_id(params, choice.key(), &mut stored_id).await?,
-                label: choice.label().to_owned(),
+                label: choice.label(lang),
                 style: if choice == view {
                     ButtonStyle::Primary
                 } else {
@@ -252,7 +257,7 @@ impl Context {
         if chart::exact_mean_is_long(&odds) {
             buttons.push(Component::Button(Button {
                 custom_id: self.odds_id(params, EXACT_KEY, &mut stored_id).await?,
-                label: "Exact fractions".to_owned(),
+                label: i18n::tr(lang, "odds-exact-button"),
                 style: ButtonStyle::Secondary,
                 disabled: false,
             }));
@@ -262,13 +267,13 @@ impl Context {
     }
 
     /// The exact distribution of `params.expr` on a worker under the time limit,
-    /// with the chart of `view` drawn there too when one is asked for; what cannot
-    /// be computed is an ephemeral explanation.
+    /// with the chart of `view` drawn there too (in its language) when one is asked
+    /// for; what cannot be computed is an ephemeral explanation.
     async fn compute_odds(
         &self,
         request: &Request,
         params: &OddsView,
-        view: Option<View>,
+        view: Option<(View, Lang)>,
     ) -> anyhow::Result<Result<Computed, Vec<Reply>>> {
         let prepared = match self.prepare_roll(request, &params.expr).await? {
             Ok(prepared) => prepared,
@@ -282,27 +287,31 @@ impl Context {
             .workers
             .run("odds", move || {
                 let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
-                let png = view.map(|view| chart::png(&shown, &odds, view, target));
+                let png = view.map(|(view, lang)| chart::png(lang, &shown, &odds, view, target));
                 Ok((shown, odds, png))
             })
             .await;
         let computed = match computed {
             Ok(computed) => computed,
             Err(error) => {
-                let what = format!(
-                    "Computing the odds of `{}` exactly",
-                    one_line(&params.expr, 100).replace('`', "'")
+                let lang = self.language(request, false).await?;
+                let what = i18n::tr_args(
+                    lang,
+                    "odds-computing",
+                    &[("expr", one_line(&params.expr, 100).replace('`', "'").into())],
                 );
-                return super::overrun(&what, error).map(Err);
+                return super::overrun_in(lang, &what, error).map(Err);
             }
         };
         match computed {
             Ok(done) => Ok(Ok(done)),
             Err(failure) => {
                 let failure: crate::engine::DiceFailure = failure;
-                Ok(Err(ephemeral(format!(
-                    "I can't compute the odds of that:\n{}",
-                    code_block(&failure.caret)
+                let lang = self.language(request, false).await?;
+                Ok(Err(ephemeral(i18n::tr_args(
+                    lang,
+                    "odds-cannot-compute",
+                    &[("caret", code_block(&failure.caret_in(lang)).into())],
                 ))))
             }
         }
@@ -315,18 +324,17 @@ impl Context {
             Ok(computed) => computed,
             Err(replies) => return Ok(replies),
         };
-        let text = chart::exact_text(&shown, &odds, params.target);
+        let lang = self.language(request, false).await?;
+        let text = chart::exact_text(lang, &shown, &odds, params.target);
         let fenced = code_block(&text);
         if fenced.chars().count() <= MESSAGE_LIMIT {
             return Ok(ephemeral(fenced));
         }
-        let mut message = Message::ephemeral(
-            "The exact fractions are longer than a message: they are in the attached file.",
-        );
+        let mut message = Message::ephemeral(i18n::tr(lang, "odds-exact-in-file"));
         message.attachments.push(FileAttachment {
-            filename: "odds-exact.txt".to_owned(),
+            filename: i18n::tr(lang, "odds-exact-filename"),
             bytes: text.into_bytes(),
-            description: Some("The exact mean, variance and chance".to_owned()),
+            description: Some(i18n::tr(lang, "odds-exact-file-description")),
         });
         Ok(vec![Reply::Interaction(message)])
     }

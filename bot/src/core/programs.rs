@@ -11,8 +11,7 @@
 use super::context::Context;
 use super::custom_id;
 use super::macros::date_time;
-use super::record_map::{self, RecordMap};
-use super::settings::NOT_IN_DMS;
+use super::record_map::{self, MapError, RecordMap};
 use super::table::ComponentFamily;
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
@@ -21,6 +20,7 @@ use super::{
 };
 use crate::engine::worker::WorkError;
 use crate::engine::{GenFailure, GenFailureKind, ProgramCheck, program_hash};
+use crate::i18n::{self, Lang};
 use crate::storage::{NewProgram, name_key};
 
 /// Longest program name.
@@ -35,8 +35,13 @@ const PENDING_KIND: &str = "program";
 /// How long "Install anyway" stays valid.
 const PENDING_TTL_MS: i64 = 3_600_000;
 
-const NOT_PENDING: &str =
-    "That install has been confirmed, cancelled or has expired; run `/chargen program add` again.";
+fn not_pending(lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr(lang, "programs-not-pending"))
+}
+
+fn not_in_dms(lang: Lang) -> Vec<Reply> {
+    ephemeral(super::settings::not_in_dms(lang))
+}
 
 /// How many characters a map change restarted the purse of, and renamed.
 #[derive(Default)]
@@ -121,32 +126,34 @@ impl Context {
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(NOT_IN_DMS));
+            return Ok(not_in_dms(lang));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         let action = command.subcommand.get(1).map(String::as_str);
         if action == Some("list") || action.is_none() {
-            return self.program_list(guild_id).await;
+            return self.program_list(guild_id, lang).await;
         }
         if action == Some("show") {
-            return self.program_show(guild_id, name).await;
+            return self.program_show(guild_id, name, lang).await;
         }
         if !self.may_administer(request).await? {
-            return self
-                .not_allowed(request, "install, remove or choose generator programs")
-                .await;
+            let what = i18n::tr(lang, "programs-may-manage");
+            return self.not_allowed_in(lang, request, &what).await;
         }
         match action {
-            Some("add") => self.program_add(request, command, name).await,
-            Some("remove") => self.program_remove(guild_id, name).await,
-            Some("default") => self.program_default(request, guild_id, name).await,
+            Some("add") => self.program_add(request, command, name, lang).await,
+            Some("remove") => self.program_remove(guild_id, name, lang).await,
+            Some("default") => self.program_default(request, guild_id, name, lang).await,
             Some("map") => {
                 let map = command.string("map").unwrap_or("");
-                self.program_map(guild_id, name, map).await
+                self.program_map(guild_id, name, map, lang).await
             }
-            Some(other) => Ok(ephemeral(format!(
-                "`/chargen program {other}` is not a command; try add, list, show, map, remove or default."
+            Some(other) => Ok(ephemeral(i18n::tr_args(
+                lang,
+                "programs-unknown-subcommand",
+                &[("subcommand", other.into())],
             ))),
             None => Ok(Vec::new()),
         }
@@ -157,19 +164,18 @@ impl Context {
         request: &Request,
         command: &Command,
         name: &str,
+        lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
-        if let Err(problem) = self.check_program_name(name) {
+        if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
         }
         // Discord's option fields hold one line; a listing is pasted in a form.
         if asks_for_paste(command) {
-            return Ok(vec![Reply::Modal(paste_form(name))]);
+            return Ok(vec![Reply::Modal(paste_form(name, lang))]);
         }
         let source = match (command.option("file"), command.string("code")) {
             (Some(_), Some(_)) => {
-                return Ok(ephemeral(
-                    "Give the program either as a file or as code, not both.",
-                ));
+                return Ok(ephemeral(i18n::tr(lang, "programs-file-and-code")));
             }
             (
                 Some(OptionValue::Attachment {
@@ -178,7 +184,7 @@ impl Context {
                     size,
                 }),
                 None,
-            ) => match self.read_listing(filename, url, *size).await {
+            ) => match self.read_listing(filename, url, *size, lang).await {
                 Ok(source) => source,
                 Err(problem) => return Ok(ephemeral(problem)),
             },
@@ -186,12 +192,10 @@ impl Context {
                 super::text::strip_code_fences(code, super::text::FenceTag::AnyWord)
             }
             _ => {
-                return Ok(ephemeral(
-                    "Give the program as a `.bas` file or as code, or leave both out to paste it.",
-                ));
+                return Ok(ephemeral(i18n::tr(lang, "programs-no-source")));
             }
         };
-        self.install_source(request, name, source, command.string("map"))
+        self.install_source(request, name, source, command.string("map"), lang)
             .await
     }
 
@@ -202,14 +206,17 @@ impl Context {
         guild_id: i64,
         name: &str,
         map_text: &str,
+        lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
         let Some(program) = self.storage.installed_program(guild_id, name).await? else {
             if self.builtin_named(name).is_some() {
-                return Ok(ephemeral(format!(
-                    "`{name}` ships with Tavern and records its characters itself."
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "programs-map-shipped",
+                    &[("program", name.into())],
                 )));
             }
-            return Ok(ephemeral(no_program(name)));
+            return Ok(ephemeral(no_program(name, lang)));
         };
         let map_text = map_text.trim();
         let map = if map_text.is_empty() {
@@ -217,19 +224,25 @@ impl Context {
         } else {
             let check = match self.check_listing(&program.source).await {
                 Ok(check) => check,
-                Err(error) => return super::overrun(&format!("Checking `{name}`"), error),
+                Err(error) => return check_overrun(name, error, lang),
             };
             let fits = check
                 .map_err(|failure| one_line(&failure.message, 300))
-                .and_then(|check| map_fits(map_text, &check));
+                .and_then(|check| map_fits(map_text, &check).map_err(|error| error.text(lang)));
             match fits {
                 Ok(map) => Some(map),
                 Err(problem) => {
-                    return Ok(ephemeral(format!(
-                        "The map was not saved: {problem}. `{}` keeps {}.",
-                        program.name,
-                        shown_map(&program.record_map)
-                    )));
+                    let kept = program.record_map.trim();
+                    let args = [
+                        ("problem", problem.into()),
+                        ("program", program.name.as_str().into()),
+                        ("map", one_line(kept, 1000).replace('`', "'").into()),
+                    ];
+                    return Ok(ephemeral(if kept.is_empty() {
+                        i18n::tr_args(lang, "programs-map-not-saved", &args)
+                    } else {
+                        i18n::tr_args(lang, "programs-map-not-saved-kept", &args)
+                    }));
                 }
             }
         };
@@ -239,62 +252,86 @@ impl Context {
             .set_record_map(guild_id, &program.name, &stored)
             .await?
         {
-            return Ok(ephemeral(no_program(name)));
+            return Ok(ephemeral(no_program(name, lang)));
         }
         let followed = self
             .follow_map(guild_id, &program.name, &program.source_hash, map.as_ref())
             .await?;
-        let mut text = match &map {
-            Some(map) => format!("`{}` maps its characters with `{map}` now.", program.name),
-            None => format!("`{}` has no record map now.", program.name),
-        };
-        text.push_str(
-            " Characters it made already read their fields through the new map \
-             (their raw capture is kept).",
-        );
+        let program_name = program.name.as_str();
+        let mut sentences = vec![match &map {
+            Some(map) => i18n::tr_args(
+                lang,
+                "programs-map-set",
+                &[
+                    ("program", program_name.into()),
+                    ("map", map.to_string().into()),
+                ],
+            ),
+            None => i18n::tr_args(
+                lang,
+                "programs-map-removed",
+                &[("program", program_name.into())],
+            ),
+        }];
+        sentences.push(i18n::tr(lang, "programs-map-followed"));
         if followed.restarted > 0 {
-            text.push_str(&format!(
-                " {} of them not yet traded with start with the new map's gold and food.",
-                followed.restarted
+            sentences.push(i18n::tr_args(
+                lang,
+                "programs-map-restarted",
+                &[("count", followed.restarted.into())],
             ));
         }
         if followed.renamed > 0 {
-            text.push_str(&format!(
-                " {} of them took the name the new map gives them.",
-                followed.renamed
+            sentences.push(i18n::tr_args(
+                lang,
+                "programs-map-renamed",
+                &[("count", followed.renamed.into())],
             ));
         }
-        Ok(ephemeral(text))
+        Ok(ephemeral(sentences.join(" ")))
     }
 
     /// `/chargen program show name`: an installed program's facts and its record
     /// map spelled out, with the listing attached.
-    async fn program_show(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn program_show(
+        &self,
+        guild_id: i64,
+        name: &str,
+        lang: Lang,
+    ) -> anyhow::Result<Vec<Reply>> {
         let Some(program) = self.storage.installed_program(guild_id, name).await? else {
             if let Some(shipped) = self.builtin_named(name) {
-                return Ok(ephemeral(format!(
-                    "`{}` ships with Tavern and hands its characters over with `RECORD`.",
-                    shipped.name
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "programs-show-shipped",
+                    &[("program", shipped.name.as_str().into())],
                 )));
             }
-            return Ok(ephemeral(no_program(name)));
+            return Ok(ephemeral(no_program(name, lang)));
         };
-        let mut lines = vec![format!(
-            "`{}`: {} lines, {} bytes.",
-            program.name,
-            program.source.lines().count(),
-            program.source.len()
+        let mut lines = vec![i18n::tr_args(
+            lang,
+            "programs-show-facts",
+            &[
+                ("program", program.name.as_str().into()),
+                ("lines", program.source.lines().count().into()),
+                ("bytes", program.source.len().into()),
+            ],
         )];
         match record_map::parse(&program.record_map) {
             Ok(map) if !program.record_map.trim().is_empty() => {
-                lines.push(format!("Record map: `{map}`"));
+                lines.push(i18n::tr_args(
+                    lang,
+                    "programs-show-map",
+                    &[("map", map.to_string().into())],
+                ));
                 lines.push(match map.at {
-                    Some(line) => {
-                        format!("A character is taken every time line {line} is about to run.")
-                    }
-                    None => "A character is taken when the program ends (as its variables \
-                             last lived)."
-                        .to_owned(),
+                    Some(line) => i18n::tr_args(
+                        lang,
+                        "programs-show-taken-at",
+                        &[("line", line.to_string().into())],
+                    ),
+                    None => i18n::tr(lang, "programs-show-taken-at-end"),
                 });
                 let pairs: Vec<String> = map
                     .pairs
@@ -305,17 +342,18 @@ impl Context {
                     lines.push(code_block(&pairs.join("\n")));
                 }
             }
-            _ => lines.push(
-                "No record map: without `RECORD` a character is the program's variables as \
-                 they last lived. Set one with `/chargen program map`."
-                    .to_owned(),
-            ),
+            _ => lines.push(i18n::tr(lang, "programs-show-no-map")),
         }
         let mut message = Message::ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT));
+        let description = i18n::tr_args(
+            lang,
+            "programs-show-listing-description",
+            &[("program", program.name.as_str().into())],
+        );
         message.attachments.push(FileAttachment {
             filename: format!("{}.bas", program.name),
             bytes: program.source.into_bytes(),
-            description: Some(format!("The listing of {}", program.name)),
+            description: Some(description),
         });
         Ok(vec![Reply::Interaction(message)])
     }
@@ -391,15 +429,15 @@ impl Context {
         else {
             return Ok(super::stale_component(request));
         };
+        let lang = self.language(request, false).await?;
         if request.guild_id.is_none() {
-            return Ok(ephemeral(NOT_IN_DMS));
+            return Ok(not_in_dms(lang));
         }
         if !self.may_administer(request).await? {
-            return self
-                .not_allowed(request, "install generator programs")
-                .await;
+            let what = i18n::tr(lang, "programs-may-install");
+            return self.not_allowed_in(lang, request, &what).await;
         }
-        if let Err(problem) = self.check_program_name(name) {
+        if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
         }
         let source = fields
@@ -411,27 +449,34 @@ impl Context {
             .iter()
             .find(|(id, _)| id == MAP_FIELD)
             .map(|(_, value)| value.as_str());
-        self.install_source(request, name, source, map).await
+        self.install_source(request, name, source, map, lang).await
     }
 
-    async fn read_listing(&self, filename: &str, url: &str, size: u64) -> Result<String, String> {
+    async fn read_listing(
+        &self,
+        filename: &str,
+        url: &str,
+        size: u64,
+        lang: Lang,
+    ) -> Result<String, String> {
         let max_bytes = self.settings.max_program_bytes;
         if !filename.to_lowercase().ends_with(".bas") {
-            return Err(format!(
-                "`{}` is not a `.bas` listing.",
-                one_line(filename, 100).replace('`', "'")
+            return Err(i18n::tr_args(
+                lang,
+                "programs-not-bas",
+                &[("file", one_line(filename, 100).replace('`', "'").into())],
             ));
         }
         if size > max_bytes as u64 {
-            return Err(format!(
-                "The listing is larger than {max_bytes} bytes, the most a program may have."
-            ));
+            return Err(too_large(max_bytes, lang));
         }
-        let bytes = self
-            .fetch
-            .fetch(url, max_bytes)
-            .await
-            .map_err(|error| format!("I could not read the listing: {error}."))?;
+        let bytes = self.fetch.fetch(url, max_bytes).await.map_err(|error| {
+            i18n::tr_args(
+                lang,
+                "programs-unreadable",
+                &[("error", error.to_string().into())],
+            )
+        })?;
         Ok(super::text::decode_listing(&bytes))
     }
 
@@ -441,16 +486,15 @@ impl Context {
         name: &str,
         source: String,
         map_text: Option<&str>,
+        lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
         let guild_id = request.place();
         if source.trim().is_empty() {
-            return Ok(ephemeral("The listing is empty."));
+            return Ok(ephemeral(i18n::tr(lang, "programs-empty")));
         }
         let max_bytes = self.settings.max_program_bytes;
         if source.len() > max_bytes {
-            return Ok(ephemeral(format!(
-                "The listing is larger than {max_bytes} bytes, the most a program may have."
-            )));
+            return Ok(ephemeral(too_large(max_bytes, lang)));
         }
         let installed = self.storage.installed_program(guild_id, name).await?;
         let replacing = installed.is_some();
@@ -458,25 +502,27 @@ impl Context {
             let count = self.storage.count_programs(guild_id).await?;
             let max = self.settings.max_programs;
             if count >= i64::from(max) {
-                return Ok(ephemeral(format!(
-                    "This server has {count} programs installed, the most it may have. Remove \
-                     one with `/chargen program remove` first."
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "programs-too-many",
+                    &[("count", count.into())],
                 )));
             }
         }
         let check = match self.check_listing(&source).await {
             Ok(check) => check,
-            Err(error) => {
-                let what = format!("Checking `{name}`");
-                return super::overrun(&what, error);
-            }
+            Err(error) => return check_overrun(name, error, lang),
         };
         let check = match check {
             Ok(check) => check,
             Err(failure) if failure.kind == GenFailureKind::Load => {
-                return Ok(ephemeral(format!(
-                    "`{name}` was not installed: {}.",
-                    one_line(&failure.message, 500)
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "programs-not-installed",
+                    &[
+                        ("program", name.into()),
+                        ("reason", one_line(&failure.message, 500).into()),
+                    ],
                 )));
             }
             Err(failure) => return Err(anyhow::anyhow!("checking a program: {failure}")),
@@ -487,8 +533,13 @@ impl Context {
             Some(text) => match map_fits(text, &check) {
                 Ok(map) => map.to_string(),
                 Err(problem) => {
-                    return Ok(ephemeral(format!(
-                        "`{name}` was not installed: its map does not fit: {problem}."
+                    return Ok(ephemeral(i18n::tr_args(
+                        lang,
+                        "programs-map-does-not-fit",
+                        &[
+                            ("program", name.into()),
+                            ("problem", problem.text(lang).into()),
+                        ],
                     )));
                 }
             },
@@ -497,8 +548,15 @@ impl Context {
                     Ok(map) => map.to_string(),
                     Err(problem) => {
                         map_note = format!(
-                            " Its old map `{}` was dropped: {problem}.",
-                            one_line(&old, 200).replace('`', "'")
+                            " {}",
+                            i18n::tr_args(
+                                lang,
+                                "programs-old-map-dropped",
+                                &[
+                                    ("map", one_line(&old, 200).replace('`', "'").into()),
+                                    ("problem", problem.text(lang).into()),
+                                ],
+                            )
                         );
                         String::new()
                     }
@@ -521,7 +579,7 @@ impl Context {
         };
         if check.syntax_errors.is_empty() {
             self.storage.install_program(&program).await?;
-            let text = installed_text(&program, replacing) + &map_note;
+            let text = installed_text(&program, replacing, lang) + &map_note;
             return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
         }
         let state_id = self
@@ -533,7 +591,7 @@ impl Context {
             )
             .await?;
         Ok(vec![Reply::Interaction(errors_message(
-            &program, &check, state_id,
+            &program, &check, state_id, lang,
         ))])
     }
 
@@ -544,32 +602,36 @@ impl Context {
         state_id: i64,
         install: bool,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let pending = match self.storage.button_state(state_id).await? {
             Some(state) if state.kind == PENDING_KIND => state,
-            _ => return Ok(ephemeral(NOT_PENDING)),
+            _ => return Ok(not_pending(lang)),
         };
         if pending.created_at + PENDING_TTL_MS <= self.now() {
             self.storage.delete_button_state(state_id).await?;
-            return Ok(ephemeral(NOT_PENDING));
+            return Ok(not_pending(lang));
         }
         let Ok(Pending { mut program }) = serde_json::from_str::<Pending>(&pending.payload) else {
             self.storage.delete_button_state(state_id).await?;
-            return Ok(ephemeral(NOT_PENDING));
+            return Ok(not_pending(lang));
         };
         if request.guild_id != Some(program.guild_id) {
-            return Ok(ephemeral(NOT_PENDING));
+            return Ok(not_pending(lang));
         }
         if !self.may_administer(request).await? {
-            return self
-                .not_allowed(request, "install generator programs")
-                .await;
+            let what = i18n::tr(lang, "programs-may-install");
+            return self.not_allowed_in(lang, request, &what).await;
         }
         // Whoever presses first decides; a second press finds nothing.
         if !self.storage.delete_button_state(state_id).await? {
-            return Ok(ephemeral(NOT_PENDING));
+            return Ok(not_pending(lang));
         }
         if !install {
-            let cancelled = Message::ephemeral(format!("`{}` was not installed.", program.name));
+            let cancelled = Message::ephemeral(i18n::tr_args(
+                lang,
+                "programs-install-cancelled",
+                &[("program", program.name.as_str().into())],
+            ));
             return Ok(vec![Reply::Update(cancelled)]);
         }
         let replacing = self
@@ -581,7 +643,7 @@ impl Context {
         program.installed_by_name = request.user.name.clone();
         program.now = self.now();
         self.storage.install_program(&program).await?;
-        let installed = Message::ephemeral(installed_text(&program, replacing));
+        let installed = Message::ephemeral(installed_text(&program, replacing, lang));
         Ok(vec![Reply::Update(installed)])
     }
 
@@ -593,51 +655,69 @@ impl Context {
         Ok(())
     }
 
-    async fn program_list(&self, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn program_list(&self, guild_id: i64, lang: Lang) -> anyhow::Result<Vec<Reply>> {
         let installed = self.storage.installed_programs(guild_id).await?;
         let default = self.storage.default_program(guild_id).await?;
         let is_default = |name: &str| match &default {
             Some(default) => name_key(default) == name_key(name),
             None => false,
         };
-        let mut lines = vec!["Generator programs here:".to_owned()];
+        let the_default = format!(" {}", i18n::tr(lang, "programs-list-default"));
+        let mut lines = vec![i18n::tr(lang, "programs-list-heading")];
         for (index, program) in self.engines.builtin_programs.iter().enumerate() {
-            let mut line = format!("- `{}` (shipped with Tavern)", program.name);
+            let mut line = i18n::tr_args(
+                lang,
+                "programs-list-shipped",
+                &[("program", program.name.as_str().into())],
+            );
             if is_default(&program.name) || (default.is_none() && index == 0) {
-                line.push_str(" — the default");
+                line.push_str(&the_default);
             }
             lines.push(line);
         }
         for program in &installed {
-            let mut line = format!(
-                "- `{}`: {} lines, {} bytes, installed by {} on {}",
-                program.name,
-                program.line_count,
-                program.source_bytes,
-                if program.installed_by_name.is_empty() {
-                    format!("user {}", program.installed_by)
-                } else {
-                    format!(
-                        "**{}**",
-                        escape_markdown(&one_line(&program.installed_by_name, 64))
-                    )
-                },
-                date_time(program.installed_at)
+            let by = if program.installed_by_name.is_empty() {
+                i18n::tr_args(
+                    lang,
+                    "programs-list-user",
+                    &[("id", program.installed_by.to_string().into())],
+                )
+            } else {
+                format!(
+                    "**{}**",
+                    escape_markdown(&one_line(&program.installed_by_name, 64))
+                )
+            };
+            let mut line = i18n::tr_args(
+                lang,
+                "programs-list-installed",
+                &[
+                    ("program", program.name.as_str().into()),
+                    ("lines", program.line_count.into()),
+                    ("bytes", program.source_bytes.into()),
+                    ("by", by.into()),
+                    ("date", date_time(program.installed_at).into()),
+                ],
             );
             if program.syntax_errors > 0 {
-                line.push_str(&format!(
-                    "; {} syntax error{} accepted",
-                    program.syntax_errors,
-                    if program.syntax_errors == 1 { "" } else { "s" }
+                line.push_str(&i18n::tr_args(
+                    lang,
+                    "programs-list-errors",
+                    &[("count", program.syntax_errors.into())],
                 ));
             }
             if is_default(&program.name) {
-                line.push_str(" — the default");
+                line.push_str(&the_default);
             }
             if !program.record_map.trim().is_empty() {
-                line.push_str(&format!(
-                    "\n  map: `{}`",
-                    one_line(&program.record_map, 1000).replace('`', "'")
+                line.push_str("\n  ");
+                line.push_str(&i18n::tr_args(
+                    lang,
+                    "programs-list-map",
+                    &[(
+                        "map",
+                        one_line(&program.record_map, 1000).replace('`', "'").into(),
+                    )],
                 ));
             }
             lines.push(line);
@@ -645,21 +725,29 @@ impl Context {
         Ok(ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT)))
     }
 
-    async fn program_remove(&self, guild_id: i64, name: &str) -> anyhow::Result<Vec<Reply>> {
+    async fn program_remove(
+        &self,
+        guild_id: i64,
+        name: &str,
+        lang: Lang,
+    ) -> anyhow::Result<Vec<Reply>> {
         let Some(program) = self.storage.installed_program(guild_id, name).await? else {
             if self.builtin_named(name).is_some() {
-                return Ok(ephemeral(format!(
-                    "`{name}` ships with Tavern and cannot be removed."
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "programs-remove-shipped",
+                    &[("program", name.into())],
                 )));
             }
-            return Ok(ephemeral(no_program(name)));
+            return Ok(ephemeral(no_program(name, lang)));
         };
         if !self.storage.remove_program(guild_id, &program.name).await? {
-            return Ok(ephemeral(no_program(name)));
+            return Ok(ephemeral(no_program(name, lang)));
         }
-        Ok(ephemeral(format!(
-            "Removed `{}`. Sessions that run it end at their next answer.",
-            program.name
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "programs-removed",
+            &[("program", program.name.as_str().into())],
         )))
     }
 
@@ -668,6 +756,7 @@ impl Context {
         request: &Request,
         guild_id: i64,
         name: &str,
+        lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
         let shipped_default = self
             .engines
@@ -681,7 +770,7 @@ impl Context {
         } else if let Some(program) = self.builtin_named(name) {
             Some(program.name.clone())
         } else {
-            return Ok(ephemeral(no_program(name)));
+            return Ok(ephemeral(no_program(name, lang)));
         };
         // Choosing the shipped default is the same as choosing none.
         let stored = chosen.filter(|chosen| Some(chosen) != shipped_default.as_ref());
@@ -689,8 +778,10 @@ impl Context {
             .set_default_program(guild_id, stored.as_deref(), request.user.id, self.now())
             .await?;
         let shown = stored.or(shipped_default).unwrap_or_default();
-        Ok(ephemeral(format!(
-            "`/chargen start` runs `{shown}` here now."
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "programs-default-set",
+            &[("program", shown.into())],
         )))
     }
 
@@ -701,79 +792,91 @@ impl Context {
             .find(|program| program.name.eq_ignore_ascii_case(name))
     }
 
-    fn check_program_name(&self, name: &str) -> Result<(), String> {
+    fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
         let shaped = !name.is_empty()
             && name.chars().count() <= MAX_NAME_LEN
             && name
                 .chars()
                 .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
         if !shaped {
-            return Err(format!(
-                "`{}` cannot be a program name: use 1 to {MAX_NAME_LEN} letters, digits, `-` \
-                 and `_`.",
-                one_line(name, 40).replace('`', "'")
+            return Err(i18n::tr_args(
+                lang,
+                "programs-bad-name",
+                &[
+                    ("name", one_line(name, 40).replace('`', "'").into()),
+                    ("max", MAX_NAME_LEN.into()),
+                ],
             ));
         }
         if self.builtin_named(name).is_some() {
-            return Err(format!(
-                "`{name}` is the name of a program that ships with Tavern; choose another."
+            return Err(i18n::tr_args(
+                lang,
+                "programs-name-shipped",
+                &[("name", name.into())],
             ));
         }
         Ok(())
     }
 }
 
-fn no_program(name: &str) -> String {
-    format!(
-        "There is no program called `{}` here. `/chargen program list` shows them.",
-        one_line(name, 40).replace('`', "'")
+fn no_program(name: &str, lang: Lang) -> String {
+    i18n::tr_args(
+        lang,
+        "programs-no-such-program",
+        &[("name", one_line(name, 40).replace('`', "'").into())],
     )
 }
 
-/// A stored map as a sentence's object.
-fn shown_map(stored: &str) -> String {
-    if stored.trim().is_empty() {
-        return "no map".to_owned();
-    }
-    format!("its map `{}`", one_line(stored, 1000).replace('`', "'"))
+fn too_large(max_bytes: usize, lang: Lang) -> String {
+    i18n::tr_args(
+        lang,
+        "programs-too-large",
+        &[("max_bytes", max_bytes.into())],
+    )
 }
 
-fn installed_text(program: &NewProgram, replacing: bool) -> String {
-    let verb = if replacing { "Replaced" } else { "Installed" };
-    let mut text = format!("{verb} `{}` ({} lines", program.name, program.line_count);
-    if program.syntax_errors > 0 {
-        text.push_str(&format!(
-            ", {} syntax error{} accepted",
-            program.syntax_errors,
-            if program.syntax_errors == 1 { "" } else { "s" }
-        ));
-    }
-    text.push_str(&format!(
-        "). Start it with `/chargen start program:{0}`; make it the default with \
-         `/chargen program default {0}`.",
-        program.name
-    ));
+/// Checking a listing gave no answer in time.
+fn check_overrun(name: &str, error: WorkError, lang: Lang) -> anyhow::Result<Vec<Reply>> {
+    let what = i18n::tr_args(lang, "programs-overrun-check", &[("program", name.into())]);
+    super::overrun_in(lang, &what, error)
+}
+
+fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
+    let mut sentences = vec![i18n::tr_args(
+        lang,
+        "programs-installed",
+        &[
+            ("replaced", if replacing { "yes" } else { "no" }.into()),
+            ("program", program.name.as_str().into()),
+            ("lines", program.line_count.into()),
+            ("errors", program.syntax_errors.into()),
+        ],
+    )];
     if replacing {
-        text.push_str(" Sessions that ran the old listing end at their next answer.");
+        sentences.push(i18n::tr(lang, "programs-replaced-sessions-end"));
     }
     if !program.record_map.is_empty() {
-        text.push_str(&format!(
-            " Its characters are mapped with `{}`.",
-            program.record_map
+        sentences.push(i18n::tr_args(
+            lang,
+            "programs-installed-map",
+            &[("map", program.record_map.as_str().into())],
         ));
     }
-    text
+    sentences.join(" ")
 }
 
 /// The paste form of `/chargen program add name`: the listing and its record map.
-fn paste_form(name: &str) -> Modal {
+fn paste_form(name: &str, lang: Lang) -> Modal {
     Modal {
         custom_id: paste_form_id(name),
-        title: truncate(&format!("Install the program {name}"), 45),
+        title: truncate(
+            &i18n::tr_args(lang, "programs-paste-title", &[("program", name.into())]),
+            45,
+        ),
         inputs: vec![
             TextInput {
                 custom_id: SOURCE_FIELD.to_owned(),
-                label: "The BASIC listing".to_owned(),
+                label: i18n::tr(lang, "programs-paste-listing"),
                 style: TextInputStyle::Paragraph,
                 placeholder: Some("10 PRINT \"HELLO\"".to_owned()),
                 required: true,
@@ -781,7 +884,7 @@ fn paste_form(name: &str) -> Modal {
             },
             TextInput {
                 custom_id: MAP_FIELD.to_owned(),
-                label: "Record map (optional)".to_owned(),
+                label: i18n::tr(lang, "programs-paste-map"),
                 style: TextInputStyle::Short,
                 placeholder: Some("at 4180 NAME=NA$ STR=ST HP=PT GOLD=GC".to_owned()),
                 required: false,
@@ -793,28 +896,35 @@ fn paste_form(name: &str) -> Modal {
 
 /// Every syntax error, with "Install anyway" and "Cancel"; when they do not all fit
 /// in the message, all of them are attached as a file too.
-fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> Message {
+fn errors_message(
+    program: &NewProgram,
+    check: &ProgramCheck,
+    state_id: i64,
+    lang: Lang,
+) -> Message {
     let count = check.syntax_errors.len();
     let lines: Vec<String> = check
         .syntax_errors
         .iter()
         .map(|error| {
-            format!(
-                "line {}, column {}: {}",
-                error.line,
-                error.column,
-                one_line(&error.message, 200)
+            i18n::tr_args(
+                lang,
+                "programs-syntax-error",
+                &[
+                    ("line", error.line.to_string().into()),
+                    ("column", error.column.into()),
+                    ("message", one_line(&error.message, 200).into()),
+                ],
             )
         })
         .collect();
-    let header = format!(
-        "`{}` has {count} syntax error{}:",
-        program.name,
-        if count == 1 { "" } else { "s" }
+    let program_name = program.name.as_str();
+    let header = i18n::tr_args(
+        lang,
+        "programs-syntax-errors",
+        &[("program", program_name.into()), ("count", count.into())],
     );
-    let footer = "A line with a syntax error stops the program only when a run reaches it \
-                  (GW-BASIC does the same), so old listings often work anyway. Install it as \
-                  it is?";
+    let footer = i18n::tr(lang, "programs-syntax-errors-question");
     let all = lines.join("\n");
     let room = MESSAGE_LIMIT - header.chars().count() - footer.chars().count() - 60;
     let mut message = Message::ephemeral("");
@@ -831,28 +941,39 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
             kept.push('\n');
             shown_count += 1;
         }
+        let program_arg = ("program", program_name.into());
         message.attachments.push(FileAttachment {
-            filename: format!("{}-syntax-errors.txt", program.name),
+            filename: i18n::tr_args(
+                lang,
+                "programs-syntax-errors-filename",
+                std::slice::from_ref(&program_arg),
+            ),
             bytes: format!("{all}\n").into_bytes(),
-            description: Some(format!("The {count} syntax errors of {}", program.name)),
+            description: Some(i18n::tr_args(
+                lang,
+                "programs-syntax-errors-file-description",
+                &[program_arg, ("count", count.into())],
+            )),
         });
-        format!(
-            "{kept}… and {} more: all of them are in the attached file",
-            count - shown_count
-        )
+        let more = i18n::tr_args(
+            lang,
+            "programs-syntax-errors-more",
+            &[("count", (count - shown_count).into())],
+        );
+        format!("{kept}{more}")
     };
     message.content = format!("{header}\n{}\n{footer}", code_block(&shown));
     let (install_id, cancel_id) = confirm_ids(state_id);
     message.components.push(ActionRow(vec![
         Component::Button(Button {
             custom_id: install_id,
-            label: "Install anyway".to_owned(),
+            label: i18n::tr(lang, "programs-install-anyway"),
             style: ButtonStyle::Danger,
             disabled: false,
         }),
         Component::Button(Button {
             custom_id: cancel_id,
-            label: "Cancel".to_owned(),
+            label: i18n::tr(lang, "programs-cancel"),
             style: ButtonStyle::Secondary,
             disabled: false,
         }),
@@ -861,7 +982,7 @@ fn errors_message(program: &NewProgram, check: &ProgramCheck, state_id: i64) -> 
 }
 
 /// A map parsed and checked against a listing's facts, or the reason it does not fit.
-fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, String> {
+fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, MapError> {
     let map = record_map::parse(map_text)?;
     let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
     record_map::check(

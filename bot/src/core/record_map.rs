@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use crate::i18n::{self, Lang};
+
 /// The longest map text.
 pub const MAX_MAP_LEN: usize = 1000;
 /// The most `FIELD=VARIABLE` pairs in one map.
@@ -69,11 +71,92 @@ pub struct ProgramFacts<'a> {
     pub assigned: &'a [String],
 }
 
+/// Why a map does not parse, or does not fit its program: the part that is wrong
+/// (clipped to 40 characters, on one line), said in a language by [`MapError::text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MapError {
+    TooLong,
+    /// `at` without a line number.
+    AtWithoutLine,
+    /// `at` with something that is not a line number.
+    BadLine(String),
+    /// A word that is not `FIELD=VARIABLE`.
+    NotAPair(String),
+    BadField(String),
+    FieldTwice(String),
+    BadVariable(String),
+    TooManyFields,
+    Empty,
+    /// The program has no such line.
+    NoSuchLine(u32),
+    /// The program never gives the variable a value.
+    NeverAssigned {
+        field: String,
+        variable: String,
+    },
+}
+
+impl MapError {
+    /// The reason as a clause (no capital, no full stop): it goes after "The map
+    /// was not saved:".
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            MapError::TooLong => i18n::tr_args(
+                lang,
+                "programs-map-error-too-long",
+                &[("max", MAX_MAP_LEN.into())],
+            ),
+            MapError::AtWithoutLine => i18n::tr(lang, "programs-map-error-at-without-line"),
+            MapError::BadLine(line) => i18n::tr_args(
+                lang,
+                "programs-map-error-bad-line",
+                &[("line", line.into())],
+            ),
+            MapError::NotAPair(word) => i18n::tr_args(
+                lang,
+                "programs-map-error-not-a-pair",
+                &[("word", word.into())],
+            ),
+            MapError::BadField(field) => i18n::tr_args(
+                lang,
+                "programs-map-error-bad-field",
+                &[("field", field.into()), ("max", MAX_FIELD_LEN.into())],
+            ),
+            MapError::FieldTwice(field) => i18n::tr_args(
+                lang,
+                "programs-map-error-field-twice",
+                &[("field", field.into())],
+            ),
+            MapError::BadVariable(variable) => i18n::tr_args(
+                lang,
+                "programs-map-error-bad-variable",
+                &[("variable", variable.into())],
+            ),
+            MapError::TooManyFields => i18n::tr_args(
+                lang,
+                "programs-map-error-too-many-fields",
+                &[("max", MAX_PAIRS.into())],
+            ),
+            MapError::Empty => i18n::tr(lang, "programs-map-error-empty"),
+            MapError::NoSuchLine(line) => i18n::tr_args(
+                lang,
+                "programs-map-error-no-such-line",
+                &[("line", line.to_string().into())],
+            ),
+            MapError::NeverAssigned { field, variable } => i18n::tr_args(
+                lang,
+                "programs-map-error-never-assigned",
+                &[("field", field.into()), ("variable", variable.into())],
+            ),
+        }
+    }
+}
+
 /// Parses a map; the error names the part that is wrong.
-pub fn parse(text: &str) -> Result<RecordMap, String> {
+pub fn parse(text: &str) -> Result<RecordMap, MapError> {
     let text = text.trim();
     if text.chars().count() > MAX_MAP_LEN {
-        return Err(format!("a map has at most {MAX_MAP_LEN} characters"));
+        return Err(MapError::TooLong);
     }
     let mut map = RecordMap::default();
     let mut words = text.split_whitespace().peekable();
@@ -83,45 +166,40 @@ pub fn parse(text: &str) -> Result<RecordMap, String> {
     {
         words.next();
         let Some(line) = words.next() else {
-            return Err("`at` needs a line number (`at 4180`)".to_owned());
+            return Err(MapError::AtWithoutLine);
         };
-        map.at = Some(line.parse::<u32>().map_err(|_| {
-            format!(
-                "`at {}`: a line number is digits only, up to 65529",
-                clip(line)
-            )
-        })?);
+        map.at = Some(
+            line.parse::<u32>()
+                .map_err(|_| MapError::BadLine(clip(line)))?,
+        );
     }
     for word in words {
         let Some((field, variable)) = word.split_once('=') else {
-            return Err(format!(
-                "`{}` is not FIELD=VARIABLE (write `STR=ST`, without spaces around `=`)",
-                clip(word)
-            ));
+            return Err(MapError::NotAPair(clip(word)));
         };
         let field = field_name(field)?;
         if map.pairs.iter().any(|(known, _)| *known == field) {
-            return Err(format!("the field `{field}` is mapped twice"));
+            return Err(MapError::FieldTwice(field));
         }
         let variable = parse_variable(variable)?;
         map.pairs.push((field, variable));
         if map.pairs.len() > MAX_PAIRS {
-            return Err(format!("a map has at most {MAX_PAIRS} fields"));
+            return Err(MapError::TooManyFields);
         }
     }
     if map.pairs.is_empty() && map.at.is_none() {
-        return Err("the map is empty: write `at LINE` and/or `FIELD=VARIABLE` pairs".to_owned());
+        return Err(MapError::Empty);
     }
     Ok(map)
 }
 
 /// Checks a parsed map against its program: the line exists, each variable is one
 /// the program gives a value somewhere.
-pub fn check(map: &RecordMap, facts: &ProgramFacts<'_>) -> Result<(), String> {
+pub fn check(map: &RecordMap, facts: &ProgramFacts<'_>) -> Result<(), MapError> {
     if let Some(line) = map.at
         && !(facts.has_line)(line)
     {
-        return Err(format!("the program has no line {line}"));
+        return Err(MapError::NoSuchLine(line));
     }
     for (field, variable) in &map.pairs {
         let wanted = if variable.subscripts.is_empty() {
@@ -130,9 +208,10 @@ pub fn check(map: &RecordMap, facts: &ProgramFacts<'_>) -> Result<(), String> {
             format!("{}()", variable.name)
         };
         if find(facts.assigned.iter().map(String::as_str), &wanted).is_none() {
-            return Err(format!(
-                "`{field}={variable}`: the program never assigns `{variable}`"
-            ));
+            return Err(MapError::NeverAssigned {
+                field: field.clone(),
+                variable: variable.to_string(),
+            });
         }
     }
     Ok(())
@@ -195,7 +274,7 @@ fn split_subscripts(name: &str) -> (&str, &str) {
     name.split_at(name.find('(').unwrap_or(name.len()))
 }
 
-fn field_name(field: &str) -> Result<String, String> {
+fn field_name(field: &str) -> Result<String, MapError> {
     let shaped = !field.is_empty()
         && field.chars().count() <= MAX_FIELD_LEN
         && field.starts_with(|ch: char| ch.is_ascii_alphabetic())
@@ -203,22 +282,13 @@ fn field_name(field: &str) -> Result<String, String> {
             .chars()
             .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
     if !shaped {
-        return Err(format!(
-            "`{}` cannot be a field name: use 1 to {MAX_FIELD_LEN} letters, digits and `_`, \
-             starting with a letter",
-            clip(field)
-        ));
+        return Err(MapError::BadField(clip(field)));
     }
     Ok(field.to_ascii_uppercase())
 }
 
-fn parse_variable(text: &str) -> Result<Variable, String> {
-    let bad = || {
-        format!(
-            "`{}` is not a BASIC variable (write `NA$`, `ST` or `A(1)`)",
-            clip(text)
-        )
-    };
+fn parse_variable(text: &str) -> Result<Variable, MapError> {
+    let bad = || MapError::BadVariable(clip(text));
     let (name, subscripts) = match text.split_once('(') {
         Some((name, rest)) => {
             let inner = rest.strip_suffix(')').ok_or_else(bad)?;

@@ -14,6 +14,7 @@ use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
     ephemeral,
 };
+use crate::i18n::{self, Lang};
 
 const BUTTON_STATE_KIND: &str = "roll";
 
@@ -167,9 +168,8 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let expr = command.string("expr").unwrap_or("").trim();
         if expr.is_empty() {
-            return Ok(ephemeral(
-                "Tell me what to roll, for example `/roll 1d20+5` or `/roll 4d6kh3`.",
-            ));
+            let lang = self.language(request, false).await?;
+            return Ok(ephemeral(i18n::tr(lang, "roll-nothing")));
         }
         let label = command
             .string("label")
@@ -181,8 +181,11 @@ impl Context {
             .ok()
             .filter(|repeat| (1..=max_repeat).contains(repeat))
         else {
-            return Ok(ephemeral(format!(
-                "`repeat` must be between 1 and {max_repeat}."
+            let lang = self.language(request, false).await?;
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "roll-repeat-range",
+                &[("max", max_repeat.into())],
             )));
         };
         let params = RollAgain {
@@ -240,7 +243,10 @@ impl Context {
                 .collect::<Result<Vec<_>, _>>()
         }) {
             Ok(parts) => parts,
-            Err(message) => return Ok(ephemeral(message)),
+            Err(problem) => {
+                let lang = self.language(request, false).await?;
+                return Ok(ephemeral(problem.text(lang)));
+            }
         };
         if let [single] = parts.as_slice() {
             return self.roll_one(request, &params, single, again).await;
@@ -257,7 +263,9 @@ impl Context {
         parts: &[String],
         again: bool,
     ) -> anyhow::Result<Vec<Reply>> {
-        let header = roll_header(request, params, again, None);
+        let lang = self.language(request, !params.private).await?;
+        let private = self.language(request, false).await?;
+        let header = roll_header(lang, request, params, again, None);
         let repeat = params.repeat as usize;
         let per_roll =
             self.settings.render_budget.saturating_sub(header.len()) / (repeat * parts.len());
@@ -267,7 +275,7 @@ impl Context {
                 Ok(prepared) => prepared,
                 Err(replies) => return Ok(replies),
             };
-            let lines = match self.roll_lines(&prepared, repeat, per_roll.max(20)) {
+            let lines = match self.roll_lines(private, &prepared, repeat, per_roll.max(20)) {
                 Ok(lines) => lines,
                 Err(replies) => return Ok(replies),
             };
@@ -286,12 +294,14 @@ impl Context {
             true => body,
             false => format!("{header}\n{body}"),
         };
-        self.roll_message(params, content).await
+        self.roll_message(lang, params, content).await
     }
 
-    /// Rolls `prepared` `repeat` times; an error is the user's answer.
+    /// Rolls `prepared` `repeat` times; an error is the user's (private) answer, in
+    /// `private`.
     fn roll_lines(
         &self,
+        private: Lang,
         prepared: &super::macros::Prepared,
         repeat: usize,
         budget: usize,
@@ -305,12 +315,7 @@ impl Context {
                 .roll(&prepared.expr, &prepared.context, &mut *rng, budget)
             {
                 Ok(outcome) => lines.push(outcome.markdown),
-                Err(failure) => {
-                    return Err(ephemeral(format!(
-                        "I can't roll that:\n{}",
-                        code_block(&failure.caret)
-                    )));
-                }
+                Err(failure) => return Err(ephemeral(cannot_roll(private, &failure))),
             }
         }
         Ok(lines)
@@ -330,7 +335,10 @@ impl Context {
         // With macros or fields the breakdown shows what they stood for; the header
         // names what was asked.
         let uses_refs = !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
+        let lang = self.language(request, !params.private).await?;
+        let private = self.language(request, false).await?;
         let header = roll_header(
+            lang,
             request,
             params,
             again,
@@ -338,7 +346,7 @@ impl Context {
         );
         let repeat = params.repeat as usize;
         let per_roll = self.settings.render_budget.saturating_sub(header.len()) / repeat;
-        let lines = match self.roll_lines(&prepared, repeat, per_roll.max(20)) {
+        let lines = match self.roll_lines(private, &prepared, repeat, per_roll.max(20)) {
             Ok(lines) => lines,
             Err(replies) => return Ok(replies),
         };
@@ -348,12 +356,13 @@ impl Context {
             (false, true) => format!("{header}: {body}"),
             (false, false) => format!("{header}\n{body}"),
         };
-        self.roll_message(params, content).await
+        self.roll_message(lang, params, content).await
     }
 
     /// The answer with its "Roll again" button.
     async fn roll_message(
         &self,
+        lang: Lang,
         params: &RollAgain,
         content: String,
     ) -> anyhow::Result<Vec<Reply>> {
@@ -365,7 +374,7 @@ impl Context {
         }
         .with_row(ActionRow(vec![Component::Button(Button {
             custom_id,
-            label: "Roll again".to_owned(),
+            label: i18n::tr(lang, "roll-again-button"),
             style: ButtonStyle::Secondary,
             disabled: false,
         })]));
@@ -384,12 +393,19 @@ impl Context {
 }
 
 /// Who rolls again, the label, what was asked (with macros), `×N`.
-fn roll_header(request: &Request, params: &RollAgain, again: bool, asked: Option<&str>) -> String {
+fn roll_header(
+    lang: Lang,
+    request: &Request,
+    params: &RollAgain,
+    again: bool,
+    asked: Option<&str>,
+) -> String {
     let mut parts = Vec::new();
     if again {
-        parts.push(format!(
-            "{} rolls again",
-            escape_markdown(&request.user.name)
+        parts.push(i18n::tr_args(
+            lang,
+            "roll-again-by",
+            &[("name", escape_markdown(&request.user.name).into())],
         ));
     }
     if let Some(label) = &params.label {
@@ -418,8 +434,50 @@ fn numbered(lines: &[String]) -> String {
         .join("\n")
 }
 
+/// `I can't roll that:` and the caret, its reason in `lang`.
+pub(super) fn cannot_roll(lang: Lang, failure: &crate::engine::DiceFailure) -> String {
+    i18n::tr_args(
+        lang,
+        "roll-cannot-roll",
+        &[("caret", code_block(&failure.caret_in(lang)).into())],
+    )
+}
+
+/// Why the rolls of a `/roll` cannot be read, before the dice language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RollsProblem {
+    /// Nothing but `;` and spaces.
+    Empty,
+    /// More than [`MAX_ROLLS`] rolls.
+    TooMany { count: usize },
+    /// `adv` / `dis` on a roll without exactly one d20 (`several`: more than one).
+    Advantage { expr: String, several: bool },
+}
+
+impl RollsProblem {
+    /// The answer to the user.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            RollsProblem::Empty => i18n::tr(lang, "roll-nothing-short"),
+            RollsProblem::TooMany { count } => i18n::tr_args(
+                lang,
+                "roll-too-many",
+                &[("max", MAX_ROLLS.into()), ("count", (*count).into())],
+            ),
+            RollsProblem::Advantage { expr, several } => i18n::tr_args(
+                lang,
+                "roll-advantage-one-d20",
+                &[
+                    ("expr", expr.into()),
+                    ("found", if *several { "several" } else { "none" }.into()),
+                ],
+            ),
+        }
+    }
+}
+
 /// `1d20+5; 2d6+3` into its rolls (empty ones ignored), at most [`MAX_ROLLS`].
-pub fn split_rolls(expr: &str) -> Result<Vec<String>, String> {
+pub fn split_rolls(expr: &str) -> Result<Vec<String>, RollsProblem> {
     let parts: Vec<String> = expr
         .split(';')
         .map(str::trim)
@@ -427,20 +485,17 @@ pub fn split_rolls(expr: &str) -> Result<Vec<String>, String> {
         .map(str::to_owned)
         .collect();
     if parts.is_empty() {
-        return Err("Tell me what to roll, for example `/roll 1d20+5`.".to_owned());
+        return Err(RollsProblem::Empty);
     }
     if parts.len() > MAX_ROLLS {
-        return Err(format!(
-            "At most {MAX_ROLLS} rolls at once, separated by `;` (this has {}).",
-            parts.len()
-        ));
+        return Err(RollsProblem::TooMany { count: parts.len() });
     }
     Ok(parts)
 }
 
 /// `1d20+5 adv` → `2d20kh1+5` (`dis`: `kl1`), as Avrae's `!r`: the word right after
 /// the expression, on a roll with exactly one single d20. Other rolls pass as they are.
-pub fn advantage(part: &str) -> Result<String, String> {
+pub fn advantage(part: &str) -> Result<String, RollsProblem> {
     let Some(label) = dice_core::parse(part)
         .ok()
         .and_then(|expr| expr.label().map(str::to_owned))
@@ -460,11 +515,10 @@ pub fn advantage(part: &str) -> Result<String, String> {
         .trim_end();
     let terms = single_d20_terms(expr);
     let [(start, mods, end)] = terms.as_slice() else {
-        return Err(format!(
-            "`adv` and `dis` work on a roll with one d20, like `/roll 1d20+5 adv`; `{}` has {}.",
-            one_line(expr, 100).replace('`', "'"),
-            if terms.is_empty() { "none" } else { "several" }
-        ));
+        return Err(RollsProblem::Advantage {
+            expr: one_line(expr, 100).replace('`', "'"),
+            several: !terms.is_empty(),
+        });
     };
     let mut rolled = format!(
         "{}2d20{}{keep}{}",
@@ -541,7 +595,10 @@ mod tests {
         for (typed, expected) in cases {
             match (advantage(typed), expected) {
                 (Ok(rolled), Ok(wanted)) => assert_eq!(rolled, *wanted, "{typed}"),
-                (Err(message), Err(needle)) => assert!(message.contains(needle), "{message}"),
+                (Err(problem), Err(needle)) => {
+                    let message = problem.text(Lang::En);
+                    assert!(message.contains(needle), "{message}");
+                }
                 (got, _) => panic!("{typed}: {got:?}"),
             }
         }
@@ -553,7 +610,7 @@ mod tests {
             split_rolls("1d20+5; 2d6+3 ;"),
             Ok(vec!["1d20+5".to_owned(), "2d6+3".to_owned()])
         );
-        assert!(split_rolls("1;2;3;4;5").is_err_and(|e| e.contains("At most 4")));
+        assert!(split_rolls("1;2;3;4;5").is_err_and(|e| e.text(Lang::En).contains("At most 4")));
         assert!(split_rolls(" ; ").is_err());
     }
 }

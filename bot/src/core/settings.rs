@@ -8,7 +8,13 @@ use super::table::{CommandEntry, defer_private, no_choices};
 use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang, LanguageSetting};
 
+/// The English of [`not_in_dms`], for modules whose texts are not in the catalogue yet.
 pub(super) const NOT_IN_DMS: &str = "That belongs to a server; use it there.";
+
+/// The answer to a server-only command in a direct message.
+pub(super) fn not_in_dms(lang: Lang) -> String {
+    i18n::tr(lang, "config-not-in-dms")
+}
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "config",
@@ -70,10 +76,23 @@ impl Context {
         Ok(role.is_some_and(|role| member.roles.contains(&role)))
     }
 
-    /// Why a member may not change a server's shared things, naming the role when
-    /// the server set one.
+    /// [`Context::not_allowed_in`] in English, for modules whose texts are not in
+    /// the catalogue yet.
     pub(super) async fn not_allowed(
         &self,
+        request: &Request,
+        what: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        self.not_allowed_in(Lang::En, request, what).await
+    }
+
+    /// Why a member may not change a server's shared things, naming the role when
+    /// the server set one. `what` is what they may not do, in `lang`, as the end of
+    /// "Only members with … can …" (`delete server macros`; German: `Server-Makros
+    /// löschen`).
+    pub(super) async fn not_allowed_in(
+        &self,
+        lang: Lang,
         request: &Request,
         what: &str,
     ) -> anyhow::Result<Vec<Reply>> {
@@ -81,13 +100,12 @@ impl Context {
             Some(guild_id) => self.storage.tavern_role(guild_id).await?,
             None => None,
         };
-        let who = match role {
-            Some(role) => format!("the Manage Server permission or the role <@&{role}>"),
-            None => "the Manage Server permission (or the role a server admin sets with \
-                     `/config macro-role`)"
-                .to_owned(),
-        };
-        Ok(ephemeral(format!("Only members with {who} can {what}.")))
+        let role = role.map_or_else(|| "none".to_owned(), |role| role.to_string());
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "config-not-allowed",
+            &[("role", role.into()), ("what", what.into())],
+        )))
     }
 
     async fn config_command(
@@ -95,8 +113,10 @@ impl Context {
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        // Every answer of `/config` is private: the user's language.
+        let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(NOT_IN_DMS));
+            return Ok(ephemeral(not_in_dms(lang)));
         };
         match command.sub() {
             None | Some("show") => self.config_show(request, guild_id).await,
@@ -107,10 +127,7 @@ impl Context {
                     .as_ref()
                     .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD));
                 if !managers {
-                    return Ok(ephemeral(
-                        "Only members with the Manage Server permission can choose the \
-                         macro role.",
-                    ));
+                    return Ok(ephemeral(i18n::tr(lang, "config-macro-role-not-allowed")));
                 }
                 let role = match command.option("role") {
                     Some(OptionValue::Role(role)) => Some(*role),
@@ -120,17 +137,18 @@ impl Context {
                     .set_macro_role(guild_id, role, request.user.id, self.now())
                     .await?;
                 Ok(ephemeral(match role {
-                    Some(role) => format!(
-                        "Members with the role <@&{role}> can now manage server macros and \
-                         generator programs, besides those with Manage Server."
+                    Some(role) => i18n::tr_args(
+                        lang,
+                        "config-macro-role-set",
+                        &[("role", role.to_string().into())],
                     ),
-                    None => "No role is set: only members with Manage Server can manage \
-                             server macros and generator programs."
-                        .to_owned(),
+                    None => i18n::tr(lang, "config-macro-role-cleared"),
                 }))
             }
-            Some(other) => Ok(ephemeral(format!(
-                "`/config {other}` is not a command; try show, macro-role or language."
+            Some(other) => Ok(ephemeral(i18n::tr_args(
+                lang,
+                "config-unknown-subcommand",
+                &[("sub", other.into())],
             ))),
         }
     }
@@ -185,15 +203,12 @@ impl Context {
             .first()
             .map(|program| program.name.clone())
             .unwrap_or_default();
-        let role = match role {
-            Some(role) => format!("<@&{role}> (and Manage Server)"),
-            None => "none (Manage Server only)".to_owned(),
-        };
-        let program = match program {
-            Some(name) => format!("`{name}`"),
-            None => format!("`{shipped}` (shipped)"),
-        };
         let lang = self.language(request, false).await?;
+        let role = role.map_or_else(|| "none".to_owned(), |role| role.to_string());
+        let (program, shipped) = match program {
+            Some(name) => (name, "no"),
+            None => (shipped, "yes"),
+        };
         let setting =
             LanguageSetting::from_stored(self.storage.guild_language(guild_id).await?.as_deref());
         let language = i18n::tr_args(
@@ -204,9 +219,15 @@ impl Context {
                 ("setting", setting.code().into()),
             ],
         );
-        Ok(ephemeral(format!(
-            "This server's Tavern settings:\n- macro role: {role}\n- default generator \
-             program: {program}\n- {language}"
+        Ok(ephemeral(i18n::tr_args(
+            lang,
+            "config-show",
+            &[
+                ("role", role.into()),
+                ("program", program.into()),
+                ("shipped", shipped.into()),
+                ("language", language.into()),
+            ],
         )))
     }
 }

@@ -316,11 +316,11 @@ impl EventHandler for Handler {
                 };
                 // A modal must be the first response: the "Answer" button's opens
                 // before any database work.
-                if let Some(modal) = self
-                    .shared
-                    .core
-                    .answer_modal(&component.data.custom_id, &component.message.content)
-                {
+                if let Some(modal) = self.shared.core.answer_modal(
+                    &component.data.custom_id,
+                    &component.message.content,
+                    Some(&component.locale),
+                ) {
                     self.shared.metrics.received("button");
                     answer::modal_at_once(&self.shared, &ctx.http, &target, &modal).await;
                     self.shared.metrics.answered("button", received.elapsed());

@@ -78,11 +78,14 @@ pub fn limits_from_config(config: &DiceConfig) -> Limits {
 
 /// A failure with its caret drawn under `source` (the text the span points into).
 pub fn failure(error: &Error, source: &str) -> DiceFailure {
+    let excerpt = caret_lines(source, error.start(), error.end());
     DiceFailure {
         message: error.message().to_owned(),
-        caret: caret_excerpt(source, error.start(), error.end(), error.message()),
+        caret: with_reason(&excerpt, error.message()),
         start: error.start(),
         end: error.end(),
+        kind: error.kind(),
+        excerpt,
     }
 }
 
@@ -98,6 +101,12 @@ const CARET_MESSAGE_CHARS: usize = 300;
 /// stays short however long the input or its macro expansion is (a 999-character
 /// expression, a long macro used thirty times).
 pub fn caret_excerpt(source: &str, start: usize, end: usize, message: &str) -> String {
+    with_reason(&caret_lines(source, start, end), message)
+}
+
+/// [`caret_excerpt`]'s lines without the message: the window of the input and the
+/// carets under the span.
+pub fn caret_lines(source: &str, start: usize, end: usize) -> String {
     let start = floor_char_boundary(source, start.min(source.len()));
     let end = floor_char_boundary(source, end.min(source.len())).max(start);
     let line_start = source[..start].rfind('\n').map_or(0, |index| index + 1);
@@ -121,11 +130,14 @@ pub fn caret_excerpt(source: &str, start: usize, end: usize, message: &str) -> S
         excerpt.push('…');
     }
     let indent = at - from + usize::from(from > 0);
+    format!("{excerpt}\n{}{}", " ".repeat(indent), "^".repeat(span))
+}
+
+/// The caret lines and the reason after the carets (shortened to a few lines' worth).
+pub fn with_reason(lines: &str, reason: &str) -> String {
     format!(
-        "{excerpt}\n{}{} {}",
-        " ".repeat(indent),
-        "^".repeat(span),
-        crate::core::text::truncate(message, CARET_MESSAGE_CHARS)
+        "{lines} {}",
+        crate::core::text::truncate(reason, CARET_MESSAGE_CHARS)
     )
 }
 

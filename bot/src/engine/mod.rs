@@ -9,6 +9,7 @@ use rand::RngCore;
 pub mod basic;
 mod cache;
 pub mod dice;
+pub mod dice_reason;
 pub mod effects;
 pub mod npc;
 pub mod worker;
@@ -35,6 +36,22 @@ pub struct DiceFailure {
     /// Byte span in the input.
     pub start: usize,
     pub end: usize,
+    /// dice-core's kind of the error, for the reason in another language.
+    pub kind: dice_core::ErrorKind,
+    /// The input and the caret line, without the reason.
+    pub excerpt: String,
+}
+
+impl DiceFailure {
+    /// [`DiceFailure::caret`] with the reason in `lang` (English: the same text).
+    pub fn caret_in(&self, lang: crate::i18n::Lang) -> String {
+        dice::with_reason(&self.excerpt, &self.reason_in(lang))
+    }
+
+    /// [`DiceFailure::message`] in `lang`.
+    pub fn reason_in(&self, lang: crate::i18n::Lang) -> String {
+        dice_reason::reason(lang, self.kind, &self.message)
+    }
 }
 
 /// The `$macro` and `@FIELD` names an expression refers to, in order, without

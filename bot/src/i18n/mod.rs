@@ -189,12 +189,14 @@ catalogue_files!(
     "roll",
     "odds",
     "chargen",
+    "programs",
     "character",
     "macros",
     "config",
     "npc",
     "help",
     "encounter",
+    "dice",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.
@@ -336,7 +338,8 @@ fn fluent_args<'a>(args: &'a [(&'a str, Arg<'a>)]) -> Option<FluentArgs<'a>> {
 
 /// A wait as people say it: `12 s`, `5 min`, `3 h 20 min`, `3 days` (`3 Tage`).
 pub fn duration(lang: Lang, ms: i64) -> String {
-    let seconds = (ms.max(0) + 999) / 1000;
+    // Saturating: a limit read as `i64::MAX` ("never") must not overflow.
+    let seconds = ms.max(0).saturating_add(999) / 1000;
     if seconds < 60 {
         return tr_args(
             lang,

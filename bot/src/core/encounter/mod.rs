@@ -1069,6 +1069,7 @@ impl Context {
     pub(super) async fn kept_effects_line(
         &self,
         character_id: i64,
+        lang: crate::i18n::Lang,
     ) -> anyhow::Result<Option<String>> {
         let Some(row) = self.storage.character_effects(character_id).await? else {
             return Ok(None);
@@ -1081,9 +1082,16 @@ impl Context {
             .views()
             .into_iter()
             .map(|view| match view.turns_left {
-                Some(1) => format!("{} (1 turn left)", view.tag),
-                Some(turns) => format!("{} ({turns} turns left)", view.tag),
-                None => format!("{} (until removed)", view.tag),
+                Some(turns) => crate::i18n::tr_args(
+                    lang,
+                    "encounter-kept-turns",
+                    &[("tag", view.tag.as_str().into()), ("turns", turns.into())],
+                ),
+                None => crate::i18n::tr_args(
+                    lang,
+                    "encounter-kept-until-removed",
+                    &[("tag", view.tag.as_str().into())],
+                ),
             })
             .collect();
         Ok(Some(one_line(&listed.join(", "), 300)))
