@@ -512,8 +512,12 @@ impl Console {
                     }
                     self.forget_components(message_id);
                     // A redrawn chart (an /odds view button) is shown anew, and so is
-                    // the message whose button was pressed ("Walk away").
-                    if message.text_view.is_some() || acted_on == Some(message_id) {
+                    // the message whose button was pressed ("Walk away") and one that
+                    // keeps buttons (an encounter's tracker), so they can be pressed.
+                    if message.text_view.is_some()
+                        || acted_on == Some(message_id)
+                        || !message.components.is_empty()
+                    {
                         self.render_message(message, &mut out).await;
                     }
                 }
@@ -629,8 +633,11 @@ impl Console {
             self.buttons.splice(0..0, buttons);
         }
         if let Some(track) = message.track {
+            // A tracker is edited, never answered: typed text stays for the prompt.
+            let answerable = !matches!(track, crate::core::Track::Encounter { .. });
             match self.core.message_sent(track, message_id).await {
-                Ok(()) => self.pending_prompt = Some(message_id),
+                Ok(()) if answerable => self.pending_prompt = Some(message_id),
+                Ok(()) => {}
                 Err(error) => {
                     tracing::warn!(error = %format!("{error:#}"), "cannot record a message id")
                 }

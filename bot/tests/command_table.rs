@@ -5,6 +5,7 @@
 
 use tavern::core::chargen::ChargenId;
 use tavern::core::commands::{CommandSpec, OptionKind, OptionSpec, SubcommandSpec};
+use tavern::core::encounter::{InitAction, InitId};
 use tavern::core::help::HelpPage;
 use tavern::core::npc::{NpcAction, NpcId};
 use tavern::core::odds::{OddsId, OddsView};
@@ -436,6 +437,15 @@ fn every_custom_id_family_has_one_owner() {
         (tavern::core::help::page_id(HelpPage::Npc), "help"),
         (tavern::core::effect::paste_form_id(), "effect"),
     ];
+    for action in [
+        InitAction::Next,
+        InitAction::Previous,
+        InitAction::End,
+        InitAction::ConfirmEnd,
+        InitAction::CancelEnd,
+    ] {
+        built.push((InitId::new(action, 9, 10).encode(), "init"));
+    }
     for action in npc_actions {
         built.push((NpcId::new(5, 6, action).encode().expect("fits"), "talk"));
     }

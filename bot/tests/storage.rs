@@ -1,6 +1,9 @@
 //! The storage suite, run against SQLite and PostgreSQL alike.
 
-use tavern::storage::{Backend, ButtonState, NewCharacter, NewSession, SessionUpdate, Storage};
+use tavern::storage::{
+    Backend, ButtonState, CharacterEffectsRow, Committed, EncounterChange, NewCharacter,
+    NewEncounter, NewSession, SessionUpdate, Storage,
+};
 
 use crate::on_both_backends;
 
@@ -320,4 +323,168 @@ async fn sqlite_files_are_created_with_wal_and_foreign_keys() {
         .unwrap();
     assert_eq!((mode.as_str(), sync, foreign_keys), ("wal", 1, 1));
     storage.close().await;
+}
+
+fn new_encounter(id: i64, channel_id: i64) -> NewEncounter {
+    NewEncounter {
+        id,
+        guild_id: 20,
+        channel_id,
+        gm_id: 10,
+        gm_name: "Gamemaster".to_owned(),
+        state: "{}".to_owned(),
+        seats: "[]".to_owned(),
+        now: 1_000,
+    }
+}
+
+fn change(state: &str, now: i64) -> EncounterChange {
+    EncounterChange {
+        state: Some((state.to_owned(), "[]".to_owned())),
+        now,
+        ..EncounterChange::default()
+    }
+}
+
+on_both_backends!(encounters_change_only_from_the_expected_step);
+async fn encounters_change_only_from_the_expected_step(storage: Storage) {
+    assert!(
+        storage
+            .insert_encounter(&new_encounter(1, 77))
+            .await
+            .unwrap()
+    );
+    // One encounter per channel.
+    assert!(
+        !storage
+            .insert_encounter(&new_encounter(2, 77))
+            .await
+            .unwrap()
+    );
+    assert!(
+        storage
+            .insert_encounter(&new_encounter(3, 78))
+            .await
+            .unwrap()
+    );
+    let committed = storage
+        .commit_encounter(1, 0, &change("{\"a\":1}", 2_000))
+        .await;
+    assert_eq!(committed.unwrap(), Committed::Done { step: 1 });
+    // A second change from step 0 (a double press) finds the step moved.
+    let again = storage
+        .commit_encounter(1, 0, &change("{\"b\":2}", 3_000))
+        .await;
+    assert_eq!(again.unwrap(), Committed::Stale);
+    let row = storage.encounter_in_channel(77).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            row.id,
+            row.step,
+            row.state.as_str(),
+            row.updated_at,
+            row.message_id
+        ),
+        (1, 1, "{\"a\":1}", 2_000, None)
+    );
+    assert!(storage.set_encounter_message(1, 4_242).await.unwrap());
+    assert_eq!(
+        storage.encounter(1).await.unwrap().unwrap().message_id,
+        Some(4_242)
+    );
+    storage.clear_encounter_message(1).await.unwrap();
+    assert_eq!(
+        storage.encounter(1).await.unwrap().unwrap().message_id,
+        None
+    );
+}
+
+on_both_backends!(a_character_sits_in_one_encounter_and_keeps_what_it_leaves_with);
+async fn a_character_sits_in_one_encounter_and_keeps_what_it_leaves_with(storage: Storage) {
+    storage
+        .finish_session(None, &[new_character(50, "Udo")])
+        .await
+        .unwrap();
+    storage
+        .insert_encounter(&new_encounter(1, 77))
+        .await
+        .unwrap();
+    storage
+        .insert_encounter(&new_encounter(2, 78))
+        .await
+        .unwrap();
+    let join = EncounterChange {
+        join: Some(50),
+        ..change("{}", 2_000)
+    };
+    assert_eq!(
+        storage.commit_encounter(1, 0, &join).await.unwrap(),
+        Committed::Done { step: 1 }
+    );
+    // Seated elsewhere: the second encounter's change is not stored at all.
+    assert_eq!(
+        storage.commit_encounter(2, 0, &join).await.unwrap(),
+        Committed::CharacterBusy
+    );
+    assert_eq!(storage.encounter(2).await.unwrap().unwrap().step, 0);
+    let written = CharacterEffectsRow {
+        character_id: 50,
+        fields: r#"[["HP","7"]]"#.to_owned(),
+        effects: "[]".to_owned(),
+        updated_at: 3_000,
+    };
+    // Ending: the row goes, the character stands up, what it keeps is stored.
+    let end = EncounterChange {
+        state: None,
+        now: 3_000,
+        leave: vec![50],
+        write_backs: vec![
+            written.clone(),
+            // A character deleted meanwhile gets nothing (no orphan row).
+            CharacterEffectsRow {
+                character_id: 51,
+                ..written.clone()
+            },
+        ],
+        ..EncounterChange::default()
+    };
+    assert_eq!(
+        storage.commit_encounter(1, 0, &end).await.unwrap(),
+        Committed::Stale
+    );
+    assert_eq!(
+        storage.commit_encounter(1, 1, &end).await.unwrap(),
+        Committed::Done { step: 2 }
+    );
+    assert!(storage.encounter(1).await.unwrap().is_none());
+    assert_eq!(
+        storage.character_effects(50).await.unwrap(),
+        Some(written.clone())
+    );
+    assert_eq!(storage.character_effects(51).await.unwrap(), None);
+    // Free again: it may join the other encounter; a rewrite replaces the row.
+    assert_eq!(
+        storage.commit_encounter(2, 0, &join).await.unwrap(),
+        Committed::Done { step: 1 }
+    );
+    let rewritten = CharacterEffectsRow {
+        fields: r#"[["HP","3"]]"#.to_owned(),
+        updated_at: 4_000,
+        ..written
+    };
+    let end = EncounterChange {
+        state: None,
+        now: 4_000,
+        leave: vec![50],
+        write_backs: vec![rewritten.clone()],
+        ..EncounterChange::default()
+    };
+    storage.commit_encounter(2, 1, &end).await.unwrap();
+    assert_eq!(
+        storage.character_effects(50).await.unwrap(),
+        Some(rewritten)
+    );
+    // Deleting the character deletes what it kept.
+    assert!(storage.delete_character(10, 50).await.unwrap());
+    assert_eq!(storage.character_effects(50).await.unwrap(), None);
 }

@@ -57,6 +57,8 @@ mod npc;
 mod npc_cli;
 // `tavern effects check` and `tavern effects play`.
 mod effects_cli;
+// /init encounters through the core: turns, effects, hidden monsters, write-back.
+mod encounter;
 // Reading attachments: files, HTTP, nothing.
 mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.

@@ -377,3 +377,60 @@ proptest! {
         prop_assert_eq!(&restored, session.encounter());
     }
 }
+
+#[test]
+fn carried_effects_leave_one_encounter_and_tick_in_the_next() {
+    let library = load_effects(SAMPLE).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut first = Encounter::new();
+    first.add(&library, &spec("Ana", 10, 30)).unwrap();
+    first.apply(&library, "Poison", &["Ana"], &mut rng).unwrap();
+    first
+        .apply(&library, "Weakness", &["Ana"], &mut rng)
+        .unwrap();
+    let shown = first.combatant("Ana").unwrap();
+    let base = first.base("Ana").unwrap();
+    // The base is what a host writes back: the layer undone, the poison's hurt kept.
+    assert_eq!(
+        (shown.int(Subject::Strength), base.int(Subject::Strength)),
+        (Some(10), Some(12))
+    );
+    assert_eq!((shown.hp, base.hp), (28, 28));
+    let carried = first.carried("Ana").unwrap();
+    let kept: serde_json::Value = serde_json::to_value(&carried).unwrap();
+    let carried: npc_core::effects::CarriedEffects = serde_json::from_value(kept).unwrap();
+    let tags: Vec<String> = carried.views().into_iter().map(|view| view.tag).collect();
+    assert_eq!(tags, ["Poison", "Weakness"]);
+
+    let mut second = Encounter::new();
+    second.add(&library, &spec("Ana", 10, base.hp)).unwrap();
+    let attached = second.attach_carried(&library, "Ana", &carried).unwrap();
+    assert_eq!(attached, ["Poison", "Weakness"]);
+    assert_eq!(
+        second.combatant("Ana").unwrap().int(Subject::Strength),
+        Some(10),
+        "the layer applies again"
+    );
+    let lines: Vec<String> = second
+        .next(&library, &mut rng)
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        lines,
+        ["[round 1] Ana", "* Poison on Ana: HitPoints 28 -> 26"]
+    );
+
+    // An effect the library no longer declares is dropped.
+    let smaller = load_effects(
+        "ELEMENTS { POISON }\nEFFECT Poison { target_type Character; subject HitPoints; \
+         value -2; method (POISON); duration 3 }\n",
+    )
+    .unwrap();
+    let mut third = Encounter::new();
+    third.add(&smaller, &spec("Ana", 10, 20)).unwrap();
+    let attached = third.attach_carried(&smaller, "Ana", &carried).unwrap();
+    assert_eq!(attached, ["Poison"]);
+    assert!(third.attach_carried(&smaller, "Nobody", &carried).is_err());
+}

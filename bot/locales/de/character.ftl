@@ -35,3 +35,6 @@ character-sheet-none = leer
 character-sheet-in-rolls = In Würfen: { $fields }
 character-transcript-description = Das Protokoll des Generators für { $name }
 character-transcript-file-stem = charakter
+
+# Effekte, die Begegnungen am Charakter gelassen haben.
+character-sheet-effects = Effekte: { $effects }

@@ -40,3 +40,6 @@ character-sheet-in-rolls = In rolls: { $fields }
 character-transcript-description = The generator's transcript for { $name }
 # The transcript file's name ("….txt") for a character whose name has no letters.
 character-transcript-file-stem = character
+
+# Effects encounters left on the character; $effects: encounter-kept-* joined.
+character-sheet-effects = Effects: { $effects }

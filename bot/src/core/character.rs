@@ -230,7 +230,15 @@ impl Context {
             .is_some_and(|active| active.id == row.id);
         let (items, party) = self.storage.character_belongings(row.id).await?;
         let current = self.character_fields(&row).await?;
-        let belongings = belongings(&row, &items, &party, table);
+        let mut belongings = belongings(&row, &items, &party, table);
+        if let Some(effects) = self.kept_effects_line(row.id, table).await? {
+            belongings.push('\n');
+            belongings.push_str(&i18n::tr_args(
+                table,
+                "character-sheet-effects",
+                &[("effects", escape_markdown(&effects).as_str().into())],
+            ));
+        }
         let message = Message {
             content: sheet(&row, &current, active, &belongings, table),
             attachments: vec![FileAttachment {
@@ -251,6 +259,21 @@ impl Context {
     /// `RECORD` goes through its program's current record map (so fixing a map
     /// fixes the characters made already); others are as stored.
     pub(super) async fn character_fields(
+        &self,
+        row: &CharacterRow,
+    ) -> anyhow::Result<Vec<(String, String)>> {
+        let generated = self.generated_fields(row).await?;
+        // What encounters wrote back (HP and the like) reads over the generator's.
+        let Some(kept) = self.storage.character_effects(row.id).await? else {
+            return Ok(generated);
+        };
+        let written: Vec<(String, String)> = serde_json::from_str(&kept.fields).unwrap_or_default();
+        Ok(super::encounter::overlay(generated, &written))
+    }
+
+    /// The fields as the generator made them (through the record map), without
+    /// what encounters wrote back: the HP there is the character's maximum.
+    pub(super) async fn generated_fields(
         &self,
         row: &CharacterRow,
     ) -> anyhow::Result<Vec<(String, String)>> {

@@ -22,6 +22,7 @@ pub mod commands;
 mod context;
 pub mod custom_id;
 pub mod effect;
+pub mod encounter;
 pub mod fields;
 pub mod fit;
 pub mod help;
@@ -329,6 +330,12 @@ impl Core {
                     .set_npc_message(conversation_id, step, message_id)
                     .await?;
             }
+            Track::Encounter { encounter_id } => {
+                self.cx
+                    .storage
+                    .set_encounter_message(encounter_id, message_id)
+                    .await?;
+            }
         }
         Ok(())
     }
@@ -351,6 +358,13 @@ impl Core {
                 self.cx
                     .storage
                     .delete_npc_conversation(conversation_id, Some(step))
+                    .await?;
+            }
+            // The encounter goes on; its next change posts the tracker again.
+            Track::Encounter { encounter_id } => {
+                self.cx
+                    .storage
+                    .clear_encounter_message(encounter_id)
                     .await?;
             }
         }

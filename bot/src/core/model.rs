@@ -233,6 +233,8 @@ pub enum Track {
     /// The message carrying prompt `step` of NPC conversation `conversation_id`:
     /// replies to it answer the NPC.
     NpcPrompt { conversation_id: i64, step: i64 },
+    /// The tracker of encounter `encounter_id`, edited in place on every change.
+    Encounter { encounter_id: i64 },
 }
 
 /// Up to five components in a row.

@@ -52,6 +52,7 @@ pub static COMMANDS: &[CommandEntry] = &[
     super::npc::TALK_COMMAND,
     super::effect::COMMAND,
     super::odds::COMMAND,
+    super::encounter::COMMAND,
     super::help::COMMAND,
 ];
 

@@ -7,6 +7,7 @@
 mod buttons;
 mod characters;
 pub mod effects;
+mod encounters;
 mod guild_settings;
 mod macros;
 pub mod npc;
@@ -23,6 +24,7 @@ use sqlx::{AnyPool, Executor};
 pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
 pub use effects::EffectLibraryRow;
+pub use encounters::{CharacterEffectsRow, Committed, EncounterChange, EncounterRow, NewEncounter};
 pub use macros::{MacroRow, MacroWrite, SERVER_OWNER};
 pub use npc::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,

@@ -25,6 +25,8 @@ mod record_maps;
 mod characters;
 // NPC conversations: an attachment from the CDN, buttons, modals, replies.
 mod npc;
+// /init: an encounter on the tracker's buttons, hidden monsters, a restart.
+mod encounter;
 // Two processes, one shard each, on one database.
 mod scale;
 // Gateway faults, 429s, a database away for a while, SIGKILL.

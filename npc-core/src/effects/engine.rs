@@ -274,6 +274,28 @@ pub struct Encounter {
     next_seq: u64,
 }
 
+/// Effects taken from a combatant ([`Encounter::carried`]): opaque serde data
+/// to keep and attach again ([`Encounter::attach_carried`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CarriedEffects(Vec<Attached>);
+
+impl CarriedEffects {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The effects, in attach order, with their turns left.
+    pub fn views(&self) -> Vec<AttachedView> {
+        self.0
+            .iter()
+            .map(|attached| AttachedView {
+                tag: attached.tag.clone(),
+                turns_left: attached.turns_left,
+            })
+            .collect()
+    }
+}
+
 /// A read-only view of an attached effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AttachedView {
@@ -538,6 +560,58 @@ impl Encounter {
             round: self.round,
             name,
         }])
+    }
+
+    /// A combatant's base values: its subjects with every while-active layer
+    /// undone (M1), which is what a host writes back to a stored character.
+    pub fn base(&self, name: &str) -> Option<CombatantView> {
+        self.combatants.iter().find(|c| c.name == name).map(|c| {
+            let mut shown = (**c).clone();
+            shown.shown = shown.base.clone();
+            view(&shown)
+        })
+    }
+
+    /// The effects attached to a combatant, as data a host keeps between
+    /// encounters (on a stored character) and attaches again with
+    /// [`Encounter::attach_carried`].
+    pub fn carried(&self, name: &str) -> Option<CarriedEffects> {
+        self.combatants
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| CarriedEffects(c.effects.clone()))
+    }
+
+    /// Attaches effects carried from an earlier encounter to a combatant, in their
+    /// order, with the turns they had left; while-active layers apply again. An
+    /// effect the library no longer declares is dropped, and so is one beyond the
+    /// most a combatant may hold. Returns the tags attached.
+    pub fn attach_carried(
+        &mut self,
+        library: &EffectLibrary,
+        name: &str,
+        carried: &CarriedEffects,
+    ) -> Step<Vec<String>> {
+        let id = self.ids(&[name])?[0];
+        let max = library.limits.max_attached;
+        let mut next_seq = self.next_seq;
+        let Some(holder) = self.get_mut(id) else {
+            return Ok(Vec::new());
+        };
+        let mut attached = Vec::new();
+        for effect in &carried.0 {
+            if holder.effects.len() >= max || !library.has_effect(&effect.tag) {
+                continue;
+            }
+            let mut effect = effect.clone();
+            effect.seq = next_seq;
+            next_seq = next_seq.wrapping_add(1);
+            attached.push(effect.tag.clone());
+            holder.effects.push(effect);
+        }
+        holder.recompute();
+        self.next_seq = next_seq;
+        Ok(attached)
     }
 
     /// Removes a combatant (`* NAME leaves the encounter.`).

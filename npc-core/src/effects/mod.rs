@@ -20,8 +20,8 @@ mod play;
 use std::collections::HashMap;
 
 pub use engine::{
-    AttachedView, CombatantSpec, CombatantView, EffectError, EffectErrorKind, Encounter, HpChange,
-    Randomness,
+    AttachedView, CarriedEffects, CombatantSpec, CombatantView, EffectError, EffectErrorKind,
+    Encounter, HpChange, Randomness,
 };
 pub use event::EffectEvent;
 pub use model::{BoolOp, IntOp, Mode, Subject, SubjectKind, TargetType};

@@ -1,0 +1,1261 @@
+//! `/init`: encounters (issue 14). One per channel, run by `npc-core`'s effect engine
+//! on the server's effect library, stored as a database row after every change.
+//!
+//! - **One change, one transaction.** A command reads the channel's encounter, runs
+//!   the engine on it, and stores the new state with the step it read (the claim the
+//!   chargen sessions use); a command that finds the step moved changed nothing and
+//!   says so. The replies are built from the stored state afterwards.
+//! - **The tracker** is a regular channel message edited in place (`Track::Encounter`
+//!   tells the core its id); its buttons carry the encounter and its step, so an old
+//!   or second press is refused. A command's events are its interaction's answer.
+//! - **Who may do what.** The GM (who began it, and members with Manage Server or
+//!   the macro role) may do everything. A player may join, act on their own
+//!   combatant at any time (`hp`, `effect`, `cure`, `remove`), act on any combatant
+//!   during their own combatant's turn (a spell cast, a hit), and end their own turn
+//!   (Next). Everyone else is refused privately.
+//! - **Characters.** `join` seats the player's active character (HP, AC, abilities
+//!   from its fields; initiative `1d20 + @DEX_MOD` unless given) with the effects it
+//!   carries from earlier encounters. When it leaves (the end, `remove`, or an
+//!   effect destroying it), its base values (while-active layers undone) and the
+//!   effects still attached are written back to it in the same transaction.
+
+mod ids;
+mod seats;
+mod tracker;
+
+use std::sync::Arc;
+
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+
+use npc_core::effects::{CarriedEffects, EffectEvent, EffectLibrary, Encounter, HpChange, Subject};
+
+use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
+use super::context::Context;
+use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
+use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
+use super::{
+    Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
+    Track, ephemeral, fields,
+};
+use crate::engine::RollContext;
+use crate::storage::{
+    CharacterEffectsRow, CharacterRow, Committed, EncounterChange, EncounterRow, NewEncounter,
+};
+
+pub use ids::{InitAction, InitId};
+use seats::Seat;
+pub(super) use seats::overlay;
+use tracker::Viewer;
+
+/// Monsters one `/init add` may add.
+const MAX_COUNT: i64 = 20;
+
+const NONE_HERE: &str = "No encounter runs in this channel. `/init begin` starts one.";
+const STALE: &str = "The encounter has moved on since that button was drawn; the tracker \
+     shows where it stands.";
+const RACED: &str = "Someone changed the encounter at the same moment; nothing was done. \
+     Try again.";
+const ENDED: &str = "That encounter has ended.";
+
+pub(super) const COMMAND: CommandEntry = CommandEntry {
+    name: "init",
+    spec,
+    // Everything is public but the GM's list and the end question.
+    ack: |command| match command.sub() {
+        Some("list" | "end") => Ack::Defer { ephemeral: true },
+        _ => Ack::Defer { ephemeral: false },
+    },
+    run: |cx, request, command| Box::pin(cx.init_command(request, command)),
+    autocomplete,
+    components: &[ComponentFamily {
+        kinds: ids::KINDS,
+        ack: |_, custom_id| match InitId::decode(custom_id).map(|id| id.action) {
+            // The question is a new private message.
+            Some(InitAction::End) => Ack::Defer { ephemeral: true },
+            _ => Ack::DeferUpdate,
+        },
+        run: |cx, request, custom_id| Box::pin(cx.init_button(request, custom_id)),
+    }],
+};
+
+fn integer(name: &'static str, description: &'static str, min: i64, max: i64) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind: OptionKind::Integer { min, max },
+        required: false,
+        autocomplete: false,
+        choices: &[],
+    }
+}
+
+fn boolean(name: &'static str, description: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind: OptionKind::Boolean,
+        required: false,
+        autocomplete: false,
+        choices: &[],
+    }
+}
+
+fn spec(_: &CoreSettings) -> CommandSpec {
+    CommandSpec {
+        name: "init",
+        description: "Encounters: initiative, hit points and effects",
+        options: vec![],
+        subcommands: vec![
+            sub(
+                "begin",
+                "Begin an encounter in this channel (you are its GM)",
+                vec![],
+            ),
+            sub(
+                "join",
+                "Join with your character (default: the one you play here)",
+                vec![
+                    string("character", "Your character's name", 100).autocomplete(),
+                    string("init", "Your initiative (default: 1d20 + @DEX_MOD)", 100),
+                ],
+            ),
+            sub(
+                "add",
+                "Add monsters (GM)",
+                vec![
+                    string("name", "Their name (count 3 makes Orc_1 … Orc_3)", 32).required(),
+                    string("init", "Initiative: a number or dice such as 1d20+2", 100).required(),
+                    string("hp", "Hit points: a number or dice such as 2d8+2", 100).required(),
+                    integer("ac", "Armour class", -100, 100),
+                    integer("count", "How many (default 1)", 1, MAX_COUNT),
+                    boolean("hidden", "Players see only healthy / bloodied / down"),
+                ],
+            ),
+            sub("next", "End the current turn and start the next", vec![]),
+            sub("prev", "Go back one turn (GM)", vec![]),
+            sub(
+                "hp",
+                "Change hit points: -7, +2d4, =12",
+                vec![
+                    string("target", "The combatant", 64)
+                        .required()
+                        .autocomplete(),
+                    string("amount", "-7 (damage), +2d4 (healing), =12 (set)", 100).required(),
+                ],
+            ),
+            sub(
+                "effect",
+                "Apply an effect of this server's library",
+                vec![
+                    string("targets", "Combatants, comma-separated", 500)
+                        .required()
+                        .autocomplete(),
+                    string("effect", "The effect", 64).required().autocomplete(),
+                ],
+            ),
+            sub(
+                "cure",
+                "Remove an attached effect",
+                vec![
+                    string("target", "The combatant", 64)
+                        .required()
+                        .autocomplete(),
+                    string("effect", "The effect", 64).required().autocomplete(),
+                ],
+            ),
+            sub(
+                "remove",
+                "Take a combatant out of the encounter",
+                vec![
+                    string("target", "The combatant", 64)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub(
+                "list",
+                "The combatants (the GM sees hidden numbers)",
+                vec![],
+            ),
+            sub("end", "End the encounter (GM; asks first)", vec![]),
+        ],
+        groups: vec![],
+    }
+}
+
+/// The encounter of a channel, read for one command.
+struct Loaded {
+    row: EncounterRow,
+    engine: Encounter,
+    seats: Vec<Seat>,
+    library: Arc<EffectLibrary>,
+}
+
+/// Who is asking, for one encounter.
+struct Asker {
+    gm: bool,
+    /// The combatants the asker acts for.
+    own: Vec<String>,
+}
+
+impl Asker {
+    fn owns(&self, name: &str) -> bool {
+        self.own.iter().any(|own| own == name)
+    }
+
+    /// A player acts on their own combatants, or on anyone during their turn.
+    fn may_act_on(&self, engine: &Encounter, targets: &[&str]) -> bool {
+        self.gm
+            || targets.iter().all(|target| self.owns(target))
+            || engine.current().is_some_and(|current| self.owns(current))
+    }
+}
+
+/// What a change stores beyond the engine and the seats.
+#[derive(Default)]
+struct Extra {
+    join: Option<i64>,
+    leave: Vec<i64>,
+    write_backs: Vec<CharacterEffectsRow>,
+}
+
+fn autocomplete<'a>(
+    cx: &'a Context,
+    request: &'a Request,
+    command: &'a Command,
+    focused: &'a str,
+) -> Answer<'a> {
+    Box::pin(async move {
+        let typed = command.string(focused).unwrap_or("");
+        let names = match focused {
+            "character" => {
+                cx.storage
+                    .character_names_starting(request.user.id, request.place(), typed, 25)
+                    .await?
+            }
+            "target" | "targets" => cx.combatant_choices(request, focused, typed).await?,
+            "effect" => cx.effect_choices(request, command, typed).await?,
+            _ => Vec::new(),
+        };
+        Ok(name_choices(names))
+    })
+}
+
+/// Whether `name` starts with what was typed, ignoring case.
+fn starts(name: &str, typed: &str) -> bool {
+    name.to_lowercase()
+        .starts_with(&typed.trim().to_lowercase())
+}
+
+impl Context {
+    async fn combatant_choices(
+        &self,
+        request: &Request,
+        focused: &str,
+        typed: &str,
+    ) -> anyhow::Result<Vec<String>> {
+        let Some(row) = self
+            .storage
+            .encounter_in_channel(request.channel_id)
+            .await?
+        else {
+            return Ok(Vec::new());
+        };
+        let engine: Encounter = serde_json::from_str(&row.state).unwrap_or_default();
+        // `targets` completes its last comma-separated name, keeping the others.
+        let (before, last) = match (focused, typed.rsplit_once(',')) {
+            ("targets", Some((before, last))) => (format!("{},", before.trim_end()), last),
+            _ => (String::new(), typed),
+        };
+        Ok(engine
+            .combatants()
+            .into_iter()
+            .map(|combatant| combatant.name)
+            .filter(|name| starts(name, last))
+            .map(|name| match before.is_empty() {
+                true => name,
+                false => format!("{before} {name}"),
+            })
+            .filter(|choice| choice.chars().count() <= 100)
+            .collect())
+    }
+
+    /// For `cure`, the effects the target holds; otherwise the library's effects.
+    async fn effect_choices(
+        &self,
+        request: &Request,
+        command: &Command,
+        typed: &str,
+    ) -> anyhow::Result<Vec<String>> {
+        if command.sub() == Some("cure")
+            && let Some(row) = self
+                .storage
+                .encounter_in_channel(request.channel_id)
+                .await?
+        {
+            let engine: Encounter = serde_json::from_str(&row.state).unwrap_or_default();
+            let target = command.string("target").unwrap_or("").trim();
+            if let Some(combatant) = engine.combatant(target) {
+                let mut tags: Vec<String> = combatant
+                    .effects
+                    .into_iter()
+                    .map(|effect| effect.tag)
+                    .collect();
+                tags.dedup();
+                return Ok(tags.into_iter().filter(|tag| starts(tag, typed)).collect());
+            }
+        }
+        let Some(library) = self.effect_library(request.place()).await? else {
+            return Ok(Vec::new());
+        };
+        Ok(library
+            .effect_tags()
+            .into_iter()
+            .filter(|tag| starts(tag, typed))
+            .map(str::to_owned)
+            .collect())
+    }
+
+    async fn init_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if request.guild_id.is_none() {
+            return Ok(ephemeral(super::settings::NOT_IN_DMS));
+        }
+        if command.sub() == Some("begin") {
+            return self.init_begin(request).await;
+        }
+        let Some(loaded) = self.load_encounter(request.channel_id).await? else {
+            return Ok(ephemeral(NONE_HERE));
+        };
+        let asker = self.asker(request, &loaded).await?;
+        let text = |name: &str| command.string(name).map(str::trim).unwrap_or("");
+        match command.sub() {
+            Some("join") => {
+                self.init_join(request, loaded, text("character"), text("init"))
+                    .await
+            }
+            Some("add") => self.init_add(loaded, &asker, command).await,
+            Some("next") => self.init_next(loaded, &asker, None).await,
+            Some("prev") => self.init_prev(loaded, &asker, None).await,
+            Some("hp") => {
+                self.init_hp(request, loaded, &asker, text("target"), text("amount"))
+                    .await
+            }
+            Some("effect") => {
+                self.init_effect(request, loaded, &asker, text("targets"), text("effect"))
+                    .await
+            }
+            Some("cure") => {
+                self.init_cure(loaded, &asker, text("target"), text("effect"))
+                    .await
+            }
+            Some("remove") => self.init_remove(loaded, &asker, text("target")).await,
+            Some("list") => Ok(init_list(&loaded, &asker)),
+            Some("end") => Ok(end_question(&loaded, &asker)),
+            _ => Ok(ephemeral(
+                "`/init` takes begin, join, add, next, prev, hp, effect, cure, remove, list or \
+                 end.",
+            )),
+        }
+    }
+
+    async fn init_button(&self, request: &Request, custom_id: &str) -> anyhow::Result<Vec<Reply>> {
+        let Some(id) = InitId::decode(custom_id) else {
+            return Ok(super::stale_component(request));
+        };
+        let Some(loaded) = self.load_encounter_id(id.encounter).await? else {
+            return Ok(ephemeral(ENDED));
+        };
+        if loaded.row.step != id.step {
+            return Ok(ephemeral(STALE));
+        }
+        let asker = self.asker(request, &loaded).await?;
+        match id.action {
+            InitAction::Next => self.init_next(loaded, &asker, Some(id.step)).await,
+            InitAction::Previous => self.init_prev(loaded, &asker, Some(id.step)).await,
+            InitAction::End => Ok(end_question(&loaded, &asker)),
+            InitAction::ConfirmEnd => self.init_end(loaded, &asker).await,
+            InitAction::CancelEnd => Ok(vec![Reply::Update(Message::ephemeral(
+                "The encounter goes on.",
+            ))]),
+        }
+    }
+
+    async fn load_encounter(&self, channel_id: i64) -> anyhow::Result<Option<Loaded>> {
+        match self.storage.encounter_in_channel(channel_id).await? {
+            Some(row) => self.loaded(row).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
+    async fn load_encounter_id(&self, id: i64) -> anyhow::Result<Option<Loaded>> {
+        match self.storage.encounter(id).await? {
+            Some(row) => self.loaded(row).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
+    async fn loaded(&self, row: EncounterRow) -> anyhow::Result<Loaded> {
+        let engine: Encounter = serde_json::from_str(&row.state)?;
+        let seats: Vec<Seat> = serde_json::from_str(&row.seats)?;
+        // Without an installed library an encounter still runs turns and hit points.
+        let library = match self.effect_library(row.guild_id).await? {
+            Some(library) => library,
+            None => Arc::new(EffectLibrary::empty()),
+        };
+        Ok(Loaded {
+            row,
+            engine,
+            seats,
+            library,
+        })
+    }
+
+    async fn asker(&self, request: &Request, loaded: &Loaded) -> anyhow::Result<Asker> {
+        let gm = loaded.row.gm_id == request.user.id || self.may_administer(request).await?;
+        let own = loaded
+            .seats
+            .iter()
+            .filter(|seat| seat.owner == request.user.id && seat.owner != 0)
+            .map(|seat| seat.name.clone())
+            .collect();
+        Ok(Asker { gm, own })
+    }
+
+    async fn init_begin(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let encounter = NewEncounter {
+            id: self.new_id(),
+            guild_id: request.place(),
+            channel_id: request.channel_id,
+            gm_id: request.user.id,
+            gm_name: request.user.name.clone(),
+            state: serde_json::to_string(&Encounter::new())?,
+            seats: "[]".to_owned(),
+            now: self.now(),
+        };
+        if !self.storage.insert_encounter(&encounter).await? {
+            return Ok(ephemeral(
+                "An encounter already runs in this channel; its GM ends it with `/init end`.",
+            ));
+        }
+        let Some(loaded) = self.load_encounter_id(encounter.id).await? else {
+            return Ok(ephemeral(ENDED));
+        };
+        let mut replies = vec![Reply::Interaction(Message::text(format!(
+            "**{}** begins an encounter. Players: `/init join`. GM: `/init add` monsters, \
+             then **Next**.",
+            escape_markdown(&request.user.name)
+        )))];
+        replies.push(tracker_reply(&loaded.row, &loaded.engine, &loaded.seats, 0));
+        Ok(replies)
+    }
+
+    /// Stores a change made on `loaded`: the engine and the seats after it, and
+    /// whatever characters leave with the combatants that are gone (written back as
+    /// they were before the change). `Err` holds the refusal when the step moved.
+    async fn store(
+        &self,
+        loaded: &Loaded,
+        engine: &Encounter,
+        seats: Vec<Seat>,
+        mut extra: Extra,
+    ) -> anyhow::Result<Result<(i64, Vec<Seat>), Vec<Reply>>> {
+        let (seats, gone) = seats::follow(&seats, engine);
+        for seat in gone {
+            let Some(character) = seat.character else {
+                continue;
+            };
+            extra.leave.push(character);
+            if let Some(row) = self
+                .write_back_row(&seat, &loaded.engine, character)
+                .await?
+            {
+                extra.write_backs.push(row);
+            }
+        }
+        let change = EncounterChange {
+            state: Some((
+                serde_json::to_string(engine)?,
+                serde_json::to_string(&seats)?,
+            )),
+            now: self.now(),
+            join: extra.join,
+            leave: extra.leave,
+            write_backs: extra.write_backs,
+        };
+        match self
+            .storage
+            .commit_encounter(loaded.row.id, loaded.row.step, &change)
+            .await?
+        {
+            Committed::Done { step } => Ok(Ok((step, seats))),
+            Committed::Stale => Ok(Err(ephemeral(RACED))),
+            Committed::CharacterBusy => Ok(Err(ephemeral(
+                "That character is in another encounter already; it can sit in one at a time.",
+            ))),
+        }
+    }
+
+    /// What `seat`'s character keeps, from `engine`.
+    async fn write_back_row(
+        &self,
+        seat: &Seat,
+        engine: &Encounter,
+        character: i64,
+    ) -> anyhow::Result<Option<CharacterEffectsRow>> {
+        let previous = self.storage.character_effects(character).await?;
+        let written: Vec<(String, String)> = previous
+            .as_ref()
+            .and_then(|row| serde_json::from_str(&row.fields).ok())
+            .unwrap_or_default();
+        let Some((fields, carried)) = seats::write_back(seat, engine, &written) else {
+            return Ok(None);
+        };
+        Ok(Some(CharacterEffectsRow {
+            character_id: character,
+            fields: serde_json::to_string(&fields)?,
+            effects: serde_json::to_string(&carried)?,
+            updated_at: self.now(),
+        }))
+    }
+
+    /// Runs an engine command on a copy, stores it, and answers with its events and
+    /// the redrawn tracker. From a button (`pressed`), the tracker is the pressed
+    /// message.
+    async fn change(
+        &self,
+        loaded: Loaded,
+        intro: Vec<String>,
+        pressed: bool,
+        run: impl FnOnce(
+            &mut Encounter,
+            &EffectLibrary,
+        ) -> Result<Vec<EffectEvent>, npc_core::effects::EffectError>,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let mut engine = loaded.engine.clone();
+        let events = match run(&mut engine, &loaded.library) {
+            Ok(events) => events,
+            Err(error) => return Ok(ephemeral(format!("Nothing happened: {error}."))),
+        };
+        let (step, seats) = match self
+            .store(&loaded, &engine, loaded.seats.clone(), Extra::default())
+            .await?
+        {
+            Ok(stored) => stored,
+            Err(refusal) => return Ok(refusal),
+        };
+        let events = tracker::event_lines(&events, &engine, &seats);
+        Ok(answer(
+            &loaded.row,
+            &engine,
+            &seats,
+            step,
+            intro,
+            events,
+            pressed,
+        ))
+    }
+
+    async fn init_join(
+        &self,
+        request: &Request,
+        loaded: Loaded,
+        character: &str,
+        initiative: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let found = if character.is_empty() {
+            match self
+                .storage
+                .active_character(request.place(), request.user.id)
+                .await?
+            {
+                Some(row) => Some(row),
+                None => {
+                    self.storage
+                        .newest_character(request.user.id, request.place())
+                        .await?
+                }
+            }
+        } else {
+            self.storage
+                .character_named(request.user.id, request.place(), character)
+                .await?
+        };
+        let Some(row) = found else {
+            return Ok(ephemeral(
+                "You have no character here to join with. Make one with `/chargen start`, or \
+                 ask the GM to `/init add` you.",
+            ));
+        };
+        if loaded
+            .seats
+            .iter()
+            .any(|seat| seat.character == Some(row.id))
+        {
+            return Ok(ephemeral(format!(
+                "**{}** is in this encounter already.",
+                escape_markdown(&row.name)
+            )));
+        }
+        let name = seats::combatant_name(&row.name);
+        if name.is_empty() {
+            return Ok(ephemeral(format!(
+                "**{}** has no letters or digits in its name to fight under; the GM can                  `/init add` it instead.",
+                escape_markdown(&row.name)
+            )));
+        }
+        if loaded.engine.combatant(&name).is_some() {
+            return Ok(ephemeral(format!(
+                "A combatant named `{}` is in this encounter already; the GM can `/init remove` \
+                 it.",
+                one_line(&name, 64)
+            )));
+        }
+        self.join_character(request, loaded, row, name, initiative)
+            .await
+    }
+
+    async fn join_character(
+        &self,
+        request: &Request,
+        loaded: Loaded,
+        row: CharacterRow,
+        name: String,
+        initiative: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let generated = self.generated_fields(&row).await?;
+        let current = self.character_fields(&row).await?;
+        let joined = seats::subject_fields(&current);
+        let Some(hp) = joined
+            .iter()
+            .find(|(subject, _, _)| *subject == Subject::HitPoints)
+            .map(|(_, _, hp)| *hp)
+        else {
+            return Ok(ephemeral(format!(
+                "**{}** has no HP field, so it cannot join; the GM can `/init add` it instead.",
+                escape_markdown(&row.name)
+            )));
+        };
+        // The generator's HP is the maximum; a written-back HP is the current value.
+        let maximum = seats::subject_fields(&generated)
+            .iter()
+            .find(|(subject, _, _)| *subject == Subject::HitPoints)
+            .map_or(hp, |(_, _, generated)| (*generated).max(hp));
+        let numbers = fields::roll_fields(&current);
+        let expr = match (initiative, numbers.contains_key("DEX_MOD")) {
+            ("", true) => "1d20 + @DEX_MOD",
+            ("", false) => "1d20",
+            (given, _) => given,
+        };
+        let context = RollContext {
+            fields: numbers,
+            ..RollContext::default()
+        };
+        let (initiative, shown) = match self.roll_number(expr, &context) {
+            Ok(rolled) => rolled,
+            Err(message) => return Ok(ephemeral(format!("The initiative {message}"))),
+        };
+        let kept = self.storage.character_effects(row.id).await?;
+        let carried: CarriedEffects = kept
+            .as_ref()
+            .and_then(|kept| serde_json::from_str(&kept.effects).ok())
+            .unwrap_or_default();
+        let mut engine = loaded.engine.clone();
+        let spec = seats::character_spec(&name, initiative, maximum, &joined);
+        let library = loaded.library.clone();
+        let added = engine.add(&library, &spec).and_then(|_| {
+            if hp < maximum {
+                let mut rng = self.command_rng();
+                engine.hp(&library, &name, HpChange::Assign(hp), &mut rng)?;
+            }
+            engine.attach_carried(&library, &name, &carried)
+        });
+        let attached = match added {
+            Ok(attached) => attached,
+            Err(error) => return Ok(ephemeral(format!("Nothing happened: {error}."))),
+        };
+        let mut seats = loaded.seats.clone();
+        seats.push(Seat {
+            name: name.clone(),
+            owner: request.user.id,
+            character: Some(row.id),
+            hidden: false,
+            fields: joined,
+        });
+        let extra = Extra {
+            join: Some(row.id),
+            ..Extra::default()
+        };
+        let (step, seats) = match self.store(&loaded, &engine, seats, extra).await? {
+            Ok(stored) => stored,
+            Err(refusal) => return Ok(refusal),
+        };
+        let mut line = format!(
+            "**{}** joins as `{name}`: initiative {shown}, HP {hp}/{maximum}",
+            escape_markdown(&row.name)
+        );
+        if !attached.is_empty() {
+            line.push_str(&format!(
+                ", still under {}",
+                escape_markdown(&attached.join(", "))
+            ));
+        }
+        line.push('.');
+        Ok(answer(
+            &loaded.row,
+            &engine,
+            &seats,
+            step,
+            vec![line],
+            Vec::new(),
+            false,
+        ))
+    }
+
+    /// The engine's randomness for one command: seeded from the core's generator
+    /// (so a seeded core replays), and owned, so no lock is held across a database
+    /// call.
+    fn command_rng(&self) -> StdRng {
+        StdRng::seed_from_u64(self.rng().next_u64())
+    }
+
+    /// A number or a dice expression, rolled with dice-core: its total and how it
+    /// reads (`1d20 + 2 (14) = **16**`); the error as a sentence's end.
+    fn roll_number(&self, expr: &str, context: &RollContext) -> Result<(i64, String), String> {
+        if let Ok(number) = expr.trim().parse::<i64>() {
+            return Ok((number, number.to_string()));
+        }
+        let rolled = {
+            let mut rng = self.rng();
+            self.engines.dice.roll(expr, context, &mut *rng, 300)
+        };
+        match rolled {
+            Ok(outcome) => Ok((outcome.total, outcome.markdown)),
+            Err(failure) => Err(format!(
+                "`{}` cannot be rolled: {}",
+                one_line(expr, 100),
+                failure.message
+            )),
+        }
+    }
+
+    async fn init_add(
+        &self,
+        loaded: Loaded,
+        asker: &Asker,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !asker.gm {
+            return Ok(gm_only(&loaded, "add monsters"));
+        }
+        let typed = command.string("name").unwrap_or("");
+        let name = seats::combatant_name(typed);
+        if name.is_empty() {
+            return Ok(ephemeral(
+                "A monster's name needs letters or digits (spaces become `_`).",
+            ));
+        }
+        let count = command.integer("count").unwrap_or(1).clamp(1, MAX_COUNT);
+        let hidden = command.boolean("hidden").unwrap_or(false);
+        let context = RollContext::default();
+        let init_expr = command.string("init").unwrap_or("").trim();
+        let (initiative, init_shown) = match self.roll_number(init_expr, &context) {
+            Ok(rolled) => rolled,
+            Err(message) => return Ok(ephemeral(format!("The initiative {message}"))),
+        };
+        let hp_expr = command.string("hp").unwrap_or("").trim();
+        let mut engine = loaded.engine.clone();
+        let mut seats = loaded.seats.clone();
+        let mut added = Vec::new();
+        for index in 1..=count {
+            let each = match count {
+                1 => name.clone(),
+                _ => format!("{name}_{index}"),
+            };
+            // Each monster rolls its own hit points; the group shares one initiative.
+            let (hp, hp_shown) = match self.roll_number(hp_expr, &context) {
+                Ok(rolled) => rolled,
+                Err(message) => return Ok(ephemeral(format!("The hit points {message}"))),
+            };
+            let mut stats = Vec::new();
+            if let Some(ac) = command.integer("ac") {
+                stats.push((Subject::ArmorClass, ac));
+            }
+            let spec = npc_core::effects::CombatantSpec {
+                name: each.clone(),
+                initiative,
+                hp: hp.max(1),
+                stats,
+                ..Default::default()
+            };
+            if let Err(error) = engine.add(&loaded.library, &spec) {
+                return Ok(ephemeral(format!("Nothing was added: {error}.")));
+            }
+            seats.push(Seat {
+                name: each.clone(),
+                owner: 0,
+                character: None,
+                hidden,
+                fields: Vec::new(),
+            });
+            added.push(match hidden {
+                true => format!("`{each}`"),
+                false => format!("`{each}` (HP {hp_shown})"),
+            });
+        }
+        let (step, seats) = match self
+            .store(&loaded, &engine, seats, Extra::default())
+            .await?
+        {
+            Ok(stored) => stored,
+            Err(refusal) => return Ok(refusal),
+        };
+        let line = format!(
+            "Added {} at initiative {init_shown}{}.",
+            added.join(", "),
+            if hidden { " (hidden)" } else { "" }
+        );
+        Ok(answer(
+            &loaded.row,
+            &engine,
+            &seats,
+            step,
+            vec![line],
+            Vec::new(),
+            false,
+        ))
+    }
+
+    async fn init_next(
+        &self,
+        loaded: Loaded,
+        asker: &Asker,
+        pressed: Option<i64>,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let own_turn = loaded
+            .engine
+            .current()
+            .is_some_and(|current| asker.owns(current));
+        if !asker.gm && !own_turn {
+            return Ok(refusal(
+                &loaded,
+                "end someone else's turn (players press Next on their own turn)",
+            ));
+        }
+        let mut rng = self.command_rng();
+        self.change(loaded, Vec::new(), pressed.is_some(), |engine, library| {
+            engine.next(library, &mut rng)
+        })
+        .await
+    }
+
+    async fn init_prev(
+        &self,
+        loaded: Loaded,
+        asker: &Asker,
+        pressed: Option<i64>,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !asker.gm {
+            return Ok(gm_only(&loaded, "go back a turn"));
+        }
+        self.change(loaded, Vec::new(), pressed.is_some(), |engine, _| {
+            engine.prev()
+        })
+        .await
+    }
+
+    async fn init_hp(
+        &self,
+        request: &Request,
+        loaded: Loaded,
+        asker: &Asker,
+        target: &str,
+        amount: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !asker.may_act_on(&loaded.engine, &[target]) {
+            return Ok(refusal(&loaded, "change that combatant's hit points"));
+        }
+        let (operator, expr) = match amount.chars().next() {
+            Some(sign @ ('+' | '-' | '=')) => (sign, amount[1..].trim()),
+            _ => {
+                return Ok(ephemeral(
+                    "Write the amount as `-7` (damage), `+2d4` (healing) or `=12` (set).",
+                ));
+            }
+        };
+        let (total, shown) = match self.roll_number(expr, &RollContext::default()) {
+            Ok(rolled) => rolled,
+            Err(message) => return Ok(ephemeral(format!("The amount {message}"))),
+        };
+        let change = match operator {
+            '+' => HpChange::Offset(total),
+            '-' => HpChange::Offset(total.saturating_neg()),
+            _ => HpChange::Assign(total),
+        };
+        let mut intro = Vec::new();
+        if expr.parse::<i64>().is_err() {
+            intro.push(format!(
+                "{} rolls {operator}{shown}",
+                escape_markdown(&request.user.name)
+            ));
+        }
+        let target = target.to_owned();
+        let mut rng = self.command_rng();
+        self.change(loaded, intro, false, |engine, library| {
+            engine.hp(library, &target, change, &mut rng)
+        })
+        .await
+    }
+
+    async fn init_effect(
+        &self,
+        request: &Request,
+        loaded: Loaded,
+        asker: &Asker,
+        targets: &str,
+        effect: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let names: Vec<String> = targets
+            .split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+            .collect();
+        if names.is_empty() {
+            return Ok(ephemeral("Name at least one target."));
+        }
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        if !asker.may_act_on(&loaded.engine, &refs) {
+            return Ok(refusal(&loaded, "apply effects to those combatants"));
+        }
+        if !loaded.library.has_effect(effect) {
+            return Ok(ephemeral(format!(
+                "This server's effect library has no effect `{}` (`/effect list` shows them).",
+                one_line(effect, 64)
+            )));
+        }
+        let intro = vec![format!(
+            "{} applies **{}**.",
+            escape_markdown(&request.user.name),
+            escape_markdown(effect)
+        )];
+        let effect = effect.to_owned();
+        let mut rng = self.command_rng();
+        self.change(loaded, intro, false, |engine, library| {
+            engine.apply(library, &effect, &refs, &mut rng)
+        })
+        .await
+    }
+
+    async fn init_cure(
+        &self,
+        loaded: Loaded,
+        asker: &Asker,
+        target: &str,
+        effect: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !asker.may_act_on(&loaded.engine, &[target]) {
+            return Ok(refusal(&loaded, "cure that combatant"));
+        }
+        let (target, effect) = (target.to_owned(), effect.to_owned());
+        self.change(loaded, Vec::new(), false, |engine, _| {
+            engine.remove_effect(&target, &effect)
+        })
+        .await
+    }
+
+    async fn init_remove(
+        &self,
+        loaded: Loaded,
+        asker: &Asker,
+        target: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !asker.gm && !asker.owns(target) {
+            return Ok(refusal(&loaded, "remove that combatant"));
+        }
+        let target = target.to_owned();
+        self.change(loaded, Vec::new(), false, |engine, _| {
+            engine.remove(&target)
+        })
+        .await
+    }
+
+    /// "End the encounter" under the question: every character is written back and
+    /// the encounter's row goes, in one transaction.
+    async fn init_end(&self, loaded: Loaded, asker: &Asker) -> anyhow::Result<Vec<Reply>> {
+        if !asker.gm {
+            return Ok(gm_only(&loaded, "end the encounter"));
+        }
+        let mut extra = Extra::default();
+        let mut kept = Vec::new();
+        for seat in &loaded.seats {
+            let Some(character) = seat.character else {
+                continue;
+            };
+            extra.leave.push(character);
+            if let Some(row) = self.write_back_row(seat, &loaded.engine, character).await? {
+                let carried: CarriedEffects =
+                    serde_json::from_str(&row.effects).unwrap_or_default();
+                let hp = loaded.engine.base(&seat.name).map_or(0, |base| base.hp);
+                let mut line = format!("{} HP {hp}", seat.name);
+                if !carried.is_empty() {
+                    let tags: Vec<String> =
+                        carried.views().into_iter().map(|view| view.tag).collect();
+                    line.push_str(&format!(", keeps {}", tags.join(", ")));
+                }
+                kept.push(line);
+                extra.write_backs.push(row);
+            }
+        }
+        let change = EncounterChange {
+            state: None,
+            now: self.now(),
+            join: None,
+            leave: extra.leave,
+            write_backs: extra.write_backs,
+        };
+        if self
+            .storage
+            .commit_encounter(loaded.row.id, loaded.row.step, &change)
+            .await?
+            != (Committed::Done {
+                step: loaded.row.step + 1,
+            })
+        {
+            return Ok(ephemeral(STALE));
+        }
+        let mut summary = format!(
+            "**The encounter is over** after {} round{}.",
+            loaded.engine.round(),
+            if loaded.engine.round() == 1 { "" } else { "s" }
+        );
+        if !kept.is_empty() {
+            summary.push_str(&format!(
+                " Written back to the characters: {}.",
+                escape_markdown(&kept.join("; "))
+            ));
+        }
+        let summary = truncate(&summary, MESSAGE_LIMIT);
+        let mut replies = vec![Reply::Update(Message::ephemeral(
+            "The encounter has ended.",
+        ))];
+        if let Some(message_id) = loaded.row.message_id {
+            // The last state stays readable, without buttons.
+            let last = tracker::render(
+                &loaded.engine,
+                &loaded.seats,
+                &loaded.row.gm_name,
+                Viewer::Players,
+            );
+            replies.push(Reply::Edit {
+                channel_id: loaded.row.channel_id,
+                message_id,
+                message: Message::text(truncate(&format!("{last}\n*Ended.*"), MESSAGE_LIMIT)),
+            });
+        }
+        replies.push(Reply::Channel {
+            channel_id: loaded.row.channel_id,
+            message: Message::text(summary),
+        });
+        Ok(replies)
+    }
+
+    /// The effects encounters left on a character, for its sheet: `Poison (2 turns
+    /// left), Bless (until removed)`; `None` when it carries none.
+    pub(super) async fn kept_effects_line(
+        &self,
+        character_id: i64,
+        lang: crate::i18n::Lang,
+    ) -> anyhow::Result<Option<String>> {
+        let Some(row) = self.storage.character_effects(character_id).await? else {
+            return Ok(None);
+        };
+        let carried: CarriedEffects = serde_json::from_str(&row.effects).unwrap_or_default();
+        if carried.is_empty() {
+            return Ok(None);
+        }
+        let listed: Vec<String> = carried
+            .views()
+            .into_iter()
+            .map(|view| match view.turns_left {
+                Some(turns) => crate::i18n::tr_args(
+                    lang,
+                    "encounter-kept-turns",
+                    &[("tag", view.tag.as_str().into()), ("turns", turns.into())],
+                ),
+                None => crate::i18n::tr_args(
+                    lang,
+                    "encounter-kept-until-removed",
+                    &[("tag", view.tag.as_str().into())],
+                ),
+            })
+            .collect();
+        Ok(Some(one_line(&listed.join(", "), 300)))
+    }
+}
+
+/// The answer of a stored change: what was done and its events (publicly, the
+/// events in a monospace block) and the redrawn tracker.
+fn answer(
+    row: &EncounterRow,
+    engine: &Encounter,
+    seats: &[Seat],
+    step: i64,
+    intro: Vec<String>,
+    events: Vec<String>,
+    pressed: bool,
+) -> Vec<Reply> {
+    let intro = truncate(&intro.join("\n"), 600);
+    let text = match (intro.is_empty(), events.is_empty()) {
+        (true, true) => "Nothing changed.".to_owned(),
+        (false, true) => intro,
+        (true, false) => code_block(&fit_lines(&events, MESSAGE_LIMIT - 10)),
+        (false, false) => format!(
+            "{intro}\n{}",
+            code_block(&fit_lines(
+                &events,
+                MESSAGE_LIMIT - 10 - intro.chars().count()
+            ))
+        ),
+    };
+    let tracker = tracker_reply(row, engine, seats, step);
+    if pressed {
+        // The pressed message is the tracker: it is redrawn in place.
+        let message = match tracker {
+            Reply::Edit { message, .. } | Reply::Channel { message, .. } => message,
+            other => return vec![other],
+        };
+        return vec![
+            Reply::Update(message),
+            Reply::Interaction(Message::text(text)),
+        ];
+    }
+    vec![Reply::Interaction(Message::text(text)), tracker]
+}
+
+/// Event lines within `budget` characters: the last ones go, counted.
+fn fit_lines(lines: &[String], budget: usize) -> String {
+    let mut out = String::new();
+    for (index, line) in lines.iter().enumerate() {
+        let more = format!("\n… and {} more", lines.len() - index);
+        if out.chars().count() + line.chars().count() + 1 + more.chars().count() > budget {
+            out.push_str(&more);
+            return out;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// The tracker as stored at `step`: an edit of its message, or a new message
+/// (tracked) when it has none yet.
+fn tracker_reply(row: &EncounterRow, engine: &Encounter, seats: &[Seat], step: i64) -> Reply {
+    let mut message = Message::text(tracker::render(
+        engine,
+        seats,
+        &row.gm_name,
+        Viewer::Players,
+    ));
+    let button = |action, label: &str, style, disabled| {
+        Component::Button(Button {
+            custom_id: InitId::new(action, row.id, step).encode(),
+            label: label.to_owned(),
+            style,
+            disabled,
+        })
+    };
+    message.components.push(ActionRow(vec![
+        button(
+            InitAction::Next,
+            "Next",
+            ButtonStyle::Primary,
+            engine.is_empty(),
+        ),
+        button(
+            InitAction::Previous,
+            "Previous",
+            ButtonStyle::Secondary,
+            engine.round() == 0,
+        ),
+        button(InitAction::End, "End", ButtonStyle::Danger, false),
+    ]));
+    match row.message_id {
+        Some(message_id) => Reply::Edit {
+            channel_id: row.channel_id,
+            message_id,
+            message,
+        },
+        None => {
+            message.track = Some(Track::Encounter {
+                encounter_id: row.id,
+            });
+            Reply::Channel {
+                channel_id: row.channel_id,
+                message,
+            }
+        }
+    }
+}
+
+/// `/init list`: privately, the GM's numbers or the players' view.
+fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
+    let viewer = match asker.gm {
+        true => Viewer::Gm,
+        false => Viewer::Players,
+    };
+    ephemeral(tracker::render(
+        &loaded.engine,
+        &loaded.seats,
+        &loaded.row.gm_name,
+        viewer,
+    ))
+}
+
+/// The private question before ending, with its two buttons.
+fn end_question(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
+    if !asker.gm {
+        return gm_only(loaded, "end the encounter");
+    }
+    let id = |action| InitId::new(action, loaded.row.id, loaded.row.step).encode();
+    let message = Message::ephemeral(
+        "End the encounter? Every character's hit points and the effects still on it are \
+         written back to it.",
+    )
+    .with_row(ActionRow(vec![
+        Component::Button(Button {
+            custom_id: id(InitAction::ConfirmEnd),
+            label: "End the encounter".to_owned(),
+            style: ButtonStyle::Danger,
+            disabled: false,
+        }),
+        Component::Button(Button {
+            custom_id: id(InitAction::CancelEnd),
+            label: "Keep going".to_owned(),
+            style: ButtonStyle::Secondary,
+            disabled: false,
+        }),
+    ]));
+    vec![Reply::Interaction(message)]
+}
+
+fn gm_only(loaded: &Loaded, what: &str) -> Vec<Reply> {
+    ephemeral(format!(
+        "Only the GM ({}) or a server admin can {what}.",
+        escape_markdown(&one_line(&loaded.row.gm_name, 32))
+    ))
+}
+
+fn refusal(loaded: &Loaded, what: &str) -> Vec<Reply> {
+    ephemeral(format!(
+        "You cannot {what}: players act on their own combatant, and on others during \
+         their own turn. The GM is {}.",
+        escape_markdown(&one_line(&loaded.row.gm_name, 32))
+    ))
+}

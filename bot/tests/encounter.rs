@@ -1,0 +1,701 @@
+//! `/init` through the core: a fight over two rounds with an effect wearing off, a
+//! hidden monster as players and the GM see it, permissions, stale and double
+//! presses, a restart mid-encounter, and what a character keeps afterwards.
+
+use tavern::core::{
+    Component, CoreSettings, Member, Message, OptionValue, Permissions, Reply, RequestKind,
+};
+use tavern::storage::{EffectLibraryRow, NewCharacter};
+
+use crate::harness::{ALICE, BOB, GUILD, Harness, START_MS, Sent, command, text};
+
+/// A third member, neither GM nor player.
+const CAROL: i64 = 13;
+
+const EFFECTS: &str = "ELEMENTS { POISON MAGIC }
+EFFECT Poison { target_type Character; subject HitPoints; value -2; method (POISON);
+    duration 2; cumulative no }
+EFFECT Bless { target_type Character; subject Strength; value +1; method (MAGIC);
+    duration -1; mode while_active }
+EFFECT Heal { target_type Character; subject HitPoints; value +1d4; duration 0 }
+";
+
+fn init(sub: &str, options: &[(&str, OptionValue)]) -> RequestKind {
+    command("init", &[sub], options)
+}
+
+async fn as_user(table: &mut Harness, user: i64, kind: RequestKind) -> Sent {
+    let request = table.request(user, Some(GUILD), kind);
+    table.send(&request).await
+}
+
+/// A table with the effect file installed and Bob's character Bram (HP 12 of 12,
+/// DEX 16, AC 5, STR 10) played in the guild.
+async fn table() -> Harness {
+    let table = Harness::new().await;
+    table
+        .storage
+        .set_effect_library(&EffectLibraryRow {
+            guild_id: GUILD,
+            source: EFFECTS.to_owned(),
+            effect_count: 3,
+            installed_by: ALICE,
+            installed_by_name: "Alice".to_owned(),
+            installed_at: START_MS,
+        })
+        .await
+        .unwrap();
+    table
+        .storage
+        .finish_session(
+            None,
+            &[NewCharacter {
+                id: 77,
+                owner_id: BOB,
+                guild_id: GUILD,
+                name: "Bram".to_owned(),
+                program: "chargen".to_owned(),
+                program_hash: "h".to_owned(),
+                fields: r#"[["NAME","Bram"],["HP","12"],["DEX","16"],["AC","5"],["STR","10"]]"#
+                    .to_owned(),
+                transcript: String::new(),
+                gold: 0,
+                food: 0,
+                now: START_MS,
+                capture: String::new(),
+                numbered: false,
+            }],
+        )
+        .await
+        .unwrap();
+    table
+        .storage
+        .set_active_character(GUILD, BOB, 77, START_MS)
+        .await
+        .unwrap();
+    table
+}
+
+/// Begins (Alice is the GM), Bram joins at 20, a hidden Orc at 10 with 10 HP.
+async fn fight() -> Harness {
+    let mut table = table().await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    as_user(&mut table, BOB, init("join", &[("init", text("20"))])).await;
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("10")),
+            ("ac", OptionValue::Integer(13)),
+            ("hidden", OptionValue::Boolean(true)),
+        ],
+    );
+    as_user(&mut table, ALICE, add).await;
+    table
+}
+
+/// The tracker as this answer left it (a new message, an edit or the pressed one).
+fn tracker(sent: &Sent) -> Option<&Message> {
+    sent.replies.iter().find_map(|reply| match reply {
+        Reply::Channel { message, .. } | Reply::Edit { message, .. } | Reply::Update(message)
+            if message.content.starts_with("**Initiative") =>
+        {
+            Some(message)
+        }
+        _ => None,
+    })
+}
+
+/// The custom id of a button in any reply.
+fn button(sent: &Sent, label: &str) -> String {
+    sent.replies
+        .iter()
+        .filter_map(|reply| match reply {
+            Reply::Interaction(message)
+            | Reply::Channel { message, .. }
+            | Reply::Edit { message, .. }
+            | Reply::Update(message) => Some(message),
+            _ => None,
+        })
+        .flat_map(|message| message.components.iter().flat_map(|row| row.0.iter()))
+        .find_map(|component| match component {
+            Component::Button(button) if button.label == label => Some(button.custom_id.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no {label} button in {:#?}", sent.replies))
+}
+
+fn press(custom_id: &str) -> RequestKind {
+    RequestKind::Button {
+        custom_id: custom_id.to_owned(),
+        message_id: 1,
+    }
+}
+
+/// The public answer of a command (its events), markdown escapes taken out.
+fn said(sent: &Sent) -> String {
+    sent.replies
+        .iter()
+        .filter_map(|reply| match reply {
+            Reply::Interaction(message) => Some(message.content.replace('\\', "")),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn two_rounds_with_an_effect_wearing_off_and_a_hidden_monster() {
+    let mut table = fight().await;
+    let next = init("next", &[]);
+    let steps: Vec<(i64, RequestKind, &[&str], &[&str])> = vec![
+        (
+            ALICE,
+            next.clone(),
+            &["[round 1] Bram"],
+            &["▶ 20 Bram 12/12 AC 5"],
+        ),
+        (
+            // Bob acts on the Orc during his own turn; the Orc's numbers stay hidden.
+            BOB,
+            init(
+                "effect",
+                &[("targets", text("Orc")), ("effect", text("Poison"))],
+            ),
+            &["Poison on Orc: HitPoints healthy"],
+            &["  10 Orc  healthy  Poison 2"],
+        ),
+        (
+            BOB,
+            next.clone(),
+            &["[round 1] Orc", "Poison on Orc: HitPoints healthy"],
+            &["▶ 10 Orc  healthy  Poison 1"],
+        ),
+        (ALICE, next.clone(), &["[round 2] Bram"], &["round 2"]),
+        (
+            ALICE,
+            next.clone(),
+            &[
+                "[round 2] Orc",
+                "Poison on Orc: HitPoints bloodied",
+                "Poison wears off Orc.",
+            ],
+            &["▶ 10 Orc  bloodied\n"],
+        ),
+    ];
+    for (user, kind, events, shown) in steps {
+        let sent = as_user(&mut table, user, kind).await;
+        let answer = said(&sent);
+        let tracker = tracker(&sent)
+            .expect("the tracker is redrawn")
+            .content
+            .clone();
+        for event in events {
+            assert!(answer.contains(event), "{event} in {answer}");
+        }
+        for line in shown {
+            assert!(tracker.contains(line), "{line} in {tracker}");
+        }
+        assert!(!answer.contains("/10"), "hidden numbers leak: {answer}");
+    }
+    // The GM's private list has the numbers.
+    let gm = as_user(&mut table, ALICE, init("list", &[])).await;
+    let list = gm.interaction();
+    assert!(list.ephemeral);
+    assert!(
+        list.content.contains("Orc  4/10 AC 13 (hidden)"),
+        "{}",
+        list.content
+    );
+    let player = as_user(&mut table, BOB, init("list", &[])).await;
+    assert!(player.interaction().content.contains("Orc  bloodied"));
+    assert!(!player.interaction().content.contains("4/10"));
+}
+
+#[tokio::test]
+async fn the_tracker_is_one_message_edited_in_place() {
+    let mut table = table().await;
+    let begun = as_user(&mut table, ALICE, init("begin", &[])).await;
+    let tracker_id = begun.prompt_message.expect("the tracker is tracked");
+    assert!(matches!(&begun.replies[1], Reply::Channel { .. }));
+    let joined = as_user(&mut table, BOB, init("join", &[("init", text("3d6"))])).await;
+    let edited = joined
+        .replies
+        .iter()
+        .find_map(|reply| match reply {
+            Reply::Edit { message_id, .. } => Some(*message_id),
+            _ => None,
+        })
+        .expect("an edit");
+    assert_eq!(edited, tracker_id);
+    // The initiative roll is shown.
+    assert!(
+        said(&joined).contains("joins as `Bram`: initiative 3d6 ("),
+        "{}",
+        said(&joined)
+    );
+    assert!(said(&joined).contains("HP 12/12"));
+}
+
+#[tokio::test]
+async fn permissions_refuse_privately() {
+    let mut table = fight().await;
+    let manager = |kind: RequestKind, table: &Harness| {
+        let mut request = table.request(CAROL, Some(GUILD), kind);
+        request.member = Some(Member {
+            permissions: Permissions(Permissions::MANAGE_GUILD),
+            roles: vec![],
+        });
+        request
+    };
+    let cases: Vec<(i64, RequestKind, &str)> = vec![
+        (
+            CAROL,
+            init("next", &[]),
+            "You cannot end someone else's turn",
+        ),
+        (BOB, init("next", &[]), "You cannot end someone else's turn"),
+        (
+            BOB,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("1")),
+                    ("hp", text("3")),
+                ],
+            ),
+            "Only the GM (Alice)",
+        ),
+        (BOB, init("prev", &[]), "Only the GM (Alice)"),
+        (BOB, init("end", &[]), "Only the GM (Alice)"),
+        (
+            CAROL,
+            init("hp", &[("target", text("Bram")), ("amount", text("-3"))]),
+            "You cannot change",
+        ),
+        (
+            BOB,
+            init("hp", &[("target", text("Orc")), ("amount", text("-3"))]),
+            "You cannot change",
+        ),
+        (
+            BOB,
+            init("remove", &[("target", text("Orc"))]),
+            "You cannot remove",
+        ),
+        (
+            BOB,
+            init("hp", &[("target", text("Bram")), ("amount", text("7"))]),
+            "Write the amount as",
+        ),
+        (ALICE, init("begin", &[]), "An encounter already runs"),
+        (
+            ALICE,
+            init(
+                "effect",
+                &[("targets", text("Orc")), ("effect", text("Nope"))],
+            ),
+            "has no effect `Nope`",
+        ),
+        (
+            ALICE,
+            init("hp", &[("target", text("Nobody")), ("amount", text("-1"))]),
+            "no combatant named Nobody",
+        ),
+    ];
+    for (user, kind, refusal) in cases {
+        let sent = as_user(&mut table, user, kind).await;
+        let answer = sent.interaction();
+        assert!(answer.ephemeral, "{refusal}");
+        assert!(
+            answer.content.contains(refusal),
+            "{refusal} in {}",
+            answer.content
+        );
+        assert!(tracker(&sent).is_none(), "nothing changed for {refusal}");
+    }
+    // A player's own combatant is theirs; a server manager is a GM.
+    let own = as_user(
+        &mut table,
+        BOB,
+        init("hp", &[("target", text("Bram")), ("amount", text("-2d4"))]),
+    )
+    .await;
+    assert!(said(&own).contains("Bob rolls -2d4 ("), "{}", said(&own));
+    assert!(
+        said(&own).contains("* Bram: HitPoints 12 -> "),
+        "{}",
+        said(&own)
+    );
+    let request = manager(init("next", &[]), &table);
+    let managed = table.send(&request).await;
+    assert!(
+        said(&managed).contains("[round 1] Bram"),
+        "{}",
+        said(&managed)
+    );
+    // Bob may end his own turn.
+    let ended = as_user(&mut table, BOB, init("next", &[])).await;
+    assert!(said(&ended).contains("[round 1] Orc"));
+}
+
+#[tokio::test]
+async fn stale_and_double_presses_apply_once() {
+    let mut table = fight().await;
+    let started = as_user(&mut table, ALICE, init("next", &[])).await;
+    let next = button(&started, "Next");
+    let first = as_user(&mut table, ALICE, press(&next)).await;
+    assert!(matches!(first.replies[0], Reply::Update(_)));
+    assert!(said(&first).contains("[round 1] Orc"));
+    // The same button again (a double press, or an older tracker) is refused.
+    let second = as_user(&mut table, ALICE, press(&next)).await;
+    assert!(second.interaction().ephemeral);
+    assert!(second.interaction().content.contains("has moved on"));
+    let row = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let engine: npc_core::effects::Encounter = serde_json::from_str(&row.state).unwrap();
+    assert_eq!(engine.current(), Some("Orc"));
+    // A forged or foreign id is stale too.
+    let forged = as_user(&mut table, ALICE, press("tv1:in:zzzz:0")).await;
+    assert!(forged.interaction().content.contains("has ended"));
+}
+
+#[tokio::test]
+async fn a_restarted_core_continues_the_encounter() {
+    let mut table = fight().await;
+    let started = as_user(&mut table, ALICE, init("next", &[])).await;
+    let tracker_id = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .unwrap()
+        .message_id
+        .expect("the tracker's id is stored");
+    let next = button(&started, "Next");
+    // A new process on the same database, with another seed.
+    let mut restarted = Harness::on(table.storage.clone(), CoreSettings::default(), 99);
+    let pressed = as_user(&mut restarted, ALICE, press(&next)).await;
+    assert!(
+        said(&pressed).contains("[round 1] Orc"),
+        "{}",
+        said(&pressed)
+    );
+    let edited = as_user(&mut restarted, ALICE, init("next", &[])).await;
+    assert!(
+        edited.replies.iter().any(
+            |reply| matches!(reply, Reply::Edit { message_id, .. } if *message_id == tracker_id)
+        )
+    );
+    assert!(said(&edited).contains("[round 2] Bram"));
+}
+
+#[tokio::test]
+async fn ending_writes_back_and_effects_follow_the_character() {
+    let mut table = fight().await;
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    as_user(
+        &mut table,
+        BOB,
+        init(
+            "effect",
+            &[("targets", text("Bram, Orc")), ("effect", text("Bless"))],
+        ),
+    )
+    .await;
+    as_user(
+        &mut table,
+        BOB,
+        init("hp", &[("target", text("Bram")), ("amount", text("-5"))]),
+    )
+    .await;
+    // The end asks first; Cancel keeps going, a stale question is refused.
+    let asked = as_user(&mut table, ALICE, init("end", &[])).await;
+    assert!(asked.interaction().ephemeral);
+    let cancel = button(&asked, "Keep going");
+    let kept = as_user(&mut table, ALICE, press(&cancel)).await;
+    assert!(
+        matches!(&kept.replies[0], Reply::Update(message) if message.content.contains("goes on"))
+    );
+    let asked = as_user(&mut table, ALICE, init("end", &[])).await;
+    let confirm = button(&asked, "End the encounter");
+    let refused = as_user(&mut table, BOB, press(&confirm)).await;
+    assert!(refused.interaction().content.contains("Only the GM"));
+    let ended = as_user(&mut table, ALICE, press(&confirm)).await;
+    let summary = ended.all_text().replace('\\', "");
+    assert!(summary.contains("The encounter is over"), "{summary}");
+    assert!(summary.contains("Bram HP 7, keeps Bless"), "{summary}");
+    assert!(
+        table
+            .storage
+            .encounter_in_channel(crate::harness::CHANNEL)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let again = as_user(&mut table, ALICE, press(&confirm)).await;
+    assert!(again.interaction().content.contains("has ended"));
+
+    // The sheet shows the written-back HP (the layer undone: STR stays 10) and Bless.
+    let sheet = as_user(&mut table, BOB, command("character", &["show"], &[])).await;
+    let content = &sheet.interaction().content;
+    assert!(content.contains("HP   7"), "{content}");
+    assert!(content.contains("STR  10"), "{content}");
+    assert!(
+        content.contains("Effects: Bless (until removed)"),
+        "{content}"
+    );
+
+    // Joining a new encounter: HP 7 of 12, Bless back on (STR 11 while it lasts).
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    let joined = as_user(&mut table, BOB, init("join", &[("init", text("5"))])).await;
+    assert!(
+        said(&joined).contains("HP 7/12, still under Bless"),
+        "{}",
+        said(&joined)
+    );
+    let row = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let engine: npc_core::effects::Encounter = serde_json::from_str(&row.state).unwrap();
+    let bram = engine.combatant("Bram").unwrap();
+    assert_eq!((bram.hp, bram.max_hp), (7, 12));
+    assert_eq!(bram.int(npc_core::effects::Subject::Strength), Some(11));
+    // Once seated, not twice.
+    let twice = as_user(&mut table, BOB, init("join", &[])).await;
+    assert!(
+        twice
+            .interaction()
+            .content
+            .contains("is in this encounter already")
+    );
+}
+
+#[tokio::test]
+async fn monsters_come_in_groups_and_leave() {
+    let mut table = table().await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    let added = as_user(
+        &mut table,
+        ALICE,
+        init(
+            "add",
+            &[
+                ("name", text("Cave Goblin")),
+                ("init", text("12")),
+                ("hp", text("2d6")),
+                ("count", OptionValue::Integer(3)),
+            ],
+        ),
+    )
+    .await;
+    let answer = said(&added);
+    assert!(answer.contains("`Cave_Goblin_1` (HP 2d6 ("), "{answer}");
+    assert!(answer.contains("`Cave_Goblin_3`"), "{answer}");
+    let tracker_text = tracker(&added).unwrap().content.clone();
+    assert!(tracker_text.contains("Cave_Goblin_2"), "{tracker_text}");
+    let removed = as_user(
+        &mut table,
+        ALICE,
+        init("remove", &[("target", text("Cave_Goblin_2"))]),
+    )
+    .await;
+    assert!(said(&removed).contains("Cave_Goblin_2 leaves the encounter."));
+    assert!(!tracker(&removed).unwrap().content.contains("Cave_Goblin_2"));
+    // Autocomplete offers combatants (the last of a comma list) and effects.
+    let RequestKind::Command(typing) = init(
+        "effect",
+        &[
+            ("targets", text("Cave_Goblin_1, cave")),
+            ("effect", text("p")),
+        ],
+    ) else {
+        panic!("a command");
+    };
+    for (focused, wanted) in [
+        (
+            "targets",
+            vec![
+                "Cave_Goblin_1, Cave_Goblin_1",
+                "Cave_Goblin_1, Cave_Goblin_3",
+            ],
+        ),
+        ("effect", vec!["Poison"]),
+    ] {
+        let request = table.request(
+            ALICE,
+            Some(GUILD),
+            RequestKind::Autocomplete {
+                command: typing.clone(),
+                focused: focused.to_owned(),
+            },
+        );
+        let replies = table.core.handle(&request).await;
+        let Reply::Choices(choices) = &replies[0] else {
+            panic!("choices");
+        };
+        let values: Vec<&str> = choices.iter().map(|choice| choice.value.as_str()).collect();
+        assert_eq!(values, wanted);
+    }
+}
+
+#[tokio::test]
+async fn a_removed_character_is_written_back_and_free_to_join_elsewhere() {
+    let mut table = fight().await;
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    as_user(
+        &mut table,
+        BOB,
+        init(
+            "effect",
+            &[("targets", text("Bram")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    // Bob takes his own character out; Carol may not.
+    let refused = as_user(
+        &mut table,
+        CAROL,
+        init("remove", &[("target", text("Bram"))]),
+    )
+    .await;
+    assert!(
+        refused
+            .interaction()
+            .content
+            .starts_with("You cannot remove")
+    );
+    let removed = as_user(&mut table, BOB, init("remove", &[("target", text("Bram"))])).await;
+    assert!(
+        said(&removed).contains("* Bram leaves the encounter."),
+        "{}",
+        said(&removed)
+    );
+    let kept = table
+        .storage
+        .character_effects(77)
+        .await
+        .unwrap()
+        .expect("written back");
+    assert_eq!(kept.fields, r#"[["HP","10"]]"#);
+    assert!(kept.effects.contains("Poison"), "{}", kept.effects);
+    // Seated nowhere now: he may join again (the poison ticks on).
+    let joined = as_user(&mut table, BOB, init("join", &[("init", text("1"))])).await;
+    assert!(
+        said(&joined).contains("HP 10/12, still under Poison"),
+        "{}",
+        said(&joined)
+    );
+}
+
+#[tokio::test]
+async fn cure_prev_and_the_trackers_end_button() {
+    let mut table = fight().await;
+    let started = as_user(&mut table, ALICE, init("next", &[])).await;
+    as_user(
+        &mut table,
+        BOB,
+        init(
+            "effect",
+            &[("targets", text("Orc")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    // Cure offers what the target holds; it removes it, and a second cure finds nothing.
+    let RequestKind::Command(typing) =
+        init("cure", &[("target", text("Orc")), ("effect", text(""))])
+    else {
+        panic!("a command");
+    };
+    let request = table.request(
+        BOB,
+        Some(GUILD),
+        RequestKind::Autocomplete {
+            command: typing,
+            focused: "effect".to_owned(),
+        },
+    );
+    let replies = table.core.handle(&request).await;
+    assert!(
+        matches!(&replies[0], Reply::Choices(choices) if choices.len() == 1 && choices[0].value == "Poison")
+    );
+    let cured = as_user(
+        &mut table,
+        BOB,
+        init(
+            "cure",
+            &[("target", text("Orc")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    assert!(
+        said(&cured).contains("* Poison removed from Orc."),
+        "{}",
+        said(&cured)
+    );
+    let again = as_user(
+        &mut table,
+        BOB,
+        init(
+            "cure",
+            &[("target", text("Orc")), ("effect", text("Poison"))],
+        ),
+    )
+    .await;
+    assert!(
+        again.interaction().content.contains("Orc holds no Poison"),
+        "{}",
+        again.interaction().content
+    );
+    // Previous goes back a turn (GM), with nothing undone; before round 1 there is none.
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    let back = as_user(&mut table, ALICE, init("prev", &[])).await;
+    assert!(said(&back).contains("[round 1] Bram"), "{}", said(&back));
+    let first = as_user(&mut table, ALICE, init("prev", &[])).await;
+    assert!(
+        first
+            .interaction()
+            .content
+            .contains("there is no earlier turn")
+    );
+    // The tracker's End asks privately, like /init end.
+    let end = button(&started, "End");
+    let asked = as_user(&mut table, ALICE, press(&end)).await;
+    assert!(
+        asked.interaction().content.contains("has moved on"),
+        "the tracker it was on is old"
+    );
+    let fresh = as_user(&mut table, ALICE, init("list", &[])).await;
+    assert!(fresh.interaction().ephemeral);
+    let row = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let end = tavern::core::encounter::InitId::new(
+        tavern::core::encounter::InitAction::End,
+        row.id,
+        row.step,
+    )
+    .encode();
+    let asked = as_user(&mut table, ALICE, press(&end)).await;
+    assert!(asked.interaction().ephemeral);
+    assert!(
+        asked
+            .interaction()
+            .content
+            .starts_with("End the encounter?")
+    );
+    let refused = as_user(&mut table, BOB, press(&end)).await;
+    assert!(refused.interaction().content.contains("Only the GM"));
+}
