@@ -323,7 +323,8 @@ impl Context {
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
         if request.guild_id.is_none() {
-            return Ok(ephemeral(super::settings::NOT_IN_DMS));
+            let lang = super::language::private_language(request);
+            return Ok(ephemeral(super::settings::not_in_dms(lang)));
         }
         if command.sub() == Some("begin") {
             return self.init_begin(request).await;
