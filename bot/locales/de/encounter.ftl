@@ -6,3 +6,124 @@ encounter-kept-turns = { $tag } (noch { $turns ->
        *[other] { $turns } Züge
     })
 encounter-kept-until-removed = { $tag } (bis entfernt)
+
+## Ablehnungen und Fehler (privat: in der Sprache der Fragenden).
+encounter-none-here = In diesem Kanal läuft keine Begegnung. `/initiative beginnen` startet eine.
+encounter-stale = Die Begegnung ist weiter, als dieser Button zeigt; der Tracker zeigt, wo sie steht.
+encounter-raced = Jemand hat die Begegnung im selben Moment geändert; es ist nichts passiert. Versuch es noch einmal.
+encounter-ended = Diese Begegnung ist beendet.
+encounter-unknown-sub = `/initiative` kennt beginnen, beitreten, hinzufügen, weiter, zurück, tp, effekt, heilen, entfernen, liste und beenden.
+encounter-goes-on = Die Begegnung geht weiter.
+encounter-already-running = In diesem Kanal läuft schon eine Begegnung; ihre Spielleitung beendet sie mit `/initiative beenden`.
+encounter-character-busy = Dieser Charakter ist schon in einer anderen Begegnung; er kann nur in einer zugleich sein.
+encounter-nothing-happened = Es ist nichts passiert: { $error }.
+encounter-nothing-added = Es wurde niemand hinzugefügt: { $error }.
+encounter-no-character = Du hast hier keinen Charakter, mit dem du beitreten kannst. Erschaffe einen mit `/generator starten`, oder bitte die Spielleitung, dich mit `/initiative hinzufügen` aufzunehmen.
+encounter-already-in = **{ $name }** ist schon in dieser Begegnung.
+encounter-no-letters = Im Namen von **{ $name }** stehen keine Buchstaben oder Ziffern, unter denen er kämpfen könnte; die Spielleitung kann ihn stattdessen mit `/initiative hinzufügen` aufnehmen.
+encounter-name-taken = In dieser Begegnung gibt es schon jemanden namens `{ $name }`; die Spielleitung kann ihn mit `/initiative entfernen` herausnehmen.
+encounter-no-hp-field = **{ $name }** hat keinen HP-Wert und kann deshalb nicht beitreten; die Spielleitung kann ihn stattdessen mit `/initiative hinzufügen` aufnehmen.
+encounter-bad-initiative = Die Initiative { $problem }
+encounter-bad-hp = Die Angabe der Trefferpunkte { $problem }
+encounter-bad-amount = Der Betrag { $problem }
+# Das Ende der drei Sätze oben.
+encounter-cannot-roll = `{ $expr }` lässt sich nicht würfeln: { $reason }
+encounter-amount-form = Schreib den Betrag als `-7` (Schaden), `+2d4` (Heilung) oder `=12` (setzen).
+encounter-no-targets = Nenne mindestens ein Ziel.
+encounter-no-such-effect = Die Effektdatei dieses Servers hat keinen Effekt `{ $effect }` (`/effekt liste` zeigt sie).
+encounter-monster-name = Der Name eines Monsters braucht Buchstaben oder Ziffern (Leerzeichen werden zu `_`).
+encounter-gm-only-add = Nur die Spielleitung ({ $gm }) oder Server-Admins können Monster hinzufügen.
+encounter-gm-only-prev = Nur die Spielleitung ({ $gm }) oder Server-Admins können einen Zug zurückgehen.
+encounter-gm-only-end = Nur die Spielleitung ({ $gm }) oder Server-Admins können die Begegnung beenden.
+encounter-refuse-next = Du kannst nicht den Zug von jemand anderem beenden (Spieler drücken in ihrem eigenen Zug auf Weiter): Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
+encounter-refuse-hp = Du kannst die Trefferpunkte dieses Beteiligten nicht ändern: Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
+encounter-refuse-effect = Du kannst auf diese Beteiligten keine Effekte anwenden: Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
+encounter-refuse-cure = Du kannst diesen Beteiligten nicht heilen: Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
+encounter-refuse-remove = Du kannst diesen Beteiligten nicht entfernen: Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
+
+## Warum die Effekt-Engine nichts getan hat (nach „Es ist nichts passiert: “).
+encounter-error-bad-name = der Name von Beteiligten ist ein Wort aus höchstens { $max } Zeichen und noch nicht vergeben
+encounter-error-full = die Begegnung ist voll ({ $max } Beteiligte)
+encounter-error-unknown-element = ein Element, das die Effektdatei dieses Servers nicht deklariert
+encounter-error-unknown-effect = { $name } hat kein { $effect }
+encounter-error-empty = die Begegnung hat noch keine Beteiligten
+encounter-error-no-earlier-turn = es gibt keinen früheren Zug
+encounter-error-unknown-combatant = niemand in dieser Begegnung heißt { $name }
+encounter-error-step-budget = der Befehl brauchte mehr als { $max } Schritte; nichts wurde geändert
+encounter-error-hook-depth = Hooks lösten Hooks mehr als { $max } Ebenen tief aus; nichts wurde geändert
+encounter-error-too-many-effects = jemand hätte mehr als { $max } Effekte; nichts wurde geändert
+encounter-error-dice = die Würfel eines Effekts ließen sich nicht werfen; nichts wurde geändert
+encounter-error-other = die Effekt-Engine hat abgelehnt
+
+## Öffentliche Antworten (in der Sprache des Servers).
+encounter-begins = **{ $name }** beginnt eine Begegnung. Spieler: `/initiative beitreten`. Spielleitung: Monster mit `/initiative hinzufügen`, dann **Weiter**.
+encounter-joins = **{ $name }** tritt als `{ $combatant }` bei: Initiative { $initiative }, TP { $hp }/{ $max }
+encounter-joins-still-under = , noch unter { $effects }
+encounter-added = Hinzugefügt: { $added } mit Initiative { $initiative }.
+encounter-added-hidden = Hinzugefügt: { $added } mit Initiative { $initiative } (verdeckt).
+encounter-added-one = `{ $name }` (TP { $hp })
+encounter-rolls = { $name } würfelt { $roll }
+encounter-applies = { $name } wendet **{ $effect }** an.
+encounter-nothing-changed = Nichts hat sich geändert.
+encounter-over = **Die Begegnung ist vorbei** nach { $rounds ->
+        [one] { $rounds } Runde
+       *[other] { $rounds } Runden
+    }.
+encounter-written-back = { " " }In die Charaktere zurückgeschrieben: { $kept }.
+encounter-kept-hp = { $name } TP { $hp }
+encounter-kept-keeps = , behält { $effects }
+encounter-has-ended = Die Begegnung ist beendet.
+encounter-ended-mark = *Beendet.*
+encounter-and-more = … und { $count } weitere
+
+## Die Frage vor dem Ende (privat).
+encounter-end-question = Die Begegnung beenden? Die Trefferpunkte jedes Charakters und die Effekte, die noch auf ihm liegen, werden in ihn zurückgeschrieben.
+encounter-end-confirm = Begegnung beenden
+encounter-end-cancel = Weitermachen
+
+## Der Tracker (öffentlich: in der Sprache des Servers; /initiative liste privat).
+encounter-button-next = Weiter
+encounter-button-prev = Zurück
+encounter-button-end = Beenden
+encounter-title = Initiative
+encounter-title-gm = Initiative (Sicht der Spielleitung)
+encounter-not-started = noch nicht begonnen: **Weiter** startet Runde 1
+encounter-round = Runde { $round }
+encounter-header = **{ $title }** · { $round } · SL { $gm }
+encounter-nobody = Noch niemand da: Spieler mit `/initiative beitreten`, die Spielleitung fügt Monster mit `/initiative hinzufügen` hinzu.
+encounter-healthy = munter
+encounter-bloodied = angeschlagen
+encounter-down = am Boden
+encounter-ac = RK { $ac }
+encounter-hidden = (verdeckt)
+encounter-until-removed = { $tag } *
+encounter-turns-left = { $tag } { $turns }
+
+## Ereigniszeilen (öffentlich; Effekt-Kennungen, Namen und die Werte der Effektsprache bleiben, wie sie geschrieben sind).
+encounter-event-turn = [Runde { $round }] { $name }
+encounter-event-change = * { $effect } auf { $name }: { $subject } { $before } -> { $after }
+encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
+encounter-event-change-hidden = * { $effect } auf { $name }: { $subject } { $now }
+encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
+encounter-event-changed = geändert
+encounter-event-protection = * { $effect } auf { $name }: Protections { $element } { $operation }
+encounter-event-protection-hidden = * { $effect } auf { $name }: Protections { $element } geändert
+encounter-event-set = * { $effect } auf { $name }: { $subject } { $change }
+encounter-event-assigned = * { $effect } auf { $name }: { $subject } = { $value }
+encounter-event-immune = * { $name } ist immun gegen { $effect }.
+encounter-event-already-has = * { $name } hat { $effect } schon.
+encounter-event-no-effect = * { $effect } wirkt nicht auf { $name }.
+encounter-event-reduced = * { $effect } auf { $name } um { $amount } verringert.
+encounter-event-reduced-hidden = * { $effect } auf { $name } wird verringert.
+encounter-event-hook = * { $name } trägt jetzt { $effect }.
+encounter-event-wears-off = * { $effect } endet bei { $name }.
+encounter-event-removed = * { $effect } von { $name } entfernt.
+encounter-event-removes-nothing = * { $effect } entfernt nichts von { $name }.
+encounter-event-down = * { $name } geht zu Boden.
+encounter-event-loses-turn = * { $name } verliert den Zug.
+encounter-event-dead = * { $name } ist tot.
+encounter-event-down-skips = * { $name } liegt am Boden und setzt den Zug aus.
+encounter-event-appears = * { $name } erscheint.
+encounter-event-cannot-split = * { $name } kann sich nicht teilen: die Begegnung ist voll.
+encounter-event-leaves = * { $name } verlässt die Begegnung.
+encounter-event-everyone-out = * Alle sind kampfunfähig.

@@ -7,3 +7,125 @@ encounter-kept-turns = { $tag } ({ $turns ->
        *[other] { $turns } turns left
     })
 encounter-kept-until-removed = { $tag } (until removed)
+
+## Refusals and errors (private: the asker's language).
+encounter-none-here = No encounter runs in this channel. `/init begin` starts one.
+encounter-stale = The encounter has moved on since that button was drawn; the tracker shows where it stands.
+encounter-raced = Someone changed the encounter at the same moment; nothing was done. Try again.
+encounter-ended = That encounter has ended.
+encounter-unknown-sub = `/init` takes begin, join, add, next, prev, hp, effect, cure, remove, list or end.
+encounter-goes-on = The encounter goes on.
+encounter-already-running = An encounter already runs in this channel; its GM ends it with `/init end`.
+encounter-character-busy = That character is in another encounter already; it can sit in one at a time.
+encounter-nothing-happened = Nothing happened: { $error }.
+encounter-nothing-added = Nothing was added: { $error }.
+encounter-no-character = You have no character here to join with. Make one with `/chargen start`, or ask the GM to `/init add` you.
+encounter-already-in = **{ $name }** is in this encounter already.
+encounter-no-letters = **{ $name }** has no letters or digits in its name to fight under; the GM can `/init add` it instead.
+encounter-name-taken = A combatant named `{ $name }` is in this encounter already; the GM can `/init remove` it.
+encounter-no-hp-field = **{ $name }** has no HP field, so it cannot join; the GM can `/init add` it instead.
+encounter-bad-initiative = The initiative { $problem }
+encounter-bad-hp = The hit points { $problem }
+encounter-bad-amount = The amount { $problem }
+# The end of the three sentences above.
+encounter-cannot-roll = `{ $expr }` cannot be rolled: { $reason }
+encounter-amount-form = Write the amount as `-7` (damage), `+2d4` (healing) or `=12` (set).
+encounter-no-targets = Name at least one target.
+encounter-no-such-effect = This server's effect library has no effect `{ $effect }` (`/effect list` shows them).
+encounter-monster-name = A monster's name needs letters or digits (spaces become `_`).
+encounter-gm-only-add = Only the GM ({ $gm }) or a server admin can add monsters.
+encounter-gm-only-prev = Only the GM ({ $gm }) or a server admin can go back a turn.
+encounter-gm-only-end = Only the GM ({ $gm }) or a server admin can end the encounter.
+encounter-refuse-next = You cannot end someone else's turn (players press Next on their own turn): players act on their own combatant, and on others during their own turn. The GM is { $gm }.
+encounter-refuse-hp = You cannot change that combatant's hit points: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
+encounter-refuse-effect = You cannot apply effects to those combatants: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
+encounter-refuse-cure = You cannot cure that combatant: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
+encounter-refuse-remove = You cannot remove that combatant: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
+
+## Why the effect engine did nothing (after "Nothing happened: "). English answers
+## give the engine's own message, which names more; these are for the other languages.
+encounter-error-bad-name = a combatant's name is one word of at most { $max } characters, and no one else's
+encounter-error-full = the encounter is full ({ $max } combatants)
+encounter-error-unknown-element = an element this server's effect library does not declare
+encounter-error-unknown-effect = { $name } holds no { $effect }
+encounter-error-empty = the encounter has no combatants
+encounter-error-no-earlier-turn = there is no earlier turn
+encounter-error-unknown-combatant = no combatant named { $name }
+encounter-error-step-budget = the command needed more than { $max } steps; nothing was changed
+encounter-error-hook-depth = hooks fired hooks more than { $max } deep; nothing was changed
+encounter-error-too-many-effects = a combatant would hold more than { $max } effects; nothing was changed
+encounter-error-dice = an effect's dice could not be rolled; nothing was changed
+encounter-error-other = the effect engine refused
+
+## Public answers (the server's language).
+encounter-begins = **{ $name }** begins an encounter. Players: `/init join`. GM: `/init add` monsters, then **Next**.
+encounter-joins = **{ $name }** joins as `{ $combatant }`: initiative { $initiative }, HP { $hp }/{ $max }
+encounter-joins-still-under = , still under { $effects }
+encounter-added = Added { $added } at initiative { $initiative }.
+encounter-added-hidden = Added { $added } at initiative { $initiative } (hidden).
+encounter-added-one = `{ $name }` (HP { $hp })
+encounter-rolls = { $name } rolls { $roll }
+encounter-applies = { $name } applies **{ $effect }**.
+encounter-nothing-changed = Nothing changed.
+encounter-over = **The encounter is over** after { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }.
+encounter-written-back = { " " }Written back to the characters: { $kept }.
+encounter-kept-hp = { $name } HP { $hp }
+encounter-kept-keeps = , keeps { $effects }
+encounter-has-ended = The encounter has ended.
+encounter-ended-mark = *Ended.*
+encounter-and-more = … and { $count } more
+
+## The end question (private).
+encounter-end-question = End the encounter? Every character's hit points and the effects still on it are written back to it.
+encounter-end-confirm = End the encounter
+encounter-end-cancel = Keep going
+
+## The tracker (public: the server's language; /init list privately).
+encounter-button-next = Next
+encounter-button-prev = Previous
+encounter-button-end = End
+encounter-title = Initiative
+encounter-title-gm = Initiative (GM view)
+encounter-not-started = not started: **Next** begins round 1
+encounter-round = round { $round }
+encounter-header = **{ $title }** · { $round } · GM { $gm }
+encounter-nobody = Nobody yet: players `/init join`, the GM `/init add` monsters.
+encounter-healthy = healthy
+encounter-bloodied = bloodied
+encounter-down = down
+encounter-ac = AC { $ac }
+encounter-hidden = (hidden)
+encounter-until-removed = { $tag } *
+encounter-turns-left = { $tag } { $turns }
+
+## Event lines (public; effect tags, names and the effect language's subjects stay as written).
+encounter-event-turn = [round { $round }] { $name }
+encounter-event-change = * { $effect } on { $name }: { $subject } { $before } -> { $after }
+encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
+encounter-event-change-hidden = * { $effect } on { $name }: { $subject } { $now }
+encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
+encounter-event-changed = changed
+encounter-event-protection = * { $effect } on { $name }: Protections { $element } { $operation }
+encounter-event-protection-hidden = * { $effect } on { $name }: Protections { $element } changed
+encounter-event-set = * { $effect } on { $name }: { $subject } { $change }
+encounter-event-assigned = * { $effect } on { $name }: { $subject } = { $value }
+encounter-event-immune = * { $name } is immune to { $effect }.
+encounter-event-already-has = * { $name } already has { $effect }.
+encounter-event-no-effect = * { $effect } has no effect on { $name }.
+encounter-event-reduced = * { $effect } reduced by { $amount } on { $name }.
+encounter-event-reduced-hidden = * { $effect } is reduced on { $name }.
+encounter-event-hook = * { $name } now holds { $effect }.
+encounter-event-wears-off = * { $effect } wears off { $name }.
+encounter-event-removed = * { $effect } removed from { $name }.
+encounter-event-removes-nothing = * { $effect } removes nothing from { $name }.
+encounter-event-down = * { $name } is down.
+encounter-event-loses-turn = * { $name } loses the turn.
+encounter-event-dead = * { $name } is dead.
+encounter-event-down-skips = * { $name } is down and skips the turn.
+encounter-event-appears = * { $name } appears.
+encounter-event-cannot-split = * { $name } cannot split: the encounter is full.
+encounter-event-leaves = * { $name } leaves the encounter.
+encounter-event-everyone-out = * Everyone is out of action.

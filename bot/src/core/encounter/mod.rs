@@ -28,7 +28,10 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
-use npc_core::effects::{CarriedEffects, EffectEvent, EffectLibrary, Encounter, HpChange, Subject};
+use npc_core::effects::{
+    CarriedEffects, EffectError, EffectErrorKind, EffectEvent, EffectLibrary, Encounter, HpChange,
+    Subject,
+};
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
@@ -39,6 +42,7 @@ use super::{
     Track, ephemeral, fields,
 };
 use crate::engine::RollContext;
+use crate::i18n::{self, Lang};
 use crate::storage::{
     CharacterEffectsRow, CharacterRow, Committed, EncounterChange, EncounterRow, NewEncounter,
 };
@@ -50,13 +54,6 @@ use tracker::Viewer;
 
 /// Monsters one `/init add` may add.
 const MAX_COUNT: i64 = 20;
-
-const NONE_HERE: &str = "No encounter runs in this channel. `/init begin` starts one.";
-const STALE: &str = "The encounter has moved on since that button was drawn; the tracker \
-     shows where it stands.";
-const RACED: &str = "Someone changed the encounter at the same moment; nothing was done. \
-     Try again.";
-const ENDED: &str = "That encounter has ended.";
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "init",
@@ -192,11 +189,15 @@ struct Loaded {
     library: Arc<EffectLibrary>,
 }
 
-/// Who is asking, for one encounter.
+/// Who is asking, for one encounter, and in which languages they are answered.
 struct Asker {
     gm: bool,
     /// The combatants the asker acts for.
     own: Vec<String>,
+    /// Private answers: the asker's language.
+    lang: Lang,
+    /// What the channel sees (the tracker, the events): the server's language.
+    table: Lang,
 }
 
 impl Asker {
@@ -326,17 +327,18 @@ impl Context {
             let lang = super::language::private_language(request);
             return Ok(ephemeral(super::settings::not_in_dms(lang)));
         }
+        let lang = self.language(request, false).await?;
         if command.sub() == Some("begin") {
-            return self.init_begin(request).await;
+            return self.init_begin(request, lang).await;
         }
         let Some(loaded) = self.load_encounter(request.channel_id).await? else {
-            return Ok(ephemeral(NONE_HERE));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-none-here")));
         };
         let asker = self.asker(request, &loaded).await?;
         let text = |name: &str| command.string(name).map(str::trim).unwrap_or("");
         match command.sub() {
             Some("join") => {
-                self.init_join(request, loaded, text("character"), text("init"))
+                self.init_join(request, loaded, &asker, text("character"), text("init"))
                     .await
             }
             Some("add") => self.init_add(loaded, &asker, command).await,
@@ -357,10 +359,7 @@ impl Context {
             Some("remove") => self.init_remove(loaded, &asker, text("target")).await,
             Some("list") => Ok(init_list(&loaded, &asker)),
             Some("end") => Ok(end_question(&loaded, &asker)),
-            _ => Ok(ephemeral(
-                "`/init` takes begin, join, add, next, prev, hp, effect, cure, remove, list or \
-                 end.",
-            )),
+            _ => Ok(ephemeral(i18n::tr(lang, "encounter-unknown-sub"))),
         }
     }
 
@@ -368,11 +367,12 @@ impl Context {
         let Some(id) = InitId::decode(custom_id) else {
             return Ok(super::stale_component(request));
         };
+        let lang = self.language(request, false).await?;
         let Some(loaded) = self.load_encounter_id(id.encounter).await? else {
-            return Ok(ephemeral(ENDED));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-ended")));
         };
         if loaded.row.step != id.step {
-            return Ok(ephemeral(STALE));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-stale")));
         }
         let asker = self.asker(request, &loaded).await?;
         match id.action {
@@ -380,9 +380,10 @@ impl Context {
             InitAction::Previous => self.init_prev(loaded, &asker, Some(id.step)).await,
             InitAction::End => Ok(end_question(&loaded, &asker)),
             InitAction::ConfirmEnd => self.init_end(loaded, &asker).await,
-            InitAction::CancelEnd => Ok(vec![Reply::Update(Message::ephemeral(
-                "The encounter goes on.",
-            ))]),
+            InitAction::CancelEnd => Ok(vec![Reply::Update(Message::ephemeral(i18n::tr(
+                asker.lang,
+                "encounter-goes-on",
+            )))]),
         }
     }
 
@@ -424,10 +425,15 @@ impl Context {
             .filter(|seat| seat.owner == request.user.id && seat.owner != 0)
             .map(|seat| seat.name.clone())
             .collect();
-        Ok(Asker { gm, own })
+        Ok(Asker {
+            gm,
+            own,
+            lang: self.language(request, false).await?,
+            table: self.language(request, true).await?,
+        })
     }
 
-    async fn init_begin(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+    async fn init_begin(&self, request: &Request, lang: Lang) -> anyhow::Result<Vec<Reply>> {
         let encounter = NewEncounter {
             id: self.new_id(),
             guild_id: request.place(),
@@ -439,19 +445,24 @@ impl Context {
             now: self.now(),
         };
         if !self.storage.insert_encounter(&encounter).await? {
-            return Ok(ephemeral(
-                "An encounter already runs in this channel; its GM ends it with `/init end`.",
-            ));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-already-running")));
         }
         let Some(loaded) = self.load_encounter_id(encounter.id).await? else {
-            return Ok(ephemeral(ENDED));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-ended")));
         };
-        let mut replies = vec![Reply::Interaction(Message::text(format!(
-            "**{}** begins an encounter. Players: `/init join`. GM: `/init add` monsters, \
-             then **Next**.",
-            escape_markdown(&request.user.name)
+        let table = self.language(request, true).await?;
+        let mut replies = vec![Reply::Interaction(Message::text(i18n::tr_args(
+            table,
+            "encounter-begins",
+            &[("name", escape_markdown(&request.user.name).into())],
         )))];
-        replies.push(tracker_reply(&loaded.row, &loaded.engine, &loaded.seats, 0));
+        replies.push(tracker_reply(
+            table,
+            &loaded.row,
+            &loaded.engine,
+            &loaded.seats,
+            0,
+        ));
         Ok(replies)
     }
 
@@ -460,6 +471,7 @@ impl Context {
     /// they were before the change). `Err` holds the refusal when the step moved.
     async fn store(
         &self,
+        lang: Lang,
         loaded: &Loaded,
         engine: &Encounter,
         seats: Vec<Seat>,
@@ -494,10 +506,10 @@ impl Context {
             .await?
         {
             Committed::Done { step } => Ok(Ok((step, seats))),
-            Committed::Stale => Ok(Err(ephemeral(RACED))),
-            Committed::CharacterBusy => Ok(Err(ephemeral(
-                "That character is in another encounter already; it can sit in one at a time.",
-            ))),
+            Committed::Stale => Ok(Err(ephemeral(i18n::tr(lang, "encounter-raced")))),
+            Committed::CharacterBusy => {
+                Ok(Err(ephemeral(i18n::tr(lang, "encounter-character-busy"))))
+            }
         }
     }
 
@@ -530,27 +542,40 @@ impl Context {
     async fn change(
         &self,
         loaded: Loaded,
+        asker: &Asker,
+        named: Named,
         intro: Vec<String>,
         pressed: bool,
-        run: impl FnOnce(
-            &mut Encounter,
-            &EffectLibrary,
-        ) -> Result<Vec<EffectEvent>, npc_core::effects::EffectError>,
+        run: impl FnOnce(&mut Encounter, &EffectLibrary) -> Result<Vec<EffectEvent>, EffectError>,
     ) -> anyhow::Result<Vec<Reply>> {
         let mut engine = loaded.engine.clone();
         let events = match run(&mut engine, &loaded.library) {
             Ok(events) => events,
-            Err(error) => return Ok(ephemeral(format!("Nothing happened: {error}."))),
+            Err(error) => {
+                let error = engine_error(asker.lang, &error, &loaded, &named);
+                return Ok(ephemeral(i18n::tr_args(
+                    asker.lang,
+                    "encounter-nothing-happened",
+                    &[("error", error.into())],
+                )));
+            }
         };
         let (step, seats) = match self
-            .store(&loaded, &engine, loaded.seats.clone(), Extra::default())
+            .store(
+                asker.lang,
+                &loaded,
+                &engine,
+                loaded.seats.clone(),
+                Extra::default(),
+            )
             .await?
         {
             Ok(stored) => stored,
             Err(refusal) => return Ok(refusal),
         };
-        let events = tracker::event_lines(&events, &engine, &seats);
+        let events = tracker::event_lines(asker.table, &events, &engine, &seats);
         Ok(answer(
+            asker.table,
             &loaded.row,
             &engine,
             &seats,
@@ -565,6 +590,7 @@ impl Context {
         &self,
         request: &Request,
         loaded: Loaded,
+        asker: &Asker,
         character: &str,
         initiative: &str,
     ) -> anyhow::Result<Vec<Reply>> {
@@ -586,37 +612,37 @@ impl Context {
                 .character_named(request.user.id, request.place(), character)
                 .await?
         };
+        let lang = asker.lang;
         let Some(row) = found else {
-            return Ok(ephemeral(
-                "You have no character here to join with. Make one with `/chargen start`, or \
-                 ask the GM to `/init add` you.",
-            ));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-no-character")));
         };
         if loaded
             .seats
             .iter()
             .any(|seat| seat.character == Some(row.id))
         {
-            return Ok(ephemeral(format!(
-                "**{}** is in this encounter already.",
-                escape_markdown(&row.name)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-already-in",
+                &[("name", escape_markdown(&row.name).into())],
             )));
         }
         let name = seats::combatant_name(&row.name);
         if name.is_empty() {
-            return Ok(ephemeral(format!(
-                "**{}** has no letters or digits in its name to fight under; the GM can                  `/init add` it instead.",
-                escape_markdown(&row.name)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-no-letters",
+                &[("name", escape_markdown(&row.name).into())],
             )));
         }
         if loaded.engine.combatant(&name).is_some() {
-            return Ok(ephemeral(format!(
-                "A combatant named `{}` is in this encounter already; the GM can `/init remove` \
-                 it.",
-                one_line(&name, 64)
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-name-taken",
+                &[("name", one_line(&name, 64).into())],
             )));
         }
-        self.join_character(request, loaded, row, name, initiative)
+        self.join_character(request, loaded, asker, row, name, initiative)
             .await
     }
 
@@ -624,6 +650,7 @@ impl Context {
         &self,
         request: &Request,
         loaded: Loaded,
+        asker: &Asker,
         row: CharacterRow,
         name: String,
         initiative: &str,
@@ -636,9 +663,10 @@ impl Context {
             .find(|(subject, _, _)| *subject == Subject::HitPoints)
             .map(|(_, _, hp)| *hp)
         else {
-            return Ok(ephemeral(format!(
-                "**{}** has no HP field, so it cannot join; the GM can `/init add` it instead.",
-                escape_markdown(&row.name)
+            return Ok(ephemeral(i18n::tr_args(
+                asker.lang,
+                "encounter-no-hp-field",
+                &[("name", escape_markdown(&row.name).into())],
             )));
         };
         // The generator's HP is the maximum; a written-back HP is the current value.
@@ -656,9 +684,15 @@ impl Context {
             fields: numbers,
             ..RollContext::default()
         };
-        let (initiative, shown) = match self.roll_number(expr, &context) {
+        let (initiative, shown) = match self.roll_number(asker.lang, expr, &context) {
             Ok(rolled) => rolled,
-            Err(message) => return Ok(ephemeral(format!("The initiative {message}"))),
+            Err(problem) => {
+                return Ok(ephemeral(i18n::tr_args(
+                    asker.lang,
+                    "encounter-bad-initiative",
+                    &[("problem", problem.into())],
+                )));
+            }
         };
         let kept = self.storage.character_effects(row.id).await?;
         let carried: CarriedEffects = kept
@@ -677,7 +711,18 @@ impl Context {
         });
         let attached = match added {
             Ok(attached) => attached,
-            Err(error) => return Ok(ephemeral(format!("Nothing happened: {error}."))),
+            Err(error) => {
+                let named = Named {
+                    targets: vec![name.clone()],
+                    effect: None,
+                };
+                let error = engine_error(asker.lang, &error, &loaded, &named);
+                return Ok(ephemeral(i18n::tr_args(
+                    asker.lang,
+                    "encounter-nothing-happened",
+                    &[("error", error.into())],
+                )));
+            }
         };
         let mut seats = loaded.seats.clone();
         seats.push(Seat {
@@ -691,22 +736,34 @@ impl Context {
             join: Some(row.id),
             ..Extra::default()
         };
-        let (step, seats) = match self.store(&loaded, &engine, seats, extra).await? {
+        let (step, seats) = match self
+            .store(asker.lang, &loaded, &engine, seats, extra)
+            .await?
+        {
             Ok(stored) => stored,
             Err(refusal) => return Ok(refusal),
         };
-        let mut line = format!(
-            "**{}** joins as `{name}`: initiative {shown}, HP {hp}/{maximum}",
-            escape_markdown(&row.name)
+        let mut line = i18n::tr_args(
+            asker.table,
+            "encounter-joins",
+            &[
+                ("name", escape_markdown(&row.name).into()),
+                ("combatant", name.as_str().into()),
+                ("initiative", shown.into()),
+                ("hp", hp.to_string().into()),
+                ("max", maximum.to_string().into()),
+            ],
         );
         if !attached.is_empty() {
-            line.push_str(&format!(
-                ", still under {}",
-                escape_markdown(&attached.join(", "))
+            line.push_str(&i18n::tr_args(
+                asker.table,
+                "encounter-joins-still-under",
+                &[("effects", escape_markdown(&attached.join(", ")).into())],
             ));
         }
         line.push('.');
         Ok(answer(
+            asker.table,
             &loaded.row,
             &engine,
             &seats,
@@ -726,7 +783,12 @@ impl Context {
 
     /// A number or a dice expression, rolled with dice-core: its total and how it
     /// reads (`1d20 + 2 (14) = **16**`); the error as a sentence's end.
-    fn roll_number(&self, expr: &str, context: &RollContext) -> Result<(i64, String), String> {
+    fn roll_number(
+        &self,
+        lang: Lang,
+        expr: &str,
+        context: &RollContext,
+    ) -> Result<(i64, String), String> {
         if let Ok(number) = expr.trim().parse::<i64>() {
             return Ok((number, number.to_string()));
         }
@@ -736,10 +798,13 @@ impl Context {
         };
         match rolled {
             Ok(outcome) => Ok((outcome.total, outcome.markdown)),
-            Err(failure) => Err(format!(
-                "`{}` cannot be rolled: {}",
-                one_line(expr, 100),
-                failure.message
+            Err(failure) => Err(i18n::tr_args(
+                lang,
+                "encounter-cannot-roll",
+                &[
+                    ("expr", one_line(expr, 100).into()),
+                    ("reason", failure.reason_in(lang).into()),
+                ],
             )),
         }
     }
@@ -750,23 +815,33 @@ impl Context {
         asker: &Asker,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = asker.lang;
         if !asker.gm {
-            return Ok(gm_only(&loaded, "add monsters"));
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-gm-only-add",
+                &[("gm", gm.into())],
+            )));
         }
         let typed = command.string("name").unwrap_or("");
         let name = seats::combatant_name(typed);
         if name.is_empty() {
-            return Ok(ephemeral(
-                "A monster's name needs letters or digits (spaces become `_`).",
-            ));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-monster-name")));
         }
         let count = command.integer("count").unwrap_or(1).clamp(1, MAX_COUNT);
         let hidden = command.boolean("hidden").unwrap_or(false);
         let context = RollContext::default();
         let init_expr = command.string("init").unwrap_or("").trim();
-        let (initiative, init_shown) = match self.roll_number(init_expr, &context) {
+        let (initiative, init_shown) = match self.roll_number(lang, init_expr, &context) {
             Ok(rolled) => rolled,
-            Err(message) => return Ok(ephemeral(format!("The initiative {message}"))),
+            Err(problem) => {
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "encounter-bad-initiative",
+                    &[("problem", problem.into())],
+                )));
+            }
         };
         let hp_expr = command.string("hp").unwrap_or("").trim();
         let mut engine = loaded.engine.clone();
@@ -778,9 +853,15 @@ impl Context {
                 _ => format!("{name}_{index}"),
             };
             // Each monster rolls its own hit points; the group shares one initiative.
-            let (hp, hp_shown) = match self.roll_number(hp_expr, &context) {
+            let (hp, hp_shown) = match self.roll_number(lang, hp_expr, &context) {
                 Ok(rolled) => rolled,
-                Err(message) => return Ok(ephemeral(format!("The hit points {message}"))),
+                Err(problem) => {
+                    return Ok(ephemeral(i18n::tr_args(
+                        lang,
+                        "encounter-bad-hp",
+                        &[("problem", problem.into())],
+                    )));
+                }
             };
             let mut stats = Vec::new();
             if let Some(ac) = command.integer("ac") {
@@ -794,7 +875,16 @@ impl Context {
                 ..Default::default()
             };
             if let Err(error) = engine.add(&loaded.library, &spec) {
-                return Ok(ephemeral(format!("Nothing was added: {error}.")));
+                let named = Named {
+                    targets: vec![each],
+                    effect: None,
+                };
+                let error = engine_error(lang, &error, &loaded, &named);
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "encounter-nothing-added",
+                    &[("error", error.into())],
+                )));
             }
             seats.push(Seat {
                 name: each.clone(),
@@ -805,22 +895,30 @@ impl Context {
             });
             added.push(match hidden {
                 true => format!("`{each}`"),
-                false => format!("`{each}` (HP {hp_shown})"),
+                false => i18n::tr_args(
+                    asker.table,
+                    "encounter-added-one",
+                    &[("name", each.as_str().into()), ("hp", hp_shown.into())],
+                ),
             });
         }
         let (step, seats) = match self
-            .store(&loaded, &engine, seats, Extra::default())
+            .store(lang, &loaded, &engine, seats, Extra::default())
             .await?
         {
             Ok(stored) => stored,
             Err(refusal) => return Ok(refusal),
         };
-        let line = format!(
-            "Added {} at initiative {init_shown}{}.",
-            added.join(", "),
-            if hidden { " (hidden)" } else { "" }
-        );
+        let args = [
+            ("added", added.join(", ").into()),
+            ("initiative", init_shown.into()),
+        ];
+        let line = match hidden {
+            true => i18n::tr_args(asker.table, "encounter-added-hidden", &args),
+            false => i18n::tr_args(asker.table, "encounter-added", &args),
+        };
         Ok(answer(
+            asker.table,
             &loaded.row,
             &engine,
             &seats,
@@ -842,15 +940,22 @@ impl Context {
             .current()
             .is_some_and(|current| asker.owns(current));
         if !asker.gm && !own_turn {
-            return Ok(refusal(
-                &loaded,
-                "end someone else's turn (players press Next on their own turn)",
-            ));
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                asker.lang,
+                "encounter-refuse-next",
+                &[("gm", gm.into())],
+            )));
         }
         let mut rng = self.command_rng();
-        self.change(loaded, Vec::new(), pressed.is_some(), |engine, library| {
-            engine.next(library, &mut rng)
-        })
+        self.change(
+            loaded,
+            asker,
+            Named::default(),
+            Vec::new(),
+            pressed.is_some(),
+            |engine, library| engine.next(library, &mut rng),
+        )
         .await
     }
 
@@ -861,11 +966,21 @@ impl Context {
         pressed: Option<i64>,
     ) -> anyhow::Result<Vec<Reply>> {
         if !asker.gm {
-            return Ok(gm_only(&loaded, "go back a turn"));
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                asker.lang,
+                "encounter-gm-only-prev",
+                &[("gm", gm.into())],
+            )));
         }
-        self.change(loaded, Vec::new(), pressed.is_some(), |engine, _| {
-            engine.prev()
-        })
+        self.change(
+            loaded,
+            asker,
+            Named::default(),
+            Vec::new(),
+            pressed.is_some(),
+            |engine, _| engine.prev(),
+        )
         .await
     }
 
@@ -877,20 +992,28 @@ impl Context {
         target: &str,
         amount: &str,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = asker.lang;
         if !asker.may_act_on(&loaded.engine, &[target]) {
-            return Ok(refusal(&loaded, "change that combatant's hit points"));
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-refuse-hp",
+                &[("gm", gm.into())],
+            )));
         }
         let (operator, expr) = match amount.chars().next() {
             Some(sign @ ('+' | '-' | '=')) => (sign, amount[1..].trim()),
-            _ => {
-                return Ok(ephemeral(
-                    "Write the amount as `-7` (damage), `+2d4` (healing) or `=12` (set).",
-                ));
-            }
+            _ => return Ok(ephemeral(i18n::tr(lang, "encounter-amount-form"))),
         };
-        let (total, shown) = match self.roll_number(expr, &RollContext::default()) {
+        let (total, shown) = match self.roll_number(lang, expr, &RollContext::default()) {
             Ok(rolled) => rolled,
-            Err(message) => return Ok(ephemeral(format!("The amount {message}"))),
+            Err(problem) => {
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "encounter-bad-amount",
+                    &[("problem", problem.into())],
+                )));
+            }
         };
         let change = match operator {
             '+' => HpChange::Offset(total),
@@ -899,14 +1022,22 @@ impl Context {
         };
         let mut intro = Vec::new();
         if expr.parse::<i64>().is_err() {
-            intro.push(format!(
-                "{} rolls {operator}{shown}",
-                escape_markdown(&request.user.name)
+            intro.push(i18n::tr_args(
+                asker.table,
+                "encounter-rolls",
+                &[
+                    ("name", escape_markdown(&request.user.name).into()),
+                    ("roll", format!("{operator}{shown}").into()),
+                ],
             ));
         }
+        let named = Named {
+            targets: vec![target.to_owned()],
+            effect: None,
+        };
         let target = target.to_owned();
         let mut rng = self.command_rng();
-        self.change(loaded, intro, false, |engine, library| {
+        self.change(loaded, asker, named, intro, false, |engine, library| {
             engine.hp(library, &target, change, &mut rng)
         })
         .await
@@ -926,27 +1057,41 @@ impl Context {
             .filter(|name| !name.is_empty())
             .map(str::to_owned)
             .collect();
+        let lang = asker.lang;
         if names.is_empty() {
-            return Ok(ephemeral("Name at least one target."));
+            return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
         }
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         if !asker.may_act_on(&loaded.engine, &refs) {
-            return Ok(refusal(&loaded, "apply effects to those combatants"));
-        }
-        if !loaded.library.has_effect(effect) {
-            return Ok(ephemeral(format!(
-                "This server's effect library has no effect `{}` (`/effect list` shows them).",
-                one_line(effect, 64)
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-refuse-effect",
+                &[("gm", gm.into())],
             )));
         }
-        let intro = vec![format!(
-            "{} applies **{}**.",
-            escape_markdown(&request.user.name),
-            escape_markdown(effect)
+        if !loaded.library.has_effect(effect) {
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-no-such-effect",
+                &[("effect", one_line(effect, 64).into())],
+            )));
+        }
+        let intro = vec![i18n::tr_args(
+            asker.table,
+            "encounter-applies",
+            &[
+                ("name", escape_markdown(&request.user.name).into()),
+                ("effect", escape_markdown(effect).into()),
+            ],
         )];
+        let named = Named {
+            targets: names.clone(),
+            effect: Some(effect.to_owned()),
+        };
         let effect = effect.to_owned();
         let mut rng = self.command_rng();
-        self.change(loaded, intro, false, |engine, library| {
+        self.change(loaded, asker, named, intro, false, |engine, library| {
             engine.apply(library, &effect, &refs, &mut rng)
         })
         .await
@@ -960,10 +1105,19 @@ impl Context {
         effect: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         if !asker.may_act_on(&loaded.engine, &[target]) {
-            return Ok(refusal(&loaded, "cure that combatant"));
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                asker.lang,
+                "encounter-refuse-cure",
+                &[("gm", gm.into())],
+            )));
         }
+        let named = Named {
+            targets: vec![target.to_owned()],
+            effect: Some(effect.to_owned()),
+        };
         let (target, effect) = (target.to_owned(), effect.to_owned());
-        self.change(loaded, Vec::new(), false, |engine, _| {
+        self.change(loaded, asker, named, Vec::new(), false, |engine, _| {
             engine.remove_effect(&target, &effect)
         })
         .await
@@ -976,10 +1130,19 @@ impl Context {
         target: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         if !asker.gm && !asker.owns(target) {
-            return Ok(refusal(&loaded, "remove that combatant"));
+            let gm = gm_name(&loaded);
+            return Ok(ephemeral(i18n::tr_args(
+                asker.lang,
+                "encounter-refuse-remove",
+                &[("gm", gm.into())],
+            )));
         }
+        let named = Named {
+            targets: vec![target.to_owned()],
+            effect: None,
+        };
         let target = target.to_owned();
-        self.change(loaded, Vec::new(), false, |engine, _| {
+        self.change(loaded, asker, named, Vec::new(), false, |engine, _| {
             engine.remove(&target)
         })
         .await
@@ -989,8 +1152,9 @@ impl Context {
     /// the encounter's row goes, in one transaction.
     async fn init_end(&self, loaded: Loaded, asker: &Asker) -> anyhow::Result<Vec<Reply>> {
         if !asker.gm {
-            return Ok(gm_only(&loaded, "end the encounter"));
+            return Ok(gm_only_end(&loaded, asker));
         }
+        let table = asker.table;
         let mut extra = Extra::default();
         let mut kept = Vec::new();
         for seat in &loaded.seats {
@@ -1002,11 +1166,22 @@ impl Context {
                 let carried: CarriedEffects =
                     serde_json::from_str(&row.effects).unwrap_or_default();
                 let hp = loaded.engine.base(&seat.name).map_or(0, |base| base.hp);
-                let mut line = format!("{} HP {hp}", seat.name);
+                let mut line = i18n::tr_args(
+                    table,
+                    "encounter-kept-hp",
+                    &[
+                        ("name", seat.name.as_str().into()),
+                        ("hp", hp.to_string().into()),
+                    ],
+                );
                 if !carried.is_empty() {
                     let tags: Vec<String> =
                         carried.views().into_iter().map(|view| view.tag).collect();
-                    line.push_str(&format!(", keeps {}", tags.join(", ")));
+                    line.push_str(&i18n::tr_args(
+                        table,
+                        "encounter-kept-keeps",
+                        &[("effects", tags.join(", ").into())],
+                    ));
                 }
                 kept.push(line);
                 extra.write_backs.push(row);
@@ -1027,35 +1202,39 @@ impl Context {
                 step: loaded.row.step + 1,
             })
         {
-            return Ok(ephemeral(STALE));
+            return Ok(ephemeral(i18n::tr(asker.lang, "encounter-stale")));
         }
-        let mut summary = format!(
-            "**The encounter is over** after {} round{}.",
-            loaded.engine.round(),
-            if loaded.engine.round() == 1 { "" } else { "s" }
+        let mut summary = i18n::tr_args(
+            table,
+            "encounter-over",
+            &[("rounds", loaded.engine.round().into())],
         );
         if !kept.is_empty() {
-            summary.push_str(&format!(
-                " Written back to the characters: {}.",
-                escape_markdown(&kept.join("; "))
+            summary.push_str(&i18n::tr_args(
+                table,
+                "encounter-written-back",
+                &[("kept", escape_markdown(&kept.join("; ")).into())],
             ));
         }
         let summary = truncate(&summary, MESSAGE_LIMIT);
-        let mut replies = vec![Reply::Update(Message::ephemeral(
-            "The encounter has ended.",
-        ))];
+        let mut replies = vec![Reply::Update(Message::ephemeral(i18n::tr(
+            asker.lang,
+            "encounter-has-ended",
+        )))];
         if let Some(message_id) = loaded.row.message_id {
             // The last state stays readable, without buttons.
             let last = tracker::render(
+                table,
                 &loaded.engine,
                 &loaded.seats,
                 &loaded.row.gm_name,
                 Viewer::Players,
             );
+            let ended = i18n::tr(table, "encounter-ended-mark");
             replies.push(Reply::Edit {
                 channel_id: loaded.row.channel_id,
                 message_id,
-                message: Message::text(truncate(&format!("{last}\n*Ended.*"), MESSAGE_LIMIT)),
+                message: Message::text(truncate(&format!("{last}\n{ended}"), MESSAGE_LIMIT)),
             });
         }
         replies.push(Reply::Channel {
@@ -1101,7 +1280,9 @@ impl Context {
 
 /// The answer of a stored change: what was done and its events (publicly, the
 /// events in a monospace block) and the redrawn tracker.
+#[allow(clippy::too_many_arguments)]
 fn answer(
+    lang: Lang,
     row: &EncounterRow,
     engine: &Encounter,
     seats: &[Seat],
@@ -1112,18 +1293,19 @@ fn answer(
 ) -> Vec<Reply> {
     let intro = truncate(&intro.join("\n"), 600);
     let text = match (intro.is_empty(), events.is_empty()) {
-        (true, true) => "Nothing changed.".to_owned(),
+        (true, true) => i18n::tr(lang, "encounter-nothing-changed"),
         (false, true) => intro,
-        (true, false) => code_block(&fit_lines(&events, MESSAGE_LIMIT - 10)),
+        (true, false) => code_block(&fit_lines(lang, &events, MESSAGE_LIMIT - 10)),
         (false, false) => format!(
             "{intro}\n{}",
             code_block(&fit_lines(
+                lang,
                 &events,
                 MESSAGE_LIMIT - 10 - intro.chars().count()
             ))
         ),
     };
-    let tracker = tracker_reply(row, engine, seats, step);
+    let tracker = tracker_reply(lang, row, engine, seats, step);
     if pressed {
         // The pressed message is the tracker: it is redrawn in place.
         let message = match tracker {
@@ -1139,10 +1321,10 @@ fn answer(
 }
 
 /// Event lines within `budget` characters: the last ones go, counted.
-fn fit_lines(lines: &[String], budget: usize) -> String {
+fn fit_lines(lang: Lang, lines: &[String], budget: usize) -> String {
     let mut out = String::new();
     for (index, line) in lines.iter().enumerate() {
-        let more = format!("\n… and {} more", lines.len() - index);
+        let more = format!("\n{}", tracker::and_more(lang, lines.len() - index));
         if out.chars().count() + line.chars().count() + 1 + more.chars().count() > budget {
             out.push_str(&more);
             return out;
@@ -1157,17 +1339,24 @@ fn fit_lines(lines: &[String], budget: usize) -> String {
 
 /// The tracker as stored at `step`: an edit of its message, or a new message
 /// (tracked) when it has none yet.
-fn tracker_reply(row: &EncounterRow, engine: &Encounter, seats: &[Seat], step: i64) -> Reply {
+fn tracker_reply(
+    lang: Lang,
+    row: &EncounterRow,
+    engine: &Encounter,
+    seats: &[Seat],
+    step: i64,
+) -> Reply {
     let mut message = Message::text(tracker::render(
+        lang,
         engine,
         seats,
         &row.gm_name,
         Viewer::Players,
     ));
-    let button = |action, label: &str, style, disabled| {
+    let button = |action, label: String, style, disabled| {
         Component::Button(Button {
             custom_id: InitId::new(action, row.id, step).encode(),
-            label: label.to_owned(),
+            label,
             style,
             disabled,
         })
@@ -1175,17 +1364,22 @@ fn tracker_reply(row: &EncounterRow, engine: &Encounter, seats: &[Seat], step: i
     message.components.push(ActionRow(vec![
         button(
             InitAction::Next,
-            "Next",
+            i18n::tr(lang, "encounter-button-next"),
             ButtonStyle::Primary,
             engine.is_empty(),
         ),
         button(
             InitAction::Previous,
-            "Previous",
+            i18n::tr(lang, "encounter-button-prev"),
             ButtonStyle::Secondary,
             engine.round() == 0,
         ),
-        button(InitAction::End, "End", ButtonStyle::Danger, false),
+        button(
+            InitAction::End,
+            i18n::tr(lang, "encounter-button-end"),
+            ButtonStyle::Danger,
+            false,
+        ),
     ]));
     match row.message_id {
         Some(message_id) => Reply::Edit {
@@ -1212,6 +1406,7 @@ fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
         false => Viewer::Players,
     };
     ephemeral(tracker::render(
+        asker.lang,
         &loaded.engine,
         &loaded.seats,
         &loaded.row.gm_name,
@@ -1222,41 +1417,107 @@ fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
 /// The private question before ending, with its two buttons.
 fn end_question(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
     if !asker.gm {
-        return gm_only(loaded, "end the encounter");
+        return gm_only_end(loaded, asker);
     }
+    let lang = asker.lang;
     let id = |action| InitId::new(action, loaded.row.id, loaded.row.step).encode();
-    let message = Message::ephemeral(
-        "End the encounter? Every character's hit points and the effects still on it are \
-         written back to it.",
-    )
-    .with_row(ActionRow(vec![
-        Component::Button(Button {
-            custom_id: id(InitAction::ConfirmEnd),
-            label: "End the encounter".to_owned(),
-            style: ButtonStyle::Danger,
-            disabled: false,
-        }),
-        Component::Button(Button {
-            custom_id: id(InitAction::CancelEnd),
-            label: "Keep going".to_owned(),
-            style: ButtonStyle::Secondary,
-            disabled: false,
-        }),
-    ]));
+    let message =
+        Message::ephemeral(i18n::tr(lang, "encounter-end-question")).with_row(ActionRow(vec![
+            Component::Button(Button {
+                custom_id: id(InitAction::ConfirmEnd),
+                label: i18n::tr(lang, "encounter-end-confirm"),
+                style: ButtonStyle::Danger,
+                disabled: false,
+            }),
+            Component::Button(Button {
+                custom_id: id(InitAction::CancelEnd),
+                label: i18n::tr(lang, "encounter-end-cancel"),
+                style: ButtonStyle::Secondary,
+                disabled: false,
+            }),
+        ]));
     vec![Reply::Interaction(message)]
 }
 
-fn gm_only(loaded: &Loaded, what: &str) -> Vec<Reply> {
-    ephemeral(format!(
-        "Only the GM ({}) or a server admin can {what}.",
-        escape_markdown(&one_line(&loaded.row.gm_name, 32))
+/// The GM's name as refusals give it.
+fn gm_name(loaded: &Loaded) -> String {
+    escape_markdown(&one_line(&loaded.row.gm_name, 32))
+}
+
+fn gm_only_end(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
+    ephemeral(i18n::tr_args(
+        asker.lang,
+        "encounter-gm-only-end",
+        &[("gm", gm_name(loaded).into())],
     ))
 }
 
-fn refusal(loaded: &Loaded, what: &str) -> Vec<Reply> {
-    ephemeral(format!(
-        "You cannot {what}: players act on their own combatant, and on others during \
-         their own turn. The GM is {}.",
-        escape_markdown(&one_line(&loaded.row.gm_name, 32))
-    ))
+/// What a command named, to say why the effect engine refused in a language other
+/// than the engine's own English.
+#[derive(Default)]
+struct Named {
+    targets: Vec<String>,
+    effect: Option<String>,
+}
+
+/// Why the effect engine did nothing, as the end of a sentence in `lang`. English
+/// gives the engine's own message (it names more than a kind can); another language
+/// says it by kind, with the names the command gave and the library's limits.
+fn engine_error(lang: Lang, error: &EffectError, loaded: &Loaded, named: &Named) -> String {
+    if lang == Lang::En {
+        return error.message.clone();
+    }
+    let limits = loaded.library.limits();
+    let missing = named
+        .targets
+        .iter()
+        .find(|name| loaded.engine.combatant(name).is_none())
+        .or(named.targets.first())
+        .map_or("", String::as_str);
+    let target = named.targets.first().map_or("", String::as_str);
+    match error.kind {
+        EffectErrorKind::BadName => i18n::tr_args(
+            lang,
+            "encounter-error-bad-name",
+            &[("max", limits.max_name_len.into())],
+        ),
+        EffectErrorKind::Full => i18n::tr_args(
+            lang,
+            "encounter-error-full",
+            &[("max", limits.max_combatants.into())],
+        ),
+        EffectErrorKind::UnknownElement => i18n::tr(lang, "encounter-error-unknown-element"),
+        EffectErrorKind::UnknownEffect => i18n::tr_args(
+            lang,
+            "encounter-error-unknown-effect",
+            &[
+                ("name", target.into()),
+                ("effect", named.effect.as_deref().unwrap_or("").into()),
+            ],
+        ),
+        EffectErrorKind::Empty => i18n::tr(lang, "encounter-error-empty"),
+        EffectErrorKind::NoEarlierTurn => i18n::tr(lang, "encounter-error-no-earlier-turn"),
+        EffectErrorKind::UnknownCombatant => i18n::tr_args(
+            lang,
+            "encounter-error-unknown-combatant",
+            &[("name", missing.into())],
+        ),
+        EffectErrorKind::StepBudget => i18n::tr_args(
+            lang,
+            "encounter-error-step-budget",
+            &[("max", limits.max_steps.into())],
+        ),
+        EffectErrorKind::HookDepth => i18n::tr_args(
+            lang,
+            "encounter-error-hook-depth",
+            &[("max", limits.max_hook_depth.into())],
+        ),
+        EffectErrorKind::TooManyEffects => i18n::tr_args(
+            lang,
+            "encounter-error-too-many-effects",
+            &[("max", limits.max_attached.into())],
+        ),
+        EffectErrorKind::Dice => i18n::tr(lang, "encounter-error-dice"),
+        _ => i18n::tr(lang, "encounter-error-other"),
+    }
 }

@@ -12,16 +12,22 @@ use npc_core::effects::{CombatantView, EffectEvent, Encounter, Subject};
 
 use super::seats::Seat;
 use crate::core::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line};
+use crate::i18n::{self, Lang};
 
 /// How a hidden combatant's hit points read to players.
-pub fn hp_word(hp: i64, max_hp: i64) -> &'static str {
+pub fn hp_word(lang: Lang, hp: i64, max_hp: i64) -> String {
     if hp <= 0 {
-        "down"
+        i18n::tr(lang, "encounter-down")
     } else if hp.saturating_mul(2) <= max_hp {
-        "bloodied"
+        i18n::tr(lang, "encounter-bloodied")
     } else {
-        "healthy"
+        i18n::tr(lang, "encounter-healthy")
     }
+}
+
+/// `… and N more`: what a cut list says of the rest.
+pub fn and_more(lang: Lang, count: usize) -> String {
+    i18n::tr_args(lang, "encounter-and-more", &[("count", count.into())])
 }
 
 /// Who looks: players see hidden combatants' words, the GM their numbers.
@@ -37,14 +43,23 @@ struct Line {
     effects: Vec<String>,
 }
 
-fn effect_label(tag: &str, turns_left: Option<i64>) -> String {
+fn effect_label(lang: Lang, tag: &str, turns_left: Option<i64>) -> String {
     match turns_left {
-        Some(turns) => format!("{tag} {turns}"),
-        None => format!("{tag} *"),
+        Some(turns) => i18n::tr_args(
+            lang,
+            "encounter-turns-left",
+            &[("tag", tag.into()), ("turns", turns.to_string().into())],
+        ),
+        None => i18n::tr_args(lang, "encounter-until-removed", &[("tag", tag.into())]),
     }
 }
 
-fn lines(engine: &Encounter, seats: &[Seat], viewer: Viewer) -> (Vec<Line>, Option<usize>) {
+fn lines(
+    lang: Lang,
+    engine: &Encounter,
+    seats: &[Seat],
+    viewer: Viewer,
+) -> (Vec<Line>, Option<usize>) {
     let combatants = engine.combatants();
     let current = engine.current();
     let width_init = combatants
@@ -72,12 +87,12 @@ fn lines(engine: &Encounter, seats: &[Seat], viewer: Viewer) -> (Vec<Line>, Opti
                 .any(|seat| seat.name == combatant.name && seat.hidden);
             Line {
                 base: base_line(
-                    combatant, is_current, hidden, viewer, width_init, width_name,
+                    lang, combatant, is_current, hidden, viewer, width_init, width_name,
                 ),
                 effects: combatant
                     .effects
                     .iter()
-                    .map(|effect| effect_label(&effect.tag, effect.turns_left))
+                    .map(|effect| effect_label(lang, &effect.tag, effect.turns_left))
                     .collect(),
             }
         })
@@ -86,6 +101,7 @@ fn lines(engine: &Encounter, seats: &[Seat], viewer: Viewer) -> (Vec<Line>, Opti
 }
 
 fn base_line(
+    lang: Lang,
     combatant: &CombatantView,
     is_current: bool,
     hidden: bool,
@@ -98,23 +114,29 @@ fn base_line(
     let hp = if shown_to_players {
         format!("{}/{}", combatant.hp, combatant.max_hp)
     } else {
-        hp_word(combatant.hp, combatant.max_hp).to_owned()
+        hp_word(lang, combatant.hp, combatant.max_hp)
     };
     let mut line = format!(
         "{marker} {:>width_init$} {:<width_name$} {hp}",
         combatant.initiative, combatant.name
     );
     if shown_to_players && let Some(ac) = combatant.int(Subject::ArmorClass) {
-        line.push_str(&format!(" AC {ac}"));
+        line.push(' ');
+        line.push_str(&i18n::tr_args(
+            lang,
+            "encounter-ac",
+            &[("ac", ac.to_string().into())],
+        ));
     }
     if hidden && viewer == Viewer::Gm {
-        line.push_str(" (hidden)");
+        line.push(' ');
+        line.push_str(&i18n::tr(lang, "encounter-hidden"));
     }
     line
 }
 
 /// `effects` within `room` characters: as many as fit, then `… and N more`.
-fn cut_effects(effects: &[String], room: usize) -> String {
+fn cut_effects(lang: Lang, effects: &[String], room: usize) -> String {
     let full = effects.join(", ");
     if full.chars().count() <= room {
         return full;
@@ -123,7 +145,7 @@ fn cut_effects(effects: &[String], room: usize) -> String {
     let mut used = 0;
     for (index, effect) in effects.iter().enumerate() {
         let rest = effects.len() - index - 1;
-        let tail = format!("… and {} more", rest);
+        let tail = and_more(lang, rest);
         let cost = effect.chars().count() + 2;
         if used + cost + tail.chars().count() > room {
             break;
@@ -132,7 +154,7 @@ fn cut_effects(effects: &[String], room: usize) -> String {
         shown.push(effect);
     }
     let more = effects.len() - shown.len();
-    let tail = format!("… and {more} more");
+    let tail = and_more(lang, more);
     if shown.is_empty() {
         return tail;
     }
@@ -147,7 +169,7 @@ fn joined(base: &str, effects: &str) -> String {
 }
 
 /// The lines within `budget` characters (newlines counted).
-fn fit_lines(lines: &[Line], marked: Option<usize>, budget: usize) -> Vec<String> {
+fn fit_lines(lang: Lang, lines: &[Line], marked: Option<usize>, budget: usize) -> Vec<String> {
     let full: Vec<String> = lines
         .iter()
         .map(|line| joined(&line.base, &line.effects.join(", ")))
@@ -162,7 +184,7 @@ fn fit_lines(lines: &[Line], marked: Option<usize>, budget: usize) -> Vec<String
         .iter()
         .map(|line| match line.effects.is_empty() {
             true => line.base.clone(),
-            false => joined(&line.base, &cut_effects(&line.effects, share.max(14))),
+            false => joined(&line.base, &cut_effects(lang, &line.effects, share.max(14))),
         })
         .collect();
     if total(&cut) <= budget {
@@ -170,7 +192,7 @@ fn fit_lines(lines: &[Line], marked: Option<usize>, budget: usize) -> Vec<String
     }
     // Then the combatants farthest from the current one.
     let center = marked.unwrap_or(0).min(cut.len().saturating_sub(1));
-    let reserve = 2 * "… and 50 more\n".chars().count();
+    let reserve = 2 * (and_more(lang, lines.len()).chars().count() + 1);
     let mut used = 0;
     let (mut low, mut high) = (center, center);
     let take = |line: &String, used: &mut usize| {
@@ -182,7 +204,7 @@ fn fit_lines(lines: &[Line], marked: Option<usize>, budget: usize) -> Vec<String
         true
     };
     if !cut.is_empty() && !take(&cut[center], &mut used) {
-        return vec![format!("… and {} more", cut.len())];
+        return vec![and_more(lang, cut.len())];
     }
     loop {
         let mut grew = false;
@@ -200,11 +222,11 @@ fn fit_lines(lines: &[Line], marked: Option<usize>, budget: usize) -> Vec<String
     }
     let mut out = Vec::new();
     if low > 0 {
-        out.push(format!("… and {low} more"));
+        out.push(and_more(lang, low));
     }
     out.extend(cut[low..=high].iter().cloned());
     if high + 1 < cut.len() {
-        out.push(format!("… and {} more", cut.len() - high - 1));
+        out.push(and_more(lang, cut.len() - high - 1));
     }
     out
 }
@@ -214,33 +236,54 @@ fn total(lines: &[String]) -> usize {
 }
 
 /// The tracker's content (public: hidden combatants as words), or the GM's list.
-pub fn render(engine: &Encounter, seats: &[Seat], gm_name: &str, viewer: Viewer) -> String {
+pub fn render(
+    lang: Lang,
+    engine: &Encounter,
+    seats: &[Seat],
+    gm_name: &str,
+    viewer: Viewer,
+) -> String {
     let round = match engine.round() {
-        0 => "not started: **Next** begins round 1".to_owned(),
-        round => format!("round {round}"),
+        0 => i18n::tr(lang, "encounter-not-started"),
+        round => i18n::tr_args(
+            lang,
+            "encounter-round",
+            &[("round", round.to_string().into())],
+        ),
     };
     let title = match viewer {
-        Viewer::Players => "Initiative",
-        Viewer::Gm => "Initiative (GM view)",
+        Viewer::Players => i18n::tr(lang, "encounter-title"),
+        Viewer::Gm => i18n::tr(lang, "encounter-title-gm"),
     };
-    let header = format!(
-        "**{title}** · {round} · GM {}",
-        escape_markdown(&one_line(gm_name, 32))
+    let header = i18n::tr_args(
+        lang,
+        "encounter-header",
+        &[
+            ("title", title.into()),
+            ("round", round.into()),
+            ("gm", escape_markdown(&one_line(gm_name, 32)).into()),
+        ],
     );
     if engine.is_empty() {
-        return format!("{header}\nNobody yet: players `/init join`, the GM `/init add` monsters.");
+        return format!("{header}\n{}", i18n::tr(lang, "encounter-nobody"));
     }
-    let (lines, marked) = lines(engine, seats, viewer);
+    let (lines, marked) = lines(lang, engine, seats, viewer);
     // The header, the fences and their newlines, and room for an ending's mark.
     let budget = MESSAGE_LIMIT.saturating_sub(header.chars().count() + 12 + 20);
-    let body = fit_lines(&lines, marked, budget).join("\n");
+    let body = fit_lines(lang, &lines, marked, budget).join("\n");
     format!("{header}\n{}", code_block(&body))
 }
 
 /// A command's events as lines for the channel (shown in a monospace block, so
-/// nothing in them is markup). A hidden combatant's numbers are left out (its hit
-/// points read as a word).
-pub fn event_lines(events: &[EffectEvent], engine: &Encounter, seats: &[Seat]) -> Vec<String> {
+/// nothing in them is markup), in `lang`. A hidden combatant's numbers are left out
+/// (its hit points read as a word). Effect tags, names and the effect language's
+/// subjects stay as written.
+pub fn event_lines(
+    lang: Lang,
+    events: &[EffectEvent],
+    engine: &Encounter,
+    seats: &[Seat],
+) -> Vec<String> {
     let hidden: HashSet<&str> = seats
         .iter()
         .filter(|seat| seat.hidden)
@@ -248,12 +291,22 @@ pub fn event_lines(events: &[EffectEvent], engine: &Encounter, seats: &[Seat]) -
         .collect();
     events
         .iter()
-        .map(|event| event_line(event, engine, &hidden))
+        .map(|event| event_line(lang, event, engine, &hidden))
         .collect()
 }
 
-fn event_line(event: &EffectEvent, engine: &Encounter, hidden: &HashSet<&str>) -> String {
+fn event_line(
+    lang: Lang,
+    event: &EffectEvent,
+    engine: &Encounter,
+    hidden: &HashSet<&str>,
+) -> String {
     match event {
+        EffectEvent::TurnStart { round, name } => i18n::tr_args(
+            lang,
+            "encounter-event-turn",
+            &[("round", round.to_string().into()), ("name", name.into())],
+        ),
         EffectEvent::IntChange {
             effect,
             name,
@@ -262,27 +315,186 @@ fn event_line(event: &EffectEvent, engine: &Encounter, hidden: &HashSet<&str>) -
             ..
         } if hidden.contains(name.as_str()) => {
             let now = match (subject, engine.combatant(name)) {
-                (Subject::HitPoints, Some(view)) => hp_word(*after, view.max_hp).to_owned(),
-                (Subject::HitPoints, None) => hp_word(*after, *after).to_owned(),
-                _ => "changed".to_owned(),
+                (Subject::HitPoints, Some(view)) => hp_word(lang, *after, view.max_hp),
+                (Subject::HitPoints, None) => hp_word(lang, *after, *after),
+                _ => i18n::tr(lang, "encounter-event-changed"),
             };
+            let mut args = vec![
+                ("name", name.into()),
+                ("subject", subject.name().into()),
+                ("now", now.into()),
+            ];
             match effect {
-                Some(effect) => format!("* {effect} on {name}: {} {now}", subject.name()),
-                None => format!("* {name}: {} {now}", subject.name()),
+                Some(effect) => {
+                    args.push(("effect", effect.into()));
+                    i18n::tr_args(lang, "encounter-event-change-hidden", &args)
+                }
+                None => i18n::tr_args(lang, "encounter-event-direct-change-hidden", &args),
             }
         }
-        EffectEvent::Reduced { effect, name, .. } if hidden.contains(name.as_str()) => {
-            format!("* {effect} is reduced on {name}.")
+        EffectEvent::IntChange {
+            effect,
+            name,
+            subject,
+            before,
+            after,
+        } => {
+            let mut args = vec![
+                ("name", name.into()),
+                ("subject", subject.name().into()),
+                ("before", before.to_string().into()),
+                ("after", after.to_string().into()),
+            ];
+            match effect {
+                Some(effect) => {
+                    args.push(("effect", effect.into()));
+                    i18n::tr_args(lang, "encounter-event-change", &args)
+                }
+                None => i18n::tr_args(lang, "encounter-event-direct-change", &args),
+            }
         }
         EffectEvent::ProtectionChange {
             effect,
             name,
             element,
             ..
-        } if hidden.contains(name.as_str()) => {
-            format!("* {effect} on {name}: Protections {element} changed")
+        } if hidden.contains(name.as_str()) => i18n::tr_args(
+            lang,
+            "encounter-event-protection-hidden",
+            &[
+                ("effect", effect.into()),
+                ("name", name.into()),
+                ("element", element.into()),
+            ],
+        ),
+        EffectEvent::ProtectionChange {
+            effect,
+            name,
+            element,
+            operation,
+        } => i18n::tr_args(
+            lang,
+            "encounter-event-protection",
+            &[
+                ("effect", effect.into()),
+                ("name", name.into()),
+                ("element", element.into()),
+                ("operation", operation.into()),
+            ],
+        ),
+        EffectEvent::SetChange {
+            effect,
+            name,
+            subject,
+            added,
+            elements,
+        } => {
+            let sign = if *added { '+' } else { '-' };
+            i18n::tr_args(
+                lang,
+                "encounter-event-set",
+                &[
+                    ("effect", effect.into()),
+                    ("name", name.into()),
+                    ("subject", subject.name().into()),
+                    ("change", format!("{sign}{{{}}}", elements.join(",")).into()),
+                ],
+            )
         }
-        other => other.to_line(),
+        EffectEvent::Assigned {
+            effect,
+            name,
+            subject,
+            value,
+        } => i18n::tr_args(
+            lang,
+            "encounter-event-assigned",
+            &[
+                ("effect", effect.into()),
+                ("name", name.into()),
+                ("subject", subject.name().into()),
+                ("value", value.into()),
+            ],
+        ),
+        EffectEvent::Immune { name, effect } => i18n::tr_args(
+            lang,
+            "encounter-event-immune",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::AlreadyHas { name, effect } => i18n::tr_args(
+            lang,
+            "encounter-event-already-has",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::NoEffect { effect, name } => i18n::tr_args(
+            lang,
+            "encounter-event-no-effect",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::Reduced { effect, name, .. } if hidden.contains(name.as_str()) => {
+            i18n::tr_args(
+                lang,
+                "encounter-event-reduced-hidden",
+                &[("effect", effect.into()), ("name", name.into())],
+            )
+        }
+        EffectEvent::Reduced {
+            effect,
+            name,
+            amount,
+        } => i18n::tr_args(
+            lang,
+            "encounter-event-reduced",
+            &[
+                ("effect", effect.into()),
+                ("name", name.into()),
+                ("amount", amount.to_string().into()),
+            ],
+        ),
+        EffectEvent::HookAttached { effect, name } => i18n::tr_args(
+            lang,
+            "encounter-event-hook",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::WearsOff { effect, name } => i18n::tr_args(
+            lang,
+            "encounter-event-wears-off",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::Removed { effect, name } => i18n::tr_args(
+            lang,
+            "encounter-event-removed",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::RemovesNothing { effect, name } => i18n::tr_args(
+            lang,
+            "encounter-event-removes-nothing",
+            &[("effect", effect.into()), ("name", name.into())],
+        ),
+        EffectEvent::Down { name } => {
+            i18n::tr_args(lang, "encounter-event-down", &[("name", name.into())])
+        }
+        EffectEvent::LosesTurn { name } => {
+            i18n::tr_args(lang, "encounter-event-loses-turn", &[("name", name.into())])
+        }
+        EffectEvent::IsDead { name } => {
+            i18n::tr_args(lang, "encounter-event-dead", &[("name", name.into())])
+        }
+        EffectEvent::DownSkips { name } => {
+            i18n::tr_args(lang, "encounter-event-down-skips", &[("name", name.into())])
+        }
+        EffectEvent::Appears { name } => {
+            i18n::tr_args(lang, "encounter-event-appears", &[("name", name.into())])
+        }
+        EffectEvent::CannotSplit { name } => i18n::tr_args(
+            lang,
+            "encounter-event-cannot-split",
+            &[("name", name.into())],
+        ),
+        EffectEvent::Leaves { name } => {
+            i18n::tr_args(lang, "encounter-event-leaves", &[("name", name.into())])
+        }
+        EffectEvent::EveryoneOut => i18n::tr(lang, "encounter-event-everyone-out"),
     }
 }
 
@@ -301,7 +513,7 @@ mod tests {
             (1, 10, "bloodied"),
             (0, 10, "down"),
         ] {
-            assert_eq!(hp_word(hp, max), word, "{hp}/{max}");
+            assert_eq!(hp_word(Lang::En, hp, max), word, "{hp}/{max}");
         }
     }
 
@@ -350,12 +562,22 @@ mod tests {
                 fields: Vec::new(),
             })
             .collect();
-        for viewer in [Viewer::Players, Viewer::Gm] {
-            let text = render(&engine, &seats, &"G".repeat(200), viewer);
-            assert!(text.chars().count() <= MESSAGE_LIMIT, "{}", text.len());
-            assert!(text.contains("▶  71 Hobgoblin_Captain29"), "{text}");
-            assert!(text.contains("… and "), "{text}");
-            assert!(text.starts_with("**Initiative"), "{text}");
+        for lang in Lang::ALL {
+            let more = and_more(lang, 7);
+            let more = more.split('7').next().unwrap_or_default();
+            for viewer in [Viewer::Players, Viewer::Gm] {
+                let text = render(lang, &engine, &seats, &"G".repeat(200), viewer);
+                // With the ending's mark added when the encounter ends.
+                let ended = format!("{text}\n{}", i18n::tr(lang, "encounter-ended-mark"));
+                assert!(
+                    ended.chars().count() <= MESSAGE_LIMIT,
+                    "{lang:?} {}",
+                    ended.len()
+                );
+                assert!(text.contains("▶  71 Hobgoblin_Captain29"), "{text}");
+                assert!(text.contains(more), "{text}");
+                assert!(text.starts_with("**Initiative"), "{text}");
+            }
         }
     }
 
@@ -389,19 +611,147 @@ mod tests {
             .apply(&library, "Poison", &["Ana", "Orc"], &mut rng)
             .unwrap();
         assert_eq!(
-            render(&engine, &seats, "Gina", Viewer::Players),
+            render(Lang::En, &engine, &seats, "Gina", Viewer::Players),
             "**Initiative** · round 1 · GM Gina\n```\n▶ 15 Ana 10/12 AC 13  Poison 3\n  12 Orc healthy  Poison 3\n```"
         );
         assert_eq!(
-            render(&engine, &seats, "Gina", Viewer::Gm),
+            render(Lang::En, &engine, &seats, "Gina", Viewer::Gm),
             "**Initiative (GM view)** · round 1 · GM Gina\n```\n▶ 15 Ana 10/12 AC 13  Poison 3\n  12 Orc 8/10 AC 13 (hidden)  Poison 3\n```"
         );
         assert_eq!(
-            event_lines(&events, &engine, &seats),
+            event_lines(Lang::En, &events, &engine, &seats),
             [
                 "* Poison on Ana: HitPoints 12 -> 10",
                 "* Poison on Orc: HitPoints healthy"
             ]
         );
+        assert_eq!(
+            render(Lang::De, &engine, &seats, "Gina", Viewer::Gm),
+            "**Initiative (Sicht der Spielleitung)** · Runde 1 · SL Gina\n```\n▶ 15 Ana 10/12 RK 13  Poison 3\n  12 Orc 8/10 RK 13 (verdeckt)  Poison 3\n```"
+        );
+        assert_eq!(
+            event_lines(Lang::De, &events, &engine, &seats),
+            [
+                "* Poison auf Ana: HitPoints 12 -> 10",
+                "* Poison auf Orc: HitPoints munter"
+            ]
+        );
+    }
+
+    /// English event lines are npc-core's own transcript lines, word for word; the
+    /// German ones keep tags, names and the effect language's subjects.
+    #[test]
+    fn english_event_lines_are_the_engines_and_german_ones_keep_the_names() {
+        let (effect, name) = ("Poison".to_owned(), "Orc_2".to_owned());
+        let events = [
+            EffectEvent::TurnStart {
+                round: 12,
+                name: name.clone(),
+            },
+            EffectEvent::IntChange {
+                effect: Some(effect.clone()),
+                name: name.clone(),
+                subject: Subject::HitPoints,
+                before: 12,
+                after: 10,
+            },
+            EffectEvent::IntChange {
+                effect: None,
+                name: name.clone(),
+                subject: Subject::HitPoints,
+                before: 12_000,
+                after: -3,
+            },
+            EffectEvent::ProtectionChange {
+                effect: effect.clone(),
+                name: name.clone(),
+                element: "Fire".to_owned(),
+                operation: "+2".to_owned(),
+            },
+            EffectEvent::SetChange {
+                effect: effect.clone(),
+                name: name.clone(),
+                subject: Subject::HitPoints,
+                added: false,
+                elements: vec!["Fire".to_owned(), "Ice".to_owned()],
+            },
+            EffectEvent::Assigned {
+                effect: effect.clone(),
+                name: name.clone(),
+                subject: Subject::HitPoints,
+                value: "{Fire}".to_owned(),
+            },
+            EffectEvent::Immune {
+                name: name.clone(),
+                effect: effect.clone(),
+            },
+            EffectEvent::AlreadyHas {
+                name: name.clone(),
+                effect: effect.clone(),
+            },
+            EffectEvent::NoEffect {
+                effect: effect.clone(),
+                name: name.clone(),
+            },
+            EffectEvent::Reduced {
+                effect: effect.clone(),
+                name: name.clone(),
+                amount: 3,
+            },
+            EffectEvent::HookAttached {
+                effect: effect.clone(),
+                name: name.clone(),
+            },
+            EffectEvent::WearsOff {
+                effect: effect.clone(),
+                name: name.clone(),
+            },
+            EffectEvent::Removed {
+                effect: effect.clone(),
+                name: name.clone(),
+            },
+            EffectEvent::RemovesNothing {
+                effect: effect.clone(),
+                name: name.clone(),
+            },
+            EffectEvent::Down { name: name.clone() },
+            EffectEvent::LosesTurn { name: name.clone() },
+            EffectEvent::IsDead { name: name.clone() },
+            EffectEvent::DownSkips { name: name.clone() },
+            EffectEvent::Appears { name: name.clone() },
+            EffectEvent::CannotSplit { name: name.clone() },
+            EffectEvent::Leaves { name: name.clone() },
+            EffectEvent::EveryoneOut,
+        ];
+        let engine = Encounter::new();
+        let english = event_lines(Lang::En, &events, &engine, &[]);
+        let canonical: Vec<String> = events.iter().map(EffectEvent::to_line).collect();
+        assert_eq!(english, canonical);
+        let german = event_lines(Lang::De, &events, &engine, &[]);
+        let expected = [
+            "[Runde 12] Orc_2",
+            "* Poison auf Orc_2: HitPoints 12 -> 10",
+            "* Orc_2: HitPoints 12000 -> -3",
+            "* Poison auf Orc_2: Protections Fire +2",
+            "* Poison auf Orc_2: HitPoints -{Fire,Ice}",
+            "* Poison auf Orc_2: HitPoints = {Fire}",
+            "* Orc_2 ist immun gegen Poison.",
+            "* Orc_2 hat Poison schon.",
+            "* Poison wirkt nicht auf Orc_2.",
+            "* Poison auf Orc_2 um 3 verringert.",
+            "* Orc_2 trägt jetzt Poison.",
+            "* Poison endet bei Orc_2.",
+            "* Poison von Orc_2 entfernt.",
+            "* Poison entfernt nichts von Orc_2.",
+            "* Orc_2 geht zu Boden.",
+            "* Orc_2 verliert den Zug.",
+            "* Orc_2 ist tot.",
+            "* Orc_2 liegt am Boden und setzt den Zug aus.",
+            "* Orc_2 erscheint.",
+            "* Orc_2 kann sich nicht teilen: die Begegnung ist voll.",
+            "* Orc_2 verlässt die Begegnung.",
+            "* Alle sind kampfunfähig.",
+        ];
+        assert_eq!(german, expected);
     }
 }
