@@ -20,7 +20,7 @@ EFFECT Bless { target_type Character; subject Strength; value +1; method (MAGIC)
 EFFECT Heal { target_type Character; subject HitPoints; value +1d4; duration 0 }
 ";
 
-fn init(sub: &str, options: &[(&str, OptionValue)]) -> RequestKind {
+pub(crate) fn init(sub: &str, options: &[(&str, OptionValue)]) -> RequestKind {
     command("init", &[sub], options)
 }
 
@@ -31,7 +31,7 @@ async fn as_user(table: &mut Harness, user: i64, kind: RequestKind) -> Sent {
 
 /// A table with the effect file installed and Bob's character Bram (HP 12 of 12,
 /// DEX 16, AC 5, STR 10) played in the guild.
-async fn table() -> Harness {
+pub(crate) async fn table() -> Harness {
     let table = Harness::new().await;
     table
         .storage
@@ -96,7 +96,7 @@ async fn fight() -> Harness {
 }
 
 /// The tracker as this answer left it (a new message, an edit or the pressed one).
-fn tracker(sent: &Sent) -> Option<&Message> {
+pub(crate) fn tracker(sent: &Sent) -> Option<&Message> {
     sent.replies.iter().find_map(|reply| match reply {
         Reply::Channel { message, .. } | Reply::Edit { message, .. } | Reply::Update(message)
             if message.content.starts_with("**Initiative") =>
@@ -108,7 +108,7 @@ fn tracker(sent: &Sent) -> Option<&Message> {
 }
 
 /// The custom id of a button in any reply.
-fn button(sent: &Sent, label: &str) -> String {
+pub(crate) fn button(sent: &Sent, label: &str) -> String {
     sent.replies
         .iter()
         .filter_map(|reply| match reply {
@@ -126,7 +126,7 @@ fn button(sent: &Sent, label: &str) -> String {
         .unwrap_or_else(|| panic!("no {label} button in {:#?}", sent.replies))
 }
 
-fn press(custom_id: &str) -> RequestKind {
+pub(crate) fn press(custom_id: &str) -> RequestKind {
     RequestKind::Button {
         custom_id: custom_id.to_owned(),
         message_id: 1,
@@ -134,7 +134,7 @@ fn press(custom_id: &str) -> RequestKind {
 }
 
 /// The public answer of a command (its events), markdown escapes taken out.
-fn said(sent: &Sent) -> String {
+pub(crate) fn said(sent: &Sent) -> String {
     sent.replies
         .iter()
         .filter_map(|reply| match reply {

@@ -23,6 +23,8 @@ mod i18n_b1;
 mod i18n_b2;
 // Localization of /npc, /talk, the conversations and /effect (issue 18, group B3).
 mod i18n_b3;
+// Localization of /init, the encounters page of /help and the transports (issue 18, group B4).
+mod i18n_b4;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.

@@ -1,0 +1,465 @@
+//! Issue 18, group B4 in German: `/init` (replies, refusals, the tracker, the end
+//! question, the event lines) through the core, within Discord's limits for the
+//! longest names; the encounters page of `/help`.
+
+use tavern::core::{Message, OptionValue, Reply, Request, RequestKind};
+
+use crate::encounter::{button, init, press, said, table, tracker};
+use crate::harness::{ALICE, BOB, GUILD, Harness, Sent, text};
+
+/// A request by `user` whose Discord speaks `locale`, in a server whose Discord
+/// speaks `server`.
+fn request_in(
+    table: &Harness,
+    user: i64,
+    locale: &str,
+    server: &str,
+    kind: RequestKind,
+) -> Request {
+    let mut request = table.request(user, Some(GUILD), kind);
+    request.locale = Some(locale.to_owned());
+    request.guild_locale = Some(server.to_owned());
+    request
+}
+
+/// In a German server, as a German user.
+async fn de(table: &mut Harness, user: i64, kind: RequestKind) -> Sent {
+    let request = request_in(table, user, "de", "de", kind);
+    // A minute apart, so that no rate limit answers instead.
+    table.clock.advance_ms(60_000);
+    table.send(&request).await
+}
+
+/// The private answer's text.
+fn private(sent: &Sent) -> &Message {
+    let answer = sent
+        .replies
+        .iter()
+        .find_map(|reply| match reply {
+            Reply::Interaction(message) | Reply::Update(message) if message.ephemeral => {
+                Some(message)
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no private answer in {:#?}", sent.replies));
+    assert!(answer.ephemeral);
+    answer
+}
+
+fn content(sent: &Sent) -> String {
+    said(sent)
+}
+
+fn tracker_text(sent: &Sent) -> String {
+    tracker(sent)
+        .map(|message| message.content.clone())
+        .unwrap_or_default()
+}
+
+fn button_labels(sent: &Sent) -> Vec<String> {
+    sent.replies
+        .iter()
+        .filter_map(|reply| match reply {
+            Reply::Interaction(message)
+            | Reply::Channel { message, .. }
+            | Reply::Edit { message, .. }
+            | Reply::Update(message) => Some(message),
+            _ => None,
+        })
+        .flat_map(|message| message.components.iter().flat_map(|row| row.0.iter()))
+        .filter_map(|component| match component {
+            tavern::core::Component::Button(button) => Some(button.label.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A German table fights: every public answer, the tracker and its buttons, the GM's
+/// list and the end in German.
+#[tokio::test]
+async fn a_german_table_fights_in_german() {
+    let mut table = table().await;
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("10")),
+            ("ac", OptionValue::Integer(13)),
+            ("hidden", OptionValue::Boolean(true)),
+        ],
+    );
+    // (who, what, in the public answer, in the tracker)
+    let steps: Vec<(i64, RequestKind, &[&str], &[&str])> = vec![
+        (
+            ALICE,
+            init("begin", &[]),
+            &["**Alice** beginnt eine Begegnung. Spieler: `/initiative beitreten`."],
+            &[
+                "**Initiative** · noch nicht begonnen: **Weiter** startet Runde 1 · SL Alice",
+                "Noch niemand da",
+            ],
+        ),
+        (
+            BOB,
+            init("join", &[("init", text("20"))]),
+            &["**Bram** tritt als `Bram` bei: Initiative 20, TP 12/12."],
+            &["  20 Bram 12/12 RK 5"],
+        ),
+        (
+            ALICE,
+            add,
+            &["Hinzugefügt: `Orc` mit Initiative 10 (verdeckt)."],
+            &["  10 Orc  munter"],
+        ),
+        (
+            ALICE,
+            init("next", &[]),
+            &["[Runde 1] Bram"],
+            &[
+                "**Initiative** · Runde 1 · SL Alice",
+                "▶ 20 Bram 12/12 RK 5",
+            ],
+        ),
+        (
+            BOB,
+            init(
+                "effect",
+                &[("targets", text("Orc")), ("effect", text("Poison"))],
+            ),
+            &[
+                "Bob wendet **Poison** an.",
+                "* Poison auf Orc: HitPoints munter",
+            ],
+            &["  10 Orc  munter  Poison 2"],
+        ),
+        (
+            BOB,
+            init("hp", &[("target", text("Bram")), ("amount", text("-2d4"))]),
+            &["Bob würfelt -2d4 (", "* Bram: HitPoints 12 -> "],
+            &["▶ 20 Bram "],
+        ),
+        (
+            BOB,
+            init("next", &[]),
+            &["[Runde 1] Orc", "* Poison auf Orc: HitPoints munter"],
+            &["▶ 10 Orc  munter  Poison 1"],
+        ),
+        (ALICE, init("next", &[]), &["[Runde 2] Bram"], &["Runde 2"]),
+        (
+            ALICE,
+            init("next", &[]),
+            &[
+                "[Runde 2] Orc",
+                "* Poison auf Orc: HitPoints angeschlagen",
+                "* Poison endet bei Orc.",
+            ],
+            &["▶ 10 Orc  angeschlagen\n"],
+        ),
+        (
+            ALICE,
+            init("prev", &[]),
+            &["[Runde 2] Bram"],
+            &["▶ 20 Bram "],
+        ),
+    ];
+    for (user, kind, answer, shown) in steps {
+        let sent = de(&mut table, user, kind).await;
+        let answer_text = content(&sent);
+        for part in answer {
+            assert!(answer_text.contains(part), "{part} in {answer_text}");
+        }
+        let tracker = tracker_text(&sent);
+        for line in shown {
+            assert!(tracker.contains(line), "{line} in {tracker}");
+        }
+        if !shown.is_empty() {
+            assert_eq!(
+                button_labels(&sent),
+                ["Weiter", "Zurück", "Beenden"],
+                "{tracker}"
+            );
+        }
+        assert!(!answer_text.contains(" on "), "English in {answer_text}");
+    }
+    let list = de(&mut table, ALICE, init("list", &[])).await;
+    let list = &list.interaction().content;
+    assert!(
+        list.starts_with("**Initiative (Sicht der Spielleitung)** · Runde 2"),
+        "{list}"
+    );
+    assert!(list.contains("Orc  4/10 RK 13 (verdeckt)"), "{list}");
+    // The end: the question and its buttons privately, the summary publicly.
+    let question = de(&mut table, ALICE, init("end", &[])).await;
+    assert!(
+        private(&question)
+            .content
+            .starts_with("Die Begegnung beenden? Die Trefferpunkte jedes Charakters"),
+        "{}",
+        private(&question).content
+    );
+    assert_eq!(
+        button_labels(&question),
+        ["Begegnung beenden", "Weitermachen"]
+    );
+    let cancel = button(&question, "Weitermachen");
+    let kept = de(&mut table, ALICE, press(&cancel)).await;
+    assert_eq!(private(&kept).content, "Die Begegnung geht weiter.");
+    let question = de(&mut table, ALICE, init("end", &[])).await;
+    let confirm = button(&question, "Begegnung beenden");
+    let ended = de(&mut table, ALICE, press(&confirm)).await;
+    assert_eq!(private(&ended).content, "Die Begegnung ist beendet.");
+    let channel: Vec<&str> = ended
+        .channel_messages()
+        .into_iter()
+        .map(|message| message.content.as_str())
+        .collect();
+    assert!(
+        channel
+            .iter()
+            .any(|text| text.starts_with("**Die Begegnung ist vorbei** nach 2 Runden. In die Charaktere zurückgeschrieben: Bram TP ")),
+        "{channel:?}"
+    );
+    let last = ended
+        .replies
+        .iter()
+        .find_map(|reply| match reply {
+            Reply::Edit { message, .. } => Some(message.content.as_str()),
+            _ => None,
+        })
+        .expect("the tracker's last state");
+    assert!(last.ends_with("\n*Beendet.*"), "{last}");
+    // Once it is over, a press says so in German.
+    let late = de(&mut table, ALICE, press(&confirm)).await;
+    assert_eq!(private(&late).content, "Diese Begegnung ist beendet.");
+}
+
+/// Refusals and errors are private, in the asker's language.
+#[tokio::test]
+async fn refusals_in_german() {
+    let mut table = table().await;
+    let none = de(&mut table, BOB, init("next", &[])).await;
+    assert_eq!(
+        private(&none).content,
+        "In diesem Kanal läuft keine Begegnung. `/initiative beginnen` startet eine."
+    );
+    de(&mut table, ALICE, init("begin", &[])).await;
+    de(&mut table, BOB, init("join", &[("init", text("20"))])).await;
+    let cases: Vec<(i64, RequestKind, &str)> = vec![
+        (
+            ALICE,
+            init("begin", &[]),
+            "In diesem Kanal läuft schon eine Begegnung; ihre Spielleitung beendet sie mit `/initiative beenden`.",
+        ),
+        (
+            BOB,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("1")),
+                    ("hp", text("3")),
+                ],
+            ),
+            "Nur die Spielleitung (Alice) oder Server-Admins können Monster hinzufügen.",
+        ),
+        (
+            BOB,
+            init("prev", &[]),
+            "Nur die Spielleitung (Alice) oder Server-Admins können einen Zug zurückgehen.",
+        ),
+        (
+            BOB,
+            init("end", &[]),
+            "Nur die Spielleitung (Alice) oder Server-Admins können die Begegnung beenden.",
+        ),
+        (
+            BOB,
+            init("next", &[]),
+            "Du kannst nicht den Zug von jemand anderem beenden",
+        ),
+        (
+            BOB,
+            init("hp", &[("target", text("Bram")), ("amount", text("7"))]),
+            "Schreib den Betrag als `-7` (Schaden), `+2d4` (Heilung) oder `=12` (setzen).",
+        ),
+        (
+            BOB,
+            init("hp", &[("target", text("Bram")), ("amount", text("-2d"))]),
+            "Der Betrag `2d` lässt sich nicht würfeln: ",
+        ),
+        (
+            ALICE,
+            init("hp", &[("target", text("Nobody")), ("amount", text("-1"))]),
+            "Es ist nichts passiert: niemand in dieser Begegnung heißt Nobody.",
+        ),
+        (
+            ALICE,
+            init("prev", &[]),
+            "Es ist nichts passiert: es gibt keinen früheren Zug.",
+        ),
+        (
+            ALICE,
+            init(
+                "effect",
+                &[("targets", text("Bram")), ("effect", text("Nope"))],
+            ),
+            "Die Effektdatei dieses Servers hat keinen Effekt `Nope` (`/effekt liste` zeigt sie).",
+        ),
+        (
+            ALICE,
+            init(
+                "cure",
+                &[("target", text("Bram")), ("effect", text("Poison"))],
+            ),
+            "Es ist nichts passiert: Bram hat kein Poison.",
+        ),
+        (
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("***")),
+                    ("init", text("1")),
+                    ("hp", text("3")),
+                ],
+            ),
+            "Der Name eines Monsters braucht Buchstaben oder Ziffern",
+        ),
+        (
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("1d")),
+                    ("hp", text("3")),
+                ],
+            ),
+            "Die Initiative `1d` lässt sich nicht würfeln: ",
+        ),
+        (
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("Bram")),
+                    ("init", text("1")),
+                    ("hp", text("3")),
+                ],
+            ),
+            "Es wurde niemand hinzugefügt: der Name von Beteiligten ist ein Wort aus höchstens 64 Zeichen",
+        ),
+        (
+            BOB,
+            init("join", &[]),
+            "**Bram** ist schon in dieser Begegnung.",
+        ),
+    ];
+    for (user, kind, refusal) in cases {
+        let sent = de(&mut table, user, kind).await;
+        let answer = private(&sent);
+        assert!(
+            answer.content.contains(refusal),
+            "{refusal} in {}",
+            answer.content
+        );
+        assert!(tracker(&sent).is_none(), "nothing changed for {refusal}");
+    }
+}
+
+/// A German player in an English server reads refusals in German, while the table's
+/// events and tracker stay English; and the reverse.
+#[tokio::test]
+async fn private_in_the_users_language_public_in_the_servers() {
+    let mut table = table().await;
+    let english_server = |table: &Harness, user, kind| request_in(table, user, "de", "en-US", kind);
+    let begin = english_server(&table, ALICE, init("begin", &[]));
+    let begun = table.send(&begin).await;
+    assert!(
+        content(&begun).contains("begins an encounter"),
+        "{}",
+        content(&begun)
+    );
+    let join = english_server(&table, BOB, init("join", &[("init", text("20"))]));
+    table.send(&join).await;
+    let next = english_server(&table, BOB, init("next", &[]));
+    let refused = table.send(&next).await;
+    assert!(
+        private(&refused)
+            .content
+            .starts_with("Du kannst nicht den Zug von jemand anderem beenden"),
+        "{}",
+        private(&refused).content
+    );
+    let next = english_server(&table, ALICE, init("next", &[]));
+    let moved = table.send(&next).await;
+    assert!(
+        content(&moved).contains("[round 1] Bram"),
+        "{}",
+        content(&moved)
+    );
+    assert_eq!(button_labels(&moved), ["Next", "Previous", "End"]);
+    // An English GM in a German server: the tracker German, her list English.
+    let list = request_in(&table, ALICE, "en-US", "de", init("list", &[]));
+    let list = table.send(&list).await;
+    assert!(
+        list.interaction()
+            .content
+            .starts_with("**Initiative (GM view)** · round 1"),
+        "{}",
+        list.interaction().content
+    );
+    let next = request_in(&table, ALICE, "en-US", "de", init("next", &[]));
+    let moved = table.send(&next).await;
+    assert!(
+        content(&moved).contains("[Runde 2] Bram"),
+        "{}",
+        content(&moved)
+    );
+    assert!(tracker_text(&moved).contains("Runde 2 · SL Alice"));
+}
+
+/// The longest names (a 32-character GM, twenty monsters with the longest names a
+/// count allows, the longest dice for their hit points) keep every German answer and
+/// the tracker within Discord's limits: the harness checks each reply.
+#[tokio::test]
+async fn the_longest_german_encounter_fits() {
+    let mut table = table().await;
+    let gm = "G".repeat(32);
+    let mut begin = request_in(&table, ALICE, "de", "de", init("begin", &[]));
+    begin.user.name = gm.clone();
+    table.send(&begin).await;
+    let name = "M".repeat(29);
+    for _ in 0..2 {
+        let add = init(
+            "add",
+            &[
+                ("name", text(&name)),
+                ("init", text("1d20+1d20+1d20+1d20+1d20+1d20+1d20+1d20")),
+                (
+                    "hp",
+                    text("1d4+1d4+1d4+1d4+1d4+1d4+1d4+1d4+1d4+1d4+1d4+1d4+1d4"),
+                ),
+                ("count", OptionValue::Integer(20)),
+            ],
+        );
+        let mut add = request_in(&table, ALICE, "de", "de", add);
+        add.user.name = gm.clone();
+        let sent = table.send(&add).await;
+        for reply in &sent.replies {
+            if let Reply::Interaction(message)
+            | Reply::Channel { message, .. }
+            | Reply::Edit { message, .. } = reply
+            {
+                assert!(message.content.chars().count() <= 2000);
+            }
+        }
+    }
+    let mut list = request_in(&table, ALICE, "de", "de", init("list", &[]));
+    list.user.name = gm;
+    let sent = table.send(&list).await;
+    let list = &sent.interaction().content;
+    assert!(list.chars().count() <= 2000, "{}", list.chars().count());
+    assert!(list.contains(&format!("SL {}", "G".repeat(32))), "{list}");
+}
