@@ -223,7 +223,7 @@ async fn help_pages_turn_with_buttons_and_rolls_take_adv_and_semicolons() {
     let dice = say(&mut console, "/help roll").await;
     assert!(dice.starts_with("(only you) **Dice**"), "{dice}");
     assert!(
-        dice.contains("[buttons: Macros & @fields | Characters | NPCs | Odds]"),
+        dice.contains("[buttons: Macros & @fields | Characters | NPCs | Odds | Encounters]"),
         "{dice}"
     );
     let odds = say(&mut console, "/press odds").await;

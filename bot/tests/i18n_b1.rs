@@ -387,7 +387,7 @@ async fn german_answers_of_roll_odds_macro_config_and_help() {
             manager: false,
             kind: command("help", &[], &[("topic", text("`x`"))]),
             contains: &[
-                "Zu „'x'“ habe ich keine Seite; die Themen sind roll, macros, chargen, npc, odds.",
+                "Zu „'x'“ habe ich keine Seite; die Themen sind roll, macros, chargen, npc, odds, init.",
             ],
             buttons: &[],
         },
@@ -634,7 +634,7 @@ proptest! {
             contents.push(i18n::tr_args(lang, "common-overrun-busy", &[("what", i18n::tr_args(lang, "odds-computing", &[("expr", long_text(&expr, 100).into())]).into())]));
             contents.push(i18n::tr_args(lang, "common-overrun-timed-out", &[("what", i18n::tr_args(lang, "odds-computing", &[("expr", long_text(&expr, 100).into())]).into()), ("wait", i18n::duration(lang, i64::MAX).into())]));
             contents.push(i18n::tr_args(lang, "common-unknown-command", &[("command", long_text(&name, 32).into())]));
-            contents.push(i18n::tr_args(lang, "help-unknown-topic", &[("topic", long_text(&label, 10).into()), ("topics", "roll, macros, chargen, npc, odds".into())]));
+            contents.push(i18n::tr_args(lang, "help-unknown-topic", &[("topic", long_text(&label, 10).into()), ("topics", "roll, macros, chargen, npc, odds, init".into())]));
             for page in tavern::core::help::HelpPage::ALL {
                 contents.push(page.text(lang));
             }

@@ -463,3 +463,46 @@ async fn the_longest_german_encounter_fits() {
     assert!(list.chars().count() <= 2000, "{}", list.chars().count());
     assert!(list.contains(&format!("SL {}", "G".repeat(32))), "{list}");
 }
+
+/// `/help init`: the encounters page in the user's language, its button on a
+/// second row (Discord allows five to a row).
+#[tokio::test]
+async fn the_encounters_page_of_help() {
+    let mut table = Harness::new().await;
+    let cases = [
+        (
+            "de",
+            "**Begegnungen** verfolgen Initiative, Trefferpunkte und Effekte",
+            &[
+                "`/initiative beginnen`",
+                "`/effekt installieren`",
+                "**Weiter**",
+            ][..],
+            "Begegnungen",
+        ),
+        (
+            "en-US",
+            "**Encounters** track initiative, hit points and effects",
+            &["`/init begin`", "`/effect install`", "**Next**"][..],
+            "Encounters",
+        ),
+    ];
+    for (locale, start, pieces, label) in cases {
+        let help = crate::harness::command("help", &[], &[("topic", text("init"))]);
+        let request = request_in(&table, BOB, locale, "en-US", help);
+        let sent = table.send(&request).await;
+        let page = sent.interaction();
+        assert!(page.ephemeral);
+        assert!(page.content.starts_with(start), "{}", page.content);
+        for piece in pieces {
+            assert!(page.content.contains(piece), "{piece} in {}", page.content);
+        }
+        assert!(page.content.chars().count() <= 2_000);
+        assert_eq!(page.components.len(), 2);
+        assert_eq!(page.components[0].0.len(), 5);
+        assert!(matches!(
+            &page.components[1].0[..],
+            [tavern::core::Component::Button(button)] if button.label == label && button.disabled
+        ));
+    }
+}

@@ -239,12 +239,13 @@ cmd-help =
     .description = Wie man würfelt und was Tavern kann (nur du siehst es)
 cmd-help--topic =
     .name = thema
-    .description = Welche Seite: würfeln (Standard), makros, generator, nsc, chancen
+    .description = Welche Seite: würfeln (Standard), makros, generator, nsc, chancen, initiative
     .choice-roll = würfeln
     .choice-macros = makros
     .choice-chargen = generator
     .choice-npc = nsc
     .choice-odds = chancen
+    .choice-init = initiative
 
 cmd-effect =
     .name = effekt

@@ -9,6 +9,7 @@ help-button-macros = Makros & @Werte
 help-button-chargen = Charaktere
 help-button-npc = NSCs
 help-button-odds = Chancen
+help-button-init = Begegnungen
 
 help-page-dice =
     {"*"}*Würfeln** · `/würfeln 1d20+5 zum Treffen` · `/würfeln 4d6kh3` · `/würfeln 8d6 Feuer`
@@ -50,3 +51,10 @@ help-page-odds =
     · Jede Form, die `/würfeln` kennt, mit Behalten und Explosionen (Explosionen werden verfolgt, bis der Rest unter eins zu einer Billion liegt).
     · Die Buttons schalten das Diagramm um: genau, mindestens, höchstens.
     · Sehr große Würfelpools ergeben „zu aufwendig für eine exakte Berechnung“; Neuwürfe, die von den anderen Würfeln abhängen (`4d6u`, `1d6rol1`), haben keine exakten Chancen: Würfle sie mit `anzahl`.
+
+help-page-init =
+    {"*"}*Begegnungen** verfolgen Initiative, Trefferpunkte und Effekte in einem Kanal: eine Tracker-Nachricht, die mit dem Kampf mitgeht.
+    · `/initiative beginnen` startet eine (du bist ihre Spielleitung). Spieler treten mit `/initiative beitreten` mit ihrem Charakter bei (Initiative `1d20 + @DEX_MOD`, wenn keine angegeben ist); die Spielleitung fügt mit `/initiative hinzufügen name:Ork initiative:1d20+1 tp:2d8+2 anzahl:3` Monster hinzu (`verdeckt:true` zeigt den Spielern nur munter, angeschlagen oder am Boden).
+    · **Weiter** (oder `/initiative weiter`) beendet einen Zug, `/initiative zurück` geht zurück. `/initiative tp ziel:Ork_1 betrag:-7` (oder `+2d4`, `=12`), `/initiative effekt ziele:Ork_1, Ork_2 effekt:Poison`, `/initiative heilen`, `/initiative entfernen`, `/initiative liste` (die Spielleitung sieht verdeckte Werte).
+    · Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug für alle. `/initiative beenden` fragt vorher und schreibt dann Trefferpunkte und bleibende Effekte in die Charaktere zurück.
+    {"*"}*Effekte** stammen aus der Effektdatei des Servers: Server-Admins installieren mit `/effekt installieren` eine `.ghul`-Datei oder einen Codeblock mit ELEMENTS- und EFFECT-Deklarationen; dazu `/effekt liste`, `/effekt zeigen name:Poison`, `/effekt entfernen`.

@@ -240,12 +240,13 @@ cmd-help =
     .description = How to roll and what Tavern can do (only you see it)
 cmd-help--topic =
     .name = topic
-    .description = Which page: roll (the default), macros, chargen, npc, odds
+    .description = Which page: roll (the default), macros, chargen, npc, odds, init
     .choice-roll = roll
     .choice-macros = macros
     .choice-chargen = chargen
     .choice-npc = npc
     .choice-odds = odds
+    .choice-init = init
 
 cmd-effect =
     .name = effect

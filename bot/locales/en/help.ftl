@@ -11,6 +11,7 @@ help-button-macros = Macros & @fields
 help-button-chargen = Characters
 help-button-npc = NPCs
 help-button-odds = Odds
+help-button-init = Encounters
 
 help-page-dice =
     {"*"}*Dice** · `/roll 1d20+5 to hit` · `/roll 4d6kh3` · `/roll 8d6 fire`
@@ -52,3 +53,10 @@ help-page-odds =
     · Every form `/roll` takes, keeps and explosions included (explosions are followed until the rest is below one in a trillion).
     · The buttons switch the chart: exactly, at least, at most.
     · Very large pools answer "too complex to compute exactly"; rerolls that depend on the other dice (`4d6u`, `1d6rol1`) have no exact odds: roll them with `repeat`.
+
+help-page-init =
+    {"*"}*Encounters** track initiative, hit points and effects in a channel: one tracker message, edited as the fight goes.
+    · `/init begin` starts one (you are its GM). Players `/init join` with their character (initiative `1d20 + @DEX_MOD` unless given); the GM `/init add name:Orc init:1d20+1 hp:2d8+2 count:3` (`hidden:true` shows players only healthy, bloodied or down).
+    · **Next** (or `/init next`) ends a turn, `/init prev` goes back. `/init hp target:Orc_1 amount:-7` (or `+2d4`, `=12`), `/init effect targets:Orc_1, Orc_2 effect:Poison`, `/init cure`, `/init remove`, `/init list` (the GM sees hidden numbers).
+    · Players act on their own combatant, and on anyone during their own turn. `/init end` asks first, then writes hit points and lasting effects back to the characters.
+    {"*"}*Effects** come from the server's effect file: server admins `/effect install` a `.ghul` file or a code block of ELEMENTS and EFFECT declarations; `/effect list`, `/effect show name:Poison`, `/effect remove`.

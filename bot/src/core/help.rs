@@ -35,7 +35,7 @@ fn spec(_: &CoreSettings) -> CommandSpec {
         options: vec![
             string(
                 "topic",
-                "Which page: roll (the default), macros, chargen, npc, odds",
+                "Which page: roll (the default), macros, chargen, npc, odds, init",
                 10,
             )
             .choices(TOPICS),
@@ -58,15 +58,17 @@ pub enum HelpPage {
     Chargen,
     Npc,
     Odds,
+    Init,
 }
 
 impl HelpPage {
-    pub const ALL: [HelpPage; 5] = [
+    pub const ALL: [HelpPage; 6] = [
         HelpPage::Dice,
         HelpPage::Macros,
         HelpPage::Chargen,
         HelpPage::Npc,
         HelpPage::Odds,
+        HelpPage::Init,
     ];
 
     /// The topic name (`/help roll`) and the key in the button's custom id.
@@ -77,6 +79,7 @@ impl HelpPage {
             HelpPage::Chargen => "chargen",
             HelpPage::Npc => "npc",
             HelpPage::Odds => "odds",
+            HelpPage::Init => "init",
         }
     }
 
@@ -93,6 +96,7 @@ impl HelpPage {
             HelpPage::Chargen => i18n::tr(lang, "help-button-chargen"),
             HelpPage::Npc => i18n::tr(lang, "help-button-npc"),
             HelpPage::Odds => i18n::tr(lang, "help-button-odds"),
+            HelpPage::Init => i18n::tr(lang, "help-button-init"),
         }
     }
 
@@ -104,12 +108,13 @@ impl HelpPage {
             HelpPage::Chargen => i18n::tr(lang, "help-page-chargen"),
             HelpPage::Npc => i18n::tr(lang, "help-page-npc"),
             HelpPage::Odds => i18n::tr(lang, "help-page-odds"),
+            HelpPage::Init => i18n::tr(lang, "help-page-init"),
         }
     }
 }
 
 /// The topics `/help` offers, for the command's choices.
-pub const TOPICS: &[&str] = &["roll", "macros", "chargen", "npc", "odds"];
+pub const TOPICS: &[&str] = &["roll", "macros", "chargen", "npc", "odds", "init"];
 
 /// `/help [topic]`: the page asked for (the dice by default), privately, in the
 /// user's language.
@@ -141,9 +146,12 @@ fn help_button(request: &Request, custom_id: &str) -> Vec<Reply> {
     }
 }
 
-/// A page with the buttons to the others (its own shown, disabled).
+/// Buttons in one row: Discord's most.
+const BUTTONS_PER_ROW: usize = 5;
+
+/// A page with the buttons to the others (its own shown, disabled), five to a row.
 pub fn page_message(lang: Lang, page: HelpPage) -> Message {
-    let buttons = HelpPage::ALL
+    let buttons: Vec<Component> = HelpPage::ALL
         .into_iter()
         .map(|other| {
             Component::Button(Button {
@@ -158,7 +166,11 @@ pub fn page_message(lang: Lang, page: HelpPage) -> Message {
             })
         })
         .collect();
-    Message::ephemeral(page.text(lang)).with_row(ActionRow(buttons))
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .fold(Message::ephemeral(page.text(lang)), |message, row| {
+            message.with_row(ActionRow(row.to_vec()))
+        })
 }
 
 #[cfg(test)]
@@ -171,6 +183,8 @@ mod tests {
             for page in HelpPage::ALL {
                 let message = page_message(lang, page);
                 assert!(message.content.chars().count() <= 2_000, "{page:?}");
+                assert_eq!(message.components.len(), 2, "{page:?}");
+                assert!(message.components.iter().all(|row| row.0.len() <= 5));
                 assert!(message.ephemeral);
                 assert_eq!(HelpPage::from_key(page.key()), Some(page));
             }
