@@ -19,7 +19,7 @@ use crate::core::{
     Command, CommandOption, Component, Core, Member, Message, Modal, OptionValue, Permissions,
     Reply, Request, RequestKind, User,
 };
-use crate::i18n::Lang;
+use crate::i18n::{self, Lang};
 
 /// Who the console user is: one local user, admin of one server.
 #[derive(Debug, Clone)]
@@ -144,10 +144,12 @@ impl Console {
             && let Some(message_id) = talk.message_id
         {
             self.pending_prompt = Some(message_id);
-            text.push_str(&format!(
-                "Your conversation with `{}` is waiting for an answer:\n{}\n",
-                talk.npc, talk.content
-            ));
+            let waiting = i18n::tr_args(
+                self.identity.lang,
+                "transport-console-waiting-npc",
+                &[("npc", talk.npc.as_str().into())],
+            );
+            text.push_str(&format!("{waiting}\n{}\n", talk.content));
         }
         let Some(session) = self
             .core
@@ -158,9 +160,13 @@ impl Console {
             return Ok(text);
         };
         self.pending_prompt = session.prompt_message_id;
+        let waiting = i18n::tr_args(
+            self.identity.lang,
+            "transport-console-waiting-chargen",
+            &[("program", session.program.as_str().into())],
+        );
         text.push_str(&format!(
-            "Your character generator `{}` is waiting for an answer:\n{}\n",
-            session.program,
+            "{waiting}\n{}\n",
             strip_fences(&crate::core::text::code_block(&session.prompt_content))
         ));
         Ok(text)
@@ -170,11 +176,12 @@ impl Console {
     pub async fn line(&mut self, line: &str) -> LineOutcome {
         let line = line.trim_end_matches(['\r', '\n']);
         if line.len() > MAX_LINE_BYTES {
-            return LineOutcome::Output(format!(
-                "That line is longer than {} KiB, so it was skipped. Long programs and \
-                 scripts go in a file: `file:path/to/it`.\n",
-                MAX_LINE_BYTES / 1024
-            ));
+            let skipped = i18n::tr_args(
+                self.identity.lang,
+                "transport-console-line-too-long",
+                &[("kib", (MAX_LINE_BYTES / 1024).into())],
+            );
+            return LineOutcome::Output(format!("{skipped}\n"));
         }
         let mut out = String::new();
         match self.core.sweep().await {
@@ -196,9 +203,11 @@ impl Console {
                 Some(kind) => kind,
                 None if trimmed.is_empty() => return LineOutcome::Output(out),
                 None => {
-                    out.push_str(
-                        "Nothing is waiting for an answer. Commands start with `/`; try /help.\n",
-                    );
+                    out.push_str(&i18n::tr(
+                        self.identity.lang,
+                        "transport-console-nothing-waiting",
+                    ));
+                    out.push('\n');
                     return LineOutcome::Output(out);
                 }
             }
@@ -210,7 +219,11 @@ impl Console {
         if is_reply && replies.is_empty() && !trimmed.is_empty() {
             // The question replied to is gone (answered elsewhere, ended).
             self.pending_prompt = None;
-            out.push_str("Nothing is waiting for an answer; /chargen status shows yours.\n");
+            out.push_str(&i18n::tr(
+                self.identity.lang,
+                "transport-console-nothing-waiting-chargen",
+            ));
+            out.push('\n');
         }
         out.push_str(&self.render(replies).await);
         LineOutcome::Output(out)
@@ -270,6 +283,7 @@ impl Console {
     }
 
     fn parse_command(&mut self, command_line: &str) -> Parsed {
+        let lang = self.identity.lang;
         let (name, rest) = split_word(command_line);
         match name.to_lowercase().as_str() {
             "quit" | "exit" => return Parsed::Quit,
@@ -284,21 +298,30 @@ impl Console {
             .iter()
             .find(|spec| spec.name.eq_ignore_ascii_case(name))
         else {
-            return Parsed::Text(format!("Unknown command /{name}. Try /help.\n"));
+            let unknown = i18n::tr_args(
+                lang,
+                "transport-console-unknown-command",
+                &[("name", name.into())],
+            );
+            return Parsed::Text(format!("{unknown}\n"));
         };
         let (first_word, after_first) = split_word(rest);
         if let Some(group) = spec.group(&first_word.to_lowercase()) {
             let (word, after) = split_word(after_first);
             let Some(sub) = group.subcommand(&word.to_lowercase()) else {
                 let names: Vec<&str> = group.subcommands.iter().map(|sub| sub.name).collect();
-                return Parsed::Text(format!(
-                    "/{} {} takes one of: {}.\n",
-                    spec.name,
-                    group.name,
-                    names.join(", ")
-                ));
+                let takes = i18n::tr_args(
+                    lang,
+                    "transport-console-group-takes",
+                    &[
+                        ("command", spec.name.into()),
+                        ("group", group.name.into()),
+                        ("names", names.join(", ").into()),
+                    ],
+                );
+                return Parsed::Text(format!("{takes}\n"));
             };
-            return match parse_options(&sub.options, after) {
+            return match parse_options(lang, &sub.options, after) {
                 Ok(options) => Parsed::Request(RequestKind::Command(Command {
                     name: spec.name.to_owned(),
                     subcommand: vec![group.name.to_owned(), sub.name.to_owned()],
@@ -324,16 +347,20 @@ impl Console {
                         .map(|sub| sub.name)
                         .chain(spec.groups.iter().map(|group| group.name))
                         .collect();
-                    return Parsed::Text(format!(
-                        "/{} takes one of: {}.\n",
-                        spec.name,
-                        names.join(", ")
-                    ));
+                    let takes = i18n::tr_args(
+                        lang,
+                        "transport-console-takes",
+                        &[
+                            ("command", spec.name.into()),
+                            ("names", names.join(", ").into()),
+                        ],
+                    );
+                    return Parsed::Text(format!("{takes}\n"));
                 }
             };
             (vec![sub.name.to_owned()], &sub.options, after)
         };
-        match parse_options(option_specs, rest) {
+        match parse_options(lang, option_specs, rest) {
             Ok(options) => Parsed::Request(RequestKind::Command(Command {
                 name: spec.name.to_owned(),
                 subcommand,
@@ -344,6 +371,7 @@ impl Console {
     }
 
     fn press(&mut self, label: &str) -> Parsed {
+        let lang = self.identity.lang;
         let label = label.trim();
         let found = self
             .buttons
@@ -359,27 +387,34 @@ impl Console {
                     message_id,
                 })
             }
-            None if self.buttons.is_empty() => {
-                Parsed::Text("There is no button to press.\n".to_owned())
-            }
+            None if self.buttons.is_empty() => Parsed::Text(format!(
+                "{}\n",
+                i18n::tr(lang, "transport-console-no-button")
+            )),
             None => {
                 let labels: Vec<&str> = self
                     .buttons
                     .iter()
                     .map(|(label, _, _)| label.as_str())
                     .collect();
-                Parsed::Text(format!(
-                    "No button called {label:?}; there are: {}.\n",
-                    labels.join(", ")
-                ))
+                let missing = i18n::tr_args(
+                    lang,
+                    "transport-console-no-such-button",
+                    &[
+                        ("label", format!("{label:?}").into()),
+                        ("labels", labels.join(", ").into()),
+                    ],
+                );
+                Parsed::Text(format!("{missing}\n"))
             }
         }
     }
 
     /// `/choose N` or `/choose LABEL` (several: `1, 3`): picks from the newest menu.
     fn choose(&mut self, picked: &str) -> Parsed {
+        let lang = self.identity.lang;
         let Some(menu) = self.menu.clone() else {
-            return Parsed::Text("There is no menu to choose from.\n".to_owned());
+            return Parsed::Text(format!("{}\n", i18n::tr(lang, "transport-console-no-menu")));
         };
         let mut values = Vec::new();
         for word in picked
@@ -398,22 +433,28 @@ impl Console {
                     .find(|(label, _)| label.eq_ignore_ascii_case(word))
             };
             let Some((_, value)) = by_number.or_else(by_label) else {
-                return Parsed::Text(format!(
-                    "No option {word:?}; choose a number from 1 to {}.\n",
-                    menu.options.len()
-                ));
+                let missing = i18n::tr_args(
+                    lang,
+                    "transport-console-no-such-option",
+                    &[
+                        ("word", format!("{word:?}").into()),
+                        ("count", menu.options.len().into()),
+                    ],
+                );
+                return Parsed::Text(format!("{missing}\n"));
             };
             values.push(value.clone());
         }
         if values.is_empty() || values.len() > menu.max_values {
-            return Parsed::Text(format!(
-                "Choose {} of the options by number or label (/choose 1).\n",
-                if menu.max_values > 1 {
-                    format!("1 to {}", menu.max_values)
-                } else {
-                    "one".to_owned()
-                }
-            ));
+            let choose = match menu.max_values {
+                0 | 1 => i18n::tr(lang, "transport-console-choose-one"),
+                max => i18n::tr_args(
+                    lang,
+                    "transport-console-choose-up-to",
+                    &[("max", max.into())],
+                ),
+            };
+            return Parsed::Text(format!("{choose}\n"));
         }
         self.acted_on = Some(menu.message_id);
         Parsed::Request(RequestKind::Select {
@@ -436,7 +477,8 @@ impl Console {
     }
 
     fn help(&self) -> String {
-        let mut text = String::from("Commands:\n");
+        let lang = self.identity.lang;
+        let mut text = format!("{}\n", i18n::tr(lang, "transport-console-commands"));
         for spec in &self.specs {
             if spec.subcommands.is_empty() {
                 text.push_str(&format!(
@@ -468,13 +510,8 @@ impl Console {
                 }
             }
         }
-        text.push_str(
-            "  /press LABEL  press a button shown as [buttons: …]\n  \
-             /choose N  pick option N (or its label) of the menu shown as [menu: …]\n  \
-             /quit  leave\n\
-             Options are name:value; a bare value fills the first option \
-             (/roll 4d6kh3 label:stats).\nA line without / answers the pending question.\n",
-        );
+        text.push_str(&i18n::tr(lang, "transport-console-help-footer"));
+        text.push('\n');
         text
     }
 
@@ -527,16 +564,28 @@ impl Console {
                         .first()
                         .map(|input| input.label.clone())
                         .unwrap_or_default();
-                    out.push_str(&format!(
-                        "[form: {}] {label}\n(type your answer on the next line)\n",
-                        modal.title
-                    ));
+                    let lang = self.identity.lang;
+                    let form = i18n::tr_args(
+                        lang,
+                        "transport-console-form",
+                        &[
+                            ("title", modal.title.as_str().into()),
+                            ("label", label.into()),
+                        ],
+                    );
+                    let hint = i18n::tr(lang, "transport-console-form-hint");
+                    out.push_str(&format!("{form}\n{hint}\n"));
                     self.pending_modal = Some(modal);
                 }
                 Reply::Choices(choices) => {
                     let names: Vec<String> =
                         choices.into_iter().map(|choice| choice.name).collect();
-                    out.push_str(&format!("[suggestions: {}]\n", names.join(", ")));
+                    let suggestions = i18n::tr_args(
+                        self.identity.lang,
+                        "transport-console-suggestions",
+                        &[("names", names.join(", ").into())],
+                    );
+                    out.push_str(&format!("{suggestions}\n"));
                 }
             }
         }
@@ -544,10 +593,12 @@ impl Console {
     }
 
     async fn render_message(&mut self, message: Message, out: &mut String) {
+        let lang = self.identity.lang;
         let message_id = self.new_message_id();
         let content = strip_fences(&message.content);
         if message.ephemeral {
-            out.push_str("(only you) ");
+            out.push_str(&i18n::tr(lang, "transport-console-only-you"));
+            out.push(' ');
         }
         out.push_str(&content);
         if !content.ends_with('\n') {
@@ -557,29 +608,44 @@ impl Console {
             out.push_str(text);
         }
         for attachment in &message.attachments {
-            out.push_str(&format!(
-                "[attached: {} ({} bytes)]\n",
-                attachment.filename,
-                attachment.bytes.len()
-            ));
+            let attached = i18n::tr_args(
+                lang,
+                "transport-console-attached",
+                &[
+                    ("file", attachment.filename.as_str().into()),
+                    ("bytes", attachment.bytes.len().to_string().into()),
+                ],
+            );
+            out.push_str(&format!("{attached}\n"));
             // Files (a transcript, a chart) go where the user can open them.
             let path = std::env::temp_dir().join(format!(
                 "tavern-{}-{message_id}-{}",
                 std::process::id(),
                 attachment.filename
             ));
-            match std::fs::write(&path, &attachment.bytes) {
-                Ok(()) => out.push_str(&format!("[written to {}]\n", path.display())),
-                Err(error) => {
-                    out.push_str(&format!("[cannot write {}: {error}]\n", path.display()))
+            let shown = path.display().to_string();
+            let written = match std::fs::write(&path, &attachment.bytes) {
+                Ok(()) => {
+                    i18n::tr_args(lang, "transport-console-written", &[("path", shown.into())])
                 }
-            }
+                Err(error) => i18n::tr_args(
+                    lang,
+                    "transport-console-cannot-write",
+                    &[("path", shown.into()), ("error", error.to_string().into())],
+                ),
+            };
+            out.push_str(&format!("{written}\n"));
         }
         for component in message.components.iter().flat_map(|row| row.0.iter()) {
             let Component::Select(select) = component else {
                 continue;
             };
-            out.push_str(&format!("[menu: {}]\n", select.placeholder));
+            let menu = i18n::tr_args(
+                lang,
+                "transport-console-menu",
+                &[("placeholder", select.placeholder.as_str().into())],
+            );
+            out.push_str(&format!("{menu}\n"));
             for (number, option) in select.options.iter().enumerate() {
                 let description = option
                     .description
@@ -592,7 +658,8 @@ impl Console {
                     option.label
                 ));
             }
-            out.push_str("(/choose NUMBER)\n");
+            out.push_str(&i18n::tr(lang, "transport-console-choose-hint"));
+            out.push('\n');
             self.menu = Some(Menu {
                 custom_id: select.custom_id.clone(),
                 message_id,
@@ -617,10 +684,12 @@ impl Console {
             .collect();
         if !buttons.is_empty() {
             let labels: Vec<&str> = buttons.iter().map(|(label, _, _)| label.as_str()).collect();
-            out.push_str(&format!(
-                "[buttons: {}] (/press LABEL)\n",
-                labels.join(" | ")
-            ));
+            let shown = i18n::tr_args(
+                self.identity.lang,
+                "transport-console-buttons",
+                &[("labels", labels.join(" | ").into())],
+            );
+            out.push_str(&format!("{shown}\n"));
             // Newest first; the buttons of the last few messages stay pressable.
             let mut kept: Vec<i64> = Vec::new();
             for (_, _, id) in &self.buttons {
@@ -675,7 +744,11 @@ fn split_word(text: &str) -> (&str, &str) {
 
 /// Reads `name:value` options; text before the first one fills the first option.
 /// A value runs up to the next `name:` of a known option, so it may hold spaces.
-pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOption>, String> {
+pub fn parse_options(
+    lang: Lang,
+    specs: &[OptionSpec],
+    text: &str,
+) -> Result<Vec<CommandOption>, String> {
     let mut starts = Vec::new();
     let mut word_start = None;
     for (index, ch) in text
@@ -702,7 +775,11 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
     let bare = text[..bare_end].trim();
     if !bare.is_empty() {
         let Some(first) = specs.first() else {
-            return Err(format!("This command takes no options (got {bare:?})."));
+            return Err(i18n::tr_args(
+                lang,
+                "transport-console-no-options",
+                &[("value", format!("{bare:?}").into())],
+            ));
         };
         raw.push((first, bare));
     }
@@ -715,7 +792,11 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
     let mut options: Vec<CommandOption> = Vec::new();
     for (spec, value) in raw {
         if options.iter().any(|option| option.name == spec.name) {
-            return Err(format!("The option {} is given twice.", spec.name));
+            return Err(i18n::tr_args(
+                lang,
+                "transport-console-option-twice",
+                &[("option", spec.name.into())],
+            ));
         }
         let value = unquote(value);
         let value = match spec.kind {
@@ -723,9 +804,13 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
             OptionKind::Integer { .. } => match value.parse::<i64>() {
                 Ok(number) => OptionValue::Integer(number),
                 Err(_) => {
-                    return Err(format!(
-                        "{} must be a whole number, not {value:?}.",
-                        spec.name
+                    return Err(i18n::tr_args(
+                        lang,
+                        "transport-console-not-a-number",
+                        &[
+                            ("option", spec.name.into()),
+                            ("value", format!("{value:?}").into()),
+                        ],
                     ));
                 }
             },
@@ -733,7 +818,11 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
             OptionKind::Attachment => {
                 let path = value.strip_prefix("file:").unwrap_or(value);
                 if path.is_empty() {
-                    return Err(format!("{} needs a file path.", spec.name));
+                    return Err(i18n::tr_args(
+                        lang,
+                        "transport-console-needs-path",
+                        &[("option", spec.name.into())],
+                    ));
                 }
                 let filename = std::path::Path::new(path)
                     .file_name()
@@ -751,9 +840,13 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
                 match digits.parse::<i64>() {
                     Ok(role) if role > 0 => OptionValue::Role(role),
                     _ => {
-                        return Err(format!(
-                            "{} must be a role id (or <@&id>), not {value:?}.",
-                            spec.name
+                        return Err(i18n::tr_args(
+                            lang,
+                            "transport-console-not-a-role",
+                            &[
+                                ("option", spec.name.into()),
+                                ("value", format!("{value:?}").into()),
+                            ],
                         ));
                     }
                 }
@@ -762,9 +855,13 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
                 "" | "true" | "yes" | "on" | "1" => OptionValue::Boolean(true),
                 "false" | "no" | "off" | "0" => OptionValue::Boolean(false),
                 _ => {
-                    return Err(format!(
-                        "{} must be true or false, not {value:?}.",
-                        spec.name
+                    return Err(i18n::tr_args(
+                        lang,
+                        "transport-console-not-a-boolean",
+                        &[
+                            ("option", spec.name.into()),
+                            ("value", format!("{value:?}").into()),
+                        ],
                     ));
                 }
             },
@@ -776,9 +873,10 @@ pub fn parse_options(specs: &[OptionSpec], text: &str) -> Result<Vec<CommandOpti
     }
     for spec in specs.iter().filter(|spec| spec.required) {
         if !options.iter().any(|option| option.name == spec.name) {
-            return Err(format!(
-                "Missing {}: give it as {}:… or as the first value.",
-                spec.name, spec.name
+            return Err(i18n::tr_args(
+                lang,
+                "transport-console-missing",
+                &[("option", spec.name.into())],
             ));
         }
     }
@@ -816,13 +914,15 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
             text
         }
     };
+    let identity_lang = identity.lang;
     let mut console = Console::new(core, identity);
     let mut stdout = std::io::stdout();
     let greeting = console.greeting().await?;
     if interactive {
         writeln!(
             stdout,
-            "Tavern console. Type /help for the commands, /quit to leave."
+            "{}",
+            i18n::tr(identity_lang, "transport-console-welcome")
         )?;
     }
     write!(stdout, "{}", show(greeting))?;

@@ -506,3 +506,44 @@ async fn the_encounters_page_of_help() {
         ));
     }
 }
+
+/// The console's own words in its language: a German console marks private answers
+/// `(nur für dich)` and names its buttons and mistakes in German; an English one
+/// keeps `(only you)`.
+#[test]
+fn the_console_speaks_its_language() {
+    use crate::cli::{stdout, tavern};
+    let dir = crate::support::TempDir::new("console-b4");
+    let db = dir.path("tavern.db");
+    let db = db.to_str().expect("a UTF-8 path");
+    let typed = "/help init\n/press Nope\n/roll 1d4 repeat:viele\n/tanzen\n";
+    let cases = [
+        (
+            "de",
+            [
+                "(nur für dich) **Begegnungen** verfolgen",
+                "[buttons: Würfel | Makros & @Werte | Charaktere | NSCs | Chancen] (/press LABEL)",
+                "Keinen Button namens \"Nope\"; es gibt: Würfel,",
+                "repeat muss eine ganze Zahl sein, nicht \"viele\".",
+                "Unbekannter Befehl /tanzen. Versuch es mit /help.",
+            ],
+        ),
+        (
+            "en",
+            [
+                "(only you) **Encounters** track",
+                "[buttons: Dice | Macros & @fields | Characters | NPCs | Odds] (/press LABEL)",
+                "No button called \"Nope\"; there are: Dice,",
+                "repeat must be a whole number, not \"viele\".",
+                "Unknown command /tanzen. Try /help.",
+            ],
+        ),
+    ];
+    for (lang, expected) in cases {
+        let output = tavern(&["console", "--db", db, "--lang", lang], typed);
+        let shown = stdout(&output);
+        for piece in expected {
+            assert!(shown.contains(piece), "{lang}: {piece} in {shown}");
+        }
+    }
+}

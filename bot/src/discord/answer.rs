@@ -24,7 +24,7 @@ use super::queue::{self, Place, PreviousDone};
 use super::{Shared, outgoing};
 use crate::core::language::private_language;
 use crate::core::{Ack, Core, Message, Reply, Request, internal_error_text};
-use crate::i18n::Lang;
+use crate::i18n::{self, Lang};
 use crate::metrics::Metrics;
 
 /// The interaction being answered.
@@ -59,28 +59,46 @@ impl ChannelAccess {
 
     /// The permission a channel message lacked, by Discord's answer (50001 Missing
     /// Access, 50013 Missing Permissions) and, where Discord said, the bot's permissions.
-    fn missing(&self, code: isize, message: &Message) -> &'static str {
+    fn missing(&self, code: isize, message: &Message) -> Needed {
         let send = if self.in_thread {
-            (
-                Permissions::SEND_MESSAGES_IN_THREADS,
-                "Send Messages in Threads",
-            )
+            (Permissions::SEND_MESSAGES_IN_THREADS, Needed::SendInThreads)
         } else {
-            (Permissions::SEND_MESSAGES, "Send Messages")
+            (Permissions::SEND_MESSAGES, Needed::SendMessages)
         };
-        let mut needed = vec![(Permissions::VIEW_CHANNEL, "View Channel"), send];
+        let mut needed = vec![(Permissions::VIEW_CHANNEL, Needed::ViewChannel), send];
         if !message.attachments.is_empty() {
-            needed.push((Permissions::ATTACH_FILES, "Attach Files"));
+            needed.push((Permissions::ATTACH_FILES, Needed::AttachFiles));
         }
         if let Some(granted) = self.permissions
             && let Some((_, name)) = needed.iter().find(|(bit, _)| !granted.contains(*bit))
         {
-            return name;
+            return *name;
         }
         if code == MISSING_ACCESS {
-            "View Channel"
+            Needed::ViewChannel
         } else {
             send.1
+        }
+    }
+}
+
+/// A permission a channel message needs.
+#[derive(Debug, Clone, Copy)]
+enum Needed {
+    ViewChannel,
+    SendMessages,
+    SendInThreads,
+    AttachFiles,
+}
+
+impl Needed {
+    /// Discord's name of it in `lang`, as its settings show it.
+    fn name(self, lang: Lang) -> String {
+        match self {
+            Needed::ViewChannel => i18n::tr(lang, "transport-permission-view-channel"),
+            Needed::SendMessages => i18n::tr(lang, "transport-permission-send-messages"),
+            Needed::SendInThreads => i18n::tr(lang, "transport-permission-send-in-threads"),
+            Needed::AttachFiles => i18n::tr(lang, "transport-permission-attach-files"),
         }
     }
 }
@@ -181,9 +199,6 @@ fn failed_task(metrics: &Metrics, error: &tokio::task::JoinError, lang: Lang) ->
         lang, &error_id,
     )))]
 }
-
-/// The placeholder left when a public "thinking" response turns out to be private.
-const ANSWERED_PRIVATELY: &str = "Answered; only you can see the answer.";
 
 /// Runs the core on an interaction and answers it.
 pub(super) async fn interaction(
@@ -450,7 +465,10 @@ impl Delivery<'_> {
                 if message.ephemeral && !ephemeral {
                     // A public placeholder cannot become private: settle it, then send
                     // the answer as a private follow-up.
-                    let placeholder = Message::text(ANSWERED_PRIVATELY);
+                    // The placeholder left when a public "thinking" response turns out
+                    // to be private.
+                    let placeholder =
+                        Message::text(i18n::tr(self.lang, "transport-answered-privately"));
                     let settled = outgoing::edit_original(&placeholder)
                         .execute(http, token)
                         .await
@@ -480,13 +498,14 @@ impl Delivery<'_> {
     /// the session whose prompt could not be posted (nobody could see or answer it).
     async fn report_forbidden(&mut self, code: isize, message: &Message) {
         let missing = self.interaction.access.missing(code, message);
-        let mut notice = format!(
-            "I can't post in this channel: I lack the **{missing}** permission here. \
-             Ask a server admin to give it to me in this channel."
+        let mut notice = i18n::tr_args(
+            self.lang,
+            "transport-cannot-post",
+            &[("permission", missing.name(self.lang).into())],
         );
         if let Some(track) = message.track {
             match self.shared.core.message_failed(track).await {
-                Ok(()) => notice.push_str(" The session has ended; start it again then."),
+                Ok(()) => notice.push_str(&i18n::tr(self.lang, "transport-session-ended")),
                 Err(error) => {
                     tracing::error!(error = %format!("{error:#}"), "cannot end a session whose prompt was refused");
                 }
