@@ -547,3 +547,32 @@ fn the_console_speaks_its_language() {
         }
     }
 }
+
+/// Through the fake Discord: a German user whose prompt the channel refuses reads
+/// the notice in German, with Discord's German name of the permission.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_refused_prompt_is_reported_in_the_users_language() {
+    use crate::e2e::support::{CHANNEL, Tavern, alice};
+    use fake_discord::{Opt, permissions};
+    let tavern = Tavern::start().await;
+    let posting =
+        permissions::VIEW_CHANNEL | permissions::READ_MESSAGE_HISTORY | permissions::ATTACH_FILES;
+    tavern.fake.set_bot_permissions(CHANNEL, posting);
+    let german = alice().with_locale("de");
+    let start = tavern.slash(&german, "chargen", vec![Opt::subcommand("start", vec![])]);
+    let notice = tavern
+        .fake
+        .wait_message(|m| m.interaction_id == Some(start) && m.content.contains("Berechtigung"))
+        .await
+        .expect("a private notice naming the permission");
+    assert!(notice.is_ephemeral(), "{}", notice.content);
+    assert_eq!(
+        notice.content,
+        "Ich kann in diesem Kanal nichts posten: mir fehlt hier die Berechtigung \
+         **Nachrichten senden**. Bitte Server-Admins, sie mir in diesem Kanal zu geben. \
+         Die Sitzung ist beendet; starte sie dann neu."
+    );
+    tavern.settled().await;
+    tavern.fake.take_violations();
+    tavern.stop().await;
+}
