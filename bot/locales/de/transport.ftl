@@ -4,6 +4,9 @@
 transport-answered-privately = Beantwortet; nur du siehst die Antwort.
 transport-cannot-post = Ich kann in diesem Kanal nichts posten: mir fehlt hier die Berechtigung **{ $permission }**. Bitte Server-Admins, sie mir in diesem Kanal zu geben.
 transport-session-ended = { " " }Die Sitzung ist beendet; starte sie dann neu.
+transport-done = Erledigt.
+# Eine Antwort, die Discord dem Bot vorenthält (öffentlich: in der Sprache des Servers).
+transport-unreadable-reply = Diese Antwort kann ich nicht lesen: Discord zeigt mir nur Antworten, die mich erwähnen. Antworte noch einmal mit eingeschalteter @-Erwähnung, oder nutze die Buttons der Frage.
 # Discords Namen der Berechtigungen, wie seine Einstellungen sie zeigen.
 transport-permission-view-channel = Kanal ansehen
 transport-permission-send-messages = Nachrichten senden

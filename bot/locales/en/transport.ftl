@@ -5,6 +5,9 @@
 transport-answered-privately = Answered; only you can see the answer.
 transport-cannot-post = I can't post in this channel: I lack the **{ $permission }** permission here. Ask a server admin to give it to me in this channel.
 transport-session-ended = { " " }The session has ended; start it again then.
+transport-done = Done.
+# A reply Discord withheld from the bot (public: the server's language).
+transport-unreadable-reply = I can't read that reply: Discord only shows me replies that mention me. Reply again with the @mention switched on, or use the question's buttons.
 # Discord's names of the permissions, as its settings show them.
 transport-permission-view-channel = View Channel
 transport-permission-send-messages = Send Messages

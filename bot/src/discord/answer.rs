@@ -351,7 +351,8 @@ impl Delivery<'_> {
         }
         if let Phase::Deferred { .. } = self.phase {
             // Nothing replaced the "thinking" placeholder: do not leave it spinning.
-            self.answer(&Message::text("Done.")).await;
+            let done = Message::text(i18n::tr(self.lang, "transport-done"));
+            self.answer(&done).await;
         }
     }
 
@@ -377,9 +378,9 @@ impl Delivery<'_> {
             (_, InteractionKind::Component | InteractionKind::ModalSubmit) => {
                 CreateInteractionResponse::Acknowledge
             }
-            (_, InteractionKind::Command) => {
-                CreateInteractionResponse::Message(outgoing::response(&Message::ephemeral("Done.")))
-            }
+            (_, InteractionKind::Command) => CreateInteractionResponse::Message(
+                outgoing::response(&Message::ephemeral(i18n::tr(self.lang, "transport-done"))),
+            ),
         };
         let keeps_files = matches!(initial, Some(Reply::Update(message)) if message.attachments.is_empty())
             && !self.interaction.kept_files.is_empty();
@@ -598,11 +599,17 @@ pub(super) async fn unreadable_reply(
     http: &Http,
     channel_id: ChannelId,
     message_id: MessageId,
+    request: &Request,
 ) {
-    let hint = Message::text(
-        "I can't read that reply: Discord only shows me replies that mention me. Reply \
-         again with the @mention switched on, or use the question's buttons.",
-    );
+    // The channel sees the hint: the server's language.
+    let lang = match shared.core.language(request, true).await {
+        Ok(lang) => lang,
+        Err(error) => {
+            tracing::warn!(error = %format!("{error:#}"), "the server's language is unknown; English");
+            Lang::En
+        }
+    };
+    let hint = Message::text(i18n::tr(lang, "transport-unreadable-reply"));
     let builder: CreateMessage =
         outgoing::channel_message(&hint).reference_message(reply_to(channel_id, message_id));
     if let Err(error) = channel_id.send_message(http, builder).await {

@@ -373,8 +373,14 @@ impl EventHandler for Handler {
                     return;
                 }
                 self.shared.metrics.received("reply");
-                answer::unreadable_reply(&self.shared, &ctx.http, message.channel_id, message.id)
-                    .await;
+                answer::unreadable_reply(
+                    &self.shared,
+                    &ctx.http,
+                    message.channel_id,
+                    message.id,
+                    &request,
+                )
+                .await;
                 self.shared.metrics.answered("reply", received.elapsed());
             }
             Incoming::Reply(request) => {
