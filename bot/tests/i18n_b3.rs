@@ -933,3 +933,40 @@ async fn the_longest_effect_list_fits_without_cuts_in_german() {
         assert!(content.chars().count() <= 2000);
     }
 }
+
+/// Discord gives a typed reply neither the user's nor the server's locale: on a
+/// server left on auto, the turn speaks the server's Discord locale as its last
+/// interaction gave it, as a button turn does.
+#[tokio::test]
+async fn a_typed_reply_on_an_auto_server_speaks_the_servers_last_known_locale() {
+    let mut table = Table::new().await;
+    table.install("hawknoz", "shopkeeper.ghul").await;
+    character(table.storage(), 1, ALICE, "Udo", 120).await;
+    let hail = send(&mut table, ALICE_DE, talk("hawknoz")).await;
+    table.harness.clock.advance_ms(1);
+    // As the Discord adapter builds a reply: no locales at all.
+    let mut reply = table.harness.request(
+        ALICE,
+        Some(GUILD),
+        reply_to(hail.prompt_message.unwrap(), "bye"),
+    );
+    reply.locale = None;
+    reply.guild_locale = None;
+    let sent = table.harness.send(&reply).await;
+    assert_eq!(buttons(&hail), ["Hawknoz fragen…", "Tschüss"]);
+    assert!(
+        said(&sent).starts_with("> **Alice:** bye"),
+        "{}",
+        said(&sent)
+    );
+    assert!(
+        !said(&sent).contains("The conversation is over"),
+        "{}",
+        said(&sent)
+    );
+    assert!(
+        said(&sent).contains("*Das Gespräch ist zu Ende.*"),
+        "{}",
+        said(&sent)
+    );
+}

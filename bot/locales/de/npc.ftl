@@ -165,7 +165,6 @@ npc-event-have-none = *Davon hast du nichts: { $item }.*
 npc-event-nothing-bought = *Nichts gekauft.*
 npc-event-nothing-sold = *Nichts verkauft.*
 npc-event-trade-command = *Sag buy, sell oder done.*
-npc-event-apply-effect = [Effekt: { $effect }]
 npc-trade-status = *Dein Gold:* { $gold } · *du kannst verkaufen:* { $sellable }
 npc-sellable = { $held }× { $item } (je { $price } Gold)
 npc-sellable-none = nichts, was hier angekauft wird
@@ -189,3 +188,8 @@ npc-menu-placeholder = Auswählen…
 npc-trade-placeholder = Wähle eine Ware, dann Kaufen oder Verkaufen
 npc-option-cost = { $price } Gold
 npc-option-sells-back = { $price } Gold; Rückkauf für { $sell_price }
+
+# APPLY_EFFECT: what the effect did follows the turn; these when it did nothing.
+npc-effect-nothing-happens = *Nichts geschieht.*
+npc-effect-in-encounter = *{ $effect } erreicht { $name } nicht, solange die Begegnung läuft.*
+npc-effect-failed = *{ $effect } misslingt: { $reason }.*

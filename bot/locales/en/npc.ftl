@@ -181,7 +181,6 @@ npc-event-nothing-bought = *Nothing bought.*
 npc-event-nothing-sold = *Nothing sold.*
 npc-event-trade-command = *Say buy, sell or done.*
 # The script's APPLY_EFFECT; $effect: the effect's tag.
-npc-event-apply-effect = [apply\_effect { $effect }]
 # Under every trade prompt. $sellable: npc-sellable entries joined by " · ", or
 # npc-sellable-none.
 npc-trade-status = *Your gold:* { NUMBER($gold, useGrouping: "false") } · *you can sell:* { $sellable }
@@ -209,3 +208,8 @@ npc-menu-placeholder = Choose…
 npc-trade-placeholder = Pick an item, then Buy or Sell
 npc-option-cost = { NUMBER($price, useGrouping: "false") } gold
 npc-option-sells-back = { NUMBER($price, useGrouping: "false") } gold; sells back for { NUMBER($sell_price, useGrouping: "false") }
+
+# APPLY_EFFECT: what the effect did follows the turn; these when it did nothing.
+npc-effect-nothing-happens = *Nothing happens.*
+npc-effect-in-encounter = *{ $effect } cannot reach { $name } in the middle of an encounter.*
+npc-effect-failed = *{ $effect } fails: { $reason }.*

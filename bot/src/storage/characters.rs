@@ -286,3 +286,16 @@ async fn free_name(
     }
     anyhow::bail!("no free character name for {base:?}")
 }
+
+/// A character by id, within a transaction (an NPC turn applying an effect to the
+/// character it is had by).
+pub async fn character_by_id_in(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+) -> anyhow::Result<Option<CharacterRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM characters WHERE id = $1");
+    Ok(sqlx::query_as::<_, CharacterRow>(&sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?)
+}

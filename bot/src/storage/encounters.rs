@@ -223,19 +223,42 @@ impl Storage {
         &self,
         character_id: i64,
     ) -> anyhow::Result<Option<CharacterEffectsRow>> {
-        Ok(sqlx::query_as::<_, CharacterEffectsRow>(
-            "SELECT character_id, fields, effects, updated_at FROM character_effects \
-             WHERE character_id = $1",
-        )
-        .bind(character_id)
-        .fetch_optional(&self.pool)
-        .await?)
+        let mut conn = self.pool.acquire().await?;
+        character_effects_in(&mut conn, character_id).await
     }
+}
+
+/// What encounters left on a character, within a transaction.
+pub async fn character_effects_in(
+    conn: &mut AnyConnection,
+    character_id: i64,
+) -> anyhow::Result<Option<CharacterEffectsRow>> {
+    Ok(sqlx::query_as::<_, CharacterEffectsRow>(
+        "SELECT character_id, fields, effects, updated_at FROM character_effects \
+         WHERE character_id = $1",
+    )
+    .bind(character_id)
+    .fetch_optional(&mut *conn)
+    .await?)
+}
+
+/// Whether a character sits in an encounter now (its state lives there until it
+/// leaves).
+pub async fn character_seated_in(
+    conn: &mut AnyConnection,
+    character_id: i64,
+) -> anyhow::Result<bool> {
+    let seated: Option<(i64,)> =
+        sqlx::query_as("SELECT encounter_id FROM encounter_characters WHERE character_id = $1")
+            .bind(character_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(seated.is_some())
 }
 
 /// Replaces what encounters left on a character; a character deleted meanwhile
 /// gets nothing (the row would have no owner).
-async fn store_character_effects(
+pub async fn store_character_effects(
     conn: &mut AnyConnection,
     row: &CharacterEffectsRow,
 ) -> anyhow::Result<()> {

@@ -5,9 +5,9 @@
 //! times as unix milliseconds, so no statement needs a per-backend variant.
 
 mod buttons;
-mod characters;
+pub mod characters;
 pub mod effects;
-mod encounters;
+pub mod encounters;
 mod guild_settings;
 mod macros;
 pub mod npc;

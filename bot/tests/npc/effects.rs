@@ -248,3 +248,95 @@ async fn npc_scripts_may_only_apply_effects_the_file_declares() {
          has, which now do nothing: `cleric`."
     );
 }
+
+/// A witch and a healer in one: `hex` poisons, `cure` cures.
+const WITCH: &str = r#"
+CONV c { NATIVE { HAIL r_hail HEX r_hex CURE r_cure } }
+RESP r_hail { SAY "Well met." }
+RESP r_hex { APPLY_EFFECT Poison SAY "Feel that?" }
+RESP r_cure { APPLY_EFFECT CurePoison SAY "Better." }
+"#;
+
+#[tokio::test]
+async fn apply_effect_lands_on_the_character_and_is_stored_with_the_turn() {
+    let mut table = Table::new().await;
+    admin(&mut table, install_code(EFFECTS)).await;
+    let installed = admin(
+        &mut table,
+        command(
+            "npc",
+            &["install"],
+            &[("name", text("witch")), ("code", text(WITCH))],
+        ),
+    )
+    .await;
+    assert!(installed.starts_with("Installed **Witch**"), "{installed}");
+    table
+        .storage()
+        .finish_session(
+            None,
+            &[tavern::storage::NewCharacter {
+                id: 41,
+                owner_id: ALICE,
+                guild_id: GUILD,
+                name: "Udo".to_owned(),
+                program: "chargen".to_owned(),
+                program_hash: "x".to_owned(),
+                gold: 0,
+                food: 0,
+                fields: r#"[["NAME","Udo"],["HP","12"]]"#.to_owned(),
+                transcript: String::new(),
+                now: crate::harness::START_MS,
+                capture: String::new(),
+                numbered: false,
+            }],
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let greeted = table.alice(talk("witch")).await;
+    let prompt = greeted.prompt_message.expect("the prompt is tracked");
+    // (turn, what the conversation says of the effect, the HP stored after it)
+    let turns = [
+        ("hex", "*Poison on Udo: HitPoints 12 -> 10*", "10"),
+        ("cure", "*Poison removed from Udo.*", "10"),
+    ];
+    let mut prompt = prompt;
+    for (line, shown, hp) in turns {
+        let sent = table.alice(reply_to(prompt, line)).await;
+        let said = sent.all_text();
+        assert!(said.contains(shown), "{line}: {said}");
+        prompt = sent.prompt_message.expect("the next prompt");
+        let kept = table
+            .storage()
+            .character_effects(41)
+            .await
+            .unwrap()
+            .expect("stored with the turn");
+        assert!(
+            kept.fields.contains(&format!(r#"["HP","{hp}"]"#)),
+            "{}",
+            kept.fields
+        );
+    }
+    // Poison again, then the file loses it: the witch's hex does nothing.
+    table.alice(reply_to(prompt, "hex")).await;
+    let sheet = table
+        .alice(command("character", &["show"], &[("name", text("Udo"))]))
+        .await
+        .all_text();
+    assert!(sheet.contains("Poison"), "{sheet}");
+    admin(
+        &mut table,
+        command("effect", &["remove"], &[("name", text("Poison"))]),
+    )
+    .await;
+    let again = table.alice(talk("witch")).await;
+    let prompt = again.prompt_message.expect("a prompt");
+    let sent = table.alice(reply_to(prompt, "hex")).await;
+    assert!(
+        sent.all_text().contains("*Nothing happens.*"),
+        "{}",
+        sent.all_text()
+    );
+}

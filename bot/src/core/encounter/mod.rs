@@ -19,6 +19,7 @@
 //!   effect destroying it), its base values (while-active layers undone) and the
 //!   effects still attached are written back to it in the same transaction.
 
+mod alone;
 mod ids;
 mod seats;
 mod tracker;
@@ -47,6 +48,7 @@ use crate::storage::{
     CharacterEffectsRow, CharacterRow, Committed, EncounterChange, EncounterRow, NewEncounter,
 };
 
+pub use alone::{Alone, apply_alone};
 pub use ids::{InitAction, InitId};
 use seats::Seat;
 pub(super) use seats::overlay;

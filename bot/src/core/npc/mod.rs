@@ -23,6 +23,7 @@
 //!   the server's language (the whole table reads them); answers only the player
 //!   sees, and the forms they open, speak the player's own.
 
+mod apply;
 mod ids;
 mod view;
 
@@ -1012,6 +1013,16 @@ impl Context {
             npc: &display,
         };
         let mut lines = view::turn_lines(table, &speakers, Some(echo), &turn.events, &turn.prompt);
+        if !failed {
+            for event in &turn.events {
+                if let npc_core::Event::ApplyEffect { effect, .. } = event {
+                    let applied = self
+                        .apply_npc_effect(&mut tx, key.guild_id, key.character_id, effect, table)
+                        .await?;
+                    lines.extend(applied);
+                }
+            }
+        }
         lines.extend(view::trade_status(table, &turn.prompt, &after));
         let keywords = if turn.prompt == Prompt::Keyword {
             npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?

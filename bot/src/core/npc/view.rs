@@ -191,11 +191,8 @@ impl TurnWords<'_> {
             Event::NothingBought => i18n::tr(lang, "npc-event-nothing-bought"),
             Event::NothingSold => i18n::tr(lang, "npc-event-nothing-sold"),
             Event::NotATradeCommand => i18n::tr(lang, "npc-event-trade-command"),
-            Event::ApplyEffect { effect, .. } => i18n::tr_args(
-                lang,
-                "npc-event-apply-effect",
-                &[("effect", escaped(effect))],
-            ),
+            // What the effect did follows the turn's lines (`apply.rs`).
+            Event::ApplyEffect { .. } => return None,
         };
         Some(line)
     }
