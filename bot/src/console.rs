@@ -485,7 +485,7 @@ impl Console {
                     "  /{}{}  {}\n",
                     spec.name,
                     usage(&spec.options),
-                    spec.description
+                    described(lang, &[spec.name], spec.description)
                 ));
             }
             for sub in &spec.subcommands {
@@ -494,7 +494,7 @@ impl Console {
                     spec.name,
                     sub.name,
                     usage(&sub.options),
-                    sub.description
+                    described(lang, &[spec.name, sub.name], sub.description)
                 ));
             }
             for group in &spec.groups {
@@ -505,7 +505,7 @@ impl Console {
                         group.name,
                         sub.name,
                         usage(&sub.options),
-                        sub.description
+                        described(lang, &[spec.name, group.name, sub.name], sub.description)
                     ));
                 }
             }
@@ -740,6 +740,13 @@ fn split_word(text: &str) -> (&str, &str) {
         Some(end) => (&text[..end], text[end..].trim_start()),
         None => (text, ""),
     }
+}
+
+/// A command's description in `lang` (the one Discord shows a user of that language;
+/// the names stay the ones the console takes), else the spec's own.
+fn described(lang: Lang, path: &[&str], description: &str) -> String {
+    i18n::attribute(lang, &i18n::commands::command_key(path), "description")
+        .unwrap_or_else(|| description.to_owned())
 }
 
 /// Reads `name:value` options; text before the first one fills the first option.

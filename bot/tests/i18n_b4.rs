@@ -516,7 +516,7 @@ fn the_console_speaks_its_language() {
     let dir = crate::support::TempDir::new("console-b4");
     let db = dir.path("tavern.db");
     let db = db.to_str().expect("a UTF-8 path");
-    let typed = "/help init\n/press Nope\n/roll 1d4 repeat:viele\n/tanzen\n";
+    let typed = "/help init\n/press Nope\n/roll 1d4 repeat:viele\n/tanzen\n/help\n";
     let cases = [
         (
             "de",
@@ -526,6 +526,8 @@ fn the_console_speaks_its_language() {
                 "Keinen Button namens \"Nope\"; es gibt: Würfel,",
                 "repeat muss eine ganze Zahl sein, nicht \"viele\".",
                 "Unbekannter Befehl /tanzen. Versuch es mit /help.",
+                "Befehle:\n  /roll expr:… [label:…] [private:…] [repeat:…]  Würfeln: ",
+                "\n  /press LABEL  drückt einen Button, angezeigt als [buttons: …]\n",
             ],
         ),
         (
@@ -536,6 +538,8 @@ fn the_console_speaks_its_language() {
                 "No button called \"Nope\"; there are: Dice,",
                 "repeat must be a whole number, not \"viele\".",
                 "Unknown command /tanzen. Try /help.",
+                "Commands:\n  /roll expr:… [label:…] [private:…] [repeat:…]  Roll dice: ",
+                "\n  /press LABEL  press a button shown as [buttons: …]\n",
             ],
         ),
     ];
