@@ -27,7 +27,7 @@ pub struct Alone {
 /// The character as one combatant: what it was generated with (`generated`: its HP
 /// is the maximum), what it is now (`current`: the sheet with `written` over it) and
 /// the effects it carries. The event lines speak `lang`; `Err` holds why nothing
-/// happened (the engine's English).
+/// happened, in `lang` too.
 #[allow(clippy::too_many_arguments)]
 pub fn apply_alone(
     lang: Lang,
@@ -66,7 +66,13 @@ pub fn apply_alone(
             engine.attach_carried(library, &name, carried)
         })
         .and_then(|_| engine.apply(library, effect, &[&name], &mut randomness))
-        .map_err(|error| error.to_string())?;
+        .map_err(|error| {
+            let named = super::Named {
+                targets: vec![name.clone()],
+                effect: Some(effect.to_owned()),
+            };
+            super::engine_reason(lang, &error, library, &engine, &named)
+        })?;
     let seat = Seat {
         name,
         owner: 0,

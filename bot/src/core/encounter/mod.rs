@@ -1457,23 +1457,35 @@ fn gm_only_end(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
 /// What a command named, to say why the effect engine refused in a language other
 /// than the engine's own English.
 #[derive(Default)]
-struct Named {
-    targets: Vec<String>,
-    effect: Option<String>,
+pub(super) struct Named {
+    pub(super) targets: Vec<String>,
+    pub(super) effect: Option<String>,
 }
 
 /// Why the effect engine did nothing, as the end of a sentence in `lang`. English
 /// gives the engine's own message (it names more than a kind can); another language
 /// says it by kind, with the names the command gave and the library's limits.
 fn engine_error(lang: Lang, error: &EffectError, loaded: &Loaded, named: &Named) -> String {
+    engine_reason(lang, error, &loaded.library, &loaded.engine, named)
+}
+
+/// [`engine_error`] for an engine and library of the caller's (`engine` as it was
+/// before the command).
+pub(super) fn engine_reason(
+    lang: Lang,
+    error: &EffectError,
+    library: &EffectLibrary,
+    engine: &Encounter,
+    named: &Named,
+) -> String {
     if lang == Lang::En {
         return error.message.clone();
     }
-    let limits = loaded.library.limits();
+    let limits = library.limits();
     let missing = named
         .targets
         .iter()
-        .find(|name| loaded.engine.combatant(name).is_none())
+        .find(|name| engine.combatant(name).is_none())
         .or(named.targets.first())
         .map_or("", String::as_str);
     let target = named.targets.first().map_or("", String::as_str);
