@@ -7,6 +7,9 @@ encounter-kept-turns = { $tag } (noch { $turns ->
     })
 encounter-kept-until-removed = { $tag } (bis entfernt)
 
+# Der Name in den Zeilen eines Effekts für einen Charakter, dessen Name keine Buchstaben oder Ziffern hat (APPLY_EFFECT eines NSC).
+encounter-alone-name = Charakter
+
 ## Ablehnungen und Fehler (privat: in der Sprache der Fragenden).
 encounter-none-here = In diesem Kanal läuft keine Begegnung. `/initiative beginnen` startet eine.
 encounter-stale = Die Begegnung ist weiter, als dieser Button zeigt; der Tracker zeigt, wo sie steht.

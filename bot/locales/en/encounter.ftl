@@ -8,6 +8,9 @@ encounter-kept-turns = { $tag } ({ $turns ->
     })
 encounter-kept-until-removed = { $tag } (until removed)
 
+# The name in an effect's lines of a character whose own name has no letters or digits (an NPC's APPLY_EFFECT).
+encounter-alone-name = Character
+
 ## Refusals and errors (private: the asker's language).
 encounter-none-here = No encounter runs in this channel. `/init begin` starts one.
 encounter-stale = The encounter has moved on since that button was drawn; the tracker shows where it stands.

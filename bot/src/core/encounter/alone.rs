@@ -52,7 +52,7 @@ pub fn apply_alone(
         hp_of(&seats::subject_fields(generated)).map_or(hp, |generated| generated.max(hp));
     let mut name = seats::combatant_name(character_name);
     if name.is_empty() {
-        name = "Character".to_owned();
+        name = crate::i18n::tr(lang, "encounter-alone-name");
     }
     let mut engine = Encounter::new();
     let spec = seats::character_spec(&name, 0, maximum, &joined);
