@@ -35,6 +35,8 @@ pub struct Context {
     pub(super) npc_scripts: Arc<NpcScripts>,
     /// Servers' effect files loaded once per text.
     pub(super) effect_libraries: Arc<EffectLibraries>,
+    /// Servers' language settings, read at most every 30 seconds.
+    pub(super) languages: super::language::LanguageCache,
 }
 
 impl Context {

@@ -3,6 +3,9 @@
 //! (`/config language`, auto by default: the server's Discord locale), so that a table
 //! reads one language whoever asked.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use crate::i18n::{Lang, LanguageSetting};
 
 use super::context::Context;
@@ -67,7 +70,7 @@ impl Context {
         let Some(guild_id) = request.guild_id.filter(|_| !user_decides) else {
             return Ok(language_for(request, LanguageSetting::Auto, public));
         };
-        let (language, seen_locale) = self.storage.guild_language_and_locale(guild_id).await?;
+        let (language, seen_locale) = self.guild_language(guild_id).await?;
         let setting = LanguageSetting::from_stored(language.as_deref());
         match (&request.guild_locale, seen_locale) {
             // A reply typed to a prompt carries no server locale: the last one seen.
@@ -81,6 +84,7 @@ impl Context {
                     self.storage
                         .remember_discord_locale(guild_id, locale, self.now())
                         .await?;
+                    self.languages.forget(guild_id);
                 }
                 Ok(language_for(request, setting, public))
             }
@@ -96,7 +100,7 @@ impl Context {
         if place == 0 {
             return Ok(Lang::En);
         }
-        let (language, seen_locale) = self.storage.guild_language_and_locale(place).await?;
+        let (language, seen_locale) = self.guild_language(place).await?;
         Ok(match LanguageSetting::from_stored(language.as_deref()) {
             LanguageSetting::Fixed(lang) => lang,
             LanguageSetting::Auto => seen_locale
@@ -104,5 +108,68 @@ impl Context {
                 .and_then(Lang::from_discord_locale)
                 .unwrap_or(Lang::En),
         })
+    }
+
+    /// The server's `/config language` and last seen Discord locale, read at most
+    /// once per [`LANGUAGE_TTL_MS`] per server: every public answer asks (each `/roll`
+    /// does), and a database read per roll cost the bot a third more CPU per roll
+    /// (BENCHMARKS.md). A change made by this process is seen at once; one made by
+    /// another shard's process within the TTL.
+    async fn guild_language(&self, guild_id: i64) -> anyhow::Result<GuildLanguage> {
+        let now = self.now();
+        if let Some(known) = self.languages.get(guild_id, now) {
+            return Ok(known);
+        }
+        let read = self.storage.guild_language_and_locale(guild_id).await?;
+        self.languages.put(guild_id, read.clone(), now);
+        Ok(read)
+    }
+}
+
+/// How long a server's language settings are trusted without reading them again.
+pub const LANGUAGE_TTL_MS: i64 = 30_000;
+
+/// Servers kept at most; the map is emptied when it would grow past this.
+const LANGUAGE_CACHE_SERVERS: usize = 10_000;
+
+/// A server's `/config language` and last seen Discord locale.
+type GuildLanguage = (Option<String>, Option<String>);
+
+/// Servers' language settings as last read, each with the time it was read.
+#[derive(Default)]
+pub struct LanguageCache {
+    known: Mutex<HashMap<i64, (i64, GuildLanguage)>>,
+}
+
+impl LanguageCache {
+    fn get(&self, guild_id: i64, now: i64) -> Option<GuildLanguage> {
+        let known = self
+            .known
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        known
+            .get(&guild_id)
+            .filter(|(read_at, _)| now.saturating_sub(*read_at) < LANGUAGE_TTL_MS)
+            .map(|(_, settings)| settings.clone())
+    }
+
+    fn put(&self, guild_id: i64, settings: GuildLanguage, now: i64) {
+        let mut known = self
+            .known
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if known.len() >= LANGUAGE_CACHE_SERVERS {
+            known.clear();
+        }
+        known.insert(guild_id, (now, settings));
+    }
+
+    /// Forgets a server's settings after this process changed them.
+    pub fn forget(&self, guild_id: i64) {
+        let mut known = self
+            .known
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        known.remove(&guild_id);
     }
 }

@@ -174,6 +174,7 @@ impl Core {
             workers,
             npc_scripts: Arc::default(),
             effect_libraries: Arc::default(),
+            languages: language::LanguageCache::default(),
         };
         Core {
             cx,

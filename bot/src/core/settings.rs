@@ -174,6 +174,7 @@ impl Context {
         self.storage
             .set_guild_language(guild_id, setting.to_stored(), request.user.id, self.now())
             .await?;
+        self.languages.forget(guild_id);
         let language = [("language", language_name(lang, request, setting).into())];
         Ok(ephemeral(match setting {
             LanguageSetting::Auto => i18n::tr_args(lang, "config-language-set-auto", &language),
