@@ -73,15 +73,24 @@ impl Context {
         let Some(row) = self.storage.effect_library(guild_id).await? else {
             return Ok(None);
         };
+        Ok(self.library_of(&row))
+    }
+
+    /// A stored effect file, loaded (once per text); `None`, logged, when it no
+    /// longer loads.
+    pub(super) fn library_of(
+        &self,
+        row: &crate::storage::EffectLibraryRow,
+    ) -> Option<Arc<npc_core::effects::EffectLibrary>> {
         match self.effect_libraries.load(&row.source) {
-            Ok(library) => Ok(Some(library)),
+            Ok(library) => Some(library),
             Err(errors) => {
                 tracing::warn!(
-                    guild = guild_id,
+                    guild = row.guild_id,
                     errors = errors.len(),
                     "a stored effect library no longer loads"
                 );
-                Ok(None)
+                None
             }
         }
     }

@@ -336,7 +336,7 @@ impl Context {
         let Some(row) = self.storage.effect_library(guild_id).await? else {
             return Ok(no_library(lang));
         };
-        let Some(library) = self.effect_library(guild_id).await? else {
+        let Some(library) = self.library_of(&row) else {
             return Ok(no_library(lang));
         };
         let elements = library.elements().join(" ");
