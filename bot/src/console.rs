@@ -2,7 +2,9 @@
 //!
 //! Slash commands are typed as text (`/roll 4d6kh3 label:stats`, `/chargen`,
 //! `/character show Udo`): options are `name:value`, and a bare value at the start
-//! fills the command's first option. A line that does not start with `/` answers
+//! fills the command's first option. Commands, options and choices are named in
+//! English or in the console's language (`/würfeln 4d6kh3 zweck:Attribute`), as
+//! Discord shows them to a user of that language. A line that does not start with `/` answers
 //! the pending question (a generator's prompt, or a form opened by a button).
 //! Buttons are listed under their message; `/press LABEL` presses one (the newest
 //! button of that label among the last messages shown, so an NPC's buttons stay
@@ -287,8 +289,7 @@ impl Console {
         let (name, rest) = split_word(command_line);
         match name.to_lowercase().as_str() {
             "quit" | "exit" => return Parsed::Quit,
-            // `/help roll` and the other topics are the core's guide.
-            "help" | "" if rest.trim().is_empty() => return Parsed::Text(self.help()),
+            "" if rest.trim().is_empty() => return Parsed::Text(self.help()),
             "press" => return self.press(rest),
             "choose" => return self.choose(rest),
             _ => {}
@@ -296,7 +297,7 @@ impl Console {
         let Some(spec) = self
             .specs
             .iter()
-            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+            .find(|spec| is_named(lang, &[spec.name], None, name))
         else {
             let unknown = i18n::tr_args(
                 lang,
@@ -305,23 +306,45 @@ impl Console {
             );
             return Parsed::Text(format!("{unknown}\n"));
         };
+        // `/help roll` and the other topics are the core's guide; `/help` alone lists
+        // what the console takes.
+        if spec.name == "help" && rest.trim().is_empty() {
+            return Parsed::Text(self.help());
+        }
+        let command = shown_name(lang, &[spec.name], None);
         let (first_word, after_first) = split_word(rest);
-        if let Some(group) = spec.group(&first_word.to_lowercase()) {
+        if let Some(group) = spec
+            .groups
+            .iter()
+            .find(|group| is_named(lang, &[spec.name, group.name], None, first_word))
+        {
             let (word, after) = split_word(after_first);
-            let Some(sub) = group.subcommand(&word.to_lowercase()) else {
-                let names: Vec<&str> = group.subcommands.iter().map(|sub| sub.name).collect();
+            let Some(sub) = group
+                .subcommands
+                .iter()
+                .find(|sub| is_named(lang, &[spec.name, group.name, sub.name], None, word))
+            else {
+                let names: Vec<String> = group
+                    .subcommands
+                    .iter()
+                    .map(|sub| shown_name(lang, &[spec.name, group.name, sub.name], None))
+                    .collect();
                 let takes = i18n::tr_args(
                     lang,
                     "transport-console-group-takes",
                     &[
-                        ("command", spec.name.into()),
-                        ("group", group.name.into()),
+                        ("command", command.into()),
+                        (
+                            "group",
+                            shown_name(lang, &[spec.name, group.name], None).into(),
+                        ),
                         ("names", names.join(", ").into()),
                     ],
                 );
                 return Parsed::Text(format!("{takes}\n"));
             };
-            return match parse_options(lang, &sub.options, after) {
+            let path = [spec.name, group.name, sub.name];
+            return match parse_options(lang, &path, &sub.options, after) {
                 Ok(options) => Parsed::Request(RequestKind::Command(Command {
                     name: spec.name.to_owned(),
                     subcommand: vec![group.name.to_owned(), sub.name.to_owned()],
@@ -330,40 +353,51 @@ impl Console {
                 Err(message) => Parsed::Text(format!("{message}\n")),
             };
         }
-        let (subcommand, option_specs, rest) = if spec.subcommands.is_empty() {
-            (Vec::new(), &spec.options, rest)
+        let (sub, rest) = if spec.subcommands.is_empty() {
+            (None, rest)
         } else {
             let (word, after) = (first_word, after_first);
-            let (sub, after) = match spec.subcommand(&word.to_lowercase()) {
-                Some(sub) => (sub, after),
+            let named = spec
+                .subcommands
+                .iter()
+                .find(|sub| is_named(lang, &[spec.name, sub.name], None, word));
+            match named {
+                Some(sub) => (Some(sub), after),
                 None if word.is_empty() => match spec.subcommands.first() {
-                    Some(first) => (first, after),
+                    Some(first) => (Some(first), after),
                     None => return Parsed::Text(self.help()),
                 },
                 None => {
-                    let names: Vec<&str> = spec
+                    let names: Vec<String> = spec
                         .subcommands
                         .iter()
-                        .map(|sub| sub.name)
-                        .chain(spec.groups.iter().map(|group| group.name))
+                        .map(|sub| shown_name(lang, &[spec.name, sub.name], None))
+                        .chain(
+                            spec.groups
+                                .iter()
+                                .map(|group| shown_name(lang, &[spec.name, group.name], None)),
+                        )
                         .collect();
                     let takes = i18n::tr_args(
                         lang,
                         "transport-console-takes",
                         &[
-                            ("command", spec.name.into()),
+                            ("command", command.into()),
                             ("names", names.join(", ").into()),
                         ],
                     );
                     return Parsed::Text(format!("{takes}\n"));
                 }
-            };
-            (vec![sub.name.to_owned()], &sub.options, after)
+            }
         };
-        match parse_options(lang, option_specs, rest) {
+        let parsed = match sub {
+            Some(sub) => parse_options(lang, &[spec.name, sub.name], &sub.options, rest),
+            None => parse_options(lang, &[spec.name], &spec.options, rest),
+        };
+        match parsed {
             Ok(options) => Parsed::Request(RequestKind::Command(Command {
                 name: spec.name.to_owned(),
-                subcommand,
+                subcommand: sub.map(|sub| vec![sub.name.to_owned()]).unwrap_or_default(),
                 options,
             })),
             Err(message) => Parsed::Text(format!("{message}\n")),
@@ -476,37 +510,36 @@ impl Console {
         }
     }
 
+    /// Every command the console takes, under its names in the console's language
+    /// (the English names are taken too).
     fn help(&self) -> String {
         let lang = self.identity.lang;
         let mut text = format!("{}\n", i18n::tr(lang, "transport-console-commands"));
+        let mut line = |path: &[&str], options: &[OptionSpec], description: &str| {
+            let names: Vec<String> = (1..=path.len())
+                .map(|end| shown_name(lang, &path[..end], None))
+                .collect();
+            text.push_str(&format!(
+                "  /{}{}  {}\n",
+                names.join(" "),
+                usage(lang, path, options),
+                described(lang, path, description)
+            ));
+        };
         for spec in &self.specs {
-            if spec.subcommands.is_empty() {
-                text.push_str(&format!(
-                    "  /{}{}  {}\n",
-                    spec.name,
-                    usage(&spec.options),
-                    described(lang, &[spec.name], spec.description)
-                ));
+            if spec.subcommands.is_empty() && spec.groups.is_empty() {
+                line(&[spec.name], &spec.options, spec.description);
             }
             for sub in &spec.subcommands {
-                text.push_str(&format!(
-                    "  /{} {}{}  {}\n",
-                    spec.name,
-                    sub.name,
-                    usage(&sub.options),
-                    described(lang, &[spec.name, sub.name], sub.description)
-                ));
+                line(&[spec.name, sub.name], &sub.options, sub.description);
             }
             for group in &spec.groups {
                 for sub in &group.subcommands {
-                    text.push_str(&format!(
-                        "  /{} {} {}{}  {}\n",
-                        spec.name,
-                        group.name,
-                        sub.name,
-                        usage(&sub.options),
-                        described(lang, &[spec.name, group.name, sub.name], sub.description)
-                    ));
+                    line(
+                        &[spec.name, group.name, sub.name],
+                        &sub.options,
+                        sub.description,
+                    );
                 }
             }
         }
@@ -721,17 +754,68 @@ enum Parsed {
     Quit,
 }
 
-fn usage(options: &[OptionSpec]) -> String {
+fn usage(lang: Lang, path: &[&str], options: &[OptionSpec]) -> String {
     options
         .iter()
         .map(|option| {
+            let name = shown_name(lang, path, Some(option.name));
             if option.required {
-                format!(" {}:…", option.name)
+                format!(" {name}:…")
             } else {
-                format!(" [{}:…]", option.name)
+                format!(" [{name}:…]")
             }
         })
         .collect()
+}
+
+/// The catalogue key of the command, group or subcommand at `path`, or of its
+/// option `option`.
+fn key_of(path: &[&str], option: Option<&str>) -> String {
+    match option {
+        Some(option) => i18n::commands::option_key(path, option),
+        None => i18n::commands::command_key(path),
+    }
+}
+
+/// The name Discord shows a user of `lang` for the element (its registered
+/// localization), else the spec's own.
+fn shown_name(lang: Lang, path: &[&str], option: Option<&str>) -> String {
+    let english = option.or(path.last().copied()).unwrap_or_default();
+    i18n::attribute(lang, &key_of(path, option), "name").unwrap_or_else(|| english.to_owned())
+}
+
+/// Whether `typed` names the element: its spec's (English) name, or its name in
+/// `lang`, case ignored. So a German console takes `/würfeln` and `/roll` alike, as
+/// the German answers name the German commands.
+fn is_named(lang: Lang, path: &[&str], option: Option<&str>, typed: &str) -> bool {
+    let english = option.or(path.last().copied()).unwrap_or_default();
+    if typed.is_empty() {
+        return false;
+    }
+    typed.eq_ignore_ascii_case(english)
+        || i18n::attribute(lang, &key_of(path, option), "name")
+            .is_some_and(|name| name.to_lowercase() == typed.to_lowercase())
+}
+
+/// The value of choice `typed` of an option with choices: a value itself, or a
+/// choice's name in `lang`; anything else stays as typed, for the core to refuse.
+fn choice_value<'t>(lang: Lang, path: &[&str], spec: &OptionSpec, typed: &'t str) -> &'t str {
+    let key = key_of(path, Some(spec.name));
+    spec.choices
+        .iter()
+        .find(|value| {
+            i18n::attribute(lang, &key, &i18n::commands::choice_attribute(value)).is_some_and(
+                |name| {
+                    // `automatisch (Sprache des Servers)` is typed `automatisch`.
+                    let word = name.split(" (").next().unwrap_or(&name);
+                    [name.as_str(), word]
+                        .iter()
+                        .any(|name| name.to_lowercase() == typed.to_lowercase())
+                },
+            )
+        })
+        .copied()
+        .unwrap_or(typed)
 }
 
 fn split_word(text: &str) -> (&str, &str) {
@@ -742,17 +826,19 @@ fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-/// A command's description in `lang` (the one Discord shows a user of that language;
-/// the names stay the ones the console takes), else the spec's own.
+/// A command's description in `lang` (the one Discord shows a user of that
+/// language), else the spec's own.
 fn described(lang: Lang, path: &[&str], description: &str) -> String {
     i18n::attribute(lang, &i18n::commands::command_key(path), "description")
         .unwrap_or_else(|| description.to_owned())
 }
 
-/// Reads `name:value` options; text before the first one fills the first option.
-/// A value runs up to the next `name:` of a known option, so it may hold spaces.
+/// Reads `name:value` options of the command at `path`; text before the first one
+/// fills the first option. A value runs up to the next `name:` of a known option, so
+/// it may hold spaces. Options are named in English or in `lang`.
 pub fn parse_options(
     lang: Lang,
+    path: &[&str],
     specs: &[OptionSpec],
     text: &str,
 ) -> Result<Vec<CommandOption>, String> {
@@ -768,7 +854,7 @@ pub fn parse_options(
                 if let Some((name, _)) = word.split_once(':')
                     && let Some(spec) = specs
                         .iter()
-                        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+                        .find(|spec| is_named(lang, path, Some(spec.name), name))
                 {
                     starts.push((start, start + name.len() + 1, spec));
                 }
@@ -802,12 +888,14 @@ pub fn parse_options(
             return Err(i18n::tr_args(
                 lang,
                 "transport-console-option-twice",
-                &[("option", spec.name.into())],
+                &[("option", shown_name(lang, path, Some(spec.name)).into())],
             ));
         }
         let value = unquote(value);
         let value = match spec.kind {
-            OptionKind::String { .. } => OptionValue::String(value.to_owned()),
+            OptionKind::String { .. } => {
+                OptionValue::String(choice_value(lang, path, spec, value).to_owned())
+            }
             OptionKind::Integer { .. } => match value.parse::<i64>() {
                 Ok(number) => OptionValue::Integer(number),
                 Err(_) => {
@@ -815,7 +903,7 @@ pub fn parse_options(
                         lang,
                         "transport-console-not-a-number",
                         &[
-                            ("option", spec.name.into()),
+                            ("option", shown_name(lang, path, Some(spec.name)).into()),
                             ("value", format!("{value:?}").into()),
                         ],
                     ));
@@ -823,21 +911,21 @@ pub fn parse_options(
             },
             // A local file stands for an upload: `file:scripts/shop.ghul`.
             OptionKind::Attachment => {
-                let path = value.strip_prefix("file:").unwrap_or(value);
-                if path.is_empty() {
+                let file = value.strip_prefix("file:").unwrap_or(value);
+                if file.is_empty() {
                     return Err(i18n::tr_args(
                         lang,
                         "transport-console-needs-path",
-                        &[("option", spec.name.into())],
+                        &[("option", shown_name(lang, path, Some(spec.name)).into())],
                     ));
                 }
-                let filename = std::path::Path::new(path)
+                let filename = std::path::Path::new(file)
                     .file_name()
                     .map(|name| name.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| path.to_owned());
+                    .unwrap_or_else(|| file.to_owned());
                 OptionValue::Attachment {
                     filename,
-                    url: format!("file:{path}"),
+                    url: format!("file:{file}"),
                     size: 0,
                 }
             }
@@ -851,7 +939,7 @@ pub fn parse_options(
                             lang,
                             "transport-console-not-a-role",
                             &[
-                                ("option", spec.name.into()),
+                                ("option", shown_name(lang, path, Some(spec.name)).into()),
                                 ("value", format!("{value:?}").into()),
                             ],
                         ));
@@ -859,14 +947,14 @@ pub fn parse_options(
                 }
             }
             OptionKind::Boolean => match value.to_lowercase().as_str() {
-                "" | "true" | "yes" | "on" | "1" => OptionValue::Boolean(true),
-                "false" | "no" | "off" | "0" => OptionValue::Boolean(false),
+                "" | "true" | "yes" | "on" | "1" | "ja" => OptionValue::Boolean(true),
+                "false" | "no" | "off" | "0" | "nein" => OptionValue::Boolean(false),
                 _ => {
                     return Err(i18n::tr_args(
                         lang,
                         "transport-console-not-a-boolean",
                         &[
-                            ("option", spec.name.into()),
+                            ("option", shown_name(lang, path, Some(spec.name)).into()),
                             ("value", format!("{value:?}").into()),
                         ],
                     ));
@@ -883,7 +971,7 @@ pub fn parse_options(
             return Err(i18n::tr_args(
                 lang,
                 "transport-console-missing",
-                &[("option", spec.name.into())],
+                &[("option", shown_name(lang, path, Some(spec.name)).into())],
             ));
         }
     }

@@ -74,7 +74,7 @@ fn options_are_parsed_from_typed_text() {
         ("1d4 expr:1d6", Err("given twice")),
     ];
     for (typed, expected) in cases {
-        let parsed = parse_options(tavern::i18n::Lang::En, roll, typed);
+        let parsed = parse_options(tavern::i18n::Lang::En, &["roll"], roll, typed);
         match expected {
             Ok(options) => {
                 let options: Vec<CommandOption> = options

@@ -524,9 +524,9 @@ fn the_console_speaks_its_language() {
                 "(nur für dich) **Begegnungen** verfolgen",
                 "[buttons: Würfel | Makros & @Werte | Charaktere | NSCs | Chancen] (/press LABEL)",
                 "Keinen Button namens \"Nope\"; es gibt: Würfel,",
-                "repeat muss eine ganze Zahl sein, nicht \"viele\".",
+                "anzahl muss eine ganze Zahl sein, nicht \"viele\".",
                 "Unbekannter Befehl /tanzen. Versuch es mit /help.",
-                "Befehle:\n  /roll expr:… [label:…] [private:…] [repeat:…]  Würfeln: ",
+                "Befehle:\n  /würfeln ausdruck:… [zweck:…] [privat:…] [anzahl:…]  Würfeln: ",
                 "\n  /press LABEL  drückt einen Button, angezeigt als [buttons: …]\n",
             ],
         ),
@@ -549,6 +549,64 @@ fn the_console_speaks_its_language() {
         for piece in expected {
             assert!(shown.contains(piece), "{lang}: {piece} in {shown}");
         }
+    }
+}
+
+/// The German console takes the names its answers tell a German user to type
+/// (`/generator starten`, `zweck:`, a choice's German name), and the English ones.
+#[test]
+fn the_german_console_takes_the_german_names() {
+    use crate::cli::{stdout, tavern};
+    let dir = crate::support::TempDir::new("console-german-names");
+    let db = dir.path("tavern.db");
+    let db = db.to_str().expect("a UTF-8 path");
+    // (typed, a piece of the answer)
+    let cases = [
+        (
+            "/würfeln 1d1+1 zweck:Probe",
+            "**Probe**: 1d1 (**1**) + 1 = **2**",
+        ),
+        (
+            "/roll 1d1+2 label:Test",
+            "**Test**: 1d1 (**1**) + 2 = **3**",
+        ),
+        (
+            "/Würfeln 1d1 privat:ja",
+            "(nur für dich) 1d1 (**1**) = **1**",
+        ),
+        (
+            "/würfeln 1d1 anzahl:zwei",
+            "anzahl muss eine ganze Zahl sein",
+        ),
+        ("/hilfe thema:chancen", "**Chancen**"),
+        ("/hilfe", "Befehle:\n  /würfeln ausdruck:…"),
+        (
+            "/initiative beginnen",
+            "beginnt eine Begegnung. Spieler: `/initiative beitreten`",
+        ),
+        (
+            "/initiative tanzen",
+            "/initiative kennt: beginnen, beitreten,",
+        ),
+        (
+            "/generator programm zeigen",
+            "name fehlt: gib es als name:… oder als ersten Wert an.",
+        ),
+        (
+            "/generator programm",
+            "/generator programm kennt: hinzufügen, liste,",
+        ),
+        (
+            "/einstellungen sprache sprache:automatisch",
+            "derzeit also auf Deutsch",
+        ),
+        ("/einstellungen sprache englisch", "hier auf Englisch"),
+    ];
+    let typed: String = cases.iter().map(|(line, _)| format!("{line}\n")).collect();
+    let output = tavern(&["console", "--db", db, "--lang", "de"], &typed);
+    let shown = stdout(&output);
+    for (line, piece) in cases {
+        assert!(shown.contains(piece), "{line}: {piece} in {shown}");
     }
 }
 

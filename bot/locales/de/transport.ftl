@@ -35,7 +35,8 @@ transport-console-help-footer =
       /press LABEL  drückt einen Button, angezeigt als { "[" }buttons: …]
       /choose N  wählt Option N (oder ihre Bezeichnung) des Menüs, angezeigt als { "[" }menu: …]
       /quit  beendet die Konsole
-    Optionen sind name:wert; ein Wert ohne Namen füllt die erste Option (/roll 4d6kh3 label:stats).
+    Optionen sind name:wert; ein Wert ohne Namen füllt die erste Option (/würfeln 4d6kh3 zweck:Attribute).
+    Befehle und Optionen gehen auch mit ihren englischen Namen (/roll 4d6kh3 label:Attribute).
     Eine Zeile ohne / beantwortet die offene Frage.
 transport-console-only-you = (nur für dich)
 transport-console-form = [form: { $title }] { $label }
@@ -53,5 +54,5 @@ transport-console-option-twice = Die Option { $option } ist doppelt angegeben.
 transport-console-not-a-number = { $option } muss eine ganze Zahl sein, nicht { $value }.
 transport-console-needs-path = { $option } braucht einen Dateipfad.
 transport-console-not-a-role = { $option } muss eine Rollen-ID sein (oder <@&id>), nicht { $value }.
-transport-console-not-a-boolean = { $option } muss true oder false sein, nicht { $value }.
+transport-console-not-a-boolean = { $option } muss ja oder nein (true oder false) sein, nicht { $value }.
 transport-console-missing = { $option } fehlt: gib es als { $option }:… oder als ersten Wert an.
