@@ -548,6 +548,49 @@ async fn monsters_come_in_groups_and_leave() {
     }
 }
 
+/// A GM types a combatant as it reads (`cave goblin 1` for `Cave_Goblin_1`); an
+/// exact name wins, and a spelling that fits two combatants or none is unknown.
+#[tokio::test]
+async fn targets_are_found_as_they_are_typed() {
+    let mut table = table().await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    for (name, count) in [("Cave Goblin", 2), ("orc", 1), ("Orc", 1)] {
+        as_user(
+            &mut table,
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text(name)),
+                    ("init", text("12")),
+                    ("hp", text("10")),
+                    ("count", OptionValue::Integer(count)),
+                ],
+            ),
+        )
+        .await;
+    }
+    // (typed target, what the answer says)
+    let cases = [
+        ("cave goblin 1", "Cave_Goblin_1: HitPoints 10 -> 9"),
+        ("  CAVE_GOBLIN_2 ", "Cave_Goblin_2: HitPoints 10 -> 9"),
+        ("orc", "orc: HitPoints 10 -> 9"),
+        ("Orc", "Orc: HitPoints 10 -> 9"),
+        ("ORC", "no combatant named ORC"),
+        ("cave goblin", "no combatant named cave goblin"),
+    ];
+    for (typed, expected) in cases {
+        let hit = as_user(
+            &mut table,
+            ALICE,
+            init("hp", &[("target", text(typed)), ("amount", text("-1"))]),
+        )
+        .await;
+        let answer = said(&hit);
+        assert!(answer.contains(expected), "{typed}: {answer}");
+    }
+}
+
 #[tokio::test]
 async fn a_removed_character_is_written_back_and_free_to_join_elsewhere() {
     let mut table = fight().await;

@@ -129,20 +129,20 @@ async fn a_german_table_fights_in_german() {
             ),
             &[
                 "Bob wendet **Poison** an.",
-                "* Poison auf Orc: HitPoints munter",
+                "* Poison auf Orc: Trefferpunkte munter",
             ],
             &["  10 Orc  munter  Poison 2"],
         ),
         (
             BOB,
             init("hp", &[("target", text("Bram")), ("amount", text("-2d4"))]),
-            &["Bob würfelt -2d4 (", "* Bram: HitPoints 12 -> "],
+            &["Bob würfelt -2d4 (", "* Bram: Trefferpunkte 12 -> "],
             &["▶ 20 Bram "],
         ),
         (
             BOB,
             init("next", &[]),
-            &["[Runde 1] Orc", "* Poison auf Orc: HitPoints munter"],
+            &["[Runde 1] Orc", "* Poison auf Orc: Trefferpunkte munter"],
             &["▶ 10 Orc  munter  Poison 1"],
         ),
         (ALICE, init("next", &[]), &["[Runde 2] Bram"], &["Runde 2"]),
@@ -151,7 +151,7 @@ async fn a_german_table_fights_in_german() {
             init("next", &[]),
             &[
                 "[Runde 2] Orc",
-                "* Poison auf Orc: HitPoints angeschlagen",
+                "* Poison auf Orc: Trefferpunkte angeschlagen",
                 "* Poison endet bei Orc.",
             ],
             &["▶ 10 Orc  angeschlagen\n"],

@@ -102,15 +102,52 @@ encounter-hidden = (verdeckt)
 encounter-until-removed = { $tag } *
 encounter-turns-left = { $tag } { $turns }
 
-## Ereigniszeilen (öffentlich; Effekt-Kennungen, Namen und die Werte der Effektsprache bleiben, wie sie geschrieben sind).
+## Ereigniszeilen (öffentlich; Effekt-Kennungen, Elemente, Namen und die Werte der Effektsprache bleiben, wie sie geschrieben sind; die Eigenschaften sagt encounter-subject auf Deutsch).
+# Die Eigenschaften, die ein Effekt ändert (in der Effektsprache: HitPoints, Strength …),
+# so wie eine deutsche Runde sie nennt; Kennungen und Elemente bleiben die der Autoren.
+encounter-subject =
+    { $subject ->
+        [HitPoints] Trefferpunkte
+        [ManaPoints] Manapunkte
+        [Strength] Stärke
+        [Dexterity] Geschicklichkeit
+        [Intelligence] Intelligenz
+        [Wisdom] Weisheit
+        [Constitution] Konstitution
+        [Charisma] Charisma
+        [ArmorClass] Rüstungsklasse
+        [Experience] Erfahrung
+        [Level] Stufe
+        [Speed] Bewegungsrate
+        [Field0] Feld0
+        [Field1] Feld1
+        [Field2] Feld2
+        [Field3] Feld3
+        [Field4] Feld4
+        [Field5] Feld5
+        [Field6] Feld6
+        [Field7] Feld7
+        [Field8] Feld8
+        [Field9] Feld9
+        [Flags] Flags
+        [Immunity] Immunitäten
+        [Alignment] Gesinnung
+        [Protections] Schutz
+        [Dead] Tot
+        [LoseTurn] Setzt aus
+        [Occupation] Beruf
+        [Species] Volk
+        [Existence] Existenz
+       *[other] { $subject }
+    }
 encounter-event-turn = [Runde { $round }] { $name }
 encounter-event-change = * { $effect } auf { $name }: { $subject } { $before } -> { $after }
 encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
 encounter-event-change-hidden = * { $effect } auf { $name }: { $subject } { $now }
 encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = geändert
-encounter-event-protection = * { $effect } auf { $name }: Protections { $element } { $operation }
-encounter-event-protection-hidden = * { $effect } auf { $name }: Protections { $element } geändert
+encounter-event-protection = * { $effect } auf { $name }: Schutz gegen { $element } { $operation }
+encounter-event-protection-hidden = * { $effect } auf { $name }: Schutz gegen { $element } geändert
 encounter-event-set = * { $effect } auf { $name }: { $subject } { $change }
 encounter-event-assigned = * { $effect } auf { $name }: { $subject } = { $value }
 encounter-event-immune = * { $name } ist immun gegen { $effect }.

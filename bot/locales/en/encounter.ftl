@@ -105,6 +105,9 @@ encounter-until-removed = { $tag } *
 encounter-turns-left = { $tag } { $turns }
 
 ## Event lines (public; effect tags, names and the effect language's subjects stay as written).
+# What an effect changes, as the effect language names it (HitPoints, Strength …);
+# other languages say it in their own words.
+encounter-subject = { $subject }
 encounter-event-turn = [round { $round }] { $name }
 encounter-event-change = * { $effect } on { $name }: { $subject } { $before } -> { $after }
 encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }

@@ -245,6 +245,25 @@ fn autocomplete<'a>(
     })
 }
 
+/// The combatant a user means by `typed`: the one of that exact name, else the only
+/// one whose name equals what was typed once spaces become `_` as `/init add` names
+/// them (`orc 1` is `Orc_1`), case ignored. Otherwise what was typed, for the engine
+/// to report as unknown.
+fn meant_combatant(engine: &Encounter, typed: &str) -> String {
+    if typed.is_empty() || engine.combatant(typed).is_some() {
+        return typed.to_owned();
+    }
+    let wanted = seats::combatant_name(typed).to_lowercase();
+    let mut found = engine
+        .combatants()
+        .into_iter()
+        .filter(|combatant| combatant.name.to_lowercase() == wanted);
+    match (found.next(), found.next()) {
+        (Some(only), None) => only.name,
+        _ => typed.to_owned(),
+    }
+}
+
 /// Whether `name` starts with what was typed, ignoring case.
 fn starts(name: &str, typed: &str) -> bool {
     name.to_lowercase()
@@ -338,6 +357,8 @@ impl Context {
         };
         let asker = self.asker(request, &loaded).await?;
         let text = |name: &str| command.string(name).map(str::trim).unwrap_or("");
+        let target = meant_combatant(&loaded.engine, text("target"));
+        let target = target.as_str();
         match command.sub() {
             Some("join") => {
                 self.init_join(request, loaded, &asker, text("character"), text("init"))
@@ -347,18 +368,15 @@ impl Context {
             Some("next") => self.init_next(loaded, &asker, None).await,
             Some("prev") => self.init_prev(loaded, &asker, None).await,
             Some("hp") => {
-                self.init_hp(request, loaded, &asker, text("target"), text("amount"))
+                self.init_hp(request, loaded, &asker, target, text("amount"))
                     .await
             }
             Some("effect") => {
                 self.init_effect(request, loaded, &asker, text("targets"), text("effect"))
                     .await
             }
-            Some("cure") => {
-                self.init_cure(loaded, &asker, text("target"), text("effect"))
-                    .await
-            }
-            Some("remove") => self.init_remove(loaded, &asker, text("target")).await,
+            Some("cure") => self.init_cure(loaded, &asker, target, text("effect")).await,
+            Some("remove") => self.init_remove(loaded, &asker, target).await,
             Some("list") => Ok(init_list(&loaded, &asker)),
             Some("end") => Ok(end_question(&loaded, &asker)),
             _ => Ok(ephemeral(i18n::tr(lang, "encounter-unknown-sub"))),
@@ -1057,7 +1075,7 @@ impl Context {
             .split(',')
             .map(str::trim)
             .filter(|name| !name.is_empty())
-            .map(str::to_owned)
+            .map(|name| meant_combatant(&loaded.engine, name))
             .collect();
         let lang = asker.lang;
         if names.is_empty() {

@@ -321,7 +321,7 @@ fn event_line(
             };
             let mut args = vec![
                 ("name", name.into()),
-                ("subject", subject.name().into()),
+                ("subject", subject_name(lang, *subject).into()),
                 ("now", now.into()),
             ];
             match effect {
@@ -341,7 +341,7 @@ fn event_line(
         } => {
             let mut args = vec![
                 ("name", name.into()),
-                ("subject", subject.name().into()),
+                ("subject", subject_name(lang, *subject).into()),
                 ("before", before.to_string().into()),
                 ("after", after.to_string().into()),
             ];
@@ -396,7 +396,7 @@ fn event_line(
                 &[
                     ("effect", effect.into()),
                     ("name", name.into()),
-                    ("subject", subject.name().into()),
+                    ("subject", subject_name(lang, *subject).into()),
                     ("change", format!("{sign}{{{}}}", elements.join(",")).into()),
                 ],
             )
@@ -412,7 +412,7 @@ fn event_line(
             &[
                 ("effect", effect.into()),
                 ("name", name.into()),
-                ("subject", subject.name().into()),
+                ("subject", subject_name(lang, *subject).into()),
                 ("value", value.into()),
             ],
         ),
@@ -496,6 +496,15 @@ fn event_line(
         }
         EffectEvent::EveryoneOut => i18n::tr(lang, "encounter-event-everyone-out"),
     }
+}
+
+/// What an effect changed, in `lang`: the effect language's own name in English.
+fn subject_name(lang: Lang, subject: Subject) -> String {
+    i18n::tr_args(
+        lang,
+        "encounter-subject",
+        &[("subject", subject.name().into())],
+    )
 }
 
 #[cfg(test)]
@@ -632,8 +641,8 @@ mod tests {
         assert_eq!(
             event_lines(Lang::De, &events, &engine, &seats),
             [
-                "* Poison auf Ana: HitPoints 12 -> 10",
-                "* Poison auf Orc: HitPoints munter"
+                "* Poison auf Ana: Trefferpunkte 12 -> 10",
+                "* Poison auf Orc: Trefferpunkte munter"
             ]
         );
     }
@@ -730,11 +739,11 @@ mod tests {
         let german = event_lines(Lang::De, &events, &engine, &[]);
         let expected = [
             "[Runde 12] Orc_2",
-            "* Poison auf Orc_2: HitPoints 12 -> 10",
-            "* Orc_2: HitPoints 12000 -> -3",
-            "* Poison auf Orc_2: Protections Fire +2",
-            "* Poison auf Orc_2: HitPoints -{Fire,Ice}",
-            "* Poison auf Orc_2: HitPoints = {Fire}",
+            "* Poison auf Orc_2: Trefferpunkte 12 -> 10",
+            "* Orc_2: Trefferpunkte 12000 -> -3",
+            "* Poison auf Orc_2: Schutz gegen Fire +2",
+            "* Poison auf Orc_2: Trefferpunkte -{Fire,Ice}",
+            "* Poison auf Orc_2: Trefferpunkte = {Fire}",
             "* Orc_2 ist immun gegen Poison.",
             "* Orc_2 hat Poison schon.",
             "* Poison wirkt nicht auf Orc_2.",
