@@ -574,9 +574,11 @@ impl Console {
                 // edited prompt has been answered or closed.
                 Reply::Edit {
                     message_id,
-                    message,
+                    mut message,
                     ..
                 } => {
+                    // An edit keeps its message: nothing new to record.
+                    message.track = None;
                     if self.pending_prompt == Some(message_id) {
                         self.pending_prompt = None;
                     }

@@ -106,6 +106,8 @@ impl Needed {
 /// Discord's error codes for a channel the bot may not see or post in.
 const MISSING_ACCESS: isize = 50001;
 const MISSING_PERMISSIONS: isize = 50013;
+/// Discord's error code for a message that does not exist (any more).
+const UNKNOWN_MESSAGE: isize = 10008;
 
 /// Why a channel message did not go out.
 #[derive(Debug)]
@@ -675,11 +677,28 @@ pub(super) async fn send_edit(
         .await
     {
         Ok(_) => Ok(()),
+        // Someone deleted a message the core keeps up to date (an encounter's
+        // tracker): post it again, and the core records the new one.
+        Err(error) if message.track.is_some() && unknown_message(&error) => {
+            tracing::info!(channel_id, message_id = %message_id, "a tracked message was deleted; posting it again");
+            send_channel(shared, http, channel_id, message)
+                .await
+                .map_err(drop)
+        }
         Err(error) => {
             log_send_error(&shared.metrics, "edit a message", &error);
             Err(())
         }
     }
+}
+
+/// Whether Discord refused a request because the message is gone (404, 10008).
+fn unknown_message(error: &serenity::Error) -> bool {
+    let serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response)) = error
+    else {
+        return false;
+    };
+    response.status_code.as_u16() == 404 && response.error.code == UNKNOWN_MESSAGE
 }
 
 fn channel(id: i64) -> Option<ChannelId> {

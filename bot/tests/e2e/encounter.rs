@@ -27,7 +27,9 @@ async fn tracker(tavern: &Tavern) -> SentMessage {
     let found = tavern
         .fake
         .wait_message(|message| {
-            message.origin == Origin::Channel && message.content.starts_with("**Initiative")
+            message.origin == Origin::Channel
+                && !message.deleted
+                && message.content.starts_with("**Initiative")
         })
         .await
         .expect("the tracker");
@@ -37,7 +39,9 @@ async fn tracker(tavern: &Tavern) -> SentMessage {
         .messages_in(CHANNEL)
         .into_iter()
         .filter(|message| {
-            message.origin == Origin::Channel && message.content.starts_with("**Initiative")
+            message.origin == Origin::Channel
+                && !message.deleted
+                && message.content.starts_with("**Initiative")
         })
         .collect::<Vec<_>>();
     assert_eq!(trackers.len(), 1, "{trackers:#?}");
@@ -81,6 +85,40 @@ async fn an_encounter_is_fought_the_same_on_postgres() {
         return;
     };
     fought(Tavern::start_with(setup).await).await;
+}
+
+/// Someone deletes the tracker: the next change posts it again, and later changes
+/// edit the new one.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deleted_tracker_is_posted_again() {
+    let tavern = Tavern::start().await;
+    let (_, first) = init(&tavern, &alice(), "begin", vec![]).await;
+    tavern.fake.delete_message(first.id);
+    let orc = |name: &str| {
+        vec![
+            Opt::string("name", name),
+            Opt::string("init", "10"),
+            Opt::string("hp", "10"),
+        ]
+    };
+    let (added, again) = init(&tavern, &alice(), "add", orc("Orc")).await;
+    assert!(plain(&added).contains("Added `Orc`"), "{}", added.content);
+    assert_ne!(again.id, first.id, "a new tracker");
+    assert!(
+        again.content.contains("  10 Orc 10/10"),
+        "{}",
+        again.content
+    );
+    let (_, edited) = init(&tavern, &alice(), "add", orc("Goblin")).await;
+    assert_eq!(edited.id, again.id, "edited in place");
+    assert!(
+        edited.content.contains("  10 Goblin 10/10"),
+        "{}",
+        edited.content
+    );
+    tavern.settled().await;
+    let violations = tavern.fake.take_violations();
+    assert!(violations.is_empty(), "{violations:?}");
 }
 
 async fn fought(mut tavern: Tavern) {

@@ -1328,10 +1328,12 @@ fn answer(
     let tracker = tracker_reply(lang, row, engine, seats, step);
     if pressed {
         // The pressed message is the tracker: it is redrawn in place.
-        let message = match tracker {
+        let mut message = match tracker {
             Reply::Edit { message, .. } | Reply::Channel { message, .. } => message,
             other => return vec![other],
         };
+        // The same message, so no new id to record.
+        message.track = None;
         return vec![
             Reply::Update(message),
             Reply::Interaction(Message::text(text)),
@@ -1401,21 +1403,20 @@ fn tracker_reply(
             false,
         ),
     ]));
+    // Tracked also when edited: a transport posts a deleted tracker again.
+    message.track = Some(Track::Encounter {
+        encounter_id: row.id,
+    });
     match row.message_id {
         Some(message_id) => Reply::Edit {
             channel_id: row.channel_id,
             message_id,
             message,
         },
-        None => {
-            message.track = Some(Track::Encounter {
-                encounter_id: row.id,
-            });
-            Reply::Channel {
-                channel_id: row.channel_id,
-                message,
-            }
-        }
+        None => Reply::Channel {
+            channel_id: row.channel_id,
+            message,
+        },
     }
 }
 
