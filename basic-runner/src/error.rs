@@ -230,6 +230,10 @@ pub struct RunError {
     pub(crate) message: String,
     pub(crate) output: String,
     pub(crate) at_line_start: bool,
+    /// The value of the limit reached, for a host that words the message itself
+    /// (absent in snapshots written before it was kept).
+    #[serde(default)]
+    pub(crate) limit: Option<u64>,
 }
 
 impl RunError {
@@ -246,6 +250,15 @@ impl RunError {
     /// The message as GW-BASIC prints it, e.g. `Subscript out of range in 4350`.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The value of the limit the run reached: for [`RunErrorKind::Limit`] that
+    /// limit (`max_steps_per_resume` for [`LimitKind::StepsPerResume`], …), for
+    /// [`RunErrorKind::InputTooLong`] `max_input_len`; `None` for the others. With
+    /// [`RunError::kind`] and [`RunError::line`], what a host needs to say the
+    /// message in its own words.
+    pub fn limit(&self) -> Option<u64> {
+        self.limit
     }
 
     /// The output the program produced in this step before it stopped.
@@ -294,19 +307,104 @@ pub enum LoadErrorKind {
     Internal,
 }
 
+/// What a refused statement or function would reach outside the sandbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum RefusalCategory {
+    /// Files, printers, ports (`OPEN`, `LPRINT`, `INP`, …).
+    FileAndDeviceIo,
+    /// `PEEK`, `POKE`, `CALL`, `USR`, `VARPTR`, `DEF SEG`.
+    DirectMemoryAccess,
+    /// `SHELL`, `ENVIRON`.
+    OperatingSystem,
+    /// `DATE$`, `TIME$`.
+    Clock,
+    /// `SCREEN`, `LINE`, `CIRCLE`, `CSRLIN`, …
+    GraphicsAndCursor,
+    /// `SOUND`, `PLAY`.
+    Sound,
+    /// `PEN`, `STICK`, `STRIG`, `KEY`.
+    InputDevices,
+    /// `LIST`, `NEW`, `RENUM`, … inside a program.
+    DirectModeCommands,
+    /// Anything else this BASIC does not implement.
+    Unsupported,
+}
+
+impl RefusalCategory {
+    /// The category as a load error's message names it, e.g. `file and device I/O`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            RefusalCategory::FileAndDeviceIo => "file and device I/O",
+            RefusalCategory::DirectMemoryAccess => "direct memory access",
+            RefusalCategory::OperatingSystem => "the operating system",
+            RefusalCategory::Clock => "the clock",
+            RefusalCategory::GraphicsAndCursor => "graphics and cursor control",
+            RefusalCategory::Sound => "sound",
+            RefusalCategory::InputDevices => "input devices",
+            RefusalCategory::DirectModeCommands => "direct-mode commands",
+            RefusalCategory::Unsupported => "not supported by this BASIC",
+        }
+    }
+}
+
+/// The parameters of a load error, for a host that says it in its own words.
+/// Source lines count from 1 and are lines of the text, not BASIC line numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LoadErrorDetail {
+    /// The source has `bytes` bytes; at most `limit` are loaded.
+    TooLarge { bytes: usize, limit: usize },
+    /// The source has more than `limit` lines.
+    TooManyLines { limit: usize },
+    /// A line of `chars` characters, more than `max`; [`LoadError::line`] is its
+    /// line number when it has a valid one.
+    LineTooLong {
+        chars: usize,
+        max: usize,
+        source_line: usize,
+    },
+    /// The line at `source_line` does not start with a line number.
+    MissingLineNumber { source_line: usize },
+    /// The line number `digits` (as written) at `source_line` is above 65529.
+    BadLineNumber { digits: String, source_line: usize },
+    /// `keyword` is refused because of what it would reach.
+    Refused {
+        keyword: &'static str,
+        category: RefusalCategory,
+    },
+    /// The verifier rejected the compiled bytecode (a bug in this crate).
+    Internal,
+}
+
+impl LoadErrorDetail {
+    /// The kind of load error these parameters describe.
+    pub fn kind(&self) -> LoadErrorKind {
+        match self {
+            LoadErrorDetail::TooLarge { .. } => LoadErrorKind::TooLarge,
+            LoadErrorDetail::TooManyLines { .. } => LoadErrorKind::TooManyLines,
+            LoadErrorDetail::LineTooLong { .. } => LoadErrorKind::LineTooLong,
+            LoadErrorDetail::MissingLineNumber { .. } => LoadErrorKind::MissingLineNumber,
+            LoadErrorDetail::BadLineNumber { .. } => LoadErrorKind::BadLineNumber,
+            LoadErrorDetail::Refused { .. } => LoadErrorKind::Refused,
+            LoadErrorDetail::Internal => LoadErrorKind::Internal,
+        }
+    }
+}
+
 /// A program that failed to load, with the BASIC line (or source line) at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct LoadError {
-    pub(crate) kind: LoadErrorKind,
+    pub(crate) detail: LoadErrorDetail,
     pub(crate) line: Option<u32>,
     pub(crate) message: String,
 }
 
 impl LoadError {
-    pub(crate) fn new(kind: LoadErrorKind, line: Option<u32>, message: String) -> LoadError {
+    pub(crate) fn new(detail: LoadErrorDetail, line: Option<u32>, message: String) -> LoadError {
         LoadError {
-            kind,
+            detail,
             line,
             message,
         }
@@ -314,7 +412,12 @@ impl LoadError {
 
     /// Why the load failed.
     pub fn kind(&self) -> LoadErrorKind {
-        self.kind
+        self.detail.kind()
+    }
+
+    /// The parameters of the failure (sizes, line numbers, the refused keyword).
+    pub fn detail(&self) -> &LoadErrorDetail {
+        &self.detail
     }
 
     /// The BASIC line number at fault, when there is one.

@@ -6,7 +6,7 @@
 //! where `RESUME NEXT` continues.
 
 use crate::ast::*;
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, RefusalCategory};
 use crate::lexer::{self, Kw, Mode, Tok, Token};
 
 /// A parse failure: the column and what was expected.
@@ -75,22 +75,22 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
 }
 
 /// Why a keyword is refused, for the load error.
-pub(crate) fn refusal_reason(kw: Kw) -> &'static str {
+pub(crate) fn refusal_category(kw: Kw) -> RefusalCategory {
     use Kw::*;
     match kw {
         Open | Close | Field | Get | Put | Lset | Rset | Kill | Name | Files | Load | Save
         | Merge | Chain | Common | Bload | Bsave | Chdir | Mkdir | Rmdir | Reset | Eof | Loc
         | Lof | InputS | Lprint | Llist | Lpos | Ioctl | IoctlS | Erdev | ErdevS | Com | Out
-        | Inp | Wait | Motor => "file and device I/O",
-        Peek | Poke | Call | Usr | Varptr | VarptrS | Def => "direct memory access",
-        Shell | Environ | EnvironS => "the operating system",
-        DateS | TimeS => "the clock",
+        | Inp | Wait | Motor => RefusalCategory::FileAndDeviceIo,
+        Peek | Poke | Call | Usr | Varptr | VarptrS | Def => RefusalCategory::DirectMemoryAccess,
+        Shell | Environ | EnvironS => RefusalCategory::OperatingSystem,
+        DateS | TimeS => RefusalCategory::Clock,
         Screen | Pset | Preset | Line | Circle | Draw | Paint | Palette | View | Window | Pmap
-        | Point | Pcopy | Csrlin => "graphics and cursor control",
-        Sound | Play => "sound",
-        Pen | Stick | Strig | Key => "input devices",
-        Auto | Cont | Delete | Edit | List | New | Renum => "direct-mode commands",
-        _ => "not supported by this BASIC",
+        | Point | Pcopy | Csrlin => RefusalCategory::GraphicsAndCursor,
+        Sound | Play => RefusalCategory::Sound,
+        Pen | Stick | Strig | Key => RefusalCategory::InputDevices,
+        Auto | Cont | Delete | Edit | List | New | Renum => RefusalCategory::DirectModeCommands,
+        _ => RefusalCategory::Unsupported,
     }
 }
 
