@@ -115,3 +115,32 @@ programs-map-error-too-many-fields = Eine Zuordnung hat höchstens { $max } Feld
 programs-map-error-empty = Die Zuordnung ist leer: Schreib `at ZEILE` und/oder Paare `FELD=VARIABLE`
 programs-map-error-no-such-line = Das Programm hat keine Zeile { $line }
 programs-map-error-never-assigned = `{ $field }={ $variable }`: Das Programm weist `{ $variable }` nie einen Wert zu
+
+# Warum ein Listing nicht lädt: das $reason von programs-not-installed und von
+# chargen-failed[load], das $problem von programs-map-not-saved. $line: die
+# BASIC-Zeilennummer; $source_line: die Zeile im Text (ab 1 gezählt).
+programs-load-too-large = Das Programm hat { $bytes } Bytes; erlaubt { $limit ->
+        [one] ist { $limit } Byte
+       *[other] sind { $limit } Bytes
+    }
+programs-load-too-many-lines = Das Programm hat mehr als { $limit } { $limit ->
+        [one] Zeile
+       *[other] Zeilen
+    }
+# „Line buffer overflow“ ist die Meldung von GW-BASIC und bleibt; die Erklärung danach ist unsere.
+programs-load-line-too-long = Line buffer overflow in { $line }: Die Zeile hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
+programs-load-line-too-long-unnumbered = Line buffer overflow in Zeile { $source_line } des Listings: Sie hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
+programs-load-missing-line-number = Zeile { $source_line } des Listings hat keine Zeilennummer
+programs-load-bad-line-number = Die Zeilennummer { $number } in Zeile { $source_line } des Listings ist größer als 65529
+programs-load-refused = { $keyword } ist hier nicht erlaubt ({ $reach ->
+        [files] Zugriff auf Dateien und Geräte
+        [memory] direkter Speicherzugriff
+        [system] Zugriff aufs Betriebssystem
+        [clock] Datum und Uhrzeit
+        [graphics] Grafik und Cursorsteuerung
+        [sound] Ton und Musik
+        [input] Eingabegeräte
+        [direct] Befehle des Direktmodus
+       *[unsupported] von diesem BASIC nicht unterstützt
+    }) in Zeile { $line }
+programs-load-internal = Der BASIC-Compiler ist daran gescheitert (ein Fehler in Tavern, nicht im Listing)
