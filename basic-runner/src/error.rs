@@ -441,6 +441,8 @@ pub struct Diagnostic {
     pub column: usize,
     /// What the parser expected, e.g. `expected THEN or GOTO`.
     pub message: String,
+    /// The same as data, for a host that words it itself.
+    pub problem: SyntaxProblem,
 }
 
 impl fmt::Display for Diagnostic {
@@ -450,6 +452,101 @@ impl fmt::Display for Diagnostic {
             "Syntax error in {} (column {}): {}",
             self.line, self.column, self.message
         )
+    }
+}
+
+/// What is wrong where a line stops parsing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum SyntaxProblem {
+    /// Something else was due here.
+    Expected(Expected),
+    /// A keyword that cannot begin a statement (`THEN` at the start).
+    CannotStartStatement(String),
+    /// A keyword that has no value (`PRINT GOTO`).
+    NotInExpression(String),
+    /// More subscripts or arguments in one pair of parentheses than the limit.
+    TooManySubscripts(usize),
+    /// Parentheses or `IF`s nested past the parser's bound.
+    NestedTooDeeply,
+    /// More operators on the line than the parser's bound.
+    TooComplex,
+    /// A function called with a wrong number of arguments.
+    ArgumentCount {
+        keyword: String,
+        min: usize,
+        max: usize,
+    },
+    /// A function that takes exactly one argument (`RND`) called with more.
+    OneArgument(String),
+}
+
+/// What the parser expected where a line stopped parsing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Expected {
+    Expression,
+    Statement,
+    EndOfStatement,
+    /// An item after `PRINT USING`'s format.
+    ValueToPrint,
+    LineNumber,
+    /// A letter (`DEFINT A-Z`).
+    Letter,
+    VariableName,
+    /// BASIC text as BASIC spells it: `=`, `)`, `TO`.
+    Code(String),
+    /// One of two pieces of BASIC text: `THEN` or `GOTO`.
+    Either(String, String),
+    /// `;` after `PRINT USING`'s format.
+    SemicolonAfterUsingFormat,
+    /// `;` or `,` after an `INPUT` prompt.
+    SeparatorAfterPrompt,
+    /// `;` after a `LINE INPUT` prompt.
+    SemicolonAfterPrompt,
+    /// `,` and the field's value (`RECORD`).
+    CommaAndFieldValue,
+}
+
+impl SyntaxProblem {
+    /// The English message, as [`Diagnostic::message`] holds it.
+    pub fn describe(&self) -> String {
+        match self {
+            SyntaxProblem::Expected(expected) => format!("expected {}", expected.describe()),
+            SyntaxProblem::CannotStartStatement(keyword) => {
+                format!("{keyword} cannot start a statement")
+            }
+            SyntaxProblem::NotInExpression(keyword) => {
+                format!("{keyword} cannot be used in an expression")
+            }
+            SyntaxProblem::TooManySubscripts(max) => format!("more than {max} subscripts"),
+            SyntaxProblem::NestedTooDeeply => "expression nested too deeply".to_owned(),
+            SyntaxProblem::TooComplex => "expression too complex".to_owned(),
+            SyntaxProblem::ArgumentCount { keyword, min, max } => {
+                format!("{keyword} takes {min} to {max} arguments")
+            }
+            SyntaxProblem::OneArgument(keyword) => format!("{keyword} takes one argument"),
+        }
+    }
+}
+
+impl Expected {
+    fn describe(&self) -> String {
+        match self {
+            Expected::Expression => "an expression".to_owned(),
+            Expected::Statement => "a statement".to_owned(),
+            Expected::EndOfStatement => "end of statement".to_owned(),
+            Expected::ValueToPrint => "a value to print".to_owned(),
+            Expected::LineNumber => "a line number".to_owned(),
+            Expected::Letter => "a letter".to_owned(),
+            Expected::VariableName => "a variable name".to_owned(),
+            Expected::Code(code) => code.clone(),
+            Expected::Either(first, second) => format!("{first} or {second}"),
+            Expected::SemicolonAfterUsingFormat => "; after the PRINT USING format".to_owned(),
+            Expected::SeparatorAfterPrompt => "; or , after the prompt".to_owned(),
+            Expected::SemicolonAfterPrompt => "; after the prompt".to_owned(),
+            Expected::CommaAndFieldValue => ", and the field's value".to_owned(),
+        }
     }
 }
 

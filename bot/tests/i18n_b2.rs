@@ -309,7 +309,7 @@ async fn programs_speak_german() {
             step(ALICE, program("add", &[("name", "pasted")]), &["«Programm pasted installieren»", "Das BASIC-Listing", "Zuordnung (freiwillig)"]),
             step(ALICE, program("add", &[("name", "short"), ("code", SHORT)]), &["`short` installiert (2 Zeilen). Starte es mit `/generator starten programm:short`; zum Standard machst du es mit `/generator programm standard short`."]),
             step(ALICE, program("add", &[("name", "short"), ("code", SHORT), ("map", "NAME=N$")]), &["`short` ersetzt (2 Zeilen).", "Generatoren, die noch das alte Listing ausführen, enden bei ihrer nächsten Antwort.", "Seine Charaktere werden mit `NAME=N$` zugeordnet."]),
-            step(ALICE, program("add", &[("name", "broken"), ("code", BROKEN)]), &["`broken` hat 2 Syntaxfehler:\n```\nZeile 50, Spalte 19: ", "So installieren, wie es ist?", "[Trotzdem installieren]", "[Abbrechen]"]),
+            step(ALICE, program("add", &[("name", "broken"), ("code", BROKEN)]), &["`broken` hat 2 Syntaxfehler:\n```\nZeile 50, Spalte 19: Erwartet wurde ein Ausdruck\nZeile 60, Spalte 19: Mit THEN kann keine Anweisung beginnen\n```", "So installieren, wie es ist?", "[Trotzdem installieren]", "[Abbrechen]"]),
             step(ALICE, program("map", &[("name", "short"), ("map", "at 999 NAME=N$")]), &["Die Zuordnung wurde nicht gespeichert: Das Programm hat keine Zeile 999. `short` behält seine Zuordnung `NAME=N$`."]),
             step(ALICE, program("map", &[("name", "short"), ("map", "NAME=N$ NAME=N$")]), &["Das Feld `NAME` ist doppelt zugeordnet"]),
             step(ALICE, program("map", &[("name", "short"), ("map", "HP=ZZ")]), &["`HP=ZZ`: Das Programm weist `ZZ` nie einen Wert zu"]),
@@ -911,6 +911,113 @@ async fn sandbox_reasons_speak_the_players_language() {
         let said = everything(&send_via(&mut harness, &via, in_english, &source).await);
         for wanted in english_texts {
             assert!(said.contains(wanted), "wanted {wanted:?} in:\n{said}");
+        }
+    }
+}
+
+/// Each kind of syntax error explained in both languages: English as basic-runner
+/// words it, German without English words, BASIC text as written.
+#[test]
+fn syntax_errors_in_both_languages() {
+    use basic_runner::{Expected, SyntaxProblem};
+    use tavern::core::gen_reason::syntax_problem;
+    let code = |text: &str| text.to_owned();
+    let cases = [
+        (
+            SyntaxProblem::Expected(Expected::Expression),
+            "Erwartet wurde ein Ausdruck",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Statement),
+            "Erwartet wurde eine Anweisung",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::EndOfStatement),
+            "Erwartet wurde das Ende der Anweisung",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::ValueToPrint),
+            "Erwartet wurde ein Wert zum Ausgeben",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::LineNumber),
+            "Erwartet wurde eine Zeilennummer",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Letter),
+            "Erwartet wurde ein Buchstabe",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::VariableName),
+            "Erwartet wurde ein Variablenname",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::SemicolonAfterUsingFormat),
+            "Erwartet wurde ; nach dem Format von PRINT USING",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::SeparatorAfterPrompt),
+            "Erwartet wurde ; oder , nach dem Fragetext",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::SemicolonAfterPrompt),
+            "Erwartet wurde ; nach dem Fragetext",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::CommaAndFieldValue),
+            "Erwartet wurde , und der Wert des Felds",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Code(code("TO"))),
+            "Erwartet wurde TO",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Either(code("THEN"), code("GOTO"))),
+            "Erwartet wurde THEN oder GOTO",
+        ),
+        (
+            SyntaxProblem::CannotStartStatement(code("THEN")),
+            "Mit THEN kann keine Anweisung beginnen",
+        ),
+        (
+            SyntaxProblem::NotInExpression(code("GOTO")),
+            "GOTO kann nicht in einem Ausdruck stehen",
+        ),
+        (
+            SyntaxProblem::TooManySubscripts(255),
+            "Mehr als 255 Indizes",
+        ),
+        (
+            SyntaxProblem::NestedTooDeeply,
+            "Der Ausdruck ist zu tief verschachtelt",
+        ),
+        (SyntaxProblem::TooComplex, "Der Ausdruck ist zu komplex"),
+        (
+            SyntaxProblem::ArgumentCount {
+                keyword: code("MID$"),
+                min: 2,
+                max: 3,
+            },
+            "MID$ braucht 2 bis 3 Argumente",
+        ),
+        (
+            SyntaxProblem::OneArgument(code("RND")),
+            "RND braucht genau ein Argument",
+        ),
+    ];
+    for (problem, german) in cases {
+        assert_eq!(syntax_problem(Lang::En, &problem), problem.describe());
+        assert_eq!(syntax_problem(Lang::De, &problem), german);
+        for english in [
+            " the ",
+            "expected",
+            " or ",
+            "cannot",
+            "takes",
+            "than",
+            "expression",
+        ] {
+            assert!(!german.contains(english), "{english:?} in {german:?}");
         }
     }
 }

@@ -144,3 +144,29 @@ programs-load-refused = { $keyword } ist hier nicht erlaubt ({ $reach ->
        *[unsupported] von diesem BASIC nicht unterstützt
     }) in Zeile { $line }
 programs-load-internal = Der BASIC-Compiler ist daran gescheitert (ein Fehler in Tavern, nicht im Listing)
+
+# Die Erklärung nach „Zeile N, Spalte M:“ eines Syntaxfehlers (programs-syntax-error).
+# BASIC-Text ($code, $first, $second, $keyword) bleibt, wie BASIC ihn schreibt.
+programs-syntax-expected = Erwartet wurde { $what ->
+        [expression] ein Ausdruck
+        [statement] eine Anweisung
+        [end] das Ende der Anweisung
+        [value] ein Wert zum Ausgeben
+        [line-number] eine Zeilennummer
+        [letter] ein Buchstabe
+        [variable] ein Variablenname
+        [using-semicolon] ; nach dem Format von PRINT USING
+        [prompt-separator] ; oder , nach dem Fragetext
+        [prompt-semicolon] ; nach dem Fragetext
+        [field-value] , und der Wert des Felds
+       *[code] { $code }
+    }
+programs-syntax-expected-either = Erwartet wurde { $first } oder { $second }
+programs-syntax-cannot-start = Mit { $keyword } kann keine Anweisung beginnen
+programs-syntax-not-in-expression = { $keyword } kann nicht in einem Ausdruck stehen
+programs-syntax-too-many-subscripts = Mehr als { $max } Indizes
+programs-syntax-nested-too-deeply = Der Ausdruck ist zu tief verschachtelt
+programs-syntax-too-complex = Der Ausdruck ist zu komplex
+programs-syntax-argument-count = { $keyword } braucht { $min } bis { $max } Argumente
+programs-syntax-one-argument = { $keyword } braucht genau ein Argument
+programs-syntax-unknown = Die Zeile lässt sich nicht lesen

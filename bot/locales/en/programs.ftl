@@ -139,3 +139,29 @@ programs-load-refused = { $keyword } is not allowed here ({ $reach ->
        *[unsupported] not supported by this BASIC
     }) in { $line }
 programs-load-internal = the BASIC compiler failed on it (a bug in Tavern, not in the listing)
+
+# The explanation after "line N, column M:" of a syntax error (programs-syntax-error).
+# BASIC text ($code, $first, $second, $keyword) stays as BASIC spells it.
+programs-syntax-expected = expected { $what ->
+        [expression] an expression
+        [statement] a statement
+        [end] end of statement
+        [value] a value to print
+        [line-number] a line number
+        [letter] a letter
+        [variable] a variable name
+        [using-semicolon] ; after the PRINT USING format
+        [prompt-separator] ; or , after the prompt
+        [prompt-semicolon] ; after the prompt
+        [field-value] , and the field's value
+       *[code] { $code }
+    }
+programs-syntax-expected-either = expected { $first } or { $second }
+programs-syntax-cannot-start = { $keyword } cannot start a statement
+programs-syntax-not-in-expression = { $keyword } cannot be used in an expression
+programs-syntax-too-many-subscripts = more than { $max } subscripts
+programs-syntax-nested-too-deeply = expression nested too deeply
+programs-syntax-too-complex = expression too complex
+programs-syntax-argument-count = { $keyword } takes { $min } to { $max } arguments
+programs-syntax-one-argument = { $keyword } takes one argument
+programs-syntax-unknown = the line does not parse

@@ -1,8 +1,11 @@
 //! Why a generator failed, in the reader's language (issue 18). The engine hands
 //! the reason over as data ([`GenReason`]); the words come from `chargen.ftl` (the
 //! sandbox's limits, a session that cannot be resumed, the interpreter's own bugs)
-//! and `programs.ftl` (listings that cannot load). GW-BASIC's own run-time errors
-//! are the program's screen and stay as GW-BASIC prints them.
+//! and `programs.ftl` (listings that cannot load, the explanation of a syntax
+//! error). GW-BASIC's own run-time errors are the program's screen and stay as
+//! GW-BASIC prints them.
+
+use basic_runner::{Expected, SyntaxProblem};
 
 use crate::engine::{GenFailure, GenReason, LoadProblem, Reach, SandboxLimit};
 use crate::i18n::{self, Lang};
@@ -142,5 +145,77 @@ fn reach_code(reach: Reach) -> &'static str {
         Reach::InputDevices => "input",
         Reach::DirectMode => "direct",
         Reach::Unsupported => "unsupported",
+    }
+}
+
+/// The explanation of a syntax error found when a listing is checked, in `lang`.
+/// BASIC text in it (`THEN`, `=`, `MID$`) stays as BASIC spells it.
+pub fn syntax_problem(lang: Lang, problem: &SyntaxProblem) -> String {
+    let code = |text: &str| one_line(text, QUOTED_CHARS);
+    match problem {
+        SyntaxProblem::Expected(Expected::Either(first, second)) => i18n::tr_args(
+            lang,
+            "programs-syntax-expected-either",
+            &[
+                ("first", code(first).into()),
+                ("second", code(second).into()),
+            ],
+        ),
+        SyntaxProblem::Expected(expected) => {
+            let (what, text) = match expected {
+                Expected::Expression => ("expression", ""),
+                Expected::Statement => ("statement", ""),
+                Expected::EndOfStatement => ("end", ""),
+                Expected::ValueToPrint => ("value", ""),
+                Expected::LineNumber => ("line-number", ""),
+                Expected::Letter => ("letter", ""),
+                Expected::VariableName => ("variable", ""),
+                Expected::SemicolonAfterUsingFormat => ("using-semicolon", ""),
+                Expected::SeparatorAfterPrompt => ("prompt-separator", ""),
+                Expected::SemicolonAfterPrompt => ("prompt-semicolon", ""),
+                Expected::CommaAndFieldValue => ("field-value", ""),
+                Expected::Code(text) => ("code", text.as_str()),
+                // Expected is non-exhaustive: a newer case is said without its detail.
+                _ => return i18n::tr(lang, "programs-syntax-unknown"),
+            };
+            i18n::tr_args(
+                lang,
+                "programs-syntax-expected",
+                &[("what", what.into()), ("code", code(text).into())],
+            )
+        }
+        SyntaxProblem::CannotStartStatement(keyword) => i18n::tr_args(
+            lang,
+            "programs-syntax-cannot-start",
+            &[("keyword", code(keyword).into())],
+        ),
+        SyntaxProblem::NotInExpression(keyword) => i18n::tr_args(
+            lang,
+            "programs-syntax-not-in-expression",
+            &[("keyword", code(keyword).into())],
+        ),
+        SyntaxProblem::TooManySubscripts(max) => i18n::tr_args(
+            lang,
+            "programs-syntax-too-many-subscripts",
+            &[("max", (*max).into())],
+        ),
+        SyntaxProblem::NestedTooDeeply => i18n::tr(lang, "programs-syntax-nested-too-deeply"),
+        SyntaxProblem::TooComplex => i18n::tr(lang, "programs-syntax-too-complex"),
+        SyntaxProblem::ArgumentCount { keyword, min, max } => i18n::tr_args(
+            lang,
+            "programs-syntax-argument-count",
+            &[
+                ("keyword", code(keyword).into()),
+                ("min", (*min).into()),
+                ("max", (*max).into()),
+            ],
+        ),
+        SyntaxProblem::OneArgument(keyword) => i18n::tr_args(
+            lang,
+            "programs-syntax-one-argument",
+            &[("keyword", code(keyword).into())],
+        ),
+        // SyntaxProblem is non-exhaustive: a newer problem is said without its detail.
+        _ => i18n::tr(lang, "programs-syntax-unknown"),
     }
 }

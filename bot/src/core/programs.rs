@@ -917,7 +917,10 @@ fn errors_message(
                 &[
                     ("line", error.line.to_string().into()),
                     ("column", error.column.into()),
-                    ("message", one_line(&error.message, 200).into()),
+                    (
+                        "message",
+                        gen_reason::syntax_problem(lang, &error.problem).into(),
+                    ),
                 ],
             )
         })

@@ -92,6 +92,7 @@ impl Generators for BasicEngine {
                     line: diagnostic.line,
                     column: diagnostic.column,
                     message: diagnostic.message.clone(),
+                    problem: diagnostic.problem.clone(),
                 })
                 .collect(),
         })

@@ -296,7 +296,11 @@ pub struct SyntaxError {
     pub line: u32,
     /// 1-based column where reading failed.
     pub column: usize,
+    /// basic-runner's English explanation, for the log and the command line.
     pub message: String,
+    /// What is wrong, as data, for the explanation in the reader's language
+    /// (`basic-runner`'s own type, as [`DiceFailure::kind`] is `dice-core`'s).
+    pub problem: basic_runner::SyntaxProblem,
 }
 
 /// What checking a program found: it loads (refused statements and size limits are a
