@@ -1021,3 +1021,30 @@ fn syntax_errors_in_both_languages() {
         }
     }
 }
+
+/// A stored session the real engine cannot restore: the player hears why in their
+/// language, without basic-runner's English (which goes to the log), and no
+/// transcript follows for the step that never ran.
+#[tokio::test]
+async fn a_session_that_cannot_be_restored_says_so_in_german() {
+    let mut harness = Harness::with_settings(settings()).await;
+    let started = harness.send(&german(ALICE, chargen("start", &[]))).await;
+    assert!(started.prompt_message.is_some());
+    sqlx::query("UPDATE chargen_sessions SET state = 'not json'")
+        .execute(harness.storage.pool())
+        .await
+        .unwrap();
+    let answered = harness
+        .send(&german(ALICE, chargen("answer", &[("text", "Udo")])))
+        .await;
+    fits(&answered);
+    let said = everything(&answered);
+    assert!(
+        said.ends_with(
+            "\n`chargen` ließ sich nicht fortsetzen: Sein gespeicherter Stand ließ sich nicht \
+             lesen. Es wurde nichts gespeichert."
+        ),
+        "{said}"
+    );
+    assert!(!said.contains("snapshot"), "{said}");
+}

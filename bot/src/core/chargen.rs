@@ -992,6 +992,7 @@ impl Context {
             GenFailureKind::Restore => "restore",
             GenFailureKind::Runtime => "runtime",
         };
+        gen_reason::log_if_ours(failure);
         let mut replies = vec![Reply::Interaction(Message::ephemeral(i18n::tr_args(
             lang,
             "chargen-failed",

@@ -20,20 +20,25 @@ pub fn reason(lang: Lang, failure: &GenFailure) -> String {
     match &failure.reason {
         GenReason::Basic => one_line(&failure.message, 300),
         GenReason::Limit { limit, value, line } => limit_reason(lang, *limit, *value, *line),
-        GenReason::Load { problem, line } => {
-            if *problem == LoadProblem::Internal {
-                tracing::error!(message = %failure.message, "the BASIC compiler failed");
-            }
-            load_reason(lang, problem, *line)
-        }
+        GenReason::Load { problem, line } => load_reason(lang, problem, *line),
+        GenReason::Restore => i18n::tr(lang, "chargen-restore-failed"),
+        GenReason::Internal => i18n::tr(lang, "chargen-internal-error"),
+    }
+}
+
+/// Logs the engine's own English of a failure that is Tavern's, not the
+/// program's: players read only a sentence about it, operators need the detail.
+pub fn log_if_ours(failure: &GenFailure) {
+    match &failure.reason {
         GenReason::Restore => {
             tracing::warn!(message = %failure.message, "a generator session could not be restored");
-            i18n::tr(lang, "chargen-restore-failed")
         }
-        GenReason::Internal => {
-            tracing::error!(message = %failure.message, "the BASIC interpreter failed");
-            i18n::tr(lang, "chargen-internal-error")
-        }
+        GenReason::Internal
+        | GenReason::Load {
+            problem: LoadProblem::Internal,
+            ..
+        } => tracing::error!(message = %failure.message, "the BASIC interpreter failed"),
+        _ => {}
     }
 }
 

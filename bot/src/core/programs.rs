@@ -228,7 +228,10 @@ impl Context {
                 Err(error) => return check_overrun(name, error, lang),
             };
             let fits = check
-                .map_err(|failure| one_line(&gen_reason::reason(lang, &failure), 300))
+                .map_err(|failure| {
+                    gen_reason::log_if_ours(&failure);
+                    one_line(&gen_reason::reason(lang, &failure), 300)
+                })
                 .and_then(|check| map_fits(map_text, &check).map_err(|error| error.text(lang)));
             match fits {
                 Ok(map) => Some(map),
@@ -517,6 +520,7 @@ impl Context {
         let check = match check {
             Ok(check) => check,
             Err(failure) if failure.kind() == GenFailureKind::Load => {
+                gen_reason::log_if_ours(&failure);
                 return Ok(ephemeral(i18n::tr_args(
                     lang,
                     "programs-not-installed",
