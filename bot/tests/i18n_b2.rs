@@ -787,7 +787,7 @@ async fn sandbox_reasons_speak_the_players_language() {
             LOOP.to_owned(),
             Via::Start,
             &[
-                "`p` ließ sich nicht fortsetzen: Sein gespeicherter Stand ließ sich nicht lesen. Es wurde nichts gespeichert.",
+                "`p` ließ sich nicht fortsetzen: Sein gespeicherter Stand ist nicht lesbar. Es wurde nichts gespeichert.",
             ],
             &["`p` could not be resumed: its saved state could not be read. Nothing was stored."],
         ),
@@ -822,7 +822,7 @@ async fn sandbox_reasons_speak_the_players_language() {
             unnumbered_long,
             Via::Install,
             &[
-                "`q` wurde nicht installiert: Line buffer overflow in Zeile 2 des Listings: Sie hat 301 Zeichen, in eine Zeile passen höchstens 255.",
+                "`q` wurde nicht installiert: Line buffer overflow: Zeile 2 des Listings hat 301 Zeichen, in eine Zeile passen höchstens 255.",
             ],
             &[
                 "`q` was not installed: Line buffer overflow on line 2 of the source: the line is 301 characters, a line holds at most 255.",
@@ -1041,8 +1041,8 @@ async fn a_session_that_cannot_be_restored_says_so_in_german() {
     let said = everything(&answered);
     assert!(
         said.ends_with(
-            "\n`chargen` ließ sich nicht fortsetzen: Sein gespeicherter Stand ließ sich nicht \
-             lesen. Es wurde nichts gespeichert."
+            "\n`chargen` ließ sich nicht fortsetzen: Sein gespeicherter Stand ist nicht \
+             lesbar. Es wurde nichts gespeichert."
         ),
         "{said}"
     );

@@ -56,7 +56,7 @@ chargen-limit-records = Charaktergrenze erreicht ({ $limit } { $limit ->
 chargen-limit-input = Eingabe zu lang (höchstens { $limit } Zeichen)
 # $line: die BASIC-Zeilennummer.
 chargen-limit-in-line = { $reached } in Zeile { $line }
-chargen-restore-failed = Sein gespeicherter Stand ließ sich nicht lesen
+chargen-restore-failed = Sein gespeicherter Stand ist nicht lesbar
 chargen-internal-error = Interner Fehler des BASIC-Interpreters (ein Fehler in Tavern, nicht im Programm)
 
 chargen-had-expired = Dein Charaktergenerator war abgelaufen. Starte einen neuen mit `/generator starten`.

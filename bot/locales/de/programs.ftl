@@ -129,7 +129,7 @@ programs-load-too-many-lines = Das Programm hat mehr als { $limit } { $limit ->
     }
 # „Line buffer overflow“ ist die Meldung von GW-BASIC und bleibt; die Erklärung danach ist unsere.
 programs-load-line-too-long = Line buffer overflow in { $line }: Die Zeile hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
-programs-load-line-too-long-unnumbered = Line buffer overflow in Zeile { $source_line } des Listings: Sie hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
+programs-load-line-too-long-unnumbered = Line buffer overflow: Zeile { $source_line } des Listings hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
 programs-load-missing-line-number = Zeile { $source_line } des Listings hat keine Zeilennummer
 programs-load-bad-line-number = Die Zeilennummer { $number } in Zeile { $source_line } des Listings ist größer als 65529
 programs-load-refused = { $keyword } ist hier nicht erlaubt ({ $reach ->
