@@ -1,6 +1,6 @@
 //! The syntax tree of a program: lines of statements, every node with its column.
 
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, SyntaxProblem};
 use crate::lexer::Kw;
 use crate::number::NumTy;
 
@@ -107,13 +107,13 @@ pub(crate) enum StmtKind {
         gosub: bool,
         /// Where the list breaks, and what the load's diagnostic says.
         col: usize,
-        message: String,
+        problem: SyntaxProblem,
     },
     /// `GOSUB` with a bad line number: GW-BASIC has pushed the return (to the
     /// statement after this one) before it finds the `Syntax error`.
     BrokenGosub {
         col: usize,
-        message: String,
+        problem: SyntaxProblem,
     },
     /// `RETURN` before a bad line number: GW-BASIC has left the subroutine
     /// already; the `Syntax error` follows.
@@ -162,7 +162,7 @@ pub(crate) enum StmtKind {
     /// A statement or function the sandbox refuses; the load fails.
     Refused(Kw),
     /// The rest of the line did not parse; running into it raises `Syntax error`.
-    SyntaxError(String, ErrorCode),
+    SyntaxError(SyntaxProblem, ErrorCode),
 }
 
 #[derive(Debug, Clone, PartialEq)]

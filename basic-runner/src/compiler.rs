@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::ast::*;
 use crate::code::*;
-use crate::error::{Diagnostic, ErrorCode};
+use crate::error::{Diagnostic, ErrorCode, SyntaxProblem};
 use crate::lexer::Kw;
 use crate::number::NumTy;
 use crate::op::*;
@@ -710,8 +710,8 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::Trace(*on)));
             }
             StmtKind::Refused(kw) => self.refusals.push((self.current_line, *kw)),
-            StmtKind::SyntaxError(message, code) => {
-                self.diagnose(stmt.col, message);
+            StmtKind::SyntaxError(problem, code) => {
+                self.diagnose(stmt.col, problem);
                 self.emit(Op::Raise(*code));
             }
             StmtKind::BrokenOn {
@@ -720,13 +720,13 @@ impl Compiler {
                 beyond_fails,
                 gosub,
                 col,
-                message,
+                problem,
             } => {
-                self.diagnose(*col, message);
+                self.diagnose(*col, problem);
                 self.broken_on(selector, outcomes, *beyond_fails, *gosub);
             }
-            StmtKind::BrokenGosub { col, message } => {
-                self.diagnose(*col, message);
+            StmtKind::BrokenGosub { col, problem } => {
+                self.diagnose(*col, problem);
                 // GOSUB to the error, returning past it
                 let gosub = self.emit(Op::Gosub(Pc(0)));
                 let skip = self.emit(Op::Jump(Pc(0)));
@@ -746,7 +746,7 @@ impl Compiler {
 
     /// A syntax error for the load's list: the first of each line only, as the
     /// line is what GW-BASIC would report when it runs.
-    fn diagnose(&mut self, column: usize, message: &str) {
+    fn diagnose(&mut self, column: usize, problem: &SyntaxProblem) {
         if self
             .diagnostics
             .last()
@@ -757,7 +757,8 @@ impl Compiler {
         self.diagnostics.push(Diagnostic {
             line: self.current_line,
             column,
-            message: message.to_string(),
+            message: problem.describe(),
+            problem: problem.clone(),
         });
     }
 

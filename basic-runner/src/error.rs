@@ -230,6 +230,10 @@ pub struct RunError {
     pub(crate) message: String,
     pub(crate) output: String,
     pub(crate) at_line_start: bool,
+    /// The value of the limit reached, for a host that words the message itself
+    /// (absent in snapshots written before it was kept).
+    #[serde(default)]
+    pub(crate) limit: Option<u64>,
 }
 
 impl RunError {
@@ -246,6 +250,15 @@ impl RunError {
     /// The message as GW-BASIC prints it, e.g. `Subscript out of range in 4350`.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The value of the limit the run reached: for [`RunErrorKind::Limit`] that
+    /// limit (`max_steps_per_resume` for [`LimitKind::StepsPerResume`], …), for
+    /// [`RunErrorKind::InputTooLong`] `max_input_len`; `None` for the others. With
+    /// [`RunError::kind`] and [`RunError::line`], what a host needs to say the
+    /// message in its own words.
+    pub fn limit(&self) -> Option<u64> {
+        self.limit
     }
 
     /// The output the program produced in this step before it stopped.
@@ -294,19 +307,104 @@ pub enum LoadErrorKind {
     Internal,
 }
 
+/// What a refused statement or function would reach outside the sandbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum RefusalCategory {
+    /// Files, printers, ports (`OPEN`, `LPRINT`, `INP`, …).
+    FileAndDeviceIo,
+    /// `PEEK`, `POKE`, `CALL`, `USR`, `VARPTR`, `DEF SEG`.
+    DirectMemoryAccess,
+    /// `SHELL`, `ENVIRON`.
+    OperatingSystem,
+    /// `DATE$`, `TIME$`.
+    Clock,
+    /// `SCREEN`, `LINE`, `CIRCLE`, `CSRLIN`, …
+    GraphicsAndCursor,
+    /// `SOUND`, `PLAY`.
+    Sound,
+    /// `PEN`, `STICK`, `STRIG`, `KEY`.
+    InputDevices,
+    /// `LIST`, `NEW`, `RENUM`, … inside a program.
+    DirectModeCommands,
+    /// Anything else this BASIC does not implement.
+    Unsupported,
+}
+
+impl RefusalCategory {
+    /// The category as a load error's message names it, e.g. `file and device I/O`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            RefusalCategory::FileAndDeviceIo => "file and device I/O",
+            RefusalCategory::DirectMemoryAccess => "direct memory access",
+            RefusalCategory::OperatingSystem => "the operating system",
+            RefusalCategory::Clock => "the clock",
+            RefusalCategory::GraphicsAndCursor => "graphics and cursor control",
+            RefusalCategory::Sound => "sound",
+            RefusalCategory::InputDevices => "input devices",
+            RefusalCategory::DirectModeCommands => "direct-mode commands",
+            RefusalCategory::Unsupported => "not supported by this BASIC",
+        }
+    }
+}
+
+/// The parameters of a load error, for a host that says it in its own words.
+/// Source lines count from 1 and are lines of the text, not BASIC line numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LoadErrorDetail {
+    /// The source has `bytes` bytes; at most `limit` are loaded.
+    TooLarge { bytes: usize, limit: usize },
+    /// The source has more than `limit` lines.
+    TooManyLines { limit: usize },
+    /// A line of `chars` characters, more than `max`; [`LoadError::line`] is its
+    /// line number when it has a valid one.
+    LineTooLong {
+        chars: usize,
+        max: usize,
+        source_line: usize,
+    },
+    /// The line at `source_line` does not start with a line number.
+    MissingLineNumber { source_line: usize },
+    /// The line number `digits` (as written) at `source_line` is above 65529.
+    BadLineNumber { digits: String, source_line: usize },
+    /// `keyword` is refused because of what it would reach.
+    Refused {
+        keyword: &'static str,
+        category: RefusalCategory,
+    },
+    /// The verifier rejected the compiled bytecode (a bug in this crate).
+    Internal,
+}
+
+impl LoadErrorDetail {
+    /// The kind of load error these parameters describe.
+    pub fn kind(&self) -> LoadErrorKind {
+        match self {
+            LoadErrorDetail::TooLarge { .. } => LoadErrorKind::TooLarge,
+            LoadErrorDetail::TooManyLines { .. } => LoadErrorKind::TooManyLines,
+            LoadErrorDetail::LineTooLong { .. } => LoadErrorKind::LineTooLong,
+            LoadErrorDetail::MissingLineNumber { .. } => LoadErrorKind::MissingLineNumber,
+            LoadErrorDetail::BadLineNumber { .. } => LoadErrorKind::BadLineNumber,
+            LoadErrorDetail::Refused { .. } => LoadErrorKind::Refused,
+            LoadErrorDetail::Internal => LoadErrorKind::Internal,
+        }
+    }
+}
+
 /// A program that failed to load, with the BASIC line (or source line) at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct LoadError {
-    pub(crate) kind: LoadErrorKind,
+    pub(crate) detail: LoadErrorDetail,
     pub(crate) line: Option<u32>,
     pub(crate) message: String,
 }
 
 impl LoadError {
-    pub(crate) fn new(kind: LoadErrorKind, line: Option<u32>, message: String) -> LoadError {
+    pub(crate) fn new(detail: LoadErrorDetail, line: Option<u32>, message: String) -> LoadError {
         LoadError {
-            kind,
+            detail,
             line,
             message,
         }
@@ -314,7 +412,12 @@ impl LoadError {
 
     /// Why the load failed.
     pub fn kind(&self) -> LoadErrorKind {
-        self.kind
+        self.detail.kind()
+    }
+
+    /// The parameters of the failure (sizes, line numbers, the refused keyword).
+    pub fn detail(&self) -> &LoadErrorDetail {
+        &self.detail
     }
 
     /// The BASIC line number at fault, when there is one.
@@ -338,6 +441,8 @@ pub struct Diagnostic {
     pub column: usize,
     /// What the parser expected, e.g. `expected THEN or GOTO`.
     pub message: String,
+    /// The same as data, for a host that words it itself.
+    pub problem: SyntaxProblem,
 }
 
 impl fmt::Display for Diagnostic {
@@ -347,6 +452,101 @@ impl fmt::Display for Diagnostic {
             "Syntax error in {} (column {}): {}",
             self.line, self.column, self.message
         )
+    }
+}
+
+/// What is wrong where a line stops parsing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum SyntaxProblem {
+    /// Something else was due here.
+    Expected(Expected),
+    /// A keyword that cannot begin a statement (`THEN` at the start).
+    CannotStartStatement(String),
+    /// A keyword that has no value (`PRINT GOTO`).
+    NotInExpression(String),
+    /// More subscripts or arguments in one pair of parentheses than the limit.
+    TooManySubscripts(usize),
+    /// Parentheses or `IF`s nested past the parser's bound.
+    NestedTooDeeply,
+    /// More operators on the line than the parser's bound.
+    TooComplex,
+    /// A function called with a wrong number of arguments.
+    ArgumentCount {
+        keyword: String,
+        min: usize,
+        max: usize,
+    },
+    /// A function that takes exactly one argument (`RND`) called with more.
+    OneArgument(String),
+}
+
+/// What the parser expected where a line stopped parsing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Expected {
+    Expression,
+    Statement,
+    EndOfStatement,
+    /// An item after `PRINT USING`'s format.
+    ValueToPrint,
+    LineNumber,
+    /// A letter (`DEFINT A-Z`).
+    Letter,
+    VariableName,
+    /// BASIC text as BASIC spells it: `=`, `)`, `TO`.
+    Code(String),
+    /// One of two pieces of BASIC text: `THEN` or `GOTO`.
+    Either(String, String),
+    /// `;` after `PRINT USING`'s format.
+    SemicolonAfterUsingFormat,
+    /// `;` or `,` after an `INPUT` prompt.
+    SeparatorAfterPrompt,
+    /// `;` after a `LINE INPUT` prompt.
+    SemicolonAfterPrompt,
+    /// `,` and the field's value (`RECORD`).
+    CommaAndFieldValue,
+}
+
+impl SyntaxProblem {
+    /// The English message, as [`Diagnostic::message`] holds it.
+    pub fn describe(&self) -> String {
+        match self {
+            SyntaxProblem::Expected(expected) => format!("expected {}", expected.describe()),
+            SyntaxProblem::CannotStartStatement(keyword) => {
+                format!("{keyword} cannot start a statement")
+            }
+            SyntaxProblem::NotInExpression(keyword) => {
+                format!("{keyword} cannot be used in an expression")
+            }
+            SyntaxProblem::TooManySubscripts(max) => format!("more than {max} subscripts"),
+            SyntaxProblem::NestedTooDeeply => "expression nested too deeply".to_owned(),
+            SyntaxProblem::TooComplex => "expression too complex".to_owned(),
+            SyntaxProblem::ArgumentCount { keyword, min, max } => {
+                format!("{keyword} takes {min} to {max} arguments")
+            }
+            SyntaxProblem::OneArgument(keyword) => format!("{keyword} takes one argument"),
+        }
+    }
+}
+
+impl Expected {
+    fn describe(&self) -> String {
+        match self {
+            Expected::Expression => "an expression".to_owned(),
+            Expected::Statement => "a statement".to_owned(),
+            Expected::EndOfStatement => "end of statement".to_owned(),
+            Expected::ValueToPrint => "a value to print".to_owned(),
+            Expected::LineNumber => "a line number".to_owned(),
+            Expected::Letter => "a letter".to_owned(),
+            Expected::VariableName => "a variable name".to_owned(),
+            Expected::Code(code) => code.clone(),
+            Expected::Either(first, second) => format!("{first} or {second}"),
+            Expected::SemicolonAfterUsingFormat => "; after the PRINT USING format".to_owned(),
+            Expected::SeparatorAfterPrompt => "; or , after the prompt".to_owned(),
+            Expected::SemicolonAfterPrompt => "; after the prompt".to_owned(),
+            Expected::CommaAndFieldValue => ", and the field's value".to_owned(),
+        }
     }
 }
 

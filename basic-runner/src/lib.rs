@@ -94,8 +94,8 @@ mod vm;
 
 pub use capture::{Capture, MAX_CAPTURED_VALUES, MAX_ELEMENTS_PER_ARRAY};
 pub use error::{
-    Diagnostic, ErrorCode, LimitKind, LoadError, LoadErrorKind, RestoreError, RunError,
-    RunErrorKind,
+    Diagnostic, ErrorCode, Expected, LimitKind, LoadError, LoadErrorDetail, LoadErrorKind,
+    RefusalCategory, RestoreError, RunError, RunErrorKind, SyntaxProblem,
 };
 pub use limits::Limits;
 pub use program::{MAX_LINE_CHARS, Program};

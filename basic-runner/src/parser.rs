@@ -6,14 +6,16 @@
 //! where `RESUME NEXT` continues.
 
 use crate::ast::*;
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, Expected, RefusalCategory, SyntaxProblem};
 use crate::lexer::{self, Kw, Mode, Tok, Token};
 
 /// A parse failure: the column and what was expected.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ParseError {
     pub(crate) col: usize,
-    pub(crate) message: String,
+    /// Boxed: a parse result travels up every level of a deep expression, so
+    /// its error stays small.
+    pub(crate) problem: Box<SyntaxProblem>,
     /// What the line raises when it runs: `Syntax error`, or `Missing operand`
     /// where an operand was due and the statement ended.
     pub(crate) code: ErrorCode,
@@ -75,22 +77,22 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
 }
 
 /// Why a keyword is refused, for the load error.
-pub(crate) fn refusal_reason(kw: Kw) -> &'static str {
+pub(crate) fn refusal_category(kw: Kw) -> RefusalCategory {
     use Kw::*;
     match kw {
         Open | Close | Field | Get | Put | Lset | Rset | Kill | Name | Files | Load | Save
         | Merge | Chain | Common | Bload | Bsave | Chdir | Mkdir | Rmdir | Reset | Eof | Loc
         | Lof | InputS | Lprint | Llist | Lpos | Ioctl | IoctlS | Erdev | ErdevS | Com | Out
-        | Inp | Wait | Motor => "file and device I/O",
-        Peek | Poke | Call | Usr | Varptr | VarptrS | Def => "direct memory access",
-        Shell | Environ | EnvironS => "the operating system",
-        DateS | TimeS => "the clock",
+        | Inp | Wait | Motor => RefusalCategory::FileAndDeviceIo,
+        Peek | Poke | Call | Usr | Varptr | VarptrS | Def => RefusalCategory::DirectMemoryAccess,
+        Shell | Environ | EnvironS => RefusalCategory::OperatingSystem,
+        DateS | TimeS => RefusalCategory::Clock,
         Screen | Pset | Preset | Line | Circle | Draw | Paint | Palette | View | Window | Pmap
-        | Point | Pcopy | Csrlin => "graphics and cursor control",
-        Sound | Play => "sound",
-        Pen | Stick | Strig | Key => "input devices",
-        Auto | Cont | Delete | Edit | List | New | Renum => "direct-mode commands",
-        _ => "not supported by this BASIC",
+        | Point | Pcopy | Csrlin => RefusalCategory::GraphicsAndCursor,
+        Sound | Play => RefusalCategory::Sound,
+        Pen | Stick | Strig | Key => RefusalCategory::InputDevices,
+        Auto | Cont | Delete | Edit | List | New | Renum => RefusalCategory::DirectModeCommands,
+        _ => RefusalCategory::Unsupported,
     }
 }
 
@@ -154,10 +156,10 @@ impl Parser {
         tok
     }
 
-    fn error<T>(&self, message: impl Into<String>) -> PResult<T> {
+    fn error<T>(&self, problem: SyntaxProblem) -> PResult<T> {
         Err(ParseError {
             col: self.col(),
-            message: message.into(),
+            problem: Box::new(problem),
             code: ErrorCode::SyntaxError,
             partial: None,
         })
@@ -173,7 +175,7 @@ impl Parser {
         };
         Err(ParseError {
             col: self.col(),
-            message: "expected an expression".into(),
+            problem: Box::new(SyntaxProblem::Expected(Expected::Expression)),
             code,
             partial: None,
         })
@@ -192,11 +194,11 @@ impl Parser {
         self.eat(&Tok::Kw(kw))
     }
 
-    fn expect(&mut self, tok: &Tok, what: &str) -> PResult<()> {
+    fn expect(&mut self, tok: &Tok, what: Expected) -> PResult<()> {
         if self.eat(tok) {
             Ok(())
         } else {
-            self.error(format!("expected {what}"))
+            self.error(SyntaxProblem::Expected(what))
         }
     }
 
@@ -204,7 +206,9 @@ impl Parser {
         if self.eat_kw(kw) {
             Ok(())
         } else {
-            self.error(format!("expected {}", kw.text()))
+            self.error(SyntaxProblem::Expected(Expected::Code(
+                kw.text().to_owned(),
+            )))
         }
     }
 
@@ -220,7 +224,7 @@ impl Parser {
         if self.at_stmt_end() {
             Ok(())
         } else {
-            self.error("expected end of statement")
+            self.error(SyntaxProblem::Expected(Expected::EndOfStatement))
         }
     }
 
@@ -266,7 +270,7 @@ impl Parser {
                     }
                     out.push(Stmt {
                         col: error.col,
-                        kind: StmtKind::SyntaxError(error.message.clone(), error.code),
+                        kind: StmtKind::SyntaxError((*error.problem).clone(), error.code),
                     });
                     if self.first_error.is_none() {
                         self.first_error = Some(error);
@@ -305,7 +309,7 @@ impl Parser {
                 self.pos += 1;
                 self.keyword_statement(kw)
             }
-            _ => self.error("expected a statement"),
+            _ => self.error(SyntaxProblem::Expected(Expected::Statement)),
         }
     }
 
@@ -357,10 +361,10 @@ impl Parser {
                 Ok(line) => Ok(StmtKind::Gosub(line)),
                 // GW-BASIC pushes the GOSUB's return before it reads the line number
                 Err(error) => {
-                    let (col, message) = (error.col, error.message.clone());
+                    let (col, problem) = (error.col, (*error.problem).clone());
                     self.first_error.get_or_insert(error);
                     self.skip_to_stmt_end();
-                    Ok(StmtKind::BrokenGosub { col, message })
+                    Ok(StmtKind::BrokenGosub { col, problem })
                 }
             },
             Kw::Return => {
@@ -433,13 +437,19 @@ impl Parser {
             Kw::Option => {
                 match self.advance() {
                     Some(Tok::Ident(word)) if word == "BASE" => {}
-                    _ => return self.error("expected BASE"),
+                    _ => {
+                        return self
+                            .error(SyntaxProblem::Expected(Expected::Code("BASE".to_owned())));
+                    }
                 }
                 match self.advance() {
                     Some(Tok::Num(value, _)) if value == 0.0 || value == 1.0 => {
                         Ok(StmtKind::OptionBase(value as u8))
                     }
-                    _ => self.error("expected 0 or 1"),
+                    _ => self.error(SyntaxProblem::Expected(Expected::Either(
+                        "0".to_owned(),
+                        "1".to_owned(),
+                    ))),
                 }
             }
             Kw::Randomize => {
@@ -451,7 +461,7 @@ impl Parser {
             }
             Kw::Swap => {
                 let first = self.lvalue()?;
-                self.expect(&Tok::Comma, ",")?;
+                self.expect(&Tok::Comma, Expected::Code(",".to_owned()))?;
                 let second = self.lvalue()?;
                 Ok(StmtKind::Swap(first, second))
             }
@@ -515,7 +525,7 @@ impl Parser {
                 if is_refused_statement(other) {
                     self.refuse(other)
                 } else {
-                    self.error(format!("{} cannot start a statement", other.text()))
+                    self.error(SyntaxProblem::CannotStartStatement(other.text().to_owned()))
                 }
             }
         }
@@ -535,7 +545,7 @@ impl Parser {
         let mut fields = Vec::new();
         loop {
             let name = self.expr()?;
-            self.expect(&Tok::Comma, ", and the field's value")?;
+            self.expect(&Tok::Comma, Expected::CommaAndFieldValue)?;
             let value = self.expr()?;
             fields.push((name, value));
             if !self.eat(&Tok::Comma) {
@@ -551,23 +561,23 @@ impl Parser {
             return self.mid_assignment();
         }
         let target = self.lvalue()?;
-        self.expect(&Tok::Eq, "=")?;
+        self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         let value = self.expr()?;
         Ok(StmtKind::Let(target, value))
     }
 
     fn mid_assignment(&mut self) -> PResult<StmtKind> {
-        self.expect(&Tok::LParen, "(")?;
+        self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
         let target = self.lvalue()?;
-        self.expect(&Tok::Comma, ",")?;
+        self.expect(&Tok::Comma, Expected::Code(",".to_owned()))?;
         let start = self.expr()?;
         let len = if self.eat(&Tok::Comma) {
             Some(self.expr()?)
         } else {
             None
         };
-        self.expect(&Tok::RParen, ")")?;
-        self.expect(&Tok::Eq, "=")?;
+        self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
+        self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         let value = self.expr()?;
         Ok(StmtKind::MidAssign {
             target,
@@ -614,13 +624,13 @@ impl Parser {
             Some(Tok::Kw(Kw::Tab)) if self.peek_at(1) == Some(&Tok::LParen) => {
                 self.pos += 2;
                 let expr = self.expr()?;
-                self.expect(&Tok::RParen, ")")?;
+                self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
                 Ok(PrintItem::Tab(expr))
             }
             Some(Tok::Kw(Kw::Spc)) if self.peek_at(1) == Some(&Tok::LParen) => {
                 self.pos += 2;
                 let expr = self.expr()?;
-                self.expect(&Tok::RParen, ")")?;
+                self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
                 Ok(PrintItem::Spc(expr))
             }
             _ => Ok(PrintItem::Expr(self.expr()?)),
@@ -632,7 +642,7 @@ impl Parser {
     fn print_using(&mut self) -> PResult<StmtKind> {
         let format = self.expr()?;
         if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
-            return self.error("expected ; after the PRINT USING format");
+            return self.error(SyntaxProblem::Expected(Expected::SemicolonAfterUsingFormat));
         }
         let mut items = Vec::new();
         let mut newline = true;
@@ -646,7 +656,7 @@ impl Parser {
             }
         }
         if items.is_empty() {
-            return self.error("expected a value to print");
+            return self.error(SyntaxProblem::Expected(Expected::ValueToPrint));
         }
         Ok(StmtKind::PrintUsing {
             format,
@@ -665,7 +675,7 @@ impl Parser {
                 Some(Tok::Comma) => {}
                 _ => {
                     self.pos = self.pos.saturating_sub(1);
-                    return self.error("expected ; or , after the prompt");
+                    return self.error(SyntaxProblem::Expected(Expected::SeparatorAfterPrompt));
                 }
             }
             return Ok(prompt);
@@ -701,7 +711,7 @@ impl Parser {
             self.pos += 1;
             prompt = text;
             if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
-                return self.error("expected ; after the prompt");
+                return self.error(SyntaxProblem::Expected(Expected::SemicolonAfterPrompt));
             }
         }
         let target = self.lvalue()?;
@@ -748,7 +758,10 @@ impl Parser {
             }
             stmts
         } else {
-            return self.error("expected THEN or GOTO");
+            return self.error(SyntaxProblem::Expected(Expected::Either(
+                "THEN".to_owned(),
+                "GOTO".to_owned(),
+            )));
         };
         let otherwise = if self.eat_kw(Kw::Else) {
             self.branch()?
@@ -781,7 +794,10 @@ impl Parser {
         } else if self.eat_kw(Kw::Gosub) {
             true
         } else {
-            return self.error("expected GOTO or GOSUB");
+            return self.error(SyntaxProblem::Expected(Expected::Either(
+                "GOTO".to_owned(),
+                "GOSUB".to_owned(),
+            )));
         };
         let start_col = self.col();
         let items = self.on_items();
@@ -854,10 +870,10 @@ impl Parser {
                 OnItem::Line(_) => None,
             })
             .unwrap_or(col);
-        let message = "expected a line number".to_string();
+        let problem = SyntaxProblem::Expected(Expected::LineNumber);
         self.first_error.get_or_insert(ParseError {
             col: error_col,
-            message: message.clone(),
+            problem: Box::new(problem.clone()),
             code: ErrorCode::SyntaxError,
             partial: None,
         });
@@ -867,13 +883,13 @@ impl Parser {
             beyond_fails: passed_bad,
             gosub,
             col: error_col,
-            message,
+            problem,
         }
     }
 
     fn for_statement(&mut self) -> PResult<StmtKind> {
         let var = self.name()?;
-        self.expect(&Tok::Eq, "=")?;
+        self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         let from = self.expr()?;
         self.expect_kw(Kw::To)?;
         let to = self.expr()?;
@@ -931,7 +947,7 @@ impl Parser {
             if let Some(Tok::Kw(Kw::Usr)) | Some(Tok::Ident(_)) = self.peek() {
                 return self.refuse(Kw::Def);
             }
-            return self.error("expected FN");
+            return self.error(SyntaxProblem::Expected(Expected::Code("FN".to_owned())));
         }
         let name = self.name()?;
         let mut params = Vec::new();
@@ -941,10 +957,13 @@ impl Parser {
                 if self.eat(&Tok::RParen) {
                     break;
                 }
-                self.expect(&Tok::Comma, ", or )")?;
+                self.expect(
+                    &Tok::Comma,
+                    Expected::Either(",".to_owned(), ")".to_owned()),
+                )?;
             }
         }
-        self.expect(&Tok::Eq, "=")?;
+        self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         let body = self.expr()?;
         Ok(StmtKind::DefFn { name, params, body })
     }
@@ -973,7 +992,7 @@ impl Parser {
                 self.pos += 1;
                 Ok(letter)
             }
-            _ => self.error("expected a letter"),
+            _ => self.error(SyntaxProblem::Expected(Expected::Letter)),
         }
     }
 
@@ -985,7 +1004,7 @@ impl Parser {
                 self.pos += 1;
                 Ok(value as u32)
             }
-            _ => self.error("expected a line number"),
+            _ => self.error(SyntaxProblem::Expected(Expected::LineNumber)),
         }
     }
 
@@ -996,7 +1015,7 @@ impl Parser {
                 self.pos += 1;
                 Ok(name)
             }
-            _ => self.error("expected a variable name"),
+            _ => self.error(SyntaxProblem::Expected(Expected::VariableName)),
         }
     }
 
@@ -1012,15 +1031,15 @@ impl Parser {
     }
 
     fn paren_args(&mut self) -> PResult<Vec<Expr>> {
-        self.expect(&Tok::LParen, "(")?;
+        self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
         let mut args = vec![self.expr()?];
         while self.eat(&Tok::Comma) {
             if args.len() >= MAX_ARGUMENTS {
-                return self.error(format!("more than {MAX_ARGUMENTS} subscripts"));
+                return self.error(SyntaxProblem::TooManySubscripts(MAX_ARGUMENTS));
             }
             args.push(self.expr()?);
         }
-        self.expect(&Tok::RParen, ")")?;
+        self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
         Ok(args)
     }
 
@@ -1041,7 +1060,7 @@ impl Parser {
     /// steps back out with `self.depth -= 1`.
     fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_NESTING {
-            return self.error("expression nested too deeply");
+            return self.error(SyntaxProblem::NestedTooDeeply);
         }
         self.depth += 1;
         Ok(())
@@ -1057,7 +1076,7 @@ impl Parser {
 
     fn binary(&mut self, col: usize, op: BinOp, left: Expr, right: Expr) -> PResult<Expr> {
         if self.operators >= MAX_OPERATORS {
-            return self.error("expression too complex");
+            return self.error(SyntaxProblem::TooComplex);
         }
         self.operators += 1;
         Ok(Expr {
@@ -1221,7 +1240,7 @@ impl Parser {
             Tok::LParen => {
                 self.pos += 1;
                 let inner = self.expr()?;
-                self.expect(&Tok::RParen, ")")?;
+                self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
                 return Ok(inner);
             }
             Tok::Ident(name) => {
@@ -1264,7 +1283,11 @@ impl Parser {
         };
         let args = self.paren_args()?;
         if args.len() < min || args.len() > max {
-            return self.error(format!("{} takes {min} to {max} arguments", kw.text()));
+            return self.error(SyntaxProblem::ArgumentCount {
+                keyword: kw.text().to_owned(),
+                min,
+                max,
+            });
         }
         Ok(Expr {
             col,
@@ -1283,7 +1306,7 @@ impl Parser {
                     Vec::new()
                 };
                 if args.len() > 1 {
-                    return self.error("RND takes one argument");
+                    return self.error(SyntaxProblem::OneArgument("RND".to_owned()));
                 }
                 Ok(Expr {
                     col,
@@ -1318,7 +1341,7 @@ impl Parser {
             }
             other => {
                 self.pos -= 1;
-                self.error(format!("{} cannot be used in an expression", other.text()))
+                self.error(SyntaxProblem::NotInExpression(other.text().to_owned()))
             }
         }
     }

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use crate::ast::Line;
 use crate::code::Code;
 use crate::compiler;
-use crate::error::{Diagnostic, LoadError, LoadErrorKind};
+use crate::error::{Diagnostic, LoadError, LoadErrorDetail};
 use crate::limits::Limits;
 use crate::optimize;
 use crate::parser;
@@ -38,7 +38,11 @@ fn check_line_length(raw: &str, index: usize) -> Result<(), LoadError> {
         None => format!("on line {} of the source", index + 1),
     };
     Err(LoadError::new(
-        LoadErrorKind::LineTooLong,
+        LoadErrorDetail::LineTooLong {
+            chars: length,
+            max: MAX_LINE_CHARS,
+            source_line: index + 1,
+        },
         number,
         format!(
             "Line buffer overflow {place}: the line is {length} characters, \
@@ -68,7 +72,10 @@ impl Program {
     pub fn load(source: &str, limits: &Limits) -> Result<Program, LoadError> {
         if source.len() > limits.max_program_bytes {
             return Err(LoadError::new(
-                LoadErrorKind::TooLarge,
+                LoadErrorDetail::TooLarge {
+                    bytes: source.len(),
+                    limit: limits.max_program_bytes,
+                },
                 None,
                 format!(
                     "program is {} bytes; the limit is {}",
@@ -97,7 +104,9 @@ impl Program {
                 .collect();
             if digits.is_empty() {
                 return Err(LoadError::new(
-                    LoadErrorKind::MissingLineNumber,
+                    LoadErrorDetail::MissingLineNumber {
+                        source_line: index + 1,
+                    },
                     None,
                     format!("line {} of the source has no line number", index + 1),
                 ));
@@ -106,7 +115,10 @@ impl Program {
                 Ok(n) if n <= 65529 => n,
                 _ => {
                     return Err(LoadError::new(
-                        LoadErrorKind::BadLineNumber,
+                        LoadErrorDetail::BadLineNumber {
+                            digits: digits.clone(),
+                            source_line: index + 1,
+                        },
                         None,
                         format!(
                             "line number {digits} on line {} of the source is above 65529",
@@ -130,7 +142,9 @@ impl Program {
             starts.insert(number, start + 1);
             if lines.len() > limits.max_program_lines {
                 return Err(LoadError::new(
-                    LoadErrorKind::TooManyLines,
+                    LoadErrorDetail::TooManyLines {
+                        limit: limits.max_program_lines,
+                    },
                     Some(number),
                     format!("program has more than {} lines", limits.max_program_lines),
                 ));
@@ -151,13 +165,17 @@ impl Program {
             .collect();
         let mut compiled = compiler::compile(&parsed);
         if let Some(&(line, kw)) = compiled.refusals.first() {
+            let category = parser::refusal_category(kw);
             return Err(LoadError::new(
-                LoadErrorKind::Refused,
+                LoadErrorDetail::Refused {
+                    keyword: kw.text(),
+                    category,
+                },
                 Some(line),
                 format!(
                     "{} is not allowed here ({}) in {line}",
                     kw.text(),
-                    parser::refusal_reason(kw)
+                    category.describe()
                 ),
             ));
         }
@@ -165,7 +183,7 @@ impl Program {
         if let Err(error) = verify::verify(&compiled.code) {
             let line = compiled.code.line_of(error.pc as u32);
             return Err(LoadError::new(
-                LoadErrorKind::Internal,
+                LoadErrorDetail::Internal,
                 line,
                 format!(
                     "internal compiler error: {} (pc {})",

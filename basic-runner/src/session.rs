@@ -223,6 +223,7 @@ impl Session {
                         ),
                         output: String::new(),
                         at_line_start: false,
+                        limit: Some(self.limits.max_input_len as u64),
                     });
                 }
                 self.advance_past_typing(form, line);
@@ -449,6 +450,7 @@ impl Session {
     fn fail(&mut self, fault: Fault, out: &mut Output) -> RunError {
         let code = &self.program.code;
         let pc = self.machine.pc;
+        let mut reached = None;
         let (kind, line, message) = match fault {
             Fault::Basic(error) => {
                 let line = self.machine.error_line(code, pc);
@@ -469,6 +471,7 @@ impl Session {
                     LimitKind::OutputPerResume => self.limits.max_output_bytes_per_resume as u64,
                     LimitKind::Records => self.limits.max_records as u64,
                 };
+                reached = Some(value);
                 let mut message = limit.describe(value);
                 if let Some(line) = line {
                     message.push_str(&format!(" in {line}"));
@@ -494,6 +497,7 @@ impl Session {
             message,
             output: std::mem::take(&mut out.text),
             at_line_start: self.machine.column == 0,
+            limit: reached,
         };
         self.status = Status::Failed(error.clone());
         error

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use basic_runner::{ErrorCode, Limits, Program, RndMode, RunErrorKind, Session, StepState};
+use basic_runner::{
+    ErrorCode, Expected, Limits, Program, RndMode, RunErrorKind, Session, StepState, SyntaxProblem,
+};
 
 fn session(source: &str) -> Session {
     let program = Program::load(source, &Limits::default()).expect("program loads");
@@ -233,6 +235,55 @@ fn deep_nesting_is_a_syntax_error_not_a_crash() {
                 .message
                 .contains("nested too deeply")
         );
+    }
+}
+
+/// A syntax error hands over what is wrong as data, beside its English message.
+#[test]
+fn syntax_errors_carry_their_problem_as_data() {
+    let code = |text: &str| text.to_owned();
+    let cases = [
+        (
+            "10 IF X GOSUB 20\n",
+            SyntaxProblem::Expected(Expected::Either(code("THEN"), code("GOTO"))),
+            "expected THEN or GOTO",
+        ),
+        (
+            "10 X = (\n",
+            SyntaxProblem::Expected(Expected::Expression),
+            "expected an expression",
+        ),
+        (
+            "10 FOR I = 1 STEP 2\n",
+            SyntaxProblem::Expected(Expected::Code(code("TO"))),
+            "expected TO",
+        ),
+        (
+            "10 INPUT \"NAME\" N$\n",
+            SyntaxProblem::Expected(Expected::SeparatorAfterPrompt),
+            "expected ; or , after the prompt",
+        ),
+        (
+            "10 X = MID$(\"A\")\n",
+            SyntaxProblem::ArgumentCount {
+                keyword: code("MID$"),
+                min: 2,
+                max: 3,
+            },
+            "MID$ takes 2 to 3 arguments",
+        ),
+        (
+            "10 THEN\n",
+            SyntaxProblem::CannotStartStatement(code("THEN")),
+            "THEN cannot start a statement",
+        ),
+    ];
+    for (source, problem, message) in cases {
+        let program = Program::load(source, &Limits::default()).expect("loads");
+        let diagnostic = &program.diagnostics()[0];
+        assert_eq!(diagnostic.problem, problem, "{source}");
+        assert_eq!(diagnostic.message, message, "{source}");
+        assert_eq!(problem.describe(), message, "{source}");
     }
 }
 

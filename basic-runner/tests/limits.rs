@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use basic_runner::{LimitKind, Limits, LoadErrorKind, Program, RndMode, RunErrorKind, Session};
+use basic_runner::{
+    LimitKind, Limits, LoadErrorDetail, LoadErrorKind, Program, RefusalCategory, RndMode,
+    RunErrorKind, Session,
+};
 
 fn run_with(source: &str, limits: Limits) -> basic_runner::RunError {
     let program = Program::load(source, &limits).expect("program loads");
@@ -19,7 +22,7 @@ fn run_with(source: &str, limits: Limits) -> basic_runner::RunError {
 
 #[test]
 fn each_limit_is_reported_with_its_line() {
-    let cases: Vec<(&str, Limits, LimitKind, &str)> = vec![
+    let cases: Vec<(&str, Limits, LimitKind, &str, u64)> = vec![
         (
             "10 X = X + 1\n20 GOTO 10\n",
             Limits {
@@ -28,6 +31,7 @@ fn each_limit_is_reported_with_its_line() {
             },
             LimitKind::StepsPerResume,
             "Step limit reached (1000 steps per input) in ",
+            1000,
         ),
         (
             "10 INPUT A\n20 FOR I = 1 TO 100: NEXT\n30 GOTO 10\n",
@@ -37,6 +41,7 @@ fn each_limit_is_reported_with_its_line() {
             },
             LimitKind::StepsPerSession,
             "Step limit reached (2000 steps per session) in ",
+            2000,
         ),
         (
             "10 PRINT \"SPAM\"\n20 GOTO 10\n",
@@ -46,6 +51,7 @@ fn each_limit_is_reported_with_its_line() {
             },
             LimitKind::OutputPerResume,
             "Output limit reached (1000 bytes per input) in 10",
+            1000,
         ),
         (
             "10 RECORD \"N\", \"X\"\n20 GOTO 10\n",
@@ -55,11 +61,13 @@ fn each_limit_is_reported_with_its_line() {
             },
             LimitKind::Records,
             "Record limit reached (3 characters) in 10",
+            3,
         ),
     ];
-    for (source, limits, kind, message) in cases {
+    for (source, limits, kind, message, value) in cases {
         let error = run_with(source, limits);
         assert_eq!(error.kind(), RunErrorKind::Limit(kind), "{source}");
+        assert_eq!(error.limit(), Some(value), "{source}");
         assert!(
             error.message().starts_with(message),
             "{source}: {}",
@@ -118,6 +126,77 @@ fn an_overlong_input_line_is_refused_and_the_session_still_waits() {
         .resume(Some("this line is far too long"))
         .expect_err("refused");
     assert_eq!(error.kind(), RunErrorKind::InputTooLong);
+    assert_eq!(error.limit(), Some(10));
     let step = session.resume(Some("short")).expect("accepted");
     assert_eq!(step.output, "short\n");
+}
+
+/// Every load error hands its parameters over as data, for hosts that say it in
+/// their own words, beside the English message.
+#[test]
+fn load_errors_carry_their_parameters() {
+    let small = Limits {
+        max_program_bytes: 400,
+        max_program_lines: 2,
+        ..Limits::default()
+    };
+    let long_line = format!("10 REM{}\n", "X".repeat(300));
+    let cases: Vec<(String, LoadErrorDetail, Option<u32>, &str)> = vec![
+        (
+            "10 REM\n".repeat(60),
+            LoadErrorDetail::TooLarge {
+                bytes: 420,
+                limit: 400,
+            },
+            None,
+            "program is 420 bytes; the limit is 400",
+        ),
+        (
+            "10 REM\n20 REM\n30 REM\n".to_owned(),
+            LoadErrorDetail::TooManyLines { limit: 2 },
+            Some(30),
+            "program has more than 2 lines",
+        ),
+        (
+            long_line,
+            LoadErrorDetail::LineTooLong {
+                chars: 306,
+                max: 255,
+                source_line: 1,
+            },
+            Some(10),
+            "Line buffer overflow in 10: the line is 306 characters, a line holds at most 255",
+        ),
+        (
+            "10 REM\nPRINT 1\n".to_owned(),
+            LoadErrorDetail::MissingLineNumber { source_line: 2 },
+            None,
+            "line 2 of the source has no line number",
+        ),
+        (
+            "70000 REM\n".to_owned(),
+            LoadErrorDetail::BadLineNumber {
+                digits: "70000".to_owned(),
+                source_line: 1,
+            },
+            None,
+            "line number 70000 on line 1 of the source is above 65529",
+        ),
+        (
+            "10 PRINT 1\n20 POKE 1, 2\n".to_owned(),
+            LoadErrorDetail::Refused {
+                keyword: "POKE",
+                category: RefusalCategory::DirectMemoryAccess,
+            },
+            Some(20),
+            "POKE is not allowed here (direct memory access) in 20",
+        ),
+    ];
+    for (source, detail, line, message) in cases {
+        let error = Program::load(&source, &small).expect_err("refused");
+        assert_eq!(error.kind(), detail.kind(), "{source}");
+        assert_eq!(error.detail(), &detail, "{source}");
+        assert_eq!(error.line(), line, "{source}");
+        assert_eq!(error.message(), message, "{source}");
+    }
 }

@@ -15,9 +15,7 @@ use tavern::core::{
     Message, Modal, Permissions, Reply, Select, SelectOption, TextInput, TextInputStyle, User,
 };
 use tavern::engine::worker::{WorkError, Workers};
-use tavern::engine::{
-    GenFailure, GenFailureKind, GenSession, Generators, ProgramCheck, ProgramText,
-};
+use tavern::engine::{GenFailure, GenReason, GenSession, Generators, ProgramCheck, ProgramText};
 use tavern::fetch::{Fetch, FetchError, FileFetch};
 
 use crate::harness::{Harness, check_rules, command, text};
@@ -413,7 +411,7 @@ impl Stalled {
     fn wait(&self) -> GenFailure {
         let _ = self.release.lock().map(|release| release.recv());
         GenFailure {
-            kind: GenFailureKind::Runtime,
+            reason: GenReason::Basic,
             message: "released".to_owned(),
             output: String::new(),
         }

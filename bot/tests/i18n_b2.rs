@@ -4,11 +4,19 @@
 //! then the longest inputs (names at their maximum lengths, a long user name, many
 //! syntax errors) must still fit Discord's limits in German.
 
+use std::sync::Arc;
 use tavern::core::fit::{
     ATTACHMENT_DESCRIPTION_CHARS, BUTTON_LABEL_CHARS, CONTENT_CHARS, INPUT_LABEL_CHARS,
     MODAL_TITLE_CHARS,
 };
-use tavern::core::{Permissions, Reply, Request, RequestKind};
+
+use basic_runner::Limits;
+use tavern::core::{Core, Permissions, Reply, Request, RequestKind};
+use tavern::engine::basic::BasicEngine;
+use tavern::engine::{
+    GenFailure, GenReason, GenSession, Generators, LoadProblem, ProgramCheck, ProgramText,
+    SandboxLimit,
+};
 use tavern::i18n::Lang;
 
 use crate::harness::{ALICE, BOB, GUILD, Harness, Sent, check_rules, command, text};
@@ -176,8 +184,8 @@ async fn chargen_speaks_german() {
             step(ALICE, chargen("cancel", &[]), &["Hier läuft kein Charaktergenerator von dir."]),
             step(ALICE, chargen("answer", &[("text", "Udo")]), &["Hier läuft kein Charaktergenerator von dir."]),
             step(ALICE, chargen("start", &[("program", "nope")]), &["Hier gibt es kein Generatorprogramm namens `nope`. Programme: `chargen`, `long`"]),
-            step(ALICE, chargen("start", &[("program", "refused")]), &["`refused` lässt sich nicht ausführen: OPEN is not allowed here", "Es wurde nichts gespeichert."]),
-            step(ALICE, chargen("start", &[("program", "loop")]), &["`loop` wurde an einer Grenze der Sandbox angehalten: Step limit reached", "SPINNING"]),
+            step(ALICE, chargen("start", &[("program", "refused")]), &["`refused` lässt sich nicht ausführen: OPEN ist hier nicht erlaubt (Zugriff auf Dateien und Geräte) in Zeile 20. Es wurde nichts gespeichert."]),
+            step(ALICE, chargen("start", &[("program", "loop")]), &["`loop` wurde an einer Grenze der Sandbox angehalten: Schrittgrenze erreicht (100.000 Schritte pro Eingabe) in Zeile 100. Es wurde nichts gespeichert.", "SPINNING\nSchrittgrenze erreicht (100.000 Schritte pro Eingabe) in Zeile 100\n```"]),
             step(ALICE, chargen("start", &[]), &["`chargen` läuft. Antworte mit dem Button **Antworten**, mit einer Antwort auf die Frage oder mit `/generator antworten`.", "[Antworten]", "WHAT IS YOUR NAME?"]),
             step(ALICE, chargen("start", &[]), &["Hier läuft schon ein Charaktergenerator von dir (`chargen`), er wartet auf `WHAT IS YOUR NAME?`."]),
             step(ALICE, chargen("status", &[]), &["Dein Charaktergenerator `chargen` läuft schon 0 s lang. Bisher gab es 0 Antworten. Er wartet auf:", "Ohne Antwort bleibt er noch 24 h lang offen.", "[Antworten]"]),
@@ -301,7 +309,7 @@ async fn programs_speak_german() {
             step(ALICE, program("add", &[("name", "pasted")]), &["«Programm pasted installieren»", "Das BASIC-Listing", "Zuordnung (freiwillig)"]),
             step(ALICE, program("add", &[("name", "short"), ("code", SHORT)]), &["`short` installiert (2 Zeilen). Starte es mit `/generator starten programm:short`; zum Standard machst du es mit `/generator programm standard short`."]),
             step(ALICE, program("add", &[("name", "short"), ("code", SHORT), ("map", "NAME=N$")]), &["`short` ersetzt (2 Zeilen).", "Generatoren, die noch das alte Listing ausführen, enden bei ihrer nächsten Antwort.", "Seine Charaktere werden mit `NAME=N$` zugeordnet."]),
-            step(ALICE, program("add", &[("name", "broken"), ("code", BROKEN)]), &["`broken` hat 2 Syntaxfehler:\n```\nZeile 50, Spalte 19: ", "So installieren, wie es ist?", "[Trotzdem installieren]", "[Abbrechen]"]),
+            step(ALICE, program("add", &[("name", "broken"), ("code", BROKEN)]), &["`broken` hat 2 Syntaxfehler:\n```\nZeile 50, Spalte 19: Erwartet wurde ein Ausdruck\nZeile 60, Spalte 19: Mit THEN kann keine Anweisung beginnen\n```", "So installieren, wie es ist?", "[Trotzdem installieren]", "[Abbrechen]"]),
             step(ALICE, program("map", &[("name", "short"), ("map", "at 999 NAME=N$")]), &["Die Zuordnung wurde nicht gespeichert: Das Programm hat keine Zeile 999. `short` behält seine Zuordnung `NAME=N$`."]),
             step(ALICE, program("map", &[("name", "short"), ("map", "NAME=N$ NAME=N$")]), &["Das Feld `NAME` ist doppelt zugeordnet"]),
             step(ALICE, program("map", &[("name", "short"), ("map", "HP=ZZ")]), &["`HP=ZZ`: Das Programm weist `ZZ` nie einen Wert zu"]),
@@ -511,4 +519,532 @@ async fn the_longest_inputs_fit_in_german() {
         )],
     )
     .await;
+}
+
+/// Generators that fail every call with one failure: for the reasons a real run
+/// cannot reach (limits `basic-runner` no longer stops at, its own bugs, a stored
+/// session it cannot read).
+struct Failing(GenFailure);
+
+impl Generators for Failing {
+    fn check(&self, _source: &str) -> Result<ProgramCheck, GenFailure> {
+        Err(self.0.clone())
+    }
+
+    fn start(&self, _program: &ProgramText, _seed: u64) -> Result<Box<dyn GenSession>, GenFailure> {
+        Err(self.0.clone())
+    }
+
+    fn restore(
+        &self,
+        _program: &ProgramText,
+        _snapshot: &str,
+    ) -> Result<Box<dyn GenSession>, GenFailure> {
+        Err(self.0.clone())
+    }
+}
+
+/// The engine of one case: the real one with tiny limits, or a scripted failure.
+#[derive(Clone)]
+enum Engine {
+    Real(Limits),
+    Scripted(GenReason, &'static str),
+}
+
+/// How a case reaches the engine: `/chargen start` of the program `p`, an answer to
+/// its first question, or installing it with `/chargen program add`.
+enum Via {
+    Start,
+    Answer(&'static str),
+    Install,
+}
+
+/// A harness whose only program is `p` with `source`, run by `engine`.
+async fn harness_with(engine: Engine, source: &str) -> Harness {
+    let mut harness = Harness::with_settings(settings()).await;
+    let generators: Arc<dyn Generators> = match engine {
+        Engine::Real(limits) => Arc::new(BasicEngine::new(limits)),
+        Engine::Scripted(reason, message) => Arc::new(Failing(GenFailure {
+            reason,
+            message: message.to_owned(),
+            output: String::new(),
+        })),
+    };
+    let engines = tavern::engine::Engines {
+        dice: tavern::engine::real_dice(&crate::doubles::test_config()),
+        generators,
+        builtin_programs: vec![ProgramText::new("p", source)],
+    };
+    harness.core = Arc::new(Core::new(
+        harness.storage.clone(),
+        engines,
+        settings(),
+        harness.clock.clone(),
+        Some(5),
+    ));
+    harness
+}
+
+/// Words of the English reasons that German must not show (GW-BASIC's own
+/// `Line buffer overflow` and BASIC keywords stay, being the program's).
+const ENGLISH: &[&str] = &[
+    "reached",
+    "limit",
+    " per ",
+    " the ",
+    " is ",
+    "allowed",
+    "source",
+    "characters",
+    "bytes",
+    "levels",
+    "Internal error",
+    "internal",
+    "saved state",
+    "Nothing",
+    "stopped",
+    "cannot",
+    "snapshot",
+    "compiler failed",
+];
+
+/// `request` through `via`: what the case's last request produced.
+async fn send_via(
+    harness: &mut Harness,
+    via: &Via,
+    request: impl Fn(RequestKind) -> Request,
+    source: &str,
+) -> Sent {
+    match via {
+        Via::Start => {
+            harness
+                .send(&request(chargen("start", &[("program", "p")])))
+                .await
+        }
+        Via::Answer(text) => {
+            let started = harness
+                .send(&request(chargen("start", &[("program", "p")])))
+                .await;
+            assert!(started.prompt_message.is_some(), "{:#?}", started.replies);
+            harness
+                .send(&request(chargen("answer", &[("text", text)])))
+                .await
+        }
+        Via::Install => {
+            harness
+                .send(&request(program("add", &[("name", "q"), ("code", source)])))
+                .await
+        }
+    }
+}
+
+/// One reason: the engine, the listing, how it is reached, and what German and
+/// English answers hold.
+type ReasonCase = (
+    Engine,
+    String,
+    Via,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+/// Every sandbox limit and every reason a listing cannot load, said in German to a
+/// German table and in English to an English one, with its numbers; the channel's
+/// transcript ends with the limit in the table's language.
+#[tokio::test]
+async fn sandbox_reasons_speak_the_players_language() {
+    const LOOP: &str = "10 PRINT \"SPIN\"\n20 GOTO 20\n";
+    let limits = |change: fn(&mut Limits)| {
+        let mut limits = Limits::default();
+        change(&mut limits);
+        Engine::Real(limits)
+    };
+    let long_line = format!("10 REM{}\n", "X".repeat(300));
+    let unnumbered_long = format!("10 REM\n'{}\n", "X".repeat(300));
+    let many = "10 REM\n20 REM\n30 REM\n";
+    let cases: Vec<ReasonCase> = vec![
+        (
+            limits(|l| l.max_steps_per_resume = 1500),
+            LOOP.to_owned(),
+            Via::Start,
+            &[
+                "`p` wurde an einer Grenze der Sandbox angehalten: Schrittgrenze erreicht (1500 Schritte pro Eingabe) in Zeile 20. Es wurde nichts gespeichert.",
+                "SPIN\nSchrittgrenze erreicht (1500 Schritte pro Eingabe) in Zeile 20\n```",
+            ],
+            &[
+                "`p` stopped at a limit of the sandbox: Step limit reached (1500 steps per input) in 20. Nothing was stored.",
+                "SPIN\nStep limit reached (1500 steps per input) in 20\n```",
+            ],
+        ),
+        (
+            limits(|l| l.max_steps_per_session = 25_000),
+            LOOP.to_owned(),
+            Via::Start,
+            &[
+                "Schrittgrenze erreicht (25.000 Schritte pro Sitzung) in Zeile 20. Es wurde",
+                "SPIN\nSchrittgrenze erreicht (25.000 Schritte pro Sitzung) in Zeile 20\n```",
+            ],
+            &[
+                "Step limit reached (25000 steps per session) in 20. Nothing",
+                "SPIN\nStep limit reached (25000 steps per session) in 20\n```",
+            ],
+        ),
+        (
+            limits(|l| l.max_output_bytes_per_resume = 12),
+            "10 PRINT \"SPAM\"\n20 GOTO 10\n".to_owned(),
+            Via::Start,
+            &[
+                "Ausgabegrenze erreicht (12 Bytes pro Eingabe) in Zeile 10. Es wurde",
+                "SPAM\nSPAM\nSP\nAusgabegrenze erreicht (12 Bytes pro Eingabe) in Zeile 10\n```",
+            ],
+            &[
+                "Output limit reached (12 bytes per input) in 10. Nothing",
+                "SPAM\nSPAM\nSP\nOutput limit reached (12 bytes per input) in 10\n```",
+            ],
+        ),
+        (
+            limits(|l| l.max_records = 1),
+            "10 RECORD \"NAME\", \"X\"\n20 GOTO 10\n".to_owned(),
+            Via::Start,
+            &[
+                "Charaktergrenze erreicht (1 Charakter) in Zeile 10. Es wurde",
+                "```\nCharaktergrenze erreicht (1 Charakter) in Zeile 10\n```",
+            ],
+            &[
+                "Record limit reached (1 characters) in 10. Nothing",
+                "```\nRecord limit reached (1 characters) in 10\n```",
+            ],
+        ),
+        (
+            limits(|l| l.max_input_len = 4),
+            "10 INPUT \"NAME\"; N$\n20 PRINT N$\n".to_owned(),
+            Via::Answer("Siegfried"),
+            &[
+                "Eingabe zu lang (höchstens 4 Zeichen). Es wurde",
+                "```\nEingabe zu lang (höchstens 4 Zeichen)\n```",
+            ],
+            &[
+                "Input too long (the limit is 4 characters). Nothing",
+                "```\nInput too long (the limit is 4 characters)\n```",
+            ],
+        ),
+        (
+            Engine::Scripted(
+                GenReason::Limit {
+                    limit: SandboxLimit::Memory,
+                    value: 65_536,
+                    line: Some(40),
+                },
+                "Memory limit reached (65536 bytes) in 40",
+            ),
+            LOOP.to_owned(),
+            Via::Start,
+            &[
+                "Speichergrenze erreicht (65.536 Bytes) in Zeile 40. Es wurde",
+                "```\nSpeichergrenze erreicht (65.536 Bytes) in Zeile 40\n```",
+            ],
+            &[
+                "Memory limit reached (65536 bytes) in 40. Nothing",
+                "```\nMemory limit reached (65536 bytes) in 40\n```",
+            ],
+        ),
+        (
+            Engine::Scripted(
+                GenReason::Limit {
+                    limit: SandboxLimit::Nesting,
+                    value: 32,
+                    line: None,
+                },
+                "Nesting limit reached (32 GOSUB/FOR/WHILE/FN levels)",
+            ),
+            LOOP.to_owned(),
+            Via::Start,
+            &[
+                "Verschachtelungsgrenze erreicht (32 Ebenen GOSUB/FOR/WHILE/FN). Es wurde",
+                "```\nVerschachtelungsgrenze erreicht (32 Ebenen GOSUB/FOR/WHILE/FN)\n```",
+            ],
+            &[
+                "Nesting limit reached (32 GOSUB/FOR/WHILE/FN levels). Nothing",
+                "```\nNesting limit reached (32 GOSUB/FOR/WHILE/FN levels)\n```",
+            ],
+        ),
+        (
+            Engine::Scripted(GenReason::Internal, "Internal error in the BASIC VM"),
+            LOOP.to_owned(),
+            Via::Start,
+            &[
+                "`p` wurde mit einem Fehler beendet: Interner Fehler des BASIC-Interpreters (ein Fehler in Tavern, nicht im Programm). Es wurde",
+            ],
+            &[
+                "`p` stopped with an error: Internal error in the BASIC interpreter (a bug in Tavern, not in the program). Nothing",
+            ],
+        ),
+        (
+            Engine::Scripted(
+                GenReason::Restore,
+                "not a session snapshot: expected value at line 1 column 1",
+            ),
+            LOOP.to_owned(),
+            Via::Start,
+            &[
+                "`p` ließ sich nicht fortsetzen: Sein gespeicherter Stand ist nicht lesbar. Es wurde nichts gespeichert.",
+            ],
+            &["`p` could not be resumed: its saved state could not be read. Nothing was stored."],
+        ),
+        // Every reason a listing cannot load, as /chargen program add and /chargen start say it.
+        (
+            limits(|l| l.max_program_bytes = 20),
+            many.repeat(2),
+            Via::Install,
+            &["`q` wurde nicht installiert: Das Programm hat 41 Bytes; erlaubt sind 20 Bytes."],
+            &["`q` was not installed: program is 41 bytes; the limit is 20."],
+        ),
+        (
+            limits(|l| l.max_program_lines = 2),
+            many.to_owned(),
+            Via::Install,
+            &["`q` wurde nicht installiert: Das Programm hat mehr als 2 Zeilen."],
+            &["`q` was not installed: program has more than 2 lines."],
+        ),
+        (
+            limits(|_| {}),
+            long_line.clone(),
+            Via::Install,
+            &[
+                "`q` wurde nicht installiert: Line buffer overflow in 10: Die Zeile hat 306 Zeichen, in eine Zeile passen höchstens 255.",
+            ],
+            &[
+                "`q` was not installed: Line buffer overflow in 10: the line is 306 characters, a line holds at most 255.",
+            ],
+        ),
+        (
+            limits(|_| {}),
+            unnumbered_long,
+            Via::Install,
+            &[
+                "`q` wurde nicht installiert: Line buffer overflow: Zeile 2 des Listings hat 301 Zeichen, in eine Zeile passen höchstens 255.",
+            ],
+            &[
+                "`q` was not installed: Line buffer overflow on line 2 of the source: the line is 301 characters, a line holds at most 255.",
+            ],
+        ),
+        (
+            limits(|_| {}),
+            "10 PRINT 1\nPRINT 2\n".to_owned(),
+            Via::Install,
+            &["`q` wurde nicht installiert: Zeile 2 des Listings hat keine Zeilennummer."],
+            &["`q` was not installed: line 2 of the source has no line number."],
+        ),
+        (
+            limits(|_| {}),
+            "10 PRINT 1\n\n70000 PRINT 2\n".to_owned(),
+            Via::Install,
+            &[
+                "`q` wurde nicht installiert: Die Zeilennummer 70000 in Zeile 3 des Listings ist größer als 65529.",
+            ],
+            &["`q` was not installed: line number 70000 on line 3 of the source is above 65529."],
+        ),
+        (
+            limits(|_| {}),
+            "10 PRINT 1\n20 POKE 1, 2\n".to_owned(),
+            Via::Install,
+            &[
+                "`q` wurde nicht installiert: POKE ist hier nicht erlaubt (direkter Speicherzugriff) in Zeile 20.",
+            ],
+            &["`q` was not installed: POKE is not allowed here (direct memory access) in 20."],
+        ),
+        (
+            limits(|_| {}),
+            "10 PRINT 1\n20 X$ = DATE$\n".to_owned(),
+            Via::Start,
+            &[
+                "`p` lässt sich nicht ausführen: DATE$ ist hier nicht erlaubt (Datum und Uhrzeit) in Zeile 20. Es wurde nichts gespeichert.",
+            ],
+            &["`p` cannot run: DATE$ is not allowed here (the clock) in 20. Nothing was stored."],
+        ),
+        (
+            Engine::Scripted(
+                GenReason::Load {
+                    problem: LoadProblem::Internal,
+                    line: Some(10),
+                },
+                "internal compiler error: stack underflow (pc 3)",
+            ),
+            LOOP.to_owned(),
+            Via::Install,
+            &[
+                "`q` wurde nicht installiert: Der BASIC-Compiler ist daran gescheitert (ein Fehler in Tavern, nicht im Listing).",
+            ],
+            &[
+                "`q` was not installed: the BASIC compiler failed on it (a bug in Tavern, not in the listing).",
+            ],
+        ),
+    ];
+    for (engine, source, via, german_texts, english_texts) in cases {
+        let engines_message = match &engine {
+            Engine::Scripted(_, message) => *message,
+            Engine::Real(_) => "",
+        };
+        let mut harness = harness_with(engine.clone(), &source).await;
+        let in_german = send_via(&mut harness, &via, |kind| german(ALICE, kind), &source).await;
+        fits(&in_german);
+        let said = everything(&in_german);
+        for wanted in german_texts {
+            assert!(said.contains(wanted), "wanted {wanted:?} in:\n{said}");
+        }
+        for english in ENGLISH {
+            assert!(!said.contains(english), "{english:?} in German:\n{said}");
+        }
+        if !engines_message.is_empty() {
+            assert!(
+                !said.contains(engines_message),
+                "the engine's English in:\n{said}"
+            );
+        }
+        let mut harness = harness_with(engine, &source).await;
+        let in_english = |kind| {
+            let mut request = german(ALICE, kind);
+            request.locale = Some("en-US".to_owned());
+            request.guild_locale = Some("en-US".to_owned());
+            request
+        };
+        let said = everything(&send_via(&mut harness, &via, in_english, &source).await);
+        for wanted in english_texts {
+            assert!(said.contains(wanted), "wanted {wanted:?} in:\n{said}");
+        }
+    }
+}
+
+/// Each kind of syntax error explained in both languages: English as basic-runner
+/// words it, German without English words, BASIC text as written.
+#[test]
+fn syntax_errors_in_both_languages() {
+    use basic_runner::{Expected, SyntaxProblem};
+    use tavern::core::gen_reason::syntax_problem;
+    let code = |text: &str| text.to_owned();
+    let cases = [
+        (
+            SyntaxProblem::Expected(Expected::Expression),
+            "Erwartet wurde ein Ausdruck",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Statement),
+            "Erwartet wurde eine Anweisung",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::EndOfStatement),
+            "Erwartet wurde das Ende der Anweisung",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::ValueToPrint),
+            "Erwartet wurde ein Wert zum Ausgeben",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::LineNumber),
+            "Erwartet wurde eine Zeilennummer",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Letter),
+            "Erwartet wurde ein Buchstabe",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::VariableName),
+            "Erwartet wurde ein Variablenname",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::SemicolonAfterUsingFormat),
+            "Erwartet wurde ; nach dem Format von PRINT USING",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::SeparatorAfterPrompt),
+            "Erwartet wurde ; oder , nach dem Fragetext",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::SemicolonAfterPrompt),
+            "Erwartet wurde ; nach dem Fragetext",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::CommaAndFieldValue),
+            "Erwartet wurde , und der Wert des Felds",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Code(code("TO"))),
+            "Erwartet wurde TO",
+        ),
+        (
+            SyntaxProblem::Expected(Expected::Either(code("THEN"), code("GOTO"))),
+            "Erwartet wurde THEN oder GOTO",
+        ),
+        (
+            SyntaxProblem::CannotStartStatement(code("THEN")),
+            "Mit THEN kann keine Anweisung beginnen",
+        ),
+        (
+            SyntaxProblem::NotInExpression(code("GOTO")),
+            "GOTO kann nicht in einem Ausdruck stehen",
+        ),
+        (
+            SyntaxProblem::TooManySubscripts(255),
+            "Mehr als 255 Indizes",
+        ),
+        (
+            SyntaxProblem::NestedTooDeeply,
+            "Der Ausdruck ist zu tief verschachtelt",
+        ),
+        (SyntaxProblem::TooComplex, "Der Ausdruck ist zu komplex"),
+        (
+            SyntaxProblem::ArgumentCount {
+                keyword: code("MID$"),
+                min: 2,
+                max: 3,
+            },
+            "MID$ braucht 2 bis 3 Argumente",
+        ),
+        (
+            SyntaxProblem::OneArgument(code("RND")),
+            "RND braucht genau ein Argument",
+        ),
+    ];
+    for (problem, german) in cases {
+        assert_eq!(syntax_problem(Lang::En, &problem), problem.describe());
+        assert_eq!(syntax_problem(Lang::De, &problem), german);
+        for english in [
+            " the ",
+            "expected",
+            " or ",
+            "cannot",
+            "takes",
+            "than",
+            "expression",
+        ] {
+            assert!(!german.contains(english), "{english:?} in {german:?}");
+        }
+    }
+}
+
+/// A stored session the real engine cannot restore: the player hears why in their
+/// language, without basic-runner's English (which goes to the log), and no
+/// transcript follows for the step that never ran.
+#[tokio::test]
+async fn a_session_that_cannot_be_restored_says_so_in_german() {
+    let mut harness = Harness::with_settings(settings()).await;
+    let started = harness.send(&german(ALICE, chargen("start", &[]))).await;
+    assert!(started.prompt_message.is_some());
+    sqlx::query("UPDATE chargen_sessions SET state = 'not json'")
+        .execute(harness.storage.pool())
+        .await
+        .unwrap();
+    let answered = harness
+        .send(&german(ALICE, chargen("answer", &[("text", "Udo")])))
+        .await;
+    fits(&answered);
+    let said = everything(&answered);
+    assert!(
+        said.ends_with(
+            "\n`chargen` ließ sich nicht fortsetzen: Sein gespeicherter Stand ist nicht \
+             lesbar. Es wurde nichts gespeichert."
+        ),
+        "{said}"
+    );
+    assert!(!said.contains("snapshot"), "{said}");
 }

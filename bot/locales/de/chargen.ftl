@@ -27,6 +27,38 @@ chargen-failed =
        *[runtime] `{ $program }` wurde mit einem Fehler beendet: { $reason }. Es wurde nichts gespeichert.
     }
 
+# Warum die Sandbox einen Lauf anhielt: das $reason von chargen-failed[limit] und die
+# letzte Zeile der Ausgabe im Kanal. $limit: der Wert der Grenze.
+chargen-limit-steps-per-input = Schrittgrenze erreicht ({ $limit } { $limit ->
+        [one] Schritt
+       *[other] Schritte
+    } pro Eingabe)
+chargen-limit-steps-per-session = Schrittgrenze erreicht ({ $limit } { $limit ->
+        [one] Schritt
+       *[other] Schritte
+    } pro Sitzung)
+chargen-limit-memory = Speichergrenze erreicht ({ $limit } { $limit ->
+        [one] Byte
+       *[other] Bytes
+    })
+chargen-limit-nesting = Verschachtelungsgrenze erreicht ({ $limit } { $limit ->
+        [one] Ebene
+       *[other] Ebenen
+    } GOSUB/FOR/WHILE/FN)
+chargen-limit-output = Ausgabegrenze erreicht ({ $limit } { $limit ->
+        [one] Byte
+       *[other] Bytes
+    } pro Eingabe)
+chargen-limit-records = Charaktergrenze erreicht ({ $limit } { $limit ->
+        [one] Charakter
+       *[other] Charaktere
+    })
+chargen-limit-input = Eingabe zu lang (höchstens { $limit } Zeichen)
+# $line: die BASIC-Zeilennummer.
+chargen-limit-in-line = { $reached } in Zeile { $line }
+chargen-restore-failed = Sein gespeicherter Stand ist nicht lesbar
+chargen-internal-error = Interner Fehler des BASIC-Interpreters (ein Fehler in Tavern, nicht im Programm)
+
 chargen-had-expired = Dein Charaktergenerator war abgelaufen. Starte einen neuen mit `/generator starten`.
 chargen-answer-too-long = Diese Antwort ist zu lang: höchstens { $max } Zeichen.
 chargen-program-changed = Das Programm `{ $program }` wurde geändert oder entfernt, seit dein Generator gestartet ist, deshalb kann er nicht weiterlaufen. Fang mit `/generator starten` neu an.

@@ -115,3 +115,58 @@ programs-map-error-too-many-fields = Eine Zuordnung hat höchstens { $max } Feld
 programs-map-error-empty = Die Zuordnung ist leer: Schreib `at ZEILE` und/oder Paare `FELD=VARIABLE`
 programs-map-error-no-such-line = Das Programm hat keine Zeile { $line }
 programs-map-error-never-assigned = `{ $field }={ $variable }`: Das Programm weist `{ $variable }` nie einen Wert zu
+
+# Warum ein Listing nicht lädt: das $reason von programs-not-installed und von
+# chargen-failed[load], das $problem von programs-map-not-saved. $line: die
+# BASIC-Zeilennummer; $source_line: die Zeile im Text (ab 1 gezählt).
+programs-load-too-large = Das Programm hat { $bytes } Bytes; erlaubt { $limit ->
+        [one] ist { $limit } Byte
+       *[other] sind { $limit } Bytes
+    }
+programs-load-too-many-lines = Das Programm hat mehr als { $limit } { $limit ->
+        [one] Zeile
+       *[other] Zeilen
+    }
+# „Line buffer overflow“ ist die Meldung von GW-BASIC und bleibt; die Erklärung danach ist unsere.
+programs-load-line-too-long = Line buffer overflow in { $line }: Die Zeile hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
+programs-load-line-too-long-unnumbered = Line buffer overflow: Zeile { $source_line } des Listings hat { $chars } Zeichen, in eine Zeile passen höchstens { $max }
+programs-load-missing-line-number = Zeile { $source_line } des Listings hat keine Zeilennummer
+programs-load-bad-line-number = Die Zeilennummer { $number } in Zeile { $source_line } des Listings ist größer als 65529
+programs-load-refused = { $keyword } ist hier nicht erlaubt ({ $reach ->
+        [files] Zugriff auf Dateien und Geräte
+        [memory] direkter Speicherzugriff
+        [system] Zugriff aufs Betriebssystem
+        [clock] Datum und Uhrzeit
+        [graphics] Grafik und Cursorsteuerung
+        [sound] Ton und Musik
+        [input] Eingabegeräte
+        [direct] Befehle des Direktmodus
+       *[unsupported] von diesem BASIC nicht unterstützt
+    }) in Zeile { $line }
+programs-load-internal = Der BASIC-Compiler ist daran gescheitert (ein Fehler in Tavern, nicht im Listing)
+
+# Die Erklärung nach „Zeile N, Spalte M:“ eines Syntaxfehlers (programs-syntax-error).
+# BASIC-Text ($code, $first, $second, $keyword) bleibt, wie BASIC ihn schreibt.
+programs-syntax-expected = Erwartet wurde { $what ->
+        [expression] ein Ausdruck
+        [statement] eine Anweisung
+        [end] das Ende der Anweisung
+        [value] ein Wert zum Ausgeben
+        [line-number] eine Zeilennummer
+        [letter] ein Buchstabe
+        [variable] ein Variablenname
+        [using-semicolon] ; nach dem Format von PRINT USING
+        [prompt-separator] ; oder , nach dem Fragetext
+        [prompt-semicolon] ; nach dem Fragetext
+        [field-value] , und der Wert des Felds
+       *[code] { $code }
+    }
+programs-syntax-expected-either = Erwartet wurde { $first } oder { $second }
+programs-syntax-cannot-start = Mit { $keyword } kann keine Anweisung beginnen
+programs-syntax-not-in-expression = { $keyword } kann nicht in einem Ausdruck stehen
+programs-syntax-too-many-subscripts = Mehr als { $max } Indizes
+programs-syntax-nested-too-deeply = Der Ausdruck ist zu tief verschachtelt
+programs-syntax-too-complex = Der Ausdruck ist zu komplex
+programs-syntax-argument-count = { $keyword } braucht { $min } bis { $max } Argumente
+programs-syntax-one-argument = { $keyword } braucht genau ein Argument
+programs-syntax-unknown = Die Zeile lässt sich nicht lesen

@@ -31,6 +31,22 @@ chargen-failed =
        *[runtime] `{ $program }` stopped with an error: { $reason }. Nothing was stored.
     }
 
+# Why the sandbox stopped a run: the $reason of chargen-failed[limit] and the last
+# line of the run's output in the channel. $limit: the limit's value.
+chargen-limit-steps-per-input = Step limit reached ({ NUMBER($limit, useGrouping: "false") } steps per input)
+chargen-limit-steps-per-session = Step limit reached ({ NUMBER($limit, useGrouping: "false") } steps per session)
+chargen-limit-memory = Memory limit reached ({ NUMBER($limit, useGrouping: "false") } bytes)
+chargen-limit-nesting = Nesting limit reached ({ NUMBER($limit, useGrouping: "false") } GOSUB/FOR/WHILE/FN levels)
+chargen-limit-output = Output limit reached ({ NUMBER($limit, useGrouping: "false") } bytes per input)
+chargen-limit-records = Record limit reached ({ NUMBER($limit, useGrouping: "false") } characters)
+chargen-limit-input = Input too long (the limit is { NUMBER($limit, useGrouping: "false") } characters)
+# $reached: one of the chargen-limit-* above; $line: the BASIC line number.
+chargen-limit-in-line = { $reached } in { $line }
+# The $reason of chargen-failed[restore] (the details go to the log).
+chargen-restore-failed = its saved state could not be read
+# The $reason of chargen-failed[runtime] when the interpreter itself failed.
+chargen-internal-error = Internal error in the BASIC interpreter (a bug in Tavern, not in the program)
+
 chargen-had-expired = Your character generator had expired. Start a new one with `/chargen start`.
 chargen-answer-too-long = That answer is too long: at most { $max } characters.
 chargen-program-changed = The program `{ $program }` has changed or was removed since your session started, so it cannot continue. Start again with `/chargen start`.

@@ -114,3 +114,54 @@ programs-map-error-too-many-fields = a map has at most { $max } fields
 programs-map-error-empty = the map is empty: write `at LINE` and/or `FIELD=VARIABLE` pairs
 programs-map-error-no-such-line = the program has no line { $line }
 programs-map-error-never-assigned = `{ $field }={ $variable }`: the program never assigns `{ $variable }`
+
+# Why a listing cannot load: the $reason of programs-not-installed and of
+# chargen-failed[load], the $problem of programs-map-not-saved. $line: the BASIC
+# line number; $source_line: the line of the text (counting from 1).
+programs-load-too-large = program is { NUMBER($bytes, useGrouping: "false") } bytes; the limit is { NUMBER($limit, useGrouping: "false") }
+programs-load-too-many-lines = program has more than { NUMBER($limit, useGrouping: "false") } lines
+# "Line buffer overflow" is GW-BASIC's message; the explanation after it is ours.
+programs-load-line-too-long = Line buffer overflow in { $line }: the line is { NUMBER($chars, useGrouping: "false") } characters, a line holds at most { NUMBER($max, useGrouping: "false") }
+programs-load-line-too-long-unnumbered = Line buffer overflow on line { NUMBER($source_line, useGrouping: "false") } of the source: the line is { NUMBER($chars, useGrouping: "false") } characters, a line holds at most { NUMBER($max, useGrouping: "false") }
+programs-load-missing-line-number = line { NUMBER($source_line, useGrouping: "false") } of the source has no line number
+# $number: the line number as written.
+programs-load-bad-line-number = line number { $number } on line { NUMBER($source_line, useGrouping: "false") } of the source is above 65529
+# $keyword: the BASIC keyword as BASIC spells it; $reach: what it would reach.
+programs-load-refused = { $keyword } is not allowed here ({ $reach ->
+        [files] file and device I/O
+        [memory] direct memory access
+        [system] the operating system
+        [clock] the clock
+        [graphics] graphics and cursor control
+        [sound] sound
+        [input] input devices
+        [direct] direct-mode commands
+       *[unsupported] not supported by this BASIC
+    }) in { $line }
+programs-load-internal = the BASIC compiler failed on it (a bug in Tavern, not in the listing)
+
+# The explanation after "line N, column M:" of a syntax error (programs-syntax-error).
+# BASIC text ($code, $first, $second, $keyword) stays as BASIC spells it.
+programs-syntax-expected = expected { $what ->
+        [expression] an expression
+        [statement] a statement
+        [end] end of statement
+        [value] a value to print
+        [line-number] a line number
+        [letter] a letter
+        [variable] a variable name
+        [using-semicolon] ; after the PRINT USING format
+        [prompt-separator] ; or , after the prompt
+        [prompt-semicolon] ; after the prompt
+        [field-value] , and the field's value
+       *[code] { $code }
+    }
+programs-syntax-expected-either = expected { $first } or { $second }
+programs-syntax-cannot-start = { $keyword } cannot start a statement
+programs-syntax-not-in-expression = { $keyword } cannot be used in an expression
+programs-syntax-too-many-subscripts = more than { $max } subscripts
+programs-syntax-nested-too-deeply = expression nested too deeply
+programs-syntax-too-complex = expression too complex
+programs-syntax-argument-count = { $keyword } takes { $min } to { $max } arguments
+programs-syntax-one-argument = { $keyword } takes one argument
+programs-syntax-unknown = the line does not parse

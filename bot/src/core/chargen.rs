@@ -10,6 +10,7 @@ use rand::RngCore;
 use super::commands::{CommandSpec, GroupSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
+use super::gen_reason;
 use super::record_map::{self, RecordMap};
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{code_block, escape_markdown, one_line, split_chunks, truncate};
@@ -985,29 +986,38 @@ impl Context {
         failure: &GenFailure,
         (lang, table): (Lang, Lang),
     ) -> Vec<Reply> {
-        let kind = match failure.kind {
+        let kind = match failure.kind() {
             GenFailureKind::Limit => "limit",
             GenFailureKind::Load => "load",
             GenFailureKind::Restore => "restore",
             GenFailureKind::Runtime => "runtime",
         };
+        gen_reason::log_if_ours(failure);
         let mut replies = vec![Reply::Interaction(Message::ephemeral(i18n::tr_args(
             lang,
             "chargen-failed",
             &[
                 ("program", program.into()),
                 ("kind", kind.into()),
-                ("reason", one_line(&failure.message, 300).into()),
+                (
+                    "reason",
+                    one_line(&gen_reason::reason(lang, failure), 300).into(),
+                ),
             ],
         )))];
-        if failure.kind == GenFailureKind::Load {
+        // A listing that did not load and a session that could not be resumed ran
+        // nothing in this step: there is no output to show.
+        if matches!(
+            failure.kind(),
+            GenFailureKind::Load | GenFailureKind::Restore
+        ) {
             return replies;
         }
         let mut transcript = failure.output.clone();
         if !transcript.is_empty() && !transcript.ends_with('\n') {
             transcript.push('\n');
         }
-        transcript.push_str(&failure.message);
+        transcript.push_str(&gen_reason::transcript_line(table, failure));
         let pages = self.pages(&transcript, None, table);
         replies.extend(self.post_pages(channel_id, pages, None, table));
         replies

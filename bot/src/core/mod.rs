@@ -25,6 +25,7 @@ pub mod effect;
 pub mod encounter;
 pub mod fields;
 pub mod fit;
+pub mod gen_reason;
 pub mod help;
 pub mod language;
 pub mod limits;

@@ -10,6 +10,7 @@
 
 use super::context::Context;
 use super::custom_id;
+use super::gen_reason;
 use super::macros::date_time;
 use super::record_map::{self, MapError, RecordMap};
 use super::table::ComponentFamily;
@@ -227,7 +228,10 @@ impl Context {
                 Err(error) => return check_overrun(name, error, lang),
             };
             let fits = check
-                .map_err(|failure| one_line(&failure.message, 300))
+                .map_err(|failure| {
+                    gen_reason::log_if_ours(&failure);
+                    one_line(&gen_reason::reason(lang, &failure), 300)
+                })
                 .and_then(|check| map_fits(map_text, &check).map_err(|error| error.text(lang)));
             match fits {
                 Ok(map) => Some(map),
@@ -515,13 +519,17 @@ impl Context {
         };
         let check = match check {
             Ok(check) => check,
-            Err(failure) if failure.kind == GenFailureKind::Load => {
+            Err(failure) if failure.kind() == GenFailureKind::Load => {
+                gen_reason::log_if_ours(&failure);
                 return Ok(ephemeral(i18n::tr_args(
                     lang,
                     "programs-not-installed",
                     &[
                         ("program", name.into()),
-                        ("reason", one_line(&failure.message, 500).into()),
+                        (
+                            "reason",
+                            one_line(&gen_reason::reason(lang, &failure), 500).into(),
+                        ),
                     ],
                 )));
             }
@@ -913,7 +921,10 @@ fn errors_message(
                 &[
                     ("line", error.line.to_string().into()),
                     ("column", error.column.into()),
-                    ("message", one_line(&error.message, 200).into()),
+                    (
+                        "message",
+                        gen_reason::syntax_problem(lang, &error.problem).into(),
+                    ),
                 ],
             )
         })

@@ -5,12 +5,15 @@
 
 use std::sync::Arc;
 
-use basic_runner::{Limits, Program, RndMode, RunError, RunErrorKind, Session, StepState};
+use basic_runner::{
+    LimitKind, Limits, LoadError, LoadErrorDetail, Program, RefusalCategory, RndMode, RunError,
+    RunErrorKind, Session, StepState,
+};
 
 use super::cache::HashCache;
 use super::{
-    FinishedRun, GenFailure, GenFailureKind, GenSession, GenState, GenStep, Generators,
-    ProgramCheck, ProgramText, SyntaxError,
+    FinishedRun, GenFailure, GenReason, GenSession, GenState, GenStep, Generators, LoadProblem,
+    ProgramCheck, ProgramText, Reach, SandboxLimit, SyntaxError,
 };
 use crate::config::BasicConfig;
 
@@ -67,13 +70,8 @@ impl BasicEngine {
         if let Some(compiled) = self.programs.get(&program.hash) {
             return Ok(compiled);
         }
-        let compiled = Arc::new(
-            Program::load(&program.source, &self.limits).map_err(|error| GenFailure {
-                kind: GenFailureKind::Load,
-                message: error.message().to_owned(),
-                output: String::new(),
-            })?,
-        );
+        let compiled =
+            Arc::new(Program::load(&program.source, &self.limits).map_err(|e| load_failure(&e))?);
         self.programs.insert(program.hash.clone(), compiled.clone());
         Ok(compiled)
     }
@@ -81,11 +79,7 @@ impl BasicEngine {
 
 impl Generators for BasicEngine {
     fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure> {
-        let program = Program::load(source, &self.limits).map_err(|error| GenFailure {
-            kind: GenFailureKind::Load,
-            message: error.message().to_owned(),
-            output: String::new(),
-        })?;
+        let program = Program::load(source, &self.limits).map_err(|e| load_failure(&e))?;
         Ok(ProgramCheck {
             line_numbers: program.line_numbers(),
             assigned_variables: program.assigned_variables(),
@@ -98,6 +92,7 @@ impl Generators for BasicEngine {
                     line: diagnostic.line,
                     column: diagnostic.column,
                     message: diagnostic.message.clone(),
+                    problem: diagnostic.problem.clone(),
                 })
                 .collect(),
         })
@@ -117,7 +112,7 @@ impl Generators for BasicEngine {
         let compiled = self.compiled(program)?;
         let mut session =
             Session::restore(compiled, snapshot.as_bytes()).map_err(|error| GenFailure {
-                kind: GenFailureKind::Restore,
+                reason: GenReason::Restore,
                 message: error.to_string(),
                 output: String::new(),
             })?;
@@ -164,7 +159,7 @@ impl GenSession for BasicSession {
     fn snapshot(&self) -> Result<String, GenFailure> {
         // basic-runner's snapshots are JSON, so UTF-8.
         String::from_utf8(self.0.snapshot()).map_err(|error| GenFailure {
-            kind: GenFailureKind::Restore,
+            reason: GenReason::Restore,
             message: format!("a session snapshot is not text: {error}"),
             output: String::new(),
         })
@@ -172,13 +167,92 @@ impl GenSession for BasicSession {
 }
 
 fn run_failure(error: &RunError) -> GenFailure {
-    let kind = match error.kind() {
-        RunErrorKind::Limit(_) | RunErrorKind::InputTooLong => GenFailureKind::Limit,
-        _ => GenFailureKind::Runtime,
+    let value = error.limit().unwrap_or_default();
+    let line = error.line();
+    let limit = |limit| GenReason::Limit { limit, value, line };
+    let reason = match error.kind() {
+        RunErrorKind::Basic(_) => GenReason::Basic,
+        RunErrorKind::Limit(kind) => limit(sandbox_limit(kind)),
+        RunErrorKind::InputTooLong => limit(SandboxLimit::InputLength),
+        // RunErrorKind is non-exhaustive: a newer kind is the interpreter's, not GW-BASIC's.
+        _ => GenReason::Internal,
     };
     GenFailure {
-        kind,
+        reason,
         message: error.message().to_owned(),
         output: error.output().to_owned(),
+    }
+}
+
+fn sandbox_limit(kind: LimitKind) -> SandboxLimit {
+    match kind {
+        LimitKind::StepsPerResume => SandboxLimit::StepsPerInput,
+        LimitKind::StepsPerSession => SandboxLimit::StepsPerSession,
+        LimitKind::Memory => SandboxLimit::Memory,
+        LimitKind::StackDepth => SandboxLimit::Nesting,
+        LimitKind::OutputPerResume => SandboxLimit::OutputPerInput,
+        LimitKind::Records => SandboxLimit::Records,
+        // LimitKind is non-exhaustive; a newer limit is still a memory-like bound.
+        _ => SandboxLimit::Memory,
+    }
+}
+
+fn load_failure(error: &LoadError) -> GenFailure {
+    let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let problem = match error.detail() {
+        LoadErrorDetail::TooLarge { bytes, limit } => LoadProblem::TooLarge {
+            bytes: count(*bytes),
+            limit: count(*limit),
+        },
+        LoadErrorDetail::TooManyLines { limit } => LoadProblem::TooManyLines {
+            limit: count(*limit),
+        },
+        LoadErrorDetail::LineTooLong {
+            chars,
+            max,
+            source_line,
+        } => LoadProblem::LineTooLong {
+            chars: count(*chars),
+            max: count(*max),
+            source_line: count(*source_line),
+        },
+        LoadErrorDetail::MissingLineNumber { source_line } => LoadProblem::MissingLineNumber {
+            source_line: count(*source_line),
+        },
+        LoadErrorDetail::BadLineNumber {
+            digits,
+            source_line,
+        } => LoadProblem::BadLineNumber {
+            number: digits.clone(),
+            source_line: count(*source_line),
+        },
+        LoadErrorDetail::Refused { keyword, category } => LoadProblem::Refused {
+            keyword: (*keyword).to_owned(),
+            reach: reach(*category),
+        },
+        // LoadErrorDetail is non-exhaustive: anything newer is the interpreter's own.
+        _ => LoadProblem::Internal,
+    };
+    GenFailure {
+        reason: GenReason::Load {
+            problem,
+            line: error.line(),
+        },
+        message: error.message().to_owned(),
+        output: String::new(),
+    }
+}
+
+fn reach(category: RefusalCategory) -> Reach {
+    match category {
+        RefusalCategory::FileAndDeviceIo => Reach::FilesAndDevices,
+        RefusalCategory::DirectMemoryAccess => Reach::Memory,
+        RefusalCategory::OperatingSystem => Reach::OperatingSystem,
+        RefusalCategory::Clock => Reach::Clock,
+        RefusalCategory::GraphicsAndCursor => Reach::Graphics,
+        RefusalCategory::Sound => Reach::Sound,
+        RefusalCategory::InputDevices => Reach::InputDevices,
+        RefusalCategory::DirectModeCommands => Reach::DirectMode,
+        _ => Reach::Unsupported,
     }
 }

@@ -188,11 +188,105 @@ pub enum GenFailureKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct GenFailure {
-    pub kind: GenFailureKind,
-    /// The message GW-BASIC would print (`Subscript out of range in 4350`).
+    /// Why, as data: what the core words in the player's language.
+    pub reason: GenReason,
+    /// The engine's own English message, for the log and the command line; for
+    /// [`GenReason::Basic`] the line GW-BASIC prints (`Subscript out of range in
+    /// 4350`), which players see as it is.
     pub message: String,
     /// Output produced before the error.
     pub output: String,
+}
+
+impl GenFailure {
+    /// The kind of failure its reason is.
+    pub fn kind(&self) -> GenFailureKind {
+        match self.reason {
+            GenReason::Load { .. } => GenFailureKind::Load,
+            GenReason::Limit { .. } => GenFailureKind::Limit,
+            GenReason::Restore => GenFailureKind::Restore,
+            GenReason::Basic | GenReason::Internal => GenFailureKind::Runtime,
+        }
+    }
+}
+
+/// Why a generator failed, with the numbers and words of the reason, so that the
+/// core says it in the player's language instead of the engine's English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenReason {
+    /// A GW-BASIC run-time error: [`GenFailure::message`] is GW-BASIC's own line,
+    /// part of the program's screen, and stays as it is.
+    Basic,
+    /// A sandbox limit stopped the run at BASIC line `line`; `value` is the limit.
+    Limit {
+        limit: SandboxLimit,
+        value: u64,
+        line: Option<u32>,
+    },
+    /// The listing cannot load; `line` is the BASIC line at fault, if any.
+    Load {
+        problem: LoadProblem,
+        line: Option<u32>,
+    },
+    /// A stored session could not be restored (its details are for the log).
+    Restore,
+    /// The interpreter broke one of its own rules (a bug, never the program's).
+    Internal,
+}
+
+/// The sandbox's limits on a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxLimit {
+    StepsPerInput,
+    StepsPerSession,
+    /// Bytes of variables and arrays.
+    Memory,
+    /// Levels of `GOSUB`, `FOR`, `WHILE` and `FN`.
+    Nesting,
+    /// Bytes of output per input.
+    OutputPerInput,
+    /// Characters handed over with `RECORD`.
+    Records,
+    /// Characters of one answer.
+    InputLength,
+}
+
+/// Why a listing cannot load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadProblem {
+    /// `bytes` of source, more than `limit`.
+    TooLarge { bytes: u64, limit: u64 },
+    /// More than `limit` lines.
+    TooManyLines { limit: u64 },
+    /// A line of `chars` characters, more than `max` (GW-BASIC's `Line buffer
+    /// overflow`); `source_line` counts the lines of the text.
+    LineTooLong {
+        chars: u64,
+        max: u64,
+        source_line: u64,
+    },
+    /// The line at `source_line` of the text has no line number.
+    MissingLineNumber { source_line: u64 },
+    /// The line number `number` (as written) at `source_line` is above 65529.
+    BadLineNumber { number: String, source_line: u64 },
+    /// The BASIC `keyword` is refused: it would reach `reach`.
+    Refused { keyword: String, reach: Reach },
+    /// The compiler made code its verifier rejects (a bug, never the program's).
+    Internal,
+}
+
+/// What a refused statement would reach outside the sandbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    FilesAndDevices,
+    Memory,
+    OperatingSystem,
+    Clock,
+    Graphics,
+    Sound,
+    InputDevices,
+    DirectMode,
+    Unsupported,
 }
 
 /// A syntax error of a program, found when it is checked.
@@ -202,7 +296,11 @@ pub struct SyntaxError {
     pub line: u32,
     /// 1-based column where reading failed.
     pub column: usize,
+    /// basic-runner's English explanation, for the log and the command line.
     pub message: String,
+    /// What is wrong, as data, for the explanation in the reader's language
+    /// (`basic-runner`'s own type, as [`DiceFailure::kind`] is `dice-core`'s).
+    pub problem: basic_runner::SyntaxProblem,
 }
 
 /// What checking a program found: it loads (refused statements and size limits are a
