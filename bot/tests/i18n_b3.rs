@@ -355,7 +355,7 @@ async fn a_conversation_speaks_the_servers_language_and_answers_privately_in_the
     );
     assert_eq!(
         form.inputs[0].placeholder.as_deref(),
-        Some("Ein Wort, z. B. name, job, trade, bye…")
+        Some("Ein Wort, z. B. name, job, trade – oder tschüss")
     );
 
     // Someone else's buttons, in Bob's language.
@@ -371,7 +371,7 @@ async fn a_conversation_speaks_the_servers_language_and_answers_privately_in_the
         said(&shop).ends_with(
             "*Zu verkaufen:* iron helm 80 Gold · short sword 40 Gold · arrow 3 Gold · \
              light potion 10 Gold\n\
-             *Sag buy WARE [N], sell WARE [N] oder done.*\n\
+             *Sag kaufe WARE [N], verkaufe WARE [N] oder fertig.*\n\
              *Dein Gold:* 120 · *du kannst verkaufen:* nichts, was hier angekauft wird"
         ),
         "{}",
@@ -448,7 +448,7 @@ async fn a_conversation_speaks_the_servers_language_and_answers_privately_in_the
             "sell short sword 1",
             "*Du verkaufst 1× short sword für 10 Gold.*",
         ),
-        ("dance", "*Sag buy, sell oder done.*"),
+        ("dance", "*Sag kaufe, verkaufe oder fertig.*"),
     ];
     let mut last = bought;
     for (line, expected) in lines {
@@ -611,6 +611,162 @@ async fn an_idle_conversation_ends_in_the_servers_stored_language() {
         "{}",
         message.content
     );
+}
+
+/// An innkeeper who asks yes or no, trades and says goodbye, and a second
+/// conversation whose author made `tschuess` a keyword of their own.
+const INNKEEPER: &str = r#"
+CONV c_wirt { NATIVE { HAIL r_hail ROOM r_room WARES r_wares BYE r_bye } }
+CONV c_eigen { NATIVE { HAIL r_hail TSCHUESS r_own BYE r_bye } }
+RESP r_hail { SAY "Welcome." }
+RESP r_bye { SAY "Farewell." }
+RESP r_own { SAY "Tschuess is my own word." }
+RESP r_room { SAY "A room?" GET_YES_NO { SAY "Good." } { SAY "Pity." } }
+RESP r_wares { TRADE { t_arrow 4 t_sword 40 } SAY "Come again." }
+"#;
+
+/// A line a player types in reply to the NPC, and what the channel then reads
+/// (a part of it).
+type Line = (&'static str, &'static str);
+
+/// `who` talks to the innkeeper through `conv`, line by line, each a reply to the
+/// NPC's last message.
+async fn converse(table: &mut Table, who: Who, conv: &str, lines: &[Line]) {
+    let start = command("talk", &[], &[("npc", text("wirt")), ("conv", text(conv))]);
+    let mut last = send(table, who, start).await;
+    for (line, expected) in lines {
+        let message = last
+            .prompt_message
+            .unwrap_or_else(|| panic!("{line}: the conversation is over: {}", said(&last)));
+        let sent = send(table, who, reply_to(message, line)).await;
+        assert!(said(&sent).contains(expected), "{line}: {}", said(&sent));
+        last = sent;
+    }
+}
+
+#[tokio::test]
+async fn german_players_say_the_npcs_words_in_german() {
+    let mut table = Table::new().await;
+    let install = npc(
+        "install",
+        &[("name", text("wirt")), ("code", text(INNKEEPER))],
+    );
+    send(&mut table, GERMAN_ADMIN, install).await;
+    character(table.storage(), 1, ALICE, "Udo", 200).await;
+    character(table.storage(), 2, BOB, "Hilde", 200).await;
+
+    // A German player at a German table: each German word where the NPC waits for
+    // it, any case, with or without umlauts; English still works.
+    let german: &[Line] = &[
+        ("room", "*Ja oder nein?*"),
+        ("vielleicht", "*Bitte antworte mit „ja“ oder „nein“.*"),
+        ("JA", "Good."),
+        ("room", "A room?"),
+        ("Nein", "Pity."),
+        ("room", "A room?"),
+        ("j", "Good."),
+        ("room", "A room?"),
+        ("n", "Pity."),
+        ("room", "A room?"),
+        ("yes", "Good."),
+        // At the keyword prompt `ja` is just a word the innkeeper does not know.
+        ("ja", "*Keine Antwort.*"),
+        (
+            "wares",
+            "*Sag kaufe WARE [N], verkaufe WARE [N] oder fertig.*",
+        ),
+        // The player's line stays as typed; the NPC understood `buy arrow 3`.
+        (
+            "kaufe arrow 3",
+            "> **Alice:** kaufe arrow 3\n*Du kaufst 3× arrow für 12 Gold.*",
+        ),
+        ("Kaufen  sword", "*Du kaufst 1× sword für 40 Gold.*"),
+        ("verkaufe sword", "*Du verkaufst 1× sword für 10 Gold.*"),
+        ("VERKAUFEN arrow 2", "*Du verkaufst 2× arrow für 2 Gold.*"),
+        ("buy arrow 1", "*Du kaufst 1× arrow für 4 Gold.*"),
+        ("sell arrow", "*Du verkaufst 1× arrow für 1 Gold.*"),
+        // Trading waits for trade words only.
+        ("tschüss", "*Sag kaufe, verkaufe oder fertig.*"),
+        ("ja", "*Sag kaufe, verkaufe oder fertig.*"),
+        ("Fertig", "Come again."),
+        ("wares", "*Zu verkaufen:*"),
+        ("done", "Come again."),
+        ("Tschüß!", "Farewell."),
+    ];
+    converse(&mut table, ALICE_DE, "c_wirt", german).await;
+    for farewell in ["tschüss", "Tschüs", "TSCHUESS", "tschuss Wirt", "bye"] {
+        converse(&mut table, ALICE_DE, "c_wirt", &[(farewell, "Farewell.")]).await;
+    }
+
+    // The author's own keyword wins over the German farewell (by the engine's
+    // four-letter rule, so `tschüss` finds TSCHUESS); `bye` still leaves.
+    let own_keyword: &[Line] = &[
+        ("tschüss", "Tschuess is my own word."),
+        ("Tschuess", "Tschuess is my own word."),
+        ("bye", "Farewell."),
+    ];
+    converse(&mut table, ALICE_DE, "c_eigen", own_keyword).await;
+
+    // A German player at an English table reads English hints and may still say
+    // German words; an English player at a German table reads German hints, so the
+    // German words work for them too. English players at an English table: the
+    // engine's words only, as ever.
+    let german_in_english = Who {
+        guild_locale: Some("en-US"),
+        ..ALICE_DE
+    };
+    let english_in_german = Who {
+        locale: "en-US",
+        ..BOB_DE
+    };
+    let english = Who {
+        guild_locale: Some("en-US"),
+        ..english_in_german
+    };
+    let mixed_and_english: [(Who, &[Line]); 3] = [
+        (
+            german_in_english,
+            &[
+                ("room", "*Yes or no?*"),
+                ("ja", "Good."),
+                ("wares", "*Say buy ITEM [N], sell ITEM [N] or done.*"),
+                ("kaufe arrow", "*You buy 1 arrow for 4 gold.*"),
+                ("fertig", "Come again."),
+                ("tschuess", "Farewell."),
+            ],
+        ),
+        (
+            english_in_german,
+            &[
+                ("room", "*Ja oder nein?*"),
+                ("nein", "Pity."),
+                ("wares", "*Zu verkaufen:*"),
+                ("verkaufe arrow", "*Davon hast du nichts: arrow.*"),
+                ("buy arrow 2", "*Du kaufst 2× arrow für 8 Gold.*"),
+                ("verkaufe arrow", "*Du verkaufst 1× arrow für 1 Gold.*"),
+                ("done", "Come again."),
+                ("tschüs", "Farewell."),
+            ],
+        ),
+        (
+            english,
+            &[
+                ("tschüss", "*No reply.*"),
+                ("room", "*Yes or no?*"),
+                ("ja", "*Please answer yes or no.*"),
+                ("Y", "Good."),
+                ("wares", "*Say buy ITEM [N], sell ITEM [N] or done.*"),
+                ("kaufe arrow", "*Say buy, sell or done.*"),
+                ("fertig", "*Say buy, sell or done.*"),
+                ("DONE", "Come again."),
+                ("tschüss", "*No reply.*"),
+                ("Bye", "Farewell."),
+            ],
+        ),
+    ];
+    for (who, lines) in mixed_and_english {
+        converse(&mut table, who, "c_wirt", lines).await;
+    }
 }
 
 const EFFECTS: &str = include_str!("../../npc-core/scripts/effects.ghul");

@@ -75,7 +75,7 @@ mod play;
 mod script;
 mod world;
 
-pub use engine::{Conversation, UnknownConversation};
+pub use engine::{Conversation, UnknownConversation, first_word};
 pub use error::{LoadError, LoadErrorKind};
 pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
 pub use limits::Limits;

@@ -5,7 +5,9 @@
 # Waren und Menüpunkten, der Anzeigename), kommt als Variable und bleibt, wie es ist.
 # Waren stehen darum mit ihrer Anzahl als „3× arrow“: Ein deutscher Plural lässt sich
 # aus einem fremden Namen nicht bilden.
-# Die Wörter, die der NSC versteht (buy, sell, done, yes, no, bye), bleiben englisch.
+# Die Wörter, die der NSC versteht, nennen die Hinweise deutsch: tschüss, ja, nein, kaufe,
+# verkaufe, fertig (der Bot übersetzt sie für den NSC). Die englischen (bye, yes, no, buy,
+# sell, done) versteht er immer.
 
 ## Ablehnungen und Hinweise (private Antworten)
 
@@ -119,7 +121,7 @@ npc-talking-answer = Du sprichst mit { $npc } als **{ $character }**. Antworte m
 
 npc-modal-title = Gespräch mit { $npc }
 npc-ask-label = Fragen nach…
-npc-ask-placeholder = Ein Wort, z. B. name, job, trade, bye…
+npc-ask-placeholder = Ein Wort, z. B. name, job, trade – oder tschüss
 npc-amount-label = Wie viel?
 npc-amount-placeholder = eine ganze Zahl, z. B. 10
 npc-quantity-title =
@@ -139,7 +141,7 @@ npc-event-amount = *Wie viel?*
 npc-event-menu = *Wähle:* { $choices }
 npc-menu-choice-cost = { $label } ({ $cost } Gold)
 npc-event-trade = *Zu verkaufen:* { $wares }
-npc-trade-hint = *Sag buy WARE [N], sell WARE [N] oder done.*
+npc-trade-hint = *Sag kaufe WARE [N], verkaufe WARE [N] oder fertig.*
 npc-ware = { $item } { $price } Gold
 npc-wares-none = nichts
 npc-event-bought = *Du kaufst { $quantity }× { $item } für { $gold } Gold.*
@@ -157,14 +159,14 @@ npc-event-joined = *{ $npc } schließt sich deiner Gruppe an.*
 npc-event-already-member = *{ $npc } ist schon in deiner Gruppe.*
 npc-event-party-full = *In deiner Gruppe ist kein Platz mehr!*
 npc-event-received = *Du erhältst { $count }× { $item }.*
-npc-event-answer-yes-no = *Bitte antworte mit „yes“ oder „no“.*
+npc-event-answer-yes-no = *Bitte antworte mit „ja“ oder „nein“.*
 npc-event-choose-option = *Bitte wähle eine der Möglichkeiten.*
 npc-event-cannot-afford = *Du kannst dir { $what } nicht leisten.*
 npc-event-does-not-sell = *{ $npc } verkauft { $what } nicht.*
 npc-event-have-none = *Davon hast du nichts: { $item }.*
 npc-event-nothing-bought = *Nichts gekauft.*
 npc-event-nothing-sold = *Nichts verkauft.*
-npc-event-trade-command = *Sag buy, sell oder done.*
+npc-event-trade-command = *Sag kaufe, verkaufe oder fertig.*
 npc-trade-status = *Dein Gold:* { $gold } · *du kannst verkaufen:* { $sellable }
 npc-sellable = { $held }× { $item } (je { $price } Gold)
 npc-sellable-none = nichts, was hier angekauft wird

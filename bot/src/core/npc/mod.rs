@@ -26,6 +26,7 @@
 mod apply;
 mod ids;
 mod view;
+mod words;
 
 use std::sync::Arc;
 
@@ -968,7 +969,18 @@ impl Context {
             return Ok(replies);
         };
         before.activity = activity_of(&script_row);
-        let asked_keyword = talk.prompt(&script) == Prompt::Keyword;
+        let waiting_for = talk.prompt(&script);
+        let asked_keyword = waiting_for == Prompt::Keyword;
+        // German is understood where a German player speaks or reads German words
+        // (the hints at a German table name them); English always.
+        let line = if lang == Lang::De || table == Lang::De {
+            words::engine_line(&waiting_for, &line, || {
+                script.keyword_for(&conversation, &line).is_some()
+            })
+            .into_owned()
+        } else {
+            line
+        };
         let mut after = before.clone();
         let (job_script, job_line) = (script.clone(), line.clone());
         let shown = talk.display_name().to_owned();
