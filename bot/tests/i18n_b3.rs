@@ -1,7 +1,8 @@
 //! Issue 18, group B3 in German: `/npc`, `/talk`, the conversations in the channel
 //! and `/effect`. Private answers and forms speak the member's language; the
 //! conversation's messages, buttons and menus the server's. The authors' words
-//! (SAY texts, item and menu names) and npc-core's load errors stay as written.
+//! (SAY texts, item and menu names) stay as written; npc-core's load errors are
+//! worded by their message id, and German players may say the NPC's words in German.
 
 use tavern::core::{OptionValue, Permissions, Reply, Request, RequestKind};
 use tavern::i18n::{self, Lang};
@@ -238,13 +239,17 @@ async fn npc_admin_answers_in_german() {
             Starts("Ich konnte das Skript nicht lesen: "),
         ),
         (
-            // npc-core's errors stay its own, with their lines.
+            // npc-core's errors in German, with their lines; the script's words stay.
             "load errors",
             GERMAN_ADMIN,
             install("broken", "broken.ghul"),
-            Starts(
+            Is(
                 "`broken` wurde nicht installiert: Das Skript hat 2 Fehler.\n```\n\
-                    CONV c { NATIVE { HAIL r_missing } }",
+                CONV c { NATIVE { HAIL r_missing } }\n                       ^\n\
+                Zeile 1: NATIVE nennt die unbekannte Antwort `r_missing`\n\n\
+                RESP r { say \"hi\" }\n         ^\n\
+                Zeile 2: Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle \
+                nicht zu\n```",
             ),
         ),
         (
@@ -812,7 +817,17 @@ async fn effect_answers_in_german() {
             "load errors",
             GERMAN_ADMIN,
             effect("install", &[code("EFFECT Cold { subject Nope value 1 }")]),
-            Starts("`effects` wurde nicht installiert: Die Effektdatei hat "),
+            // The effect language's own errors are not yet structured: what their
+            // kind means, never English.
+            Is(
+                "`effects` wurde nicht installiert: Die Effektdatei hat 3 Fehler.\n```\n\
+                EFFECT Cold { subject Nope value 1 }\n^\n\
+                Zeile 1: Ein Pflichtfeld fehlt (target_type, subject oder value)\n\n\
+                EFFECT Cold { subject Nope value 1 }\n^\n\
+                Zeile 1: Ein Pflichtfeld fehlt (target_type, subject oder value)\n\n\
+                EFFECT Cold { subject Nope value 1 }\n                     ^\n\
+                Zeile 1: Das hier Genannte ist nirgends definiert\n```",
+            ),
         ),
         (
             "installed",
@@ -1125,4 +1140,57 @@ async fn a_typed_reply_on_an_auto_server_speaks_the_servers_last_known_locale() 
         "{}",
         said(&sent)
     );
+}
+
+/// Every message id of npc-core's load errors has its text in both catalogues, and
+/// every kind its meaning (for errors without an id); the English texts say what
+/// npc-core's English says, and the German ones are German, with every variable.
+#[test]
+fn every_load_error_message_has_a_text_in_both_languages() {
+    use npc_core::{LoadErrorKind, LoadMessage, MessageArg, MessageId};
+    use tavern::core::npc::{load_kind_key, load_message, load_message_key};
+    for kind in LoadErrorKind::ALL {
+        for lang in Lang::ALL {
+            assert!(
+                i18n::has_message(lang, &load_kind_key(*kind)),
+                "{kind:?} in {lang:?}"
+            );
+        }
+    }
+    for id in MessageId::ALL {
+        let key = load_message_key(*id);
+        for lang in Lang::ALL {
+            assert!(i18n::has_message(lang, &key), "{key} in {lang:?}");
+        }
+        // Every parameter the template names, as a number every language writes alike.
+        let template = id.english_template();
+        let args: Vec<(String, MessageArg)> = template
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}'))
+            .map(|(name, _)| (name.to_owned(), MessageArg::Integer(7)))
+            .collect();
+        let detail = LoadMessage { id: *id, args };
+        let error = npc_core::LoadError {
+            line: 3,
+            column: 1,
+            kind: LoadErrorKind::Syntax,
+            message: detail.english(),
+            detail: Some(detail.clone()),
+        };
+        let english = load_message(Lang::En, &error);
+        assert_eq!(english, detail.english(), "{key}");
+        let german = load_message(Lang::De, &error);
+        assert_ne!(german, english, "{key}: German, not English");
+        assert!(
+            !german.contains('{') && !german.contains("npc-load"),
+            "{key}: {german}"
+        );
+        let sevens = |text: &str| text.matches('7').count();
+        assert_eq!(
+            sevens(&german),
+            sevens(&english),
+            "{key}: every variable: {german}"
+        );
+    }
 }

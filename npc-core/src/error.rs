@@ -42,6 +42,52 @@ pub enum LoadErrorKind {
     Unsupported,
 }
 
+impl LoadErrorKind {
+    /// Every kind, so a host can check that it words each of them.
+    pub const ALL: &'static [LoadErrorKind] = &[
+        LoadErrorKind::Syntax,
+        LoadErrorKind::ImportCycle,
+        LoadErrorKind::UnknownTag,
+        LoadErrorKind::DuplicateTag,
+        LoadErrorKind::FlagRange,
+        LoadErrorKind::BadValue,
+        LoadErrorKind::EndlessMenu,
+        LoadErrorKind::BreakOutsideMenu,
+        LoadErrorKind::BadMenu,
+        LoadErrorKind::CallCycle,
+        LoadErrorKind::TooDeep,
+        LoadErrorKind::UnreachableKeyword,
+        LoadErrorKind::TooLarge,
+        LoadErrorKind::TooManyErrors,
+        LoadErrorKind::MissingField,
+        LoadErrorKind::DuplicateField,
+        LoadErrorKind::Unsupported,
+    ];
+
+    /// A stable name: lower case words joined by `-`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LoadErrorKind::Syntax => "syntax",
+            LoadErrorKind::ImportCycle => "import-cycle",
+            LoadErrorKind::UnknownTag => "unknown-tag",
+            LoadErrorKind::DuplicateTag => "duplicate-tag",
+            LoadErrorKind::FlagRange => "flag-range",
+            LoadErrorKind::BadValue => "bad-value",
+            LoadErrorKind::EndlessMenu => "endless-menu",
+            LoadErrorKind::BreakOutsideMenu => "break-outside-menu",
+            LoadErrorKind::BadMenu => "bad-menu",
+            LoadErrorKind::CallCycle => "call-cycle",
+            LoadErrorKind::TooDeep => "too-deep",
+            LoadErrorKind::UnreachableKeyword => "unreachable-keyword",
+            LoadErrorKind::TooLarge => "too-large",
+            LoadErrorKind::TooManyErrors => "too-many-errors",
+            LoadErrorKind::MissingField => "missing-field",
+            LoadErrorKind::DuplicateField => "duplicate-field",
+            LoadErrorKind::Unsupported => "unsupported",
+        }
+    }
+}
+
 /// One problem found when a script is installed.
 ///
 /// `Display` gives the line `line N: message` that `tavern npc check` prints.
@@ -54,8 +100,233 @@ pub struct LoadError {
     pub column: u32,
     /// What kind of problem this is.
     pub kind: LoadErrorKind,
-    /// Lower-case message saying what was expected and what was found.
+    /// Lower-case message saying what was expected and what was found (English).
     pub message: String,
+    /// The message as data, for a host that words it in another language: `None`
+    /// where npc-core gives the English only (a host then says what `kind` means).
+    pub detail: Option<LoadMessage>,
+}
+
+/// What a [`LoadError`] says, as a stable id and named parameters; its English
+/// rendering is the error's `message`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoadMessage {
+    /// Which message this is.
+    pub id: MessageId,
+    /// Its parameters by name; each name appears once.
+    pub args: Vec<(String, MessageArg)>,
+}
+
+/// A parameter of a [`LoadMessage`]: text as the script wrote it (a tag, a token, a
+/// cycle's path) or a number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MessageArg {
+    Text(String),
+    Integer(i64),
+}
+
+impl std::fmt::Display for MessageArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MessageArg::Text(text) => f.write_str(text),
+            MessageArg::Integer(value) => write!(f, "{value}"),
+        }
+    }
+}
+
+impl From<&str> for MessageArg {
+    fn from(text: &str) -> Self {
+        MessageArg::Text(text.to_string())
+    }
+}
+
+impl From<String> for MessageArg {
+    fn from(text: String) -> Self {
+        MessageArg::Text(text)
+    }
+}
+
+impl From<char> for MessageArg {
+    fn from(c: char) -> Self {
+        MessageArg::Text(c.to_string())
+    }
+}
+
+macro_rules! integer_args {
+    ($($int:ty),*) => {$(
+        impl From<$int> for MessageArg {
+            fn from(value: $int) -> Self {
+                MessageArg::Integer(i64::try_from(value).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+integer_args!(i32, i64, u32, usize);
+
+/// Declares the message ids, each with its stable name and its English template
+/// (`{name}` stands for the parameter `name`).
+macro_rules! message_ids {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal: $english:literal,)*) => {
+        /// The id of a [`LoadMessage`]; [`MessageId::name`] is stable across versions.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[non_exhaustive]
+        pub enum MessageId {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl MessageId {
+            /// Every id, so a host can check that it words each of them.
+            pub const ALL: &'static [MessageId] = &[$(MessageId::$variant,)*];
+
+            /// The stable name: lower case words joined by `-`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(MessageId::$variant => $name,)*
+                }
+            }
+
+            /// The English wording, `{name}` standing for the parameter `name`: what
+            /// [`LoadMessage::english`] fills in.
+            pub fn english_template(self) -> &'static str {
+                match self {
+                    $(MessageId::$variant => $english,)*
+                }
+            }
+        }
+    };
+}
+
+message_ids! {
+    // The lexer (X1).
+    /// A `/*` comment that never ends.
+    UnterminatedComment = "unterminated-comment":
+        "unterminated comment: expected `*/`, found end of file",
+    /// `integer`: the literal as written.
+    IntegerTooLarge = "integer-too-large":
+        "integer {integer} does not fit 32 bits (-2147483648 to 2147483647)",
+    /// A `$` not followed by a tag.
+    CallWithoutTag = "call-without-tag": "expected a response tag right after `$`",
+    /// `character`: the character.
+    UnexpectedCharacter = "unexpected-character": "unexpected character `{character}`",
+    /// A string not closed on its line.
+    UnterminatedString = "unterminated-string":
+        "unterminated string: expected a closing `\"` on the same line",
+    /// A backslash at the end of a line inside a string.
+    EscapeAtEndOfLine = "escape-at-end-of-line":
+        "unknown escape end of line: only `\\\"` and `\\\\` are allowed",
+    /// `character`: what follows the backslash.
+    UnknownEscape = "unknown-escape":
+        "unknown escape `\\{character}`: only `\\\"` and `\\\\` are allowed",
+    // The parser's checks of single statements.
+    /// `max`: the nesting limit.
+    TooDeep = "too-deep": "blocks nested deeper than {max} levels",
+    /// `tag`: the CONV's tag.
+    ConvTwice = "conv-twice": "CONV `{tag}` is defined twice",
+    /// `tag`: the RESP's tag.
+    RespTwice = "resp-twice": "RESP `{tag}` is defined twice",
+    /// `text`: the string written as a keyword.
+    BadKeywordString = "bad-keyword-string":
+        "expected a keyword (one word of letters, digits or `_`), found \"{text}\"",
+    /// BREAK outside a MENU (M4).
+    BreakOutsideMenu = "break-outside-menu": "BREAK outside a MENU",
+    /// `id`: the parameter id given to TAKE.
+    TakeGoldOnly = "take-gold-only":
+        "TAKE takes gold only: GOLD or its parameter id -2 (got {id})",
+    /// SET_PARM with a negative value.
+    SetParmNegative = "set-parm-negative": "SET_PARM needs a value of 0 or more",
+    /// `statement`, `minimum`, `value`.
+    CountTooSmall = "count-too-small":
+        "{statement} needs a count of {minimum} or more, found {value}",
+    /// `flag`: the flag id (B4).
+    FlagRange = "flag-range": "flag id {flag} is out of range 0..255",
+    /// `id`: a parameter id below -4 (G3).
+    ReservedParameter = "reserved-parameter":
+        "parameter id {id} is reserved: ids below -4 do not exist",
+    /// `statement`: a write to ACTIVITY (G3).
+    ActivityReadOnly = "activity-read-only": "ACTIVITY is read-only: {statement} cannot change it",
+    /// `item`: the item tag.
+    NegativePrice = "negative-price": "the price of `{item}` must be 0 or more",
+    /// `item`: the item tag.
+    WareTwice = "ware-twice": "item `{item}` is listed twice in this TRADE",
+    /// `label`: the MENU choice.
+    NegativeCost = "negative-cost": "the cost of \"{label}\" must be 0 or more",
+    /// A MENU without choices (M5).
+    MenuEmpty = "menu-empty": "MENU has no choices",
+    /// `count`, `max`.
+    MenuTooManyChoices = "menu-too-many-choices":
+        "MENU has {count} choices; at most {max} are allowed",
+    /// An empty MENU label.
+    MenuLabelEmpty = "menu-label-empty": "MENU label is empty",
+    /// `length`, `max`: in characters.
+    MenuLabelTooLong = "menu-label-too-long":
+        "MENU label is {length} characters long; at most {max} are allowed",
+    /// `label`: the repeated label.
+    MenuLabelTwice = "menu-label-twice": "MENU label \"{label}\" appears twice",
+    // The whole-file checks (B2, B3, B5, B6, K3).
+    /// `path`: the tags of the cycle, joined by ` -> `.
+    ImportCycle = "import-cycle": "IMPORT cycle: {path}",
+    /// `path`: the `$tag`s of the cycle, joined by ` -> `.
+    CallCycle = "call-cycle": "call cycle: {path}",
+    /// `tag`: a conversation no CONV defines.
+    UnknownConversation = "unknown-conversation": "unknown conversation `{tag}` in IMPORT",
+    /// `tag`: a response NATIVE names that no RESP defines.
+    UnknownNativeResponse = "unknown-native-response": "unknown response `{tag}` in NATIVE",
+    /// `tag`: a response a `$call` names that no RESP defines.
+    UnknownCalledResponse = "unknown-called-response": "unknown response `${tag}` in call",
+    /// `keyword`, `earlier` and its `line` (K3).
+    UnreachableKeyword = "unreachable-keyword":
+        "keyword `{keyword}` can never be reached: `{earlier}` on line {line} has the same first four letters",
+    /// A MENU no choice leaves (B5).
+    EndlessMenu = "endless-menu":
+        "MENU can never be left: no choice reaches a BREAK, EXIT, TURN_AWAY or ATTACK",
+    /// `effect`: APPLY_EFFECT naming an effect the library lacks.
+    UnknownEffect = "unknown-effect":
+        "unknown effect `{effect}` in APPLY_EFFECT (the effect library has no such effect)",
+    // Whole loads.
+    /// `bytes`, `max`.
+    ScriptTooLarge = "script-too-large":
+        "the script is {bytes} bytes long; at most {max} are allowed",
+    /// `bytes`, `max`.
+    EffectFileTooLarge = "effect-file-too-large":
+        "the effect file is {bytes} bytes long; at most {max} are allowed",
+    /// `max`: the errors shown.
+    TooManyErrors = "too-many-errors": "too many errors; only the first {max} are shown",
+    /// The safety net: nothing reported, yet no script.
+    NotLoaded = "not-loaded": "the script could not be loaded",
+}
+
+impl LoadMessage {
+    /// The English text: the template with each `{name}` replaced by its parameter.
+    pub fn english(&self) -> String {
+        let template = self.id.english_template();
+        let mut out = String::with_capacity(template.len());
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            let (before, from_brace) = rest.split_at(open);
+            out.push_str(before);
+            let name = from_brace[1..].split('}').next().unwrap_or("");
+            match self.arg(name) {
+                Some(value) if from_brace[1..].contains('}') => {
+                    out.push_str(&value.to_string());
+                    rest = &from_brace[name.len() + 2..];
+                }
+                _ => {
+                    out.push('{');
+                    rest = &from_brace[1..];
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The parameter called `name`.
+    pub fn arg(&self, name: &str) -> Option<&MessageArg> {
+        self.args
+            .iter()
+            .find(|(arg, _)| arg == name)
+            .map(|(_, value)| value)
+    }
 }
 
 impl LoadError {
@@ -70,12 +341,37 @@ impl LoadError {
             column,
             kind,
             message: message.into(),
+            detail: None,
         }
     }
 
-    /// The offending source line, a caret under the column, and the message:
-    /// what the bot shows an admin whose install was refused.
-    pub fn caret(&self, source: &str) -> String {
+    /// An error whose message is `id` with `args`; its `message` is the English.
+    pub(crate) fn said(
+        kind: LoadErrorKind,
+        line: u32,
+        column: u32,
+        id: MessageId,
+        args: impl IntoIterator<Item = (&'static str, MessageArg)>,
+    ) -> LoadError {
+        let detail = LoadMessage {
+            id,
+            args: args
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect(),
+        };
+        LoadError {
+            line,
+            column,
+            kind,
+            message: detail.english(),
+            detail: Some(detail),
+        }
+    }
+
+    /// The offending source line and a caret under the column: what the bot shows
+    /// above the message (in the admin's language).
+    pub fn pointer(&self, source: &str) -> String {
         let line_index = usize::try_from(self.line.saturating_sub(1)).unwrap_or(usize::MAX);
         let text = source.lines().nth(line_index).unwrap_or("");
         let text = text.trim_end();
@@ -84,6 +380,12 @@ impl LoadError {
             .take(usize::try_from(self.column.saturating_sub(1)).unwrap_or(0))
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
-        format!("{text}\n{indent}^\n{self}")
+        format!("{text}\n{indent}^")
+    }
+
+    /// The offending source line, a caret under the column, and the message:
+    /// what an admin whose install was refused sees, in English.
+    pub fn caret(&self, source: &str) -> String {
+        format!("{}\n{self}", self.pointer(source))
     }
 }

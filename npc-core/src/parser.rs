@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
 use crate::lexer::{CmpOp, Token, TokenKind};
 use crate::limits::Limits;
 use crate::script::{
@@ -178,6 +178,21 @@ impl Parser<'_> {
             .push(LoadError::new(kind, token.line, token.column, message));
     }
 
+    /// Records message `id` with `args` at `token`.
+    fn say<const N: usize>(
+        &mut self,
+        kind: LoadErrorKind,
+        token: &Token,
+        id: MessageId,
+        args: [(&'static str, MessageArg); N],
+    ) {
+        if self.errors.len() > self.limits.max_errors {
+            return;
+        }
+        self.errors
+            .push(LoadError::said(kind, token.line, token.column, id, args));
+    }
+
     /// Records "expected X, found Y" at the current token and aborts the definition.
     fn expected<T>(&mut self, expected: &str) -> Parse<T> {
         let token = self.peek().clone();
@@ -282,10 +297,12 @@ impl Parser<'_> {
         if self.depth >= self.limits.max_depth {
             if !self.depth_reported {
                 self.depth_reported = true;
-                self.report(
+                let max = self.limits.max_depth.into();
+                self.say(
                     LoadErrorKind::TooDeep,
                     &token,
-                    format!("blocks nested deeper than {} levels", self.limits.max_depth),
+                    MessageId::TooDeep,
+                    [("max", max)],
                 );
             }
             self.skip_balanced()?;
@@ -334,10 +351,11 @@ impl Parser<'_> {
         let id = self.intern_conv(&name);
         let duplicate = !matches!(self.out.convs.get(id as usize), Some(Slot::Missing));
         if duplicate {
-            self.report(
+            self.say(
                 LoadErrorKind::DuplicateTag,
                 &name_token,
-                format!("CONV `{name}` is defined twice"),
+                MessageId::ConvTwice,
+                [("tag", name.as_str().into())],
             );
         }
         let (slot, outcome) = match self.conversation_body(name_token.line) {
@@ -413,12 +431,11 @@ impl Parser<'_> {
                 TokenKind::Word(word) => word.clone(),
                 TokenKind::Str(text) => {
                     if text.is_empty() || !text.chars().all(is_keyword_char) {
-                        self.report(
+                        self.say(
                             LoadErrorKind::Syntax,
                             &token,
-                            format!(
-                                "expected a keyword (one word of letters, digits or `_`), found \"{text}\""
-                            ),
+                            MessageId::BadKeywordString,
+                            [("text", text.as_str().into())],
                         );
                     }
                     text.clone()
@@ -448,10 +465,11 @@ impl Parser<'_> {
         let id = self.intern_resp(&name);
         let duplicate = !matches!(self.out.resps.get(id as usize), Some(Slot::Missing));
         if duplicate {
-            self.report(
+            self.say(
                 LoadErrorKind::DuplicateTag,
                 &name_token,
-                format!("RESP `{name}` is defined twice"),
+                MessageId::RespTwice,
+                [("tag", name.as_str().into())],
             );
         }
         self.menu_depth = 0;
@@ -580,10 +598,11 @@ impl Parser<'_> {
             "EXIT" => Stmt::Exit,
             "BREAK" => {
                 if self.menu_depth == 0 {
-                    self.report(
+                    self.say(
                         LoadErrorKind::BreakOutsideMenu,
                         &token,
-                        "BREAK outside a MENU",
+                        MessageId::BreakOutsideMenu,
+                        [],
                     );
                 }
                 Stmt::Break
@@ -598,10 +617,11 @@ impl Parser<'_> {
                 match &next.kind {
                     TokenKind::Word(word) if word == "GOLD" => {}
                     TokenKind::Int(Some(-2)) => {}
-                    TokenKind::Int(Some(id)) => self.report(
+                    TokenKind::Int(Some(id)) => self.say(
                         LoadErrorKind::BadValue,
                         &next,
-                        format!("TAKE takes gold only: GOLD or its parameter id -2 (got {id})"),
+                        MessageId::TakeGoldOnly,
+                        [("id", (*id).into())],
                     ),
                     _ => return self.expected("GOLD (or its parameter id -2) after TAKE"),
                 }
@@ -618,10 +638,11 @@ impl Parser<'_> {
                 let (value, value_token) =
                     self.integer("a value after the parameter of SET_PARM")?;
                 if value.is_some_and(|v| v < 0) {
-                    self.report(
+                    self.say(
                         LoadErrorKind::BadValue,
                         &value_token,
-                        "SET_PARM needs a value of 0 or more",
+                        MessageId::SetParmNegative,
+                        [],
                     );
                 }
                 Stmt::SetParm(parm, value.unwrap_or(0).max(0))
@@ -702,10 +723,15 @@ impl Parser<'_> {
         self.advance();
         let Some(value) = value else { return Ok(None) };
         if value < minimum {
-            self.report(
+            self.say(
                 LoadErrorKind::BadValue,
                 &token,
-                format!("{statement} needs a count of {minimum} or more, found {value}"),
+                MessageId::CountTooSmall,
+                [
+                    ("statement", statement.into()),
+                    ("minimum", minimum.into()),
+                    ("value", value.into()),
+                ],
             );
             return Ok(Some(minimum));
         }
@@ -718,10 +744,11 @@ impl Parser<'_> {
         match u8::try_from(value) {
             Ok(flag) => Ok(flag),
             Err(_) => {
-                self.report(
+                self.say(
                     LoadErrorKind::FlagRange,
                     &token,
-                    format!("flag id {value} is out of range 0..255"),
+                    MessageId::FlagRange,
+                    [("flag", value.into())],
                 );
                 Ok(0)
             }
@@ -752,10 +779,11 @@ impl Parser<'_> {
                 -4 => Parm::Activity,
                 id if id >= 0 => Parm::Script(id),
                 id => {
-                    self.report(
+                    self.say(
                         LoadErrorKind::BadValue,
                         &token,
-                        format!("parameter id {id} is reserved: ids below -4 do not exist"),
+                        MessageId::ReservedParameter,
+                        [("id", id.into())],
                     );
                     Parm::Script(0)
                 }
@@ -772,10 +800,11 @@ impl Parser<'_> {
         };
         self.advance();
         if writing && parm == Parm::Activity {
-            self.report(
+            self.say(
                 LoadErrorKind::BadValue,
                 &token,
-                format!("ACTIVITY is read-only: {statement} cannot change it"),
+                MessageId::ActivityReadOnly,
+                [("statement", statement.into())],
             );
         }
         Ok(parm)
@@ -797,17 +826,19 @@ impl Parser<'_> {
             self.advance();
             let (price, price_token) = self.integer(&format!("a price after item `{tag}`"))?;
             if price.is_some_and(|p| p < 0) {
-                self.report(
+                self.say(
                     LoadErrorKind::BadValue,
                     &price_token,
-                    format!("the price of `{tag}` must be 0 or more"),
+                    MessageId::NegativePrice,
+                    [("item", tag.as_str().into())],
                 );
             }
             if wares.iter().any(|ware| ware.tag == tag) {
-                self.report(
+                self.say(
                     LoadErrorKind::BadValue,
                     &token,
-                    format!("item `{tag}` is listed twice in this TRADE"),
+                    MessageId::WareTwice,
+                    [("item", tag.as_str().into())],
                 );
             }
             wares.push(Ware {
@@ -842,10 +873,11 @@ impl Parser<'_> {
                 TokenKind::Int(value) => {
                     let cost_token = self.advance();
                     if value.is_some_and(|c| c < 0) {
-                        self.report(
+                        self.say(
                             LoadErrorKind::BadValue,
                             &cost_token,
-                            format!("the cost of \"{label}\" must be 0 or more"),
+                            MessageId::NegativeCost,
+                            [("label", label.as_str().into())],
                         );
                     }
                     Some(value.unwrap_or(0).max(0))
@@ -863,17 +895,15 @@ impl Parser<'_> {
         }
         self.close_brace(&opened)?;
         if choices.is_empty() {
-            self.report(LoadErrorKind::BadMenu, menu_token, "MENU has no choices");
+            self.say(LoadErrorKind::BadMenu, menu_token, MessageId::MenuEmpty, []);
         }
         if choices.len() > self.limits.max_menu_choices {
-            self.report(
+            let max = self.limits.max_menu_choices.into();
+            self.say(
                 LoadErrorKind::BadMenu,
                 menu_token,
-                format!(
-                    "MENU has {} choices; at most {} are allowed",
-                    choices.len(),
-                    self.limits.max_menu_choices
-                ),
+                MessageId::MenuTooManyChoices,
+                [("count", choices.len().into()), ("max", max)],
             );
         }
         let id = u32::try_from(self.out.menus.len()).unwrap_or(u32::MAX);
@@ -888,24 +918,24 @@ impl Parser<'_> {
     fn check_label(&mut self, label: &str, token: &Token, seen: &mut Vec<String>) {
         let length = label.chars().count();
         if label.trim().is_empty() {
-            self.report(LoadErrorKind::BadMenu, token, "MENU label is empty");
+            self.say(LoadErrorKind::BadMenu, token, MessageId::MenuLabelEmpty, []);
         }
         if length > self.limits.max_label_chars {
-            self.report(
+            let max = self.limits.max_label_chars.into();
+            self.say(
                 LoadErrorKind::BadMenu,
                 token,
-                format!(
-                    "MENU label is {length} characters long; at most {} are allowed",
-                    self.limits.max_label_chars
-                ),
+                MessageId::MenuLabelTooLong,
+                [("length", length.into()), ("max", max)],
             );
         }
         let folded = fold_label(label);
         if seen.contains(&folded) {
-            self.report(
+            self.say(
                 LoadErrorKind::BadMenu,
                 token,
-                format!("MENU label \"{label}\" appears twice"),
+                MessageId::MenuLabelTwice,
+                [("label", label.into())],
             );
         } else {
             seen.push(folded);

@@ -416,3 +416,337 @@ fn oversized_scripts_and_error_floods_are_bounded() {
         Some(LoadErrorKind::TooManyErrors)
     );
 }
+
+/// Which limits a structured-message case loads under.
+#[derive(Clone, Copy)]
+enum Under {
+    Default,
+    Small,
+    /// Against an empty effect library (APPLY_EFFECT is checked).
+    NoEffects,
+    /// As an effect file, under small limits.
+    EffectFile,
+}
+
+/// A source, how it is loaded, and the message id it says with its parameters.
+type Said = (
+    &'static str,
+    Under,
+    &'static str,
+    Vec<(&'static str, npc_core::MessageArg)>,
+);
+
+/// Every message id, by a source that says it, with its parameters. The safety net
+/// `not-loaded` (nothing reported, yet no script) has no source that reaches it.
+#[test]
+fn every_message_id_is_said_with_its_parameters() {
+    use npc_core::MessageArg::{Integer as N, Text as T};
+    let t = |text: &str| T(text.to_string());
+    let cases: Vec<Said> = vec![
+        ("/* open", Under::Default, "unterminated-comment", vec![]),
+        (
+            "RESP r { SET_FLAG 99999999999 }",
+            Under::Default,
+            "integer-too-large",
+            vec![("integer", t("99999999999"))],
+        ),
+        ("RESP r { $ }", Under::Default, "call-without-tag", vec![]),
+        (
+            "RESP r { # }",
+            Under::Default,
+            "unexpected-character",
+            vec![("character", t("#"))],
+        ),
+        (
+            "RESP r { SAY \"x\n}",
+            Under::Default,
+            "unterminated-string",
+            vec![],
+        ),
+        (
+            "RESP r { SAY \"x\\\n}",
+            Under::Default,
+            "escape-at-end-of-line",
+            vec![],
+        ),
+        (
+            "RESP r { SAY \"\\n\" }",
+            Under::Default,
+            "unknown-escape",
+            vec![("character", t("n"))],
+        ),
+        (
+            "RESP r { CHECK_FLAG 1 { CHECK_FLAG 2 { } { } } { } }",
+            Under::Small,
+            "too-deep",
+            vec![("max", N(2))],
+        ),
+        (
+            "CONV c { } CONV c { }",
+            Under::Default,
+            "conv-twice",
+            vec![("tag", t("c"))],
+        ),
+        (
+            "RESP r { } RESP r { }",
+            Under::Default,
+            "resp-twice",
+            vec![("tag", t("r"))],
+        ),
+        (
+            "CONV c { NATIVE { \"two words\" r } } RESP r { }",
+            Under::Default,
+            "bad-keyword-string",
+            vec![("text", t("two words"))],
+        ),
+        (
+            "RESP r { BREAK }",
+            Under::Default,
+            "break-outside-menu",
+            vec![],
+        ),
+        (
+            "RESP r { TAKE -3 }",
+            Under::Default,
+            "take-gold-only",
+            vec![("id", N(-3))],
+        ),
+        (
+            "RESP r { SET_PARM 1 -1 }",
+            Under::Default,
+            "set-parm-negative",
+            vec![],
+        ),
+        (
+            "RESP r { TAKE_GOLD -1 }",
+            Under::Default,
+            "count-too-small",
+            vec![
+                ("statement", t("TAKE_GOLD")),
+                ("minimum", N(0)),
+                ("value", N(-1)),
+            ],
+        ),
+        (
+            "RESP r { SET_FLAG 256 }",
+            Under::Default,
+            "flag-range",
+            vec![("flag", N(256))],
+        ),
+        (
+            "RESP r { SET_PARM -5 1 }",
+            Under::Default,
+            "reserved-parameter",
+            vec![("id", N(-5))],
+        ),
+        (
+            "RESP r { SET_PARM ACTIVITY 1 }",
+            Under::Default,
+            "activity-read-only",
+            vec![("statement", t("SET_PARM"))],
+        ),
+        (
+            "RESP r { TRADE { t_a -1 } }",
+            Under::Default,
+            "negative-price",
+            vec![("item", t("t_a"))],
+        ),
+        (
+            "RESP r { TRADE { t_a 1 t_a 2 } }",
+            Under::Default,
+            "ware-twice",
+            vec![("item", t("t_a"))],
+        ),
+        (
+            "RESP r { MENU { \"A\" -1 { BREAK } } }",
+            Under::Default,
+            "negative-cost",
+            vec![("label", t("A"))],
+        ),
+        ("RESP r { MENU { } }", Under::Default, "menu-empty", vec![]),
+        (
+            "RESP r { MENU { \"A\" { BREAK } \"B\" { BREAK } } }",
+            Under::Small,
+            "menu-too-many-choices",
+            vec![("count", N(2)), ("max", N(1))],
+        ),
+        (
+            "RESP r { MENU { \"\" { BREAK } } }",
+            Under::Default,
+            "menu-label-empty",
+            vec![],
+        ),
+        (
+            "RESP r { MENU { \"AB\" { BREAK } } }",
+            Under::Small,
+            "menu-label-too-long",
+            vec![("length", N(2)), ("max", N(1))],
+        ),
+        (
+            "RESP r { MENU { \"A\" { BREAK } \"a\" { BREAK } } }",
+            Under::Default,
+            "menu-label-twice",
+            vec![("label", t("a"))],
+        ),
+        (
+            "CONV a { IMPORT { b } } CONV b { IMPORT { a } }",
+            Under::Default,
+            "import-cycle",
+            vec![("path", t("a -> b -> a"))],
+        ),
+        (
+            "RESP a { $b } RESP b { $a }",
+            Under::Default,
+            "call-cycle",
+            vec![("path", t("$a -> $b -> $a"))],
+        ),
+        (
+            "CONV a { IMPORT { z } }",
+            Under::Default,
+            "unknown-conversation",
+            vec![("tag", t("z"))],
+        ),
+        (
+            "CONV c { NATIVE { HAIL r } }",
+            Under::Default,
+            "unknown-native-response",
+            vec![("tag", t("r"))],
+        ),
+        (
+            "RESP a { $z }",
+            Under::Default,
+            "unknown-called-response",
+            vec![("tag", t("z"))],
+        ),
+        (
+            "CONV c { NATIVE { JOBS r JOBSEEKER r } } RESP r { }",
+            Under::Default,
+            "unreachable-keyword",
+            vec![
+                ("keyword", t("JOBSEEKER")),
+                ("earlier", t("JOBS")),
+                ("line", N(1)),
+            ],
+        ),
+        (
+            "RESP r { MENU { \"A\" { SAY \"x\" } } }",
+            Under::Default,
+            "endless-menu",
+            vec![],
+        ),
+        (
+            "RESP r { APPLY_EFFECT Smite }",
+            Under::NoEffects,
+            "unknown-effect",
+            vec![("effect", t("Smite"))],
+        ),
+        (
+            "RESP r { }",
+            Under::Small,
+            "script-too-large",
+            vec![("bytes", N(10)), ("max", N(8))],
+        ),
+        (
+            "ELEMENTS { FIRE }",
+            Under::EffectFile,
+            "effect-file-too-large",
+            vec![("bytes", N(17)), ("max", N(8))],
+        ),
+        (
+            "RESP r { SET_FLAG 256 SET_FLAG 257 }",
+            Under::Small,
+            "too-many-errors",
+            vec![("max", N(1))],
+        ),
+    ];
+    let mut said = std::collections::BTreeSet::new();
+    for (source, under, id, args) in cases {
+        // One limit lowered, the one the case is about.
+        let default = npc_core::Limits::default();
+        let small = match id {
+            "too-deep" => npc_core::Limits {
+                max_depth: 2,
+                ..default
+            },
+            "menu-too-many-choices" => npc_core::Limits {
+                max_menu_choices: 1,
+                ..default
+            },
+            "menu-label-too-long" => npc_core::Limits {
+                max_label_chars: 1,
+                ..default
+            },
+            "script-too-large" => npc_core::Limits {
+                max_source_bytes: 8,
+                ..default
+            },
+            _ => npc_core::Limits {
+                max_errors: 1,
+                ..default
+            },
+        };
+        let errors = match under {
+            Under::Default => check(source),
+            Under::Small => npc_core::load_with(source, &small)
+                .err()
+                .unwrap_or_default(),
+            Under::NoEffects => npc_core::load_against(
+                source,
+                &npc_core::Limits::default(),
+                &npc_core::effects::EffectLibrary::empty(),
+            )
+            .err()
+            .unwrap_or_default(),
+            Under::EffectFile => {
+                let limits = npc_core::effects::EffectLimits {
+                    max_source_bytes: 8,
+                    ..npc_core::effects::EffectLimits::default()
+                };
+                npc_core::effects::load_effects_with(source, &limits)
+                    .err()
+                    .unwrap_or_default()
+            }
+        };
+        let found = errors
+            .iter()
+            .filter_map(|error| error.detail.as_ref().map(|detail| (error, detail)))
+            .find(|(_, detail)| detail.id.name() == id);
+        let Some((error, detail)) = found else {
+            panic!("{source:?}: no {id} in {errors:#?}");
+        };
+        let expected: Vec<(String, npc_core::MessageArg)> = args
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect();
+        assert_eq!(detail.args, expected, "{source:?}");
+        assert_eq!(error.message, detail.english(), "{source:?}");
+        said.insert(id);
+    }
+    let unsaid: Vec<&str> = npc_core::MessageId::ALL
+        .iter()
+        .map(|id| id.name())
+        .filter(|name| !said.contains(name) && *name != "not-loaded")
+        .collect();
+    assert!(unsaid.is_empty(), "ids no case says: {unsaid:?}");
+}
+
+/// Every structured message's English is its `message`, in every case above too.
+#[test]
+fn structured_messages_render_the_english_of_the_message() {
+    for case in cases() {
+        for error in check(&case.script) {
+            if let Some(detail) = &error.detail {
+                assert_eq!(error.message, detail.english(), "{}", case.name);
+            }
+        }
+    }
+    let names: std::collections::BTreeSet<&str> = npc_core::MessageId::ALL
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    assert_eq!(
+        names.len(),
+        npc_core::MessageId::ALL.len(),
+        "ids are unique"
+    );
+}

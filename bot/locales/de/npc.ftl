@@ -65,7 +65,7 @@ npc-source-empty =
        *[script] Das Skript ist leer.
     }
 
-## Ladefehler: Die Fehler selbst kommen von npc-core (englisch, mit ihrer Zeile).
+## Ladefehler: die Meldungen von npc-core, nach ID, in der Sprache der Admins, mit ihrer Zeile.
 
 npc-load-failed =
     { $noun ->
@@ -83,6 +83,69 @@ npc-load-failed =
 npc-load-more = …und { $count } weitere; alle Fehler stehen in der angehängten Datei.
 npc-load-filename = fehler.txt
 npc-load-file-description = Alle Ladefehler
+
+# Ein Ladefehler: die Zeile und die Meldung (die Markierung ^ unter der Skriptzeile
+# zeigt die Spalte). $message: eine der Meldungen npc-load-<id> unten.
+npc-load-at = Zeile { NUMBER($line, useGrouping: "false") }: { $message }
+# Was npc-core meldet, nach seiner Meldungs-ID (npc_core::MessageId); was das Skript
+# schrieb (Tags, Stichwörter, Texte), kommt als Variable und bleibt, wie es ist.
+npc-load-unterminated-comment = Kommentar ohne Ende: Bis zum Dateiende fehlt `*/`
+npc-load-integer-too-large = Die Zahl { $integer } passt nicht in 32 Bit (-2147483648 bis 2147483647)
+npc-load-call-without-tag = Nach `$` muss direkt der Tag einer Antwort stehen
+npc-load-unexpected-character = Unerwartetes Zeichen `{ $character }`
+npc-load-unterminated-string = Text ohne Ende: Das schließende `"` fehlt in derselben Zeile
+npc-load-escape-at-end-of-line = Unbekanntes Escape am Zeilenende: Erlaubt sind nur `\"` und `\\`
+npc-load-unknown-escape = Unbekanntes Escape `\{ $character }`: Erlaubt sind nur `\"` und `\\`
+npc-load-too-deep = Die Blöcke sind tiefer als { NUMBER($max, useGrouping: "false") } Ebenen verschachtelt
+npc-load-conv-twice = CONV `{ $tag }` ist zweimal definiert
+npc-load-resp-twice = RESP `{ $tag }` ist zweimal definiert
+npc-load-bad-keyword-string = Hier gehört ein Stichwort hin (ein Wort aus Buchstaben, Ziffern oder `_`), nicht „{ $text }“
+npc-load-break-outside-menu = BREAK steht außerhalb eines MENU
+npc-load-take-gold-only = TAKE nimmt nur Gold: GOLD oder dessen Parameter-ID -2 (hier: { NUMBER($id, useGrouping: "false") })
+npc-load-set-parm-negative = SET_PARM braucht einen Wert von 0 oder mehr
+npc-load-count-too-small = { $statement } braucht eine Anzahl von mindestens { NUMBER($minimum, useGrouping: "false") }, hier steht { NUMBER($value, useGrouping: "false") }
+npc-load-flag-range = Die Flag-ID { NUMBER($flag, useGrouping: "false") } liegt nicht in 0..255
+npc-load-reserved-parameter = Die Parameter-ID { NUMBER($id, useGrouping: "false") } ist reserviert: IDs unter -4 gibt es nicht
+npc-load-activity-read-only = ACTIVITY lässt sich nur lesen: { $statement } kann es nicht ändern
+npc-load-negative-price = Der Preis von `{ $item }` muss 0 oder mehr sein
+npc-load-ware-twice = Die Ware `{ $item }` steht zweimal in diesem TRADE
+npc-load-negative-cost = Die Kosten von „{ $label }“ müssen 0 oder mehr sein
+npc-load-menu-empty = Das MENU hat keine Auswahl
+npc-load-menu-too-many-choices = Das MENU hat { NUMBER($count, useGrouping: "false") } Auswahlpunkte; erlaubt sind höchstens { NUMBER($max, useGrouping: "false") }
+npc-load-menu-label-empty = Ein Auswahlpunkt des MENU ist leer
+npc-load-menu-label-too-long = Der Auswahlpunkt ist { NUMBER($length, useGrouping: "false") } Zeichen lang; erlaubt sind höchstens { NUMBER($max, useGrouping: "false") }
+npc-load-menu-label-twice = Der Auswahlpunkt „{ $label }“ steht zweimal im MENU
+npc-load-import-cycle = IMPORT im Kreis: { $path }
+npc-load-call-cycle = Aufrufe im Kreis: { $path }
+npc-load-unknown-conversation = IMPORT nennt das unbekannte Gespräch `{ $tag }`
+npc-load-unknown-native-response = NATIVE nennt die unbekannte Antwort `{ $tag }`
+npc-load-unknown-called-response = Der Aufruf nennt die unbekannte Antwort `${ $tag }`
+npc-load-unreachable-keyword = Das Stichwort `{ $keyword }` ist nie erreichbar: `{ $earlier }` in Zeile { NUMBER($line, useGrouping: "false") } hat dieselben ersten vier Buchstaben
+npc-load-endless-menu = Aus diesem MENU kommt man nie heraus: Kein Auswahlpunkt erreicht BREAK, EXIT, TURN_AWAY oder ATTACK
+npc-load-unknown-effect = APPLY_EFFECT nennt den unbekannten Effekt `{ $effect }` (die Effektdatei des Servers hat keinen solchen)
+npc-load-script-too-large = Das Skript ist { $bytes } Bytes lang; erlaubt sind höchstens { $max }
+npc-load-effect-file-too-large = Die Effektdatei ist { $bytes } Bytes lang; erlaubt sind höchstens { $max }
+npc-load-too-many-errors = Zu viele Fehler; hier stehen nur die ersten { NUMBER($max, useGrouping: "false") }
+npc-load-not-loaded = Das Skript ließ sich nicht laden
+# Wo npc-core keine Meldungs-ID mitgibt (das „expected …, found …“ des Parsers, die
+# Fehler einer Effektdatei): was die Art des Fehlers bedeutet.
+npc-load-kind-syntax = Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle nicht zu
+npc-load-kind-import-cycle = IMPORT im Kreis
+npc-load-kind-unknown-tag = Das hier Genannte ist nirgends definiert
+npc-load-kind-duplicate-tag = Das ist zweimal definiert
+npc-load-kind-flag-range = Die Flag-ID liegt nicht in 0..255
+npc-load-kind-bad-value = Dieser Wert ist hier nicht erlaubt
+npc-load-kind-endless-menu = Aus diesem MENU kommt man nie heraus
+npc-load-kind-break-outside-menu = BREAK steht außerhalb eines MENU
+npc-load-kind-bad-menu = Dieses MENU ist so nicht erlaubt
+npc-load-kind-call-cycle = Aufrufe im Kreis
+npc-load-kind-too-deep = Die Blöcke sind zu tief verschachtelt
+npc-load-kind-unreachable-keyword = Dieses Stichwort ist nie erreichbar
+npc-load-kind-too-large = Zu groß
+npc-load-kind-too-many-errors = Zu viele Fehler
+npc-load-kind-missing-field = Ein Pflichtfeld fehlt (target_type, subject oder value)
+npc-load-kind-duplicate-field = Ein Feld steht zweimal in diesem EFFECT
+npc-load-kind-unsupported = Das unterstützt Tavern nicht
 
 ## Was zu lange dauerte: ergänzt den gemeinsamen Hinweis „{ $what } hat zu lange gedauert“.
 

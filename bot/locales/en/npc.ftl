@@ -64,7 +64,7 @@ npc-source-empty =
        *[script] The script is empty.
     }
 
-## Load errors: the errors themselves are npc-core's (English, with their line).
+## Load errors: npc-core's messages, by id, in the admin's language, with their line.
 
 npc-load-failed =
     { $noun ->
@@ -82,6 +82,69 @@ npc-load-failed =
 npc-load-more = …and { $count } more; every error is in the attached file.
 npc-load-filename = errors.txt
 npc-load-file-description = Every load error
+
+# One load error: the line and the message (the source line with a caret above it
+# shows the column). $message: one of the npc-load-<id> messages below.
+npc-load-at = line { NUMBER($line, useGrouping: "false") }: { $message }
+# What npc-core says, by its message id (npc_core::MessageId), in npc-core's own
+# English: the words the script wrote come in as variables.
+npc-load-unterminated-comment = unterminated comment: expected `*/`, found end of file
+npc-load-integer-too-large = integer { $integer } does not fit 32 bits (-2147483648 to 2147483647)
+npc-load-call-without-tag = expected a response tag right after `$`
+npc-load-unexpected-character = unexpected character `{ $character }`
+npc-load-unterminated-string = unterminated string: expected a closing `"` on the same line
+npc-load-escape-at-end-of-line = unknown escape end of line: only `\"` and `\\` are allowed
+npc-load-unknown-escape = unknown escape `\{ $character }`: only `\"` and `\\` are allowed
+npc-load-too-deep = blocks nested deeper than { NUMBER($max, useGrouping: "false") } levels
+npc-load-conv-twice = CONV `{ $tag }` is defined twice
+npc-load-resp-twice = RESP `{ $tag }` is defined twice
+npc-load-bad-keyword-string = expected a keyword (one word of letters, digits or `_`), found "{ $text }"
+npc-load-break-outside-menu = BREAK outside a MENU
+npc-load-take-gold-only = TAKE takes gold only: GOLD or its parameter id -2 (got { NUMBER($id, useGrouping: "false") })
+npc-load-set-parm-negative = SET_PARM needs a value of 0 or more
+npc-load-count-too-small = { $statement } needs a count of { NUMBER($minimum, useGrouping: "false") } or more, found { NUMBER($value, useGrouping: "false") }
+npc-load-flag-range = flag id { NUMBER($flag, useGrouping: "false") } is out of range 0..255
+npc-load-reserved-parameter = parameter id { NUMBER($id, useGrouping: "false") } is reserved: ids below -4 do not exist
+npc-load-activity-read-only = ACTIVITY is read-only: { $statement } cannot change it
+npc-load-negative-price = the price of `{ $item }` must be 0 or more
+npc-load-ware-twice = item `{ $item }` is listed twice in this TRADE
+npc-load-negative-cost = the cost of "{ $label }" must be 0 or more
+npc-load-menu-empty = MENU has no choices
+npc-load-menu-too-many-choices = MENU has { NUMBER($count, useGrouping: "false") } choices; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-menu-label-empty = MENU label is empty
+npc-load-menu-label-too-long = MENU label is { NUMBER($length, useGrouping: "false") } characters long; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-menu-label-twice = MENU label "{ $label }" appears twice
+npc-load-import-cycle = IMPORT cycle: { $path }
+npc-load-call-cycle = call cycle: { $path }
+npc-load-unknown-conversation = unknown conversation `{ $tag }` in IMPORT
+npc-load-unknown-native-response = unknown response `{ $tag }` in NATIVE
+npc-load-unknown-called-response = unknown response `${ $tag }` in call
+npc-load-unreachable-keyword = keyword `{ $keyword }` can never be reached: `{ $earlier }` on line { NUMBER($line, useGrouping: "false") } has the same first four letters
+npc-load-endless-menu = MENU can never be left: no choice reaches a BREAK, EXIT, TURN_AWAY or ATTACK
+npc-load-unknown-effect = unknown effect `{ $effect }` in APPLY_EFFECT (the effect library has no such effect)
+npc-load-script-too-large = the script is { NUMBER($bytes, useGrouping: "false") } bytes long; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-effect-file-too-large = the effect file is { NUMBER($bytes, useGrouping: "false") } bytes long; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-too-many-errors = too many errors; only the first { NUMBER($max, useGrouping: "false") } are shown
+npc-load-not-loaded = the script could not be loaded
+# Where npc-core gives no message id (a parser's "expected …, found …", an effect
+# file's errors), what the kind of error means; English shows npc-core's message.
+npc-load-kind-syntax = syntax error: the grammar does not allow what is here
+npc-load-kind-import-cycle = IMPORT cycle
+npc-load-kind-unknown-tag = this names something that is not defined
+npc-load-kind-duplicate-tag = this is defined twice
+npc-load-kind-flag-range = flag id out of range 0..255
+npc-load-kind-bad-value = a value that is not allowed here
+npc-load-kind-endless-menu = MENU can never be left
+npc-load-kind-break-outside-menu = BREAK outside a MENU
+npc-load-kind-bad-menu = a MENU that is not allowed
+npc-load-kind-call-cycle = call cycle
+npc-load-kind-too-deep = blocks nested too deeply
+npc-load-kind-unreachable-keyword = a keyword that can never be reached
+npc-load-kind-too-large = too large
+npc-load-kind-too-many-errors = too many errors
+npc-load-kind-missing-field = a required field is missing (target_type, subject or value)
+npc-load-kind-duplicate-field = a field given twice in one EFFECT
+npc-load-kind-unsupported = something Tavern does not support
 
 ## Work that took too long: completes the shared "{ $what } took too long" notice.
 

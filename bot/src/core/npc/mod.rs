@@ -30,7 +30,9 @@ mod words;
 
 use std::sync::Arc;
 
-use npc_core::{Conversation, EndReason, LoadError, Prompt, Script};
+use npc_core::{
+    Conversation, EndReason, LoadError, LoadErrorKind, MessageArg, MessageId, Prompt, Script,
+};
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
@@ -1202,7 +1204,16 @@ pub(in crate::core) fn load_error_replies(
             ("count", errors.len().into()),
         ],
     );
-    let carets: Vec<String> = errors.iter().map(|error| error.caret(source)).collect();
+    let carets: Vec<String> = errors
+        .iter()
+        .map(|error| {
+            format!(
+                "{}\n{}",
+                error.pointer(source),
+                load_error_line(lang, error)
+            )
+        })
+        .collect();
     let full = carets.join("\n\n");
     let mut shown = String::new();
     let mut shown_count = 0;
@@ -1225,7 +1236,10 @@ pub(in crate::core) fn load_error_replies(
             "npc-load-more",
             &[("count", (carets.len() - shown_count).into())],
         ));
-        let listing: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        let listing: Vec<String> = errors
+            .iter()
+            .map(|error| load_error_line(lang, error))
+            .collect();
         message.attachments.push(FileAttachment {
             filename: i18n::tr(lang, "npc-load-filename"),
             bytes: format!("{full}\n\n{}\n", listing.join("\n")).into_bytes(),
@@ -1233,6 +1247,52 @@ pub(in crate::core) fn load_error_replies(
         });
     }
     vec![Reply::Interaction(message)]
+}
+
+/// `line N: message` of a load error, in `lang`.
+fn load_error_line(lang: Lang, error: &LoadError) -> String {
+    i18n::tr_args(
+        lang,
+        "npc-load-at",
+        &[
+            ("line", error.line.into()),
+            ("message", load_message(lang, error).into()),
+        ],
+    )
+}
+
+/// What a load error says, in `lang`: its message id's text (`npc-load-<id>`) with
+/// its parameters; without an id, npc-core's English message in English and what its
+/// kind means (`npc-load-kind-<kind>`) in any other language, never English there.
+pub fn load_message(lang: Lang, error: &LoadError) -> String {
+    let Some(detail) = &error.detail else {
+        if lang == Lang::En {
+            return error.message.clone();
+        }
+        return i18n::tr(lang, &load_kind_key(error.kind));
+    };
+    let args: Vec<(&str, i18n::Arg<'_>)> = detail
+        .args
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                MessageArg::Text(text) => i18n::Arg::from(text),
+                MessageArg::Integer(number) => i18n::Arg::from(*number),
+            };
+            (name.as_str(), value)
+        })
+        .collect();
+    i18n::tr_args(lang, &load_message_key(detail.id), &args)
+}
+
+/// The catalogue key of a load error's message id.
+pub fn load_message_key(id: MessageId) -> String {
+    format!("npc-load-{}", id.name())
+}
+
+/// The catalogue key of what a kind of load error means.
+pub fn load_kind_key(kind: LoadErrorKind) -> String {
+    format!("npc-load-kind-{}", kind.name())
 }
 
 /// The previous message of an answered prompt, without its components.
