@@ -248,8 +248,8 @@ async fn npc_admin_answers_in_german() {
                 CONV c { NATIVE { HAIL r_missing } }\n                       ^\n\
                 Zeile 1: NATIVE nennt die unbekannte Antwort `r_missing`\n\n\
                 RESP r { say \"hi\" }\n         ^\n\
-                Zeile 2: Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle \
-                nicht zu\n```",
+                Zeile 2: Erwartet wird eine Anweisung der Antwort oder `}`, gefunden wurde \
+                `say` (Groß- und Kleinschreibung zählt: schreib `SAY`)\n```",
             ),
         ),
         (
@@ -1168,9 +1168,15 @@ fn every_load_error_message_has_a_text_in_both_languages() {
             .split('{')
             .skip(1)
             .filter_map(|rest| rest.split_once('}'))
+            .filter(|(name, _)| {
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            })
             .map(|(name, _)| (name.to_owned(), MessageArg::Integer(7)))
             .collect();
-        let detail = LoadMessage { id: *id, args };
+        let detail = LoadMessage {
+            id: *id,
+            args: args.clone(),
+        };
         let error = npc_core::LoadError {
             line: 3,
             column: 1,
@@ -1181,9 +1187,20 @@ fn every_load_error_message_has_a_text_in_both_languages() {
         let english = load_message(Lang::En, &error);
         assert_eq!(english, detail.english(), "{key}");
         let german = load_message(Lang::De, &error);
-        assert_ne!(german, english, "{key}: German, not English");
+        // A phrase with no words of its own (a token in backticks) reads alike.
+        let own_words = args
+            .iter()
+            .fold(template.to_owned(), |rest, (name, _)| {
+                rest.replace(&format!("{{{name}}}"), "")
+            })
+            .chars()
+            .any(|c| c.is_ascii_alphabetic());
+        if own_words {
+            assert_ne!(german, english, "{key}: German, not English");
+        }
+        // Fluent shows a variable it lacks as `{$name}`.
         assert!(
-            !german.contains('{') && !german.contains("npc-load"),
+            !german.contains("{$") && !german.contains("npc-load"),
             "{key}: {german}"
         );
         let sevens = |text: &str| text.matches('7').count();

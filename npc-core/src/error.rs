@@ -118,11 +118,23 @@ pub struct LoadMessage {
 }
 
 /// A parameter of a [`LoadMessage`]: text as the script wrote it (a tag, a token, a
-/// cycle's path) or a number.
+/// cycle's path), a number, or a phrase that is itself a message (what a syntax
+/// error expected, how the token it found is described).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MessageArg {
     Text(String),
     Integer(i64),
+    Phrase(Box<LoadMessage>),
+}
+
+impl MessageArg {
+    /// The phrase `id` with `args`.
+    pub(crate) fn phrase<const N: usize>(
+        id: MessageId,
+        args: [(&'static str, MessageArg); N],
+    ) -> MessageArg {
+        MessageArg::Phrase(Box::new(LoadMessage::new(id, args)))
+    }
 }
 
 impl std::fmt::Display for MessageArg {
@@ -130,6 +142,7 @@ impl std::fmt::Display for MessageArg {
         match self {
             MessageArg::Text(text) => f.write_str(text),
             MessageArg::Integer(value) => write!(f, "{value}"),
+            MessageArg::Phrase(phrase) => f.write_str(&phrase.english()),
         }
     }
 }
@@ -293,9 +306,105 @@ message_ids! {
     TooManyErrors = "too-many-errors": "too many errors; only the first {max} are shown",
     /// The safety net: nothing reported, yet no script.
     NotLoaded = "not-loaded": "the script could not be loaded",
+    // The parser's syntax errors (B1): what it expected, and what it found.
+    /// `expected`: a `want-*` phrase; `found`: a `token-*` phrase.
+    Expected = "expected": "expected {expected}, found {found}",
+    /// The same, when the word found is a known word in the wrong case; `upper`: it
+    /// in upper case.
+    ExpectedUpperCase = "expected-upper-case":
+        "expected {expected}, found {found} (words are case-sensitive: write `{upper}`)",
+    /// Phrase: what a script starts with.
+    WantDefinition = "want-definition": "CONV or RESP",
+    /// Phrase.
+    WantConversationTag = "want-conversation-tag": "a conversation tag after CONV",
+    /// Phrase.
+    WantResponseTag = "want-response-tag": "a response tag after RESP",
+    /// Phrase; `keyword`: the keyword as written.
+    WantKeywordResponse = "want-keyword-response": "a response tag after keyword `{keyword}`",
+    /// Phrase; `statement`: TAKE_ITEM, GIVE_ITEM or CHECK_ITEM.
+    WantItemTag = "want-item-tag": "an item tag after {statement}",
+    /// Phrase.
+    WantEffectTag = "want-effect-tag": "an effect tag after APPLY_EFFECT",
+    /// Phrase.
+    WantNpcTag = "want-npc-tag": "an NPC tag after CHECK_MEMBER",
+    /// Phrase; `after`: a word of the script or an `after-*` phrase.
+    WantOpenBrace = "want-open-brace": "`{` after {after}",
+    /// Phrase; `line`: where the block opens.
+    WantCloseBrace = "want-close-brace": "`}` to close the block opened on line {line}",
+    /// Phrase.
+    WantConversationPart = "want-conversation-part": "IMPORT, NATIVE or `}`",
+    /// Phrase.
+    WantImportEntry = "want-import-entry": "a conversation tag or `}` in IMPORT",
+    /// Phrase.
+    WantNativeEntry = "want-native-entry": "a keyword or `}` in NATIVE",
+    /// Phrase.
+    WantStatement = "want-statement": "a response statement or `}`",
+    /// Phrase.
+    WantSayText = "want-say-text": "a string after SAY",
+    /// Phrase.
+    WantTakeGold = "want-take-gold": "GOLD (or its parameter id -2) after TAKE",
+    /// Phrase.
+    WantDelta = "want-delta": "a delta after the parameter of CHANGE_PARM",
+    /// Phrase.
+    WantSetValue = "want-set-value": "a value after the parameter of SET_PARM",
+    /// Phrase; `statement`: CHECK_PARM or CHECK_ITEM.
+    WantComparedInteger = "want-compared-integer": "an integer after the operator of {statement}",
+    /// Phrase; `statement`: SET_FLAG, CLEAR_FLAG or CHECK_FLAG.
+    WantFlag = "want-flag": "a flag id after {statement}",
+    /// Phrase; `statement`: CHECK_PARM or CHECK_ITEM.
+    WantOperator = "want-operator": "a comparison operator (=, !=, <, <=, >, >=) in {statement}",
+    /// Phrase; `statement`: the statement that names a parameter.
+    WantParameter = "want-parameter":
+        "a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after {statement}",
+    /// Phrase.
+    WantTradeEntry = "want-trade-entry": "an item tag or `}` in TRADE",
+    /// Phrase; `item`: the ware's tag.
+    WantPrice = "want-price": "a price after item `{item}`",
+    /// Phrase.
+    WantMenuEntry = "want-menu-entry": "a choice label (a string) or `}` in MENU",
+    /// Phrase: where a block follows.
+    AfterConversationTag = "after-conversation-tag": "the conversation tag",
+    /// Phrase: where a block follows.
+    AfterResponseTag = "after-response-tag": "the response tag",
+    /// Phrase; `statement`: whose second block follows.
+    AfterFirstBlock = "after-first-block": "the first block of {statement}",
+    /// Phrase; `label`: the MENU choice whose block follows.
+    AfterChoice = "after-choice": "choice \"{label}\"",
+    /// Phrase; `word`: the word found.
+    TokenWord = "token-word": "`{word}`",
+    /// Phrase; `value`: the integer found.
+    TokenInteger = "token-integer": "integer {value}",
+    /// Phrase: an integer too large for 32 bits (already reported).
+    TokenLargeInteger = "token-large-integer": "an integer",
+    /// Phrase.
+    TokenString = "token-string": "a string",
+    /// Phrase; `tag`: the call's tag.
+    TokenCall = "token-call": "`${tag}`",
+    /// Phrase; `operator`: the comparison operator.
+    TokenOperator = "token-operator": "`{operator}`",
+    /// Phrase.
+    TokenOpenBrace = "token-open-brace": "`{`",
+    /// Phrase.
+    TokenCloseBrace = "token-close-brace": "`}`",
+    /// Phrase.
+    TokenEnd = "token-end": "end of file",
 }
 
 impl LoadMessage {
+    /// Message `id` with `args`.
+    pub(crate) fn new(
+        id: MessageId,
+        args: impl IntoIterator<Item = (&'static str, MessageArg)>,
+    ) -> LoadMessage {
+        LoadMessage {
+            id,
+            args: args
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect(),
+        }
+    }
+
     /// The English text: the template with each `{name}` replaced by its parameter.
     pub fn english(&self) -> String {
         let template = self.id.english_template();
@@ -353,13 +462,7 @@ impl LoadError {
         id: MessageId,
         args: impl IntoIterator<Item = (&'static str, MessageArg)>,
     ) -> LoadError {
-        let detail = LoadMessage {
-            id,
-            args: args
-                .into_iter()
-                .map(|(name, value)| (name.to_string(), value))
-                .collect(),
-        };
+        let detail = LoadMessage::new(id, args);
         LoadError {
             line,
             column,

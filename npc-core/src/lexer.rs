@@ -55,18 +55,26 @@ pub(crate) enum TokenKind {
 }
 
 impl TokenKind {
-    /// How a token is named in "expected X, found Y" messages.
-    pub(crate) fn describe(&self) -> String {
+    /// How a token is named in "expected X, found Y" messages: a `token-*` phrase.
+    pub(crate) fn describe(&self) -> MessageArg {
         match self {
-            TokenKind::Word(word) => format!("`{word}`"),
-            TokenKind::Int(Some(value)) => format!("integer {value}"),
-            TokenKind::Int(None) => "an integer".to_string(),
-            TokenKind::Str(_) => "a string".to_string(),
-            TokenKind::Call(tag) => format!("`${tag}`"),
-            TokenKind::Op(op) => format!("`{}`", op.symbol()),
-            TokenKind::LBrace => "`{`".to_string(),
-            TokenKind::RBrace => "`}`".to_string(),
-            TokenKind::Eof => "end of file".to_string(),
+            TokenKind::Word(word) => {
+                MessageArg::phrase(MessageId::TokenWord, [("word", word.as_str().into())])
+            }
+            TokenKind::Int(Some(value)) => {
+                MessageArg::phrase(MessageId::TokenInteger, [("value", (*value).into())])
+            }
+            TokenKind::Int(None) => MessageArg::phrase(MessageId::TokenLargeInteger, []),
+            TokenKind::Str(_) => MessageArg::phrase(MessageId::TokenString, []),
+            TokenKind::Call(tag) => {
+                MessageArg::phrase(MessageId::TokenCall, [("tag", tag.as_str().into())])
+            }
+            TokenKind::Op(op) => {
+                MessageArg::phrase(MessageId::TokenOperator, [("operator", op.symbol().into())])
+            }
+            TokenKind::LBrace => MessageArg::phrase(MessageId::TokenOpenBrace, []),
+            TokenKind::RBrace => MessageArg::phrase(MessageId::TokenCloseBrace, []),
+            TokenKind::Eof => MessageArg::phrase(MessageId::TokenEnd, []),
         }
     }
 }

@@ -170,14 +170,6 @@ impl Parser<'_> {
         token
     }
 
-    fn report(&mut self, kind: LoadErrorKind, token: &Token, message: impl Into<String>) {
-        if self.errors.len() > self.limits.max_errors {
-            return;
-        }
-        self.errors
-            .push(LoadError::new(kind, token.line, token.column, message));
-    }
-
     /// Records message `id` with `args` at `token`.
     fn say<const N: usize>(
         &mut self,
@@ -193,16 +185,33 @@ impl Parser<'_> {
             .push(LoadError::said(kind, token.line, token.column, id, args));
     }
 
-    /// Records "expected X, found Y" at the current token and aborts the definition.
-    fn expected<T>(&mut self, expected: &str) -> Parse<T> {
+    /// Records "expected X, found Y" at the current token and aborts the definition;
+    /// `expected` is a `want-*` phrase.
+    fn expected<T>(&mut self, expected: MessageArg) -> Parse<T> {
         let token = self.peek().clone();
-        let mut message = format!("expected {expected}, found {}", token.kind.describe());
-        if let TokenKind::Word(word) = &token.kind
-            && let Some(hint) = upper_case_hint(word)
-        {
-            message.push_str(&hint);
+        let found = token.kind.describe();
+        let upper = match &token.kind {
+            TokenKind::Word(word) => upper_case_hint(word),
+            _ => None,
+        };
+        match upper {
+            Some(upper) => self.say(
+                LoadErrorKind::Syntax,
+                &token,
+                MessageId::ExpectedUpperCase,
+                [
+                    ("expected", expected),
+                    ("found", found),
+                    ("upper", upper.into()),
+                ],
+            ),
+            None => self.say(
+                LoadErrorKind::Syntax,
+                &token,
+                MessageId::Expected,
+                [("expected", expected), ("found", found)],
+            ),
         }
-        self.report(LoadErrorKind::Syntax, &token, message);
         Err(Abort)
     }
 
@@ -239,11 +248,11 @@ impl Parser<'_> {
                 self.advance();
                 self.response()
             }
-            _ => self.expected("CONV or RESP"),
+            _ => self.expected(MessageArg::phrase(MessageId::WantDefinition, [])),
         }
     }
 
-    fn tag(&mut self, what: &str) -> Parse<(String, Token)> {
+    fn tag(&mut self, what: MessageArg) -> Parse<(String, Token)> {
         let token = self.peek().clone();
         match &token.kind {
             TokenKind::Word(word) => {
@@ -289,10 +298,13 @@ impl Parser<'_> {
 
     /// Opens a block; `Ok(false)` when it is nested too deep (B7): the error is
     /// recorded and the block's tokens are skipped without descending.
-    fn open_brace(&mut self, after: &str) -> Parse<bool> {
+    fn open_brace(&mut self, after: MessageArg) -> Parse<bool> {
         let token = self.peek().clone();
         if token.kind != TokenKind::LBrace {
-            return self.expected(&format!("`{{` after {after}"));
+            return self.expected(MessageArg::phrase(
+                MessageId::WantOpenBrace,
+                [("after", after)],
+            ));
         }
         if self.depth >= self.limits.max_depth {
             if !self.depth_reported {
@@ -319,9 +331,9 @@ impl Parser<'_> {
             self.depth = self.depth.saturating_sub(1);
             return Ok(());
         }
-        self.expected(&format!(
-            "`}}` to close the block opened on line {}",
-            opened.line
+        self.expected(MessageArg::phrase(
+            MessageId::WantCloseBrace,
+            [("line", opened.line.into())],
         ))
     }
 
@@ -334,9 +346,9 @@ impl Parser<'_> {
                 TokenKind::LBrace => open += 1,
                 TokenKind::RBrace => open -= 1,
                 TokenKind::Eof => {
-                    return self.expected(&format!(
-                        "`}}` to close the block opened on line {}",
-                        opened.line
+                    return self.expected(MessageArg::phrase(
+                        MessageId::WantCloseBrace,
+                        [("line", opened.line.into())],
                     ));
                 }
                 _ => {}
@@ -347,7 +359,8 @@ impl Parser<'_> {
     }
 
     fn conversation(&mut self) -> Parse<()> {
-        let (name, name_token) = self.tag("a conversation tag after CONV")?;
+        let (name, name_token) =
+            self.tag(MessageArg::phrase(MessageId::WantConversationTag, []))?;
         let id = self.intern_conv(&name);
         let duplicate = !matches!(self.out.convs.get(id as usize), Some(Slot::Missing));
         if duplicate {
@@ -370,7 +383,7 @@ impl Parser<'_> {
 
     fn conversation_body(&mut self, line: u32) -> Parse<ConvDraft> {
         let opened = self.peek().clone();
-        if !self.open_brace("the conversation tag")? {
+        if !self.open_brace(MessageArg::phrase(MessageId::AfterConversationTag, []))? {
             return Ok(ConvDraft {
                 line,
                 imports: Vec::new(),
@@ -394,7 +407,7 @@ impl Parser<'_> {
                     self.natives(&mut draft)?;
                 }
                 TokenKind::RBrace => break,
-                _ => return self.expected("IMPORT, NATIVE or `}`"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantConversationPart, [])),
             }
         }
         self.close_brace(&opened)?;
@@ -403,7 +416,7 @@ impl Parser<'_> {
 
     fn imports(&mut self, draft: &mut ConvDraft) -> Parse<()> {
         let opened = self.peek().clone();
-        if !self.open_brace("IMPORT")? {
+        if !self.open_brace("IMPORT".into())? {
             return Ok(());
         }
         while let TokenKind::Word(name) = &self.peek().kind {
@@ -414,14 +427,14 @@ impl Parser<'_> {
             draft.imports.push(site);
         }
         if self.peek().kind != TokenKind::RBrace {
-            return self.expected("a conversation tag or `}` in IMPORT");
+            return self.expected(MessageArg::phrase(MessageId::WantImportEntry, []));
         }
         self.close_brace(&opened)
     }
 
     fn natives(&mut self, draft: &mut ConvDraft) -> Parse<()> {
         let opened = self.peek().clone();
-        if !self.open_brace("NATIVE")? {
+        if !self.open_brace("NATIVE".into())? {
             return Ok(());
         }
         loop {
@@ -440,11 +453,13 @@ impl Parser<'_> {
                     }
                     text.clone()
                 }
-                _ => return self.expected("a keyword or `}` in NATIVE"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantNativeEntry, [])),
             };
             self.advance();
-            let (resp_name, resp_token) =
-                self.tag(&format!("a response tag after keyword `{text}`"))?;
+            let (resp_name, resp_token) = self.tag(MessageArg::phrase(
+                MessageId::WantKeywordResponse,
+                [("keyword", text.as_str().into())],
+            ))?;
             let resp = self.intern_resp(&resp_name);
             self.reference(RefKind::NativeTarget, resp, &resp_token);
             let lower = text.to_lowercase();
@@ -461,7 +476,7 @@ impl Parser<'_> {
     }
 
     fn response(&mut self) -> Parse<()> {
-        let (name, name_token) = self.tag("a response tag after RESP")?;
+        let (name, name_token) = self.tag(MessageArg::phrase(MessageId::WantResponseTag, []))?;
         let id = self.intern_resp(&name);
         let duplicate = !matches!(self.out.resps.get(id as usize), Some(Slot::Missing));
         if duplicate {
@@ -475,7 +490,7 @@ impl Parser<'_> {
         self.menu_depth = 0;
         self.calls.clear();
         self.broken = false;
-        let result = self.block("the response tag");
+        let result = self.block(MessageArg::phrase(MessageId::AfterResponseTag, []));
         let calls = std::mem::take(&mut self.calls);
         let (slot, outcome) = match result {
             // Its errors are reported; the whole-file checks pass it over.
@@ -496,7 +511,7 @@ impl Parser<'_> {
     }
 
     /// `{ statement* }`.
-    fn block(&mut self, after: &str) -> Parse<BlockId> {
+    fn block(&mut self, after: MessageArg) -> Parse<BlockId> {
         let opened = self.peek().clone();
         if !self.open_brace(after)? {
             return Ok(self.new_block(Vec::new()));
@@ -506,9 +521,9 @@ impl Parser<'_> {
             match self.peek().kind {
                 TokenKind::RBrace => break,
                 TokenKind::Eof => {
-                    return self.expected(&format!(
-                        "`}}` to close the block opened on line {}",
-                        opened.line
+                    return self.expected(MessageArg::phrase(
+                        MessageId::WantCloseBrace,
+                        [("line", opened.line.into())],
                     ));
                 }
                 _ => match self.statement() {
@@ -558,8 +573,11 @@ impl Parser<'_> {
     }
 
     fn two_blocks(&mut self, after: &str) -> Parse<(BlockId, BlockId)> {
-        let yes = self.block(after)?;
-        let no = self.block(&format!("the first block of {after}"))?;
+        let yes = self.block(after.into())?;
+        let no = self.block(MessageArg::phrase(
+            MessageId::AfterFirstBlock,
+            [("statement", after.into())],
+        ))?;
         Ok((yes, no))
     }
 
@@ -575,10 +593,10 @@ impl Parser<'_> {
                 self.calls.push(site);
                 return Ok(Some(Stmt::Call(target)));
             }
-            _ => return self.expected("a response statement or `}`"),
+            _ => return self.expected(MessageArg::phrase(MessageId::WantStatement, [])),
         };
         if !STATEMENT_WORDS.contains(&word.as_str()) {
-            return self.expected("a response statement or `}`");
+            return self.expected(MessageArg::phrase(MessageId::WantStatement, []));
         }
         self.advance();
         let statement = match word.as_str() {
@@ -588,7 +606,7 @@ impl Parser<'_> {
                     self.advance();
                     Stmt::Say(text)
                 }
-                _ => return self.expected("a string after SAY"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantSayText, [])),
             },
             "TRADE" => return self.trade(),
             "TURN_AWAY" => Stmt::TurnAway,
@@ -623,20 +641,20 @@ impl Parser<'_> {
                         MessageId::TakeGoldOnly,
                         [("id", (*id).into())],
                     ),
-                    _ => return self.expected("GOLD (or its parameter id -2) after TAKE"),
+                    _ => return self.expected(MessageArg::phrase(MessageId::WantTakeGold, [])),
                 }
                 self.advance();
                 Stmt::TakeGold(self.optional_count("TAKE GOLD", 0)?)
             }
             "CHANGE_PARM" => {
                 let parm = self.parameter("CHANGE_PARM", true)?;
-                let (delta, _) = self.integer("a delta after the parameter of CHANGE_PARM")?;
+                let (delta, _) = self.integer(MessageArg::phrase(MessageId::WantDelta, []))?;
                 Stmt::ChangeParm(parm, delta.unwrap_or(0))
             }
             "SET_PARM" => {
                 let parm = self.parameter("SET_PARM", true)?;
                 let (value, value_token) =
-                    self.integer("a value after the parameter of SET_PARM")?;
+                    self.integer(MessageArg::phrase(MessageId::WantSetValue, []))?;
                 if value.is_some_and(|v| v < 0) {
                     self.say(
                         LoadErrorKind::BadValue,
@@ -648,11 +666,15 @@ impl Parser<'_> {
                 Stmt::SetParm(parm, value.unwrap_or(0).max(0))
             }
             "TAKE_ITEM" => {
-                let (item, _) = self.tag("an item tag after TAKE_ITEM")?;
+                let (item, _) = self.tag(MessageArg::phrase(
+                    MessageId::WantItemTag,
+                    [("statement", "TAKE_ITEM".into())],
+                ))?;
                 Stmt::TakeItem(item, self.optional_count("TAKE_ITEM", 1)?.unwrap_or(1))
             }
             "APPLY_EFFECT" => {
-                let (effect, effect_token) = self.tag("an effect tag after APPLY_EFFECT")?;
+                let (effect, effect_token) =
+                    self.tag(MessageArg::phrase(MessageId::WantEffectTag, []))?;
                 self.out.effect_refs.push(EffectRef {
                     tag: effect.clone(),
                     line: effect_token.line,
@@ -661,7 +683,10 @@ impl Parser<'_> {
                 Stmt::ApplyEffect(effect)
             }
             "GIVE_ITEM" => {
-                let (item, _) = self.tag("an item tag after GIVE_ITEM")?;
+                let (item, _) = self.tag(MessageArg::phrase(
+                    MessageId::WantItemTag,
+                    [("statement", "GIVE_ITEM".into())],
+                ))?;
                 Stmt::GiveItem(item, self.optional_count("GIVE_ITEM", 1)?.unwrap_or(1))
             }
             "GET_YES_NO" => {
@@ -671,7 +696,10 @@ impl Parser<'_> {
             "CHECK_PARM" => {
                 let parm = self.parameter("CHECK_PARM", false)?;
                 let op = self.operator("CHECK_PARM")?;
-                let (value, _) = self.integer("an integer after the operator of CHECK_PARM")?;
+                let (value, _) = self.integer(MessageArg::phrase(
+                    MessageId::WantComparedInteger,
+                    [("statement", "CHECK_PARM".into())],
+                ))?;
                 let (yes, no) = self.two_blocks("CHECK_PARM")?;
                 Stmt::CheckParm(parm, op, value.unwrap_or(0), yes, no)
             }
@@ -681,10 +709,16 @@ impl Parser<'_> {
                 Stmt::CheckFlag(flag, yes, no)
             }
             "CHECK_ITEM" => {
-                let (item, _) = self.tag("an item tag after CHECK_ITEM")?;
+                let (item, _) = self.tag(MessageArg::phrase(
+                    MessageId::WantItemTag,
+                    [("statement", "CHECK_ITEM".into())],
+                ))?;
                 let (op, value) = if matches!(self.peek().kind, TokenKind::Op(_)) {
                     let op = self.operator("CHECK_ITEM")?;
-                    let (value, _) = self.integer("an integer after the operator of CHECK_ITEM")?;
+                    let (value, _) = self.integer(MessageArg::phrase(
+                        MessageId::WantComparedInteger,
+                        [("statement", "CHECK_ITEM".into())],
+                    ))?;
                     (op, value.unwrap_or(0))
                 } else {
                     (CmpOp::Ge, 1)
@@ -693,17 +727,17 @@ impl Parser<'_> {
                 Stmt::CheckItem(item, op, value, yes, no)
             }
             "CHECK_MEMBER" => {
-                let (npc, _) = self.tag("an NPC tag after CHECK_MEMBER")?;
+                let (npc, _) = self.tag(MessageArg::phrase(MessageId::WantNpcTag, []))?;
                 let (yes, no) = self.two_blocks("CHECK_MEMBER")?;
                 Stmt::CheckMember(npc, yes, no)
             }
             "MENU" => return self.menu(&token),
-            _ => return self.expected("a response statement or `}`"),
+            _ => return self.expected(MessageArg::phrase(MessageId::WantStatement, [])),
         };
         Ok(Some(statement))
     }
 
-    fn integer(&mut self, expected: &str) -> Parse<(Option<i32>, Token)> {
+    fn integer(&mut self, expected: MessageArg) -> Parse<(Option<i32>, Token)> {
         let token = self.peek().clone();
         match token.kind {
             TokenKind::Int(value) => {
@@ -739,7 +773,10 @@ impl Parser<'_> {
     }
 
     fn flag(&mut self, statement: &str) -> Parse<u8> {
-        let (value, token) = self.integer(&format!("a flag id after {statement}"))?;
+        let (value, token) = self.integer(MessageArg::phrase(
+            MessageId::WantFlag,
+            [("statement", statement.into())],
+        ))?;
         let Some(value) = value else { return Ok(0) };
         match u8::try_from(value) {
             Ok(flag) => Ok(flag),
@@ -761,8 +798,9 @@ impl Parser<'_> {
                 self.advance();
                 Ok(op)
             }
-            _ => self.expected(&format!(
-                "a comparison operator (=, !=, <, <=, >, >=) in {statement}"
+            _ => self.expected(MessageArg::phrase(
+                MessageId::WantOperator,
+                [("statement", statement.into())],
             )),
         }
     }
@@ -793,8 +831,9 @@ impl Parser<'_> {
             TokenKind::Word(word) if word == "FOOD" => Parm::Food,
             TokenKind::Word(word) if word == "ACTIVITY" => Parm::Activity,
             _ => {
-                return self.expected(&format!(
-                    "a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after {statement}"
+                return self.expected(MessageArg::phrase(
+                    MessageId::WantParameter,
+                    [("statement", statement.into())],
                 ));
             }
         };
@@ -812,7 +851,7 @@ impl Parser<'_> {
 
     fn trade(&mut self) -> Parse<Option<Stmt>> {
         let opened = self.peek().clone();
-        if !self.open_brace("TRADE")? {
+        if !self.open_brace("TRADE".into())? {
             return Ok(None);
         }
         let mut wares: Vec<Ware> = Vec::new();
@@ -821,10 +860,13 @@ impl Parser<'_> {
             let tag = match &token.kind {
                 TokenKind::RBrace => break,
                 TokenKind::Word(tag) => tag.clone(),
-                _ => return self.expected("an item tag or `}` in TRADE"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantTradeEntry, [])),
             };
             self.advance();
-            let (price, price_token) = self.integer(&format!("a price after item `{tag}`"))?;
+            let (price, price_token) = self.integer(MessageArg::phrase(
+                MessageId::WantPrice,
+                [("item", tag.as_str().into())],
+            ))?;
             if price.is_some_and(|p| p < 0) {
                 self.say(
                     LoadErrorKind::BadValue,
@@ -855,7 +897,7 @@ impl Parser<'_> {
 
     fn menu(&mut self, menu_token: &Token) -> Parse<Option<Stmt>> {
         let opened = self.peek().clone();
-        if !self.open_brace("MENU")? {
+        if !self.open_brace("MENU".into())? {
             return Ok(None);
         }
         let mut choices: Vec<Choice> = Vec::new();
@@ -865,7 +907,7 @@ impl Parser<'_> {
             let label = match &token.kind {
                 TokenKind::RBrace => break,
                 TokenKind::Str(label) => label.clone(),
-                _ => return self.expected("a choice label (a string) or `}` in MENU"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantMenuEntry, [])),
             };
             self.advance();
             self.check_label(&label, &token, &mut seen_labels);
@@ -885,7 +927,10 @@ impl Parser<'_> {
                 _ => None,
             };
             self.menu_depth += 1;
-            let body = self.block(&format!("choice \"{label}\""));
+            let body = self.block(MessageArg::phrase(
+                MessageId::AfterChoice,
+                [("label", label.as_str().into())],
+            ));
             self.menu_depth = self.menu_depth.saturating_sub(1);
             choices.push(Choice {
                 label,
@@ -964,5 +1009,5 @@ fn upper_case_hint(word: &str) -> Option<String> {
         .chain(PARAMETER_WORDS)
         .chain(&["CONV", "RESP", "IMPORT", "NATIVE"])
         .any(|known| *known == upper);
-    known.then(|| format!(" (words are case-sensitive: write `{upper}`)"))
+    known.then_some(upper)
 }

@@ -725,7 +725,7 @@ fn every_message_id_is_said_with_its_parameters() {
     let unsaid: Vec<&str> = npc_core::MessageId::ALL
         .iter()
         .map(|id| id.name())
-        .filter(|name| !said.contains(name) && *name != "not-loaded")
+        .filter(|name| !said.contains(name) && *name != "not-loaded" && !is_syntax_phrase(name))
         .collect();
     assert!(unsaid.is_empty(), "ids no case says: {unsaid:?}");
 }
@@ -749,4 +749,190 @@ fn structured_messages_render_the_english_of_the_message() {
         npc_core::MessageId::ALL.len(),
         "ids are unique"
     );
+}
+
+/// What a syntax error expected and found, as phrases: a source per phrase, with
+/// the exact `tavern npc check` lines.
+#[test]
+fn every_syntax_phrase_is_said() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "conv c { }",
+            &[
+                "line 1: expected CONV or RESP, found `conv` (words are case-sensitive: write `CONV`)",
+            ],
+        ),
+        (
+            "CONV { }",
+            &["line 1: expected a conversation tag after CONV, found `{`"],
+        ),
+        (
+            "RESP { }",
+            &["line 1: expected a response tag after RESP, found `{`"],
+        ),
+        (
+            "CONV c { NATIVE { HAIL 5 } }",
+            &["line 1: expected a response tag after keyword `HAIL`, found integer 5"],
+        ),
+        (
+            "RESP r { TAKE_ITEM 5 }",
+            &["line 1: expected an item tag after TAKE_ITEM, found integer 5"],
+        ),
+        (
+            "RESP r { APPLY_EFFECT 5 }",
+            &["line 1: expected an effect tag after APPLY_EFFECT, found integer 5"],
+        ),
+        (
+            "RESP r { CHECK_MEMBER 5 { } { } }",
+            &["line 1: expected an NPC tag after CHECK_MEMBER, found integer 5"],
+        ),
+        (
+            "CONV c NATIVE",
+            &["line 1: expected `{` after the conversation tag, found `NATIVE`"],
+        ),
+        (
+            "RESP r SAY",
+            &["line 1: expected `{` after the response tag, found `SAY`"],
+        ),
+        (
+            "RESP r {\n SAY \"a\"\n",
+            &["line 3: expected `}` to close the block opened on line 1, found end of file"],
+        ),
+        (
+            "CONV c { 5 }",
+            &["line 1: expected IMPORT, NATIVE or `}`, found integer 5"],
+        ),
+        (
+            "CONV c { IMPORT { 5 } }",
+            &["line 1: expected a conversation tag or `}` in IMPORT, found integer 5"],
+        ),
+        (
+            "CONV c { NATIVE { $x } }",
+            &["line 1: expected a keyword or `}` in NATIVE, found `$x`"],
+        ),
+        (
+            "RESP r { \"x\" }",
+            &["line 1: expected a response statement or `}`, found a string"],
+        ),
+        (
+            "RESP r { SAY 5 }",
+            &["line 1: expected a string after SAY, found integer 5"],
+        ),
+        (
+            "RESP r { TAKE x }",
+            &["line 1: expected GOLD (or its parameter id -2) after TAKE, found `x`"],
+        ),
+        (
+            "RESP r { CHANGE_PARM 1 x }",
+            &["line 1: expected a delta after the parameter of CHANGE_PARM, found `x`"],
+        ),
+        (
+            "RESP r { SET_PARM 1 x }",
+            &["line 1: expected a value after the parameter of SET_PARM, found `x`"],
+        ),
+        (
+            "RESP r { CHECK_PARM 1 = x { } { } }",
+            &["line 1: expected an integer after the operator of CHECK_PARM, found `x`"],
+        ),
+        (
+            "RESP r { SET_FLAG x }",
+            &["line 1: expected a flag id after SET_FLAG, found `x`"],
+        ),
+        (
+            "RESP r { CHECK_PARM 1 5 }",
+            &[
+                "line 1: expected a comparison operator (=, !=, <, <=, >, >=) in CHECK_PARM, found integer 5",
+            ],
+        ),
+        (
+            "RESP r { SET_PARM x 1 }",
+            &[
+                "line 1: expected a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after SET_PARM, found `x`",
+            ],
+        ),
+        (
+            "RESP r { TRADE { 5 } }",
+            &[
+                "line 1: expected an item tag or `}` in TRADE, found integer 5",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { TRADE { t_a x } }",
+            &[
+                "line 1: expected a price after item `t_a`, found `x`",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { MENU { 5 } }",
+            &[
+                "line 1: expected a choice label (a string) or `}` in MENU, found integer 5",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { CHECK_FLAG 1 { } x }",
+            &["line 1: expected `{` after the first block of CHECK_FLAG, found `x`"],
+        ),
+        (
+            "RESP r { MENU { \"A\" x } }",
+            &[
+                "line 1: expected `{` after choice \"A\", found `x`",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { SAY 99999999999 }",
+            &[
+                "line 1: integer 99999999999 does not fit 32 bits (-2147483648 to 2147483647)",
+                "line 1: expected a string after SAY, found an integer",
+            ],
+        ),
+        (
+            "RESP r { SAY = }",
+            &["line 1: expected a string after SAY, found `=`"],
+        ),
+        (
+            "RESP r { SAY }",
+            &["line 1: expected a string after SAY, found `}`"],
+        ),
+    ];
+    fn ids_of(
+        message: &npc_core::LoadMessage,
+        into: &mut std::collections::BTreeSet<&'static str>,
+    ) {
+        into.insert(message.id.name());
+        for (_, arg) in &message.args {
+            if let npc_core::MessageArg::Phrase(phrase) = arg {
+                ids_of(phrase, into);
+            }
+        }
+    }
+    let mut said = std::collections::BTreeSet::new();
+    for (source, expected) in cases {
+        assert_eq!(check_lines(source), *expected, "{source:?}");
+        for error in check(source) {
+            let detail = error
+                .detail
+                .as_ref()
+                .expect("a syntax error has a message id");
+            assert_eq!(error.message, detail.english(), "{source:?}");
+            ids_of(detail, &mut said);
+        }
+    }
+    let unsaid: Vec<&str> = npc_core::MessageId::ALL
+        .iter()
+        .map(|id| id.name())
+        .filter(|name| is_syntax_phrase(name) && !said.contains(name))
+        .collect();
+    assert!(unsaid.is_empty(), "phrases no case says: {unsaid:?}");
+}
+
+/// The ids of "expected X, found Y" and its phrases.
+fn is_syntax_phrase(name: &str) -> bool {
+    name.starts_with("expected")
+        || name.starts_with("want-")
+        || name.starts_with("after-")
+        || name.starts_with("token-")
 }

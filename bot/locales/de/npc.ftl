@@ -127,8 +127,50 @@ npc-load-script-too-large = Das Skript ist { $bytes } Bytes lang; erlaubt sind h
 npc-load-effect-file-too-large = Die Effektdatei ist { $bytes } Bytes lang; erlaubt sind höchstens { $max }
 npc-load-too-many-errors = Zu viele Fehler; hier stehen nur die ersten { NUMBER($max, useGrouping: "false") }
 npc-load-not-loaded = Das Skript ließ sich nicht laden
-# Wo npc-core keine Meldungs-ID mitgibt (das „expected …, found …“ des Parsers, die
-# Fehler einer Effektdatei): was die Art des Fehlers bedeutet.
+# Ein Syntaxfehler: was der Parser erwartete und was er fand, je eine Wendung unten
+# (want-*: das Erwartete, im Nominativ; after-*: wonach ein `{` fehlt, im Dativ;
+# token-*: das Gefundene, im Nominativ).
+npc-load-expected = Erwartet wird { $expected }, gefunden wurde { $found }
+npc-load-expected-upper-case = Erwartet wird { $expected }, gefunden wurde { $found } (Groß- und Kleinschreibung zählt: schreib `{ $upper }`)
+npc-load-want-definition = CONV oder RESP
+npc-load-want-conversation-tag = der Tag eines Gesprächs nach CONV
+npc-load-want-response-tag = der Tag einer Antwort nach RESP
+npc-load-want-keyword-response = der Tag einer Antwort nach dem Stichwort `{ $keyword }`
+npc-load-want-item-tag = der Tag eines Gegenstands nach { $statement }
+npc-load-want-effect-tag = der Tag eines Effekts nach APPLY_EFFECT
+npc-load-want-npc-tag = der Tag eines NSC nach CHECK_MEMBER
+npc-load-want-open-brace = `{"{"}` nach { $after }
+npc-load-want-close-brace = `{"}"}` zum Schließen des Blocks aus Zeile { NUMBER($line, useGrouping: "false") }
+npc-load-want-conversation-part = IMPORT, NATIVE oder `{"}"}`
+npc-load-want-import-entry = der Tag eines Gesprächs oder `{"}"}` in IMPORT
+npc-load-want-native-entry = ein Stichwort oder `{"}"}` in NATIVE
+npc-load-want-statement = eine Anweisung der Antwort oder `{"}"}`
+npc-load-want-say-text = ein Text nach SAY
+npc-load-want-take-gold = GOLD (oder dessen Parameter-ID -2) nach TAKE
+npc-load-want-delta = eine Änderung nach dem Parameter von CHANGE_PARM
+npc-load-want-set-value = ein Wert nach dem Parameter von SET_PARM
+npc-load-want-compared-integer = eine ganze Zahl nach dem Vergleichsoperator von { $statement }
+npc-load-want-flag = eine Flag-ID nach { $statement }
+npc-load-want-operator = ein Vergleichsoperator (=, !=, <, <=, >, >=) in { $statement }
+npc-load-want-parameter = ein Parameter (eine ganze Zahl, AMOUNT, GOLD, FOOD oder ACTIVITY) nach { $statement }
+npc-load-want-trade-entry = der Tag einer Ware oder `{"}"}` in TRADE
+npc-load-want-price = ein Preis nach der Ware `{ $item }`
+npc-load-want-menu-entry = ein Auswahlpunkt (ein Text) oder `{"}"}` in MENU
+npc-load-after-conversation-tag = dem Tag des Gesprächs
+npc-load-after-response-tag = dem Tag der Antwort
+npc-load-after-first-block = dem ersten Block von { $statement }
+npc-load-after-choice = dem Auswahlpunkt „{ $label }“
+npc-load-token-word = `{ $word }`
+npc-load-token-integer = die Zahl { NUMBER($value, useGrouping: "false") }
+npc-load-token-large-integer = eine Zahl
+npc-load-token-string = ein Text
+npc-load-token-call = `${ $tag }`
+npc-load-token-operator = `{ $operator }`
+npc-load-token-open-brace = `{"{"}`
+npc-load-token-close-brace = `{"}"}`
+npc-load-token-end = das Dateiende
+# Wo npc-core keine Meldungs-ID mitgibt (die Fehler einer Effektdatei): was die Art
+# des Fehlers bedeutet.
 npc-load-kind-syntax = Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle nicht zu
 npc-load-kind-import-cycle = IMPORT im Kreis
 npc-load-kind-unknown-tag = Das hier Genannte ist nirgends definiert

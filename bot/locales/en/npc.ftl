@@ -126,8 +126,49 @@ npc-load-script-too-large = the script is { NUMBER($bytes, useGrouping: "false")
 npc-load-effect-file-too-large = the effect file is { NUMBER($bytes, useGrouping: "false") } bytes long; at most { NUMBER($max, useGrouping: "false") } are allowed
 npc-load-too-many-errors = too many errors; only the first { NUMBER($max, useGrouping: "false") } are shown
 npc-load-not-loaded = the script could not be loaded
-# Where npc-core gives no message id (a parser's "expected …, found …", an effect
-# file's errors), what the kind of error means; English shows npc-core's message.
+# A syntax error: what the parser expected and what it found, each a phrase below
+# (want-*: what was expected; after-*: what a `{` follows; token-*: what was found).
+npc-load-expected = expected { $expected }, found { $found }
+npc-load-expected-upper-case = expected { $expected }, found { $found } (words are case-sensitive: write `{ $upper }`)
+npc-load-want-definition = CONV or RESP
+npc-load-want-conversation-tag = a conversation tag after CONV
+npc-load-want-response-tag = a response tag after RESP
+npc-load-want-keyword-response = a response tag after keyword `{ $keyword }`
+npc-load-want-item-tag = an item tag after { $statement }
+npc-load-want-effect-tag = an effect tag after APPLY_EFFECT
+npc-load-want-npc-tag = an NPC tag after CHECK_MEMBER
+npc-load-want-open-brace = `{"{"}` after { $after }
+npc-load-want-close-brace = `{"}"}` to close the block opened on line { NUMBER($line, useGrouping: "false") }
+npc-load-want-conversation-part = IMPORT, NATIVE or `{"}"}`
+npc-load-want-import-entry = a conversation tag or `{"}"}` in IMPORT
+npc-load-want-native-entry = a keyword or `{"}"}` in NATIVE
+npc-load-want-statement = a response statement or `{"}"}`
+npc-load-want-say-text = a string after SAY
+npc-load-want-take-gold = GOLD (or its parameter id -2) after TAKE
+npc-load-want-delta = a delta after the parameter of CHANGE_PARM
+npc-load-want-set-value = a value after the parameter of SET_PARM
+npc-load-want-compared-integer = an integer after the operator of { $statement }
+npc-load-want-flag = a flag id after { $statement }
+npc-load-want-operator = a comparison operator (=, !=, <, <=, >, >=) in { $statement }
+npc-load-want-parameter = a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after { $statement }
+npc-load-want-trade-entry = an item tag or `{"}"}` in TRADE
+npc-load-want-price = a price after item `{ $item }`
+npc-load-want-menu-entry = a choice label (a string) or `{"}"}` in MENU
+npc-load-after-conversation-tag = the conversation tag
+npc-load-after-response-tag = the response tag
+npc-load-after-first-block = the first block of { $statement }
+npc-load-after-choice = choice "{ $label }"
+npc-load-token-word = `{ $word }`
+npc-load-token-integer = integer { NUMBER($value, useGrouping: "false") }
+npc-load-token-large-integer = an integer
+npc-load-token-string = a string
+npc-load-token-call = `${ $tag }`
+npc-load-token-operator = `{ $operator }`
+npc-load-token-open-brace = `{"{"}`
+npc-load-token-close-brace = `{"}"}`
+npc-load-token-end = end of file
+# Where npc-core gives no message id (an effect file's errors), what the kind of
+# error means; English shows npc-core's message.
 npc-load-kind-syntax = syntax error: the grammar does not allow what is here
 npc-load-kind-import-cycle = IMPORT cycle
 npc-load-kind-unknown-tag = this names something that is not defined

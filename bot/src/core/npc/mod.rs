@@ -31,7 +31,8 @@ mod words;
 use std::sync::Arc;
 
 use npc_core::{
-    Conversation, EndReason, LoadError, LoadErrorKind, MessageArg, MessageId, Prompt, Script,
+    Conversation, EndReason, LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId, Prompt,
+    Script,
 };
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
@@ -1271,18 +1272,25 @@ pub fn load_message(lang: Lang, error: &LoadError) -> String {
         }
         return i18n::tr(lang, &load_kind_key(error.kind));
     };
-    let args: Vec<(&str, i18n::Arg<'_>)> = detail
+    worded(lang, detail)
+}
+
+/// A message of npc-core in `lang`; a phrase among its parameters (what a syntax
+/// error expected or found) is worded first.
+fn worded(lang: Lang, message: &LoadMessage) -> String {
+    let args: Vec<(&str, i18n::Arg<'_>)> = message
         .args
         .iter()
         .map(|(name, value)| {
             let value = match value {
                 MessageArg::Text(text) => i18n::Arg::from(text),
                 MessageArg::Integer(number) => i18n::Arg::from(*number),
+                MessageArg::Phrase(phrase) => i18n::Arg::from(worded(lang, phrase)),
             };
             (name.as_str(), value)
         })
         .collect();
-    i18n::tr_args(lang, &load_message_key(detail.id), &args)
+    i18n::tr_args(lang, &load_message_key(message.id), &args)
 }
 
 /// The catalogue key of a load error's message id.
