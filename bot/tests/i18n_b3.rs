@@ -817,16 +817,36 @@ async fn effect_answers_in_german() {
             "load errors",
             GERMAN_ADMIN,
             effect("install", &[code("EFFECT Cold { subject Nope value 1 }")]),
-            // The effect language's own errors are not yet structured: what their
-            // kind means, never English.
             Is(
                 "`effects` wurde nicht installiert: Die Effektdatei hat 3 Fehler.\n```\n\
                 EFFECT Cold { subject Nope value 1 }\n^\n\
-                Zeile 1: Ein Pflichtfeld fehlt (target_type, subject oder value)\n\n\
+                Zeile 1: EFFECT Cold hat kein `target_type` (target_type, subject und value \
+                sind Pflicht)\n\n\
                 EFFECT Cold { subject Nope value 1 }\n^\n\
-                Zeile 1: Ein Pflichtfeld fehlt (target_type, subject oder value)\n\n\
+                Zeile 1: EFFECT Cold hat kein `value` (target_type, subject und value sind \
+                Pflicht)\n\n\
                 EFFECT Cold { subject Nope value 1 }\n                     ^\n\
-                Zeile 1: Das hier Genannte ist nirgends definiert\n```",
+                Zeile 1: Unbekanntes subject `Nope value 1` (bekannt: HitPoints, ManaPoints, \
+                Strength, Dexterity, Intelligence, Wisdom, Constitution, Charisma, ArmorClass, \
+                Experience, Level, Speed, Field0, Field1, Field2, Field3, Field4, Field5, \
+                Field6, Field7, Field8, Field9, Flags, Immunity, Alignment, Protections, Dead, \
+                LoseTurn, Occupation, Species, Existence)\n```",
+            ),
+        ),
+        (
+            // A value's own parser words its errors in English only: German says what
+            // kind of error it is, never English.
+            "value errors",
+            GERMAN_ADMIN,
+            effect(
+                "install",
+                &[code(
+                    "EFFECT Cold {\ntarget_type Character\nsubject HitPoints\nvalue x\n}",
+                )],
+            ),
+            Is(
+                "`effects` wurde nicht installiert: Die Effektdatei hat einen Fehler.\n```\n\
+                value x\n     ^\nZeile 4: Dieser Wert ist hier nicht erlaubt\n```",
             ),
         ),
         (

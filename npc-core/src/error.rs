@@ -388,6 +388,90 @@ message_ids! {
     TokenCloseBrace = "token-close-brace": "`}`",
     /// Phrase.
     TokenEnd = "token-end": "end of file",
+    // Effect files (issue 14): declarations.
+    /// `found`: the character found.
+    EffectExpectedDeclaration = "effect-expected-declaration":
+        "expected ELEMENTS or EFFECT, found `{found}`",
+    /// `found`: the word found; `upper`: it in upper case.
+    EffectExpectedDeclarationUpperCase = "effect-expected-declaration-upper-case":
+        "expected ELEMENTS or EFFECT, found `{found}` (words are case-sensitive: write `{upper}`)",
+    /// `line`: the first ELEMENTS.
+    ElementsTwice = "elements-twice":
+        "ELEMENTS is declared twice (first on line {line}); declare every element in one list",
+    /// `max`.
+    TooManyEffects = "too-many-effects": "more than {max} effects in one file",
+    /// `tag`, `line`: the first definition.
+    EffectTwice = "effect-twice": "EFFECT `{tag}` is defined twice (first on line {line})",
+    /// `tag`, `line`: where the element is declared.
+    EffectIsElement = "effect-is-element":
+        "`{tag}` is already an element (line {line}); elements and effects share one namespace",
+    /// ELEMENTS without its list.
+    ElementsWithoutBrace = "elements-without-brace": "expected `{` after ELEMENTS",
+    /// `line`: where ELEMENTS opens.
+    ElementsUnclosed = "elements-unclosed":
+        "expected `}` to close ELEMENTS opened on line {line}, found end of file",
+    /// `found`: the character found.
+    WantElement = "elements-bad-entry": "expected an element name or `}` in ELEMENTS, found `{found}`",
+    /// `name`, `max`.
+    ElementNameTooLong = "element-name-too-long": "element name `{name}` is longer than {max} characters",
+    /// `name`, `line`: the first declaration.
+    ElementTwice = "element-twice": "`{name}` is declared twice (first on line {line})",
+    /// `max`.
+    TooManyElements = "too-many-elements": "more than {max} elements",
+    /// EFFECT without a tag.
+    EffectWithoutTag = "effect-without-tag": "expected an effect tag after EFFECT",
+    /// `tag`, `max`.
+    EffectTagTooLong = "effect-tag-too-long": "effect tag `{tag}` is longer than {max} characters",
+    /// `tag`.
+    EffectWithoutBrace = "effect-without-brace": "expected `{` after EFFECT {tag}",
+    /// `tag`, `found`: the character found.
+    WantField = "effect-bad-entry": "expected a field name or `}` in EFFECT {tag}, found `{found}`",
+    /// `tag`, `line`: where it opens; `found`: the next declaration's word.
+    EffectUnclosedBefore = "effect-unclosed-before":
+        "expected `}` to close EFFECT {tag} opened on line {line}, found `{found}`",
+    /// `tag`, `line`: where it opens.
+    EffectUnclosed = "effect-unclosed":
+        "expected `}` to close EFFECT {tag} opened on line {line}, found end of file",
+    /// `name`, `tag`, `fields`: the known fields.
+    UnknownField = "unknown-field": "unknown field `{name}` in EFFECT {tag} (fields: {fields})",
+    /// `field`, `tag`, `line`: the first one.
+    FieldTwice = "field-twice": "field `{field}` is given twice in EFFECT {tag} (first on line {line})",
+    /// `field`.
+    FieldWithoutValue = "field-without-value": "field `{field}` needs a value on the same line",
+    // Effect files: the fields of one EFFECT.
+    /// `tag`, `field`.
+    MissingField = "missing-field":
+        "EFFECT {tag} has no `{field}` (target_type, subject and value are required)",
+    /// `target`, `supported`.
+    MapTargetType = "map-target-type":
+        "target type `{target}` needs a map, and Tavern has no map (supported: {supported})",
+    /// `target`, `supported`.
+    UnknownTargetType = "unknown-target-type": "unknown target type `{target}` (supported: {supported})",
+    /// `subject`, `subjects`: the known ones.
+    UnknownSubject = "unknown-subject": "unknown subject `{subject}` (subjects: {subjects})",
+    /// `subject`.
+    EffectTargetSubject = "effect-target-subject":
+        "target type Effect has only the subject Existence, not `{subject}`",
+    /// `field`, `value`.
+    YesOrNo = "yes-or-no": "`{field}` takes yes or no, not `{value}`",
+    /// `value`.
+    BadProbability = "bad-probability":
+        "probability takes a number from 0 to 1 (such as 0.25), not `{value}`",
+    /// `hook`.
+    UnknownHook = "unknown-hook": "unknown hook `{hook}` (hooks: HpReduced)",
+    /// `method`.
+    UnknownTargetMethod = "unknown-target-method":
+        "unknown target_method `{method}` (supported: Effected, the effect's holder)",
+    /// `value`.
+    BadSource = "bad-source": "source takes only `()` (it is accepted and ignored), not `{value}`",
+    /// Existence with mode while_active.
+    ExistenceWhileActive = "existence-while-active":
+        "Existence cannot be while_active: a removal or a clone cannot be undone",
+    /// `value`.
+    BadMode = "bad-mode": "mode takes recurring or while_active, not `{value}`",
+    /// Protections without a method.
+    ProtectionsWithoutMethod = "protections-without-method":
+        "a Protections effect needs a method naming what it protects against, such as (BURN)",
 }
 
 impl LoadMessage {

@@ -169,8 +169,43 @@ npc-load-token-operator = `{ $operator }`
 npc-load-token-open-brace = `{"{"}`
 npc-load-token-close-brace = `{"}"}`
 npc-load-token-end = das Dateiende
-# Wo npc-core keine Meldungs-ID mitgibt (die Fehler einer Effektdatei): was die Art
-# des Fehlers bedeutet.
+# Deklarationen und Felder einer Effektdatei (/effekt installieren).
+npc-load-effect-expected-declaration = Erwartet wird ELEMENTS oder EFFECT, gefunden wurde `{ $found }`
+npc-load-effect-expected-declaration-upper-case = Erwartet wird ELEMENTS oder EFFECT, gefunden wurde `{ $found }` (Groß- und Kleinschreibung zählt: schreib `{ $upper }`)
+npc-load-elements-twice = ELEMENTS steht zweimal da (zuerst in Zeile { NUMBER($line, useGrouping: "false") }); deklariere alle Elemente in einer Liste
+npc-load-too-many-effects = Mehr als { NUMBER($max, useGrouping: "false") } Effekte in einer Datei
+npc-load-effect-twice = EFFECT `{ $tag }` ist zweimal definiert (zuerst in Zeile { NUMBER($line, useGrouping: "false") })
+npc-load-effect-is-element = `{ $tag }` ist schon ein Element (Zeile { NUMBER($line, useGrouping: "false") }); Elemente und Effekte teilen sich die Namen
+npc-load-elements-without-brace = Nach ELEMENTS fehlt `{"{"}`
+npc-load-elements-unclosed = Das `{"}"}`, das ELEMENTS aus Zeile { NUMBER($line, useGrouping: "false") } schließt, fehlt bis zum Dateiende
+npc-load-elements-bad-entry = Erwartet wird der Name eines Elements oder `{"}"}` in ELEMENTS, gefunden wurde `{ $found }`
+npc-load-element-name-too-long = Der Elementname `{ $name }` ist länger als { NUMBER($max, useGrouping: "false") } Zeichen
+npc-load-element-twice = `{ $name }` ist zweimal deklariert (zuerst in Zeile { NUMBER($line, useGrouping: "false") })
+npc-load-too-many-elements = Mehr als { NUMBER($max, useGrouping: "false") } Elemente
+npc-load-effect-without-tag = Nach EFFECT fehlt der Tag des Effekts
+npc-load-effect-tag-too-long = Der Effekt-Tag `{ $tag }` ist länger als { NUMBER($max, useGrouping: "false") } Zeichen
+npc-load-effect-without-brace = Nach EFFECT { $tag } fehlt `{"{"}`
+npc-load-effect-bad-entry = Erwartet wird ein Feldname oder `{"}"}` in EFFECT { $tag }, gefunden wurde `{ $found }`
+npc-load-effect-unclosed-before = Das `{"}"}`, das EFFECT { $tag } aus Zeile { NUMBER($line, useGrouping: "false") } schließt, fehlt vor `{ $found }`
+npc-load-effect-unclosed = Das `{"}"}`, das EFFECT { $tag } aus Zeile { NUMBER($line, useGrouping: "false") } schließt, fehlt bis zum Dateiende
+npc-load-unknown-field = Unbekanntes Feld `{ $name }` in EFFECT { $tag } (Felder: { $fields })
+npc-load-field-twice = Das Feld `{ $field }` steht zweimal in EFFECT { $tag } (zuerst in Zeile { NUMBER($line, useGrouping: "false") })
+npc-load-field-without-value = Das Feld `{ $field }` braucht einen Wert in derselben Zeile
+npc-load-missing-field = EFFECT { $tag } hat kein `{ $field }` (target_type, subject und value sind Pflicht)
+npc-load-map-target-type = Der Zieltyp `{ $target }` braucht eine Karte, und Tavern hat keine (unterstützt: { $supported })
+npc-load-unknown-target-type = Unbekannter Zieltyp `{ $target }` (unterstützt: { $supported })
+npc-load-unknown-subject = Unbekanntes subject `{ $subject }` (bekannt: { $subjects })
+npc-load-effect-target-subject = Der Zieltyp Effect kennt nur das subject Existence, nicht `{ $subject }`
+npc-load-yes-or-no = `{ $field }` nimmt yes oder no, nicht `{ $value }`
+npc-load-bad-probability = probability nimmt eine Zahl von 0 bis 1 (etwa 0.25), nicht `{ $value }`
+npc-load-unknown-hook = Unbekannter hook `{ $hook }` (hooks: HpReduced)
+npc-load-unknown-target-method = Unbekannte target_method `{ $method }` (unterstützt: Effected, wer den Effekt trägt)
+npc-load-bad-source = source nimmt nur `()` (wird angenommen und übergangen), nicht `{ $value }`
+npc-load-existence-while-active = Existence kann nicht while_active sein: Entfernen oder Klonen lässt sich nicht rückgängig machen
+npc-load-bad-mode = mode nimmt recurring oder while_active, nicht `{ $value }`
+npc-load-protections-without-method = Ein Protections-Effekt braucht eine method, die sagt, wogegen er schützt, etwa (BURN)
+# Wo npc-core keine Meldungs-ID mitgibt (method, value oder duration eines Effekts,
+# von ihren eigenen Parsern geprüft): was die Art des Fehlers bedeutet.
 npc-load-kind-syntax = Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle nicht zu
 npc-load-kind-import-cycle = IMPORT im Kreis
 npc-load-kind-unknown-tag = Das hier Genannte ist nirgends definiert

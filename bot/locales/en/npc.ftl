@@ -167,8 +167,43 @@ npc-load-token-operator = `{ $operator }`
 npc-load-token-open-brace = `{"{"}`
 npc-load-token-close-brace = `{"}"}`
 npc-load-token-end = end of file
-# Where npc-core gives no message id (an effect file's errors), what the kind of
-# error means; English shows npc-core's message.
+# An effect file's declarations and fields (/effect install).
+npc-load-effect-expected-declaration = expected ELEMENTS or EFFECT, found `{ $found }`
+npc-load-effect-expected-declaration-upper-case = expected ELEMENTS or EFFECT, found `{ $found }` (words are case-sensitive: write `{ $upper }`)
+npc-load-elements-twice = ELEMENTS is declared twice (first on line { NUMBER($line, useGrouping: "false") }); declare every element in one list
+npc-load-too-many-effects = more than { NUMBER($max, useGrouping: "false") } effects in one file
+npc-load-effect-twice = EFFECT `{ $tag }` is defined twice (first on line { NUMBER($line, useGrouping: "false") })
+npc-load-effect-is-element = `{ $tag }` is already an element (line { NUMBER($line, useGrouping: "false") }); elements and effects share one namespace
+npc-load-elements-without-brace = expected `{"{"}` after ELEMENTS
+npc-load-elements-unclosed = expected `{"}"}` to close ELEMENTS opened on line { NUMBER($line, useGrouping: "false") }, found end of file
+npc-load-elements-bad-entry = expected an element name or `{"}"}` in ELEMENTS, found `{ $found }`
+npc-load-element-name-too-long = element name `{ $name }` is longer than { NUMBER($max, useGrouping: "false") } characters
+npc-load-element-twice = `{ $name }` is declared twice (first on line { NUMBER($line, useGrouping: "false") })
+npc-load-too-many-elements = more than { NUMBER($max, useGrouping: "false") } elements
+npc-load-effect-without-tag = expected an effect tag after EFFECT
+npc-load-effect-tag-too-long = effect tag `{ $tag }` is longer than { NUMBER($max, useGrouping: "false") } characters
+npc-load-effect-without-brace = expected `{"{"}` after EFFECT { $tag }
+npc-load-effect-bad-entry = expected a field name or `{"}"}` in EFFECT { $tag }, found `{ $found }`
+npc-load-effect-unclosed-before = expected `{"}"}` to close EFFECT { $tag } opened on line { NUMBER($line, useGrouping: "false") }, found `{ $found }`
+npc-load-effect-unclosed = expected `{"}"}` to close EFFECT { $tag } opened on line { NUMBER($line, useGrouping: "false") }, found end of file
+npc-load-unknown-field = unknown field `{ $name }` in EFFECT { $tag } (fields: { $fields })
+npc-load-field-twice = field `{ $field }` is given twice in EFFECT { $tag } (first on line { NUMBER($line, useGrouping: "false") })
+npc-load-field-without-value = field `{ $field }` needs a value on the same line
+npc-load-missing-field = EFFECT { $tag } has no `{ $field }` (target_type, subject and value are required)
+npc-load-map-target-type = target type `{ $target }` needs a map, and Tavern has no map (supported: { $supported })
+npc-load-unknown-target-type = unknown target type `{ $target }` (supported: { $supported })
+npc-load-unknown-subject = unknown subject `{ $subject }` (subjects: { $subjects })
+npc-load-effect-target-subject = target type Effect has only the subject Existence, not `{ $subject }`
+npc-load-yes-or-no = `{ $field }` takes yes or no, not `{ $value }`
+npc-load-bad-probability = probability takes a number from 0 to 1 (such as 0.25), not `{ $value }`
+npc-load-unknown-hook = unknown hook `{ $hook }` (hooks: HpReduced)
+npc-load-unknown-target-method = unknown target_method `{ $method }` (supported: Effected, the effect's holder)
+npc-load-bad-source = source takes only `()` (it is accepted and ignored), not `{ $value }`
+npc-load-existence-while-active = Existence cannot be while_active: a removal or a clone cannot be undone
+npc-load-bad-mode = mode takes recurring or while_active, not `{ $value }`
+npc-load-protections-without-method = a Protections effect needs a method naming what it protects against, such as (BURN)
+# Where npc-core gives no message id (an effect's method, value or duration, worded
+# by their own parsers), what the kind of error means; English shows npc-core's message.
 npc-load-kind-syntax = syntax error: the grammar does not allow what is here
 npc-load-kind-import-cycle = IMPORT cycle
 npc-load-kind-unknown-tag = this names something that is not defined

@@ -14,7 +14,7 @@ use super::model::{
     ValueSpec,
 };
 use super::{Effect, EffectLibrary, EffectLimits};
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
 
 /// The seed's target types that need a map, refused with the supported list.
 const MAP_TARGET_TYPES: &[&str] = &[
@@ -104,11 +104,12 @@ impl Scanner<'_> {
                 return;
             }
         }
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::Syntax,
             line,
             column,
-            "unterminated comment: expected `*/`, found end of file",
+            MessageId::UnterminatedComment,
+            [],
         ));
     }
 
@@ -184,6 +185,20 @@ impl Loader<'_> {
         }
     }
 
+    /// Records message `id` with `args`.
+    fn say(
+        &mut self,
+        kind: LoadErrorKind,
+        (line, column): (u32, u32),
+        id: MessageId,
+        args: impl IntoIterator<Item = (&'static str, MessageArg)>,
+    ) {
+        if self.errors.len() <= self.limits.max_errors {
+            self.errors
+                .push(LoadError::said(kind, line, column, id, args));
+        }
+    }
+
     fn full(&self) -> bool {
         self.errors.len() > self.limits.max_errors
     }
@@ -217,11 +232,11 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
         let (line, column, start) = (scanner.line, scanner.column, scanner.pos);
         let Some(word) = scanner.word() else {
             let found = scanner.peek().unwrap_or(' ');
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                line,
-                column,
-                format!("expected ELEMENTS or EFFECT, found `{found}`"),
+                (line, column),
+                MessageId::EffectExpectedDeclaration,
+                [("found", found.into())],
             );
             scanner.skip_line();
             continue;
@@ -229,11 +244,11 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
         match word.as_str() {
             "ELEMENTS" => {
                 if let Some(first) = elements_line {
-                    loader.error(
+                    loader.say(
                         LoadErrorKind::DuplicateTag,
-                        line,
-                        column,
-                        format!("ELEMENTS is declared twice (first on line {first}); declare every element in one list"),
+                        (line, column),
+                        MessageId::ElementsTwice,
+                        [("line", first.into())],
                     );
                 }
                 elements_line.get_or_insert(line);
@@ -253,36 +268,36 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
                 if raw_effects.len() >= limits.max_effects {
                     if !too_many_effects {
                         too_many_effects = true;
-                        loader.error(
+                        loader.say(
                             LoadErrorKind::TooLarge,
-                            line,
-                            column,
-                            format!("more than {} effects in one file", limits.max_effects),
+                            (line, column),
+                            MessageId::TooManyEffects,
+                            [("max", limits.max_effects.into())],
                         );
                     }
                     continue;
                 }
                 if let Some(first) = effect_lines.get(&effect.tag) {
-                    loader.error(
+                    loader.say(
                         LoadErrorKind::DuplicateTag,
-                        effect.line,
-                        effect.column,
-                        format!(
-                            "EFFECT `{}` is defined twice (first on line {first})",
-                            effect.tag
-                        ),
+                        (effect.line, effect.column),
+                        MessageId::EffectTwice,
+                        [
+                            ("tag", effect.tag.as_str().into()),
+                            ("line", (*first).into()),
+                        ],
                     );
                     continue;
                 }
                 if let Some(first) = element_lines.get(&effect.tag) {
-                    loader.error(
+                    loader.say(
                         LoadErrorKind::DuplicateTag,
-                        effect.line,
-                        effect.column,
-                        format!(
-                            "`{}` is already an element (line {first}); elements and effects share one namespace",
-                            effect.tag
-                        ),
+                        (effect.line, effect.column),
+                        MessageId::EffectIsElement,
+                        [
+                            ("tag", effect.tag.as_str().into()),
+                            ("line", (*first).into()),
+                        ],
                     );
                     continue;
                 }
@@ -290,17 +305,22 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
                 raw_effects.push(effect);
             }
             other => {
-                let hint = match other.to_ascii_uppercase().as_str() {
-                    "ELEMENTS" => " (words are case-sensitive: write `ELEMENTS`)",
-                    "EFFECT" => " (words are case-sensitive: write `EFFECT`)",
-                    _ => "",
-                };
-                loader.error(
-                    LoadErrorKind::Syntax,
-                    line,
-                    column,
-                    format!("expected ELEMENTS or EFFECT, found `{other}`{hint}"),
-                );
+                let upper = other.to_ascii_uppercase();
+                if upper == "ELEMENTS" || upper == "EFFECT" {
+                    loader.say(
+                        LoadErrorKind::Syntax,
+                        (line, column),
+                        MessageId::EffectExpectedDeclarationUpperCase,
+                        [("found", other.into()), ("upper", upper.into())],
+                    );
+                } else {
+                    loader.say(
+                        LoadErrorKind::Syntax,
+                        (line, column),
+                        MessageId::EffectExpectedDeclaration,
+                        [("found", other.into())],
+                    );
+                }
                 scanner.skip_line();
             }
         }
@@ -357,11 +377,11 @@ fn read_elements(
     scanner.skip_blank(&mut loader.errors);
     if scanner.peek() != Some('{') {
         let (line, column) = (scanner.line, scanner.column);
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            line,
-            column,
-            "expected `{` after ELEMENTS",
+            (line, column),
+            MessageId::ElementsWithoutBrace,
+            [],
         );
         scanner.skip_line();
         return;
@@ -374,13 +394,11 @@ fn read_elements(
         let (line, column) = (scanner.line, scanner.column);
         match scanner.peek() {
             None => {
-                loader.error(
+                loader.say(
                     LoadErrorKind::Syntax,
-                    line,
-                    column,
-                    format!(
-                        "expected `}}` to close ELEMENTS opened on line {opened}, found end of file"
-                    ),
+                    (line, column),
+                    MessageId::ElementsUnclosed,
+                    [("line", opened.into())],
                 );
                 return;
             }
@@ -392,43 +410,42 @@ fn read_elements(
         }
         let Some(name) = scanner.word() else {
             let found = scanner.bump().unwrap_or(' ');
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                line,
-                column,
-                format!("expected an element name or `}}` in ELEMENTS, found `{found}`"),
+                (line, column),
+                MessageId::WantElement,
+                [("found", found.into())],
             );
             continue;
         };
         if name.len() > loader.limits.max_name_len {
-            loader.error(
+            let max = loader.limits.max_name_len.into();
+            loader.say(
                 LoadErrorKind::TooLarge,
-                line,
-                column,
-                format!(
-                    "element name `{name}` is longer than {} characters",
-                    loader.limits.max_name_len
-                ),
+                (line, column),
+                MessageId::ElementNameTooLong,
+                [("name", name.as_str().into()), ("max", max)],
             );
             continue;
         }
         if let Some(first) = element_lines.get(&name).or_else(|| effect_lines.get(&name)) {
-            loader.error(
+            loader.say(
                 LoadErrorKind::DuplicateTag,
-                line,
-                column,
-                format!("`{name}` is declared twice (first on line {first})"),
+                (line, column),
+                MessageId::ElementTwice,
+                [("name", name.as_str().into()), ("line", (*first).into())],
             );
             continue;
         }
         if elements.len() >= loader.limits.max_elements {
             if !too_many {
                 too_many = true;
-                loader.error(
+                let max = loader.limits.max_elements.into();
+                loader.say(
                     LoadErrorKind::TooLarge,
-                    line,
-                    column,
-                    format!("more than {} elements", loader.limits.max_elements),
+                    (line, column),
+                    MessageId::TooManyElements,
+                    [("max", max)],
                 );
             }
             continue;
@@ -448,33 +465,31 @@ fn read_effect(
     scanner.skip_blank(&mut loader.errors);
     let (tag_line, tag_column) = (scanner.line, scanner.column);
     let Some(tag) = scanner.word() else {
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            tag_line,
-            tag_column,
-            "expected an effect tag after EFFECT",
+            (tag_line, tag_column),
+            MessageId::EffectWithoutTag,
+            [],
         );
         scanner.skip_line();
         return None;
     };
     if tag.len() > loader.limits.max_name_len {
-        loader.error(
+        let max = loader.limits.max_name_len.into();
+        loader.say(
             LoadErrorKind::TooLarge,
-            tag_line,
-            tag_column,
-            format!(
-                "effect tag `{tag}` is longer than {} characters",
-                loader.limits.max_name_len
-            ),
+            (tag_line, tag_column),
+            MessageId::EffectTagTooLong,
+            [("tag", tag.as_str().into()), ("max", max)],
         );
     }
     scanner.skip_blank(&mut loader.errors);
     if scanner.peek() != Some('{') {
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            scanner.line,
-            scanner.column,
-            format!("expected `{{` after EFFECT {tag}"),
+            (scanner.line, scanner.column),
+            MessageId::EffectWithoutBrace,
+            [("tag", tag.as_str().into())],
         );
         scanner.skip_line();
         return None;
@@ -496,11 +511,11 @@ fn read_effect(
         }
         let Some(name) = scanner.word() else {
             let found = scanner.peek().unwrap_or(' ');
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!("expected a field name or `}}` in EFFECT {tag}, found `{found}`"),
+                (field_line, field_column),
+                MessageId::WantField,
+                [("tag", tag.as_str().into()), ("found", found.into())],
             );
             scanner.bump();
             scanner.value_text();
@@ -508,13 +523,15 @@ fn read_effect(
         };
         // A keyword starting the next declaration means this one lost its `}`.
         if name == "EFFECT" || name == "ELEMENTS" {
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!(
-                    "expected `}}` to close EFFECT {tag} opened on line {line}, found `{name}`"
-                ),
+                (field_line, field_column),
+                MessageId::EffectUnclosedBefore,
+                [
+                    ("tag", tag.as_str().into()),
+                    ("line", line.into()),
+                    ("found", name.as_str().into()),
+                ],
             );
             // Rewind so the next declaration is read as such.
             scanner.pos -= name.len();
@@ -525,35 +542,37 @@ fn read_effect(
         let value_column = scanner.column;
         let text = scanner.value_text();
         let Some(&field) = FIELDS.iter().find(|known| **known == name) else {
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!(
-                    "unknown field `{name}` in EFFECT {tag} (fields: {})",
-                    FIELDS.join(", ")
-                ),
+                (field_line, field_column),
+                MessageId::UnknownField,
+                [
+                    ("name", name.as_str().into()),
+                    ("tag", tag.as_str().into()),
+                    ("fields", FIELDS.join(", ").into()),
+                ],
             );
             continue;
         };
         if let Some(first) = fields.get(field) {
-            loader.error(
+            loader.say(
                 LoadErrorKind::DuplicateField,
-                field_line,
-                field_column,
-                format!(
-                    "field `{field}` is given twice in EFFECT {tag} (first on line {})",
-                    first.line
-                ),
+                (field_line, field_column),
+                MessageId::FieldTwice,
+                [
+                    ("field", field.into()),
+                    ("tag", tag.as_str().into()),
+                    ("line", first.line.into()),
+                ],
             );
             continue;
         }
         if text.is_empty() {
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!("field `{field}` needs a value on the same line"),
+                (field_line, field_column),
+                MessageId::FieldWithoutValue,
+                [("field", field.into())],
             );
             continue;
         }
@@ -567,11 +586,11 @@ fn read_effect(
         );
     }
     if !closed {
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            scanner.line,
-            scanner.column,
-            format!("expected `}}` to close EFFECT {tag} opened on line {line}, found end of file"),
+            (scanner.line, scanner.column),
+            MessageId::EffectUnclosed,
+            [("tag", tag.as_str().into()), ("line", line.into())],
         );
         return None;
     }
@@ -583,6 +602,17 @@ fn read_effect(
         start,
         end: scanner.pos,
     })
+}
+
+/// Records message `id` with `args` at a field's value.
+fn field_says<const N: usize>(
+    loader: &mut Loader<'_>,
+    field: &RawField,
+    kind: LoadErrorKind,
+    id: MessageId,
+    args: [(&'static str, MessageArg); N],
+) {
+    loader.say(kind, (field.line, field.column), id, args);
 }
 
 struct Context<'c> {
@@ -602,63 +632,67 @@ fn interpret(
     let tag = &raw.tag;
     for required in ["target_type", "subject", "value"] {
         if !raw.fields.contains_key(required) {
-            loader.error(
+            loader.say(
                 LoadErrorKind::MissingField,
-                raw.line,
-                raw.column,
-                format!(
-                    "EFFECT {tag} has no `{required}` (target_type, subject and value are required)"
-                ),
+                (raw.line, raw.column),
+                MessageId::MissingField,
+                [("tag", tag.as_str().into()), ("field", required.into())],
             );
         }
     }
+    // A sub-parser's own words (a method, a value, a duration): English only.
     let field_error = |loader: &mut Loader<'_>, field: &RawField, kind, message: String| {
         loader.error(kind, field.line, field.column, message);
     };
 
-    let target = raw.fields.get("target_type").and_then(|field| {
-        match field.text.as_str() {
+    let target = raw
+        .fields
+        .get("target_type")
+        .and_then(|field| match field.text.as_str() {
             "Character" => Some(TargetType::Character),
             "Effect" => Some(TargetType::Effect),
-            other if MAP_TARGET_TYPES.contains(&other) => {
-                field_error(loader, field, LoadErrorKind::Unsupported, format!(
-                    "target type `{other}` needs a map, and Tavern has no map (supported: {SUPPORTED_TARGET_TYPES})"
-                ));
-                None
-            }
             other => {
-                field_error(loader, field, LoadErrorKind::Unsupported, format!(
-                    "unknown target type `{other}` (supported: {SUPPORTED_TARGET_TYPES})"
-                ));
+                let id = if MAP_TARGET_TYPES.contains(&other) {
+                    MessageId::MapTargetType
+                } else {
+                    MessageId::UnknownTargetType
+                };
+                field_says(
+                    loader,
+                    field,
+                    LoadErrorKind::Unsupported,
+                    id,
+                    [
+                        ("target", other.into()),
+                        ("supported", SUPPORTED_TARGET_TYPES.into()),
+                    ],
+                );
                 None
             }
-        }
-    });
+        });
 
     let subject = raw.fields.get("subject").and_then(|field| {
         let Some(subject) = Subject::from_name(&field.text) else {
             let known: Vec<&str> = Subject::ALL.iter().map(|s| s.name()).collect();
-            field_error(
+            field_says(
                 loader,
                 field,
                 LoadErrorKind::UnknownTag,
-                format!(
-                    "unknown subject `{}` (subjects: {})",
-                    field.text,
-                    known.join(", ")
-                ),
+                MessageId::UnknownSubject,
+                [
+                    ("subject", field.text.as_str().into()),
+                    ("subjects", known.join(", ").into()),
+                ],
             );
             return None;
         };
         if target == Some(TargetType::Effect) && subject != Subject::Existence {
-            field_error(
+            field_says(
                 loader,
                 field,
                 LoadErrorKind::BadValue,
-                format!(
-                    "target type Effect has only the subject Existence, not `{}`",
-                    field.text
-                ),
+                MessageId::EffectTargetSubject,
+                [("subject", field.text.as_str().into())],
             );
             return None;
         }
@@ -713,11 +747,12 @@ fn interpret(
             "yes" | "true" => Some(true),
             "no" | "false" => Some(false),
             other => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    format!("`{name}` takes yes or no, not `{other}`"),
+                    MessageId::YesOrNo,
+                    [("field", name.into()), ("value", other.into())],
                 );
                 None
             }
@@ -730,14 +765,12 @@ fn interpret(
         Some(field) => match field.text.parse::<f64>() {
             Ok(p) if p.is_finite() && (0.0..=1.0).contains(&p) => Some(p),
             _ => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    format!(
-                        "probability takes a number from 0 to 1 (such as 0.25), not `{}`",
-                        field.text
-                    ),
+                    MessageId::BadProbability,
+                    [("value", field.text.as_str().into())],
                 );
                 None
             }
@@ -748,11 +781,12 @@ fn interpret(
     let hook = match raw.fields.get("hook") {
         Some(field) if field.text == "HpReduced" => Some(true),
         Some(field) => {
-            field_error(
+            field_says(
                 loader,
                 field,
                 LoadErrorKind::UnknownTag,
-                format!("unknown hook `{}` (hooks: HpReduced)", field.text),
+                MessageId::UnknownHook,
+                [("hook", field.text.as_str().into())],
             );
             None
         }
@@ -761,27 +795,23 @@ fn interpret(
     if let Some(field) = raw.fields.get("target_method")
         && field.text != "Effected"
     {
-        field_error(
+        field_says(
             loader,
             field,
             LoadErrorKind::UnknownTag,
-            format!(
-                "unknown target_method `{}` (supported: Effected, the effect's holder)",
-                field.text
-            ),
+            MessageId::UnknownTargetMethod,
+            [("method", field.text.as_str().into())],
         );
     }
     if let Some(field) = raw.fields.get("source")
         && field.text.split_whitespace().collect::<String>() != "()"
     {
-        field_error(
+        field_says(
             loader,
             field,
             LoadErrorKind::BadValue,
-            format!(
-                "source takes only `()` (it is accepted and ignored), not `{}`",
-                field.text
-            ),
+            MessageId::BadSource,
+            [("value", field.text.as_str().into())],
         );
     }
 
@@ -789,22 +819,23 @@ fn interpret(
         (Some(field), Some(subject)) => match field.text.as_str() {
             "recurring" => Some(Mode::Recurring),
             "while_active" if subject.kind() == SubjectKind::Existence => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    "Existence cannot be while_active: a removal or a clone cannot be undone"
-                        .to_string(),
+                    MessageId::ExistenceWhileActive,
+                    [],
                 );
                 None
             }
             "while_active" => Some(Mode::WhileActive),
             other => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    format!("mode takes recurring or while_active, not `{other}`"),
+                    MessageId::BadMode,
+                    [("value", other.into())],
                 );
                 None
             }
@@ -820,12 +851,12 @@ fn interpret(
         && method.is_some_and(|set| set == ElementSet::default())
         && let Some(field) = raw.fields.get("subject")
     {
-        field_error(
+        field_says(
             loader,
             field,
             LoadErrorKind::BadValue,
-            "a Protections effect needs a method naming what it protects against, such as (BURN)"
-                .to_string(),
+            MessageId::ProtectionsWithoutMethod,
+            [],
         );
     }
 
