@@ -834,19 +834,23 @@ async fn effect_answers_in_german() {
             ),
         ),
         (
-            // A value's own parser words its errors in English only: German says what
-            // kind of error it is, never English.
+            // A value that fits no form of its subject is worded in German; a dice
+            // expression dice-core refuses says in German what kind of error it is
+            // (dice-core's own words are English), never English.
             "value errors",
             GERMAN_ADMIN,
             effect(
                 "install",
                 &[code(
-                    "EFFECT Cold {\ntarget_type Character\nsubject HitPoints\nvalue x\n}",
+                    "EFFECT Cold {\ntarget_type Character\nsubject HitPoints\nvalue x\n}\n\
+                     EFFECT Hot {\ntarget_type Character\nsubject HitPoints\nvalue 1d\n}",
                 )],
             ),
             Is(
-                "`effects` wurde nicht installiert: Die Effektdatei hat einen Fehler.\n```\n\
-                value x\n     ^\nZeile 4: Dieser Wert ist hier nicht erlaubt\n```",
+                "`effects` wurde nicht installiert: Die Effektdatei hat 2 Fehler.\n```\n\
+                value x\n     ^\nZeile 4: Der Wert `x` passt nicht zum subject HitPoints (INT: \
+                +N, -N, =N, *N, /N oder N, N eine ganze Zahl oder Würfel)\n\n\
+                value 1d\n     ^\nZeile 9: Dieser Wert ist hier nicht erlaubt\n```",
             ),
         ),
         (

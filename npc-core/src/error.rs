@@ -472,6 +472,42 @@ message_ids! {
     /// Protections without a method.
     ProtectionsWithoutMethod = "protections-without-method":
         "a Protections effect needs a method naming what it protects against, such as (BURN)",
+    // Effect files: a field's value, a number, a set of elements.
+    /// `value`, `subject`, `kind` (INT, SET, …), `forms`: a `forms-*` phrase.
+    ValueMisfit = "value-misfit": "value `{value}` does not fit subject {subject} ({kind}: {forms})",
+    /// Phrase: the forms of an integer subject's value.
+    FormsInteger = "forms-integer": "+N, -N, =N, *N, /N or N, N an integer or dice",
+    /// Phrase: the forms of a set subject's value.
+    FormsSet = "forms-set": "+S, -S, &S, =S or ~, S a set of elements such as (MAGIC|BURN)",
+    /// Phrase: the forms of a yes-no subject's value.
+    FormsBool = "forms-bool": "true, false or invert",
+    /// Phrase: the forms of a tag subject's value.
+    FormsTag = "forms-tag": "=tag or tag",
+    /// Phrase: the forms of Existence's value on a character.
+    FormsExistence = "forms-existence": "new or false",
+    /// `/0`.
+    DivisionByZero = "division-by-zero": "division by zero: `/0`",
+    /// `value`.
+    ExistenceOfEffect = "existence-of-effect":
+        "value `{value}` does not fit subject Existence of target type Effect (false removes the matching effects)",
+    /// `text`.
+    NumberWithField = "number-with-field": "`{text}`: `@` fields and `$` macros are not allowed in effects",
+    /// `text`.
+    DiceLabelled = "dice-labelled": "dice expression `{text}` has a label; write only the expression",
+    /// `rest`, `set`.
+    SetUnexpected = "set-unexpected": "unexpected `{rest}` in set `{set}`",
+    /// `set`, `max`.
+    SetTooDeep = "set-too-deep": "set `{set}` is nested deeper than {max} levels",
+    /// `set`.
+    SetUnclosed = "set-unclosed": "expected `)` in set `{set}`",
+    /// `name`.
+    UnknownElement = "unknown-element": "unknown element `{name}` (declare it in ELEMENTS)",
+    /// `set`, `found`.
+    SetBadStart = "set-bad-start": "expected an element, `(` or `~` in set `{set}`, found `{found}`",
+    /// `set`.
+    SetEndsEarly = "set-ends-early": "set `{set}` ends too early",
+    /// `reason`: a phrase, why the duration is refused.
+    Duration = "duration": "duration: {reason}",
 }
 
 impl LoadMessage {
@@ -546,7 +582,16 @@ impl LoadError {
         id: MessageId,
         args: impl IntoIterator<Item = (&'static str, MessageArg)>,
     ) -> LoadError {
-        let detail = LoadMessage::new(id, args);
+        LoadError::from_message(kind, line, column, LoadMessage::new(id, args))
+    }
+
+    /// An error whose message is `detail`.
+    pub(crate) fn from_message(
+        kind: LoadErrorKind,
+        line: u32,
+        column: u32,
+        detail: LoadMessage,
+    ) -> LoadError {
         LoadError {
             line,
             column,

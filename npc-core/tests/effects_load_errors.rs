@@ -329,9 +329,41 @@ fn every_effect_message_id_is_said() {
         max_effects: 1,
         max_elements: 1,
         max_name_len: 2,
+        max_set_depth: 1,
         ..EffectLimits::default()
     };
+    let hp = |value: &str| {
+        format!(
+            "ELEMENTS {{ A }}\nEFFECT E {{\ntarget_type Character\nsubject HitPoints\n{value}\n}}"
+        )
+    };
+    let on = |subject: &str, value: &str| {
+        format!("EFFECT E {{\ntarget_type Character\nsubject {subject}\nvalue {value}\n}}")
+    };
     // (file, loaded under the small limits, the id it says)
+    let values = [
+        (hp("value x"), false, "value-misfit"),
+        (hp("value x"), false, "forms-integer"),
+        (on("Immunity", "x"), false, "forms-set"),
+        (on("Dead", "x"), false, "forms-bool"),
+        (on("Species", "1x"), false, "forms-tag"),
+        (on("Existence", "x"), false, "forms-existence"),
+        (hp("value /0"), false, "division-by-zero"),
+        (
+            "EFFECT E {\ntarget_type Effect\nsubject Existence\nvalue new\n}".to_owned(),
+            false,
+            "existence-of-effect",
+        ),
+        (hp("value +@STR"), false, "number-with-field"),
+        (hp("value 1d6 # fire"), false, "dice-labelled"),
+        (hp("value 1\nmethod A B"), false, "set-unexpected"),
+        (hp("value 1\nmethod ((A))"), true, "set-too-deep"),
+        (hp("value 1\nmethod (A"), false, "set-unclosed"),
+        (hp("value 1\nmethod B"), false, "unknown-element"),
+        (hp("value 1\nmethod #"), false, "set-bad-start"),
+        (hp("value 1\nmethod A|"), false, "set-ends-early"),
+        (hp("value 1\nduration @STR"), false, "duration"),
+    ];
     let cases: &[(&str, bool, &str)] = &[
         ("# x", false, "effect-expected-declaration"),
         (
@@ -400,19 +432,26 @@ fn every_effect_message_id_is_said() {
             "protections-without-method",
         ),
     ];
-    for (source, limited, id) in cases {
+    let values: Vec<(&str, bool, &str)> = values
+        .iter()
+        .map(|(source, limited, id)| (source.as_str(), *limited, *id))
+        .collect();
+    for (source, limited, id) in cases.iter().chain(&values) {
         let limits = if *limited {
             small.clone()
         } else {
             EffectLimits::default()
         };
         let errors = load_effects_with(source, &limits).err().unwrap_or_default();
-        let found = errors.iter().find(|error| {
-            error
-                .detail
-                .as_ref()
-                .is_some_and(|detail| detail.id.name() == *id)
-        });
+        fn says(message: &npc_core::LoadMessage, id: &str) -> bool {
+            message.id.name() == id
+                || message.args.iter().any(|(_, arg)| {
+                    matches!(arg, npc_core::MessageArg::Phrase(phrase) if says(phrase, id))
+                })
+        }
+        let found = errors
+            .iter()
+            .find(|error| error.detail.as_ref().is_some_and(|detail| says(detail, id)));
         let Some(error) = found else {
             panic!("{source:?}: no {id} in {errors:#?}");
         };

@@ -970,6 +970,23 @@ const EFFECT_FILE_IDS: &[&str] = &[
     "existence-while-active",
     "bad-mode",
     "protections-without-method",
+    "value-misfit",
+    "forms-integer",
+    "forms-set",
+    "forms-bool",
+    "forms-tag",
+    "forms-existence",
+    "division-by-zero",
+    "existence-of-effect",
+    "number-with-field",
+    "dice-labelled",
+    "set-unexpected",
+    "set-too-deep",
+    "set-unclosed",
+    "unknown-element",
+    "set-bad-start",
+    "set-ends-early",
+    "duration",
 ];
 
 /// The ids of "expected X, found Y" and its phrases.

@@ -204,8 +204,26 @@ npc-load-bad-source = source nimmt nur `()` (wird angenommen und übergangen), n
 npc-load-existence-while-active = Existence kann nicht while_active sein: Entfernen oder Klonen lässt sich nicht rückgängig machen
 npc-load-bad-mode = mode nimmt recurring oder while_active, nicht `{ $value }`
 npc-load-protections-without-method = Ein Protections-Effekt braucht eine method, die sagt, wogegen er schützt, etwa (BURN)
-# Wo npc-core keine Meldungs-ID mitgibt (method, value oder duration eines Effekts,
-# von ihren eigenen Parsern geprüft): was die Art des Fehlers bedeutet.
+# Wert, Zahlen und Elementmengen eines Effekts (forms-*: die Formen eines Werts).
+npc-load-value-misfit = Der Wert `{ $value }` passt nicht zum subject { $subject } ({ $kind }: { $forms })
+npc-load-forms-integer = +N, -N, =N, *N, /N oder N, N eine ganze Zahl oder Würfel
+npc-load-forms-set = +S, -S, &S, =S oder ~, S eine Menge von Elementen wie (MAGIC|BURN)
+npc-load-forms-bool = true, false oder invert
+npc-load-forms-tag = =tag oder tag
+npc-load-forms-existence = new oder false
+npc-load-division-by-zero = Division durch null: `/0`
+npc-load-existence-of-effect = Der Wert `{ $value }` passt nicht zum subject Existence beim Zieltyp Effect (false entfernt die passenden Effekte)
+npc-load-number-with-field = `{ $text }`: Werte mit `@` und Makros mit `$` sind in Effekten nicht erlaubt
+npc-load-dice-labelled = Der Würfelausdruck `{ $text }` hat eine Beschriftung; schreib nur den Ausdruck
+npc-load-set-unexpected = Unerwartetes `{ $rest }` in der Menge `{ $set }`
+npc-load-set-too-deep = Die Menge `{ $set }` ist tiefer als { NUMBER($max, useGrouping: "false") } Ebenen verschachtelt
+npc-load-set-unclosed = In der Menge `{ $set }` fehlt `)`
+npc-load-unknown-element = Unbekanntes Element `{ $name }` (deklariere es in ELEMENTS)
+npc-load-set-bad-start = Erwartet wird ein Element, `(` oder `~` in der Menge `{ $set }`, gefunden wurde `{ $found }`
+npc-load-set-ends-early = Die Menge `{ $set }` endet zu früh
+npc-load-duration = duration (Dauer): { $reason }
+# Wo npc-core keine Meldungs-ID mitgibt (ein Würfelausdruck, den dice-core in seinem
+# eigenen Englisch ablehnt): was die Art des Fehlers bedeutet.
 npc-load-kind-syntax = Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle nicht zu
 npc-load-kind-import-cycle = IMPORT im Kreis
 npc-load-kind-unknown-tag = Das hier Genannte ist nirgends definiert

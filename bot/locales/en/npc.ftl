@@ -202,8 +202,26 @@ npc-load-bad-source = source takes only `()` (it is accepted and ignored), not `
 npc-load-existence-while-active = Existence cannot be while_active: a removal or a clone cannot be undone
 npc-load-bad-mode = mode takes recurring or while_active, not `{ $value }`
 npc-load-protections-without-method = a Protections effect needs a method naming what it protects against, such as (BURN)
-# Where npc-core gives no message id (an effect's method, value or duration, worded
-# by their own parsers), what the kind of error means; English shows npc-core's message.
+# An effect's value, numbers and sets of elements (forms-*: a value's forms).
+npc-load-value-misfit = value `{ $value }` does not fit subject { $subject } ({ $kind }: { $forms })
+npc-load-forms-integer = +N, -N, =N, *N, /N or N, N an integer or dice
+npc-load-forms-set = +S, -S, &S, =S or ~, S a set of elements such as (MAGIC|BURN)
+npc-load-forms-bool = true, false or invert
+npc-load-forms-tag = =tag or tag
+npc-load-forms-existence = new or false
+npc-load-division-by-zero = division by zero: `/0`
+npc-load-existence-of-effect = value `{ $value }` does not fit subject Existence of target type Effect (false removes the matching effects)
+npc-load-number-with-field = `{ $text }`: `@` fields and `$` macros are not allowed in effects
+npc-load-dice-labelled = dice expression `{ $text }` has a label; write only the expression
+npc-load-set-unexpected = unexpected `{ $rest }` in set `{ $set }`
+npc-load-set-too-deep = set `{ $set }` is nested deeper than { NUMBER($max, useGrouping: "false") } levels
+npc-load-set-unclosed = expected `)` in set `{ $set }`
+npc-load-unknown-element = unknown element `{ $name }` (declare it in ELEMENTS)
+npc-load-set-bad-start = expected an element, `(` or `~` in set `{ $set }`, found `{ $found }`
+npc-load-set-ends-early = set `{ $set }` ends too early
+npc-load-duration = duration: { $reason }
+# Where npc-core gives no message id (a dice expression dice-core refuses, in its own
+# English), what the kind of error means; English shows npc-core's message.
 npc-load-kind-syntax = syntax error: the grammar does not allow what is here
 npc-load-kind-import-cycle = IMPORT cycle
 npc-load-kind-unknown-tag = this names something that is not defined

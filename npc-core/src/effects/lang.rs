@@ -14,7 +14,7 @@ use super::model::{
     ValueSpec,
 };
 use super::{Effect, EffectLibrary, EffectLimits};
-use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
+use crate::error::{LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId};
 
 /// The seed's target types that need a map, refused with the supported list.
 const MAP_TARGET_TYPES: &[&str] = &[
@@ -178,13 +178,6 @@ struct Loader<'l> {
 }
 
 impl Loader<'_> {
-    fn error(&mut self, kind: LoadErrorKind, line: u32, column: u32, message: impl Into<String>) {
-        if self.errors.len() <= self.limits.max_errors {
-            self.errors
-                .push(LoadError::new(kind, line, column, message));
-        }
-    }
-
     /// Records message `id` with `args`.
     fn say(
         &mut self,
@@ -615,6 +608,19 @@ fn field_says<const N: usize>(
     loader.say(kind, (field.line, field.column), id, args);
 }
 
+/// Why a field's value is refused: a message with an id, or, for a dice expression
+/// dice-core refuses, its English words alone.
+enum Refusal {
+    Said(LoadMessage),
+    English(String),
+}
+
+impl Refusal {
+    fn said<const N: usize>(id: MessageId, args: [(&'static str, MessageArg); N]) -> Refusal {
+        Refusal::Said(LoadMessage::new(id, args))
+    }
+}
+
 struct Context<'c> {
     elements: &'c HashMap<String, usize>,
     universe: ElementSet,
@@ -640,9 +646,17 @@ fn interpret(
             );
         }
     }
-    // A sub-parser's own words (a method, a value, a duration): English only.
-    let field_error = |loader: &mut Loader<'_>, field: &RawField, kind, message: String| {
-        loader.error(kind, field.line, field.column, message);
+    let field_error = |loader: &mut Loader<'_>, field: &RawField, kind, refusal: Refusal| {
+        if loader.errors.len() > loader.limits.max_errors {
+            return;
+        }
+        let error = match refusal {
+            Refusal::Said(detail) => {
+                LoadError::from_message(kind, field.line, field.column, detail)
+            }
+            Refusal::English(message) => LoadError::new(kind, field.line, field.column, message),
+        };
+        loader.errors.push(error);
     };
 
     let target = raw
@@ -726,13 +740,15 @@ fn interpret(
     let duration = match raw.fields.get("duration") {
         Some(field) => match parse_number(&field.text, context) {
             Ok(number) => Some(number),
-            Err(message) => {
-                field_error(
-                    loader,
-                    field,
-                    LoadErrorKind::BadValue,
-                    format!("duration: {message}"),
-                );
+            Err(refusal) => {
+                let refusal = match refusal {
+                    Refusal::Said(reason) => Refusal::said(
+                        MessageId::Duration,
+                        [("reason", MessageArg::Phrase(Box::new(reason)))],
+                    ),
+                    Refusal::English(reason) => Refusal::English(format!("duration: {reason}")),
+                };
+                field_error(loader, field, LoadErrorKind::BadValue, refusal);
                 None
             }
         },
@@ -911,19 +927,23 @@ fn parse_value(
     subject: Subject,
     target: TargetType,
     context: &Context<'_>,
-) -> Result<ValueSpec, String> {
-    let wrong = |forms: &str| {
-        format!(
-            "value `{text}` does not fit subject {} ({}: {forms})",
-            subject.name(),
-            kind_name(subject.kind())
+) -> Result<ValueSpec, Refusal> {
+    let wrong = |forms: MessageId| {
+        Refusal::said(
+            MessageId::ValueMisfit,
+            [
+                ("value", text.into()),
+                ("subject", subject.name().into()),
+                ("kind", kind_name(subject.kind()).into()),
+                ("forms", MessageArg::phrase(forms, [])),
+            ],
         )
     };
     let first = text.chars().next().unwrap_or(' ');
     let rest = text.get(first.len_utf8()..).unwrap_or("").trim();
     match subject.kind() {
         SubjectKind::Int | SubjectKind::Protections => {
-            let forms = "+N, -N, =N, *N, /N or N, N an integer or dice";
+            let forms = MessageId::FormsInteger;
             let (operator, number_text) = match first {
                 '+' => (IntOperator::Add, rest),
                 '-' => (IntOperator::Subtract, rest),
@@ -948,12 +968,12 @@ fn parse_value(
                 }
             })?;
             if operator == IntOperator::Divide && matches!(number, Number::Fixed(0)) {
-                return Err("division by zero: `/0`".to_string());
+                return Err(Refusal::said(MessageId::DivisionByZero, []));
             }
             Ok(ValueSpec::Int(operator, number))
         }
         SubjectKind::Set => {
-            let forms = "+S, -S, &S, =S or ~, S a set of elements such as (MAGIC|BURN)";
+            let forms = MessageId::FormsSet;
             if text == "~" {
                 return Ok(ValueSpec::Complement);
             }
@@ -974,7 +994,7 @@ fn parse_value(
             "true" | "=true" => Ok(ValueSpec::Bool(BoolOp::Assign(true))),
             "false" | "=false" => Ok(ValueSpec::Bool(BoolOp::Assign(false))),
             "invert" => Ok(ValueSpec::Bool(BoolOp::Invert)),
-            _ => Err(wrong("true, false or invert")),
+            _ => Err(wrong(MessageId::FormsBool)),
         },
         SubjectKind::Tag => {
             let tag = text.strip_prefix('=').unwrap_or(text).trim();
@@ -982,16 +1002,17 @@ fn parse_value(
                 && tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && tag.len() <= context.limits.max_name_len;
             if !valid {
-                return Err(wrong("=tag or tag"));
+                return Err(wrong(MessageId::FormsTag));
             }
             Ok(ValueSpec::Tag(tag.to_string()))
         }
         SubjectKind::Existence => match (text, target) {
             ("new", TargetType::Character) => Ok(ValueSpec::Clone),
             ("false", _) => Ok(ValueSpec::Destroy),
-            (_, TargetType::Character) => Err(wrong("new or false")),
-            (_, TargetType::Effect) => Err(format!(
-                "value `{text}` does not fit subject Existence of target type Effect (false removes the matching effects)"
+            (_, TargetType::Character) => Err(wrong(MessageId::FormsExistence)),
+            (_, TargetType::Effect) => Err(Refusal::said(
+                MessageId::ExistenceOfEffect,
+                [("value", text.into())],
             )),
         },
     }
@@ -1009,20 +1030,26 @@ fn kind_name(kind: SubjectKind) -> &'static str {
 }
 
 /// An integer, or a dice expression dice-core accepts without fields, macros or label.
-fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, String> {
+fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, Refusal> {
     if let Ok(value) = text.parse::<i64>() {
         return Ok(Number::Fixed(value));
     }
     if text.contains('@') || text.contains('$') {
-        return Err(format!(
-            "`{text}`: `@` fields and `$` macros are not allowed in effects"
+        return Err(Refusal::said(
+            MessageId::NumberWithField,
+            [("text", text.into())],
         ));
     }
-    let expr = dice_core::parse_with(text, &context.limits.dice)
-        .map_err(|error| format!("dice expression `{text}` is refused: {}", error.message()))?;
+    let expr = dice_core::parse_with(text, &context.limits.dice).map_err(|error| {
+        Refusal::English(format!(
+            "dice expression `{text}` is refused: {}",
+            error.message()
+        ))
+    })?;
     if expr.label().is_some() {
-        return Err(format!(
-            "dice expression `{text}` has a label; write only the expression"
+        return Err(Refusal::said(
+            MessageId::DiceLabelled,
+            [("text", text.into())],
         ));
     }
     Ok(Number::Dice(expr))
@@ -1030,7 +1057,7 @@ fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, String> {
 
 /// A set expression: elements, `()`, `|`, `&`, `~` and parentheses (`&` binds
 /// tighter than `|`, as in C). Nesting deeper than `max_depth` is refused.
-fn parse_set(text: &str, context: &Context<'_>, max_depth: u32) -> Result<ElementSet, String> {
+fn parse_set(text: &str, context: &Context<'_>, max_depth: u32) -> Result<ElementSet, Refusal> {
     let mut parser = SetParser {
         text,
         pos: 0,
@@ -1041,7 +1068,10 @@ fn parse_set(text: &str, context: &Context<'_>, max_depth: u32) -> Result<Elemen
     parser.skip_space();
     if parser.pos < text.len() {
         let rest = text.get(parser.pos..).unwrap_or("");
-        return Err(format!("unexpected `{rest}` in set `{text}`"));
+        return Err(Refusal::said(
+            MessageId::SetUnexpected,
+            [("rest", rest.into()), ("set", text.into())],
+        ));
     }
     Ok(set)
 }
@@ -1070,14 +1100,14 @@ impl SetParser<'_> {
         self.text.get(self.pos..)?.chars().next()
     }
 
-    fn too_deep(&self) -> String {
-        format!(
-            "set `{}` is nested deeper than {} levels",
-            self.text, self.max_depth
+    fn too_deep(&self) -> Refusal {
+        Refusal::said(
+            MessageId::SetTooDeep,
+            [("set", self.text.into()), ("max", self.max_depth.into())],
         )
     }
 
-    fn union(&mut self, depth: u32) -> Result<ElementSet, String> {
+    fn union(&mut self, depth: u32) -> Result<ElementSet, Refusal> {
         let mut set = self.intersection(depth)?;
         while self.peek() == Some('|') {
             self.pos += 1;
@@ -1086,7 +1116,7 @@ impl SetParser<'_> {
         Ok(set)
     }
 
-    fn intersection(&mut self, depth: u32) -> Result<ElementSet, String> {
+    fn intersection(&mut self, depth: u32) -> Result<ElementSet, Refusal> {
         let mut set = self.unary(depth)?;
         while self.peek() == Some('&') {
             self.pos += 1;
@@ -1095,7 +1125,7 @@ impl SetParser<'_> {
         Ok(set)
     }
 
-    fn unary(&mut self, depth: u32) -> Result<ElementSet, String> {
+    fn unary(&mut self, depth: u32) -> Result<ElementSet, Refusal> {
         if depth >= self.max_depth {
             return Err(self.too_deep());
         }
@@ -1113,7 +1143,10 @@ impl SetParser<'_> {
                 }
                 let inner = self.union(depth + 1)?;
                 if self.peek() != Some(')') {
-                    return Err(format!("expected `)` in set `{}`", self.text));
+                    return Err(Refusal::said(
+                        MessageId::SetUnclosed,
+                        [("set", self.text.into())],
+                    ));
                 }
                 self.pos += 1;
                 Ok(inner)
@@ -1131,14 +1164,20 @@ impl SetParser<'_> {
                 let name = self.text.get(start..self.pos).unwrap_or("");
                 match self.context.elements.get(name) {
                     Some(&index) => Ok(ElementSet::single(index)),
-                    None => Err(format!("unknown element `{name}` (declare it in ELEMENTS)")),
+                    None => Err(Refusal::said(
+                        MessageId::UnknownElement,
+                        [("name", name.into())],
+                    )),
                 }
             }
-            Some(c) => Err(format!(
-                "expected an element, `(` or `~` in set `{}`, found `{c}`",
-                self.text
+            Some(c) => Err(Refusal::said(
+                MessageId::SetBadStart,
+                [("set", self.text.into()), ("found", c.into())],
             )),
-            None => Err(format!("set `{}` ends too early", self.text)),
+            None => Err(Refusal::said(
+                MessageId::SetEndsEarly,
+                [("set", self.text.into())],
+            )),
         }
     }
 }
