@@ -42,52 +42,6 @@ pub enum LoadErrorKind {
     Unsupported,
 }
 
-impl LoadErrorKind {
-    /// Every kind, so a host can check that it words each of them.
-    pub const ALL: &'static [LoadErrorKind] = &[
-        LoadErrorKind::Syntax,
-        LoadErrorKind::ImportCycle,
-        LoadErrorKind::UnknownTag,
-        LoadErrorKind::DuplicateTag,
-        LoadErrorKind::FlagRange,
-        LoadErrorKind::BadValue,
-        LoadErrorKind::EndlessMenu,
-        LoadErrorKind::BreakOutsideMenu,
-        LoadErrorKind::BadMenu,
-        LoadErrorKind::CallCycle,
-        LoadErrorKind::TooDeep,
-        LoadErrorKind::UnreachableKeyword,
-        LoadErrorKind::TooLarge,
-        LoadErrorKind::TooManyErrors,
-        LoadErrorKind::MissingField,
-        LoadErrorKind::DuplicateField,
-        LoadErrorKind::Unsupported,
-    ];
-
-    /// A stable name: lower case words joined by `-`.
-    pub fn name(self) -> &'static str {
-        match self {
-            LoadErrorKind::Syntax => "syntax",
-            LoadErrorKind::ImportCycle => "import-cycle",
-            LoadErrorKind::UnknownTag => "unknown-tag",
-            LoadErrorKind::DuplicateTag => "duplicate-tag",
-            LoadErrorKind::FlagRange => "flag-range",
-            LoadErrorKind::BadValue => "bad-value",
-            LoadErrorKind::EndlessMenu => "endless-menu",
-            LoadErrorKind::BreakOutsideMenu => "break-outside-menu",
-            LoadErrorKind::BadMenu => "bad-menu",
-            LoadErrorKind::CallCycle => "call-cycle",
-            LoadErrorKind::TooDeep => "too-deep",
-            LoadErrorKind::UnreachableKeyword => "unreachable-keyword",
-            LoadErrorKind::TooLarge => "too-large",
-            LoadErrorKind::TooManyErrors => "too-many-errors",
-            LoadErrorKind::MissingField => "missing-field",
-            LoadErrorKind::DuplicateField => "duplicate-field",
-            LoadErrorKind::Unsupported => "unsupported",
-        }
-    }
-}
-
 /// One problem found when a script is installed.
 ///
 /// `Display` gives the line `line N: message` that `tavern npc check` prints.
@@ -100,11 +54,11 @@ pub struct LoadError {
     pub column: u32,
     /// What kind of problem this is.
     pub kind: LoadErrorKind,
-    /// Lower-case message saying what was expected and what was found (English).
+    /// Lower-case message saying what was expected and what was found (English):
+    /// `detail` rendered.
     pub message: String,
-    /// The message as data, for a host that words it in another language: `None`
-    /// where npc-core gives the English only (a host then says what `kind` means).
-    pub detail: Option<LoadMessage>,
+    /// The message as data, for a host that words it in another language.
+    pub detail: LoadMessage,
 }
 
 /// What a [`LoadError`] says, as a stable id and named parameters; its English
@@ -125,6 +79,9 @@ pub enum MessageArg {
     Text(String),
     Integer(i64),
     Phrase(Box<LoadMessage>),
+    /// dice-core's own English reason for refusing a dice expression
+    /// (`dice_core::Error::message`): a host words it as it words dice-core's errors.
+    DiceReason(String),
 }
 
 impl MessageArg {
@@ -143,6 +100,7 @@ impl std::fmt::Display for MessageArg {
             MessageArg::Text(text) => f.write_str(text),
             MessageArg::Integer(value) => write!(f, "{value}"),
             MessageArg::Phrase(phrase) => f.write_str(&phrase.english()),
+            MessageArg::DiceReason(reason) => f.write_str(reason),
         }
     }
 }
@@ -506,6 +464,8 @@ message_ids! {
     SetBadStart = "set-bad-start": "expected an element, `(` or `~` in set `{set}`, found `{found}`",
     /// `set`.
     SetEndsEarly = "set-ends-early": "set `{set}` ends too early",
+    /// `text`: the expression; `reason`: dice-core's reason ([`MessageArg::DiceReason`]).
+    DiceRefused = "dice-refused": "dice expression `{text}` is refused: {reason}",
     /// `reason`: a phrase, why the duration is refused.
     Duration = "duration": "duration: {reason}",
 }
@@ -559,21 +519,6 @@ impl LoadMessage {
 }
 
 impl LoadError {
-    pub(crate) fn new(
-        kind: LoadErrorKind,
-        line: u32,
-        column: u32,
-        message: impl Into<String>,
-    ) -> LoadError {
-        LoadError {
-            line,
-            column,
-            kind,
-            message: message.into(),
-            detail: None,
-        }
-    }
-
     /// An error whose message is `id` with `args`; its `message` is the English.
     pub(crate) fn said(
         kind: LoadErrorKind,
@@ -597,7 +542,7 @@ impl LoadError {
             column,
             kind,
             message: detail.english(),
-            detail: Some(detail),
+            detail,
         }
     }
 

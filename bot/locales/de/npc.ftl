@@ -221,26 +221,11 @@ npc-load-set-unclosed = In der Menge `{ $set }` fehlt `)`
 npc-load-unknown-element = Unbekanntes Element `{ $name }` (deklariere es in ELEMENTS)
 npc-load-set-bad-start = Erwartet wird ein Element, `(` oder `~` in der Menge `{ $set }`, gefunden wurde `{ $found }`
 npc-load-set-ends-early = Die Menge `{ $set }` endet zu früh
+npc-load-dice-refused = Der Würfelausdruck `{ $text }` wird abgelehnt: { $reason }
 npc-load-duration = duration (Dauer): { $reason }
-# Wo npc-core keine Meldungs-ID mitgibt (ein Würfelausdruck, den dice-core in seinem
-# eigenen Englisch ablehnt): was die Art des Fehlers bedeutet.
-npc-load-kind-syntax = Syntaxfehler: Was hier steht, lässt die Grammatik an dieser Stelle nicht zu
-npc-load-kind-import-cycle = IMPORT im Kreis
-npc-load-kind-unknown-tag = Das hier Genannte ist nirgends definiert
-npc-load-kind-duplicate-tag = Das ist zweimal definiert
-npc-load-kind-flag-range = Die Flag-ID liegt nicht in 0..255
-npc-load-kind-bad-value = Dieser Wert ist hier nicht erlaubt
-npc-load-kind-endless-menu = Aus diesem MENU kommt man nie heraus
-npc-load-kind-break-outside-menu = BREAK steht außerhalb eines MENU
-npc-load-kind-bad-menu = Dieses MENU ist so nicht erlaubt
-npc-load-kind-call-cycle = Aufrufe im Kreis
-npc-load-kind-too-deep = Die Blöcke sind zu tief verschachtelt
-npc-load-kind-unreachable-keyword = Dieses Stichwort ist nie erreichbar
-npc-load-kind-too-large = Zu groß
-npc-load-kind-too-many-errors = Zu viele Fehler
-npc-load-kind-missing-field = Ein Pflichtfeld fehlt (target_type, subject oder value)
-npc-load-kind-duplicate-field = Ein Feld steht zweimal in diesem EFFECT
-npc-load-kind-unsupported = Das unterstützt Tavern nicht
+# Warum dice-core den Würfelausdruck eines Effekts ablehnt, steht in dice.ftl; ein
+# Grund, dessen Form dieser Katalog nicht kennt (ein neueres dice-core), sagt dies.
+npc-load-dice-reason-unknown = Tavern kann ihn so nicht würfeln
 
 ## Was zu lange dauerte: ergänzt den gemeinsamen Hinweis „{ $what } hat zu lange gedauert“.
 

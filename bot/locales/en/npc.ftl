@@ -219,26 +219,11 @@ npc-load-set-unclosed = expected `)` in set `{ $set }`
 npc-load-unknown-element = unknown element `{ $name }` (declare it in ELEMENTS)
 npc-load-set-bad-start = expected an element, `(` or `~` in set `{ $set }`, found `{ $found }`
 npc-load-set-ends-early = set `{ $set }` ends too early
+npc-load-dice-refused = dice expression `{ $text }` is refused: { $reason }
 npc-load-duration = duration: { $reason }
-# Where npc-core gives no message id (a dice expression dice-core refuses, in its own
-# English), what the kind of error means; English shows npc-core's message.
-npc-load-kind-syntax = syntax error: the grammar does not allow what is here
-npc-load-kind-import-cycle = IMPORT cycle
-npc-load-kind-unknown-tag = this names something that is not defined
-npc-load-kind-duplicate-tag = this is defined twice
-npc-load-kind-flag-range = flag id out of range 0..255
-npc-load-kind-bad-value = a value that is not allowed here
-npc-load-kind-endless-menu = MENU can never be left
-npc-load-kind-break-outside-menu = BREAK outside a MENU
-npc-load-kind-bad-menu = a MENU that is not allowed
-npc-load-kind-call-cycle = call cycle
-npc-load-kind-too-deep = blocks nested too deeply
-npc-load-kind-unreachable-keyword = a keyword that can never be reached
-npc-load-kind-too-large = too large
-npc-load-kind-too-many-errors = too many errors
-npc-load-kind-missing-field = a required field is missing (target_type, subject or value)
-npc-load-kind-duplicate-field = a field given twice in one EFFECT
-npc-load-kind-unsupported = something Tavern does not support
+# dice-core's reason for refusing an effect's dice expression is worded from dice.ftl;
+# a reason of a form that catalogue does not know (a newer dice-core) says this.
+npc-load-dice-reason-unknown = it is not a dice expression Tavern can roll
 
 ## Work that took too long: completes the shared "{ $what } took too long" notice.
 

@@ -608,16 +608,12 @@ fn field_says<const N: usize>(
     loader.say(kind, (field.line, field.column), id, args);
 }
 
-/// Why a field's value is refused: a message with an id, or, for a dice expression
-/// dice-core refuses, its English words alone.
-enum Refusal {
-    Said(LoadMessage),
-    English(String),
-}
+/// Why a field's value (a method, a value, a duration) is refused.
+struct Refusal(LoadMessage);
 
 impl Refusal {
     fn said<const N: usize>(id: MessageId, args: [(&'static str, MessageArg); N]) -> Refusal {
-        Refusal::Said(LoadMessage::new(id, args))
+        Refusal(LoadMessage::new(id, args))
     }
 }
 
@@ -650,13 +646,13 @@ fn interpret(
         if loader.errors.len() > loader.limits.max_errors {
             return;
         }
-        let error = match refusal {
-            Refusal::Said(detail) => {
-                LoadError::from_message(kind, field.line, field.column, detail)
-            }
-            Refusal::English(message) => LoadError::new(kind, field.line, field.column, message),
-        };
-        loader.errors.push(error);
+        let Refusal(detail) = refusal;
+        loader.errors.push(LoadError::from_message(
+            kind,
+            field.line,
+            field.column,
+            detail,
+        ));
     };
 
     let target = raw
@@ -741,13 +737,11 @@ fn interpret(
         Some(field) => match parse_number(&field.text, context) {
             Ok(number) => Some(number),
             Err(refusal) => {
-                let refusal = match refusal {
-                    Refusal::Said(reason) => Refusal::said(
-                        MessageId::Duration,
-                        [("reason", MessageArg::Phrase(Box::new(reason)))],
-                    ),
-                    Refusal::English(reason) => Refusal::English(format!("duration: {reason}")),
-                };
+                let Refusal(reason) = refusal;
+                let refusal = Refusal::said(
+                    MessageId::Duration,
+                    [("reason", MessageArg::Phrase(Box::new(reason)))],
+                );
                 field_error(loader, field, LoadErrorKind::BadValue, refusal);
                 None
             }
@@ -1041,10 +1035,16 @@ fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, Refusal> {
         ));
     }
     let expr = dice_core::parse_with(text, &context.limits.dice).map_err(|error| {
-        Refusal::English(format!(
-            "dice expression `{text}` is refused: {}",
-            error.message()
-        ))
+        Refusal::said(
+            MessageId::DiceRefused,
+            [
+                ("text", text.into()),
+                (
+                    "reason",
+                    MessageArg::DiceReason(error.message().to_string()),
+                ),
+            ],
+        )
     })?;
     if expr.label().is_some() {
         return Err(Refusal::said(

@@ -31,8 +31,7 @@ mod words;
 use std::sync::Arc;
 
 use npc_core::{
-    Conversation, EndReason, LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId, Prompt,
-    Script,
+    Conversation, EndReason, LoadError, LoadMessage, MessageArg, MessageId, Prompt, Script,
 };
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
@@ -1263,16 +1262,9 @@ fn load_error_line(lang: Lang, error: &LoadError) -> String {
 }
 
 /// What a load error says, in `lang`: its message id's text (`npc-load-<id>`) with
-/// its parameters; without an id, npc-core's English message in English and what its
-/// kind means (`npc-load-kind-<kind>`) in any other language, never English there.
+/// its parameters.
 pub fn load_message(lang: Lang, error: &LoadError) -> String {
-    let Some(detail) = &error.detail else {
-        if lang == Lang::En {
-            return error.message.clone();
-        }
-        return i18n::tr(lang, &load_kind_key(error.kind));
-    };
-    worded(lang, detail)
+    worded(lang, &error.detail)
 }
 
 /// A message of npc-core in `lang`; a phrase among its parameters (what a syntax
@@ -1286,6 +1278,11 @@ fn worded(lang: Lang, message: &LoadMessage) -> String {
                 MessageArg::Text(text) => i18n::Arg::from(text),
                 MessageArg::Integer(number) => i18n::Arg::from(*number),
                 MessageArg::Phrase(phrase) => i18n::Arg::from(worded(lang, phrase)),
+                // dice-core's English, worded as its errors are everywhere else.
+                MessageArg::DiceReason(reason) => i18n::Arg::from(
+                    crate::engine::dice_reason::known_reason(lang, reason)
+                        .unwrap_or_else(|| i18n::tr(lang, "npc-load-dice-reason-unknown")),
+                ),
             };
             (name.as_str(), value)
         })
@@ -1296,11 +1293,6 @@ fn worded(lang: Lang, message: &LoadMessage) -> String {
 /// The catalogue key of a load error's message id.
 pub fn load_message_key(id: MessageId) -> String {
     format!("npc-load-{}", id.name())
-}
-
-/// The catalogue key of what a kind of load error means.
-pub fn load_kind_key(kind: LoadErrorKind) -> String {
-    format!("npc-load-kind-{}", kind.name())
 }
 
 /// The previous message of an answered prompt, without its components.
