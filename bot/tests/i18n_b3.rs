@@ -1,7 +1,8 @@
 //! Issue 18, group B3 in German: `/npc`, `/talk`, the conversations in the channel
 //! and `/effect`. Private answers and forms speak the member's language; the
 //! conversation's messages, buttons and menus the server's. The authors' words
-//! (SAY texts, item and menu names) and npc-core's load errors stay as written.
+//! (SAY texts, item and menu names) stay as written; npc-core's load errors are
+//! worded by their message id, and German players may say the NPC's words in German.
 
 use tavern::core::{OptionValue, Permissions, Reply, Request, RequestKind};
 use tavern::i18n::{self, Lang};
@@ -238,13 +239,17 @@ async fn npc_admin_answers_in_german() {
             Starts("Ich konnte das Skript nicht lesen: "),
         ),
         (
-            // npc-core's errors stay its own, with their lines.
+            // npc-core's errors in German, with their lines; the script's words stay.
             "load errors",
             GERMAN_ADMIN,
             install("broken", "broken.ghul"),
-            Starts(
+            Is(
                 "`broken` wurde nicht installiert: Das Skript hat 2 Fehler.\n```\n\
-                    CONV c { NATIVE { HAIL r_missing } }",
+                CONV c { NATIVE { HAIL r_missing } }\n                       ^\n\
+                Zeile 1: NATIVE nennt die unbekannte Antwort `r_missing`\n\n\
+                RESP r { say \"hi\" }\n         ^\n\
+                Zeile 2: Erwartet wird eine Anweisung der Antwort oder `}`, gefunden wurde \
+                `say` (Groß- und Kleinschreibung zählt: schreib `SAY`)\n```",
             ),
         ),
         (
@@ -355,7 +360,7 @@ async fn a_conversation_speaks_the_servers_language_and_answers_privately_in_the
     );
     assert_eq!(
         form.inputs[0].placeholder.as_deref(),
-        Some("Ein Wort, z. B. name, job, trade, bye…")
+        Some("Ein Wort, z. B. name, job, trade – oder tschüss")
     );
 
     // Someone else's buttons, in Bob's language.
@@ -371,7 +376,7 @@ async fn a_conversation_speaks_the_servers_language_and_answers_privately_in_the
         said(&shop).ends_with(
             "*Zu verkaufen:* iron helm 80 Gold · short sword 40 Gold · arrow 3 Gold · \
              light potion 10 Gold\n\
-             *Sag buy WARE [N], sell WARE [N] oder done.*\n\
+             *Sag kaufe WARE [N], verkaufe WARE [N] oder fertig.*\n\
              *Dein Gold:* 120 · *du kannst verkaufen:* nichts, was hier angekauft wird"
         ),
         "{}",
@@ -448,7 +453,7 @@ async fn a_conversation_speaks_the_servers_language_and_answers_privately_in_the
             "sell short sword 1",
             "*Du verkaufst 1× short sword für 10 Gold.*",
         ),
-        ("dance", "*Sag buy, sell oder done.*"),
+        ("dance", "*Sag kaufe, verkaufe oder fertig.*"),
     ];
     let mut last = bought;
     for (line, expected) in lines {
@@ -613,6 +618,162 @@ async fn an_idle_conversation_ends_in_the_servers_stored_language() {
     );
 }
 
+/// An innkeeper who asks yes or no, trades and says goodbye, and a second
+/// conversation whose author made `tschuess` a keyword of their own.
+const INNKEEPER: &str = r#"
+CONV c_wirt { NATIVE { HAIL r_hail ROOM r_room WARES r_wares BYE r_bye } }
+CONV c_eigen { NATIVE { HAIL r_hail TSCHUESS r_own BYE r_bye } }
+RESP r_hail { SAY "Welcome." }
+RESP r_bye { SAY "Farewell." }
+RESP r_own { SAY "Tschuess is my own word." }
+RESP r_room { SAY "A room?" GET_YES_NO { SAY "Good." } { SAY "Pity." } }
+RESP r_wares { TRADE { t_arrow 4 t_sword 40 } SAY "Come again." }
+"#;
+
+/// A line a player types in reply to the NPC, and what the channel then reads
+/// (a part of it).
+type Line = (&'static str, &'static str);
+
+/// `who` talks to the innkeeper through `conv`, line by line, each a reply to the
+/// NPC's last message.
+async fn converse(table: &mut Table, who: Who, conv: &str, lines: &[Line]) {
+    let start = command("talk", &[], &[("npc", text("wirt")), ("conv", text(conv))]);
+    let mut last = send(table, who, start).await;
+    for (line, expected) in lines {
+        let message = last
+            .prompt_message
+            .unwrap_or_else(|| panic!("{line}: the conversation is over: {}", said(&last)));
+        let sent = send(table, who, reply_to(message, line)).await;
+        assert!(said(&sent).contains(expected), "{line}: {}", said(&sent));
+        last = sent;
+    }
+}
+
+#[tokio::test]
+async fn german_players_say_the_npcs_words_in_german() {
+    let mut table = Table::new().await;
+    let install = npc(
+        "install",
+        &[("name", text("wirt")), ("code", text(INNKEEPER))],
+    );
+    send(&mut table, GERMAN_ADMIN, install).await;
+    character(table.storage(), 1, ALICE, "Udo", 200).await;
+    character(table.storage(), 2, BOB, "Hilde", 200).await;
+
+    // A German player at a German table: each German word where the NPC waits for
+    // it, any case, with or without umlauts; English still works.
+    let german: &[Line] = &[
+        ("room", "*Ja oder nein?*"),
+        ("vielleicht", "*Bitte antworte mit „ja“ oder „nein“.*"),
+        ("JA", "Good."),
+        ("room", "A room?"),
+        ("Nein", "Pity."),
+        ("room", "A room?"),
+        ("j", "Good."),
+        ("room", "A room?"),
+        ("n", "Pity."),
+        ("room", "A room?"),
+        ("yes", "Good."),
+        // At the keyword prompt `ja` is just a word the innkeeper does not know.
+        ("ja", "*Keine Antwort.*"),
+        (
+            "wares",
+            "*Sag kaufe WARE [N], verkaufe WARE [N] oder fertig.*",
+        ),
+        // The player's line stays as typed; the NPC understood `buy arrow 3`.
+        (
+            "kaufe arrow 3",
+            "> **Alice:** kaufe arrow 3\n*Du kaufst 3× arrow für 12 Gold.*",
+        ),
+        ("Kaufen  sword", "*Du kaufst 1× sword für 40 Gold.*"),
+        ("verkaufe sword", "*Du verkaufst 1× sword für 10 Gold.*"),
+        ("VERKAUFEN arrow 2", "*Du verkaufst 2× arrow für 2 Gold.*"),
+        ("buy arrow 1", "*Du kaufst 1× arrow für 4 Gold.*"),
+        ("sell arrow", "*Du verkaufst 1× arrow für 1 Gold.*"),
+        // Trading waits for trade words only.
+        ("tschüss", "*Sag kaufe, verkaufe oder fertig.*"),
+        ("ja", "*Sag kaufe, verkaufe oder fertig.*"),
+        ("Fertig", "Come again."),
+        ("wares", "*Zu verkaufen:*"),
+        ("done", "Come again."),
+        ("Tschüß!", "Farewell."),
+    ];
+    converse(&mut table, ALICE_DE, "c_wirt", german).await;
+    for farewell in ["tschüss", "Tschüs", "TSCHUESS", "tschuss Wirt", "bye"] {
+        converse(&mut table, ALICE_DE, "c_wirt", &[(farewell, "Farewell.")]).await;
+    }
+
+    // The author's own keyword wins over the German farewell (by the engine's
+    // four-letter rule, so `tschüss` finds TSCHUESS); `bye` still leaves.
+    let own_keyword: &[Line] = &[
+        ("tschüss", "Tschuess is my own word."),
+        ("Tschuess", "Tschuess is my own word."),
+        ("bye", "Farewell."),
+    ];
+    converse(&mut table, ALICE_DE, "c_eigen", own_keyword).await;
+
+    // A German player at an English table reads English hints and may still say
+    // German words; an English player at a German table reads German hints, so the
+    // German words work for them too. English players at an English table: the
+    // engine's words only, as ever.
+    let german_in_english = Who {
+        guild_locale: Some("en-US"),
+        ..ALICE_DE
+    };
+    let english_in_german = Who {
+        locale: "en-US",
+        ..BOB_DE
+    };
+    let english = Who {
+        guild_locale: Some("en-US"),
+        ..english_in_german
+    };
+    let mixed_and_english: [(Who, &[Line]); 3] = [
+        (
+            german_in_english,
+            &[
+                ("room", "*Yes or no?*"),
+                ("ja", "Good."),
+                ("wares", "*Say buy ITEM [N], sell ITEM [N] or done.*"),
+                ("kaufe arrow", "*You buy 1 arrow for 4 gold.*"),
+                ("fertig", "Come again."),
+                ("tschuess", "Farewell."),
+            ],
+        ),
+        (
+            english_in_german,
+            &[
+                ("room", "*Ja oder nein?*"),
+                ("nein", "Pity."),
+                ("wares", "*Zu verkaufen:*"),
+                ("verkaufe arrow", "*Davon hast du nichts: arrow.*"),
+                ("buy arrow 2", "*Du kaufst 2× arrow für 8 Gold.*"),
+                ("verkaufe arrow", "*Du verkaufst 1× arrow für 1 Gold.*"),
+                ("done", "Come again."),
+                ("tschüs", "Farewell."),
+            ],
+        ),
+        (
+            english,
+            &[
+                ("tschüss", "*No reply.*"),
+                ("room", "*Yes or no?*"),
+                ("ja", "*Please answer yes or no.*"),
+                ("Y", "Good."),
+                ("wares", "*Say buy ITEM [N], sell ITEM [N] or done.*"),
+                ("kaufe arrow", "*Say buy, sell or done.*"),
+                ("fertig", "*Say buy, sell or done.*"),
+                ("DONE", "Come again."),
+                ("tschüss", "*No reply.*"),
+                ("Bye", "Farewell."),
+            ],
+        ),
+    ];
+    for (who, lines) in mixed_and_english {
+        converse(&mut table, who, "c_wirt", lines).await;
+    }
+}
+
 const EFFECTS: &str = include_str!("../../npc-core/scripts/effects.ghul");
 
 #[tokio::test]
@@ -656,7 +817,42 @@ async fn effect_answers_in_german() {
             "load errors",
             GERMAN_ADMIN,
             effect("install", &[code("EFFECT Cold { subject Nope value 1 }")]),
-            Starts("`effects` wurde nicht installiert: Die Effektdatei hat "),
+            Is(
+                "`effects` wurde nicht installiert: Die Effektdatei hat 3 Fehler.\n```\n\
+                EFFECT Cold { subject Nope value 1 }\n^\n\
+                Zeile 1: EFFECT Cold hat kein `target_type` (target_type, subject und value \
+                sind Pflicht)\n\n\
+                EFFECT Cold { subject Nope value 1 }\n^\n\
+                Zeile 1: EFFECT Cold hat kein `value` (target_type, subject und value sind \
+                Pflicht)\n\n\
+                EFFECT Cold { subject Nope value 1 }\n                     ^\n\
+                Zeile 1: Unbekanntes subject `Nope value 1` (bekannt: HitPoints, ManaPoints, \
+                Strength, Dexterity, Intelligence, Wisdom, Constitution, Charisma, ArmorClass, \
+                Experience, Level, Speed, Field0, Field1, Field2, Field3, Field4, Field5, \
+                Field6, Field7, Field8, Field9, Flags, Immunity, Alignment, Protections, Dead, \
+                LoseTurn, Occupation, Species, Existence)\n```",
+            ),
+        ),
+        (
+            // A value that fits no form of its subject, and a dice expression
+            // dice-core refuses (its reason worded as dice errors are), in German.
+            "value errors",
+            GERMAN_ADMIN,
+            effect(
+                "install",
+                &[code(
+                    "EFFECT Cold {\ntarget_type Character\nsubject HitPoints\nvalue x\n}\n\
+                     EFFECT Hot {\ntarget_type Character\nsubject HitPoints\nvalue 1d\n}",
+                )],
+            ),
+            Is(
+                "`effects` wurde nicht installiert: Die Effektdatei hat 2 Fehler.\n```\n\
+                value x\n     ^\nZeile 4: Der Wert `x` passt nicht zum subject HitPoints (INT: \
+                +N, -N, =N, *N, /N oder N, N eine ganze Zahl oder Würfel)\n\n\
+                value 1d\n     ^\nZeile 9: Der Würfelausdruck `1d` wird abgelehnt: Am Ende fehlt \
+                etwas: ich erwarte die Seitenzahl der Würfel (eine Zahl, `%`, `F`, `(` oder \
+                `{`)\n```",
+            ),
         ),
         (
             "installed",
@@ -969,4 +1165,72 @@ async fn a_typed_reply_on_an_auto_server_speaks_the_servers_last_known_locale() 
         "{}",
         said(&sent)
     );
+}
+
+/// Every message id of npc-core's load errors has its text in both catalogues; the
+/// English texts say what npc-core's English says, and the German ones are German,
+/// with every variable.
+#[test]
+fn every_load_error_message_has_a_text_in_both_languages() {
+    use npc_core::{LoadErrorKind, LoadMessage, MessageArg, MessageId};
+    use tavern::core::npc::{load_message, load_message_key};
+    for lang in Lang::ALL {
+        assert!(
+            i18n::has_message(lang, "npc-load-dice-reason-unknown"),
+            "{lang:?}"
+        );
+    }
+    for id in MessageId::ALL {
+        let key = load_message_key(*id);
+        for lang in Lang::ALL {
+            assert!(i18n::has_message(lang, &key), "{key} in {lang:?}");
+        }
+        // Every parameter the template names, as a number every language writes alike.
+        let template = id.english_template();
+        let args: Vec<(String, MessageArg)> = template
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}'))
+            .filter(|(name, _)| {
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            })
+            .map(|(name, _)| (name.to_owned(), MessageArg::Integer(7)))
+            .collect();
+        let detail = LoadMessage {
+            id: *id,
+            args: args.clone(),
+        };
+        let error = npc_core::LoadError {
+            line: 3,
+            column: 1,
+            kind: LoadErrorKind::Syntax,
+            message: detail.english(),
+            detail: detail.clone(),
+        };
+        let english = load_message(Lang::En, &error);
+        assert_eq!(english, detail.english(), "{key}");
+        let german = load_message(Lang::De, &error);
+        // A phrase with no words of its own (a token in backticks) reads alike.
+        let own_words = args
+            .iter()
+            .fold(template.to_owned(), |rest, (name, _)| {
+                rest.replace(&format!("{{{name}}}"), "")
+            })
+            .chars()
+            .any(|c| c.is_ascii_alphabetic());
+        if own_words {
+            assert_ne!(german, english, "{key}: German, not English");
+        }
+        // Fluent shows a variable it lacks as `{$name}`.
+        assert!(
+            !german.contains("{$") && !german.contains("npc-load"),
+            "{key}: {german}"
+        );
+        let sevens = |text: &str| text.matches('7').count();
+        assert_eq!(
+            sevens(&german),
+            sevens(&english),
+            "{key}: every variable: {german}"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::{LoadError, LoadErrorKind, MessageId};
 use crate::limits::Limits;
 use crate::parser::{Parsed, RefKind, Site, Slot};
 use crate::script::{BlockId, Conv, Keyword, Resp, Script, Stmt};
@@ -26,11 +26,12 @@ pub(crate) fn check(parsed: &Parsed, errors: &mut Vec<LoadError>) {
         })
         .collect();
     for (site, path) in cycles(&import_edges, &parsed.conv_names) {
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::ImportCycle,
             site.line,
             site.column,
-            format!("IMPORT cycle: {path}"),
+            MessageId::ImportCycle,
+            [("path", path.into())],
         ));
     }
 
@@ -44,11 +45,12 @@ pub(crate) fn check(parsed: &Parsed, errors: &mut Vec<LoadError>) {
         .collect();
     let resp_names: Vec<String> = parsed.resp_names.iter().map(|n| format!("${n}")).collect();
     for (site, path) in cycles(&call_edges, &resp_names) {
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::CallCycle,
             site.line,
             site.column,
-            format!("call cycle: {path}"),
+            MessageId::CallCycle,
+            [("path", path.into())],
         ));
     }
 
@@ -79,16 +81,17 @@ fn unknown_references(parsed: &Parsed, errors: &mut Vec<LoadError>) {
             continue;
         }
         let name = name.map(String::as_str).unwrap_or("?");
-        let message = match reference.kind {
-            RefKind::Import => format!("unknown conversation `{name}` in IMPORT"),
-            RefKind::NativeTarget => format!("unknown response `{name}` in NATIVE"),
-            RefKind::Call => format!("unknown response `${name}` in call"),
+        let id = match reference.kind {
+            RefKind::Import => MessageId::UnknownConversation,
+            RefKind::NativeTarget => MessageId::UnknownNativeResponse,
+            RefKind::Call => MessageId::UnknownCalledResponse,
         };
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::UnknownTag,
             site.line,
             site.column,
-            message,
+            id,
+            [("tag", name.into())],
         ));
     }
 }
@@ -177,14 +180,16 @@ fn unreachable_keywords(native: &[Keyword], errors: &mut Vec<LoadError>) {
             let engine_reaches =
                 is_special(&keyword.lower) && !full_names.contains_key(keyword.lower.as_str());
             if !engine_reaches {
-                errors.push(LoadError::new(
+                errors.push(LoadError::said(
                     LoadErrorKind::UnreachableKeyword,
                     keyword.line,
                     keyword.column,
-                    format!(
-                        "keyword `{}` can never be reached: `{}` on line {} has the same first four letters",
-                        keyword.text, earlier.text, earlier.line
-                    ),
+                    MessageId::UnreachableKeyword,
+                    [
+                        ("keyword", keyword.text.as_str().into()),
+                        ("earlier", earlier.text.as_str().into()),
+                        ("line", earlier.line.into()),
+                    ],
                 ));
             }
         } else {
@@ -272,11 +277,12 @@ fn endless_menus(parsed: &Parsed, call_edges: &[Vec<Site>], errors: &mut Vec<Loa
             })
         });
         if !leaves {
-            errors.push(LoadError::new(
+            errors.push(LoadError::said(
                 LoadErrorKind::EndlessMenu,
                 menu.line,
                 menu.column,
-                "MENU can never be left: no choice reaches a BREAK, EXIT, TURN_AWAY or ATTACK",
+                MessageId::EndlessMenu,
+                [],
             ));
         }
     }

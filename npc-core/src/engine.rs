@@ -764,8 +764,10 @@ fn trade_items(script: &Script, trade: u32) -> Vec<TradeItem> {
         .collect()
 }
 
-/// K1: the first run of Unicode letters, digits or `_`.
-pub(crate) fn first_word(line: &str) -> Option<&str> {
+/// K1: the first run of Unicode letters, digits or `_`: the word of a line the
+/// keyword prompt looks up (a host that maps its players' words to the engine's
+/// reads the same word).
+pub fn first_word(line: &str) -> Option<&str> {
     let start = line.find(is_keyword_char)?;
     let rest = line.get(start..)?;
     let end = rest

@@ -3,7 +3,7 @@
 //! Errors do not stop the lexer: each is recorded and a best-effort token takes
 //! the bad text's place, so the parser can go on and every error gets reported.
 
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
 
 /// A comparison operator (G2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,18 +55,26 @@ pub(crate) enum TokenKind {
 }
 
 impl TokenKind {
-    /// How a token is named in "expected X, found Y" messages.
-    pub(crate) fn describe(&self) -> String {
+    /// How a token is named in "expected X, found Y" messages: a `token-*` phrase.
+    pub(crate) fn describe(&self) -> MessageArg {
         match self {
-            TokenKind::Word(word) => format!("`{word}`"),
-            TokenKind::Int(Some(value)) => format!("integer {value}"),
-            TokenKind::Int(None) => "an integer".to_string(),
-            TokenKind::Str(_) => "a string".to_string(),
-            TokenKind::Call(tag) => format!("`${tag}`"),
-            TokenKind::Op(op) => format!("`{}`", op.symbol()),
-            TokenKind::LBrace => "`{`".to_string(),
-            TokenKind::RBrace => "`}`".to_string(),
-            TokenKind::Eof => "end of file".to_string(),
+            TokenKind::Word(word) => {
+                MessageArg::phrase(MessageId::TokenWord, [("word", word.as_str().into())])
+            }
+            TokenKind::Int(Some(value)) => {
+                MessageArg::phrase(MessageId::TokenInteger, [("value", (*value).into())])
+            }
+            TokenKind::Int(None) => MessageArg::phrase(MessageId::TokenLargeInteger, []),
+            TokenKind::Str(_) => MessageArg::phrase(MessageId::TokenString, []),
+            TokenKind::Call(tag) => {
+                MessageArg::phrase(MessageId::TokenCall, [("tag", tag.as_str().into())])
+            }
+            TokenKind::Op(op) => {
+                MessageArg::phrase(MessageId::TokenOperator, [("operator", op.symbol().into())])
+            }
+            TokenKind::LBrace => MessageArg::phrase(MessageId::TokenOpenBrace, []),
+            TokenKind::RBrace => MessageArg::phrase(MessageId::TokenCloseBrace, []),
+            TokenKind::Eof => MessageArg::phrase(MessageId::TokenEnd, []),
         }
     }
 }
@@ -129,8 +137,9 @@ pub(crate) fn tokenize(source: &str, error_cap: usize, errors: &mut Vec<LoadErro
         let Some(c) = cursor.peek() else { break };
         let line = cursor.line;
         let column = cursor.column;
-        let syntax_error =
-            |message: String| LoadError::new(LoadErrorKind::Syntax, line, column, message);
+        let syntax_error = |id: MessageId, args: Vec<(&'static str, MessageArg)>| {
+            LoadError::said(LoadErrorKind::Syntax, line, column, id, args)
+        };
         if c.is_whitespace() || c == ';' {
             cursor.bump();
             continue;
@@ -153,9 +162,7 @@ pub(crate) fn tokenize(source: &str, error_cap: usize, errors: &mut Vec<LoadErro
                 }
             }
             if !closed {
-                errors.push(syntax_error(
-                    "unterminated comment: expected `*/`, found end of file".to_string(),
-                ));
+                errors.push(syntax_error(MessageId::UnterminatedComment, vec![]));
             }
             continue;
         }
@@ -168,9 +175,10 @@ pub(crate) fn tokenize(source: &str, error_cap: usize, errors: &mut Vec<LoadErro
             match text.parse::<i32>() {
                 Ok(value) => TokenKind::Int(Some(value)),
                 Err(_) => {
-                    errors.push(syntax_error(format!(
-                        "integer {text} does not fit 32 bits (-2147483648 to 2147483647)"
-                    )));
+                    errors.push(syntax_error(
+                        MessageId::IntegerTooLarge,
+                        vec![("integer", text.into())],
+                    ));
                     TokenKind::Int(None)
                 }
             }
@@ -182,9 +190,7 @@ pub(crate) fn tokenize(source: &str, error_cap: usize, errors: &mut Vec<LoadErro
             if cursor.peek().is_some_and(is_word_start) {
                 TokenKind::Call(take_word(&mut cursor))
             } else {
-                errors.push(syntax_error(
-                    "expected a response tag right after `$`".to_string(),
-                ));
+                errors.push(syntax_error(MessageId::CallWithoutTag, vec![]));
                 continue;
             }
         } else if c == '{' {
@@ -197,7 +203,10 @@ pub(crate) fn tokenize(source: &str, error_cap: usize, errors: &mut Vec<LoadErro
             TokenKind::Op(op)
         } else {
             cursor.bump();
-            errors.push(syntax_error(format!("unexpected character `{c}`")));
+            errors.push(syntax_error(
+                MessageId::UnexpectedCharacter,
+                vec![("character", c.into())],
+            ));
             continue;
         };
         tokens.push(Token { kind, line, column });
@@ -262,11 +271,12 @@ fn take_string(
     loop {
         match cursor.peek() {
             None | Some('\n') => {
-                errors.push(LoadError::new(
+                errors.push(LoadError::said(
                     LoadErrorKind::Syntax,
                     line,
                     column,
-                    "unterminated string: expected a closing `\"` on the same line",
+                    MessageId::UnterminatedString,
+                    [],
                 ));
                 return text;
             }
@@ -284,15 +294,16 @@ fn take_string(
                         cursor.bump();
                     }
                     other => {
-                        let found = match other {
-                            None | Some('\n') => "end of line".to_string(),
-                            Some(c) => format!("`\\{c}`"),
+                        let (id, args) = match other {
+                            None | Some('\n') => (MessageId::EscapeAtEndOfLine, vec![]),
+                            Some(c) => (MessageId::UnknownEscape, vec![("character", c.into())]),
                         };
-                        errors.push(LoadError::new(
+                        errors.push(LoadError::said(
                             LoadErrorKind::Syntax,
                             escape_line,
                             escape_column,
-                            format!("unknown escape {found}: only `\\\"` and `\\\\` are allowed"),
+                            id,
+                            args,
                         ));
                         text.push('\\');
                     }

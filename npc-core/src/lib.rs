@@ -75,8 +75,8 @@ mod play;
 mod script;
 mod world;
 
-pub use engine::{Conversation, UnknownConversation};
-pub use error::{LoadError, LoadErrorKind};
+pub use engine::{Conversation, UnknownConversation, first_word};
+pub use error::{LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId};
 pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
 pub use limits::Limits;
 pub use play::play;
@@ -110,15 +110,15 @@ fn load_inner(
     library: Option<&effects::EffectLibrary>,
 ) -> Result<Script, Vec<LoadError>> {
     if source.len() > limits.max_source_bytes {
-        return Err(vec![LoadError::new(
+        return Err(vec![LoadError::said(
             LoadErrorKind::TooLarge,
             1,
             1,
-            format!(
-                "the script is {} bytes long; at most {} are allowed",
-                source.len(),
-                limits.max_source_bytes
-            ),
+            MessageId::ScriptTooLarge,
+            [
+                ("bytes", source.len().into()),
+                ("max", limits.max_source_bytes.into()),
+            ],
         )]);
     }
     let mut errors = Vec::new();
@@ -149,11 +149,12 @@ pub(crate) fn finish_errors(mut errors: Vec<LoadError>, max_errors: usize) -> Ve
     if errors.is_empty() {
         // The checks report whatever keeps a script from building; this is a
         // safety net, not an expected path.
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::Syntax,
             1,
             1,
-            "the script could not be loaded",
+            MessageId::NotLoaded,
+            [],
         ));
     }
     errors.sort_by_key(|error| (error.line, error.column));
@@ -161,11 +162,12 @@ pub(crate) fn finish_errors(mut errors: Vec<LoadError>, max_errors: usize) -> Ve
     if errors.len() > max_errors {
         errors.truncate(max_errors);
         let last_line = errors.last().map(|e| e.line).unwrap_or(1);
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::TooManyErrors,
             last_line,
             1,
-            format!("too many errors; only the first {max_errors} are shown"),
+            MessageId::TooManyErrors,
+            [("max", max_errors.into())],
         ));
     }
     errors

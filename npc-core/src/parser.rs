@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
 use crate::lexer::{CmpOp, Token, TokenKind};
 use crate::limits::Limits;
 use crate::script::{
@@ -170,24 +170,48 @@ impl Parser<'_> {
         token
     }
 
-    fn report(&mut self, kind: LoadErrorKind, token: &Token, message: impl Into<String>) {
+    /// Records message `id` with `args` at `token`.
+    fn say<const N: usize>(
+        &mut self,
+        kind: LoadErrorKind,
+        token: &Token,
+        id: MessageId,
+        args: [(&'static str, MessageArg); N],
+    ) {
         if self.errors.len() > self.limits.max_errors {
             return;
         }
         self.errors
-            .push(LoadError::new(kind, token.line, token.column, message));
+            .push(LoadError::said(kind, token.line, token.column, id, args));
     }
 
-    /// Records "expected X, found Y" at the current token and aborts the definition.
-    fn expected<T>(&mut self, expected: &str) -> Parse<T> {
+    /// Records "expected X, found Y" at the current token and aborts the definition;
+    /// `expected` is a `want-*` phrase.
+    fn expected<T>(&mut self, expected: MessageArg) -> Parse<T> {
         let token = self.peek().clone();
-        let mut message = format!("expected {expected}, found {}", token.kind.describe());
-        if let TokenKind::Word(word) = &token.kind
-            && let Some(hint) = upper_case_hint(word)
-        {
-            message.push_str(&hint);
+        let found = token.kind.describe();
+        let upper = match &token.kind {
+            TokenKind::Word(word) => upper_case_hint(word),
+            _ => None,
+        };
+        match upper {
+            Some(upper) => self.say(
+                LoadErrorKind::Syntax,
+                &token,
+                MessageId::ExpectedUpperCase,
+                [
+                    ("expected", expected),
+                    ("found", found),
+                    ("upper", upper.into()),
+                ],
+            ),
+            None => self.say(
+                LoadErrorKind::Syntax,
+                &token,
+                MessageId::Expected,
+                [("expected", expected), ("found", found)],
+            ),
         }
-        self.report(LoadErrorKind::Syntax, &token, message);
         Err(Abort)
     }
 
@@ -224,11 +248,11 @@ impl Parser<'_> {
                 self.advance();
                 self.response()
             }
-            _ => self.expected("CONV or RESP"),
+            _ => self.expected(MessageArg::phrase(MessageId::WantDefinition, [])),
         }
     }
 
-    fn tag(&mut self, what: &str) -> Parse<(String, Token)> {
+    fn tag(&mut self, what: MessageArg) -> Parse<(String, Token)> {
         let token = self.peek().clone();
         match &token.kind {
             TokenKind::Word(word) => {
@@ -274,18 +298,23 @@ impl Parser<'_> {
 
     /// Opens a block; `Ok(false)` when it is nested too deep (B7): the error is
     /// recorded and the block's tokens are skipped without descending.
-    fn open_brace(&mut self, after: &str) -> Parse<bool> {
+    fn open_brace(&mut self, after: MessageArg) -> Parse<bool> {
         let token = self.peek().clone();
         if token.kind != TokenKind::LBrace {
-            return self.expected(&format!("`{{` after {after}"));
+            return self.expected(MessageArg::phrase(
+                MessageId::WantOpenBrace,
+                [("after", after)],
+            ));
         }
         if self.depth >= self.limits.max_depth {
             if !self.depth_reported {
                 self.depth_reported = true;
-                self.report(
+                let max = self.limits.max_depth.into();
+                self.say(
                     LoadErrorKind::TooDeep,
                     &token,
-                    format!("blocks nested deeper than {} levels", self.limits.max_depth),
+                    MessageId::TooDeep,
+                    [("max", max)],
                 );
             }
             self.skip_balanced()?;
@@ -302,9 +331,9 @@ impl Parser<'_> {
             self.depth = self.depth.saturating_sub(1);
             return Ok(());
         }
-        self.expected(&format!(
-            "`}}` to close the block opened on line {}",
-            opened.line
+        self.expected(MessageArg::phrase(
+            MessageId::WantCloseBrace,
+            [("line", opened.line.into())],
         ))
     }
 
@@ -317,9 +346,9 @@ impl Parser<'_> {
                 TokenKind::LBrace => open += 1,
                 TokenKind::RBrace => open -= 1,
                 TokenKind::Eof => {
-                    return self.expected(&format!(
-                        "`}}` to close the block opened on line {}",
-                        opened.line
+                    return self.expected(MessageArg::phrase(
+                        MessageId::WantCloseBrace,
+                        [("line", opened.line.into())],
                     ));
                 }
                 _ => {}
@@ -330,14 +359,16 @@ impl Parser<'_> {
     }
 
     fn conversation(&mut self) -> Parse<()> {
-        let (name, name_token) = self.tag("a conversation tag after CONV")?;
+        let (name, name_token) =
+            self.tag(MessageArg::phrase(MessageId::WantConversationTag, []))?;
         let id = self.intern_conv(&name);
         let duplicate = !matches!(self.out.convs.get(id as usize), Some(Slot::Missing));
         if duplicate {
-            self.report(
+            self.say(
                 LoadErrorKind::DuplicateTag,
                 &name_token,
-                format!("CONV `{name}` is defined twice"),
+                MessageId::ConvTwice,
+                [("tag", name.as_str().into())],
             );
         }
         let (slot, outcome) = match self.conversation_body(name_token.line) {
@@ -352,7 +383,7 @@ impl Parser<'_> {
 
     fn conversation_body(&mut self, line: u32) -> Parse<ConvDraft> {
         let opened = self.peek().clone();
-        if !self.open_brace("the conversation tag")? {
+        if !self.open_brace(MessageArg::phrase(MessageId::AfterConversationTag, []))? {
             return Ok(ConvDraft {
                 line,
                 imports: Vec::new(),
@@ -376,7 +407,7 @@ impl Parser<'_> {
                     self.natives(&mut draft)?;
                 }
                 TokenKind::RBrace => break,
-                _ => return self.expected("IMPORT, NATIVE or `}`"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantConversationPart, [])),
             }
         }
         self.close_brace(&opened)?;
@@ -385,7 +416,7 @@ impl Parser<'_> {
 
     fn imports(&mut self, draft: &mut ConvDraft) -> Parse<()> {
         let opened = self.peek().clone();
-        if !self.open_brace("IMPORT")? {
+        if !self.open_brace("IMPORT".into())? {
             return Ok(());
         }
         while let TokenKind::Word(name) = &self.peek().kind {
@@ -396,14 +427,14 @@ impl Parser<'_> {
             draft.imports.push(site);
         }
         if self.peek().kind != TokenKind::RBrace {
-            return self.expected("a conversation tag or `}` in IMPORT");
+            return self.expected(MessageArg::phrase(MessageId::WantImportEntry, []));
         }
         self.close_brace(&opened)
     }
 
     fn natives(&mut self, draft: &mut ConvDraft) -> Parse<()> {
         let opened = self.peek().clone();
-        if !self.open_brace("NATIVE")? {
+        if !self.open_brace("NATIVE".into())? {
             return Ok(());
         }
         loop {
@@ -413,21 +444,22 @@ impl Parser<'_> {
                 TokenKind::Word(word) => word.clone(),
                 TokenKind::Str(text) => {
                     if text.is_empty() || !text.chars().all(is_keyword_char) {
-                        self.report(
+                        self.say(
                             LoadErrorKind::Syntax,
                             &token,
-                            format!(
-                                "expected a keyword (one word of letters, digits or `_`), found \"{text}\""
-                            ),
+                            MessageId::BadKeywordString,
+                            [("text", text.as_str().into())],
                         );
                     }
                     text.clone()
                 }
-                _ => return self.expected("a keyword or `}` in NATIVE"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantNativeEntry, [])),
             };
             self.advance();
-            let (resp_name, resp_token) =
-                self.tag(&format!("a response tag after keyword `{text}`"))?;
+            let (resp_name, resp_token) = self.tag(MessageArg::phrase(
+                MessageId::WantKeywordResponse,
+                [("keyword", text.as_str().into())],
+            ))?;
             let resp = self.intern_resp(&resp_name);
             self.reference(RefKind::NativeTarget, resp, &resp_token);
             let lower = text.to_lowercase();
@@ -444,20 +476,21 @@ impl Parser<'_> {
     }
 
     fn response(&mut self) -> Parse<()> {
-        let (name, name_token) = self.tag("a response tag after RESP")?;
+        let (name, name_token) = self.tag(MessageArg::phrase(MessageId::WantResponseTag, []))?;
         let id = self.intern_resp(&name);
         let duplicate = !matches!(self.out.resps.get(id as usize), Some(Slot::Missing));
         if duplicate {
-            self.report(
+            self.say(
                 LoadErrorKind::DuplicateTag,
                 &name_token,
-                format!("RESP `{name}` is defined twice"),
+                MessageId::RespTwice,
+                [("tag", name.as_str().into())],
             );
         }
         self.menu_depth = 0;
         self.calls.clear();
         self.broken = false;
-        let result = self.block("the response tag");
+        let result = self.block(MessageArg::phrase(MessageId::AfterResponseTag, []));
         let calls = std::mem::take(&mut self.calls);
         let (slot, outcome) = match result {
             // Its errors are reported; the whole-file checks pass it over.
@@ -478,7 +511,7 @@ impl Parser<'_> {
     }
 
     /// `{ statement* }`.
-    fn block(&mut self, after: &str) -> Parse<BlockId> {
+    fn block(&mut self, after: MessageArg) -> Parse<BlockId> {
         let opened = self.peek().clone();
         if !self.open_brace(after)? {
             return Ok(self.new_block(Vec::new()));
@@ -488,9 +521,9 @@ impl Parser<'_> {
             match self.peek().kind {
                 TokenKind::RBrace => break,
                 TokenKind::Eof => {
-                    return self.expected(&format!(
-                        "`}}` to close the block opened on line {}",
-                        opened.line
+                    return self.expected(MessageArg::phrase(
+                        MessageId::WantCloseBrace,
+                        [("line", opened.line.into())],
                     ));
                 }
                 _ => match self.statement() {
@@ -540,8 +573,11 @@ impl Parser<'_> {
     }
 
     fn two_blocks(&mut self, after: &str) -> Parse<(BlockId, BlockId)> {
-        let yes = self.block(after)?;
-        let no = self.block(&format!("the first block of {after}"))?;
+        let yes = self.block(after.into())?;
+        let no = self.block(MessageArg::phrase(
+            MessageId::AfterFirstBlock,
+            [("statement", after.into())],
+        ))?;
         Ok((yes, no))
     }
 
@@ -557,10 +593,10 @@ impl Parser<'_> {
                 self.calls.push(site);
                 return Ok(Some(Stmt::Call(target)));
             }
-            _ => return self.expected("a response statement or `}`"),
+            _ => return self.expected(MessageArg::phrase(MessageId::WantStatement, [])),
         };
         if !STATEMENT_WORDS.contains(&word.as_str()) {
-            return self.expected("a response statement or `}`");
+            return self.expected(MessageArg::phrase(MessageId::WantStatement, []));
         }
         self.advance();
         let statement = match word.as_str() {
@@ -570,7 +606,7 @@ impl Parser<'_> {
                     self.advance();
                     Stmt::Say(text)
                 }
-                _ => return self.expected("a string after SAY"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantSayText, [])),
             },
             "TRADE" => return self.trade(),
             "TURN_AWAY" => Stmt::TurnAway,
@@ -580,10 +616,11 @@ impl Parser<'_> {
             "EXIT" => Stmt::Exit,
             "BREAK" => {
                 if self.menu_depth == 0 {
-                    self.report(
+                    self.say(
                         LoadErrorKind::BreakOutsideMenu,
                         &token,
-                        "BREAK outside a MENU",
+                        MessageId::BreakOutsideMenu,
+                        [],
                     );
                 }
                 Stmt::Break
@@ -598,40 +635,46 @@ impl Parser<'_> {
                 match &next.kind {
                     TokenKind::Word(word) if word == "GOLD" => {}
                     TokenKind::Int(Some(-2)) => {}
-                    TokenKind::Int(Some(id)) => self.report(
+                    TokenKind::Int(Some(id)) => self.say(
                         LoadErrorKind::BadValue,
                         &next,
-                        format!("TAKE takes gold only: GOLD or its parameter id -2 (got {id})"),
+                        MessageId::TakeGoldOnly,
+                        [("id", (*id).into())],
                     ),
-                    _ => return self.expected("GOLD (or its parameter id -2) after TAKE"),
+                    _ => return self.expected(MessageArg::phrase(MessageId::WantTakeGold, [])),
                 }
                 self.advance();
                 Stmt::TakeGold(self.optional_count("TAKE GOLD", 0)?)
             }
             "CHANGE_PARM" => {
                 let parm = self.parameter("CHANGE_PARM", true)?;
-                let (delta, _) = self.integer("a delta after the parameter of CHANGE_PARM")?;
+                let (delta, _) = self.integer(MessageArg::phrase(MessageId::WantDelta, []))?;
                 Stmt::ChangeParm(parm, delta.unwrap_or(0))
             }
             "SET_PARM" => {
                 let parm = self.parameter("SET_PARM", true)?;
                 let (value, value_token) =
-                    self.integer("a value after the parameter of SET_PARM")?;
+                    self.integer(MessageArg::phrase(MessageId::WantSetValue, []))?;
                 if value.is_some_and(|v| v < 0) {
-                    self.report(
+                    self.say(
                         LoadErrorKind::BadValue,
                         &value_token,
-                        "SET_PARM needs a value of 0 or more",
+                        MessageId::SetParmNegative,
+                        [],
                     );
                 }
                 Stmt::SetParm(parm, value.unwrap_or(0).max(0))
             }
             "TAKE_ITEM" => {
-                let (item, _) = self.tag("an item tag after TAKE_ITEM")?;
+                let (item, _) = self.tag(MessageArg::phrase(
+                    MessageId::WantItemTag,
+                    [("statement", "TAKE_ITEM".into())],
+                ))?;
                 Stmt::TakeItem(item, self.optional_count("TAKE_ITEM", 1)?.unwrap_or(1))
             }
             "APPLY_EFFECT" => {
-                let (effect, effect_token) = self.tag("an effect tag after APPLY_EFFECT")?;
+                let (effect, effect_token) =
+                    self.tag(MessageArg::phrase(MessageId::WantEffectTag, []))?;
                 self.out.effect_refs.push(EffectRef {
                     tag: effect.clone(),
                     line: effect_token.line,
@@ -640,7 +683,10 @@ impl Parser<'_> {
                 Stmt::ApplyEffect(effect)
             }
             "GIVE_ITEM" => {
-                let (item, _) = self.tag("an item tag after GIVE_ITEM")?;
+                let (item, _) = self.tag(MessageArg::phrase(
+                    MessageId::WantItemTag,
+                    [("statement", "GIVE_ITEM".into())],
+                ))?;
                 Stmt::GiveItem(item, self.optional_count("GIVE_ITEM", 1)?.unwrap_or(1))
             }
             "GET_YES_NO" => {
@@ -650,7 +696,10 @@ impl Parser<'_> {
             "CHECK_PARM" => {
                 let parm = self.parameter("CHECK_PARM", false)?;
                 let op = self.operator("CHECK_PARM")?;
-                let (value, _) = self.integer("an integer after the operator of CHECK_PARM")?;
+                let (value, _) = self.integer(MessageArg::phrase(
+                    MessageId::WantComparedInteger,
+                    [("statement", "CHECK_PARM".into())],
+                ))?;
                 let (yes, no) = self.two_blocks("CHECK_PARM")?;
                 Stmt::CheckParm(parm, op, value.unwrap_or(0), yes, no)
             }
@@ -660,10 +709,16 @@ impl Parser<'_> {
                 Stmt::CheckFlag(flag, yes, no)
             }
             "CHECK_ITEM" => {
-                let (item, _) = self.tag("an item tag after CHECK_ITEM")?;
+                let (item, _) = self.tag(MessageArg::phrase(
+                    MessageId::WantItemTag,
+                    [("statement", "CHECK_ITEM".into())],
+                ))?;
                 let (op, value) = if matches!(self.peek().kind, TokenKind::Op(_)) {
                     let op = self.operator("CHECK_ITEM")?;
-                    let (value, _) = self.integer("an integer after the operator of CHECK_ITEM")?;
+                    let (value, _) = self.integer(MessageArg::phrase(
+                        MessageId::WantComparedInteger,
+                        [("statement", "CHECK_ITEM".into())],
+                    ))?;
                     (op, value.unwrap_or(0))
                 } else {
                     (CmpOp::Ge, 1)
@@ -672,17 +727,17 @@ impl Parser<'_> {
                 Stmt::CheckItem(item, op, value, yes, no)
             }
             "CHECK_MEMBER" => {
-                let (npc, _) = self.tag("an NPC tag after CHECK_MEMBER")?;
+                let (npc, _) = self.tag(MessageArg::phrase(MessageId::WantNpcTag, []))?;
                 let (yes, no) = self.two_blocks("CHECK_MEMBER")?;
                 Stmt::CheckMember(npc, yes, no)
             }
             "MENU" => return self.menu(&token),
-            _ => return self.expected("a response statement or `}`"),
+            _ => return self.expected(MessageArg::phrase(MessageId::WantStatement, [])),
         };
         Ok(Some(statement))
     }
 
-    fn integer(&mut self, expected: &str) -> Parse<(Option<i32>, Token)> {
+    fn integer(&mut self, expected: MessageArg) -> Parse<(Option<i32>, Token)> {
         let token = self.peek().clone();
         match token.kind {
             TokenKind::Int(value) => {
@@ -702,10 +757,15 @@ impl Parser<'_> {
         self.advance();
         let Some(value) = value else { return Ok(None) };
         if value < minimum {
-            self.report(
+            self.say(
                 LoadErrorKind::BadValue,
                 &token,
-                format!("{statement} needs a count of {minimum} or more, found {value}"),
+                MessageId::CountTooSmall,
+                [
+                    ("statement", statement.into()),
+                    ("minimum", minimum.into()),
+                    ("value", value.into()),
+                ],
             );
             return Ok(Some(minimum));
         }
@@ -713,15 +773,19 @@ impl Parser<'_> {
     }
 
     fn flag(&mut self, statement: &str) -> Parse<u8> {
-        let (value, token) = self.integer(&format!("a flag id after {statement}"))?;
+        let (value, token) = self.integer(MessageArg::phrase(
+            MessageId::WantFlag,
+            [("statement", statement.into())],
+        ))?;
         let Some(value) = value else { return Ok(0) };
         match u8::try_from(value) {
             Ok(flag) => Ok(flag),
             Err(_) => {
-                self.report(
+                self.say(
                     LoadErrorKind::FlagRange,
                     &token,
-                    format!("flag id {value} is out of range 0..255"),
+                    MessageId::FlagRange,
+                    [("flag", value.into())],
                 );
                 Ok(0)
             }
@@ -734,8 +798,9 @@ impl Parser<'_> {
                 self.advance();
                 Ok(op)
             }
-            _ => self.expected(&format!(
-                "a comparison operator (=, !=, <, <=, >, >=) in {statement}"
+            _ => self.expected(MessageArg::phrase(
+                MessageId::WantOperator,
+                [("statement", statement.into())],
             )),
         }
     }
@@ -752,10 +817,11 @@ impl Parser<'_> {
                 -4 => Parm::Activity,
                 id if id >= 0 => Parm::Script(id),
                 id => {
-                    self.report(
+                    self.say(
                         LoadErrorKind::BadValue,
                         &token,
-                        format!("parameter id {id} is reserved: ids below -4 do not exist"),
+                        MessageId::ReservedParameter,
+                        [("id", id.into())],
                     );
                     Parm::Script(0)
                 }
@@ -765,17 +831,19 @@ impl Parser<'_> {
             TokenKind::Word(word) if word == "FOOD" => Parm::Food,
             TokenKind::Word(word) if word == "ACTIVITY" => Parm::Activity,
             _ => {
-                return self.expected(&format!(
-                    "a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after {statement}"
+                return self.expected(MessageArg::phrase(
+                    MessageId::WantParameter,
+                    [("statement", statement.into())],
                 ));
             }
         };
         self.advance();
         if writing && parm == Parm::Activity {
-            self.report(
+            self.say(
                 LoadErrorKind::BadValue,
                 &token,
-                format!("ACTIVITY is read-only: {statement} cannot change it"),
+                MessageId::ActivityReadOnly,
+                [("statement", statement.into())],
             );
         }
         Ok(parm)
@@ -783,7 +851,7 @@ impl Parser<'_> {
 
     fn trade(&mut self) -> Parse<Option<Stmt>> {
         let opened = self.peek().clone();
-        if !self.open_brace("TRADE")? {
+        if !self.open_brace("TRADE".into())? {
             return Ok(None);
         }
         let mut wares: Vec<Ware> = Vec::new();
@@ -792,22 +860,27 @@ impl Parser<'_> {
             let tag = match &token.kind {
                 TokenKind::RBrace => break,
                 TokenKind::Word(tag) => tag.clone(),
-                _ => return self.expected("an item tag or `}` in TRADE"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantTradeEntry, [])),
             };
             self.advance();
-            let (price, price_token) = self.integer(&format!("a price after item `{tag}`"))?;
+            let (price, price_token) = self.integer(MessageArg::phrase(
+                MessageId::WantPrice,
+                [("item", tag.as_str().into())],
+            ))?;
             if price.is_some_and(|p| p < 0) {
-                self.report(
+                self.say(
                     LoadErrorKind::BadValue,
                     &price_token,
-                    format!("the price of `{tag}` must be 0 or more"),
+                    MessageId::NegativePrice,
+                    [("item", tag.as_str().into())],
                 );
             }
             if wares.iter().any(|ware| ware.tag == tag) {
-                self.report(
+                self.say(
                     LoadErrorKind::BadValue,
                     &token,
-                    format!("item `{tag}` is listed twice in this TRADE"),
+                    MessageId::WareTwice,
+                    [("item", tag.as_str().into())],
                 );
             }
             wares.push(Ware {
@@ -824,7 +897,7 @@ impl Parser<'_> {
 
     fn menu(&mut self, menu_token: &Token) -> Parse<Option<Stmt>> {
         let opened = self.peek().clone();
-        if !self.open_brace("MENU")? {
+        if !self.open_brace("MENU".into())? {
             return Ok(None);
         }
         let mut choices: Vec<Choice> = Vec::new();
@@ -834,7 +907,7 @@ impl Parser<'_> {
             let label = match &token.kind {
                 TokenKind::RBrace => break,
                 TokenKind::Str(label) => label.clone(),
-                _ => return self.expected("a choice label (a string) or `}` in MENU"),
+                _ => return self.expected(MessageArg::phrase(MessageId::WantMenuEntry, [])),
             };
             self.advance();
             self.check_label(&label, &token, &mut seen_labels);
@@ -842,10 +915,11 @@ impl Parser<'_> {
                 TokenKind::Int(value) => {
                     let cost_token = self.advance();
                     if value.is_some_and(|c| c < 0) {
-                        self.report(
+                        self.say(
                             LoadErrorKind::BadValue,
                             &cost_token,
-                            format!("the cost of \"{label}\" must be 0 or more"),
+                            MessageId::NegativeCost,
+                            [("label", label.as_str().into())],
                         );
                     }
                     Some(value.unwrap_or(0).max(0))
@@ -853,7 +927,10 @@ impl Parser<'_> {
                 _ => None,
             };
             self.menu_depth += 1;
-            let body = self.block(&format!("choice \"{label}\""));
+            let body = self.block(MessageArg::phrase(
+                MessageId::AfterChoice,
+                [("label", label.as_str().into())],
+            ));
             self.menu_depth = self.menu_depth.saturating_sub(1);
             choices.push(Choice {
                 label,
@@ -863,17 +940,15 @@ impl Parser<'_> {
         }
         self.close_brace(&opened)?;
         if choices.is_empty() {
-            self.report(LoadErrorKind::BadMenu, menu_token, "MENU has no choices");
+            self.say(LoadErrorKind::BadMenu, menu_token, MessageId::MenuEmpty, []);
         }
         if choices.len() > self.limits.max_menu_choices {
-            self.report(
+            let max = self.limits.max_menu_choices.into();
+            self.say(
                 LoadErrorKind::BadMenu,
                 menu_token,
-                format!(
-                    "MENU has {} choices; at most {} are allowed",
-                    choices.len(),
-                    self.limits.max_menu_choices
-                ),
+                MessageId::MenuTooManyChoices,
+                [("count", choices.len().into()), ("max", max)],
             );
         }
         let id = u32::try_from(self.out.menus.len()).unwrap_or(u32::MAX);
@@ -888,24 +963,24 @@ impl Parser<'_> {
     fn check_label(&mut self, label: &str, token: &Token, seen: &mut Vec<String>) {
         let length = label.chars().count();
         if label.trim().is_empty() {
-            self.report(LoadErrorKind::BadMenu, token, "MENU label is empty");
+            self.say(LoadErrorKind::BadMenu, token, MessageId::MenuLabelEmpty, []);
         }
         if length > self.limits.max_label_chars {
-            self.report(
+            let max = self.limits.max_label_chars.into();
+            self.say(
                 LoadErrorKind::BadMenu,
                 token,
-                format!(
-                    "MENU label is {length} characters long; at most {} are allowed",
-                    self.limits.max_label_chars
-                ),
+                MessageId::MenuLabelTooLong,
+                [("length", length.into()), ("max", max)],
             );
         }
         let folded = fold_label(label);
         if seen.contains(&folded) {
-            self.report(
+            self.say(
                 LoadErrorKind::BadMenu,
                 token,
-                format!("MENU label \"{label}\" appears twice"),
+                MessageId::MenuLabelTwice,
+                [("label", label.into())],
             );
         } else {
             seen.push(folded);
@@ -934,5 +1009,5 @@ fn upper_case_hint(word: &str) -> Option<String> {
         .chain(PARAMETER_WORDS)
         .chain(&["CONV", "RESP", "IMPORT", "NATIVE"])
         .any(|known| *known == upper);
-    known.then(|| format!(" (words are case-sensitive: write `{upper}`)"))
+    known.then_some(upper)
 }

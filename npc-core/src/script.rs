@@ -129,14 +129,12 @@ pub(crate) fn unknown_effects(
     refs.iter()
         .filter(|effect| !library.has_effect(&effect.tag))
         .map(|effect| {
-            crate::LoadError::new(
+            crate::LoadError::said(
                 crate::LoadErrorKind::UnknownTag,
                 effect.line,
                 effect.column,
-                format!(
-                    "unknown effect `{}` in APPLY_EFFECT (the effect library has no such effect)",
-                    effect.tag
-                ),
+                crate::MessageId::UnknownEffect,
+                [("effect", effect.tag.as_str().into())],
             )
         })
         .collect()

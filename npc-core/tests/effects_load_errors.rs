@@ -320,3 +320,141 @@ fn apply_effect_asks_the_host() {
         effect: "Cure".to_string()
     }));
 }
+
+/// Every message id of an effect file, by a file that says it: the error carries the
+/// id, and its English is the message.
+#[test]
+fn every_effect_message_id_is_said() {
+    let small = EffectLimits {
+        max_effects: 1,
+        max_elements: 1,
+        max_name_len: 2,
+        max_set_depth: 1,
+        ..EffectLimits::default()
+    };
+    let hp = |value: &str| {
+        format!(
+            "ELEMENTS {{ A }}\nEFFECT E {{\ntarget_type Character\nsubject HitPoints\n{value}\n}}"
+        )
+    };
+    let on = |subject: &str, value: &str| {
+        format!("EFFECT E {{\ntarget_type Character\nsubject {subject}\nvalue {value}\n}}")
+    };
+    // (file, loaded under the small limits, the id it says)
+    let values = [
+        (hp("value x"), false, "value-misfit"),
+        (hp("value x"), false, "forms-integer"),
+        (on("Immunity", "x"), false, "forms-set"),
+        (on("Dead", "x"), false, "forms-bool"),
+        (on("Species", "1x"), false, "forms-tag"),
+        (on("Existence", "x"), false, "forms-existence"),
+        (hp("value /0"), false, "division-by-zero"),
+        (
+            "EFFECT E {\ntarget_type Effect\nsubject Existence\nvalue new\n}".to_owned(),
+            false,
+            "existence-of-effect",
+        ),
+        (hp("value +@STR"), false, "number-with-field"),
+        (hp("value 1d6 # fire"), false, "dice-labelled"),
+        (hp("value 1d"), false, "dice-refused"),
+        (hp("value 1\nmethod A B"), false, "set-unexpected"),
+        (hp("value 1\nmethod ((A))"), true, "set-too-deep"),
+        (hp("value 1\nmethod (A"), false, "set-unclosed"),
+        (hp("value 1\nmethod B"), false, "unknown-element"),
+        (hp("value 1\nmethod #"), false, "set-bad-start"),
+        (hp("value 1\nmethod A|"), false, "set-ends-early"),
+        (hp("value 1\nduration @STR"), false, "duration"),
+    ];
+    let cases: &[(&str, bool, &str)] = &[
+        ("# x", false, "effect-expected-declaration"),
+        (
+            "effect X { }",
+            false,
+            "effect-expected-declaration-upper-case",
+        ),
+        ("ELEMENTS { A }\nELEMENTS { B }", false, "elements-twice"),
+        ("EFFECT A { }\nEFFECT B { }", true, "too-many-effects"),
+        ("EFFECT A { }\nEFFECT A { }", false, "effect-twice"),
+        ("ELEMENTS { A }\nEFFECT A { }", false, "effect-is-element"),
+        ("ELEMENTS A", false, "elements-without-brace"),
+        ("ELEMENTS { A", false, "elements-unclosed"),
+        ("ELEMENTS { # }", false, "elements-bad-entry"),
+        ("ELEMENTS { ABC }", true, "element-name-too-long"),
+        ("ELEMENTS { A A }", false, "element-twice"),
+        ("ELEMENTS { A B }", true, "too-many-elements"),
+        ("EFFECT { }", false, "effect-without-tag"),
+        ("EFFECT ABC { }", true, "effect-tag-too-long"),
+        ("EFFECT A x", false, "effect-without-brace"),
+        ("EFFECT A { # }", false, "effect-bad-entry"),
+        ("EFFECT A {\nEFFECT B { }", false, "effect-unclosed-before"),
+        ("EFFECT A {", false, "effect-unclosed"),
+        ("EFFECT A {\ncolour red\n}", false, "unknown-field"),
+        (
+            "EFFECT A {\nhook HpReduced\nhook HpReduced\n}",
+            false,
+            "field-twice",
+        ),
+        ("EFFECT A {\nhook\n}", false, "field-without-value"),
+        ("EFFECT A { }", false, "missing-field"),
+        ("EFFECT A {\ntarget_type Tile\n}", false, "map-target-type"),
+        (
+            "EFFECT A {\ntarget_type Moon\n}",
+            false,
+            "unknown-target-type",
+        ),
+        ("EFFECT A {\nsubject Nope\n}", false, "unknown-subject"),
+        (
+            "EFFECT A {\ntarget_type Effect\nsubject HitPoints\n}",
+            false,
+            "effect-target-subject",
+        ),
+        ("EFFECT A {\ncumulative maybe\n}", false, "yes-or-no"),
+        ("EFFECT A {\nprobability 2\n}", false, "bad-probability"),
+        ("EFFECT A {\nhook Other\n}", false, "unknown-hook"),
+        (
+            "EFFECT A {\ntarget_method Self\n}",
+            false,
+            "unknown-target-method",
+        ),
+        ("EFFECT A {\nsource x\n}", false, "bad-source"),
+        (
+            "EFFECT A {\ntarget_type Character\nsubject Existence\nvalue remove\nmode while_active\n}",
+            false,
+            "existence-while-active",
+        ),
+        (
+            "EFFECT A {\ntarget_type Character\nsubject HitPoints\nvalue 1\nmode sometimes\n}",
+            false,
+            "bad-mode",
+        ),
+        (
+            "EFFECT A {\ntarget_type Character\nsubject Protections\nvalue 1\n}",
+            false,
+            "protections-without-method",
+        ),
+    ];
+    let values: Vec<(&str, bool, &str)> = values
+        .iter()
+        .map(|(source, limited, id)| (source.as_str(), *limited, *id))
+        .collect();
+    for (source, limited, id) in cases.iter().chain(&values) {
+        let limits = if *limited {
+            small.clone()
+        } else {
+            EffectLimits::default()
+        };
+        let errors = load_effects_with(source, &limits).err().unwrap_or_default();
+        fn says(message: &npc_core::LoadMessage, id: &str) -> bool {
+            message.id.name() == id
+                || message.args.iter().any(|(_, arg)| {
+                    matches!(arg, npc_core::MessageArg::Phrase(phrase) if says(phrase, id))
+                })
+        }
+        let found = errors.iter().find(|error| says(&error.detail, id));
+        let Some(error) = found else {
+            panic!("{source:?}: no {id} in {errors:#?}");
+        };
+        let detail = &error.detail;
+        assert_eq!(error.message, detail.english(), "{source:?}");
+    }
+}

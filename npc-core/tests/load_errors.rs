@@ -416,3 +416,579 @@ fn oversized_scripts_and_error_floods_are_bounded() {
         Some(LoadErrorKind::TooManyErrors)
     );
 }
+
+/// Which limits a structured-message case loads under.
+#[derive(Clone, Copy)]
+enum Under {
+    Default,
+    Small,
+    /// Against an empty effect library (APPLY_EFFECT is checked).
+    NoEffects,
+    /// As an effect file, under small limits.
+    EffectFile,
+}
+
+/// A source, how it is loaded, and the message id it says with its parameters.
+type Said = (
+    &'static str,
+    Under,
+    &'static str,
+    Vec<(&'static str, npc_core::MessageArg)>,
+);
+
+/// Every message id, by a source that says it, with its parameters. The safety net
+/// `not-loaded` (nothing reported, yet no script) has no source that reaches it.
+#[test]
+fn every_message_id_is_said_with_its_parameters() {
+    use npc_core::MessageArg::{Integer as N, Text as T};
+    let t = |text: &str| T(text.to_string());
+    let cases: Vec<Said> = vec![
+        ("/* open", Under::Default, "unterminated-comment", vec![]),
+        (
+            "RESP r { SET_FLAG 99999999999 }",
+            Under::Default,
+            "integer-too-large",
+            vec![("integer", t("99999999999"))],
+        ),
+        ("RESP r { $ }", Under::Default, "call-without-tag", vec![]),
+        (
+            "RESP r { # }",
+            Under::Default,
+            "unexpected-character",
+            vec![("character", t("#"))],
+        ),
+        (
+            "RESP r { SAY \"x\n}",
+            Under::Default,
+            "unterminated-string",
+            vec![],
+        ),
+        (
+            "RESP r { SAY \"x\\\n}",
+            Under::Default,
+            "escape-at-end-of-line",
+            vec![],
+        ),
+        (
+            "RESP r { SAY \"\\n\" }",
+            Under::Default,
+            "unknown-escape",
+            vec![("character", t("n"))],
+        ),
+        (
+            "RESP r { CHECK_FLAG 1 { CHECK_FLAG 2 { } { } } { } }",
+            Under::Small,
+            "too-deep",
+            vec![("max", N(2))],
+        ),
+        (
+            "CONV c { } CONV c { }",
+            Under::Default,
+            "conv-twice",
+            vec![("tag", t("c"))],
+        ),
+        (
+            "RESP r { } RESP r { }",
+            Under::Default,
+            "resp-twice",
+            vec![("tag", t("r"))],
+        ),
+        (
+            "CONV c { NATIVE { \"two words\" r } } RESP r { }",
+            Under::Default,
+            "bad-keyword-string",
+            vec![("text", t("two words"))],
+        ),
+        (
+            "RESP r { BREAK }",
+            Under::Default,
+            "break-outside-menu",
+            vec![],
+        ),
+        (
+            "RESP r { TAKE -3 }",
+            Under::Default,
+            "take-gold-only",
+            vec![("id", N(-3))],
+        ),
+        (
+            "RESP r { SET_PARM 1 -1 }",
+            Under::Default,
+            "set-parm-negative",
+            vec![],
+        ),
+        (
+            "RESP r { TAKE_GOLD -1 }",
+            Under::Default,
+            "count-too-small",
+            vec![
+                ("statement", t("TAKE_GOLD")),
+                ("minimum", N(0)),
+                ("value", N(-1)),
+            ],
+        ),
+        (
+            "RESP r { SET_FLAG 256 }",
+            Under::Default,
+            "flag-range",
+            vec![("flag", N(256))],
+        ),
+        (
+            "RESP r { SET_PARM -5 1 }",
+            Under::Default,
+            "reserved-parameter",
+            vec![("id", N(-5))],
+        ),
+        (
+            "RESP r { SET_PARM ACTIVITY 1 }",
+            Under::Default,
+            "activity-read-only",
+            vec![("statement", t("SET_PARM"))],
+        ),
+        (
+            "RESP r { TRADE { t_a -1 } }",
+            Under::Default,
+            "negative-price",
+            vec![("item", t("t_a"))],
+        ),
+        (
+            "RESP r { TRADE { t_a 1 t_a 2 } }",
+            Under::Default,
+            "ware-twice",
+            vec![("item", t("t_a"))],
+        ),
+        (
+            "RESP r { MENU { \"A\" -1 { BREAK } } }",
+            Under::Default,
+            "negative-cost",
+            vec![("label", t("A"))],
+        ),
+        ("RESP r { MENU { } }", Under::Default, "menu-empty", vec![]),
+        (
+            "RESP r { MENU { \"A\" { BREAK } \"B\" { BREAK } } }",
+            Under::Small,
+            "menu-too-many-choices",
+            vec![("count", N(2)), ("max", N(1))],
+        ),
+        (
+            "RESP r { MENU { \"\" { BREAK } } }",
+            Under::Default,
+            "menu-label-empty",
+            vec![],
+        ),
+        (
+            "RESP r { MENU { \"AB\" { BREAK } } }",
+            Under::Small,
+            "menu-label-too-long",
+            vec![("length", N(2)), ("max", N(1))],
+        ),
+        (
+            "RESP r { MENU { \"A\" { BREAK } \"a\" { BREAK } } }",
+            Under::Default,
+            "menu-label-twice",
+            vec![("label", t("a"))],
+        ),
+        (
+            "CONV a { IMPORT { b } } CONV b { IMPORT { a } }",
+            Under::Default,
+            "import-cycle",
+            vec![("path", t("a -> b -> a"))],
+        ),
+        (
+            "RESP a { $b } RESP b { $a }",
+            Under::Default,
+            "call-cycle",
+            vec![("path", t("$a -> $b -> $a"))],
+        ),
+        (
+            "CONV a { IMPORT { z } }",
+            Under::Default,
+            "unknown-conversation",
+            vec![("tag", t("z"))],
+        ),
+        (
+            "CONV c { NATIVE { HAIL r } }",
+            Under::Default,
+            "unknown-native-response",
+            vec![("tag", t("r"))],
+        ),
+        (
+            "RESP a { $z }",
+            Under::Default,
+            "unknown-called-response",
+            vec![("tag", t("z"))],
+        ),
+        (
+            "CONV c { NATIVE { JOBS r JOBSEEKER r } } RESP r { }",
+            Under::Default,
+            "unreachable-keyword",
+            vec![
+                ("keyword", t("JOBSEEKER")),
+                ("earlier", t("JOBS")),
+                ("line", N(1)),
+            ],
+        ),
+        (
+            "RESP r { MENU { \"A\" { SAY \"x\" } } }",
+            Under::Default,
+            "endless-menu",
+            vec![],
+        ),
+        (
+            "RESP r { APPLY_EFFECT Smite }",
+            Under::NoEffects,
+            "unknown-effect",
+            vec![("effect", t("Smite"))],
+        ),
+        (
+            "RESP r { }",
+            Under::Small,
+            "script-too-large",
+            vec![("bytes", N(10)), ("max", N(8))],
+        ),
+        (
+            "ELEMENTS { FIRE }",
+            Under::EffectFile,
+            "effect-file-too-large",
+            vec![("bytes", N(17)), ("max", N(8))],
+        ),
+        (
+            "RESP r { SET_FLAG 256 SET_FLAG 257 }",
+            Under::Small,
+            "too-many-errors",
+            vec![("max", N(1))],
+        ),
+    ];
+    let mut said = std::collections::BTreeSet::new();
+    for (source, under, id, args) in cases {
+        // One limit lowered, the one the case is about.
+        let default = npc_core::Limits::default();
+        let small = match id {
+            "too-deep" => npc_core::Limits {
+                max_depth: 2,
+                ..default
+            },
+            "menu-too-many-choices" => npc_core::Limits {
+                max_menu_choices: 1,
+                ..default
+            },
+            "menu-label-too-long" => npc_core::Limits {
+                max_label_chars: 1,
+                ..default
+            },
+            "script-too-large" => npc_core::Limits {
+                max_source_bytes: 8,
+                ..default
+            },
+            _ => npc_core::Limits {
+                max_errors: 1,
+                ..default
+            },
+        };
+        let errors = match under {
+            Under::Default => check(source),
+            Under::Small => npc_core::load_with(source, &small)
+                .err()
+                .unwrap_or_default(),
+            Under::NoEffects => npc_core::load_against(
+                source,
+                &npc_core::Limits::default(),
+                &npc_core::effects::EffectLibrary::empty(),
+            )
+            .err()
+            .unwrap_or_default(),
+            Under::EffectFile => {
+                let limits = npc_core::effects::EffectLimits {
+                    max_source_bytes: 8,
+                    ..npc_core::effects::EffectLimits::default()
+                };
+                npc_core::effects::load_effects_with(source, &limits)
+                    .err()
+                    .unwrap_or_default()
+            }
+        };
+        let found = errors
+            .iter()
+            .map(|error| (error, &error.detail))
+            .find(|(_, detail)| detail.id.name() == id);
+        let Some((error, detail)) = found else {
+            panic!("{source:?}: no {id} in {errors:#?}");
+        };
+        let expected: Vec<(String, npc_core::MessageArg)> = args
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect();
+        assert_eq!(detail.args, expected, "{source:?}");
+        assert_eq!(error.message, detail.english(), "{source:?}");
+        said.insert(id);
+    }
+    let unsaid: Vec<&str> = npc_core::MessageId::ALL
+        .iter()
+        .map(|id| id.name())
+        .filter(|name| {
+            !said.contains(name)
+                && *name != "not-loaded"
+                && !is_syntax_phrase(name)
+                && !EFFECT_FILE_IDS.contains(name)
+        })
+        .collect();
+    assert!(unsaid.is_empty(), "ids no case says: {unsaid:?}");
+}
+
+/// Every error's English is its message id's, in every case above too.
+#[test]
+fn structured_messages_render_the_english_of_the_message() {
+    for case in cases() {
+        for error in check(&case.script) {
+            assert_eq!(error.message, error.detail.english(), "{}", case.name);
+        }
+    }
+    let names: std::collections::BTreeSet<&str> = npc_core::MessageId::ALL
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    assert_eq!(
+        names.len(),
+        npc_core::MessageId::ALL.len(),
+        "ids are unique"
+    );
+}
+
+/// What a syntax error expected and found, as phrases: a source per phrase, with
+/// the exact `tavern npc check` lines.
+#[test]
+fn every_syntax_phrase_is_said() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "conv c { }",
+            &[
+                "line 1: expected CONV or RESP, found `conv` (words are case-sensitive: write `CONV`)",
+            ],
+        ),
+        (
+            "CONV { }",
+            &["line 1: expected a conversation tag after CONV, found `{`"],
+        ),
+        (
+            "RESP { }",
+            &["line 1: expected a response tag after RESP, found `{`"],
+        ),
+        (
+            "CONV c { NATIVE { HAIL 5 } }",
+            &["line 1: expected a response tag after keyword `HAIL`, found integer 5"],
+        ),
+        (
+            "RESP r { TAKE_ITEM 5 }",
+            &["line 1: expected an item tag after TAKE_ITEM, found integer 5"],
+        ),
+        (
+            "RESP r { APPLY_EFFECT 5 }",
+            &["line 1: expected an effect tag after APPLY_EFFECT, found integer 5"],
+        ),
+        (
+            "RESP r { CHECK_MEMBER 5 { } { } }",
+            &["line 1: expected an NPC tag after CHECK_MEMBER, found integer 5"],
+        ),
+        (
+            "CONV c NATIVE",
+            &["line 1: expected `{` after the conversation tag, found `NATIVE`"],
+        ),
+        (
+            "RESP r SAY",
+            &["line 1: expected `{` after the response tag, found `SAY`"],
+        ),
+        (
+            "RESP r {\n SAY \"a\"\n",
+            &["line 3: expected `}` to close the block opened on line 1, found end of file"],
+        ),
+        (
+            "CONV c { 5 }",
+            &["line 1: expected IMPORT, NATIVE or `}`, found integer 5"],
+        ),
+        (
+            "CONV c { IMPORT { 5 } }",
+            &["line 1: expected a conversation tag or `}` in IMPORT, found integer 5"],
+        ),
+        (
+            "CONV c { NATIVE { $x } }",
+            &["line 1: expected a keyword or `}` in NATIVE, found `$x`"],
+        ),
+        (
+            "RESP r { \"x\" }",
+            &["line 1: expected a response statement or `}`, found a string"],
+        ),
+        (
+            "RESP r { SAY 5 }",
+            &["line 1: expected a string after SAY, found integer 5"],
+        ),
+        (
+            "RESP r { TAKE x }",
+            &["line 1: expected GOLD (or its parameter id -2) after TAKE, found `x`"],
+        ),
+        (
+            "RESP r { CHANGE_PARM 1 x }",
+            &["line 1: expected a delta after the parameter of CHANGE_PARM, found `x`"],
+        ),
+        (
+            "RESP r { SET_PARM 1 x }",
+            &["line 1: expected a value after the parameter of SET_PARM, found `x`"],
+        ),
+        (
+            "RESP r { CHECK_PARM 1 = x { } { } }",
+            &["line 1: expected an integer after the operator of CHECK_PARM, found `x`"],
+        ),
+        (
+            "RESP r { SET_FLAG x }",
+            &["line 1: expected a flag id after SET_FLAG, found `x`"],
+        ),
+        (
+            "RESP r { CHECK_PARM 1 5 }",
+            &[
+                "line 1: expected a comparison operator (=, !=, <, <=, >, >=) in CHECK_PARM, found integer 5",
+            ],
+        ),
+        (
+            "RESP r { SET_PARM x 1 }",
+            &[
+                "line 1: expected a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after SET_PARM, found `x`",
+            ],
+        ),
+        (
+            "RESP r { TRADE { 5 } }",
+            &[
+                "line 1: expected an item tag or `}` in TRADE, found integer 5",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { TRADE { t_a x } }",
+            &[
+                "line 1: expected a price after item `t_a`, found `x`",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { MENU { 5 } }",
+            &[
+                "line 1: expected a choice label (a string) or `}` in MENU, found integer 5",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { CHECK_FLAG 1 { } x }",
+            &["line 1: expected `{` after the first block of CHECK_FLAG, found `x`"],
+        ),
+        (
+            "RESP r { MENU { \"A\" x } }",
+            &[
+                "line 1: expected `{` after choice \"A\", found `x`",
+                "line 1: expected CONV or RESP, found `}`",
+            ],
+        ),
+        (
+            "RESP r { SAY 99999999999 }",
+            &[
+                "line 1: integer 99999999999 does not fit 32 bits (-2147483648 to 2147483647)",
+                "line 1: expected a string after SAY, found an integer",
+            ],
+        ),
+        (
+            "RESP r { SAY = }",
+            &["line 1: expected a string after SAY, found `=`"],
+        ),
+        (
+            "RESP r { SAY }",
+            &["line 1: expected a string after SAY, found `}`"],
+        ),
+    ];
+    fn ids_of(
+        message: &npc_core::LoadMessage,
+        into: &mut std::collections::BTreeSet<&'static str>,
+    ) {
+        into.insert(message.id.name());
+        for (_, arg) in &message.args {
+            if let npc_core::MessageArg::Phrase(phrase) = arg {
+                ids_of(phrase, into);
+            }
+        }
+    }
+    let mut said = std::collections::BTreeSet::new();
+    for (source, expected) in cases {
+        assert_eq!(check_lines(source), *expected, "{source:?}");
+        for error in check(source) {
+            let detail = &error.detail;
+            assert_eq!(error.message, detail.english(), "{source:?}");
+            ids_of(detail, &mut said);
+        }
+    }
+    let unsaid: Vec<&str> = npc_core::MessageId::ALL
+        .iter()
+        .map(|id| id.name())
+        .filter(|name| is_syntax_phrase(name) && !said.contains(name))
+        .collect();
+    assert!(unsaid.is_empty(), "phrases no case says: {unsaid:?}");
+}
+
+/// The ids only effect files say (`effects_load_errors` says each).
+const EFFECT_FILE_IDS: &[&str] = &[
+    "effect-expected-declaration",
+    "effect-expected-declaration-upper-case",
+    "elements-twice",
+    "too-many-effects",
+    "effect-twice",
+    "effect-is-element",
+    "elements-without-brace",
+    "elements-unclosed",
+    "elements-bad-entry",
+    "element-name-too-long",
+    "element-twice",
+    "too-many-elements",
+    "effect-without-tag",
+    "effect-tag-too-long",
+    "effect-without-brace",
+    "effect-bad-entry",
+    "effect-unclosed-before",
+    "effect-unclosed",
+    "unknown-field",
+    "field-twice",
+    "field-without-value",
+    "missing-field",
+    "map-target-type",
+    "unknown-target-type",
+    "unknown-subject",
+    "effect-target-subject",
+    "yes-or-no",
+    "bad-probability",
+    "unknown-hook",
+    "unknown-target-method",
+    "bad-source",
+    "existence-while-active",
+    "bad-mode",
+    "protections-without-method",
+    "value-misfit",
+    "forms-integer",
+    "forms-set",
+    "forms-bool",
+    "forms-tag",
+    "forms-existence",
+    "division-by-zero",
+    "existence-of-effect",
+    "number-with-field",
+    "dice-labelled",
+    "dice-refused",
+    "set-unexpected",
+    "set-too-deep",
+    "set-unclosed",
+    "unknown-element",
+    "set-bad-start",
+    "set-ends-early",
+    "duration",
+];
+
+/// The ids of "expected X, found Y" and its phrases.
+fn is_syntax_phrase(name: &str) -> bool {
+    name.starts_with("expected")
+        || name.starts_with("want-")
+        || name.starts_with("after-")
+        || name.starts_with("token-")
+}

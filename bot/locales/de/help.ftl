@@ -43,7 +43,7 @@ help-page-chargen =
 
 help-page-npc =
     {"*"}*NSCs** sind Charaktere der Spielleitung, mit denen eure Gruppe reden kann.
-    · `/reden nsc:NAME` beginnt ein Gespräch; antworte auf seine Nachrichten (Stichwörter, Menüs, ja/nein) und sag `bye`, um zu gehen. Ein ruhendes Gespräch endet von selbst.
+    · `/reden nsc:NAME` beginnt ein Gespräch; antworte auf seine Nachrichten (Stichwörter, Menüs, `ja`/`nein`) und sag `tschüss`, um zu gehen; beim Handeln versteht der NSC `kaufe WARE [N]`, `verkaufe WARE [N]` und `fertig`. Die englischen Wörter (`bye`, `yes`, `no`, `buy`, `sell`, `done`) gehen genauso. Ein ruhendes Gespräch endet von selbst.
     {"*"}*Server-Admins** installieren NSCs aus GhulScript: `/nsc installieren name:NAME` mit einer `.ghul`-Datei oder einem Codeblock; dazu `/nsc liste`, `/nsc entfernen`, `/nsc aktivität` (der ACTIVITY-Code des Skripts).
 
 help-page-odds =

@@ -5,7 +5,9 @@
 # Waren und Menüpunkten, der Anzeigename), kommt als Variable und bleibt, wie es ist.
 # Waren stehen darum mit ihrer Anzahl als „3× arrow“: Ein deutscher Plural lässt sich
 # aus einem fremden Namen nicht bilden.
-# Die Wörter, die der NSC versteht (buy, sell, done, yes, no, bye), bleiben englisch.
+# Die Wörter, die der NSC versteht, nennen die Hinweise deutsch: tschüss, ja, nein, kaufe,
+# verkaufe, fertig (der Bot übersetzt sie für den NSC). Die englischen (bye, yes, no, buy,
+# sell, done) versteht er immer.
 
 ## Ablehnungen und Hinweise (private Antworten)
 
@@ -63,7 +65,7 @@ npc-source-empty =
        *[script] Das Skript ist leer.
     }
 
-## Ladefehler: Die Fehler selbst kommen von npc-core (englisch, mit ihrer Zeile).
+## Ladefehler: die Meldungen von npc-core, nach ID, in der Sprache der Admins, mit ihrer Zeile.
 
 npc-load-failed =
     { $noun ->
@@ -81,6 +83,149 @@ npc-load-failed =
 npc-load-more = …und { $count } weitere; alle Fehler stehen in der angehängten Datei.
 npc-load-filename = fehler.txt
 npc-load-file-description = Alle Ladefehler
+
+# Ein Ladefehler: die Zeile und die Meldung (die Markierung ^ unter der Skriptzeile
+# zeigt die Spalte). $message: eine der Meldungen npc-load-<id> unten.
+npc-load-at = Zeile { NUMBER($line, useGrouping: "false") }: { $message }
+# Was npc-core meldet, nach seiner Meldungs-ID (npc_core::MessageId); was das Skript
+# schrieb (Tags, Stichwörter, Texte), kommt als Variable und bleibt, wie es ist.
+npc-load-unterminated-comment = Kommentar ohne Ende: Bis zum Dateiende fehlt `*/`
+npc-load-integer-too-large = Die Zahl { $integer } passt nicht in 32 Bit (-2147483648 bis 2147483647)
+npc-load-call-without-tag = Nach `$` muss direkt der Tag einer Antwort stehen
+npc-load-unexpected-character = Unerwartetes Zeichen `{ $character }`
+npc-load-unterminated-string = Text ohne Ende: Das schließende `"` fehlt in derselben Zeile
+npc-load-escape-at-end-of-line = Unbekanntes Escape am Zeilenende: Erlaubt sind nur `\"` und `\\`
+npc-load-unknown-escape = Unbekanntes Escape `\{ $character }`: Erlaubt sind nur `\"` und `\\`
+npc-load-too-deep = Die Blöcke sind tiefer als { NUMBER($max, useGrouping: "false") } Ebenen verschachtelt
+npc-load-conv-twice = CONV `{ $tag }` ist zweimal definiert
+npc-load-resp-twice = RESP `{ $tag }` ist zweimal definiert
+npc-load-bad-keyword-string = Hier gehört ein Stichwort hin (ein Wort aus Buchstaben, Ziffern oder `_`), nicht „{ $text }“
+npc-load-break-outside-menu = BREAK steht außerhalb eines MENU
+npc-load-take-gold-only = TAKE nimmt nur Gold: GOLD oder dessen Parameter-ID -2 (hier: { NUMBER($id, useGrouping: "false") })
+npc-load-set-parm-negative = SET_PARM braucht einen Wert von 0 oder mehr
+npc-load-count-too-small = { $statement } braucht eine Anzahl von mindestens { NUMBER($minimum, useGrouping: "false") }, hier steht { NUMBER($value, useGrouping: "false") }
+npc-load-flag-range = Die Flag-ID { NUMBER($flag, useGrouping: "false") } liegt nicht in 0..255
+npc-load-reserved-parameter = Die Parameter-ID { NUMBER($id, useGrouping: "false") } ist reserviert: IDs unter -4 gibt es nicht
+npc-load-activity-read-only = ACTIVITY lässt sich nur lesen: { $statement } kann es nicht ändern
+npc-load-negative-price = Der Preis von `{ $item }` muss 0 oder mehr sein
+npc-load-ware-twice = Die Ware `{ $item }` steht zweimal in diesem TRADE
+npc-load-negative-cost = Die Kosten von „{ $label }“ müssen 0 oder mehr sein
+npc-load-menu-empty = Das MENU hat keine Auswahl
+npc-load-menu-too-many-choices = Das MENU hat { NUMBER($count, useGrouping: "false") } Auswahlpunkte; erlaubt sind höchstens { NUMBER($max, useGrouping: "false") }
+npc-load-menu-label-empty = Ein Auswahlpunkt des MENU ist leer
+npc-load-menu-label-too-long = Der Auswahlpunkt ist { NUMBER($length, useGrouping: "false") } Zeichen lang; erlaubt sind höchstens { NUMBER($max, useGrouping: "false") }
+npc-load-menu-label-twice = Der Auswahlpunkt „{ $label }“ steht zweimal im MENU
+npc-load-import-cycle = IMPORT im Kreis: { $path }
+npc-load-call-cycle = Aufrufe im Kreis: { $path }
+npc-load-unknown-conversation = IMPORT nennt das unbekannte Gespräch `{ $tag }`
+npc-load-unknown-native-response = NATIVE nennt die unbekannte Antwort `{ $tag }`
+npc-load-unknown-called-response = Der Aufruf nennt die unbekannte Antwort `${ $tag }`
+npc-load-unreachable-keyword = Das Stichwort `{ $keyword }` ist nie erreichbar: `{ $earlier }` in Zeile { NUMBER($line, useGrouping: "false") } hat dieselben ersten vier Buchstaben
+npc-load-endless-menu = Aus diesem MENU kommt man nie heraus: Kein Auswahlpunkt erreicht BREAK, EXIT, TURN_AWAY oder ATTACK
+npc-load-unknown-effect = APPLY_EFFECT nennt den unbekannten Effekt `{ $effect }` (die Effektdatei des Servers hat keinen solchen)
+npc-load-script-too-large = Das Skript ist { $bytes } Bytes lang; erlaubt sind höchstens { $max }
+npc-load-effect-file-too-large = Die Effektdatei ist { $bytes } Bytes lang; erlaubt sind höchstens { $max }
+npc-load-too-many-errors = Zu viele Fehler; hier stehen nur die ersten { NUMBER($max, useGrouping: "false") }
+npc-load-not-loaded = Das Skript ließ sich nicht laden
+# Ein Syntaxfehler: was der Parser erwartete und was er fand, je eine Wendung unten
+# (want-*: das Erwartete, im Nominativ; after-*: wonach ein `{` fehlt, im Dativ;
+# token-*: das Gefundene, im Nominativ).
+npc-load-expected = Erwartet wird { $expected }, gefunden wurde { $found }
+npc-load-expected-upper-case = Erwartet wird { $expected }, gefunden wurde { $found } (Groß- und Kleinschreibung zählt: schreib `{ $upper }`)
+npc-load-want-definition = CONV oder RESP
+npc-load-want-conversation-tag = der Tag eines Gesprächs nach CONV
+npc-load-want-response-tag = der Tag einer Antwort nach RESP
+npc-load-want-keyword-response = der Tag einer Antwort nach dem Stichwort `{ $keyword }`
+npc-load-want-item-tag = der Tag eines Gegenstands nach { $statement }
+npc-load-want-effect-tag = der Tag eines Effekts nach APPLY_EFFECT
+npc-load-want-npc-tag = der Tag eines NSC nach CHECK_MEMBER
+npc-load-want-open-brace = `{"{"}` nach { $after }
+npc-load-want-close-brace = `{"}"}` zum Schließen des Blocks aus Zeile { NUMBER($line, useGrouping: "false") }
+npc-load-want-conversation-part = IMPORT, NATIVE oder `{"}"}`
+npc-load-want-import-entry = der Tag eines Gesprächs oder `{"}"}` in IMPORT
+npc-load-want-native-entry = ein Stichwort oder `{"}"}` in NATIVE
+npc-load-want-statement = eine Anweisung der Antwort oder `{"}"}`
+npc-load-want-say-text = ein Text nach SAY
+npc-load-want-take-gold = GOLD (oder dessen Parameter-ID -2) nach TAKE
+npc-load-want-delta = eine Änderung nach dem Parameter von CHANGE_PARM
+npc-load-want-set-value = ein Wert nach dem Parameter von SET_PARM
+npc-load-want-compared-integer = eine ganze Zahl nach dem Vergleichsoperator von { $statement }
+npc-load-want-flag = eine Flag-ID nach { $statement }
+npc-load-want-operator = ein Vergleichsoperator (=, !=, <, <=, >, >=) in { $statement }
+npc-load-want-parameter = ein Parameter (eine ganze Zahl, AMOUNT, GOLD, FOOD oder ACTIVITY) nach { $statement }
+npc-load-want-trade-entry = der Tag einer Ware oder `{"}"}` in TRADE
+npc-load-want-price = ein Preis nach der Ware `{ $item }`
+npc-load-want-menu-entry = ein Auswahlpunkt (ein Text) oder `{"}"}` in MENU
+npc-load-after-conversation-tag = dem Tag des Gesprächs
+npc-load-after-response-tag = dem Tag der Antwort
+npc-load-after-first-block = dem ersten Block von { $statement }
+npc-load-after-choice = dem Auswahlpunkt „{ $label }“
+npc-load-token-word = `{ $word }`
+npc-load-token-integer = die Zahl { NUMBER($value, useGrouping: "false") }
+npc-load-token-large-integer = eine Zahl
+npc-load-token-string = ein Text
+npc-load-token-call = `${ $tag }`
+npc-load-token-operator = `{ $operator }`
+npc-load-token-open-brace = `{"{"}`
+npc-load-token-close-brace = `{"}"}`
+npc-load-token-end = das Dateiende
+# Deklarationen und Felder einer Effektdatei (/effekt installieren).
+npc-load-effect-expected-declaration = Erwartet wird ELEMENTS oder EFFECT, gefunden wurde `{ $found }`
+npc-load-effect-expected-declaration-upper-case = Erwartet wird ELEMENTS oder EFFECT, gefunden wurde `{ $found }` (Groß- und Kleinschreibung zählt: schreib `{ $upper }`)
+npc-load-elements-twice = ELEMENTS steht zweimal da (zuerst in Zeile { NUMBER($line, useGrouping: "false") }); deklariere alle Elemente in einer Liste
+npc-load-too-many-effects = Mehr als { NUMBER($max, useGrouping: "false") } Effekte in einer Datei
+npc-load-effect-twice = EFFECT `{ $tag }` ist zweimal definiert (zuerst in Zeile { NUMBER($line, useGrouping: "false") })
+npc-load-effect-is-element = `{ $tag }` ist schon ein Element (Zeile { NUMBER($line, useGrouping: "false") }); Elemente und Effekte teilen sich die Namen
+npc-load-elements-without-brace = Nach ELEMENTS fehlt `{"{"}`
+npc-load-elements-unclosed = Das `{"}"}`, das ELEMENTS aus Zeile { NUMBER($line, useGrouping: "false") } schließt, fehlt bis zum Dateiende
+npc-load-elements-bad-entry = Erwartet wird der Name eines Elements oder `{"}"}` in ELEMENTS, gefunden wurde `{ $found }`
+npc-load-element-name-too-long = Der Elementname `{ $name }` ist länger als { NUMBER($max, useGrouping: "false") } Zeichen
+npc-load-element-twice = `{ $name }` ist zweimal deklariert (zuerst in Zeile { NUMBER($line, useGrouping: "false") })
+npc-load-too-many-elements = Mehr als { NUMBER($max, useGrouping: "false") } Elemente
+npc-load-effect-without-tag = Nach EFFECT fehlt der Tag des Effekts
+npc-load-effect-tag-too-long = Der Effekt-Tag `{ $tag }` ist länger als { NUMBER($max, useGrouping: "false") } Zeichen
+npc-load-effect-without-brace = Nach EFFECT { $tag } fehlt `{"{"}`
+npc-load-effect-bad-entry = Erwartet wird ein Feldname oder `{"}"}` in EFFECT { $tag }, gefunden wurde `{ $found }`
+npc-load-effect-unclosed-before = Das `{"}"}`, das EFFECT { $tag } aus Zeile { NUMBER($line, useGrouping: "false") } schließt, fehlt vor `{ $found }`
+npc-load-effect-unclosed = Das `{"}"}`, das EFFECT { $tag } aus Zeile { NUMBER($line, useGrouping: "false") } schließt, fehlt bis zum Dateiende
+npc-load-unknown-field = Unbekanntes Feld `{ $name }` in EFFECT { $tag } (Felder: { $fields })
+npc-load-field-twice = Das Feld `{ $field }` steht zweimal in EFFECT { $tag } (zuerst in Zeile { NUMBER($line, useGrouping: "false") })
+npc-load-field-without-value = Das Feld `{ $field }` braucht einen Wert in derselben Zeile
+npc-load-missing-field = EFFECT { $tag } hat kein `{ $field }` (target_type, subject und value sind Pflicht)
+npc-load-map-target-type = Der Zieltyp `{ $target }` braucht eine Karte, und Tavern hat keine (unterstützt: { $supported })
+npc-load-unknown-target-type = Unbekannter Zieltyp `{ $target }` (unterstützt: { $supported })
+npc-load-unknown-subject = Unbekanntes subject `{ $subject }` (bekannt: { $subjects })
+npc-load-effect-target-subject = Der Zieltyp Effect kennt nur das subject Existence, nicht `{ $subject }`
+npc-load-yes-or-no = `{ $field }` nimmt yes oder no, nicht `{ $value }`
+npc-load-bad-probability = probability nimmt eine Zahl von 0 bis 1 (etwa 0.25), nicht `{ $value }`
+npc-load-unknown-hook = Unbekannter hook `{ $hook }` (hooks: HpReduced)
+npc-load-unknown-target-method = Unbekannte target_method `{ $method }` (unterstützt: Effected, wer den Effekt trägt)
+npc-load-bad-source = source nimmt nur `()` (wird angenommen und übergangen), nicht `{ $value }`
+npc-load-existence-while-active = Existence kann nicht while_active sein: Entfernen oder Klonen lässt sich nicht rückgängig machen
+npc-load-bad-mode = mode nimmt recurring oder while_active, nicht `{ $value }`
+npc-load-protections-without-method = Ein Protections-Effekt braucht eine method, die sagt, wogegen er schützt, etwa (BURN)
+# Wert, Zahlen und Elementmengen eines Effekts (forms-*: die Formen eines Werts).
+npc-load-value-misfit = Der Wert `{ $value }` passt nicht zum subject { $subject } ({ $kind }: { $forms })
+npc-load-forms-integer = +N, -N, =N, *N, /N oder N, N eine ganze Zahl oder Würfel
+npc-load-forms-set = +S, -S, &S, =S oder ~, S eine Menge von Elementen wie (MAGIC|BURN)
+npc-load-forms-bool = true, false oder invert
+npc-load-forms-tag = =tag oder tag
+npc-load-forms-existence = new oder false
+npc-load-division-by-zero = Division durch null: `/0`
+npc-load-existence-of-effect = Der Wert `{ $value }` passt nicht zum subject Existence beim Zieltyp Effect (false entfernt die passenden Effekte)
+npc-load-number-with-field = `{ $text }`: Werte mit `@` und Makros mit `$` sind in Effekten nicht erlaubt
+npc-load-dice-labelled = Der Würfelausdruck `{ $text }` hat eine Beschriftung; schreib nur den Ausdruck
+npc-load-set-unexpected = Unerwartetes `{ $rest }` in der Menge `{ $set }`
+npc-load-set-too-deep = Die Menge `{ $set }` ist tiefer als { NUMBER($max, useGrouping: "false") } Ebenen verschachtelt
+npc-load-set-unclosed = In der Menge `{ $set }` fehlt `)`
+npc-load-unknown-element = Unbekanntes Element `{ $name }` (deklariere es in ELEMENTS)
+npc-load-set-bad-start = Erwartet wird ein Element, `(` oder `~` in der Menge `{ $set }`, gefunden wurde `{ $found }`
+npc-load-set-ends-early = Die Menge `{ $set }` endet zu früh
+npc-load-dice-refused = Der Würfelausdruck `{ $text }` wird abgelehnt: { $reason }
+npc-load-duration = duration (Dauer): { $reason }
+# Warum dice-core den Würfelausdruck eines Effekts ablehnt, steht in dice.ftl; ein
+# Grund, dessen Form dieser Katalog nicht kennt (ein neueres dice-core), sagt dies.
+npc-load-dice-reason-unknown = Tavern kann ihn so nicht würfeln
 
 ## Was zu lange dauerte: ergänzt den gemeinsamen Hinweis „{ $what } hat zu lange gedauert“.
 
@@ -119,7 +264,7 @@ npc-talking-answer = Du sprichst mit { $npc } als **{ $character }**. Antworte m
 
 npc-modal-title = Gespräch mit { $npc }
 npc-ask-label = Fragen nach…
-npc-ask-placeholder = Ein Wort, z. B. name, job, trade, bye…
+npc-ask-placeholder = Ein Wort, z. B. name, job, trade – oder tschüss
 npc-amount-label = Wie viel?
 npc-amount-placeholder = eine ganze Zahl, z. B. 10
 npc-quantity-title =
@@ -139,7 +284,7 @@ npc-event-amount = *Wie viel?*
 npc-event-menu = *Wähle:* { $choices }
 npc-menu-choice-cost = { $label } ({ $cost } Gold)
 npc-event-trade = *Zu verkaufen:* { $wares }
-npc-trade-hint = *Sag buy WARE [N], sell WARE [N] oder done.*
+npc-trade-hint = *Sag kaufe WARE [N], verkaufe WARE [N] oder fertig.*
 npc-ware = { $item } { $price } Gold
 npc-wares-none = nichts
 npc-event-bought = *Du kaufst { $quantity }× { $item } für { $gold } Gold.*
@@ -157,14 +302,14 @@ npc-event-joined = *{ $npc } schließt sich deiner Gruppe an.*
 npc-event-already-member = *{ $npc } ist schon in deiner Gruppe.*
 npc-event-party-full = *In deiner Gruppe ist kein Platz mehr!*
 npc-event-received = *Du erhältst { $count }× { $item }.*
-npc-event-answer-yes-no = *Bitte antworte mit „yes“ oder „no“.*
+npc-event-answer-yes-no = *Bitte antworte mit „ja“ oder „nein“.*
 npc-event-choose-option = *Bitte wähle eine der Möglichkeiten.*
 npc-event-cannot-afford = *Du kannst dir { $what } nicht leisten.*
 npc-event-does-not-sell = *{ $npc } verkauft { $what } nicht.*
 npc-event-have-none = *Davon hast du nichts: { $item }.*
 npc-event-nothing-bought = *Nichts gekauft.*
 npc-event-nothing-sold = *Nichts verkauft.*
-npc-event-trade-command = *Sag buy, sell oder done.*
+npc-event-trade-command = *Sag kaufe, verkaufe oder fertig.*
 npc-trade-status = *Dein Gold:* { $gold } · *du kannst verkaufen:* { $sellable }
 npc-sellable = { $held }× { $item } (je { $price } Gold)
 npc-sellable-none = nichts, was hier angekauft wird

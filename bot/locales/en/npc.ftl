@@ -64,7 +64,7 @@ npc-source-empty =
        *[script] The script is empty.
     }
 
-## Load errors: the errors themselves are npc-core's (English, with their line).
+## Load errors: npc-core's messages, by id, in the admin's language, with their line.
 
 npc-load-failed =
     { $noun ->
@@ -82,6 +82,148 @@ npc-load-failed =
 npc-load-more = …and { $count } more; every error is in the attached file.
 npc-load-filename = errors.txt
 npc-load-file-description = Every load error
+
+# One load error: the line and the message (the source line with a caret above it
+# shows the column). $message: one of the npc-load-<id> messages below.
+npc-load-at = line { NUMBER($line, useGrouping: "false") }: { $message }
+# What npc-core says, by its message id (npc_core::MessageId), in npc-core's own
+# English: the words the script wrote come in as variables.
+npc-load-unterminated-comment = unterminated comment: expected `*/`, found end of file
+npc-load-integer-too-large = integer { $integer } does not fit 32 bits (-2147483648 to 2147483647)
+npc-load-call-without-tag = expected a response tag right after `$`
+npc-load-unexpected-character = unexpected character `{ $character }`
+npc-load-unterminated-string = unterminated string: expected a closing `"` on the same line
+npc-load-escape-at-end-of-line = unknown escape end of line: only `\"` and `\\` are allowed
+npc-load-unknown-escape = unknown escape `\{ $character }`: only `\"` and `\\` are allowed
+npc-load-too-deep = blocks nested deeper than { NUMBER($max, useGrouping: "false") } levels
+npc-load-conv-twice = CONV `{ $tag }` is defined twice
+npc-load-resp-twice = RESP `{ $tag }` is defined twice
+npc-load-bad-keyword-string = expected a keyword (one word of letters, digits or `_`), found "{ $text }"
+npc-load-break-outside-menu = BREAK outside a MENU
+npc-load-take-gold-only = TAKE takes gold only: GOLD or its parameter id -2 (got { NUMBER($id, useGrouping: "false") })
+npc-load-set-parm-negative = SET_PARM needs a value of 0 or more
+npc-load-count-too-small = { $statement } needs a count of { NUMBER($minimum, useGrouping: "false") } or more, found { NUMBER($value, useGrouping: "false") }
+npc-load-flag-range = flag id { NUMBER($flag, useGrouping: "false") } is out of range 0..255
+npc-load-reserved-parameter = parameter id { NUMBER($id, useGrouping: "false") } is reserved: ids below -4 do not exist
+npc-load-activity-read-only = ACTIVITY is read-only: { $statement } cannot change it
+npc-load-negative-price = the price of `{ $item }` must be 0 or more
+npc-load-ware-twice = item `{ $item }` is listed twice in this TRADE
+npc-load-negative-cost = the cost of "{ $label }" must be 0 or more
+npc-load-menu-empty = MENU has no choices
+npc-load-menu-too-many-choices = MENU has { NUMBER($count, useGrouping: "false") } choices; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-menu-label-empty = MENU label is empty
+npc-load-menu-label-too-long = MENU label is { NUMBER($length, useGrouping: "false") } characters long; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-menu-label-twice = MENU label "{ $label }" appears twice
+npc-load-import-cycle = IMPORT cycle: { $path }
+npc-load-call-cycle = call cycle: { $path }
+npc-load-unknown-conversation = unknown conversation `{ $tag }` in IMPORT
+npc-load-unknown-native-response = unknown response `{ $tag }` in NATIVE
+npc-load-unknown-called-response = unknown response `${ $tag }` in call
+npc-load-unreachable-keyword = keyword `{ $keyword }` can never be reached: `{ $earlier }` on line { NUMBER($line, useGrouping: "false") } has the same first four letters
+npc-load-endless-menu = MENU can never be left: no choice reaches a BREAK, EXIT, TURN_AWAY or ATTACK
+npc-load-unknown-effect = unknown effect `{ $effect }` in APPLY_EFFECT (the effect library has no such effect)
+npc-load-script-too-large = the script is { NUMBER($bytes, useGrouping: "false") } bytes long; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-effect-file-too-large = the effect file is { NUMBER($bytes, useGrouping: "false") } bytes long; at most { NUMBER($max, useGrouping: "false") } are allowed
+npc-load-too-many-errors = too many errors; only the first { NUMBER($max, useGrouping: "false") } are shown
+npc-load-not-loaded = the script could not be loaded
+# A syntax error: what the parser expected and what it found, each a phrase below
+# (want-*: what was expected; after-*: what a `{` follows; token-*: what was found).
+npc-load-expected = expected { $expected }, found { $found }
+npc-load-expected-upper-case = expected { $expected }, found { $found } (words are case-sensitive: write `{ $upper }`)
+npc-load-want-definition = CONV or RESP
+npc-load-want-conversation-tag = a conversation tag after CONV
+npc-load-want-response-tag = a response tag after RESP
+npc-load-want-keyword-response = a response tag after keyword `{ $keyword }`
+npc-load-want-item-tag = an item tag after { $statement }
+npc-load-want-effect-tag = an effect tag after APPLY_EFFECT
+npc-load-want-npc-tag = an NPC tag after CHECK_MEMBER
+npc-load-want-open-brace = `{"{"}` after { $after }
+npc-load-want-close-brace = `{"}"}` to close the block opened on line { NUMBER($line, useGrouping: "false") }
+npc-load-want-conversation-part = IMPORT, NATIVE or `{"}"}`
+npc-load-want-import-entry = a conversation tag or `{"}"}` in IMPORT
+npc-load-want-native-entry = a keyword or `{"}"}` in NATIVE
+npc-load-want-statement = a response statement or `{"}"}`
+npc-load-want-say-text = a string after SAY
+npc-load-want-take-gold = GOLD (or its parameter id -2) after TAKE
+npc-load-want-delta = a delta after the parameter of CHANGE_PARM
+npc-load-want-set-value = a value after the parameter of SET_PARM
+npc-load-want-compared-integer = an integer after the operator of { $statement }
+npc-load-want-flag = a flag id after { $statement }
+npc-load-want-operator = a comparison operator (=, !=, <, <=, >, >=) in { $statement }
+npc-load-want-parameter = a parameter (an integer, AMOUNT, GOLD, FOOD or ACTIVITY) after { $statement }
+npc-load-want-trade-entry = an item tag or `{"}"}` in TRADE
+npc-load-want-price = a price after item `{ $item }`
+npc-load-want-menu-entry = a choice label (a string) or `{"}"}` in MENU
+npc-load-after-conversation-tag = the conversation tag
+npc-load-after-response-tag = the response tag
+npc-load-after-first-block = the first block of { $statement }
+npc-load-after-choice = choice "{ $label }"
+npc-load-token-word = `{ $word }`
+npc-load-token-integer = integer { NUMBER($value, useGrouping: "false") }
+npc-load-token-large-integer = an integer
+npc-load-token-string = a string
+npc-load-token-call = `${ $tag }`
+npc-load-token-operator = `{ $operator }`
+npc-load-token-open-brace = `{"{"}`
+npc-load-token-close-brace = `{"}"}`
+npc-load-token-end = end of file
+# An effect file's declarations and fields (/effect install).
+npc-load-effect-expected-declaration = expected ELEMENTS or EFFECT, found `{ $found }`
+npc-load-effect-expected-declaration-upper-case = expected ELEMENTS or EFFECT, found `{ $found }` (words are case-sensitive: write `{ $upper }`)
+npc-load-elements-twice = ELEMENTS is declared twice (first on line { NUMBER($line, useGrouping: "false") }); declare every element in one list
+npc-load-too-many-effects = more than { NUMBER($max, useGrouping: "false") } effects in one file
+npc-load-effect-twice = EFFECT `{ $tag }` is defined twice (first on line { NUMBER($line, useGrouping: "false") })
+npc-load-effect-is-element = `{ $tag }` is already an element (line { NUMBER($line, useGrouping: "false") }); elements and effects share one namespace
+npc-load-elements-without-brace = expected `{"{"}` after ELEMENTS
+npc-load-elements-unclosed = expected `{"}"}` to close ELEMENTS opened on line { NUMBER($line, useGrouping: "false") }, found end of file
+npc-load-elements-bad-entry = expected an element name or `{"}"}` in ELEMENTS, found `{ $found }`
+npc-load-element-name-too-long = element name `{ $name }` is longer than { NUMBER($max, useGrouping: "false") } characters
+npc-load-element-twice = `{ $name }` is declared twice (first on line { NUMBER($line, useGrouping: "false") })
+npc-load-too-many-elements = more than { NUMBER($max, useGrouping: "false") } elements
+npc-load-effect-without-tag = expected an effect tag after EFFECT
+npc-load-effect-tag-too-long = effect tag `{ $tag }` is longer than { NUMBER($max, useGrouping: "false") } characters
+npc-load-effect-without-brace = expected `{"{"}` after EFFECT { $tag }
+npc-load-effect-bad-entry = expected a field name or `{"}"}` in EFFECT { $tag }, found `{ $found }`
+npc-load-effect-unclosed-before = expected `{"}"}` to close EFFECT { $tag } opened on line { NUMBER($line, useGrouping: "false") }, found `{ $found }`
+npc-load-effect-unclosed = expected `{"}"}` to close EFFECT { $tag } opened on line { NUMBER($line, useGrouping: "false") }, found end of file
+npc-load-unknown-field = unknown field `{ $name }` in EFFECT { $tag } (fields: { $fields })
+npc-load-field-twice = field `{ $field }` is given twice in EFFECT { $tag } (first on line { NUMBER($line, useGrouping: "false") })
+npc-load-field-without-value = field `{ $field }` needs a value on the same line
+npc-load-missing-field = EFFECT { $tag } has no `{ $field }` (target_type, subject and value are required)
+npc-load-map-target-type = target type `{ $target }` needs a map, and Tavern has no map (supported: { $supported })
+npc-load-unknown-target-type = unknown target type `{ $target }` (supported: { $supported })
+npc-load-unknown-subject = unknown subject `{ $subject }` (subjects: { $subjects })
+npc-load-effect-target-subject = target type Effect has only the subject Existence, not `{ $subject }`
+npc-load-yes-or-no = `{ $field }` takes yes or no, not `{ $value }`
+npc-load-bad-probability = probability takes a number from 0 to 1 (such as 0.25), not `{ $value }`
+npc-load-unknown-hook = unknown hook `{ $hook }` (hooks: HpReduced)
+npc-load-unknown-target-method = unknown target_method `{ $method }` (supported: Effected, the effect's holder)
+npc-load-bad-source = source takes only `()` (it is accepted and ignored), not `{ $value }`
+npc-load-existence-while-active = Existence cannot be while_active: a removal or a clone cannot be undone
+npc-load-bad-mode = mode takes recurring or while_active, not `{ $value }`
+npc-load-protections-without-method = a Protections effect needs a method naming what it protects against, such as (BURN)
+# An effect's value, numbers and sets of elements (forms-*: a value's forms).
+npc-load-value-misfit = value `{ $value }` does not fit subject { $subject } ({ $kind }: { $forms })
+npc-load-forms-integer = +N, -N, =N, *N, /N or N, N an integer or dice
+npc-load-forms-set = +S, -S, &S, =S or ~, S a set of elements such as (MAGIC|BURN)
+npc-load-forms-bool = true, false or invert
+npc-load-forms-tag = =tag or tag
+npc-load-forms-existence = new or false
+npc-load-division-by-zero = division by zero: `/0`
+npc-load-existence-of-effect = value `{ $value }` does not fit subject Existence of target type Effect (false removes the matching effects)
+npc-load-number-with-field = `{ $text }`: `@` fields and `$` macros are not allowed in effects
+npc-load-dice-labelled = dice expression `{ $text }` has a label; write only the expression
+npc-load-set-unexpected = unexpected `{ $rest }` in set `{ $set }`
+npc-load-set-too-deep = set `{ $set }` is nested deeper than { NUMBER($max, useGrouping: "false") } levels
+npc-load-set-unclosed = expected `)` in set `{ $set }`
+npc-load-unknown-element = unknown element `{ $name }` (declare it in ELEMENTS)
+npc-load-set-bad-start = expected an element, `(` or `~` in set `{ $set }`, found `{ $found }`
+npc-load-set-ends-early = set `{ $set }` ends too early
+npc-load-dice-refused = dice expression `{ $text }` is refused: { $reason }
+npc-load-duration = duration: { $reason }
+# dice-core's reason for refusing an effect's dice expression is worded from dice.ftl;
+# a reason of a form that catalogue does not know (a newer dice-core) says this.
+npc-load-dice-reason-unknown = it is not a dice expression Tavern can roll
 
 ## Work that took too long: completes the shared "{ $what } took too long" notice.
 

@@ -18,6 +18,16 @@ pub fn reason(lang: Lang, kind: ErrorKind, message: &str) -> String {
     translate(lang, message, 0).unwrap_or_else(|| kind_reason(lang, kind))
 }
 
+/// A dice error's English `message` in `lang`, when its form is known (English: the
+/// message itself): what a library that quotes dice-core's reason (npc-core's effect
+/// files) shows.
+pub fn known_reason(lang: Lang, message: &str) -> Option<String> {
+    if lang == Lang::En {
+        return Some(message.to_owned());
+    }
+    translate(lang, message, 0)
+}
+
 /// English forms of dice-core's messages and their keys. `{name}` captures up to
 /// the next literal text (the last one up to the end); a capture named `expected`,
 /// `inner` or `cause` is itself translated.

@@ -14,7 +14,7 @@ use super::model::{
     ValueSpec,
 };
 use super::{Effect, EffectLibrary, EffectLimits};
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::{LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId};
 
 /// The seed's target types that need a map, refused with the supported list.
 const MAP_TARGET_TYPES: &[&str] = &[
@@ -104,11 +104,12 @@ impl Scanner<'_> {
                 return;
             }
         }
-        errors.push(LoadError::new(
+        errors.push(LoadError::said(
             LoadErrorKind::Syntax,
             line,
             column,
-            "unterminated comment: expected `*/`, found end of file",
+            MessageId::UnterminatedComment,
+            [],
         ));
     }
 
@@ -177,10 +178,17 @@ struct Loader<'l> {
 }
 
 impl Loader<'_> {
-    fn error(&mut self, kind: LoadErrorKind, line: u32, column: u32, message: impl Into<String>) {
+    /// Records message `id` with `args`.
+    fn say(
+        &mut self,
+        kind: LoadErrorKind,
+        (line, column): (u32, u32),
+        id: MessageId,
+        args: impl IntoIterator<Item = (&'static str, MessageArg)>,
+    ) {
         if self.errors.len() <= self.limits.max_errors {
             self.errors
-                .push(LoadError::new(kind, line, column, message));
+                .push(LoadError::said(kind, line, column, id, args));
         }
     }
 
@@ -217,11 +225,11 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
         let (line, column, start) = (scanner.line, scanner.column, scanner.pos);
         let Some(word) = scanner.word() else {
             let found = scanner.peek().unwrap_or(' ');
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                line,
-                column,
-                format!("expected ELEMENTS or EFFECT, found `{found}`"),
+                (line, column),
+                MessageId::EffectExpectedDeclaration,
+                [("found", found.into())],
             );
             scanner.skip_line();
             continue;
@@ -229,11 +237,11 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
         match word.as_str() {
             "ELEMENTS" => {
                 if let Some(first) = elements_line {
-                    loader.error(
+                    loader.say(
                         LoadErrorKind::DuplicateTag,
-                        line,
-                        column,
-                        format!("ELEMENTS is declared twice (first on line {first}); declare every element in one list"),
+                        (line, column),
+                        MessageId::ElementsTwice,
+                        [("line", first.into())],
                     );
                 }
                 elements_line.get_or_insert(line);
@@ -253,36 +261,36 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
                 if raw_effects.len() >= limits.max_effects {
                     if !too_many_effects {
                         too_many_effects = true;
-                        loader.error(
+                        loader.say(
                             LoadErrorKind::TooLarge,
-                            line,
-                            column,
-                            format!("more than {} effects in one file", limits.max_effects),
+                            (line, column),
+                            MessageId::TooManyEffects,
+                            [("max", limits.max_effects.into())],
                         );
                     }
                     continue;
                 }
                 if let Some(first) = effect_lines.get(&effect.tag) {
-                    loader.error(
+                    loader.say(
                         LoadErrorKind::DuplicateTag,
-                        effect.line,
-                        effect.column,
-                        format!(
-                            "EFFECT `{}` is defined twice (first on line {first})",
-                            effect.tag
-                        ),
+                        (effect.line, effect.column),
+                        MessageId::EffectTwice,
+                        [
+                            ("tag", effect.tag.as_str().into()),
+                            ("line", (*first).into()),
+                        ],
                     );
                     continue;
                 }
                 if let Some(first) = element_lines.get(&effect.tag) {
-                    loader.error(
+                    loader.say(
                         LoadErrorKind::DuplicateTag,
-                        effect.line,
-                        effect.column,
-                        format!(
-                            "`{}` is already an element (line {first}); elements and effects share one namespace",
-                            effect.tag
-                        ),
+                        (effect.line, effect.column),
+                        MessageId::EffectIsElement,
+                        [
+                            ("tag", effect.tag.as_str().into()),
+                            ("line", (*first).into()),
+                        ],
                     );
                     continue;
                 }
@@ -290,17 +298,22 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
                 raw_effects.push(effect);
             }
             other => {
-                let hint = match other.to_ascii_uppercase().as_str() {
-                    "ELEMENTS" => " (words are case-sensitive: write `ELEMENTS`)",
-                    "EFFECT" => " (words are case-sensitive: write `EFFECT`)",
-                    _ => "",
-                };
-                loader.error(
-                    LoadErrorKind::Syntax,
-                    line,
-                    column,
-                    format!("expected ELEMENTS or EFFECT, found `{other}`{hint}"),
-                );
+                let upper = other.to_ascii_uppercase();
+                if upper == "ELEMENTS" || upper == "EFFECT" {
+                    loader.say(
+                        LoadErrorKind::Syntax,
+                        (line, column),
+                        MessageId::EffectExpectedDeclarationUpperCase,
+                        [("found", other.into()), ("upper", upper.into())],
+                    );
+                } else {
+                    loader.say(
+                        LoadErrorKind::Syntax,
+                        (line, column),
+                        MessageId::EffectExpectedDeclaration,
+                        [("found", other.into())],
+                    );
+                }
                 scanner.skip_line();
             }
         }
@@ -357,11 +370,11 @@ fn read_elements(
     scanner.skip_blank(&mut loader.errors);
     if scanner.peek() != Some('{') {
         let (line, column) = (scanner.line, scanner.column);
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            line,
-            column,
-            "expected `{` after ELEMENTS",
+            (line, column),
+            MessageId::ElementsWithoutBrace,
+            [],
         );
         scanner.skip_line();
         return;
@@ -374,13 +387,11 @@ fn read_elements(
         let (line, column) = (scanner.line, scanner.column);
         match scanner.peek() {
             None => {
-                loader.error(
+                loader.say(
                     LoadErrorKind::Syntax,
-                    line,
-                    column,
-                    format!(
-                        "expected `}}` to close ELEMENTS opened on line {opened}, found end of file"
-                    ),
+                    (line, column),
+                    MessageId::ElementsUnclosed,
+                    [("line", opened.into())],
                 );
                 return;
             }
@@ -392,43 +403,42 @@ fn read_elements(
         }
         let Some(name) = scanner.word() else {
             let found = scanner.bump().unwrap_or(' ');
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                line,
-                column,
-                format!("expected an element name or `}}` in ELEMENTS, found `{found}`"),
+                (line, column),
+                MessageId::WantElement,
+                [("found", found.into())],
             );
             continue;
         };
         if name.len() > loader.limits.max_name_len {
-            loader.error(
+            let max = loader.limits.max_name_len.into();
+            loader.say(
                 LoadErrorKind::TooLarge,
-                line,
-                column,
-                format!(
-                    "element name `{name}` is longer than {} characters",
-                    loader.limits.max_name_len
-                ),
+                (line, column),
+                MessageId::ElementNameTooLong,
+                [("name", name.as_str().into()), ("max", max)],
             );
             continue;
         }
         if let Some(first) = element_lines.get(&name).or_else(|| effect_lines.get(&name)) {
-            loader.error(
+            loader.say(
                 LoadErrorKind::DuplicateTag,
-                line,
-                column,
-                format!("`{name}` is declared twice (first on line {first})"),
+                (line, column),
+                MessageId::ElementTwice,
+                [("name", name.as_str().into()), ("line", (*first).into())],
             );
             continue;
         }
         if elements.len() >= loader.limits.max_elements {
             if !too_many {
                 too_many = true;
-                loader.error(
+                let max = loader.limits.max_elements.into();
+                loader.say(
                     LoadErrorKind::TooLarge,
-                    line,
-                    column,
-                    format!("more than {} elements", loader.limits.max_elements),
+                    (line, column),
+                    MessageId::TooManyElements,
+                    [("max", max)],
                 );
             }
             continue;
@@ -448,33 +458,31 @@ fn read_effect(
     scanner.skip_blank(&mut loader.errors);
     let (tag_line, tag_column) = (scanner.line, scanner.column);
     let Some(tag) = scanner.word() else {
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            tag_line,
-            tag_column,
-            "expected an effect tag after EFFECT",
+            (tag_line, tag_column),
+            MessageId::EffectWithoutTag,
+            [],
         );
         scanner.skip_line();
         return None;
     };
     if tag.len() > loader.limits.max_name_len {
-        loader.error(
+        let max = loader.limits.max_name_len.into();
+        loader.say(
             LoadErrorKind::TooLarge,
-            tag_line,
-            tag_column,
-            format!(
-                "effect tag `{tag}` is longer than {} characters",
-                loader.limits.max_name_len
-            ),
+            (tag_line, tag_column),
+            MessageId::EffectTagTooLong,
+            [("tag", tag.as_str().into()), ("max", max)],
         );
     }
     scanner.skip_blank(&mut loader.errors);
     if scanner.peek() != Some('{') {
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            scanner.line,
-            scanner.column,
-            format!("expected `{{` after EFFECT {tag}"),
+            (scanner.line, scanner.column),
+            MessageId::EffectWithoutBrace,
+            [("tag", tag.as_str().into())],
         );
         scanner.skip_line();
         return None;
@@ -496,11 +504,11 @@ fn read_effect(
         }
         let Some(name) = scanner.word() else {
             let found = scanner.peek().unwrap_or(' ');
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!("expected a field name or `}}` in EFFECT {tag}, found `{found}`"),
+                (field_line, field_column),
+                MessageId::WantField,
+                [("tag", tag.as_str().into()), ("found", found.into())],
             );
             scanner.bump();
             scanner.value_text();
@@ -508,13 +516,15 @@ fn read_effect(
         };
         // A keyword starting the next declaration means this one lost its `}`.
         if name == "EFFECT" || name == "ELEMENTS" {
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!(
-                    "expected `}}` to close EFFECT {tag} opened on line {line}, found `{name}`"
-                ),
+                (field_line, field_column),
+                MessageId::EffectUnclosedBefore,
+                [
+                    ("tag", tag.as_str().into()),
+                    ("line", line.into()),
+                    ("found", name.as_str().into()),
+                ],
             );
             // Rewind so the next declaration is read as such.
             scanner.pos -= name.len();
@@ -525,35 +535,37 @@ fn read_effect(
         let value_column = scanner.column;
         let text = scanner.value_text();
         let Some(&field) = FIELDS.iter().find(|known| **known == name) else {
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!(
-                    "unknown field `{name}` in EFFECT {tag} (fields: {})",
-                    FIELDS.join(", ")
-                ),
+                (field_line, field_column),
+                MessageId::UnknownField,
+                [
+                    ("name", name.as_str().into()),
+                    ("tag", tag.as_str().into()),
+                    ("fields", FIELDS.join(", ").into()),
+                ],
             );
             continue;
         };
         if let Some(first) = fields.get(field) {
-            loader.error(
+            loader.say(
                 LoadErrorKind::DuplicateField,
-                field_line,
-                field_column,
-                format!(
-                    "field `{field}` is given twice in EFFECT {tag} (first on line {})",
-                    first.line
-                ),
+                (field_line, field_column),
+                MessageId::FieldTwice,
+                [
+                    ("field", field.into()),
+                    ("tag", tag.as_str().into()),
+                    ("line", first.line.into()),
+                ],
             );
             continue;
         }
         if text.is_empty() {
-            loader.error(
+            loader.say(
                 LoadErrorKind::Syntax,
-                field_line,
-                field_column,
-                format!("field `{field}` needs a value on the same line"),
+                (field_line, field_column),
+                MessageId::FieldWithoutValue,
+                [("field", field.into())],
             );
             continue;
         }
@@ -567,11 +579,11 @@ fn read_effect(
         );
     }
     if !closed {
-        loader.error(
+        loader.say(
             LoadErrorKind::Syntax,
-            scanner.line,
-            scanner.column,
-            format!("expected `}}` to close EFFECT {tag} opened on line {line}, found end of file"),
+            (scanner.line, scanner.column),
+            MessageId::EffectUnclosed,
+            [("tag", tag.as_str().into()), ("line", line.into())],
         );
         return None;
     }
@@ -583,6 +595,26 @@ fn read_effect(
         start,
         end: scanner.pos,
     })
+}
+
+/// Records message `id` with `args` at a field's value.
+fn field_says<const N: usize>(
+    loader: &mut Loader<'_>,
+    field: &RawField,
+    kind: LoadErrorKind,
+    id: MessageId,
+    args: [(&'static str, MessageArg); N],
+) {
+    loader.say(kind, (field.line, field.column), id, args);
+}
+
+/// Why a field's value (a method, a value, a duration) is refused.
+struct Refusal(LoadMessage);
+
+impl Refusal {
+    fn said<const N: usize>(id: MessageId, args: [(&'static str, MessageArg); N]) -> Refusal {
+        Refusal(LoadMessage::new(id, args))
+    }
 }
 
 struct Context<'c> {
@@ -602,63 +634,75 @@ fn interpret(
     let tag = &raw.tag;
     for required in ["target_type", "subject", "value"] {
         if !raw.fields.contains_key(required) {
-            loader.error(
+            loader.say(
                 LoadErrorKind::MissingField,
-                raw.line,
-                raw.column,
-                format!(
-                    "EFFECT {tag} has no `{required}` (target_type, subject and value are required)"
-                ),
+                (raw.line, raw.column),
+                MessageId::MissingField,
+                [("tag", tag.as_str().into()), ("field", required.into())],
             );
         }
     }
-    let field_error = |loader: &mut Loader<'_>, field: &RawField, kind, message: String| {
-        loader.error(kind, field.line, field.column, message);
+    let field_error = |loader: &mut Loader<'_>, field: &RawField, kind, refusal: Refusal| {
+        if loader.errors.len() > loader.limits.max_errors {
+            return;
+        }
+        let Refusal(detail) = refusal;
+        loader.errors.push(LoadError::from_message(
+            kind,
+            field.line,
+            field.column,
+            detail,
+        ));
     };
 
-    let target = raw.fields.get("target_type").and_then(|field| {
-        match field.text.as_str() {
+    let target = raw
+        .fields
+        .get("target_type")
+        .and_then(|field| match field.text.as_str() {
             "Character" => Some(TargetType::Character),
             "Effect" => Some(TargetType::Effect),
-            other if MAP_TARGET_TYPES.contains(&other) => {
-                field_error(loader, field, LoadErrorKind::Unsupported, format!(
-                    "target type `{other}` needs a map, and Tavern has no map (supported: {SUPPORTED_TARGET_TYPES})"
-                ));
-                None
-            }
             other => {
-                field_error(loader, field, LoadErrorKind::Unsupported, format!(
-                    "unknown target type `{other}` (supported: {SUPPORTED_TARGET_TYPES})"
-                ));
+                let id = if MAP_TARGET_TYPES.contains(&other) {
+                    MessageId::MapTargetType
+                } else {
+                    MessageId::UnknownTargetType
+                };
+                field_says(
+                    loader,
+                    field,
+                    LoadErrorKind::Unsupported,
+                    id,
+                    [
+                        ("target", other.into()),
+                        ("supported", SUPPORTED_TARGET_TYPES.into()),
+                    ],
+                );
                 None
             }
-        }
-    });
+        });
 
     let subject = raw.fields.get("subject").and_then(|field| {
         let Some(subject) = Subject::from_name(&field.text) else {
             let known: Vec<&str> = Subject::ALL.iter().map(|s| s.name()).collect();
-            field_error(
+            field_says(
                 loader,
                 field,
                 LoadErrorKind::UnknownTag,
-                format!(
-                    "unknown subject `{}` (subjects: {})",
-                    field.text,
-                    known.join(", ")
-                ),
+                MessageId::UnknownSubject,
+                [
+                    ("subject", field.text.as_str().into()),
+                    ("subjects", known.join(", ").into()),
+                ],
             );
             return None;
         };
         if target == Some(TargetType::Effect) && subject != Subject::Existence {
-            field_error(
+            field_says(
                 loader,
                 field,
                 LoadErrorKind::BadValue,
-                format!(
-                    "target type Effect has only the subject Existence, not `{}`",
-                    field.text
-                ),
+                MessageId::EffectTargetSubject,
+                [("subject", field.text.as_str().into())],
             );
             return None;
         }
@@ -692,13 +736,13 @@ fn interpret(
     let duration = match raw.fields.get("duration") {
         Some(field) => match parse_number(&field.text, context) {
             Ok(number) => Some(number),
-            Err(message) => {
-                field_error(
-                    loader,
-                    field,
-                    LoadErrorKind::BadValue,
-                    format!("duration: {message}"),
+            Err(refusal) => {
+                let Refusal(reason) = refusal;
+                let refusal = Refusal::said(
+                    MessageId::Duration,
+                    [("reason", MessageArg::Phrase(Box::new(reason)))],
                 );
+                field_error(loader, field, LoadErrorKind::BadValue, refusal);
                 None
             }
         },
@@ -713,11 +757,12 @@ fn interpret(
             "yes" | "true" => Some(true),
             "no" | "false" => Some(false),
             other => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    format!("`{name}` takes yes or no, not `{other}`"),
+                    MessageId::YesOrNo,
+                    [("field", name.into()), ("value", other.into())],
                 );
                 None
             }
@@ -730,14 +775,12 @@ fn interpret(
         Some(field) => match field.text.parse::<f64>() {
             Ok(p) if p.is_finite() && (0.0..=1.0).contains(&p) => Some(p),
             _ => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    format!(
-                        "probability takes a number from 0 to 1 (such as 0.25), not `{}`",
-                        field.text
-                    ),
+                    MessageId::BadProbability,
+                    [("value", field.text.as_str().into())],
                 );
                 None
             }
@@ -748,11 +791,12 @@ fn interpret(
     let hook = match raw.fields.get("hook") {
         Some(field) if field.text == "HpReduced" => Some(true),
         Some(field) => {
-            field_error(
+            field_says(
                 loader,
                 field,
                 LoadErrorKind::UnknownTag,
-                format!("unknown hook `{}` (hooks: HpReduced)", field.text),
+                MessageId::UnknownHook,
+                [("hook", field.text.as_str().into())],
             );
             None
         }
@@ -761,27 +805,23 @@ fn interpret(
     if let Some(field) = raw.fields.get("target_method")
         && field.text != "Effected"
     {
-        field_error(
+        field_says(
             loader,
             field,
             LoadErrorKind::UnknownTag,
-            format!(
-                "unknown target_method `{}` (supported: Effected, the effect's holder)",
-                field.text
-            ),
+            MessageId::UnknownTargetMethod,
+            [("method", field.text.as_str().into())],
         );
     }
     if let Some(field) = raw.fields.get("source")
         && field.text.split_whitespace().collect::<String>() != "()"
     {
-        field_error(
+        field_says(
             loader,
             field,
             LoadErrorKind::BadValue,
-            format!(
-                "source takes only `()` (it is accepted and ignored), not `{}`",
-                field.text
-            ),
+            MessageId::BadSource,
+            [("value", field.text.as_str().into())],
         );
     }
 
@@ -789,22 +829,23 @@ fn interpret(
         (Some(field), Some(subject)) => match field.text.as_str() {
             "recurring" => Some(Mode::Recurring),
             "while_active" if subject.kind() == SubjectKind::Existence => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    "Existence cannot be while_active: a removal or a clone cannot be undone"
-                        .to_string(),
+                    MessageId::ExistenceWhileActive,
+                    [],
                 );
                 None
             }
             "while_active" => Some(Mode::WhileActive),
             other => {
-                field_error(
+                field_says(
                     loader,
                     field,
                     LoadErrorKind::BadValue,
-                    format!("mode takes recurring or while_active, not `{other}`"),
+                    MessageId::BadMode,
+                    [("value", other.into())],
                 );
                 None
             }
@@ -820,12 +861,12 @@ fn interpret(
         && method.is_some_and(|set| set == ElementSet::default())
         && let Some(field) = raw.fields.get("subject")
     {
-        field_error(
+        field_says(
             loader,
             field,
             LoadErrorKind::BadValue,
-            "a Protections effect needs a method naming what it protects against, such as (BURN)"
-                .to_string(),
+            MessageId::ProtectionsWithoutMethod,
+            [],
         );
     }
 
@@ -880,19 +921,23 @@ fn parse_value(
     subject: Subject,
     target: TargetType,
     context: &Context<'_>,
-) -> Result<ValueSpec, String> {
-    let wrong = |forms: &str| {
-        format!(
-            "value `{text}` does not fit subject {} ({}: {forms})",
-            subject.name(),
-            kind_name(subject.kind())
+) -> Result<ValueSpec, Refusal> {
+    let wrong = |forms: MessageId| {
+        Refusal::said(
+            MessageId::ValueMisfit,
+            [
+                ("value", text.into()),
+                ("subject", subject.name().into()),
+                ("kind", kind_name(subject.kind()).into()),
+                ("forms", MessageArg::phrase(forms, [])),
+            ],
         )
     };
     let first = text.chars().next().unwrap_or(' ');
     let rest = text.get(first.len_utf8()..).unwrap_or("").trim();
     match subject.kind() {
         SubjectKind::Int | SubjectKind::Protections => {
-            let forms = "+N, -N, =N, *N, /N or N, N an integer or dice";
+            let forms = MessageId::FormsInteger;
             let (operator, number_text) = match first {
                 '+' => (IntOperator::Add, rest),
                 '-' => (IntOperator::Subtract, rest),
@@ -917,12 +962,12 @@ fn parse_value(
                 }
             })?;
             if operator == IntOperator::Divide && matches!(number, Number::Fixed(0)) {
-                return Err("division by zero: `/0`".to_string());
+                return Err(Refusal::said(MessageId::DivisionByZero, []));
             }
             Ok(ValueSpec::Int(operator, number))
         }
         SubjectKind::Set => {
-            let forms = "+S, -S, &S, =S or ~, S a set of elements such as (MAGIC|BURN)";
+            let forms = MessageId::FormsSet;
             if text == "~" {
                 return Ok(ValueSpec::Complement);
             }
@@ -943,7 +988,7 @@ fn parse_value(
             "true" | "=true" => Ok(ValueSpec::Bool(BoolOp::Assign(true))),
             "false" | "=false" => Ok(ValueSpec::Bool(BoolOp::Assign(false))),
             "invert" => Ok(ValueSpec::Bool(BoolOp::Invert)),
-            _ => Err(wrong("true, false or invert")),
+            _ => Err(wrong(MessageId::FormsBool)),
         },
         SubjectKind::Tag => {
             let tag = text.strip_prefix('=').unwrap_or(text).trim();
@@ -951,16 +996,17 @@ fn parse_value(
                 && tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && tag.len() <= context.limits.max_name_len;
             if !valid {
-                return Err(wrong("=tag or tag"));
+                return Err(wrong(MessageId::FormsTag));
             }
             Ok(ValueSpec::Tag(tag.to_string()))
         }
         SubjectKind::Existence => match (text, target) {
             ("new", TargetType::Character) => Ok(ValueSpec::Clone),
             ("false", _) => Ok(ValueSpec::Destroy),
-            (_, TargetType::Character) => Err(wrong("new or false")),
-            (_, TargetType::Effect) => Err(format!(
-                "value `{text}` does not fit subject Existence of target type Effect (false removes the matching effects)"
+            (_, TargetType::Character) => Err(wrong(MessageId::FormsExistence)),
+            (_, TargetType::Effect) => Err(Refusal::said(
+                MessageId::ExistenceOfEffect,
+                [("value", text.into())],
             )),
         },
     }
@@ -978,20 +1024,32 @@ fn kind_name(kind: SubjectKind) -> &'static str {
 }
 
 /// An integer, or a dice expression dice-core accepts without fields, macros or label.
-fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, String> {
+fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, Refusal> {
     if let Ok(value) = text.parse::<i64>() {
         return Ok(Number::Fixed(value));
     }
     if text.contains('@') || text.contains('$') {
-        return Err(format!(
-            "`{text}`: `@` fields and `$` macros are not allowed in effects"
+        return Err(Refusal::said(
+            MessageId::NumberWithField,
+            [("text", text.into())],
         ));
     }
-    let expr = dice_core::parse_with(text, &context.limits.dice)
-        .map_err(|error| format!("dice expression `{text}` is refused: {}", error.message()))?;
+    let expr = dice_core::parse_with(text, &context.limits.dice).map_err(|error| {
+        Refusal::said(
+            MessageId::DiceRefused,
+            [
+                ("text", text.into()),
+                (
+                    "reason",
+                    MessageArg::DiceReason(error.message().to_string()),
+                ),
+            ],
+        )
+    })?;
     if expr.label().is_some() {
-        return Err(format!(
-            "dice expression `{text}` has a label; write only the expression"
+        return Err(Refusal::said(
+            MessageId::DiceLabelled,
+            [("text", text.into())],
         ));
     }
     Ok(Number::Dice(expr))
@@ -999,7 +1057,7 @@ fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, String> {
 
 /// A set expression: elements, `()`, `|`, `&`, `~` and parentheses (`&` binds
 /// tighter than `|`, as in C). Nesting deeper than `max_depth` is refused.
-fn parse_set(text: &str, context: &Context<'_>, max_depth: u32) -> Result<ElementSet, String> {
+fn parse_set(text: &str, context: &Context<'_>, max_depth: u32) -> Result<ElementSet, Refusal> {
     let mut parser = SetParser {
         text,
         pos: 0,
@@ -1010,7 +1068,10 @@ fn parse_set(text: &str, context: &Context<'_>, max_depth: u32) -> Result<Elemen
     parser.skip_space();
     if parser.pos < text.len() {
         let rest = text.get(parser.pos..).unwrap_or("");
-        return Err(format!("unexpected `{rest}` in set `{text}`"));
+        return Err(Refusal::said(
+            MessageId::SetUnexpected,
+            [("rest", rest.into()), ("set", text.into())],
+        ));
     }
     Ok(set)
 }
@@ -1039,14 +1100,14 @@ impl SetParser<'_> {
         self.text.get(self.pos..)?.chars().next()
     }
 
-    fn too_deep(&self) -> String {
-        format!(
-            "set `{}` is nested deeper than {} levels",
-            self.text, self.max_depth
+    fn too_deep(&self) -> Refusal {
+        Refusal::said(
+            MessageId::SetTooDeep,
+            [("set", self.text.into()), ("max", self.max_depth.into())],
         )
     }
 
-    fn union(&mut self, depth: u32) -> Result<ElementSet, String> {
+    fn union(&mut self, depth: u32) -> Result<ElementSet, Refusal> {
         let mut set = self.intersection(depth)?;
         while self.peek() == Some('|') {
             self.pos += 1;
@@ -1055,7 +1116,7 @@ impl SetParser<'_> {
         Ok(set)
     }
 
-    fn intersection(&mut self, depth: u32) -> Result<ElementSet, String> {
+    fn intersection(&mut self, depth: u32) -> Result<ElementSet, Refusal> {
         let mut set = self.unary(depth)?;
         while self.peek() == Some('&') {
             self.pos += 1;
@@ -1064,7 +1125,7 @@ impl SetParser<'_> {
         Ok(set)
     }
 
-    fn unary(&mut self, depth: u32) -> Result<ElementSet, String> {
+    fn unary(&mut self, depth: u32) -> Result<ElementSet, Refusal> {
         if depth >= self.max_depth {
             return Err(self.too_deep());
         }
@@ -1082,7 +1143,10 @@ impl SetParser<'_> {
                 }
                 let inner = self.union(depth + 1)?;
                 if self.peek() != Some(')') {
-                    return Err(format!("expected `)` in set `{}`", self.text));
+                    return Err(Refusal::said(
+                        MessageId::SetUnclosed,
+                        [("set", self.text.into())],
+                    ));
                 }
                 self.pos += 1;
                 Ok(inner)
@@ -1100,14 +1164,20 @@ impl SetParser<'_> {
                 let name = self.text.get(start..self.pos).unwrap_or("");
                 match self.context.elements.get(name) {
                     Some(&index) => Ok(ElementSet::single(index)),
-                    None => Err(format!("unknown element `{name}` (declare it in ELEMENTS)")),
+                    None => Err(Refusal::said(
+                        MessageId::UnknownElement,
+                        [("name", name.into())],
+                    )),
                 }
             }
-            Some(c) => Err(format!(
-                "expected an element, `(` or `~` in set `{}`, found `{c}`",
-                self.text
+            Some(c) => Err(Refusal::said(
+                MessageId::SetBadStart,
+                [("set", self.text.into()), ("found", c.into())],
             )),
-            None => Err(format!("set `{}` ends too early", self.text)),
+            None => Err(Refusal::said(
+                MessageId::SetEndsEarly,
+                [("set", self.text.into())],
+            )),
         }
     }
 }

@@ -188,15 +188,15 @@ pub fn load_effects_with(
     limits: &EffectLimits,
 ) -> Result<EffectLibrary, Vec<LoadError>> {
     if source.len() > limits.max_source_bytes {
-        return Err(vec![LoadError::new(
+        return Err(vec![LoadError::said(
             crate::LoadErrorKind::TooLarge,
             1,
             1,
-            format!(
-                "the effect file is {} bytes long; at most {} are allowed",
-                source.len(),
-                limits.max_source_bytes
-            ),
+            crate::MessageId::EffectFileTooLarge,
+            [
+                ("bytes", source.len().into()),
+                ("max", limits.max_source_bytes.into()),
+            ],
         )]);
     }
     lang::load(source, limits).map_err(|errors| crate::finish_errors(errors, limits.max_errors))

@@ -26,10 +26,13 @@
 mod apply;
 mod ids;
 mod view;
+mod words;
 
 use std::sync::Arc;
 
-use npc_core::{Conversation, EndReason, LoadError, Prompt, Script};
+use npc_core::{
+    Conversation, EndReason, LoadError, LoadMessage, MessageArg, MessageId, Prompt, Script,
+};
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
@@ -968,7 +971,18 @@ impl Context {
             return Ok(replies);
         };
         before.activity = activity_of(&script_row);
-        let asked_keyword = talk.prompt(&script) == Prompt::Keyword;
+        let waiting_for = talk.prompt(&script);
+        let asked_keyword = waiting_for == Prompt::Keyword;
+        // German is understood where a German player speaks or reads German words
+        // (the hints at a German table name them); English always.
+        let line = if lang == Lang::De || table == Lang::De {
+            words::engine_line(&waiting_for, &line, || {
+                script.keyword_for(&conversation, &line).is_some()
+            })
+            .into_owned()
+        } else {
+            line
+        };
         let mut after = before.clone();
         let (job_script, job_line) = (script.clone(), line.clone());
         let shown = talk.display_name().to_owned();
@@ -1190,7 +1204,16 @@ pub(in crate::core) fn load_error_replies(
             ("count", errors.len().into()),
         ],
     );
-    let carets: Vec<String> = errors.iter().map(|error| error.caret(source)).collect();
+    let carets: Vec<String> = errors
+        .iter()
+        .map(|error| {
+            format!(
+                "{}\n{}",
+                error.pointer(source),
+                load_error_line(lang, error)
+            )
+        })
+        .collect();
     let full = carets.join("\n\n");
     let mut shown = String::new();
     let mut shown_count = 0;
@@ -1213,7 +1236,10 @@ pub(in crate::core) fn load_error_replies(
             "npc-load-more",
             &[("count", (carets.len() - shown_count).into())],
         ));
-        let listing: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        let listing: Vec<String> = errors
+            .iter()
+            .map(|error| load_error_line(lang, error))
+            .collect();
         message.attachments.push(FileAttachment {
             filename: i18n::tr(lang, "npc-load-filename"),
             bytes: format!("{full}\n\n{}\n", listing.join("\n")).into_bytes(),
@@ -1221,6 +1247,52 @@ pub(in crate::core) fn load_error_replies(
         });
     }
     vec![Reply::Interaction(message)]
+}
+
+/// `line N: message` of a load error, in `lang`.
+fn load_error_line(lang: Lang, error: &LoadError) -> String {
+    i18n::tr_args(
+        lang,
+        "npc-load-at",
+        &[
+            ("line", error.line.into()),
+            ("message", load_message(lang, error).into()),
+        ],
+    )
+}
+
+/// What a load error says, in `lang`: its message id's text (`npc-load-<id>`) with
+/// its parameters.
+pub fn load_message(lang: Lang, error: &LoadError) -> String {
+    worded(lang, &error.detail)
+}
+
+/// A message of npc-core in `lang`; a phrase among its parameters (what a syntax
+/// error expected or found) is worded first.
+fn worded(lang: Lang, message: &LoadMessage) -> String {
+    let args: Vec<(&str, i18n::Arg<'_>)> = message
+        .args
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                MessageArg::Text(text) => i18n::Arg::from(text),
+                MessageArg::Integer(number) => i18n::Arg::from(*number),
+                MessageArg::Phrase(phrase) => i18n::Arg::from(worded(lang, phrase)),
+                // dice-core's English, worded as its errors are everywhere else.
+                MessageArg::DiceReason(reason) => i18n::Arg::from(
+                    crate::engine::dice_reason::known_reason(lang, reason)
+                        .unwrap_or_else(|| i18n::tr(lang, "npc-load-dice-reason-unknown")),
+                ),
+            };
+            (name.as_str(), value)
+        })
+        .collect();
+    i18n::tr_args(lang, &load_message_key(message.id), &args)
+}
+
+/// The catalogue key of a load error's message id.
+pub fn load_message_key(id: MessageId) -> String {
+    format!("npc-load-{}", id.name())
 }
 
 /// The previous message of an answered prompt, without its components.
