@@ -36,9 +36,9 @@ fn every_file_in_the_locale_folders_is_embedded_and_both_languages_have_the_same
 
 /// What one file declares: message id → (has a value, attribute → variables), and the
 /// value's variables under the attribute name "".
-type Shape = BTreeMap<String, BTreeMap<String, BTreeSet<String>>>;
+pub(crate) type Shape = BTreeMap<String, BTreeMap<String, BTreeSet<String>>>;
 
-fn shape(file: &str, source: &str) -> Shape {
+pub(crate) fn shape(file: &str, source: &str) -> Shape {
     let resource = fluent_syntax::parser::parse(source)
         .unwrap_or_else(|(_, errors)| panic!("{file} does not parse: {errors:?}"));
     let mut shape = Shape::new();

@@ -458,78 +458,528 @@ async fn the_german_chart_says_what_it_shows_and_the_buttons_redraw_it() {
     assert!(alt.contains("mindestens das jeweilige Ergebnis"), "{alt}");
 }
 
-/// Inputs that reach each form of dice-core's messages; each German reason comes
-/// from its own message, not from the kind's fallback sentence.
-#[test]
-fn every_dice_error_form_has_its_german_reason() {
-    let limits = dice_core::Limits::default();
-    let inputs = [
-        ("1d20+", "Am Ende fehlt etwas: ich erwarte einen Wert"),
-        ("1d20 ) 2", "`)` passt hier nicht; ich erwarte"),
-        ("1d", "die Seitenzahl der Würfel"),
-        (
-            "flor(2)",
-            "unbekannte Funktion `flor`; meintest du `floor`?",
-        ),
-        ("1.5", "hier gibt es nur ganze Zahlen"),
-        ("dF.3", "ist hier kein Fate-Würfel"),
-        (
-            "99999999999999999999",
-            "die Zahl 99999999999999999999 ist zu groß",
-        ),
-        (
-            "1d20adv",
-            "unbekannter Modifikator `adv`: Würfle mit Vorteil als `2d20kh1`",
-        ),
-        ("4d6 kh3", "Modifikatoren stehen direkt hinter den Würfeln"),
-        ("min()", "min() braucht mindestens ein Argument"),
-        ("1d20ra", "`ra` braucht eine Bedingung"),
-        ("4d6rrl1", "würde endlos neu würfeln"),
-        (
-            "4d6!!h1",
-            "eine aufaddierende Explosion richtet sich nach dem Wert",
-        ),
+/// How a dice error of the table below is reached: through the bot's dice engine,
+/// as `/roll` and `/odds` reach it.
+#[derive(Debug, Clone, Copy)]
+enum DiceStep {
+    Parse,
+    /// Rolled with [`dice_context`]'s macros and fields.
+    Roll,
+    /// Rolled with at most 5 elements in a series and 12 in a roll.
+    TightRoll,
+    /// Rolled by dice-core without resolving (the engine always resolves first).
+    Unresolved,
+    Odds,
+    /// Exact odds with a budget of 2000 steps and 64 KiB.
+    SmallOdds,
+    /// Rolled without macros or fields.
+    Bare,
+}
+
+/// Macros and fields for the rolling cases.
+fn dice_context() -> tavern::engine::RollContext {
+    let macros = [
+        ("a", "$b".to_owned()),
+        ("b", "$a".to_owned()),
+        ("bad", "1d20+".to_owned()),
+        ("glued", "1d20hit".to_owned()),
+        ("deep", format!("{}1{}", "(".repeat(30), ")".repeat(30))),
+        ("big", "1+".repeat(999) + "1"),
+        ("w1", "$w2+$w2+$w2+$w2".to_owned()),
+        ("w2", "$w3+$w3+$w3+$w3".to_owned()),
+        ("w3", "$w4+$w4+$w4+$w4".to_owned()),
+        ("w4", "1".to_owned()),
     ];
-    for (input, expected) in inputs {
-        let error = dice_core::parse_with(input, &limits).expect_err(input);
-        let german = dice_reason::reason(Lang::De, error.kind(), error.message());
-        assert!(
-            german.contains(expected),
-            "{input}: {german} ({})",
-            error.message()
+    tavern::engine::RollContext {
+        macros: macros
+            .into_iter()
+            .map(|(name, text)| (name.to_owned(), text))
+            .collect(),
+        fields: [("STR".to_owned(), 3), ("LOWEST".to_owned(), i64::MIN)].into(),
+    }
+}
+
+/// Stands for 2001 bytes of `1`: one more than the default limit.
+const LONG_DICE: &str = "1 × 2001";
+
+fn dice_failure(step: DiceStep, input: &str) -> tavern::engine::DiceFailure {
+    use tavern::engine::{Dice, dice::DiceEngine};
+    let limits = dice_core::Limits::default();
+    let long = "1".repeat(2001);
+    let input = if input == LONG_DICE {
+        long.as_str()
+    } else {
+        input
+    };
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+    let context = dice_context();
+    let engine = DiceEngine::new(limits.clone());
+    let tight = DiceEngine::new(dice_core::Limits {
+        max_series_len: 5,
+        max_elements: 12,
+        ..limits.clone()
+    });
+    let small = DiceEngine::new(dice_core::Limits {
+        max_odds_work: 2000,
+        max_odds_memory: 1 << 16,
+        ..limits.clone()
+    });
+    let outcome = match step {
+        DiceStep::Parse => engine.references(input).map(drop),
+        DiceStep::Roll => engine.roll(input, &context, &mut rng, 1800).map(drop),
+        DiceStep::TightRoll => tight.roll(input, &context, &mut rng, 1800).map(drop),
+        DiceStep::Unresolved => dice_core::parse_with(input, &limits)
+            .and_then(|expr| expr.roll(&mut rng, &limits))
+            .map(drop)
+            .map_err(|error| tavern::engine::dice::failure(&error, input)),
+        DiceStep::Odds => engine.odds(input, &context).map(drop),
+        DiceStep::SmallOdds => small.odds(input, &context).map(drop),
+        DiceStep::Bare => engine
+            .roll(input, &Default::default(), &mut rng, 1800)
+            .map(drop),
+    };
+    outcome.expect_err(input)
+}
+
+/// Every reason id an input reaches (dice-core's own table lists the ones none
+/// can), with its German reason in full: parser, roller, exact odds, macros and
+/// fields.
+const GERMAN_DICE_REASONS: &[(DiceStep, &str, &str)] = &[
+    (
+        DiceStep::Parse,
+        "1d20 )",
+        "`)` passt hier nicht; ich erwarte einen Rechenoperator oder das Ende des Ausdrucks",
+    ),
+    (
+        DiceStep::Parse,
+        "1d20+",
+        "Am Ende fehlt etwas: ich erwarte einen Wert (eine Zahl, Würfel, `(`, `{` oder eine Funktion)",
+    ),
+    (
+        DiceStep::Parse,
+        "1d",
+        "Am Ende fehlt etwas: ich erwarte die Seitenzahl der Würfel (eine Zahl, `%`, `F`, `(` oder `{`)",
+    ),
+    (
+        DiceStep::Parse,
+        "{1,2",
+        "Am Ende fehlt etwas: ich erwarte `}`, `,` oder einen Rechenoperator",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6cs(>3",
+        "Am Ende fehlt etwas: ich erwarte `)`, `&` oder `|`",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6 !",
+        "Am Ende fehlt etwas: ich erwarte etwas anderes",
+    ),
+    (
+        DiceStep::Parse,
+        "1d6t",
+        "Am Ende fehlt etwas: ich erwarte einen Wert (eine Zahl, Würfel, `(`, `{` oder eine Funktion) oder einen Filter (`h`, `l`, `o`, `e`, eine Zahl oder einen Vergleich wie `>=5`)",
+    ),
+    (
+        DiceStep::Parse,
+        "flor(2)",
+        "unbekannte Funktion `flor`; meintest du `floor`?",
+    ),
+    (
+        DiceStep::Parse,
+        "xyzzyq(2)",
+        "unbekannte Funktion `xyzzyq`; es gibt abs, floor, ceil, round, min, max, sqrt, exp, log, pow, sign",
+    ),
+    (
+        DiceStep::Parse,
+        "1.5",
+        "hier gibt es nur ganze Zahlen: `1.5` hat einen Dezimalpunkt (`/` teilt und schneidet ab; `round(7/2)` rundet, ebenso `floor` und `ceil`)",
+    ),
+    (
+        DiceStep::Parse,
+        "dF.3",
+        "`dF.3` ist hier kein Fate-Würfel: `dF` (auch `dF.2`) hat die Seiten -1, 0, +1, je zweimal; `dF.1` hat einmal -1, viermal 0 und einmal +1",
+    ),
+    (
+        DiceStep::Parse,
+        "99999999999999999999",
+        "die Zahl 99999999999999999999 ist zu groß",
+    ),
+    (
+        DiceStep::Parse,
+        "1d20adv",
+        "unbekannter Modifikator `adv`: Würfle mit Vorteil als `2d20kh1` oder schreib `adv` mit Leerzeichen ans Ende, wie in `/würfeln 1d20 adv`",
+    ),
+    (
+        DiceStep::Parse,
+        "{1d20,1d20}dis",
+        "unbekannter Modifikator `dis`: Würfle mit Nachteil als `2d20kl1` oder schreib `dis` mit Leerzeichen ans Ende, wie in `/würfeln 1d20 dis`",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6z",
+        "unbekannter Modifikator `z`; am nächsten kommt `k`",
+    ),
+    (
+        DiceStep::Parse,
+        "2d6fire",
+        "unbekannter Modifikator `fire` (vor einem Zweck steht ein Leerzeichen: `2d6 fire`)",
+    ),
+    (
+        DiceStep::Parse,
+        "1+2hit",
+        "`h` passt hier nicht; ich erwarte einen Rechenoperator oder das Ende des Ausdrucks (vor einem Zweck steht ein Leerzeichen)",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6 kh3",
+        "Modifikatoren stehen direkt hinter den Würfeln, ohne Leerzeichen (`4d6kh3`)",
+    ),
+    (
+        DiceStep::Parse,
+        "1d20 x6",
+        "Um mehrmals zu würfeln, nimm die Option `anzahl:6` des Befehls (`x6` nach einem Leerzeichen ist die Wiederholung von Roll20; `3d6x6` ohne Leerzeichen explodiert bei 6)",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6k>",
+        "`k>` braucht eine Zahl zum Vergleichen, etwa `4d6k>3`",
+    ),
+    (
+        DiceStep::Parse,
+        "1d20ra",
+        "`ra` braucht eine Bedingung, welche Würfel einen weiteren dazulegen, etwa `ra1`, `ra<3` oder `ra(1|2)`",
+    ),
+    (
+        DiceStep::Parse,
+        "(1,2)d6",
+        "eine Menge wie `(1, 2)` kann keine Würfelanzahl sein; schreib einen einzigen Ausdruck",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6k(1,2)",
+        "eine Menge wie `(1, 2)` kann hier nicht stehen; schreib einen einzigen Ausdruck",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6rrl1",
+        "`rrl1` würde endlos neu würfeln (es gibt immer einen niedrigsten und einen höchsten Würfel); würfle einmal neu mit `ro`, etwa `rol1`",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6!!h1",
+        "`!!h1`: eine aufaddierende Explosion richtet sich nach dem Wert, etwa `!!>=5`; `!h1` und `eh1` lassen den höchsten Würfel explodieren",
+    ),
+    (
+        DiceStep::Parse,
+        "4d6!5!!6",
+        "ein Würfelterm kann nur auf eine Art explodieren (oder neu gewürfelt werden); verbinde die Bedingungen, etwa `!(>=5|1)`",
+    ),
+    (
+        DiceStep::Parse,
+        "abs(1,2)",
+        "abs() nimmt genau ein Argument",
+    ),
+    (
+        DiceStep::Parse,
+        "pow(1)",
+        "pow() nimmt genau zwei Argumente",
+    ),
+    (
+        DiceStep::Parse,
+        "min()",
+        "min() braucht mindestens ein Argument",
+    ),
+    (
+        DiceStep::Parse,
+        "----------------------------------1",
+        "zu viele Minuszeichen hintereinander (höchstens 32)",
+    ),
+    (
+        DiceStep::Parse,
+        "2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2^2",
+        "zu viele Potenzen hintereinander (höchstens 32)",
+    ),
+    (
+        DiceStep::Parse,
+        "((((((((((((((((((((((((((((((((((1",
+        "Klammern sind zu tief verschachtelt (höchstens 32 Ebenen)",
+    ),
+    (
+        DiceStep::Parse,
+        LONG_DICE,
+        "der Ausdruck ist zu lang (2001 Bytes, höchstens 2000)",
+    ),
+    (
+        DiceStep::Roll,
+        "sqrt(-4)",
+        "sqrt() von -4: Aus einer negativen Zahl gibt es keine Quadratwurzel",
+    ),
+    (
+        DiceStep::Odds,
+        "log(0)",
+        "log() von 0: Der Logarithmus braucht eine Zahl von mindestens 1",
+    ),
+    (DiceStep::Roll, "(-2)d6", "eine negative Anzahl Würfel (-2)"),
+    (
+        DiceStep::Roll,
+        "9223372036854775807+1",
+        "das Ergebnis passt nicht in eine 64-Bit-Ganzzahl",
+    ),
+    (DiceStep::Odds, "1/0", "Division durch null"),
+    (
+        DiceStep::Roll,
+        "20000d6",
+        "zu viele Würfel (höchstens 10.000 pro Wurf)",
+    ),
+    (
+        DiceStep::Roll,
+        "d{}",
+        "ein Würfel braucht mindestens eine Seite; diese Reihe ist leer",
+    ),
+    (
+        DiceStep::Roll,
+        "1d(0-5)",
+        "ein Würfel braucht mindestens eine Seite, nicht -5",
+    ),
+    (
+        DiceStep::Odds,
+        "1d2000000",
+        "zu viele Seiten (höchstens 1.000.000 pro Würfel)",
+    ),
+    (
+        DiceStep::TightRoll,
+        "{1..6}",
+        "diese Reihe ist zu lang (höchstens 5 Elemente)",
+    ),
+    (
+        DiceStep::TightRoll,
+        "{1..5}+{1..5}+{1..3}",
+        "dieser Wurf hat zu viele Würfel und Elemente (höchstens 12)",
+    ),
+    (
+        DiceStep::Unresolved,
+        "$x",
+        "das Makro $x muss vor dem Würfeln aufgelöst werden",
+    ),
+    (
+        DiceStep::Unresolved,
+        "@X",
+        "der Wert @X muss vor dem Würfeln aufgelöst werden",
+    ),
+    (
+        DiceStep::Odds,
+        "4d6u",
+        "exakte Chancen gibt es nicht für Neuwürfe, die von den anderen Würfeln abhängen (`u`, `rol1`, `ral1`); würfle stattdessen oft",
+    ),
+    (
+        DiceStep::Odds,
+        "1000d1000kh500",
+        "zu aufwendig für eine exakte Berechnung: das Behalten und Streichen unter so vielen Würfeln braucht mehr als 20.000.000 Schritte",
+    ),
+    (
+        DiceStep::Odds,
+        "1d1000000*1d1000000",
+        "zu aufwendig für eine exakte Berechnung: ein Würfel mit so vielen Seiten braucht mehr als 128 MiB Speicher",
+    ),
+    (
+        DiceStep::Odds,
+        "2d1000000",
+        "zu aufwendig für eine exakte Berechnung: das Zusammenzählen so vieler Würfel braucht mehr als 20.000.000 Schritte",
+    ),
+    (
+        DiceStep::SmallOdds,
+        "d{1d6,1d6,1d6}",
+        "zu aufwendig für eine exakte Berechnung: das Verknüpfen der Ergebnisse braucht mehr als 2000 Schritte",
+    ),
+    (
+        DiceStep::SmallOdds,
+        "{1..1d100}",
+        "zu aufwendig für eine exakte Berechnung: das Aufzählen aller Ausgänge dieser Reihe braucht mehr als 2000 Schritte",
+    ),
+    (
+        DiceStep::SmallOdds,
+        "6d6!",
+        "zu aufwendig für eine exakte Berechnung: das Zusammenzählen der Ergebnisse braucht mehr als 2000 Schritte",
+    ),
+    (
+        DiceStep::SmallOdds,
+        "1d20!",
+        "zu aufwendig für eine exakte Berechnung: das Verfolgen der Explosionen braucht mehr als 2000 Schritte",
+    ),
+    (
+        DiceStep::SmallOdds,
+        "1d(1d20)",
+        "zu aufwendig für eine exakte Berechnung: das Mischen der Ergebnisse braucht mehr als 2000 Schritte",
+    ),
+    (
+        DiceStep::SmallOdds,
+        "1d5000",
+        "zu aufwendig für eine exakte Berechnung: ein Würfel mit so vielen Seiten braucht mehr als 2000 Schritte",
+    ),
+    (
+        DiceStep::Roll,
+        "$a",
+        "die Makros verweisen im Kreis: $a → $b → $a",
+    ),
+    (
+        DiceStep::Roll,
+        "$bad",
+        "das Makro $bad ist ungültig: Am Ende fehlt etwas: ich erwarte einen Wert (eine Zahl, Würfel, `(`, `{` oder eine Funktion)",
+    ),
+    (
+        DiceStep::Roll,
+        "$glued",
+        "das Makro $glued ist ungültig: unbekannter Modifikator `hit` (vor einem Zweck steht ein Leerzeichen: `1d20 hit`)",
+    ),
+    (
+        DiceStep::Roll,
+        "$w1+$w1",
+        "die Makros werden mehr als 64-mal aufgelöst (bei $w2)",
+    ),
+    (DiceStep::Roll, "$nope", "unbekanntes Makro $nope"),
+    (
+        DiceStep::Roll,
+        "@NOPE",
+        "unbekannter Wert @NOPE; es gibt: @LOWEST, @STR",
+    ),
+    (
+        DiceStep::Bare,
+        "@X",
+        "unbekannter Wert @X; es gibt keine Werte",
+    ),
+    (
+        DiceStep::Roll,
+        "@LOWEST",
+        "mit aufgelösten Makros: die Zahl 9223372036854775808 ist zu groß",
+    ),
+    (
+        DiceStep::Roll,
+        "(((($deep))))",
+        "mit aufgelösten Makros ist der Ausdruck zu tief verschachtelt (höchstens 32 Ebenen)",
+    ),
+    (
+        DiceStep::Roll,
+        "$big+$big+$big+$big+$big+$big+$big+$big+$big",
+        "mit aufgelösten Makros ist der Ausdruck zu lang (höchstens 16.000 Bytes)",
+    ),
+];
+
+/// Digits grouped the way Fluent writes English numbers (`20,000,000`), ungrouped as
+/// dice-core writes them.
+fn ungrouped(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .filter(|(at, ch)| {
+            **ch != ','
+                || !(at
+                    .checked_sub(1)
+                    .is_some_and(|before| chars[before].is_ascii_digit())
+                    && chars.get(at + 1).is_some_and(char::is_ascii_digit))
+        })
+        .map(|(_, ch)| *ch)
+        .collect()
+}
+
+/// Each reachable reason in German, in full: from its own key, never from the kind's
+/// fallback; the English catalogue repeats dice-core's message; the caret and the
+/// input stay as they are, only the reason after the carets is translated.
+#[test]
+fn every_reachable_dice_reason_has_its_german_text() {
+    let mut reached = std::collections::BTreeSet::new();
+    let mut wrong = Vec::new();
+    for (step, input, german) in GERMAN_DICE_REASONS {
+        let failure = dice_failure(*step, input);
+        let reason = &failure.reason;
+        reached.insert(reason.id());
+        let said = failure.reason_in(Lang::De);
+        if said != *german {
+            wrong.push(format!("({step:?}, {input:?}, {said:?}),"));
+        }
+        assert_eq!(failure.reason_in(Lang::En), failure.message, "{input}");
+        let english = dice_reason::from_catalogue(Lang::En, reason)
+            .unwrap_or_else(|| panic!("{input}: no English key"));
+        assert_eq!(
+            ungrouped(&english),
+            failure.message,
+            "{input}: English catalogue"
+        );
+        // The input and the carets stay; only the reason after them is German.
+        assert_eq!(
+            failure.caret_in(Lang::De),
+            format!("{} {said}", failure.excerpt),
+            "{input}"
         );
         assert_eq!(
-            dice_reason::reason(Lang::En, error.kind(), error.message()),
-            error.message()
+            failure.caret,
+            format!("{} {}", failure.excerpt, failure.message),
+            "{input}"
         );
+        assert_eq!(failure.caret_in(Lang::En), failure.caret, "{input}");
     }
-    let rolled = [
-        ("1/0", "Division durch null"),
-        (
-            "sqrt(-4)",
-            "Aus einer negativen Zahl gibt es keine Quadratwurzel",
-        ),
-        ("(-2)d6", "eine negative Anzahl Würfel (-2)"),
-    ];
-    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
-    for (input, expected) in rolled {
-        let expr = dice_core::parse_with(input, &limits).expect(input);
-        let error = expr.roll(&mut rng, &limits).expect_err(input);
-        let german = dice_reason::reason(Lang::De, error.kind(), error.message());
-        assert!(
-            german.contains(expected),
-            "{input}: {german} ({})",
-            error.message()
-        );
-    }
-    // Every key of the table is in both catalogues.
-    for (_, key) in dice_reason::FORMS
+    assert!(
+        wrong.is_empty(),
+        "German reasons differ:\n{}",
+        wrong.join("\n")
+    );
+    // Every id is reached or one that dice-core's tests show no input reaches.
+    let unreached: Vec<&str> = dice_core::ReasonId::ALL
         .iter()
-        .chain(dice_reason::EXPECTED)
-        .chain(dice_reason::CAUSES)
-    {
-        for lang in Lang::ALL {
-            assert!(i18n::has_message(lang, key), "{lang:?} {key}");
+        .map(|form| form.id())
+        .filter(|id| !reached.contains(id))
+        .collect();
+    assert_eq!(
+        unreached,
+        [
+            "expected-expression",
+            "expected-value",
+            "expected-dice-count",
+            "expected-number",
+            "expected-comparison",
+            "expected-target",
+            "expected-filter",
+            "expected-faces",
+            "missing-argument",
+            "min-max-number",
+            "unknown-modifier-bare",
+            "label-space",
+        ]
+    );
+}
+
+/// Every reason id and phrase id of dice-core is a key of `dice.ftl` in both
+/// languages, and each key uses exactly the arguments its reason carries (a phrase
+/// none).
+#[test]
+fn every_dice_reason_and_phrase_has_its_key_with_its_arguments() {
+    let Some((file, english, german)) = i18n::FILES.iter().find(|(file, _, _)| *file == "dice.ftl")
+    else {
+        panic!("no dice.ftl");
+    };
+    for source in [english, german] {
+        let shape = crate::i18n::shape(file, source);
+        let keys = dice_core::ReasonId::ALL
+            .iter()
+            .map(|form| (form.id(), form.params()))
+            .chain(
+                dice_core::Phrase::ALL
+                    .iter()
+                    .map(|phrase| (phrase.id(), Vec::new())),
+            );
+        for (id, params) in keys {
+            let key = dice_reason::key(id);
+            let Some(parts) = shape.get(&key) else {
+                panic!("{file}: no `{key}`");
+            };
+            let used: Vec<&str> = parts
+                .get("")
+                .map(|variables| variables.iter().map(String::as_str).collect())
+                .unwrap_or_default();
+            let mut params = params;
+            params.sort_unstable();
+            assert_eq!(used, params, "{file}: `{key}`'s variables");
         }
     }
 }

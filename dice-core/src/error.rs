@@ -4,6 +4,8 @@ use std::ops::Range;
 
 use serde::Serialize;
 
+use crate::reason::Reason;
+
 /// What kind of problem an [`Error`] reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -51,25 +53,47 @@ pub enum ErrorKind {
 
 /// An invalid expression or a roll that cannot be completed.
 ///
-/// It carries a [kind](Error::kind), a byte [span](Error::span) into the input
-/// and a friendly one-line message (its `Display`). [`Error::caret`] draws the
-/// input with a caret line under the span.
+/// It carries a [kind](Error::kind), a byte [span](Error::span) into the input,
+/// a structured [reason](Error::reason) (an id and named arguments, for
+/// saying it in another language) and the reason's friendly one-line English
+/// message (its `Display`). [`Error::caret`] draws the input with a caret
+/// line under the span.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{}", self.detail.message)]
 pub struct Error {
     kind: ErrorKind,
     start: usize,
     end: usize,
+    /// Boxed: results on the rolling path stay small.
+    detail: Box<Detail>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Detail {
+    reason: Reason,
+    /// The reason in English, rendered once.
     message: String,
 }
 
 impl Error {
-    pub(crate) fn new(kind: ErrorKind, span: Range<usize>, message: impl Into<String>) -> Error {
+    pub(crate) fn new(kind: ErrorKind, span: Range<usize>, reason: Reason) -> Error {
+        debug_assert!(
+            reason
+                .form()
+                .params()
+                .iter()
+                .all(|param| reason.arg(param).is_some()),
+            "{} lacks an argument",
+            reason.id()
+        );
         Error {
             kind,
             start: span.start,
             end: span.end.max(span.start),
-            message: message.into(),
+            detail: Box::new(Detail {
+                message: reason.to_english(),
+                reason,
+            }),
         }
     }
 
@@ -93,9 +117,16 @@ impl Error {
         self.end
     }
 
-    /// The friendly message, without position.
+    /// The friendly message in English, without position: [`Error::reason`]
+    /// rendered.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.detail.message
+    }
+
+    /// Why, as data: an id and named arguments ([`Reason`]), for callers that
+    /// say it in another language.
+    pub fn reason(&self) -> &Reason {
+        &self.detail.reason
     }
 
     /// The line of `input` that holds the error, a caret line under the span,
@@ -121,7 +152,7 @@ impl Error {
             "{line}\n{}{} {}",
             " ".repeat(indent),
             "^".repeat(width),
-            self.message
+            self.detail.message
         )
     }
 }
@@ -132,7 +163,7 @@ impl Serialize for Error {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut state = serializer.serialize_struct("Error", 4)?;
-        state.serialize_field("message", &self.message)?;
+        state.serialize_field("message", &self.detail.message)?;
         state.serialize_field("start", &self.start)?;
         state.serialize_field("end", &self.end)?;
         state.serialize_field("kind", &self.kind)?;

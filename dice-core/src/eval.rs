@@ -16,6 +16,7 @@ use crate::ast::{
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
+use crate::reason::{Reason, ReasonId};
 use crate::roll::{Hist, Item, PoolRec, Story, flag};
 
 type Result<T> = std::result::Result<T, Error>;
@@ -197,8 +198,9 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                 };
                 Ok(Val::Num(value))
             }
-            NodeKind::Macro(name) => Err(unresolved(self.source, "macro $", *name, node.span)),
-            NodeKind::Field(name) => Err(unresolved(self.source, "field @", *name, node.span)),
+            NodeKind::Macro(name) | NodeKind::Field(name) => {
+                Err(unresolved(self.source, node, *name))
+            }
         }
     }
 
@@ -281,10 +283,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Err(Error::new(
             ErrorKind::TooManyElements,
             span.range(),
-            format!(
-                "this roll has too many dice and elements (at most {})",
-                self.limits.max_elements
-            ),
+            Reason::new(ReasonId::TooManyElements).with("max", self.limits.max_elements),
         ))
     }
 
@@ -364,7 +363,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     return Err(Error::new(
                         ErrorKind::BadFaces,
                         faces_span.range(),
-                        "expected a series of faces",
+                        Reason::new(ReasonId::ExpectedFaces),
                     ));
                 };
                 self.faces.clear();
@@ -376,7 +375,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     return Err(Error::new(
                         ErrorKind::BadFaces,
                         faces_span.range(),
-                        "a die needs at least one face; this series is empty",
+                        Reason::new(ReasonId::EmptySeries),
                     ));
                 }
                 if self.faces.len() as u64 > self.limits.max_faces.max(0) as u64 {
@@ -989,8 +988,7 @@ fn drop_after(candidates: &[(i64, u32)], n: i64, items: &mut [Item]) {
 }
 
 fn first_arg(args: &[Node], span: Span) -> Result<&Node> {
-    args.first()
-        .ok_or_else(|| Error::new(ErrorKind::Invalid, span.range(), "missing argument"))
+    args.first().ok_or_else(|| missing_argument(span))
 }
 
 pub(crate) fn apply(op: BinOp, left: i64, right: i64, span: Span) -> Result<i64> {
@@ -1040,19 +1038,18 @@ fn power(base: i64, exponent: i64, span: Span) -> Result<i64> {
 /// The one-argument functions on integers: `abs`, `sign`, and `sqrt`, `exp`,
 /// `log` (natural) rounded to the nearest integer, halves away from zero.
 pub(crate) fn call_one(func: Func, value: i64, span: Span) -> Result<i64> {
-    let outside = |what: &str| {
-        Error::new(
-            ErrorKind::Invalid,
-            span.range(),
-            format!("{}() of {value}: {what}", func.name()),
-        )
+    let outside = |form: ReasonId| {
+        let reason = Reason::new(form)
+            .with("func", func.name())
+            .with("value", value);
+        Error::new(ErrorKind::Invalid, span.range(), reason)
     };
     match func {
         Func::Abs => value.checked_abs().ok_or_else(|| overflow(span)),
         Func::Sign => Ok(value.signum()),
         Func::Sqrt => {
             let Ok(value) = u64::try_from(value) else {
-                return Err(outside("no square root of a negative number"));
+                return Err(outside(ReasonId::SqrtNegative));
             };
             let root = value.isqrt();
             // The nearest integer: above `root + 1/2` exactly when
@@ -1061,7 +1058,7 @@ pub(crate) fn call_one(func: Func, value: i64, span: Span) -> Result<i64> {
         }
         Func::Log => {
             if value < 1 {
-                return Err(outside("the logarithm needs a number of at least 1"));
+                return Err(outside(ReasonId::LogSmall));
             }
             Ok((value as f64).ln().round() as i64)
         }
@@ -1084,20 +1081,28 @@ pub(crate) fn check_count(count: i64, span: Span) -> Result<()> {
     Err(Error::new(
         ErrorKind::Invalid,
         span.range(),
-        format!("a negative number of dice ({count})"),
+        Reason::new(ReasonId::NegativeCount).with("count", count),
     ))
 }
 
-/// A `$macro` or `@FIELD` left in an expression being rolled.
-pub(crate) fn unresolved(source: &str, what: &str, name: Span, span: Span) -> Error {
+/// The argument a function call lacks (the parser lets none through).
+pub(crate) fn missing_argument(span: Span) -> Error {
     Error::new(
-        ErrorKind::Unresolved,
+        ErrorKind::Invalid,
         span.range(),
-        format!(
-            "the {what}{} must be resolved before rolling",
-            name.text(source)
-        ),
+        Reason::new(ReasonId::MissingArgument),
     )
+}
+
+/// A `$macro` or `@FIELD` (`node`, named `name`) left in an expression being
+/// rolled.
+pub(crate) fn unresolved(source: &str, node: &Node, name: Span) -> Error {
+    let form = match node.kind {
+        NodeKind::Field(_) => ReasonId::UnresolvedField,
+        _ => ReasonId::UnresolvedMacro,
+    };
+    let reason = Reason::new(form).with("name", name.text(source));
+    Error::new(ErrorKind::Unresolved, node.span.range(), reason)
 }
 
 #[cold]
@@ -1105,12 +1110,16 @@ pub(crate) fn overflow(span: Span) -> Error {
     Error::new(
         ErrorKind::Overflow,
         span.range(),
-        "the result does not fit into a 64-bit integer",
+        Reason::new(ReasonId::Overflow),
     )
 }
 
 pub(crate) fn division_by_zero(span: Span) -> Error {
-    Error::new(ErrorKind::DivisionByZero, span.range(), "division by zero")
+    Error::new(
+        ErrorKind::DivisionByZero,
+        span.range(),
+        Reason::new(ReasonId::DivisionByZero),
+    )
 }
 
 #[cold]
@@ -1118,7 +1127,7 @@ pub(crate) fn too_many_dice(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::TooManyDice,
         span.range(),
-        format!("too many dice (at most {} per roll)", limits.max_dice),
+        Reason::new(ReasonId::TooManyDice).with("max", limits.max_dice),
     )
 }
 
@@ -1128,7 +1137,7 @@ pub(crate) fn check_sides(sides: i64, span: Span, limits: &Limits) -> Result<()>
         return Err(Error::new(
             ErrorKind::BadFaces,
             span.range(),
-            format!("a die needs at least one face, not {sides}"),
+            Reason::new(ReasonId::NoFaces).with("sides", sides),
         ));
     }
     if sides > limits.max_faces {
@@ -1141,7 +1150,7 @@ pub(crate) fn too_many_faces(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::BadFaces,
         span.range(),
-        format!("too many faces (at most {} per die)", limits.max_faces),
+        Reason::new(ReasonId::TooManyFaces).with("max", limits.max_faces),
     )
 }
 
@@ -1149,10 +1158,7 @@ pub(crate) fn series_too_long(span: Span, limits: &Limits) -> Error {
     Error::new(
         ErrorKind::TooManyElements,
         span.range(),
-        format!(
-            "this series is too long (at most {} elements)",
-            limits.max_series_len
-        ),
+        Reason::new(ReasonId::SeriesTooLong).with("max", limits.max_series_len),
     )
 }
 

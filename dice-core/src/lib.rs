@@ -35,7 +35,9 @@
 //!   pest; a property test holds the two together. A cached `4d6kh3` rolls
 //!   four to five million times per second on a busy two-core machine.
 //! - **Errors a user can act on.** [`Error`] has a kind, a byte span, a
-//!   message saying what was expected, and [`Error::caret`].
+//!   message saying what was expected, and [`Error::caret`]. The message is
+//!   rendered from a structured [`Reason`] (see [Errors](#errors)), so a
+//!   caller can say it in another language without reading English back.
 //!
 //! # The language
 //!
@@ -372,6 +374,35 @@
 //! | `4d6 kh3` | error with a hint | a label that is only modifiers is a typo |
 //! | keep after count (`4d6cs>=4kh3`) | keeps, the count stays | counts are taken when written |
 //!
+//! # Errors
+//!
+//! Every [`Error`] carries its [`Error::reason`]: a [`ReasonId`] with a
+//! stable id (`too-many-dice`, [`Reason::id`]) and named arguments
+//! ([`Reason::args`]): [`ReasonArg::Integer`] for counts and limits,
+//! [`ReasonArg::Text`] for what the user wrote, a [`Phrase`] (what made
+//! odds too complex), a list of [`Choice`]s (what the parser expected), or
+//! a nested [`Reason`] (`macro $x is invalid: …`). The English
+//! [`Error::message`] is rendered from it by one table of templates
+//! ([`ReasonId::english`], whose `{name}`s are [`ReasonId::params`]);
+//! [`ReasonId::ALL`] and [`Phrase::ALL`] list every id, for checking a
+//! translation covers them.
+//!
+//! ```
+//! use dice_core::{Choice, Phrase, ReasonArg, ReasonId};
+//!
+//! let error = dice_core::parse("1d20 +").unwrap_err();
+//! assert_eq!(error.reason().form(), ReasonId::ExpectedAtEnd);
+//! assert_eq!(
+//!     error.reason().arg("expected"),
+//!     Some(&ReasonArg::Choices(vec![Choice::Phrase(Phrase::ExpectedAValue)]))
+//! );
+//! assert_eq!(
+//!     error.message(),
+//!     "expected a value (a number, dice, `(`, `{` or a function) at the end"
+//! );
+//! assert_eq!(ReasonId::TooManyDice.params(), ["max"]);
+//! ```
+//!
 //! # Results
 //!
 //! A [`Roll`] has the [total](Roll::total), the [dice](Roll::dice) with their
@@ -412,6 +443,7 @@ mod fast;
 mod limits;
 mod odds;
 mod parser;
+mod reason;
 mod render;
 mod resolve;
 mod roll;
@@ -425,6 +457,7 @@ pub use error::{Error, ErrorKind};
 pub use limits::Limits;
 pub use num_rational::BigRational;
 pub use odds::{Odds, to_f64};
+pub use reason::{Choice, Phrase, Reason, ReasonArg, ReasonId};
 pub use resolve::Resolver;
 pub use roll::{Die, Roll};
 

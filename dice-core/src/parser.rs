@@ -15,6 +15,7 @@ use crate::ast::{
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
+use crate::reason::{Choice, Phrase, Reason, ReasonId};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "dice.pest"]
@@ -43,10 +44,9 @@ pub(crate) fn parse(input: &str, limits: &Limits, max_len: usize) -> Result<Pars
         return Err(Error::new(
             ErrorKind::TooLong,
             max_len..input.len(),
-            format!(
-                "the expression is too long ({} bytes, at most {max_len})",
-                input.len()
-            ),
+            Reason::new(ReasonId::TooLong)
+                .with("length", input.len())
+                .with("max", max_len),
         ));
     }
     if let Some(parsed) = crate::fast::parse(input) {
@@ -70,7 +70,7 @@ fn pest_parse(input: &str, limits: &Limits) -> Result<Parsed> {
         return Err(Error::new(
             ErrorKind::Syntax,
             0..input.len(),
-            "expected an expression",
+            Reason::new(ReasonId::ExpectedExpression),
         ));
     };
     let mut builder = Builder {
@@ -98,7 +98,7 @@ fn pest_parse(input: &str, limits: &Limits) -> Result<Parsed> {
         return Err(Error::new(
             ErrorKind::Syntax,
             0..input.len(),
-            "expected an expression",
+            Reason::new(ReasonId::ExpectedExpression),
         ));
     };
     Ok(Parsed {
@@ -126,9 +126,7 @@ fn check_depth(input: &str, max_depth: usize) -> Result<()> {
                     return Err(Error::new(
                         ErrorKind::TooDeep,
                         index..index + 1,
-                        format!(
-                            "parentheses and braces nest too deeply (at most {max_depth} levels)"
-                        ),
+                        Reason::new(ReasonId::TooDeep).with("max", max_depth),
                     ));
                 }
             }
@@ -185,22 +183,25 @@ fn syntax_error(input: &str, error: &pest::error::Error<Rule>) -> Error {
     let span = position..position + found.map_or(0, char::len_utf8);
     let expected = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
-        ErrorVariant::CustomError { message } => message.clone(),
+        // Our grammar raises no custom errors.
+        ErrorVariant::CustomError { .. } => vec![Choice::Phrase(Phrase::ExpectedSomethingElse)],
     };
-    let message = match found {
-        Some(c) => format!("unexpected `{c}`; expected {expected}"),
-        None => format!("expected {expected} at the end"),
+    let reason = match found {
+        Some(c) => Reason::new(ReasonId::Unexpected)
+            .with("found", c)
+            .with("expected", expected),
+        None => Reason::new(ReasonId::ExpectedAtEnd).with("expected", expected),
     };
-    Error::new(ErrorKind::Syntax, span, message)
+    Error::new(ErrorKind::Syntax, span, reason)
 }
 
 /// Turns the rules pest tried at the failing position into words.
-fn describe_expected(rules: &[Rule]) -> String {
-    let mut words: Vec<&'static str> = Vec::new();
+fn describe_expected(rules: &[Rule]) -> Vec<Choice> {
+    let mut words: Vec<Choice> = Vec::new();
     let has = |wanted: &[Rule]| rules.iter().any(|rule| wanted.contains(rule));
     let sides = has(&[Rule::percent, Rule::fate]);
     if sides {
-        words.push("the sides of the dice (a number, `%`, `F`, `(` or `{`)");
+        words.push(Choice::Phrase(Phrase::ExpectedSides));
     } else if has(&[
         Rule::expr,
         Rule::operand,
@@ -217,9 +218,9 @@ fn describe_expected(rules: &[Rule]) -> String {
     ]) && !has(&[Rule::keep_kind, Rule::count_kind, Rule::dice_tail])
     // after a complete number
     {
-        words.push("a value (a number, dice, `(`, `{` or a function)");
+        words.push(Choice::Phrase(Phrase::ExpectedAValue));
     } else if has(&[Rule::number, Rule::group]) && !has(&[Rule::add, Rule::sub]) {
-        words.push("a number or `(`");
+        words.push(Choice::Phrase(Phrase::ExpectedNumberOrParen));
     }
     if has(&[
         Rule::high,
@@ -233,23 +234,23 @@ fn describe_expected(rules: &[Rule]) -> String {
         Rule::and_filter,
     ]) && !has(&[Rule::add, Rule::rparen])
     {
-        words.push("a filter (`h`, `l`, `o`, `e`, a number, or a comparison like `>=5`)");
+        words.push(Choice::Phrase(Phrase::ExpectedAFilter));
     }
     if has(&[Rule::rparen]) {
-        words.push("`)`");
+        words.push(Choice::Token("`)`"));
     }
     if has(&[Rule::rbrace]) {
-        words.push("`}`");
+        words.push(Choice::Token("`}`"));
     }
     if has(&[Rule::rbracket]) {
-        words.push("`]`");
+        words.push(Choice::Token("`]`"));
     }
     if has(&[Rule::comma]) {
-        words.push("`,`");
+        words.push(Choice::Token("`,`"));
     }
     if has(&[Rule::or_bar, Rule::and_amp]) {
-        words.push("`&`");
-        words.push("`|`");
+        words.push(Choice::Token("`&`"));
+        words.push(Choice::Token("`|`"));
     }
     let operator = has(&[
         Rule::add,
@@ -265,23 +266,15 @@ fn describe_expected(rules: &[Rule]) -> String {
         Rule::gt,
     ]);
     if operator {
-        words.push("an operator");
+        words.push(Choice::Phrase(Phrase::ExpectedOperator));
     }
     if has(&[Rule::EOI]) {
-        words.push("the end of the expression");
+        words.push(Choice::Phrase(Phrase::ExpectedEnd));
     }
     if words.is_empty() {
-        words.push("something else");
+        words.push(Choice::Phrase(Phrase::ExpectedSomethingElse));
     }
-    join_or(&words)
-}
-
-fn join_or(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
+    words
 }
 
 struct Builder<'a> {
@@ -301,8 +294,8 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
     Span::new(span.start(), span.end())
 }
 
-fn invalid(span: Span, message: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Invalid, span.range(), message)
+fn invalid(span: Span, form: ReasonId) -> Error {
+    Error::new(ErrorKind::Invalid, span.range(), Reason::new(form))
 }
 
 impl Builder<'_> {
@@ -329,7 +322,7 @@ impl Builder<'_> {
             return Err(Error::new(
                 ErrorKind::Syntax,
                 span.range(),
-                "expected an expression",
+                Reason::new(ReasonId::ExpectedExpression),
             ));
         };
         Ok(climb(first, &mut operands, &mut ops, 0))
@@ -367,7 +360,7 @@ impl Builder<'_> {
             return Err(Error::new(
                 ErrorKind::Syntax,
                 span.range(),
-                "expected a value",
+                Reason::new(ReasonId::ExpectedValue),
             ));
         };
         // Each sign is a level of the tree, like a parenthesis.
@@ -375,7 +368,7 @@ impl Builder<'_> {
             return Err(Error::new(
                 ErrorKind::TooDeep,
                 too_deep.range(),
-                format!("too many minus signs in a row (at most {})", self.max_depth),
+                Reason::new(ReasonId::TooManyMinus).with("max", self.max_depth),
             ));
         }
         for neg in negs.into_iter().rev() {
@@ -398,17 +391,14 @@ impl Builder<'_> {
             return Err(Error::new(
                 ErrorKind::Syntax,
                 span.range(),
-                "expected a value",
+                Reason::new(ReasonId::ExpectedValue),
             ));
         };
         match first.as_rule() {
             Rule::group if is_set(&first) => {
                 let body_span = span_of(&first);
                 if items.peek().is_some_and(|p| p.as_rule() == Rule::dice_tail) {
-                    return Err(invalid(
-                        body_span,
-                        "a set like `(1, 2)` cannot be a number of dice; write one expression",
-                    ));
+                    return Err(invalid(body_span, ReasonId::SetAsCount));
                 }
                 let series_items = self.set_items(first)?;
                 self.series_term(series_items, body_span, true, items, span)
@@ -498,7 +488,7 @@ impl Builder<'_> {
             _ => Err(Error::new(
                 ErrorKind::Syntax,
                 span.range(),
-                "expected a value",
+                Reason::new(ReasonId::ExpectedValue),
             )),
         }
     }
@@ -508,7 +498,7 @@ impl Builder<'_> {
             Error::new(
                 ErrorKind::NumberTooLarge,
                 span_of(pair).range(),
-                format!("the number {} is too large", pair.as_str()),
+                Reason::new(ReasonId::NumberTooLarge).with("number", pair.as_str()),
             )
         })
     }
@@ -516,10 +506,7 @@ impl Builder<'_> {
     fn group_inner(&mut self, pair: Pair<'_, Rule>) -> Result<Node> {
         let span = span_of(&pair);
         if is_set(&pair) {
-            return Err(invalid(
-                span,
-                "a set like `(1, 2)` cannot stand here; write one expression",
-            ));
+            return Err(invalid(span, ReasonId::SetHere));
         }
         for item in pair.into_inner() {
             if item.as_rule() == Rule::expr {
@@ -529,7 +516,7 @@ impl Builder<'_> {
         Err(Error::new(
             ErrorKind::Syntax,
             span.range(),
-            "expected a value",
+            Reason::new(ReasonId::ExpectedValue),
         ))
     }
 
@@ -571,21 +558,17 @@ impl Builder<'_> {
         if let Some(wanted) = wanted
             && args.len() != wanted
         {
-            let count = if wanted == 1 {
-                "one argument"
+            let form = if wanted == 1 {
+                ReasonId::TakesOne
             } else {
-                "two arguments"
+                ReasonId::TakesTwo
             };
-            return Err(invalid(
-                span,
-                format!("{}() takes exactly {count}", func.name()),
-            ));
+            let reason = Reason::new(form).with("func", func.name());
+            return Err(Error::new(ErrorKind::Invalid, span.range(), reason));
         }
         if args.is_empty() {
-            return Err(invalid(
-                span,
-                format!("{}() needs at least one argument", func.name()),
-            ));
+            let reason = Reason::new(ReasonId::NeedsArgument).with("func", func.name());
+            return Err(Error::new(ErrorKind::Invalid, span.range(), reason));
         }
         Ok(Node {
             kind: NodeKind::Call(Box::new(Call { func, args })),
@@ -733,10 +716,9 @@ impl Builder<'_> {
                     return Err(Error::new(
                         ErrorKind::Syntax,
                         span.range(),
-                        format!(
-                            "`{}` needs a number to compare with, like `4d6{head_text}>3`",
-                            span.text(self.input).trim_end()
-                        ),
+                        Reason::new(ReasonId::CompareNumber)
+                            .with("written", span.text(self.input).trim_end())
+                            .with("modifier", head_text),
                     ));
                 };
                 ModKind::Select {
@@ -765,7 +747,7 @@ impl Builder<'_> {
             }
             Rule::success => {
                 let Some(inner) = head else {
-                    return Err(invalid(span, "expected a target"));
+                    return Err(invalid(span, ReasonId::ExpectedTarget));
                 };
                 self.success(inner)?
             }
@@ -788,7 +770,7 @@ impl Builder<'_> {
                     return Err(Error::new(
                         ErrorKind::Syntax,
                         span.range(),
-                        "`ra` needs a condition: which dice add another, like `ra1`, `ra<3` or `ra(1|2)`",
+                        Reason::new(ReasonId::RaCondition),
                     ));
                 };
                 ModKind::Explode {
@@ -811,7 +793,7 @@ impl Builder<'_> {
                     .next()
                     .is_some_and(|p| p.as_str().eq_ignore_ascii_case("h"));
                 let Some(number) = parts.next() else {
-                    return Err(invalid(span, "expected a number of dice"));
+                    return Err(invalid(span, ReasonId::ExpectedDiceCount));
                 };
                 let n = self.number(&number)?;
                 let mode = match head_text {
@@ -825,7 +807,7 @@ impl Builder<'_> {
             Rule::clamp => {
                 let at_least = matches!(head_text, "min" | "mi");
                 let Some(n) = parts.next() else {
-                    return Err(invalid(span, "min/max need a number"));
+                    return Err(invalid(span, ReasonId::MinMaxNumber));
                 };
                 let n = if n.as_rule() == Rule::signed_number {
                     Arg::Lit(self.number(&n)?, span_of(&n))
@@ -834,7 +816,7 @@ impl Builder<'_> {
                 };
                 ModKind::Clamp { at_least, n }
             }
-            _ => return Err(invalid(span, "unknown modifier")),
+            _ => return Err(invalid(span, ReasonId::UnknownModifierBare)),
         };
         Ok(Modifier { kind, span })
     }
@@ -850,7 +832,7 @@ impl Builder<'_> {
                     return Err(Error::new(
                         ErrorKind::Syntax,
                         span.range(),
-                        "expected a number",
+                        Reason::new(ReasonId::ExpectedNumber),
                     ));
                 };
                 let (kind, op) = if rule == Rule::target {
@@ -873,7 +855,7 @@ impl Builder<'_> {
                     return Err(Error::new(
                         ErrorKind::Syntax,
                         span.range(),
-                        "expected a comparison",
+                        Reason::new(ReasonId::ExpectedComparison),
                     ));
                 };
                 let op = cmp_op(op.as_rule());
@@ -890,7 +872,7 @@ impl Builder<'_> {
         let pair = if pair.as_rule() == Rule::filter {
             match pair.into_inner().next() {
                 Some(inner) => inner,
-                None => return Err(invalid(span, "expected a filter")),
+                None => return Err(invalid(span, ReasonId::ExpectedFilter)),
             }
         } else {
             pair
@@ -904,7 +886,7 @@ impl Builder<'_> {
             Rule::filter_cmp => {
                 let mut parts = pair.into_inner();
                 let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
-                    return Err(invalid(span, "expected a comparison"));
+                    return Err(invalid(span, ReasonId::ExpectedComparison));
                 };
                 Ok(Filter::Cmp(cmp_op(op.as_rule()), self.arg(value)?))
             }
@@ -925,7 +907,7 @@ impl Builder<'_> {
                 }
                 Ok(Filter::Any(alternatives))
             }
-            _ => Err(invalid(span, "expected a filter")),
+            _ => Err(invalid(span, ReasonId::ExpectedFilter)),
         }
     }
 
@@ -948,9 +930,9 @@ impl Builder<'_> {
             return Err(Error::new(
                 ErrorKind::Syntax,
                 span.start as usize..span.start as usize + first_word.len(),
-                format!(
-                    "to roll several times use the command's `repeat:{times}` (`{first_word}` after a space is Roll20's repeat; `3d6x6` glued explodes on 6)"
-                ),
+                Reason::new(ReasonId::RepeatWord)
+                    .with("times", times)
+                    .with("word", first_word),
             ));
         }
         if !hashed && self.last_term_is_pool {
@@ -962,9 +944,12 @@ impl Builder<'_> {
                 return Err(Error::new(
                     ErrorKind::Syntax,
                     span.start as usize..span.start as usize + first_word.len(),
-                    format!(
-                        "modifiers go right after the dice, without a space (`{}{first_word}`)",
-                        Span::new(0, expr_end).text(self.input).trim_end()
+                    Reason::new(ReasonId::ModifierSpace).with(
+                        "fixed",
+                        format!(
+                            "{}{first_word}",
+                            Span::new(0, expr_end).text(self.input).trim_end()
+                        ),
                     ),
                 ));
             }
@@ -981,7 +966,7 @@ impl Builder<'_> {
             return Error::new(
                 ErrorKind::Syntax,
                 label_start..label_start + 1,
-                "a label needs a space before it",
+                Reason::new(ReasonId::LabelSpace),
             );
         };
         let error = syntax_error(self.input, &error);
@@ -999,8 +984,9 @@ impl Builder<'_> {
         if error.start() != label_start {
             return error;
         }
-        let message = format!("{} (a label needs a space before it)", error.message());
-        Error::new(ErrorKind::Syntax, error.span(), message)
+        let span = error.span();
+        let reason = Reason::new(ReasonId::LabelSpaceAfter).with("inner", error.reason().clone());
+        Error::new(ErrorKind::Syntax, span, reason)
     }
 }
 
@@ -1019,31 +1005,27 @@ fn unknown_modifier(input: &str, start: usize, word: &str) -> Option<Error> {
     }
     let span = start..start + word.len();
     if word.eq_ignore_ascii_case("adv") || word.eq_ignore_ascii_case("dis") {
-        let (keep, what) = if word.eq_ignore_ascii_case("adv") {
-            ("kh1", "advantage")
+        let form = if word.eq_ignore_ascii_case("adv") {
+            ReasonId::UnknownModifierAdvantage
         } else {
-            ("kl1", "disadvantage")
+            ReasonId::UnknownModifierDisadvantage
         };
-        return Some(Error::new(
-            ErrorKind::Syntax,
-            span,
-            format!(
-                "unknown modifier `{word}`: roll with {what} as `2d20{keep}`, or write `{word}` after a space at the end of `/roll 1d20 {word}`"
-            ),
-        ));
+        let reason = Reason::new(form).with("word", word);
+        return Some(Error::new(ErrorKind::Syntax, span, reason));
     }
     let expr = input[..start].trim();
-    let message = match nearest(word, &MODIFIERS) {
+    let reason = match nearest(word, &MODIFIERS) {
         Some((_, 0)) => return None,
         Some((near, distance)) if distance <= 1 || word.len() <= 2 => {
-            format!("unknown modifier `{word}`; the nearest known is `{near}`")
+            Reason::new(ReasonId::UnknownModifierNear)
+                .with("word", word)
+                .with("near", near)
         }
-        _ => format!(
-            "unknown modifier `{word}` (a label needs a space before it: `{expr} {}`)",
-            &input[start..]
-        ),
+        _ => Reason::new(ReasonId::UnknownModifierLabel)
+            .with("word", word)
+            .with("fixed", format!("{expr} {}", &input[start..])),
     };
-    Some(Error::new(ErrorKind::Syntax, span, message))
+    Some(Error::new(ErrorKind::Syntax, span, reason))
 }
 
 /// The known spelling closest to `word` (case ignored) and its edit distance.
@@ -1087,10 +1069,7 @@ fn explain_found(input: &str, position: usize) -> Option<Error> {
             return Some(Error::new(
                 ErrorKind::Syntax,
                 span,
-                format!(
-                    "`dF.{}` is not a Fate die here: `dF` (also `dF.2`) has faces -1, 0, +1, two of each; `dF.1` has one -1, four 0 and one +1",
-                    &after_point[..fraction]
-                ),
+                Reason::new(ReasonId::FateFraction).with("fraction", &after_point[..fraction]),
             ));
         }
         let whole = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
@@ -1100,9 +1079,7 @@ fn explain_found(input: &str, position: usize) -> Option<Error> {
             return Some(Error::new(
                 ErrorKind::Syntax,
                 span,
-                format!(
-                    "numbers are whole here: `{number}` has a decimal point (`/` divides and truncates; `round(7/2)` rounds, `floor` and `ceil` too)"
-                ),
+                Reason::new(ReasonId::DecimalPoint).with("number", number),
             ));
         }
     }
@@ -1111,14 +1088,18 @@ fn explain_found(input: &str, position: usize) -> Option<Error> {
     if word_len > 0 && !glued && rest[word_len..].trim_start().starts_with('(') {
         let word = &rest[..word_len];
         let names: Vec<&str> = Func::ALL.iter().map(|f| f.name()).collect();
-        let hint = match nearest(word, &names) {
-            Some((near, distance)) if distance <= 2 => format!("; did you mean `{near}`?"),
-            _ => format!("; the functions are {}", names.join(", ")),
+        let reason = match nearest(word, &names) {
+            Some((near, distance)) if distance <= 2 => Reason::new(ReasonId::UnknownFunctionNear)
+                .with("word", word)
+                .with("near", near),
+            _ => Reason::new(ReasonId::UnknownFunction)
+                .with("word", word)
+                .with("names", names.join(", ")),
         };
         return Some(Error::new(
             ErrorKind::Syntax,
             position..position + word_len,
-            format!("unknown function `{word}`{hint}"),
+            reason,
         ));
     }
     None
@@ -1150,17 +1131,14 @@ fn is_set(group: &Pair<'_, Rule>) -> bool {
 /// Rank selectors other than `ro` and `ra` (`rrl1`, `!h1`).
 fn rank_refused(span: Span, input: &str, kind: &str) -> Error {
     let written = span.text(input);
-    let message = if kind.starts_with('r') {
-        format!(
-            "`{written}` would reroll forever (there is always a lowest and a highest die); reroll once with `ro`, like `{}`",
-            written.replacen(kind, "ro", 1)
-        )
+    let reason = if kind.starts_with('r') {
+        Reason::new(ReasonId::RerollForever)
+            .with("written", written)
+            .with("fixed", written.replacen(kind, "ro", 1))
     } else {
-        format!(
-            "`{written}`: a compounding explosion goes by value, like `!!>=5`; `!h1` and `eh1` explode the highest die"
-        )
+        Reason::new(ReasonId::CompoundByValue).with("written", written)
     };
-    invalid(span, message)
+    Error::new(ErrorKind::Invalid, span.range(), reason)
 }
 
 /// Precedence climbing over the flat operand list: comparisons bind loosest,
@@ -1255,7 +1233,7 @@ pub(crate) fn check_power_runs(ops: &[BinOp], max_depth: usize, span: Span) -> R
             return Err(Error::new(
                 ErrorKind::TooDeep,
                 span.range(),
-                format!("too many powers in a row (at most {max_depth})"),
+                Reason::new(ReasonId::TooManyPowers).with("max", max_depth),
             ));
         }
     }
@@ -1333,10 +1311,7 @@ pub(crate) fn merge_die_modifiers(mods: Mods) -> Result<Mods> {
                 *cond = Some(either(cond.take(), new_cond, Filter::Low));
             }
             _ => {
-                return Err(invalid(
-                    modifier.span,
-                    "a dice term can explode (or reroll) only one way; combine conditions like `!(>=5|1)`",
-                ));
+                return Err(invalid(modifier.span, ReasonId::OneWay));
             }
         }
     }

@@ -8,6 +8,7 @@
 use crate::ast::{NodeKind, Span};
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
+use crate::reason::{Reason, ReasonId};
 use crate::{Expr, parser};
 
 /// Where macros and character fields come from (the bot's database).
@@ -57,18 +58,16 @@ pub(crate) fn resolve(
     };
     let whole = 0..expr.source().len();
     let parsed = parser::parse(&source, limits, limits.max_resolved_len).map_err(|error| {
-        let message = match error.kind() {
-            ErrorKind::TooDeep => format!(
-                "with its macros expanded, the expression nests too deeply (at most {} levels)",
-                limits.max_depth
-            ),
-            ErrorKind::TooLong => format!(
-                "with its macros expanded, the expression is too long (at most {} bytes)",
-                limits.max_resolved_len
-            ),
-            _ => format!("with its macros expanded: {}", error.message()),
+        let reason = match error.kind() {
+            ErrorKind::TooDeep => {
+                Reason::new(ReasonId::ExpandedTooDeep).with("max", limits.max_depth)
+            }
+            ErrorKind::TooLong => {
+                Reason::new(ReasonId::ExpandedTooLong).with("max", limits.max_resolved_len)
+            }
+            _ => Reason::new(ReasonId::Expanded).with("inner", error.reason().clone()),
         };
-        Error::new(error.kind(), whole.clone(), message)
+        Error::new(error.kind(), whole.clone(), reason)
     })?;
     Ok(Expr::from_parsed(source, parsed))
 }
@@ -116,10 +115,8 @@ impl State<'_> {
                 return Err(Error::new(
                     ErrorKind::TooLong,
                     here.range(),
-                    format!(
-                        "with its macros expanded, the expression is too long (at most {} bytes)",
-                        self.limits.max_resolved_len
-                    ),
+                    Reason::new(ReasonId::ExpandedTooLong)
+                        .with("max", self.limits.max_resolved_len),
                 ));
             }
         }
@@ -131,13 +128,15 @@ impl State<'_> {
         let Some(value) = self.resolver.field(name) else {
             let mut known = self.resolver.field_names();
             known.sort();
-            let message = if known.is_empty() {
-                format!("unknown field @{name}; there are no fields")
+            let reason = if known.is_empty() {
+                Reason::new(ReasonId::UnknownFieldNone).with("name", name)
             } else {
                 let known: Vec<String> = known.iter().map(|k| format!("@{k}")).collect();
-                format!("unknown field @{name}; there are: {}", known.join(", "))
+                Reason::new(ReasonId::UnknownField)
+                    .with("name", name)
+                    .with("known", known.join(", "))
             };
-            return Err(Error::new(ErrorKind::UnknownField, here.range(), message));
+            return Err(Error::new(ErrorKind::UnknownField, here.range(), reason));
         };
         Ok(if value < 0 {
             format!("({value})")
@@ -156,7 +155,7 @@ impl State<'_> {
             return Err(Error::new(
                 ErrorKind::MacroCycle,
                 here.range(),
-                format!("macro cycle: {}", chain.join(" → ")),
+                Reason::new(ReasonId::MacroCycle).with("chain", chain.join(" → ")),
             ));
         }
         self.expansions += 1;
@@ -164,24 +163,25 @@ impl State<'_> {
             return Err(Error::new(
                 ErrorKind::TooManyExpansions,
                 here.range(),
-                format!(
-                    "macros expand more than {} times (at ${name})",
-                    self.limits.max_macro_expansions
-                ),
+                Reason::new(ReasonId::TooManyExpansions)
+                    .with("max", self.limits.max_macro_expansions)
+                    .with("name", name),
             ));
         }
         let Some(text) = self.resolver.macro_source(name) else {
             return Err(Error::new(
                 ErrorKind::UnknownMacro,
                 here.range(),
-                format!("unknown macro ${name}"),
+                Reason::new(ReasonId::UnknownMacro).with("name", name),
             ));
         };
         let inner = crate::parse_with(&text, self.limits).map_err(|error| {
             Error::new(
                 ErrorKind::BadMacro,
                 here.range(),
-                format!("macro ${name} is invalid: {}", error.message()),
+                Reason::new(ReasonId::BadMacro)
+                    .with("name", name)
+                    .with("inner", error.reason().clone()),
             )
         })?;
         self.stack.push(name.to_string());

@@ -6,15 +6,16 @@ use dice_core::{ErrorKind, Limits, Resolver};
 
 use crate::common::{parse, rng};
 
+/// Macros and fields by name, for the tests that resolve (here and in `reasons`).
 #[derive(Default)]
-struct Sheet {
-    macros: HashMap<&'static str, &'static str>,
-    fields: HashMap<&'static str, i64>,
+pub(crate) struct Sheet {
+    pub macros: HashMap<&'static str, String>,
+    pub fields: HashMap<&'static str, i64>,
 }
 
 impl Resolver for Sheet {
     fn macro_source(&self, name: &str) -> Option<String> {
-        self.macros.get(name).map(|text| text.to_string())
+        self.macros.get(name).cloned()
     }
 
     fn field(&self, name: &str) -> Option<i64> {
@@ -28,19 +29,23 @@ impl Resolver for Sheet {
 
 fn sheet() -> Sheet {
     let mut sheet = Sheet::default();
-    sheet.macros.insert("attack", "1d1+@STR to hit");
-    sheet.macros.insert("damage", "2d1+$bonus");
-    sheet.macros.insert("bonus", "@STR*2");
-    sheet.macros.insert("loop_a", "1+$loop_b");
-    sheet.macros.insert("loop_b", "1+$loop_c");
-    sheet.macros.insert("loop_c", "$loop_a");
-    sheet.macros.insert("self", "$self");
-    sheet.macros.insert("broken", "1d20+");
+    sheet.macros.insert("attack", "1d1+@STR to hit".to_owned());
+    sheet.macros.insert("damage", "2d1+$bonus".to_owned());
+    sheet.macros.insert("bonus", "@STR*2".to_owned());
+    sheet.macros.insert("loop_a", "1+$loop_b".to_owned());
+    sheet.macros.insert("loop_b", "1+$loop_c".to_owned());
+    sheet.macros.insert("loop_c", "$loop_a".to_owned());
+    sheet.macros.insert("self", "$self".to_owned());
+    sheet.macros.insert("broken", "1d20+".to_owned());
     sheet
         .macros
-        .insert("wide", "$damage+$damage+$damage+$damage");
-    sheet.macros.insert("wider", "$wide+$wide+$wide+$wide");
-    sheet.macros.insert("widest", "$wider+$wider+$wider+$wider");
+        .insert("wide", "$damage+$damage+$damage+$damage".to_owned());
+    sheet
+        .macros
+        .insert("wider", "$wide+$wide+$wide+$wide".to_owned());
+    sheet
+        .macros
+        .insert("widest", "$wider+$wider+$wider+$wider".to_owned());
     sheet.fields.insert("STR", 3);
     sheet.fields.insert("DEX", -1);
     sheet

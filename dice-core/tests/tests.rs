@@ -22,3 +22,5 @@ mod odds;
 mod spellings;
 // Hostile input: the reproducers of refused odds, generated expressions.
 mod hostile;
+// Structured reasons: ids, arguments and English messages of every reachable error.
+mod reasons;

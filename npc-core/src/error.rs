@@ -79,9 +79,14 @@ pub enum MessageArg {
     Text(String),
     Integer(i64),
     Phrase(Box<LoadMessage>),
-    /// dice-core's own English reason for refusing a dice expression
-    /// (`dice_core::Error::message`): a host words it as it words dice-core's errors.
-    DiceReason(String),
+    /// dice-core's reason for refusing a dice expression: its English message, and
+    /// (unless deserialized) its structured reason, which a host words as it words
+    /// dice-core's errors everywhere else.
+    DiceReason {
+        english: String,
+        #[serde(skip)]
+        reason: Option<Box<dice_core::Reason>>,
+    },
 }
 
 impl MessageArg {
@@ -100,7 +105,7 @@ impl std::fmt::Display for MessageArg {
             MessageArg::Text(text) => f.write_str(text),
             MessageArg::Integer(value) => write!(f, "{value}"),
             MessageArg::Phrase(phrase) => f.write_str(&phrase.english()),
-            MessageArg::DiceReason(reason) => f.write_str(reason),
+            MessageArg::DiceReason { english, .. } => f.write_str(english),
         }
     }
 }

@@ -24,20 +24,16 @@ dice-min-max-number = min und max brauchen eine Zahl
 dice-unknown-modifier-bare = unbekannter Modifikator
 dice-unknown-modifier-near = unbekannter Modifikator `{ $word }`; am nächsten kommt `{ $near }`
 dice-unknown-modifier-label = unbekannter Modifikator `{ $word }` (vor einem Zweck steht ein Leerzeichen: `{ $fixed }`)
-dice-unknown-modifier-adv = unbekannter Modifikator `{ $word }`: Würfle mit { $what ->
-        [advantage] Vorteil
-        [disadvantage] Nachteil
-       *[other] { $what }
-    } als `{ $keep }` oder schreib `{ $word2 }` mit Leerzeichen ans Ende, wie in { $example ->
-       *[other] `/würfeln 1d20 { $word2 }`
-    }
+dice-unknown-modifier-advantage = unbekannter Modifikator `{ $word }`: Würfle mit Vorteil als `2d20kh1` oder schreib `{ $word }` mit Leerzeichen ans Ende, wie in `/würfeln 1d20 { $word }`
+dice-unknown-modifier-disadvantage = unbekannter Modifikator `{ $word }`: Würfle mit Nachteil als `2d20kl1` oder schreib `{ $word }` mit Leerzeichen ans Ende, wie in `/würfeln 1d20 { $word }`
 dice-unknown-function-near = unbekannte Funktion `{ $word }`; meintest du `{ $near }`?
 dice-unknown-function = unbekannte Funktion `{ $word }`; es gibt { $names }
 dice-label-space = vor einem Zweck steht ein Leerzeichen
+dice-label-space-after = { $inner } (vor einem Zweck steht ein Leerzeichen)
 dice-modifier-space = Modifikatoren stehen direkt hinter den Würfeln, ohne Leerzeichen (`{ $fixed }`)
 dice-repeat-word = Um mehrmals zu würfeln, nimm die Option `anzahl:{ $times }` des Befehls (`{ $word }` nach einem Leerzeichen ist die Wiederholung von Roll20; `3d6x6` ohne Leerzeichen explodiert bei 6)
 dice-decimal-point = hier gibt es nur ganze Zahlen: `{ $number }` hat einen Dezimalpunkt (`/` teilt und schneidet ab; `round(7/2)` rundet, ebenso `floor` und `ceil`)
-dice-compare-number = `{ $written }` braucht eine Zahl zum Vergleichen, etwa `{ $example }`
+dice-compare-number = `{ $written }` braucht eine Zahl zum Vergleichen, etwa `4d6{ $modifier }>3`
 dice-ra-condition = `ra` braucht eine Bedingung, welche Würfel einen weiteren dazulegen, etwa `ra1`, `ra<3` oder `ra(1|2)`
 dice-fate-fraction = `dF.{ $fraction }` ist hier kein Fate-Würfel: `dF` (auch `dF.2`) hat die Seiten -1, 0, +1, je zweimal; `dF.1` hat einmal -1, viermal 0 und einmal +1
 dice-set-as-count = eine Menge wie `(1, 2)` kann keine Würfelanzahl sein; schreib einen einzigen Ausdruck
@@ -67,11 +63,8 @@ dice-no-faces = ein Würfel braucht mindestens eine Seite, nicht { $sides }
 dice-too-many-faces = zu viele Seiten (höchstens { $max } pro Würfel)
 dice-too-many-elements = dieser Wurf hat zu viele Würfel und Elemente (höchstens { $max })
 dice-series-too-long = diese Reihe ist zu lang (höchstens { $max } Elemente)
-dice-unresolved = { $what ->
-        [macro] das Makro
-        [field] der Wert
-       *[other] { $what }
-    } { $name } muss vor dem Würfeln aufgelöst werden
+dice-unresolved-macro = das Makro ${ $name } muss vor dem Würfeln aufgelöst werden
+dice-unresolved-field = der Wert @{ $name } muss vor dem Würfeln aufgelöst werden
 dice-unknown-macro = unbekanntes Makro ${ $name }
 dice-unknown-field-none = unbekannter Wert @{ $name }; es gibt keine Werte
 dice-unknown-field = unbekannter Wert @{ $name }; es gibt: { $known }
@@ -82,8 +75,13 @@ dice-too-complex-steps = zu aufwendig für eine exakte Berechnung: { $cause } br
 dice-too-complex-memory = zu aufwendig für eine exakte Berechnung: { $cause } braucht mehr als { $max } MiB Speicher
 dice-cause-mixing = das Mischen der Ergebnisse
 dice-cause-combining = das Verknüpfen der Ergebnisse
+dice-cause-adding = das Zusammenzählen der Ergebnisse
+dice-cause-adding-dice = das Zusammenzählen so vieler Würfel
+dice-cause-faces = ein Würfel mit so vielen Seiten
 dice-cause-series = das Aufzählen aller Ausgänge dieser Reihe
+dice-cause-pool = das Aufzählen aller Ausgänge dieses Würfelpools
 dice-cause-explosions = das Verfolgen der Explosionen
+dice-cause-keeping = das Behalten und Streichen unter so vielen Würfeln
 dice-unsupported = exakte Chancen gibt es nicht für Neuwürfe, die von den anderen Würfeln abhängen (`u`, `rol1`, `ral1`); würfle stattdessen oft
 
 dice-kind-syntax = das versteht die Würfelsprache hier nicht

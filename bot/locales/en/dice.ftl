@@ -1,6 +1,7 @@
-# The reasons of dice errors under the caret (bot/src/engine/dice_reason.rs). English
-# answers keep dice-core's own message; these English texts repeat its forms for
-# translators. Keys in this file start with `dice-`.
+# The reasons of dice errors under the caret (bot/src/engine/dice_reason.rs): the key
+# of each is `dice-` and the id of dice-core's `Reason` (or `Phrase`), its variables
+# the reason's arguments. English answers keep dice-core's own message; these English
+# texts repeat its templates (dice-core/src/reason.rs) for translators.
 
 dice-unexpected = unexpected `{ $found }`; expected { $expected }
 dice-expected-at-end = expected { $expected } at the end
@@ -26,14 +27,18 @@ dice-min-max-number = min/max need a number
 dice-unknown-modifier-bare = unknown modifier
 dice-unknown-modifier-near = unknown modifier `{ $word }`; the nearest known is `{ $near }`
 dice-unknown-modifier-label = unknown modifier `{ $word }` (a label needs a space before it: `{ $fixed }`)
-dice-unknown-modifier-adv = unknown modifier `{ $word }`: roll with { $what } as `{ $keep }`, or write `{ $word2 }` after a space at the end of `{ $example }`
+dice-unknown-modifier-advantage = unknown modifier `{ $word }`: roll with advantage as `2d20kh1`, or write `{ $word }` after a space at the end of `/roll 1d20 { $word }`
+dice-unknown-modifier-disadvantage = unknown modifier `{ $word }`: roll with disadvantage as `2d20kl1`, or write `{ $word }` after a space at the end of `/roll 1d20 { $word }`
 dice-unknown-function-near = unknown function `{ $word }`; did you mean `{ $near }`?
 dice-unknown-function = unknown function `{ $word }`; the functions are { $names }
 dice-label-space = a label needs a space before it
+# $inner: the reason why the expression could not go on.
+dice-label-space-after = { $inner } (a label needs a space before it)
 dice-modifier-space = modifiers go right after the dice, without a space (`{ $fixed }`)
 dice-repeat-word = to roll several times use the command's `repeat:{ $times }` (`{ $word }` after a space is Roll20's repeat; `3d6x6` glued explodes on 6)
 dice-decimal-point = numbers are whole here: `{ $number }` has a decimal point (`/` divides and truncates; `round(7/2)` rounds, `floor` and `ceil` too)
-dice-compare-number = `{ $written }` needs a number to compare with, like `{ $example }`
+# $modifier: the modifier as written, like `k` or `cs`.
+dice-compare-number = `{ $written }` needs a number to compare with, like `4d6{ $modifier }>3`
 dice-ra-condition = `ra` needs a condition: which dice add another, like `ra1`, `ra<3` or `ra(1|2)`
 dice-fate-fraction = `dF.{ $fraction }` is not a Fate die here: `dF` (also `dF.2`) has faces -1, 0, +1, two of each; `dF.1` has one -1, four 0 and one +1
 dice-set-as-count = a set like `(1, 2)` cannot be a number of dice; write one expression
@@ -63,8 +68,8 @@ dice-no-faces = a die needs at least one face, not { $sides }
 dice-too-many-faces = too many faces (at most { $max } per die)
 dice-too-many-elements = this roll has too many dice and elements (at most { $max })
 dice-series-too-long = this series is too long (at most { $max } elements)
-# $what: macro or field; $name: `$x` or `@X`.
-dice-unresolved = the { $what } { $name } must be resolved before rolling
+dice-unresolved-macro = the macro ${ $name } must be resolved before rolling
+dice-unresolved-field = the field @{ $name } must be resolved before rolling
 dice-unknown-macro = unknown macro ${ $name }
 dice-unknown-field-none = unknown field @{ $name }; there are no fields
 dice-unknown-field = unknown field @{ $name }; there are: { $known }
@@ -76,11 +81,16 @@ dice-too-complex-steps = too complex to compute exactly: { $cause } needs more t
 dice-too-complex-memory = too complex to compute exactly: { $cause } needs more than { $max } MiB of memory
 dice-cause-mixing = mixing the outcomes
 dice-cause-combining = combining the outcomes
+dice-cause-adding = adding the outcomes
+dice-cause-adding-dice = adding this many dice
+dice-cause-faces = a die with this many faces
 dice-cause-series = listing every way this series can fall
+dice-cause-pool = listing every way this pool can fall
 dice-cause-explosions = following the explosions
+dice-cause-keeping = keeping and dropping among this many dice
 dice-unsupported = exact odds are not computed for rerolls that depend on the other dice (`u`, `rol1`, `ral1`); roll it many times instead
 
-# A kind's sentence, for a message whose form the bot does not know.
+# A kind's sentence, for a reason id this catalogue lacks (a newer dice-core).
 dice-kind-syntax = the dice language does not read this here
 dice-kind-too-long = the expression is too long
 dice-kind-too-deep = the expression nests too deeply

@@ -85,6 +85,7 @@ pub fn failure(error: &Error, source: &str) -> DiceFailure {
         start: error.start(),
         end: error.end(),
         kind: error.kind(),
+        reason: Box::new(error.reason().clone()),
         excerpt,
     }
 }

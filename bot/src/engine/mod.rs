@@ -36,8 +36,11 @@ pub struct DiceFailure {
     /// Byte span in the input.
     pub start: usize,
     pub end: usize,
-    /// dice-core's kind of the error, for the reason in another language.
+    /// dice-core's kind of the error, for a reason the catalogue lacks.
     pub kind: dice_core::ErrorKind,
+    /// dice-core's reason (an id and its arguments), for the reason in another
+    /// language; boxed, so that results carrying a failure stay small.
+    pub reason: Box<dice_core::Reason>,
     /// The input and the caret line, without the reason.
     pub excerpt: String,
 }
@@ -50,7 +53,10 @@ impl DiceFailure {
 
     /// [`DiceFailure::message`] in `lang`.
     pub fn reason_in(&self, lang: crate::i18n::Lang) -> String {
-        dice_reason::reason(lang, self.kind, &self.message)
+        if lang == crate::i18n::Lang::En {
+            return self.message.clone();
+        }
+        dice_reason::reason(lang, self.kind, &self.reason)
     }
 }
 

@@ -15,6 +15,7 @@ use num_traits::{One, Zero};
 use crate::ast::Span;
 use crate::error::{Error, ErrorKind};
 use crate::eval::Ratio;
+use crate::reason::{Phrase, Reason, ReasonId};
 
 /// Outcomes in increasing order with their weights over `total`.
 #[derive(Debug, Clone)]
@@ -70,7 +71,7 @@ impl Budget {
         steps: u64,
         size: &BigUint,
         span: Span,
-        cause: &str,
+        cause: Phrase,
     ) -> Result<(), Error> {
         let words = 1 + size.bits() / 64;
         self.spend(steps.saturating_mul(words * words), span, cause)
@@ -88,7 +89,7 @@ impl Budget {
         key_bytes: u64,
         table_len: u64,
         span: Span,
-        cause: &str,
+        cause: Phrase,
     ) -> Result<(), Error> {
         let words = 1 + size.bits() / 64;
         let key_words = key_bytes / 8;
@@ -102,7 +103,7 @@ impl Budget {
     }
 
     /// Spends `steps`, or fails naming `cause` at `span`.
-    pub fn spend(&mut self, steps: u64, span: Span, cause: &str) -> Result<(), Error> {
+    pub fn spend(&mut self, steps: u64, span: Span, cause: Phrase) -> Result<(), Error> {
         if steps <= self.left {
             self.left -= steps;
             return Ok(());
@@ -111,17 +112,16 @@ impl Budget {
         Err(Error::new(
             ErrorKind::TooComplex,
             span.range(),
-            format!(
-                "too complex to compute exactly: {cause} needs more than {} steps",
-                self.limit
-            ),
+            Reason::new(ReasonId::TooComplexSteps)
+                .with("cause", cause)
+                .with("max", self.limit),
         ))
     }
 
     /// Spends `bytes` of memory for a table about to grow, or fails naming
     /// `cause` at `span`: a refused expression never allocated more than
     /// the bound.
-    pub fn allocate(&mut self, bytes: u64, span: Span, cause: &str) -> Result<(), Error> {
+    pub fn allocate(&mut self, bytes: u64, span: Span, cause: Phrase) -> Result<(), Error> {
         if bytes <= self.memory_left {
             self.memory_left -= bytes;
             return Ok(());
@@ -130,10 +130,9 @@ impl Budget {
         Err(Error::new(
             ErrorKind::TooComplex,
             span.range(),
-            format!(
-                "too complex to compute exactly: {cause} needs more than {} MiB of memory",
-                self.memory.div_ceil(1 << 20)
-            ),
+            Reason::new(ReasonId::TooComplexMemory)
+                .with("cause", cause)
+                .with("max", self.memory.div_ceil(1 << 20)),
         ))
     }
 }
@@ -203,7 +202,7 @@ impl<K: Ord + Clone + Footprint> Table<K> {
         weight: BigUint,
         budget: &mut Budget,
         span: Span,
-        cause: &str,
+        cause: Phrase,
     ) -> Result<(), Error> {
         let depth = u64::from(usize::BITS - self.map.len().leading_zeros());
         budget.spend(depth / 4, span, cause)?;
@@ -259,7 +258,7 @@ impl<K: Ord + Clone + Footprint> Parts<K> {
         budget: &mut Budget,
         span: Span,
     ) -> Result<Dist<K>, Error> {
-        let cause = "mixing the outcomes";
+        let cause = Phrase::CauseMixing;
         let mut common = BigUint::one();
         for (_, dist) in &self.parts {
             // A gcd and a division on numbers as wide as the common total.
@@ -325,7 +324,7 @@ impl<K: Ord + Clone> Dist<K> {
     where
         K: Footprint,
     {
-        let cause = "combining the outcomes";
+        let cause = Phrase::CauseCombining;
         let pairs = (self.len() as u64).saturating_mul(other.len() as u64);
         let size = &self.total * &other.total;
         // A key of the result is about as large as a key of each side.
@@ -364,7 +363,7 @@ pub(crate) fn add(
     };
     let width = i128::from(hi) - i128::from(lo) + 1;
     if width > (pairs as i128).saturating_mul(4).saturating_add(64) {
-        budget.spend_on(pairs, &total, span, "adding the outcomes")?;
+        budget.spend_on(pairs, &total, span, Phrase::CauseAdding)?;
         return a
             .product(b, budget, span, |x, y| Ok(x.checked_add(*y)))
             .map(sparse_add_checked);
@@ -373,21 +372,21 @@ pub(crate) fn add(
         budget.spend(
             kronecker_cost(a_hi - a_lo, b_hi - b_lo, total.bits()),
             span,
-            "adding the outcomes",
+            Phrase::CauseAdding,
         )?;
         budget.allocate(
             kronecker_bytes(a_hi - a_lo, b_hi - b_lo, width as u64, &total),
             span,
-            "adding the outcomes",
+            Phrase::CauseAdding,
         )?;
         let dense = kronecker(a, a_lo, b, b_lo, width as usize, &total);
         return Ok(Some(from_dense(lo, dense, total)));
     }
-    budget.spend_on(pairs, &total, span, "adding the outcomes")?;
+    budget.spend_on(pairs, &total, span, Phrase::CauseAdding)?;
     budget.allocate(
         (width as u64).saturating_mul(weight_bytes(&total)),
         span,
-        "adding the outcomes",
+        Phrase::CauseAdding,
     )?;
     let mut dense = vec![BigUint::zero(); width as usize];
     for (x, wx) in &a.entries {
@@ -638,13 +637,13 @@ fn sum_uniform(
     budget.spend(
         cost.saturating_add(totals.saturating_mul(COST_PER_TOTAL)),
         span,
-        "adding this many dice",
+        Phrase::CauseAddingDice,
     )?;
     // Two half rows of the widest counts, then a big integer per total.
     let widest = sliding_words(faces as u64, n as u64);
     let rows = totals.div_ceil(2).saturating_mul(widest * 8 * 2);
     let weights = totals.saturating_mul(weight_bytes(&die.total.pow(n as u32)));
-    budget.allocate(rows.saturating_add(weights), span, "adding this many dice")?;
+    budget.allocate(rows.saturating_add(weights), span, Phrase::CauseAddingDice)?;
     // `row` holds the first half of the current row, `stride` words a count.
     let mut row: Vec<u64> = vec![1];
     let mut stride = 1usize;

@@ -19,8 +19,9 @@ use crate::ast::{
     Span,
 };
 use crate::error::{Error, ErrorKind};
-use crate::eval::{self, Ratio, Test, overflow, unresolved};
+use crate::eval::{self, Ratio, Test, missing_argument, overflow, unresolved};
 use crate::limits::Limits;
+use crate::reason::{Phrase, Reason, ReasonId};
 
 type Result<T> = std::result::Result<T, Error>;
 
@@ -70,9 +71,10 @@ impl<'a> Exact<'a> {
                 Ok(acc)
             }
             NodeKind::Call(call) => {
-                let first = call.args.first().ok_or_else(|| {
-                    Error::new(ErrorKind::Invalid, node.span.range(), "missing argument")
-                })?;
+                let first = call
+                    .args
+                    .first()
+                    .ok_or_else(|| missing_argument(node.span))?;
                 match call.func {
                     Func::Floor | Func::Ceil | Func::Round => self
                         .exact(first)?
@@ -101,8 +103,9 @@ impl<'a> Exact<'a> {
                     }
                 }
             }
-            NodeKind::Macro(name) => Err(unresolved(self.source, "macro $", *name, node.span)),
-            NodeKind::Field(name) => Err(unresolved(self.source, "field @", *name, node.span)),
+            NodeKind::Macro(name) | NodeKind::Field(name) => {
+                Err(unresolved(self.source, node, *name))
+            }
         }
     }
 
@@ -316,7 +319,7 @@ impl<'a> Exact<'a> {
             return Err(Error::new(
                 ErrorKind::BadFaces,
                 node.span.range(),
-                "expected a series of faces",
+                Reason::new(ReasonId::ExpectedFaces),
             ));
         };
         let mut lists: Dist<Vec<i64>> = Dist::point(Vec::new());
@@ -349,8 +352,7 @@ impl<'a> Exact<'a> {
             (Sides::Count(arg), _) => {
                 let sides = self.arg(arg);
                 eval::check_sides(sides, arg.span(), self.limits)?;
-                self.budget
-                    .spend(sides as u64, span, "a die with this many faces")?;
+                self.budget.spend(sides as u64, span, Phrase::CauseFaces)?;
                 (uniform(1, sides), (1, sides))
             }
             (Sides::Faces(node), custom) => {
@@ -359,7 +361,7 @@ impl<'a> Exact<'a> {
                     return Err(Error::new(
                         ErrorKind::BadFaces,
                         node.span.range(),
-                        "a die needs at least one face; this series is empty",
+                        Reason::new(ReasonId::EmptySeries),
                     ));
                 };
                 if list.len() as u64 > self.limits.max_faces.max(0) as u64 {
@@ -403,7 +405,7 @@ impl<'a> Exact<'a> {
                     return Err(Error::new(
                         ErrorKind::Unsupported,
                         modifier.span.range(),
-                        "exact odds are not computed for rerolls that depend on the other dice (`u`, `rol1`, `ral1`); roll it many times instead",
+                        Reason::new(ReasonId::Unsupported),
                     ));
                 }
                 _ => {}
@@ -414,7 +416,7 @@ impl<'a> Exact<'a> {
         self.budget.allocate(
             (raws.len() as u64).saturating_mul(face_bytes),
             span,
-            "a die with this many faces",
+            Phrase::CauseFaces,
         )?;
         let (draws, total) = self.rerolled(&raws, faces, reroll);
         let term = Term {
@@ -514,7 +516,7 @@ impl<'a> Exact<'a> {
                     self.budget.allocate(
                         (pool.len() as u64).saturating_mul(entry),
                         span,
-                        "listing every way this series can fall",
+                        Phrase::CauseSeries,
                     )?;
                     pool.map(|e| Ok(vec![e.clone()]))?
                 }
@@ -524,7 +526,7 @@ impl<'a> Exact<'a> {
                     let high = self.value(high)?;
                     // Every pair of bounds lists its numbers: charge them all
                     // before listing any (a list can be 10,000 elements long).
-                    let cause = "listing every way this series can fall";
+                    let cause = Phrase::CauseSeries;
                     let mut elements: u64 = 0;
                     for (from, _) in &low.entries {
                         self.budget.spend(high.len() as u64, span, cause)?;
@@ -592,7 +594,7 @@ impl<'a> Exact<'a> {
             self.budget.spend(
                 pairs.saturating_mul(max_len.min(groups.len()) as u64),
                 span,
-                "listing every way this series can fall",
+                Phrase::CauseSeries,
             )?;
             lists = lists.product(group, &mut self.budget, span, |a, b| {
                 if a.len() + b.len() > max_len {

@@ -12,6 +12,7 @@ use super::dist::{self, Budget, Dist, Footprint, HEAP_BLOCK, Table};
 use crate::ast::{CmpOp, CountKind, ExplodeMode, KeepWhich, Span};
 use crate::error::Error;
 use crate::eval::{Test, overflow};
+use crate::reason::Phrase;
 
 type Result<T> = std::result::Result<T, Error>;
 
@@ -174,10 +175,10 @@ pub(crate) fn chain<K: Ord + Clone + Footprint>(
         // A copy of the faces, with keys like `start`.
         let entry = start.footprint() + dist::weight_bytes(&term.total);
         let bytes = (term.draws.len() as u64).saturating_mul(entry);
-        budget.allocate(bytes, term.span, "a die with this many faces")?;
+        budget.allocate(bytes, term.span, Phrase::CauseFaces)?;
         return single_draw(term, &start, &mut push);
     }
-    let cause = "following the explosions";
+    let cause = Phrase::CauseExplosions;
     let span = term.span;
     let deepest = term.total.pow(depth + 1);
     let mut result: Table<K> = Table::new(&deepest);
@@ -447,7 +448,7 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
             (shapes.len() as u64).saturating_mul(chain_shapes.len() as u64),
             &largest,
             span,
-            "following the explosions",
+            Phrase::CauseExplosions,
         )?;
         let mut next: BTreeMap<(usize, usize), BigUint> = BTreeMap::new();
         for ((t, m), ways) in &shapes {
@@ -516,14 +517,9 @@ fn exploded_keep(term: &Term, mods: &[PoolMod], budget: &mut Budget) -> Result<O
         let low = statistic(false, n - above, bottom_ranks, budget)?;
         let both = dist::add(&high, &low, budget, span)?.ok_or_else(|| overflow(span))?;
         let factor = ways * term.total.pow((all_dice - n) as u32);
-        budget.spend_on(
-            both.len() as u64,
-            &overall,
-            span,
-            "following the explosions",
-        )?;
+        budget.spend_on(both.len() as u64, &overall, span, Phrase::CauseExplosions)?;
         for (sum, weight) in both.entries {
-            let cause = "following the explosions";
+            let cause = Phrase::CauseExplosions;
             result.add(sum, weight * &factor, budget, span, cause)?;
         }
     }
@@ -624,22 +620,18 @@ pub(crate) fn order_statistics(
         (needed as u64).saturating_mul(n as u64 + 1),
         &total,
         span,
-        "keeping and dropping among this many dice",
+        Phrase::CauseKeeping,
     )?;
     // What each outcome adds at each position: a row per outcome, which
     // for a million faces is most of the memory.
     let prefix_cells = (outcomes.len() as u64).saturating_mul(needed as u64 + 1);
-    budget.spend(
-        prefix_cells,
-        span,
-        "keeping and dropping among this many dice",
-    )?;
+    budget.spend(prefix_cells, span, Phrase::CauseKeeping)?;
     budget.allocate(
         prefix_cells
             .saturating_mul(8)
             .saturating_add(outcomes.len() as u64 * (24 + HEAP_BLOCK)),
         span,
-        "keeping and dropping among this many dice",
+        Phrase::CauseKeeping,
     )?;
     let mut prefixes = Vec::with_capacity(outcomes.len());
     for &(value, _) in &outcomes {
@@ -652,11 +644,7 @@ pub(crate) fn order_statistics(
         )?);
     }
     if let Some(window) = SumWindow::new(&prefixes, needed) {
-        budget.spend(
-            window.cells(),
-            span,
-            "keeping and dropping among this many dice",
-        )?;
+        budget.spend(window.cells(), span, Phrase::CauseKeeping)?;
         let cell_bytes = match total.bits() {
             0..=64 => 8,
             65..=128 => 16,
@@ -665,7 +653,7 @@ pub(crate) fn order_statistics(
         budget.allocate(
             window.cells().saturating_mul(cell_bytes),
             span,
-            "keeping and dropping among this many dice",
+            Phrase::CauseKeeping,
         )?;
         let sweep = Sweep {
             outcomes: &outcomes,
@@ -728,7 +716,7 @@ pub(crate) fn order_statistics(
                 (layer.len() as u64).saturating_mul(left as u64 + 1),
                 &total,
                 span,
-                "keeping and dropping among this many dice",
+                Phrase::CauseKeeping,
             )?;
             while powers.len() <= left {
                 let next = powers[powers.len() - 1].clone() * weight;
@@ -761,11 +749,7 @@ pub(crate) fn order_statistics(
                     match target.entry(key) {
                         Entry::Occupied(mut entry) => *entry.get_mut() += ways * &factor,
                         Entry::Vacant(entry) => {
-                            budget.allocate(
-                                entry_bytes,
-                                span,
-                                "keeping and dropping among this many dice",
-                            )?;
+                            budget.allocate(entry_bytes, span, Phrase::CauseKeeping)?;
                             entry.insert(ways * &factor);
                         }
                     }
@@ -987,7 +971,7 @@ impl Sweep<'_> {
                     ((to - from + 1) as u64).saturating_mul(short as u64 + 1),
                     self.total,
                     self.span,
-                    "keeping and dropping among this many dice",
+                    Phrase::CauseKeeping,
                 )?;
                 let layer = placed * width;
                 // Takes that leave relevant ranks unplaced; on the last
@@ -1109,7 +1093,7 @@ pub(crate) fn dice_states(
         budget.spend(
             (pool.len() as u64 * one_die.len() as u64).saturating_mul(placed as u64 + 1),
             span,
-            "listing every way this pool can fall",
+            Phrase::CausePool,
         )?;
         pool = pool.product(&one_die, budget, span, |a, b| Ok(merge_sorted(a, b)))?;
     }

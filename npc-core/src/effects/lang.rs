@@ -1041,7 +1041,10 @@ fn parse_number(text: &str, context: &Context<'_>) -> Result<Number, Refusal> {
                 ("text", text.into()),
                 (
                     "reason",
-                    MessageArg::DiceReason(error.message().to_string()),
+                    MessageArg::DiceReason {
+                        english: error.message().to_string(),
+                        reason: Some(Box::new(error.reason().clone())),
+                    },
                 ),
             ],
         )

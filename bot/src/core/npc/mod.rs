@@ -1279,9 +1279,15 @@ fn worded(lang: Lang, message: &LoadMessage) -> String {
                 MessageArg::Integer(number) => i18n::Arg::from(*number),
                 MessageArg::Phrase(phrase) => i18n::Arg::from(worded(lang, phrase)),
                 // dice-core's English, worded as its errors are everywhere else.
-                MessageArg::DiceReason(reason) => i18n::Arg::from(
-                    crate::engine::dice_reason::known_reason(lang, reason)
-                        .unwrap_or_else(|| i18n::tr(lang, "npc-load-dice-reason-unknown")),
+                MessageArg::DiceReason { english, reason } => i18n::Arg::from(
+                    match (lang, reason) {
+                        (Lang::En, _) => Some(english.clone()),
+                        (_, Some(reason)) => {
+                            crate::engine::dice_reason::from_catalogue(lang, reason)
+                        }
+                        (_, None) => None,
+                    }
+                    .unwrap_or_else(|| i18n::tr(lang, "npc-load-dice-reason-unknown")),
                 ),
             };
             (name.as_str(), value)
