@@ -48,9 +48,10 @@ impl DiceFailure {
         dice::with_reason(&self.excerpt, &self.reason_in(lang))
     }
 
-    /// [`DiceFailure::message`] in `lang`.
+    /// [`DiceFailure::message`] in `lang`, safe to show inline: it quotes the input
+    /// in code spans, and a quoted backtick must not make a code fence.
     pub fn reason_in(&self, lang: crate::i18n::Lang) -> String {
-        dice_reason::reason(lang, self.kind, &self.message)
+        crate::core::text::break_fences(&dice_reason::reason(lang, self.kind, &self.message))
     }
 }
 
