@@ -437,7 +437,7 @@ async fn fixture(setup: Setup, inputs: &Inputs) -> (Run, Known) {
         npc: inputs.name('n', 32),
         effect: inputs.name('T', 64),
         monster: inputs.name('M', 32),
-        character: inputs.hostile(64, 2),
+        character: character_name(&inputs.hostile(64, 2)),
         dice: format!("{}+1d20", "1d4+".repeat(99)),
     };
     let language = command(
@@ -498,6 +498,16 @@ async fn fixture(setup: Setup, inputs: &Inputs) -> (Run, Known) {
     );
     run.send(add).await;
     (run, known)
+}
+
+/// A character's name as `/chargen` makes one of a program's text: one line of at
+/// most 64 characters; "Character 1" when nothing is left.
+fn character_name(text: &str) -> String {
+    let name = tavern::core::text::one_line(text, 64);
+    match name.is_empty() {
+        true => "Character 1".to_owned(),
+        false => name,
+    }
 }
 
 /// Alice's character, named as hostile as a RECORD may name one.
