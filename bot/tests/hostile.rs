@@ -491,6 +491,11 @@ fn reproducers(dir: &TempDir) -> Vec<(String, &'static str)> {
         "nested.bas",
         format!("10 PRINT {}1{}\n", "(".repeat(120), ")".repeat(120)),
     );
+    let elements: Vec<String> = (0..5000).map(|n| format!("E{n}")).collect();
+    let many_elements = write(
+        "elements.ghul",
+        format!("ELEMENTS {{ {} }}\n", elements.join(" ")),
+    );
     let macro_body = format!("{}1/0", "1+".repeat(248));
     let too_long = "1+".repeat(40_000);
     vec![
@@ -527,6 +532,13 @@ fn reproducers(dir: &TempDir) -> Vec<(String, &'static str)> {
         (
             "/odds d{1d2,1d3,1d4,1d5,1d6,1d7,1d8,1d9,1d10}".to_owned(),
             "d{1d2,1d3,1d4,1d5,1d6,1d7,1d8,1d9,1d10}",
+        ),
+        // Found by scripts/hostile-campaign.py: the caret of this 24,000-character
+        // line was longer than the answer's error budget, so the only error was
+        // not shown (an empty block and "…and 1 more").
+        (
+            format!("/effect install file:{many_elements}"),
+            "line 1: more than 256 elements",
         ),
         (format!("/roll {}+", "1+".repeat(499)), "I can't roll that"),
         (format!("/macro set name:big expr:{macro_body}"), "big"),
