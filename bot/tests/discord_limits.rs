@@ -11,7 +11,8 @@
 //! picks from every menu, fills every form and answers every prompt the answers
 //! offer, and asks every autocomplete. The harness checks Discord's rules on each
 //! reply; this module adds that no reply needed the core's last-resort cut
-//! (`Core::cut_replies`): every builder aims below the limits by construction.
+//! (`Core::cut_replies`), since every builder aims below the limits by
+//! construction, and that no answer shows an empty code block.
 //! All of it runs under each way a language is chosen: the user's Discord locale,
 //! the server's, and the server's `/config language`.
 
@@ -205,8 +206,8 @@ impl Run {
         request
     }
 
-    /// Sends `kind` (the harness checks Discord's rules) and notes any reply the
-    /// core had to cut.
+    /// Sends `kind` and notes every broken rule of Discord's (the harness's
+    /// checks), any reply the core had to cut and any empty code block.
     async fn send(&mut self, kind: RequestKind) -> Sent {
         let request = self.request(kind);
         let cut_before = self.harness.core.cut_replies();
