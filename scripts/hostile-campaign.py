@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Hostile-input campaign against the `tavern` binary (issue 11).
 
-Runs `tavern roll`, `tavern odds`, `tavern basic`, `tavern npc check|play` and
-`tavern console` over thousands of generated inputs (nested, huge, repeated and
-random), each under an address-space cap (RLIMIT_AS, 2 GiB by default) and a
+Runs `tavern roll`, `tavern odds`, `tavern basic`, `tavern npc check|play`,
+`tavern effects check|play` and `tavern console` (with `/effect` and `/init`
+lines: effect libraries, encounters, hostile names and numbers beyond i64) over
+thousands of generated inputs (nested, huge, repeated and random), each under an address-space cap (RLIMIT_AS, 2 GiB by default) and a
 wall-clock timeout (10 s), and reports panics, aborts (stack overflow, failed
 allocation, other signals), hangs, slow cases and peak memory per engine.
 Inputs that fail are written to the findings directory, to become regression
@@ -150,12 +151,210 @@ def npc_stdin(rng):
     return text
 
 
-def console_stream(rng, workdir):
+# Names as users type them: markdown, mentions, backticks, new lines, long words,
+# multi-byte and combining characters, right-to-left and zero-width ones.
+HOSTILE_NAMES = ["Orc", "**Orc**", "@everyone", "<@11>", "`Orc`", "```", "Orc\nOrc",
+                 "x" * 32, "x" * 64, "x" * 5000, "Ölgötz", "😀" * 32, "e\u0301" * 16,
+                 "\u202eOrc", "O\u200br\u200bc", "||Orc||", "_", "", " ", ",", "Orc,Orc",
+                 "\u0000", "🏳️‍🌈" * 8, "\ufeff", "a:b", "name:x", "Orc_1"]
+
+# Numbers at and beyond what an i64 holds, and the usual edges.
+HOSTILE_NUMBERS = ["0", "-0", "1", "-1", "20", "21", "2147483647", "2147483648",
+                   "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+                   "-9223372036854775809", "99999999999999999999999999", "1e400", "NaN",
+                   "0x10", "+", "-", "=", "1.5", "١٢"]
+
+EFFECT_SUBJECTS = ["HitPoints", "Protections", "Immunity", "Existence", "LoseTurn",
+                   "Strength", "ArmorClass", "Dexterity", "Nonsense"]
+EFFECT_HOOKS = ["HpReduced", "TurnStart", "TurnEnd", "Applied", "Nonsense"]
+
+
+def hostile_name(rng):
+    return rng.choice(HOSTILE_NAMES) if rng.random() < 0.7 else \
+        "".join(chr(rng.randint(32, 0x2FFF)) for _ in range(rng.randint(1, 80)))
+
+
+def hostile_number(rng):
+    return rng.choice(HOSTILE_NUMBERS) if rng.random() < 0.7 else dice_expr(rng)[:200]
+
+
+def effect_value(rng):
+    return rng.choice(["-1", "+1", "-3d6", "+2d4+2", "true", "false", "new", "+POISON",
+                       "-9223372036854775808", "+9223372036854775807",
+                       "-99999999999999999999", "-1000d1000000", "-" + dice_expr(rng)[:300],
+                       "+" + "1+" * 5000 + "1", "=" + hostile_number(rng)])
+
+
+def set_expression(rng, elements, depth):
+    """A method set nested `depth` deep (one nested operand per level, so the text
+    grows linearly)."""
+    text = rng.choice(elements) if elements else "NOPE"
+    for _ in range(depth):
+        other = rng.choice(elements) if elements else "NOPE"
+        op = rng.choice(["|", "&", "-"])
+        text = ("~" if rng.random() < 0.2 else "") + f"({text}{op}{other})"
+    return text
+
+
+def effect_declaration(rng, name, elements):
+    lines = [f"EFFECT {name} {{",
+             f"  target_type {rng.choice(['Character', 'Character', 'Effect', 'Tile'])}",
+             f"  subject {rng.choice(EFFECT_SUBJECTS)}",
+             f"  value {effect_value(rng)}",
+             f"  method {set_expression(rng, elements, rng.choice([1, 3, 10, 64, 65, 1000]))}"]
+    if rng.random() < 0.6:
+        lines.append(f"  duration {rng.choice(['0', '1', '3', '-1', '1000000', '9223372036854775807', '99999999999999999999', '1d4470'])}")
+    if rng.random() < 0.3:
+        lines.append(f"  hook {rng.choice(EFFECT_HOOKS)}")
+        lines.append(f"  target_method {rng.choice(['Effected', 'Source', 'All'])}")
+    if rng.random() < 0.3:
+        lines.append(f"  probability {rng.choice(['1', '0', '0.25', '1.5', '-1', 'NaN', '1e-400'])}")
+    if rng.random() < 0.3:
+        lines.append(f"  cumulative {rng.choice(['yes', 'no', 'maybe'])}")
+    if rng.random() < 0.2:
+        lines.append(f"  mode {rng.choice(['while_active', 'once', 'x'])}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# Hooks that split and hurt each other: each step may fire more (element MAGIC).
+SPLITTING_HOOKS = (
+    "\nEFFECT Split { target_type Character; target_method Effected; subject Existence;"
+    " hook HpReduced; source (); value new; probability 1 }\n"
+    "EFFECT Hurt { target_type Character; target_method Effected; subject HitPoints;"
+    " hook HpReduced; value -1; method (MAGIC); duration -1 }\n"
+    "EFFECT Tick { target_type Character; subject HitPoints; value -1; method (MAGIC);"
+    " duration -1; cumulative yes }\n")
+
+
+def effect_library(rng, samples):
+    """A GhulScript effect file: a damaged sample, thousands of effects or elements,
+    deep set expressions, long names, numbers beyond i64, splitting hooks that fire
+    each other, or noise."""
+    kind = rng.randrange(11)
+    if kind < 3 and samples:
+        text = rng.choice(samples)
+        if kind == 0:
+            cut = rng.randrange(len(text) + 1)
+            return text[:cut] + rng.choice(["", "}", "{", "\n", "EFFECT", "(", "~"]) + text[cut:]
+        # A file that loads, so that plays and encounters reach the engine: the
+        # sample, with the hooks that fire each other.
+        return text + (SPLITTING_HOOKS if kind == 1 else "")
+    elements = [f"E{i}" for i in range(rng.choice([1, 5, 255, 256, 257, 5000]))]
+    head = "ELEMENTS { " + " ".join(elements) + " }\n"
+    if kind == 3:
+        count = rng.choice([10, 255, 256, 257, 5000])
+        return head + "".join(effect_declaration(rng, f"Fx{i}", elements[:300]) for i in range(count))
+    if kind == 4:
+        depth = rng.choice([10, 63, 64, 65, 1000, 50000])
+        method = "(" * depth + "E0" + ")" * depth
+        return head + f"EFFECT Deep {{ target_type Character; subject HitPoints; value -1; method {method} }}\n"
+    if kind == 5:
+        long = "N" * rng.choice([64, 65, 1000, 10**5])
+        return head + effect_declaration(rng, long, elements[:10])
+    if kind == 6:
+        return head.replace("E0", "E0 MAGIC", 1) + SPLITTING_HOOKS
+    if kind == 7:
+        return head + "".join(effect_declaration(rng, hostile_name(rng).replace("}", ""), elements[:20])
+                              for _ in range(rng.randint(1, 30)))
+    if kind == 8:
+        return "ELEMENTS { " + "X " * rng.choice([10**4, 10**6]) + "}\n"
+    if kind == 9:
+        return head + effect_declaration(rng, "Big", elements[:5]).replace(
+            "value", "value " + "-1" * rng.choice([1000, 20000]) + " //", 1)
+    words = ["EFFECT", "ELEMENTS", "{", "}", "(", ")", "~", "|", "target_type", "subject",
+             "value", "method", "duration", "hook", "Character", "HitPoints", "-1", "E0",
+             ";", "\n", "//", "/*", "*/", "new", "probability"]
+    return " ".join(rng.choice(words) for _ in range(rng.randint(1, 5000)))
+
+
+def effects_stdin(rng):
+    """Directives for `tavern effects play`: hostile names and numbers, many
+    combatants, floods of applies and turns."""
+    lines = []
+    for _ in range(rng.randint(1, 60)):
+        pick = rng.randrange(9)
+        if pick < 2:
+            name = hostile_name(rng).replace(" ", "").replace("\n", "") or "A"
+            lines.append(f"@add {name} init={hostile_number(rng)} hp={hostile_number(rng)}"
+                         + rng.choice(["", " immune=E0", " protect=E0:9223372036854775807",
+                                       " ac=-9223372036854775808", " str=99999999999999999999"]))
+        elif pick == 2:
+            for i in range(rng.choice([1, 10, 100, 1000])):
+                lines.append(f"@add C{i} init={i} hp=9223372036854775807")
+        elif pick == 3:
+            targets = ",".join(f"C{i}" for i in range(rng.choice([1, 10, 1000])))
+            lines.append(f"@apply {rng.choice(['Split', 'Hurt', 'Tick', 'Fireball', 'Poison', 'Fx0', 'Deep'])} {targets}")
+        elif pick == 4:
+            lines.append(f"@hp C{rng.randint(0, 9)} {rng.choice(['+', '-', '='])}{hostile_number(rng)}")
+        elif pick == 5:
+            lines.extend(["@next"] * rng.choice([1, 10, 1000]))
+        elif pick == 6:
+            lines.append(rng.choice(["@dice max", "@dice min", "@chance always", "@chance never",
+                                     "@dice seed 18446744073709551615", "@dice seed 18446744073709551616"]))
+        elif pick == 7:
+            lines.append(rng.choice(["@state", "@remove C0", "@remove " + "x" * 2000, "x" * 10**5]))
+        else:
+            lines.append("".join(chr(rng.randint(1, 0x2FFF)) for _ in range(rng.randint(0, 200))))
+    return "\n".join(lines) + "\n"
+
+
+def console_value(text):
+    """A value the console reads as one option's: no line breaks."""
+    return text.replace("\n", " ").replace("\r", " ")
+
+
+def encounter_lines(rng, workdir, index, samples):
+    """`/effect` and `/init` lines for the console: a library, an encounter with
+    hostile names and numbers, effects on combatants, turns."""
+    lines = []
+    if rng.random() < 0.5:
+        path = os.path.join(workdir, f"e{index}.ghul")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(effect_library(rng, samples))
+        lines.append(f"/effect install file:{path}")
+        lines.append("/press Install anyway")
+    else:
+        lines.append(f"/effect install file:{os.path.join(workdir, 'zero.bas')}")
+        lines.append("/effect install code:" + console_value(effect_library(rng, samples))[:6000])
+    lines.append(rng.choice(["/effect list", "/effect list everything:true",
+                             f"/effect show name:{console_value(hostile_name(rng))}"]))
+    lines.append("/init begin")
+    for _ in range(rng.randint(1, 12)):
+        pick = rng.randrange(9)
+        name = console_value(hostile_name(rng))
+        if pick < 3:
+            lines.append(f"/init add name:{name} init:{console_value(hostile_number(rng))} "
+                         f"hp:{console_value(hostile_number(rng))} "
+                         f"count:{rng.choice(['1', '20', '21', '0', '-1', '99999999999999999999'])}"
+                         + rng.choice(["", " hidden:true", " ac:-100", " ac:9223372036854775808"]))
+        elif pick == 3:
+            lines.append(f"/init hp target:{name} amount:{rng.choice(['-', '+', '='])}"
+                         f"{console_value(hostile_number(rng))}")
+        elif pick == 4:
+            targets = ",".join([name] * rng.choice([1, 5, 100]))[:500]
+            effect = rng.choice(["Split", "Hurt", "Tick", "Fx0", "Deep", "Big", name])
+            lines.append(f"/init effect targets:{targets} effect:{effect}")
+        elif pick == 5:
+            lines.append(f"/init cure target:{name} effect:{rng.choice(['Split', 'Tick', name])}")
+        elif pick == 6:
+            lines.extend(rng.choice([["/init next"] * rng.choice([1, 20, 200]), ["/init prev"]]))
+        elif pick == 7:
+            lines.append(rng.choice([f"/init remove target:{name}", "/init list",
+                                     f"/init join character:{name}"]))
+        else:
+            lines.append(rng.choice(["/init end", "/press End the encounter", "/press Next"]))
+    return lines
+
+
+def console_stream(rng, workdir, samples=()):
     """Lines for `tavern console`: commands with hostile options and files."""
     lines = []
     for index in range(rng.randint(3, 25)):
-        pick = rng.randrange(12)
-        if pick < 3:
+        pick = rng.randrange(14)
+        if pick >= 12:
+            lines.extend(encounter_lines(rng, workdir, index, samples))
+        elif pick < 3:
             lines.append(f"/roll {dice_expr(rng)}")
         elif pick < 5:
             lines.append(f"/odds {dice_expr(rng)}")
@@ -265,6 +464,15 @@ def main():
     for name in sorted(os.listdir(os.path.join(root, "npc-core", "scripts"))):
         with open(os.path.join(root, "npc-core", "scripts", name), encoding="utf-8") as handle:
             samples.append(handle.read())
+    # The effect files among the samples (`ELEMENTS`/`EFFECT`), for /effect and `effects`.
+    effect_samples = [text for text in samples if "EFFECT " in text]
+
+    # `tavern npc` and `tavern effects`: a GhulScript file to check or play, and
+    # what is typed while playing.
+    GHUL_TOOLS = {
+        "npc": (lambda rng: npc_script(rng, samples), npc_stdin),
+        "effects": (lambda rng: effect_library(rng, effect_samples), effects_stdin),
+    }
 
     def case(engine):
         """(args, stdin, description) of one generated case of `engine`."""
@@ -281,26 +489,31 @@ def main():
             with open(path, "w", encoding="latin-1", errors="replace") as handle:
                 handle.write(source)
             return [binary, "basic", path], basic_stdin(rng), source
-        if engine in ("npc check", "npc play"):
-            path = os.path.join(work, "case.ghul")
-            source = npc_script(rng, samples)
+        tool, _, mode = engine.partition(" ")
+        if tool in GHUL_TOOLS and mode in ("check", "play"):
+            make_source, make_stdin = GHUL_TOOLS[tool]
+            path = os.path.join(work, f"case-{tool}.ghul")
+            source = make_source(rng)
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(source)
-            if engine == "npc check":
-                return [binary, "npc", "check", path], "", source
-            return [binary, "npc", "play", path], npc_stdin(rng), source
+            stdin = make_stdin(rng) if mode == "play" else ""
+            return [binary, tool, mode, path], stdin, source
         database = os.path.join(work, "console.db")
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(database + suffix):
                 os.unlink(database + suffix)
-        stream = console_stream(rng, work)
+        if engine == "encounter console":
+            stream = "\n".join(encounter_lines(rng, work, total, effect_samples)) + "\n"
+        else:
+            stream = console_stream(rng, work, effect_samples)
         config = os.path.join(work, "tavern.toml")
         with open(config, "w", encoding="utf-8") as handle:
             handle.write("[rate_limit]\nburst = 100000\nper_minute = 100000\n")
         return [binary, "--config", config, "console", "--db", database], stream, stream
 
-    engines = ["roll", "odds", "basic", "npc check", "npc play", "console"]
-    weights = [30, 20, 15, 10, 10, 15]
+    engines = ["roll", "odds", "basic", "npc check", "npc play", "console",
+               "effects check", "effects play", "encounter console"]
+    weights = [30, 20, 15, 10, 10, 15, 10, 10, 15]
     summary = {engine: {"cases": 0, "ok": 0, "findings": {}, "slow": 0, "max_seconds": 0.0,
                         "peak_kib": 0, "peak_case": ""} for engine in engines}
     deadline = time.monotonic() + options.seconds

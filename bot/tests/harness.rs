@@ -90,6 +90,11 @@ impl Harness {
     pub async fn send(&mut self, request: &Request) -> Sent {
         let replies = self.core.handle(request).await;
         check_rules(&replies);
+        self.deliver(replies).await
+    }
+
+    /// "Sends" replies the core gave: ids for tracked messages are reported back.
+    pub async fn deliver(&mut self, replies: Vec<Reply>) -> Sent {
         let mut prompt_message = None;
         for reply in &replies {
             let message = match reply {
@@ -229,11 +234,24 @@ pub fn check_rules(replies: &[Reply]) {
                 for row in &message.components {
                     assert!(!row.0.is_empty() && row.0.len() <= 5);
                     for component in &row.0 {
-                        if let Component::Button(button) = component {
-                            assert!((1..=MAX_LEN).contains(&button.custom_id.chars().count()));
-                            assert!((1..=80).contains(&button.label.chars().count()));
+                        match component {
+                            Component::Button(button) => {
+                                assert!((1..=MAX_LEN).contains(&button.custom_id.chars().count()));
+                                assert!(
+                                    (1..=80).contains(&button.label.chars().count()),
+                                    "{}",
+                                    button.label
+                                );
+                            }
+                            Component::Select(select) => check_select(select, row.0.len()),
                         }
                     }
+                }
+                assert!(message.attachments.len() <= 10);
+                for file in &message.attachments {
+                    assert!(!file.filename.is_empty());
+                    let description = file.description.as_deref().unwrap_or("");
+                    assert!(description.chars().count() <= 1024, "{description}");
                 }
             }
             Reply::Modal(modal) => {
@@ -243,18 +261,63 @@ pub fn check_rules(replies: &[Reply]) {
                     "{}",
                     modal.title
                 );
+                assert!((1..=5).contains(&modal.inputs.len()));
                 for input in &modal.inputs {
+                    assert!((1..=MAX_LEN).contains(&input.custom_id.chars().count()));
                     assert!(
                         (1..=45).contains(&input.label.chars().count()),
                         "{}",
                         input.label
                     );
                     if let Some(placeholder) = &input.placeholder {
-                        assert!(placeholder.chars().count() <= 100);
+                        assert!(placeholder.chars().count() <= 100, "{placeholder}");
                     }
+                    assert!((1..=4000).contains(&input.max_length));
                 }
             }
-            Reply::Choices(choices) => assert!(choices.len() <= 25),
+            Reply::Choices(choices) => {
+                assert!(choices.len() <= 25);
+                for choice in choices {
+                    assert!(
+                        (1..=100).contains(&choice.name.chars().count()),
+                        "{}",
+                        choice.name
+                    );
+                    assert!(
+                        (1..=100).contains(&choice.value.chars().count()),
+                        "{}",
+                        choice.value
+                    );
+                }
+            }
         }
     }
+}
+
+/// A select menu as Discord takes it: alone in its row, 1 to 25 options with labels
+/// and values of 1 to 100 characters, a placeholder of at most 150.
+fn check_select(select: &tavern::core::Select, row_len: usize) {
+    assert_eq!(row_len, 1, "a select shares its row");
+    assert!((1..=MAX_LEN).contains(&select.custom_id.chars().count()));
+    assert!(
+        select.placeholder.chars().count() <= 150,
+        "{}",
+        select.placeholder
+    );
+    assert!((1..=25).contains(&select.options.len()));
+    for option in &select.options {
+        assert!(
+            (1..=100).contains(&option.label.chars().count()),
+            "{}",
+            option.label
+        );
+        assert!((1..=100).contains(&option.value.chars().count()));
+        let description = option.description.as_deref().unwrap_or("");
+        assert!(description.chars().count() <= 100, "{description}");
+    }
+    let count = select.options.len();
+    assert!(
+        select.min_values <= select.max_values
+            && (1..=count).contains(&usize::from(select.max_values))
+    );
 }

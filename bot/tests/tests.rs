@@ -25,6 +25,8 @@ mod i18n_b2;
 mod i18n_b3;
 // Localization of /init, the encounters page of /help and the transports (issue 18, group B4).
 mod i18n_b4;
+// Issue 18: every module's messages, both languages, hostile longest inputs (a property).
+mod discord_limits;
 // The configuration file and its documented example.
 mod config;
 // The console adapter: typed commands, answers, buttons, restarts.

@@ -7,7 +7,7 @@ use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::table::{Answer, CommandEntry, ComponentFamily, defer_update, name_choices};
-use super::text::{code_block, escape_markdown, one_line, truncate};
+use super::text::{code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Reply, Request, ephemeral, fields,
@@ -447,7 +447,7 @@ fn not_found(name: &str, lang: Lang) -> Vec<Reply> {
     ephemeral(i18n::tr_args(
         lang,
         "character-not-found",
-        &[("name", one_line(name, 100).into())],
+        &[("name", code_span_text(name, 100).into())],
     ))
 }
 

@@ -13,7 +13,7 @@ use super::custom_id;
 use super::gen_reason;
 use super::record_map::{self, RecordMap};
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{code_block, escape_markdown, one_line, split_chunks, truncate};
+use super::text::{code_block, code_span_text, escape_markdown, one_line, split_chunks, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
@@ -359,7 +359,7 @@ impl Context {
                     "chargen-already-running",
                     &[
                         ("program", row.program.as_str().into()),
-                        ("prompt", one_line(&row.prompt, 100).into()),
+                        ("prompt", code_span_text(&row.prompt, 100).into()),
                     ],
                 )));
             }
@@ -371,7 +371,10 @@ impl Context {
                 lang,
                 "chargen-no-such-program",
                 &[
-                    ("name", one_line(program_name.unwrap_or(""), 32).into()),
+                    (
+                        "name",
+                        code_span_text(program_name.unwrap_or(""), 32).into(),
+                    ),
                     ("programs", names.into()),
                 ],
             )));
@@ -548,7 +551,7 @@ impl Context {
             replies.push(Reply::Interaction(Message::ephemeral(i18n::tr_args(
                 lang,
                 "chargen-answered",
-                &[("answer", one_line(answer, 100).into())],
+                &[("answer", code_span_text(answer, 100).into())],
             ))));
         }
         let mut transcript = row.transcript.clone();
@@ -1145,7 +1148,7 @@ impl Context {
             lines.push(i18n::tr_args(
                 table,
                 "chargen-see-sheet",
-                &[("name", one_line(first, 100).into())],
+                &[("name", code_span_text(first, 100).into())],
             ));
         }
         Reply::Channel {

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::commands::{CommandSpec, scope, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, defer_private};
-use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
+use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
     Choice, Command, CoreSettings, FileAttachment, Message, Reply, Request, ephemeral, fields,
 };
@@ -57,7 +57,7 @@ impl Scope {
             _ => Err(i18n::tr_args(
                 lang,
                 "macros-scope-unknown",
-                &[("scope", one_line(value, 20).into())],
+                &[("scope", code_span_text(value, 20).into())],
             )),
         }
     }

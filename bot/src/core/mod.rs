@@ -125,6 +125,9 @@ pub struct Core {
     /// What handlers receive.
     cx: Context,
     errors: ErrorCounts,
+    /// Replies that [`fit`] had to change: a builder that aimed beyond Discord's
+    /// limits (each is logged; tests hold it at zero for the longest inputs).
+    cut_replies: AtomicU64,
 }
 
 /// What the user is told when the database cannot be reached or stays locked: the
@@ -180,6 +183,7 @@ impl Core {
         Core {
             cx,
             errors: ErrorCounts::default(),
+            cut_replies: AtomicU64::new(0),
         }
     }
 
@@ -229,7 +233,38 @@ impl Core {
     /// short message carrying that id. Every reply is fitted to Discord's limits here,
     /// whatever built it.
     pub async fn handle(&self, request: &Request) -> Vec<Reply> {
-        fit::replies(self.answer(request).await)
+        let replies = self.answer(request).await;
+        let origin = match &request.kind {
+            RequestKind::Command(command) | RequestKind::Autocomplete { command, .. } => {
+                command.name.as_str()
+            }
+            RequestKind::Button { custom_id, .. }
+            | RequestKind::Select { custom_id, .. }
+            | RequestKind::Modal { custom_id, .. } => custom_id.as_str(),
+            RequestKind::MessageReply { .. } => "a reply",
+        };
+        self.fitted(origin, replies)
+    }
+
+    /// Replies since start that had to be cut or trimmed to fit Discord's limits.
+    pub fn cut_replies(&self) -> u64 {
+        self.cut_replies.load(Ordering::Relaxed)
+    }
+
+    /// `replies` within Discord's limits; a reply that needed fitting is counted and
+    /// logged, since cutting is the last resort and its builder should aim below.
+    fn fitted(&self, origin: &str, replies: Vec<Reply>) -> Vec<Reply> {
+        replies
+            .into_iter()
+            .map(|reply| {
+                let fitted = reply.clone().fit();
+                if fitted != reply {
+                    self.cut_replies.fetch_add(1, Ordering::Relaxed);
+                    tracing::warn!(origin, "a reply was cut to fit Discord's limits");
+                }
+                fitted
+            })
+            .collect()
     }
 
     async fn answer(&self, request: &Request) -> Vec<Reply> {
@@ -387,7 +422,7 @@ impl Core {
             .storage
             .purge_button_states(now.saturating_sub(30 * 24 * 3_600_000))
             .await?;
-        Ok(fit::replies(replies))
+        Ok(self.fitted("the sweep", replies))
     }
 
     /// The "Answer" button's modal, built without the database (see

@@ -7,9 +7,22 @@ pub const MESSAGE_LIMIT: usize = 2000;
 /// Wraps text in a monospace block. Triple backticks inside are broken up with a
 /// zero-width space so the text cannot close the block.
 pub fn code_block(text: &str) -> String {
-    let escaped = text.replace("```", "`\u{200b}``");
+    let escaped = break_fences(text);
     let body = escaped.trim_end_matches('\n');
     format!("```\n{body}\n```")
+}
+
+/// `text` with every run of three backticks broken by a zero-width space, so that
+/// it can open or close no code block wherever it is shown (a dice error quoting
+/// an unexpected backtick writes one between two of its own).
+pub fn break_fences(text: &str) -> String {
+    let mut broken = text.replace("```", "`\u{200b}``");
+    // A longer run leaves a fence behind at each pass ("````" gives "`\u{200b}```");
+    // every pass breaks one more, so runs end broken.
+    while broken.contains("```") {
+        broken = broken.replace("```", "`\u{200b}``");
+    }
+    broken
 }
 
 /// Splits program output into chunks of at most `budget` characters, at line ends
@@ -78,6 +91,13 @@ pub fn one_line(text: &str, max: usize) -> String {
         .map(|ch| if ch.is_control() { ' ' } else { ch })
         .collect();
     truncate(flat.trim(), max)
+}
+
+/// User text for inside our own `code span`: one line of at most `max` characters,
+/// its backticks turned into apostrophes so that it can neither close the span nor
+/// open a code block.
+pub fn code_span_text(text: &str, max: usize) -> String {
+    one_line(text, max).replace('`', "'")
 }
 
 /// Escapes the inline Discord markdown (bold, italics, strike, code, spoilers) so user

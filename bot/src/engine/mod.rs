@@ -51,12 +51,15 @@ impl DiceFailure {
         dice::with_reason(&self.excerpt, &self.reason_in(lang))
     }
 
-    /// [`DiceFailure::message`] in `lang`.
+    /// [`DiceFailure::message`] in `lang`, safe to show inline: it quotes the input
+    /// in code spans, and a quoted backtick must not make a code fence.
     pub fn reason_in(&self, lang: crate::i18n::Lang) -> String {
-        if lang == crate::i18n::Lang::En {
-            return self.message.clone();
-        }
-        dice_reason::reason(lang, self.kind, &self.reason)
+        let reason = if lang == crate::i18n::Lang::En {
+            self.message.clone()
+        } else {
+            dice_reason::reason(lang, self.kind, &self.reason)
+        };
+        crate::core::text::break_fences(&reason)
     }
 }
 

@@ -37,7 +37,9 @@ use npc_core::effects::{
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
+use super::text::{
+    MESSAGE_LIMIT, break_fences, code_block, code_span_text, escape_markdown, one_line, truncate,
+};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
     Track, ephemeral, fields,
@@ -659,7 +661,7 @@ impl Context {
             return Ok(ephemeral(i18n::tr_args(
                 lang,
                 "encounter-name-taken",
-                &[("name", one_line(&name, 64).into())],
+                &[("name", code_span_text(&name, 64).into())],
             )));
         }
         self.join_character(request, loaded, asker, row, name, initiative)
@@ -822,7 +824,7 @@ impl Context {
                 lang,
                 "encounter-cannot-roll",
                 &[
-                    ("expr", one_line(expr, 100).into()),
+                    ("expr", code_span_text(expr, 100).into()),
                     ("reason", failure.reason_in(lang).into()),
                 ],
             )),
@@ -1094,7 +1096,7 @@ impl Context {
             return Ok(ephemeral(i18n::tr_args(
                 lang,
                 "encounter-no-such-effect",
-                &[("effect", one_line(effect, 64).into())],
+                &[("effect", code_span_text(effect, 64).into())],
             )));
         }
         let intro = vec![i18n::tr_args(
@@ -1497,8 +1499,10 @@ pub(super) fn engine_reason(
     engine: &Encounter,
     named: &Named,
 ) -> String {
+    // The engine's message and the names quote what players typed: no fence of
+    // theirs may open a code block in our answer.
     if lang == Lang::En {
-        return error.message.clone();
+        return break_fences(&error.message);
     }
     let limits = library.limits();
     let missing = named
@@ -1508,7 +1512,7 @@ pub(super) fn engine_reason(
         .or(named.targets.first())
         .map_or("", String::as_str);
     let target = named.targets.first().map_or("", String::as_str);
-    match error.kind {
+    let reason = match error.kind {
         EffectErrorKind::BadName => i18n::tr_args(
             lang,
             "encounter-error-bad-name",
@@ -1552,5 +1556,6 @@ pub(super) fn engine_reason(
         ),
         EffectErrorKind::Dice => i18n::tr(lang, "encounter-error-dice"),
         _ => i18n::tr(lang, "encounter-error-other"),
-    }
+    };
+    break_fences(&reason)
 }

@@ -37,7 +37,9 @@ use npc_core::{
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, defer_private, name_choices};
-use super::text::{FenceTag, code_block, escape_markdown, one_line, strip_code_fences, truncate};
+use super::text::{
+    FenceTag, code_block, code_span_text, escape_markdown, one_line, strip_code_fences, truncate,
+};
 use super::{
     Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
     RequestKind, TextInput, TextInputStyle, Track, ephemeral,
@@ -70,6 +72,11 @@ const MAX_DISPLAY_CHARS: usize = 32;
 const MAX_INPUT_CHARS: usize = 500;
 /// Load errors shown in the answer itself; all of them are in the attached file.
 const ERROR_BUDGET: usize = 1700;
+/// A load error's caret longer than this (a long line) is shown as a window of
+/// its line, so that the first error always fits the answer.
+const CARET_CHARS: usize = 400;
+/// Characters of an error's own message shown under a windowed caret.
+const CARET_MESSAGE_CHARS: usize = 300;
 
 /// What a script's text is, for the wording of its errors: the `noun` of
 /// `npc-source-*` and `npc-load-failed`.
@@ -378,7 +385,7 @@ impl Context {
                     return Err(i18n::tr_args(
                         lang,
                         "npc-source-not-ghul",
-                        &[noun.clone(), ("file", one_line(filename, 100).into())],
+                        &[noun.clone(), ("file", code_span_text(filename, 100).into())],
                     ));
                 }
                 if *size > max_bytes as u64 {
@@ -553,7 +560,7 @@ impl Context {
                 "npc-no-conversation",
                 &[
                     npc_arg[0].clone(),
-                    ("conv", one_line(&conv, 64).into()),
+                    ("conv", code_span_text(&conv, 64).into()),
                     ("conversations", conversations.join("`, `").into()),
                 ],
             ))
@@ -1138,7 +1145,7 @@ fn check_name(lang: Lang, name: &str) -> Result<(), String> {
         lang,
         "npc-bad-name",
         &[
-            ("name", one_line(name, 40).into()),
+            ("name", code_span_text(name, 40).into()),
             ("max", MAX_NAME_CHARS.into()),
         ],
     ))
@@ -1174,7 +1181,7 @@ fn no_such_npc(lang: Lang, name: &str) -> Vec<Reply> {
     ephemeral(i18n::tr_args(
         lang,
         "npc-no-such",
-        &[("name", one_line(name, MAX_NAME_CHARS).into())],
+        &[("name", code_span_text(name, MAX_NAME_CHARS).into())],
     ))
 }
 
@@ -1206,13 +1213,7 @@ pub(in crate::core) fn load_error_replies(
     );
     let carets: Vec<String> = errors
         .iter()
-        .map(|error| {
-            format!(
-                "{}\n{}",
-                error.pointer(source),
-                load_error_line(lang, error)
-            )
-        })
+        .map(|error| caret(lang, error, source))
         .collect();
     let full = carets.join("\n\n");
     let mut shown = String::new();
@@ -1299,6 +1300,31 @@ fn worded(lang: Lang, message: &LoadMessage) -> String {
 /// The catalogue key of a load error's message id.
 pub fn load_message_key(id: MessageId) -> String {
     format!("npc-load-{}", id.name())
+}
+
+/// The error's line with a caret under its place, and the error in `lang`: the line
+/// as npc-core draws it (tabs kept, so the caret stands under the place), or for a
+/// line too long for an answer, a window of the line around the place.
+fn caret(lang: Lang, error: &LoadError, source: &str) -> String {
+    let message = truncate(&load_error_line(lang, error), CARET_MESSAGE_CHARS);
+    let pointer = error.pointer(source);
+    if pointer.chars().count() + message.chars().count() < CARET_CHARS {
+        return format!("{pointer}\n{message}");
+    }
+    let line_index = usize::try_from(error.line.saturating_sub(1)).unwrap_or(usize::MAX);
+    let line_start: usize = source
+        .split_inclusive('\n')
+        .take(line_index)
+        .map(str::len)
+        .sum();
+    let line = source[line_start..].lines().next().unwrap_or("");
+    let column = usize::try_from(error.column.saturating_sub(1)).unwrap_or(usize::MAX);
+    let at = line
+        .char_indices()
+        .nth(column)
+        .map_or(line.len(), |(index, _)| index);
+    let lines = crate::engine::dice::caret_lines(source, line_start + at, line_start + at);
+    format!("{lines}\n{message}")
 }
 
 /// The previous message of an answered prompt, without its components.
