@@ -672,34 +672,40 @@ async fn what_the_property_found_stays_fixed() {
     // its caret was longer than the answer's error budget, so the answer showed an
     // empty block and "…and 1 more" for its only error.
     let long_line = found.hostile(4000, 0);
-    let cases = [
-        (
-            RequestKind::Modal {
-                custom_id: "tv1:fp:".to_owned(),
-                fields: vec![("source".to_owned(), long_line.clone())],
-            },
-            "line 1:",
-        ),
-        (
-            command("effect", &["install"], &[("code", text(&long_line))]),
-            "line 1:",
-        ),
-        (
-            command(
-                "npc",
-                &["install"],
-                &[("name", text("longline")), ("code", text(&long_line))],
-            ),
-            "line 1:",
-        ),
-        // A program name with a code fence: echoed inside a code span, it opened a
-        // block that swallowed the rest of the answer.
-        (
-            command("chargen", &["start"], &[("program", text("😀```|ß,}>"))]),
-            "`😀'''|ß,}>`",
-        ),
-    ];
     for setup in SETUPS {
+        // Load errors are private answers, in the member's language.
+        let line_one = if setup.user == "de" {
+            "Zeile 1:"
+        } else {
+            "line 1:"
+        };
+        let cases = [
+            (
+                RequestKind::Modal {
+                    custom_id: "tv1:fp:".to_owned(),
+                    fields: vec![("source".to_owned(), long_line.clone())],
+                },
+                line_one,
+            ),
+            (
+                command("effect", &["install"], &[("code", text(&long_line))]),
+                line_one,
+            ),
+            (
+                command(
+                    "npc",
+                    &["install"],
+                    &[("name", text("longline")), ("code", text(&long_line))],
+                ),
+                line_one,
+            ),
+            // A program name with a code fence: echoed inside a code span, it opened a
+            // block that swallowed the rest of the answer.
+            (
+                command("chargen", &["start"], &[("program", text("😀```|ß,}>"))]),
+                "`😀'''|ß,}>`",
+            ),
+        ];
         let (mut run, known) = fixture(setup, &found).await;
         let monster = format!("{}_1", &known.monster[..29]);
         // User text echoed in code spans: a fence in it became a block.

@@ -72,11 +72,12 @@ const MAX_DISPLAY_CHARS: usize = 32;
 const MAX_INPUT_CHARS: usize = 500;
 /// Load errors shown in the answer itself; all of them are in the attached file.
 const ERROR_BUDGET: usize = 1700;
-/// A load error's caret longer than this (a long line) is shown as a window of
-/// its line, so that the first error always fits the answer.
+/// A load error's line and caret longer than this (a long line) are shown as a
+/// window of the line, so that the first error always fits the answer.
 const CARET_CHARS: usize = 400;
-/// Characters of an error's own message shown under a windowed caret.
-const CARET_MESSAGE_CHARS: usize = 300;
+/// Characters of an error's own message shown under its caret: with the longest
+/// caret, still within [`ERROR_BUDGET`].
+const CARET_MESSAGE_CHARS: usize = 800;
 
 /// What a script's text is, for the wording of its errors: the `noun` of
 /// `npc-source-*` and `npc-load-failed`.
@@ -1308,7 +1309,7 @@ pub fn load_message_key(id: MessageId) -> String {
 fn caret(lang: Lang, error: &LoadError, source: &str) -> String {
     let message = truncate(&load_error_line(lang, error), CARET_MESSAGE_CHARS);
     let pointer = error.pointer(source);
-    if pointer.chars().count() + message.chars().count() < CARET_CHARS {
+    if pointer.chars().count() <= CARET_CHARS {
         return format!("{pointer}\n{message}");
     }
     let line_index = usize::try_from(error.line.saturating_sub(1)).unwrap_or(usize::MAX);
