@@ -592,6 +592,11 @@ const GERMAN_DICE_REASONS: &[(DiceStep, &str, &str)] = &[
     ),
     (
         DiceStep::Parse,
+        "cos(4d6/3)",
+        "`cos` gibt es hier nicht: gewürfelt wird mit ganzen Zahlen, Winkelfunktionen haben da keinen Platz; es gibt abs, floor, ceil, round, min, max, sqrt, exp, log, pow, sign",
+    ),
+    (
+        DiceStep::Parse,
         "1.5",
         "hier gibt es nur ganze Zahlen: `1.5` hat einen Dezimalpunkt (`/` teilt und schneidet ab; `round(7/2)` rundet, ebenso `floor` und `ceil`)",
     ),

@@ -283,6 +283,10 @@ pub(crate) enum ModKind {
     Count {
         kind: CountKind,
         filters: Vec<Filter>,
+        /// A success comparison (`>=8`, `t8`, `f1`): after a series it
+        /// tests each element's value (`{4d6}>10` is 0 or 1), as
+        /// rpg-dice-roller does; `cs` and its kin count the dice inside.
+        elements: bool,
     },
     /// `s`/`sa`, `sd`: display order only.
     Sort { descending: bool },

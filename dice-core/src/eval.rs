@@ -765,7 +765,11 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     let target = self.arg(n)?;
                     self.select(slot, *keep, *op, target);
                 }
-                ModKind::Count { kind, filters } => {
+                ModKind::Count {
+                    kind,
+                    filters,
+                    elements,
+                } => {
                     let mut tests: SmallVec<[Test; 2]> = SmallVec::new();
                     for filter in filters {
                         tests.push(self.test(filter)?);
@@ -773,7 +777,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     if tests.is_empty() {
                         tests.push(Test::High);
                     }
-                    self.count(slot, *kind, &tests, modifier.span)?;
+                    self.count(slot, *kind, &tests, *elements, modifier.span)?;
                 }
                 ModKind::Sort { descending } => {
                     if let Some(pool) = self.story.pools.get_mut(slot as usize) {
@@ -869,11 +873,18 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         }
     }
 
-    fn count(&mut self, slot: Slot, kind: CountKind, tests: &[Test], span: Span) -> Result<()> {
+    fn count(
+        &mut self,
+        slot: Slot,
+        kind: CountKind,
+        tests: &[Test],
+        elements: bool,
+        span: Span,
+    ) -> Result<()> {
         let mut total: i64 = 0;
         for test in tests {
             total = total
-                .checked_add(self.count_in(slot, kind, test, 0))
+                .checked_add(self.count_in(slot, kind, test, elements, 0))
                 .ok_or_else(|| overflow(span))?;
         }
         let delta = total
@@ -889,9 +900,17 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         Ok(())
     }
 
-    /// Matches of `test` among the kept items of a pool, recursing into
-    /// nested pools, marking each match on the item.
-    fn count_in(&mut self, slot: Slot, kind: CountKind, test: &Test, depth: usize) -> i64 {
+    /// Matches of `test` among the kept items of a pool, marking each match
+    /// on the item. Nested pools are recursed into, unless `elements` asks
+    /// for the elements' own values (a success comparison after a series).
+    fn count_in(
+        &mut self,
+        slot: Slot,
+        kind: CountKind,
+        test: &Test,
+        elements: bool,
+        depth: usize,
+    ) -> i64 {
         let Some(pool) = self.story.pool(slot).copied() else {
             return 0;
         };
@@ -901,15 +920,15 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             if !item.kept() {
                 continue;
             }
-            if item.has(flag::NESTED) {
+            if item.has(flag::NESTED) && !elements {
                 // Nested pools come from nested syntax, so this recursion is
                 // bounded by the nesting depth; the guard keeps it so.
                 if depth < 256 && item.link != slot {
-                    matches += self.count_in(item.link, kind, test, depth + 1);
+                    matches += self.count_in(item.link, kind, test, elements, depth + 1);
                 }
                 continue;
             }
-            let faces = if item.has(flag::NUMBER) {
+            let faces = if item.has(flag::NUMBER | flag::NESTED) {
                 None
             } else {
                 pool.faces

@@ -466,7 +466,11 @@ impl Fast<'_> {
                 while let Some(filter) = self.filter().ok()? {
                     filters.push(filter);
                 }
-                ModKind::Count { kind, filters }
+                ModKind::Count {
+                    kind,
+                    filters,
+                    elements: false,
+                }
             }
             (b'd' | b'p', _) if dice => {
                 let (highest, len) = match second {
@@ -494,6 +498,7 @@ impl Fast<'_> {
                 ModKind::Count {
                     kind,
                     filters: vec![filter],
+                    elements: true,
                 }
             }
             (b'<' | b'>' | b'=', _) => {
@@ -507,6 +512,7 @@ impl Fast<'_> {
                 ModKind::Count {
                     kind: CountKind::Successes,
                     filters: vec![Filter::Cmp(op, value)],
+                    elements: true,
                 }
             }
             (b's', _) => {

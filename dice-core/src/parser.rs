@@ -727,7 +727,7 @@ impl Builder<'_> {
                     n: self.arg(n)?,
                 }
             }
-            Rule::drop | Rule::set_drop => {
+            Rule::drop | Rule::set_drop | Rule::series_drop => {
                 let highest = matches!(head_text, "dh" | "ph");
                 let n = parts.next().map(|p| self.arg(p)).transpose()?;
                 ModKind::Drop { highest, n }
@@ -743,7 +743,11 @@ impl Builder<'_> {
                 for part in parts {
                     filters.push(self.filter(part)?);
                 }
-                ModKind::Count { kind, filters }
+                ModKind::Count {
+                    kind,
+                    filters,
+                    elements: false,
+                }
             }
             Rule::success => {
                 let Some(inner) = head else {
@@ -848,6 +852,7 @@ impl Builder<'_> {
                 Ok(ModKind::Count {
                     kind,
                     filters: vec![filter],
+                    elements: true,
                 })
             }
             _ => {
@@ -862,6 +867,7 @@ impl Builder<'_> {
                 Ok(ModKind::Count {
                     kind: CountKind::Successes,
                     filters: vec![Filter::Cmp(op, self.arg(value)?)],
+                    elements: true,
                 })
             }
         }
@@ -990,6 +996,11 @@ impl Builder<'_> {
     }
 }
 
+/// Trigonometric functions other rollers offer; refused with their own reason.
+const TRIGONOMETRY: [&str; 9] = [
+    "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+];
+
 /// Modifier spellings, for suggesting the nearest to an unknown one.
 const MODIFIERS: [&str; 35] = [
     "k", "kh", "kl", "ke", "ko", "d", "dh", "dl", "p", "ph", "pl", "c", "cs", "cf", "ss", "sf",
@@ -1088,7 +1099,13 @@ fn explain_found(input: &str, position: usize) -> Option<Error> {
     if word_len > 0 && !glued && rest[word_len..].trim_start().starts_with('(') {
         let word = &rest[..word_len];
         let names: Vec<&str> = Func::ALL.iter().map(|f| f.name()).collect();
+        // rpg-dice-roller offers these; on whole numbers they mean nothing,
+        // and the nearest name (`cos` -> `abs`) would mislead.
+        let trigonometric = TRIGONOMETRY.contains(&word.to_ascii_lowercase().as_str());
         let reason = match nearest(word, &names) {
+            _ if trigonometric => Reason::new(ReasonId::Trigonometry)
+                .with("word", word)
+                .with("names", names.join(", ")),
             Some((near, distance)) if distance <= 2 => Reason::new(ReasonId::UnknownFunctionNear)
                 .with("word", word)
                 .with("near", near),

@@ -70,6 +70,8 @@ table! {
             "unknown function `{word}`; did you mean `{near}`?",
         UnknownFunction = "unknown-function" =>
             "unknown function `{word}`; the functions are {names}",
+        Trigonometry = "trigonometry" =>
+            "there is no `{word}`: results are whole numbers, so there is no trigonometry; the functions are {names}",
         LabelSpace = "label-space" => "a label needs a space before it",
         LabelSpaceAfter = "label-space-after" => "{inner} (a label needs a space before it)",
         ModifierSpace = "modifier-space" =>

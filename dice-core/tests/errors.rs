@@ -31,7 +31,8 @@ fn syntax_errors_say_what_was_expected_and_where() {
         ("4d6cs(", ErrorKind::Syntax, 6..6, "a filter"),
         ("4d6cs(>3", ErrorKind::Syntax, 8..8, "`)`"),
         ("{1,2", ErrorKind::Syntax, 4..4, "`}`"),
-        ("{1,2}d6", ErrorKind::Syntax, 5..6, "unexpected `d`"),
+        // A series is never a dice count: `d` after it drops (`{1,2}d1`).
+        ("{1,2}d{6}", ErrorKind::Syntax, 6..7, "unexpected `{`"),
         (
             "1.5d6",
             ErrorKind::Syntax,

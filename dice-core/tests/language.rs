@@ -99,6 +99,17 @@ fn keep_and_drop() {
         ("4d1pl1", 3),
         ("4d1ph2", 2),
         ("4d1d9", 0),
+        // rpg-dice-roller's drops after a series drop elements, like `p`.
+        ("{3,1,2}d", 5),
+        ("{3,1,2}d1", 5),
+        ("{3,1,2}dl2", 3),
+        ("{3,1,2}DH", 3),
+        ("{3,1,2}dh(1+1)", 1),
+        ("{3,1,2}d6", 0),
+        ("{3,1,2}d1kl1", 2),
+        ("{4d1, 2d1}d1", 4),
+        ("{4d1}d1", 0),
+        ("{3,1,2}dl1s", 5),
     ];
     for (input, expected) in cases {
         assert_eq!(total(input), *expected, "{input}");
@@ -154,6 +165,15 @@ fn counting_with_filters() {
         ("6d{1}f1", -6),
         ("6d{9}>=8f1", 6),
         ("{9,1,9}>=8", 2),
+        // After a series a success comparison counts the elements, not the
+        // dice inside them (`cs` above counts the dice).
+        ("{4d{6}}>=4", 1),
+        ("{4d{6}}>=30", 0),
+        ("{4d{6}, 2d{1}}>3", 1),
+        ("{4d{6}}t24", 1),
+        ("{4d{6}}>30f<25", -1),
+        ("{4d{6}}f<6", 0),
+        ("{{1,5},{5,6}}>=5", 2),
         ("6d{9}>=(4*2)", 6),
     ];
     for (input, expected) in cases {

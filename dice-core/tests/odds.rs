@@ -200,6 +200,34 @@ fn small_expressions_match_brute_force() {
         ("{1d4, 1d4}kh1cs>=3", dn(2, 4), |v| {
             i64::from(v[0].max(v[1]) >= 3)
         }),
+        // A success comparison after a series counts its elements; `cs`
+        // above counts the dice inside them.
+        ("{3d4}>10", dn(3, 4), |v| {
+            i64::from(v.iter().sum::<i64>() > 10)
+        }),
+        ("{3d4}<5", dn(3, 4), |v| {
+            i64::from(v.iter().sum::<i64>() < 5)
+        }),
+        ("{3d4}>10f<5", dn(3, 4), |v| {
+            let sum: i64 = v.iter().sum();
+            i64::from(sum > 10) - i64::from(sum < 5)
+        }),
+        ("{2d4, 1d4}>=5", dn(3, 4), |v| {
+            i64::from(v[0] + v[1] >= 5) + i64::from(v[2] >= 5)
+        }),
+        ("{2d4, 1d4, 3}t4", dn(3, 4), |v| {
+            i64::from(v[0] + v[1] >= 4) + i64::from(v[2] >= 4) + 0
+        }),
+        ("{2d4, 1d4}kh1f<3", dn(3, 4), |v| {
+            -i64::from((v[0] + v[1]).max(v[2]) < 3)
+        }),
+        // rpg-dice-roller's drops after a series drop elements.
+        ("{1d6, 1d4}d1", vec![d(6), d(4)], |v| v[0].max(v[1])),
+        ("{1d6, 1d4}dh", vec![d(6), d(4)], |v| v[0].min(v[1])),
+        ("{1d4, 2, 1d4}DL2", vec![d(4), d(4)], |v| {
+            keep_highest(&[v[0], 2, v[1]], 1)
+        }),
+        ("{2d4}d1", dn(2, 4), |_| 0),
         ("{1d4, 1d6}", vec![d(4), d(6)], |v| v[0] + v[1]),
         ("{1..3, 1d2}kh2", vec![d(2)], |v| 3 + 2.max(v[0])),
         ("1d6*2 - 1d4", vec![d(6), d(4)], |v| v[0] * 2 - v[1]),
@@ -710,6 +738,8 @@ fn sampled_rolls_agree_with_the_distribution() {
         "4dF + d%",
         "d{1,1,2,3}*3",
         "{2d6, 1d8, 1d10}kh2cs>=5",
+        "{4d6}>10f<8 + {2d6, 1d8}t7",
+        "{2d6, 1d8, 1d10}dh1",
         "(1d4)d(1d6+2)",
         "floor(3d6/4) * 1d4",
         "6d6ra1",

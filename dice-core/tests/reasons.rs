@@ -180,6 +180,18 @@ const CASES: &[(How, &str, &str, &str)] = &[
     ),
     (
         How::Parse,
+        "cos(4d6/3)",
+        "trigonometry",
+        "there is no `cos`: results are whole numbers, so there is no trigonometry; the functions are abs, floor, ceil, round, min, max, sqrt, exp, log, pow, sign",
+    ),
+    (
+        How::Parse,
+        "2 + TANH(1)",
+        "trigonometry",
+        "there is no `TANH`: results are whole numbers, so there is no trigonometry; the functions are abs, floor, ceil, round, min, max, sqrt, exp, log, pow, sign",
+    ),
+    (
+        How::Parse,
         "1.5",
         "decimal-point",
         "numbers are whole here: `1.5` has a decimal point (`/` divides and truncates; `round(7/2)` rounds, `floor` and `ceil` too)",

@@ -59,6 +59,19 @@ const SPELLINGS: &[(&str, i64, i64, Mean)] = &[
     ("min(1d6, 3)", 1, 3, Mean::Exact(2.5)),
     ("4d20min-12", 4, 80, Mean::Exact(42.0)),
     ("4d20max-12", -48, -48, Mean::Exact(-48.0)),
+    // Success comparisons after a series count its elements (0 or 1 here).
+    ("{4d6}>10", 0, 1, Mean::Exact(545.0 / 648.0)),
+    ("{4d6}<10", 0, 1, Mean::Exact(7.0 / 72.0)),
+    ("{4d6}>20f<15", -1, 1, Mean::Exact(-343.0 / 648.0)),
+    ("{4d6}>20f<10", -1, 1, Mean::Exact(-91.0 / 1296.0)),
+    // `d`, `dl`, `dh` after a series drop elements; of a one-element
+    // series that is the one element (rpg-dice-roller drops its dice).
+    ("{4d10*2, 5d6+10}d1", 15, 80, Mean::Exact(3_457_330_933.0 / 77_760_000.0)),
+    ("{4d10/4, 2dF.1}dl1", 1, 10, Mean::Exact(1_844_999.0 / 360_000.0)),
+    ("{6d6, 2d10}dl", 6, 36, Mean::Exact(121_489.0 / 5_760.0)),
+    ("{3+4d6, 5d2*6d3}dh2", 0, 0, Mean::Exact(0.0)),
+    ("{19d23}d1", 0, 0, Mean::Exact(0.0)),
+    ("{1, 5, 3}dh", 4, 4, Mean::Exact(4.0)),
     // Avrae's d20
     ("1d6rol1", 1, 6, Mean::Sampled(3.5, 0.1)),
     ("1d6ral1", 2, 12, Mean::Sampled(7.0, 0.2)),

@@ -28,6 +28,7 @@ dice-unknown-modifier-advantage = unbekannter Modifikator `{ $word }`: Würfle m
 dice-unknown-modifier-disadvantage = unbekannter Modifikator `{ $word }`: Würfle mit Nachteil als `2d20kl1` oder schreib `{ $word }` mit Leerzeichen ans Ende, wie in `/würfeln 1d20 { $word }`
 dice-unknown-function-near = unbekannte Funktion `{ $word }`; meintest du `{ $near }`?
 dice-unknown-function = unbekannte Funktion `{ $word }`; es gibt { $names }
+dice-trigonometry = `{ $word }` gibt es hier nicht: gewürfelt wird mit ganzen Zahlen, Winkelfunktionen haben da keinen Platz; es gibt { $names }
 dice-label-space = vor einem Zweck steht ein Leerzeichen
 dice-label-space-after = { $inner } (vor einem Zweck steht ein Leerzeichen)
 dice-modifier-space = Modifikatoren stehen direkt hinter den Würfeln, ohne Leerzeichen (`{ $fixed }`)

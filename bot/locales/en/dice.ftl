@@ -31,6 +31,8 @@ dice-unknown-modifier-advantage = unknown modifier `{ $word }`: roll with advant
 dice-unknown-modifier-disadvantage = unknown modifier `{ $word }`: roll with disadvantage as `2d20kl1`, or write `{ $word }` after a space at the end of `/roll 1d20 { $word }`
 dice-unknown-function-near = unknown function `{ $word }`; did you mean `{ $near }`?
 dice-unknown-function = unknown function `{ $word }`; the functions are { $names }
+# $word: what the user wrote, e.g. `cos`; $names: the functions there are.
+dice-trigonometry = there is no `{ $word }`: results are whole numbers, so there is no trigonometry; the functions are { $names }
 dice-label-space = a label needs a space before it
 # $inner: the reason why the expression could not go on.
 dice-label-space-after = { $inner } (a label needs a space before it)

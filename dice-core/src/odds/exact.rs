@@ -268,12 +268,20 @@ impl<'a> Exact<'a> {
                     op: *op,
                     target: self.arg(n),
                 }),
-                ModKind::Count { kind, filters } => {
+                ModKind::Count {
+                    kind,
+                    filters,
+                    elements,
+                } => {
                     let mut tests: Vec<Test> = filters.iter().map(|f| self.test(f)).collect();
                     if tests.is_empty() {
                         tests.push(Test::High);
                     }
-                    resolved.push(PoolMod::Count { kind: *kind, tests });
+                    resolved.push(PoolMod::Count {
+                        kind: *kind,
+                        tests,
+                        elements: *elements,
+                    });
                 }
                 _ => {}
             }

@@ -75,6 +75,9 @@ pub(crate) enum PoolMod {
     Count {
         kind: CountKind,
         tests: Vec<Test>,
+        /// Test each element's own value, not the dice inside it (a success
+        /// comparison after a series: `{4d6}>10`).
+        elements: bool,
     },
 }
 
@@ -295,7 +298,7 @@ pub(crate) fn dice_value(
                 PoolMod::Select { keep, op, target } if kept => {
                     kept = op.test(value, *target) == *keep;
                 }
-                PoolMod::Count { kind, tests } if kept => {
+                PoolMod::Count { kind, tests, .. } if kept => {
                     let add = count_weight(*kind, tests, (value, faces), span)?;
                     total = total.checked_add(add).ok_or_else(|| overflow(span))?;
                 }
@@ -556,7 +559,9 @@ impl<'m> RankPlan<'m> {
                         high -= k;
                     }
                 }
-                PoolMod::Count { kind, tests } => counts.push((low..high, *kind, tests.as_slice())),
+                PoolMod::Count { kind, tests, .. } => {
+                    counts.push((low..high, *kind, tests.as_slice()));
+                }
                 // A selection by value is not a range of ranks: `dice_value`
                 // leaves such pools to the multiset path before planning.
                 PoolMod::Select { .. } => {}
@@ -1181,10 +1186,18 @@ pub(crate) fn apply_mods(
                     }
                 }
             }
-            PoolMod::Count { kind, tests } => {
+            PoolMod::Count {
+                kind,
+                tests,
+                elements: whole,
+            } => {
                 let mut matches: i64 = 0;
                 for test in tests {
-                    for &(_, i) in &candidates {
+                    for &(value, i) in &candidates {
+                        if *whole {
+                            matches += i64::from(test.matches(value, None));
+                            continue;
+                        }
                         for leaf in &elements[i].leaves {
                             matches += i64::from(test.matches(leaf.0, leaf.1));
                         }
