@@ -525,7 +525,7 @@ fn the_console_speaks_its_language() {
                 "[buttons: Würfel | Makros & @Werte | Charaktere | NSCs | Chancen] (/press LABEL)",
                 "Keinen Button namens \"Nope\"; es gibt: Würfel,",
                 "anzahl muss eine ganze Zahl sein, nicht \"viele\".",
-                "Unbekannter Befehl /tanzen. Versuch es mit /help.",
+                "Unbekannter Befehl /tanzen. Versuch es mit /hilfe.",
                 "Befehle:\n  /würfeln ausdruck:… [zweck:…] [privat:…] [anzahl:…]  Würfeln: ",
                 "\n  /press LABEL  drückt einen Button, angezeigt als [buttons: …]\n",
             ],

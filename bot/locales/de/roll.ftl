@@ -10,8 +10,8 @@ roll-too-many =
     }
 roll-advantage-one-d20 =
     { $found ->
-        [none] `adv` (Vorteil) und `dis` (Nachteil) gehen bei einem Wurf mit genau einem d20, etwa `/würfeln 1d20+5 adv`; in `{ $expr }` ist keiner.
-       *[several] `adv` (Vorteil) und `dis` (Nachteil) gehen bei einem Wurf mit genau einem d20, etwa `/würfeln 1d20+5 adv`; in `{ $expr }` sind mehrere.
+        [none] `vorteil` und `nachteil` (oder `adv` und `dis`) gehen bei einem Wurf mit genau einem d20, etwa `/würfeln 1d20+5 vorteil`; in `{ $expr }` ist keiner.
+       *[several] `vorteil` und `nachteil` (oder `adv` und `dis`) gehen bei einem Wurf mit genau einem d20, etwa `/würfeln 1d20+5 vorteil`; in `{ $expr }` sind mehrere.
     }
 roll-cannot-roll =
     Das kann ich nicht würfeln:

@@ -495,6 +495,8 @@ pub fn split_rolls(expr: &str) -> Result<Vec<String>, RollsProblem> {
 
 /// `1d20+5 adv` → `2d20kh1+5` (`dis`: `kl1`), as Avrae's `!r`: the word right after
 /// the expression, on a roll with exactly one single d20. Other rolls pass as they are.
+/// The words spelled out count too, in English and German (`advantage`, `vorteil`;
+/// `disadvantage`, `nachteil`): a table types what it says at the table.
 pub fn advantage(part: &str) -> Result<String, RollsProblem> {
     let Some(label) = dice_core::parse(part)
         .ok()
@@ -504,8 +506,8 @@ pub fn advantage(part: &str) -> Result<String, RollsProblem> {
     };
     let mut words = label.split_whitespace();
     let keep = match words.next().map(str::to_ascii_lowercase).as_deref() {
-        Some("adv") => "kh1",
-        Some("dis") => "kl1",
+        Some("adv" | "advantage" | "vorteil") => "kh1",
+        Some("dis" | "disadvantage" | "nachteil") => "kl1",
         _ => return Ok(part.to_owned()),
     };
     let rest: Vec<&str> = words.collect();
@@ -586,7 +588,11 @@ mod tests {
             ("1d20ro1+2 adv", Ok("2d20ro1kh1+2")),
             ("1d20+5 # adv", Ok("2d20kh1+5")),
             ("4+1d20 adv", Ok("4+2d20kh1")),
-            ("1d20+5 advantage", Ok("1d20+5 advantage")),
+            ("1d20+5 advantage", Ok("2d20kh1+5")),
+            ("1d20-1 Disadvantage", Ok("2d20kl1-1")),
+            ("1d20+5 Vorteil Angriff", Ok("2d20kh1+5 Angriff")),
+            ("1d20-1 nachteil", Ok("2d20kl1-1")),
+            ("1d20+5 Vorteile", Ok("1d20+5 Vorteile")),
             ("1d20+5 to hit", Ok("1d20+5 to hit")),
             ("2d20 adv", Err("one d20")),
             ("1d20+1d20 adv", Err("several")),
