@@ -387,7 +387,7 @@ async fn german_answers_of_roll_odds_macro_config_and_help() {
             manager: false,
             kind: command("help", &[], &[("topic", text("`x`"))]),
             contains: &[
-                "Zu „'x'“ habe ich keine Seite; die Themen sind roll, macros, chargen, npc, odds, init.",
+                "Zu „'x'“ habe ich keine Seite; die Themen sind würfeln, makros, generator, nsc, chancen, initiative.",
             ],
             buttons: &[],
         },

@@ -116,6 +116,18 @@ impl HelpPage {
 /// The topics `/help` offers, for the command's choices.
 pub const TOPICS: &[&str] = &["roll", "macros", "chargen", "npc", "odds", "init"];
 
+/// The topics by the names the reader can type: the choices' names in `lang`.
+fn topic_names(lang: Lang) -> Vec<String> {
+    let option = i18n::commands::option_key(&["help"], "topic");
+    TOPICS
+        .iter()
+        .map(|topic| {
+            i18n::attribute(lang, &option, &i18n::commands::choice_attribute(topic))
+                .unwrap_or_else(|| (*topic).to_owned())
+        })
+        .collect()
+}
+
 /// `/help [topic]`: the page asked for (the dice by default), privately, in the
 /// user's language.
 fn help_command(request: &Request, command: &Command) -> Vec<Reply> {
@@ -127,7 +139,7 @@ fn help_command(request: &Request, command: &Command) -> Vec<Reply> {
             "help-unknown-topic",
             &[
                 ("topic", topic.replace('`', "'").into()),
-                ("topics", TOPICS.join(", ").into()),
+                ("topics", topic_names(lang).join(", ").into()),
             ],
         )))];
     };
