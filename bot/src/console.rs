@@ -426,16 +426,18 @@ impl Console {
                 i18n::tr(lang, "transport-console-no-button")
             )),
             None => {
-                let labels: Vec<&str> = self
-                    .buttons
-                    .iter()
-                    .map(|(label, _, _)| label.as_str())
-                    .collect();
+                // Each label once: the trackers of several messages repeat theirs.
+                let mut labels: Vec<&str> = Vec::new();
+                for (label, _, _) in &self.buttons {
+                    if !labels.contains(&label.as_str()) {
+                        labels.push(label);
+                    }
+                }
                 let missing = i18n::tr_args(
                     lang,
                     "transport-console-no-such-button",
                     &[
-                        ("label", format!("{label:?}").into()),
+                        ("label", label.into()),
                         ("labels", labels.join(", ").into()),
                     ],
                 );

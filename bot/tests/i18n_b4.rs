@@ -523,7 +523,7 @@ fn the_console_speaks_its_language() {
             [
                 "(nur für dich) **Begegnungen** verfolgen",
                 "[buttons: Würfel | Makros & @Werte | Charaktere | NSCs | Chancen] (/press LABEL)",
-                "Keinen Button namens \"Nope\"; es gibt: Würfel,",
+                "Keinen Button namens „Nope“; es gibt: Würfel,",
                 "anzahl muss eine ganze Zahl sein, nicht \"viele\".",
                 "Unbekannter Befehl /tanzen. Versuch es mit /hilfe.",
                 "Befehle:\n  /würfeln ausdruck:… [zweck:…] [privat:…] [anzahl:…]  Würfeln: ",

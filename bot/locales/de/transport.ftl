@@ -25,7 +25,7 @@ transport-console-group-takes = /{ $command } { $group } kennt: { $names }.
 transport-console-takes = /{ $command } kennt: { $names }.
 transport-console-no-button = Es gibt keinen Button zum Drücken.
 # $label steht in Anführungszeichen.
-transport-console-no-such-button = Keinen Button namens { $label }; es gibt: { $labels }.
+transport-console-no-such-button = Keinen Button namens „{ $label }“; es gibt: { $labels }.
 transport-console-no-menu = Es gibt kein Auswahlmenü.
 transport-console-no-such-option = Keine Option { $word }; wähle eine Zahl von 1 bis { $count }.
 transport-console-choose-one = Wähle eine der Optionen per Nummer oder Bezeichnung (/choose 1).

@@ -26,7 +26,7 @@ transport-console-group-takes = /{ $command } { $group } takes one of: { $names 
 transport-console-takes = /{ $command } takes one of: { $names }.
 transport-console-no-button = There is no button to press.
 # $label is quoted.
-transport-console-no-such-button = No button called { $label }; there are: { $labels }.
+transport-console-no-such-button = No button called "{ $label }"; there are: { $labels }.
 transport-console-no-menu = There is no menu to choose from.
 transport-console-no-such-option = No option { $word }; choose a number from 1 to { $count }.
 transport-console-choose-one = Choose one of the options by number or label (/choose 1).
