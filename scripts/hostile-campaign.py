@@ -381,7 +381,9 @@ def console_stream(rng, workdir, samples=()):
         elif pick == 9:
             lines.append("x" * rng.choice([100, 70000, 10**6]))
         elif pick == 10:
-            lines.append("/press Roll again")
+            lines.append(rng.choice(["/press Roll again", "/press Nochmal würfeln",
+                                     f"/config language {rng.choice(['de', 'en', 'auto'])}",
+                                     f"/würfeln {dice_expr(rng)}", f"/chancen {dice_expr(rng)}"]))
         else:
             lines.append("/" + "".join(chr(rng.randint(32, 0x2FF)) for _ in range(rng.randint(0, 80))))
     lines.append("/roll 1d6")
@@ -509,7 +511,10 @@ def main():
         config = os.path.join(work, "tavern.toml")
         with open(config, "w", encoding="utf-8") as handle:
             handle.write("[rate_limit]\nburst = 100000\nper_minute = 100000\n")
-        return [binary, "--config", config, "console", "--db", database], stream, stream
+        # Both languages: German numbers, plurals and sentences have their own lengths.
+        lang = rng.choice(["de", "en"])
+        return ([binary, "--config", config, "console", "--db", database, "--lang", lang],
+                stream, f"--lang {lang}\n{stream}")
 
     engines = ["roll", "odds", "basic", "npc check", "npc play", "console",
                "effects check", "effects play", "encounter console"]
