@@ -44,7 +44,7 @@ enum Commands {
         seed: Option<u64>,
         /// The language to answer in: de or en (default: the environment's LANG,
         /// else English).
-        #[arg(long, value_name = "de|en", value_parser = parse_lang)]
+        #[arg(long, value_name = "de|en", value_parser = tavern::cli::parse_lang)]
         lang: Option<Lang>,
     },
     /// Apply the database migrations and exit.
@@ -104,7 +104,7 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
         match cli.command {
             Commands::Run => run_bot(&config, cli.config.is_some()).await,
             Commands::Console { db, seed, lang } => {
-                let lang = lang.unwrap_or_else(lang_from_environment);
+                let lang = lang.unwrap_or_else(tavern::cli::lang_from_environment);
                 run_console(&config, &db, seed, lang).await
             }
             Commands::Migrate { db } => {
@@ -122,22 +122,6 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
             | Commands::Effects(_) => Ok(()),
         }
     })
-}
-
-fn parse_lang(code: &str) -> Result<Lang, String> {
-    Lang::from_code(code)
-        .ok_or_else(|| format!("`{code}` is not a language Tavern speaks: de or en"))
-}
-
-/// The console's language without `--lang`: POSIX's order, `LC_ALL`, then
-/// `LC_MESSAGES`, then `LANG`; English when none names a language Tavern speaks.
-fn lang_from_environment() -> Lang {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .into_iter()
-        .filter_map(|name| std::env::var(name).ok())
-        .find(|value| !value.is_empty())
-        .and_then(|value| Lang::from_posix_locale(&value))
-        .unwrap_or(Lang::En)
 }
 
 async fn run_console(

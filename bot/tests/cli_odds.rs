@@ -39,6 +39,15 @@ fn text_shows_the_summary_and_a_histogram() {
     );
     assert_eq!(text.matches("25.00 %").count(), 4, "{text}");
     assert!(text.contains('█'));
+    let german = tavern(&["odds", "1d4", "--lang", "de"], "");
+    let text = stdout(&german);
+    assert!(
+        text.starts_with(
+            "1d4: Mittelwert 2,50 (exakt 5/2), Standardabweichung 1,12, Bereich 1 bis 4\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("25,00 %").count(), 4, "{text}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `tavern roll`, run as a user runs it: breakdowns, JSON, samples, exit codes.
 
-use crate::cli::{stderr, stdout, tavern};
+use crate::cli::{stderr, stdout, tavern, tavern_with_env};
 
 #[test]
 fn rolls_print_the_breakdown_and_repeat_with_a_seed() {
@@ -118,4 +118,42 @@ fn options_may_follow_the_expression() {
     assert_eq!(stdout(&negative), "-3 + 1d1 (1) = -2\n");
     let json = tavern(&["roll", "1d1", "--json"], "");
     assert!(stdout(&json).starts_with('{'), "{}", stdout(&json));
+}
+
+/// Variables set for one run.
+type Environment<'a> = &'a [(&'a str, &'a str)];
+
+/// Errors speak `--lang`, else the environment's language (POSIX order: `LC_ALL`,
+/// `LC_MESSAGES`, `LANG`), else English; JSON stays English, for programs.
+#[test]
+fn errors_speak_the_language_of_lang_or_the_environment() {
+    let german = "1/0\n  ^ Division durch null\n";
+    let english = "1/0\n  ^ division by zero\n";
+    // (arguments, environment, stderr)
+    let cases: [(&[&str], Environment, &str); 6] = [
+        (&["roll", "--lang", "de", "1/0"], &[], german),
+        (&["roll", "1/0", "--lang", "de"], &[], german),
+        (&["roll", "1/0"], &[("LANG", "de_DE.UTF-8")], german),
+        (
+            &["roll", "1/0"],
+            &[("LC_ALL", "de_AT.UTF-8"), ("LANG", "en_US.UTF-8")],
+            german,
+        ),
+        (
+            &["roll", "--lang", "en", "1/0"],
+            &[("LANG", "de_DE.UTF-8")],
+            english,
+        ),
+        (&["roll", "1/0"], &[("LANG", "fr_FR.UTF-8")], english),
+    ];
+    for (args, env, err) in cases {
+        let output = tavern_with_env(args, "", env);
+        assert_eq!(output.status.code(), Some(2), "{args:?} {env:?}");
+        assert_eq!(stderr(&output), err, "{args:?} {env:?}");
+    }
+    let json = tavern_with_env(&["roll", "--json", "1/0"], "", &[("LANG", "de_DE.UTF-8")]);
+    assert!(stdout(&json).contains("\"message\":\"division by zero\""));
+    let unknown = tavern(&["roll", "--lang", "fr", "1d6"], "");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("`fr` is not a language Tavern speaks: de or en"));
 }

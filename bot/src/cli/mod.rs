@@ -6,6 +6,8 @@ pub mod npc;
 pub mod odds;
 pub mod roll;
 
+use crate::i18n::Lang;
+
 /// The arguments of a tool, parsed again on their own.
 #[derive(clap::Parser)]
 #[command(no_binary_name = true)]
@@ -54,4 +56,30 @@ where
             Err(std::process::ExitCode::from(2))
         }
     }
+}
+
+/// `--lang`'s parser: `de` or `en`.
+pub fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code)
+        .ok_or_else(|| format!("`{code}` is not a language Tavern speaks: de or en"))
+}
+
+/// The language without `--lang`: POSIX's order, `LC_ALL`, then `LC_MESSAGES`, then
+/// `LANG`; English when none names a language Tavern speaks.
+pub fn lang_from_environment() -> Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.is_empty())
+        .and_then(|value| Lang::from_posix_locale(&value))
+        .unwrap_or(Lang::En)
+}
+
+/// A dice error for a terminal: dice-core's own caret in English (as it always
+/// printed), the bot's wording of its reason in another language.
+fn dice_caret(lang: Lang, input: &str, error: &dice_core::Error) -> String {
+    if lang == Lang::En {
+        return error.caret(input);
+    }
+    crate::engine::dice::failure(error, input).caret_in(lang)
 }

@@ -1,4 +1,6 @@
-//! `tavern odds [--json] [--chart FILE.png] EXPR`: the exact distribution.
+//! `tavern odds [--json] [--chart FILE.png] [--lang de|en] EXPR`: the exact
+//! distribution, its summary and chart in the language of `--lang` or the
+//! environment.
 //!
 //! Exit status: 0 with the distribution, 2 when the expression cannot be
 //! parsed or is too complex (the caret message on stderr, or
@@ -23,6 +25,10 @@ pub struct OddsArgs {
     /// Also write a PNG bar chart of the distribution to FILE.
     #[arg(long, value_name = "FILE.png")]
     pub chart: Option<PathBuf>,
+    /// The language of the summary, the chart and errors: de or en (default: the
+    /// environment's LANG, else English).
+    #[arg(long, value_name = "de|en", value_parser = super::parse_lang)]
+    pub lang: Option<Lang>,
     /// The expression, e.g. 4d6kh3 or "10d10cs>=8sf1".
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     pub expr: Vec<String>,
@@ -34,6 +40,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
     let merged = super::with_trailing_options(args, &args.expr, |trailing| OddsArgs {
         json: trailing.json || args.json,
         chart: trailing.chart.or_else(|| args.chart.clone()),
+        lang: trailing.lang.or(args.lang),
         expr: trailing.expr,
     });
     let args = match merged {
@@ -42,6 +49,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
     };
     let args = &args;
     let input = args.expr.join(" ");
+    let lang = args.lang.unwrap_or_else(super::lang_from_environment);
     let limits = Limits::default();
     let odds = match dice_core::parse_with(&input, &limits).and_then(|expr| expr.odds(&limits)) {
         Ok(odds) => odds,
@@ -50,13 +58,13 @@ pub fn run(args: &OddsArgs) -> ExitCode {
                 // The same object as `tavern roll --json`: message, span and kind.
                 println!("{}", serde_json::json!({ "error": error }));
             } else {
-                eprintln!("{}", error.caret(&input));
+                eprintln!("{}", super::dice_caret(lang, &input, &error));
             }
             return ExitCode::from(INVALID);
         }
     };
     if let Some(path) = &args.chart {
-        let written = chart::png(Lang::En, &input, &odds, View::Exactly, None)
+        let written = chart::png(lang, &input, &odds, View::Exactly, None)
             .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
         if let Err(error) = written {
             eprintln!("tavern odds: cannot write {}: {error}", path.display());
@@ -68,8 +76,8 @@ pub fn run(args: &OddsArgs) -> ExitCode {
     } else {
         format!(
             "{}{}",
-            chart::summary(Lang::En, &input, &odds, None),
-            chart::text_histogram(Lang::En, &odds, View::Exactly, 40)
+            chart::summary(lang, &input, &odds, None),
+            chart::text_histogram(lang, &odds, View::Exactly, 40)
         )
     };
     // A reader that stops early (`| head`) is not an error worth a panic.

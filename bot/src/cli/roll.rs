@@ -1,7 +1,9 @@
-//! `tavern roll [--seed N] [--json] [--samples N] EXPR`.
+//! `tavern roll [--seed N] [--json] [--samples N] [--lang de|en] EXPR`.
 //!
 //! Exit status: 0 after a roll, 2 when the expression cannot be parsed or rolled
-//! (with the caret message on stderr, or `{"error": …}` on stdout with `--json`).
+//! (with the caret message on stderr, in the language of `--lang` or the
+//! environment, or `{"error": …}` on stdout with `--json`, always English: it is
+//! read by programs).
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -22,6 +24,10 @@ pub struct RollArgs {
     /// Print N totals, one per line (for statistics).
     #[arg(long, value_name = "N")]
     pub samples: Option<u64>,
+    /// The language of error messages: de or en (default: the environment's LANG,
+    /// else English).
+    #[arg(long, value_name = "de|en", value_parser = super::parse_lang)]
+    pub lang: Option<crate::i18n::Lang>,
     /// The expression, e.g. 4d6kh3 or "1d20+5 to hit".
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     pub expr: Vec<String>,
@@ -34,6 +40,7 @@ pub fn run(args: &RollArgs) -> ExitCode {
         seed: trailing.seed.or(args.seed),
         json: trailing.json || args.json,
         samples: trailing.samples.or(args.samples),
+        lang: trailing.lang.or(args.lang),
         expr: trailing.expr,
     });
     let args = match merged {
@@ -117,7 +124,8 @@ fn invalid(args: &RollArgs, input: &str, error: &dice_core::Error) -> ExitCode {
         let object = serde_json::json!({ "error": error });
         println!("{object}");
     } else {
-        eprintln!("{}", error.caret(input));
+        let lang = args.lang.unwrap_or_else(super::lang_from_environment);
+        eprintln!("{}", super::dice_caret(lang, input, error));
     }
     ExitCode::from(INVALID)
 }
