@@ -339,7 +339,7 @@ async fn status_and_cancel() {
     assert!(
         message
             .content
-            .contains("started 1 min ago and has had 0 answers"),
+            .contains("started 1 min ago and has had no answer yet"),
         "{}",
         message.content
     );

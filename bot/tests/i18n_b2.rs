@@ -188,7 +188,7 @@ async fn chargen_speaks_german() {
             step(ALICE, chargen("start", &[("program", "loop")]), &["`loop` wurde an einer Grenze der Sandbox angehalten: Schrittgrenze erreicht (100.000 Schritte pro Eingabe) in Zeile 100. Es wurde nichts gespeichert.", "SPINNING\nSchrittgrenze erreicht (100.000 Schritte pro Eingabe) in Zeile 100\n```"]),
             step(ALICE, chargen("start", &[]), &["`chargen` läuft. Antworte mit dem Button **Antworten**, mit einer Antwort auf die Frage oder mit `/generator antworten`.", "[Antworten]", "WHAT IS YOUR NAME?"]),
             step(ALICE, chargen("start", &[]), &["Hier läuft schon ein Charaktergenerator von dir (`chargen`), er wartet auf `WHAT IS YOUR NAME?`."]),
-            step(ALICE, chargen("status", &[]), &["Dein Charaktergenerator `chargen` läuft schon 0 s lang. Bisher gab es 0 Antworten. Er wartet auf:", "Ohne Antwort bleibt er noch 24 h lang offen.", "[Antworten]"]),
+            step(ALICE, chargen("status", &[]), &["Dein Charaktergenerator `chargen` läuft seit 0 s. Bisher gab es noch keine Antwort. Er wartet auf:", "Ohne Antwort bleibt er noch 24 h lang offen.", "[Antworten]"]),
             step(ALICE, chargen("answer", &[("text", &"x".repeat(256))]), &["Diese Antwort ist zu lang: höchstens 255 Zeichen."]),
             step(ALICE, chargen("answer", &[("text", "Udo")]), &["Beantwortet: `Udo`.", "HELLO Udo"]),
             step(ALICE, chargen("wat", &[]), &["`/generator wat` gibt es nicht; versuch starten, antworten, abbrechen oder status."]),

@@ -66,8 +66,9 @@ chargen-answered = Beantwortet: `{ $answer }`.
 chargen-cancelled = Dein Charaktergenerator (`{ $program }`) ist beendet. Es wurde nichts gespeichert.
 # Dauern im Akkusativ („3 Tage lang“), nicht nach „vor“/„in“ (die den Dativ bräuchten).
 chargen-status =
-    Dein Charaktergenerator `{ $program }` läuft schon { $age } lang. { $answers ->
-        [one] Bisher gab es { $answers } Antwort.
+    Dein Charaktergenerator `{ $program }` läuft seit { $age }. { $answers ->
+        [0] Bisher gab es noch keine Antwort.
+        [one] Bisher gab es eine Antwort.
        *[other] Bisher gab es { $answers } Antworten.
     } Er wartet auf:
     { $prompt }

@@ -55,7 +55,11 @@ chargen-cancelled = Your character generator (`{ $program }`) has ended. Nothing
 # $age and $remaining: durations (common-duration-*); $answers: how many answers
 # so far; $prompt: the question, as a code block.
 chargen-status =
-    Your character generator `{ $program }` started { $age } ago and has had { $answers } answers. It is waiting for:
+    Your character generator `{ $program }` started { $age } ago and has had { $answers ->
+        [0] no answer yet
+        [one] one answer
+       *[other] { $answers } answers
+    }. It is waiting for:
     { $prompt }
     It ends in { $remaining } unless you answer.
 # The notice in the channel when a session ends unanswered; $idle is a duration.
