@@ -312,7 +312,7 @@ async fn refusals_in_german() {
                 "cure",
                 &[("target", text("Bram")), ("effect", text("Poison"))],
             ),
-            "Es ist nichts passiert: Bram hat kein Poison.",
+            "Es ist nichts passiert: auf Bram liegt kein Poison.",
         ),
         (
             ALICE,
