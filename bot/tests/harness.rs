@@ -205,6 +205,12 @@ pub fn text(value: &str) -> OptionValue {
 
 /// What the real Discord would refuse, or what would break our promises.
 pub fn check_rules(replies: &[Reply]) {
+    // No message of this test process lacked a variable (it would show `{$name}`).
+    assert_eq!(
+        tavern::i18n::format_errors(),
+        0,
+        "a message was formatted without a variable it uses (the log names it)"
+    );
     for reply in replies {
         match reply {
             Reply::Interaction(message)

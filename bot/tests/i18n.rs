@@ -254,6 +254,133 @@ fn every_key_the_code_names_exists_in_both_languages() {
     assert!(missing.is_empty(), "{missing:#?}");
 }
 
+/// Each `tr_args(lang, "key", &[("name", …), …])` in `bot/src` whose arguments are a
+/// literal list: the key, the names it gives, and the file, for the check below
+/// (calls that build their arguments elsewhere are covered at run time:
+/// `i18n::format_errors`, which every reply the harness checks requires to be 0).
+fn literal_argument_lists() -> Vec<(String, BTreeSet<String>, String)> {
+    let mut folders = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
+    let mut calls = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|ext| ext != "rs") {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+            for (at, _) in code.match_indices("tr_args(") {
+                let before = code[..at].chars().next_back();
+                if before.is_some_and(|ch| ch.is_alphanumeric() || ch == '_' || ch == '.') {
+                    continue;
+                }
+                let arguments = &code[at + "tr_args(".len()..];
+                let Some(key) = second_literal(arguments) else {
+                    continue;
+                };
+                let after_key =
+                    &arguments[arguments.find(&format!("\"{key}\"")).unwrap() + key.len() + 2..];
+                let Some(list) = after_key
+                    .trim_start()
+                    .strip_prefix(',')
+                    .map(str::trim_start)
+                    .and_then(|rest| rest.strip_prefix("&["))
+                else {
+                    continue;
+                };
+                let Some(names) = names_in_list(list) else {
+                    continue;
+                };
+                let file = path.display().to_string();
+                calls.push((key.to_owned(), names, file));
+            }
+        }
+    }
+    calls
+}
+
+/// The string literals that open the tuples of a list's top level: `("name", …)`;
+/// `None` when an element is not such a tuple (`noun.clone()`), whose names only
+/// the run knows.
+fn names_in_list(list: &str) -> Option<BTreeSet<String>> {
+    let mut names = BTreeSet::new();
+    let mut depth = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut element_starts = true;
+    for (at, ch) in list.char_indices() {
+        if element_starts && !in_string && !ch.is_whitespace() {
+            element_starts = false;
+            if ch != '(' && ch != ']' {
+                return None;
+            }
+        }
+        if in_string {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match ch {
+            '"' => in_string = true,
+            '(' | '[' | '{' => {
+                if depth == 0
+                    && ch == '('
+                    && let Some(name) = list[at + 1..].trim_start().strip_prefix('"')
+                    && let Some((name, _)) = name.split_once('"')
+                {
+                    names.insert(name.to_owned());
+                }
+                depth += 1;
+            }
+            ']' if depth == 0 => break,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => element_starts = true,
+            _ => {}
+        }
+    }
+    Some(names)
+}
+
+#[test]
+fn every_call_gives_the_variables_its_message_uses() {
+    let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, english, _) in i18n::FILES {
+        for (key, parts) in shape(file, english) {
+            if let Some(value) = parts.get("") {
+                uses.insert(key, value.clone());
+            }
+        }
+    }
+    let calls = literal_argument_lists();
+    assert!(
+        calls.len() > 200,
+        "{} calls with literal arguments",
+        calls.len()
+    );
+    let mut missing = Vec::new();
+    for (key, given, file) in &calls {
+        let Some(used) = uses.get(key) else {
+            continue;
+        };
+        let lacking: Vec<&String> = used.difference(given).collect();
+        if !lacking.is_empty() {
+            missing.push(format!("{file}: `{key}` is not given {lacking:?}"));
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
+
 #[test]
 fn durations_and_missing_keys() {
     let cases = [

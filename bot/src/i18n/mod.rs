@@ -262,11 +262,21 @@ impl Catalogue {
         let text = bundle.format_pattern(pattern, args, &mut errors);
         if !errors.is_empty() {
             // A variable the caller did not give shows as `{$name}`; the text still
-            // goes out, and the log says which.
+            // goes out, the log says which, and the count tells the tests.
+            FORMAT_ERRORS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             tracing::warn!(lang = lang.code(), key, attribute, errors = ?errors, "message formatted with errors");
         }
         Some(text.into_owned())
     }
+}
+
+/// Messages formatted with errors since the process started.
+static FORMAT_ERRORS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many messages were formatted with errors (a variable the caller did not give,
+/// which shows as `{$name}`) since the process started: the tests require none.
+pub fn format_errors() -> u64 {
+    FORMAT_ERRORS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 fn bundle<'a>(lang: Lang, sources: impl Iterator<Item = (&'a str, &'a str)>) -> Bundle {
