@@ -160,14 +160,13 @@ fn english_and_german_have_the_same_keys_attributes_and_variables() {
     assert!(keys > 80, "{keys} keys");
 }
 
-/// The key of every `tr(lang, "key")` and `tr_args(lang, "key", …)` in `bot/src`:
-/// keys are written as literals in the call, so that this finds them all.
-fn keys_named_in_the_sources() -> BTreeSet<String> {
+/// Every Rust file under `bot/src`, with its path.
+fn bot_sources() -> Vec<(String, String)> {
     let mut folders = vec![std::path::PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/src"
     ))];
-    let mut keys = BTreeSet::new();
+    let mut sources = Vec::new();
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
@@ -175,11 +174,20 @@ fn keys_named_in_the_sources() -> BTreeSet<String> {
                 folders.push(path);
             } else if path.extension().is_some_and(|ext| ext == "rs") {
                 let source = std::fs::read_to_string(&path).unwrap();
-                keys.extend(keys_in_calls(&source));
+                sources.push((path.display().to_string(), source));
             }
         }
     }
-    keys
+    sources
+}
+
+/// The key of every `tr(lang, "key")` and `tr_args(lang, "key", …)` in `bot/src`:
+/// keys are written as literals in the call, so that this finds them all.
+fn keys_named_in_the_sources() -> BTreeSet<String> {
+    bot_sources()
+        .iter()
+        .flat_map(|(_, source)| keys_in_calls(source))
+        .collect()
 }
 
 /// The literal second argument of each call of `tr` or `tr_args` in `source`, outside
@@ -259,48 +267,32 @@ fn every_key_the_code_names_exists_in_both_languages() {
 /// (calls that build their arguments elsewhere are covered at run time:
 /// `i18n::format_errors`, which every reply the harness checks requires to be 0).
 fn literal_argument_lists() -> Vec<(String, BTreeSet<String>, String)> {
-    let mut folders = vec![std::path::PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src"
-    ))];
     let mut calls = Vec::new();
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
+    for (file, source) in bot_sources() {
+        let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+        for (at, _) in code.match_indices("tr_args(") {
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|ch| ch.is_alphanumeric() || ch == '_' || ch == '.') {
                 continue;
             }
-            if path.extension().is_none_or(|ext| ext != "rs") {
+            let arguments = &code[at + "tr_args(".len()..];
+            let Some(key) = second_literal(arguments) else {
                 continue;
-            }
-            let source = std::fs::read_to_string(&path).unwrap();
-            let code = source.split("#[cfg(test)]").next().unwrap_or_default();
-            for (at, _) in code.match_indices("tr_args(") {
-                let before = code[..at].chars().next_back();
-                if before.is_some_and(|ch| ch.is_alphanumeric() || ch == '_' || ch == '.') {
-                    continue;
-                }
-                let arguments = &code[at + "tr_args(".len()..];
-                let Some(key) = second_literal(arguments) else {
-                    continue;
-                };
-                let after_key =
-                    &arguments[arguments.find(&format!("\"{key}\"")).unwrap() + key.len() + 2..];
-                let Some(list) = after_key
-                    .trim_start()
-                    .strip_prefix(',')
-                    .map(str::trim_start)
-                    .and_then(|rest| rest.strip_prefix("&["))
-                else {
-                    continue;
-                };
-                let Some(names) = names_in_list(list) else {
-                    continue;
-                };
-                let file = path.display().to_string();
-                calls.push((key.to_owned(), names, file));
-            }
+            };
+            let after_key =
+                &arguments[arguments.find(&format!("\"{key}\"")).unwrap() + key.len() + 2..];
+            let Some(list) = after_key
+                .trim_start()
+                .strip_prefix(',')
+                .map(str::trim_start)
+                .and_then(|rest| rest.strip_prefix("&["))
+            else {
+                continue;
+            };
+            let Some(names) = names_in_list(list) else {
+                continue;
+            };
+            calls.push((key.to_owned(), names, file.clone()));
         }
     }
     calls
