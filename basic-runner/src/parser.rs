@@ -336,7 +336,9 @@ impl Parser {
                 let mut exprs = Vec::new();
                 if !self.at_stmt_end() {
                     exprs.push(self.expr()?);
-                    while self.eat(&Tok::Comma) {
+                    // `;` separates the items as `,` does (PC-BASIC takes both, as
+                    // GW-BASIC does); the output has a comma between them either way
+                    while self.eat(&Tok::Comma) || self.eat(&Tok::Semi) {
                         match self.expr() {
                             Ok(expr) => exprs.push(expr),
                             // GW-BASIC has written the items before, each with its comma
