@@ -658,7 +658,14 @@ impl Parser {
             }
         }
         if items.is_empty() {
-            return self.error(SyntaxProblem::Expected(Expected::ValueToPrint));
+            // GW-BASIC reads the first value where the statement ends: `Missing
+            // operand` (error 22), as PC-BASIC says, not `Syntax error`
+            return Err(ParseError {
+                col: self.col(),
+                problem: Box::new(SyntaxProblem::Expected(Expected::ValueToPrint)),
+                code: ErrorCode::Other(MISSING_OPERAND),
+                partial: None,
+            });
         }
         Ok(StmtKind::PrintUsing {
             format,
