@@ -137,14 +137,28 @@ fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
     if digits <= 0 {
         return (0, 0);
     }
-    let text = format!("{:.*e}", (digits - 1) as usize, value.abs());
+    // Rust rounds an exact tie to even (`{:.0e}` of 2.5 is `2e0`); GW-BASIC rounds
+    // it away from zero (`PRINT USING "##"; 2.5#` is ` 3`). So the exact expansion
+    // (an f64 has at most 767 significant digits) is cut and rounded half up here.
+    let text = format!("{:.800e}", value.abs());
     let Some((mantissa, exponent)) = text.split_once('e') else {
         return (0, 0);
     };
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let digits_text: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let mantissa = digits_text.parse().unwrap_or(0);
-    (mantissa, exponent - (digits - 1))
+    let mut exponent: i32 = exponent.parse().unwrap_or(0);
+    let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let keep = (digits as usize).min(all.len() - 1);
+    let mut mantissa = all[..keep]
+        .iter()
+        .fold(0u128, |n, d| n * 10 + u128::from(d - b'0'));
+    if all[keep] >= b'5' {
+        mantissa += 1;
+        // 9.99 rounded up is 10.0: one digit more, so one power of ten up
+        if mantissa == 10u128.pow(keep as u32) {
+            mantissa /= 10;
+            exponent += 1;
+        }
+    }
+    (mantissa, exponent - (keep as i32 - 1))
 }
 
 fn group(digits: &str) -> String {
