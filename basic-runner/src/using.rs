@@ -342,10 +342,13 @@ fn format_string(width: Option<usize>, text: &[u8]) -> Vec<u8> {
     }
 }
 
-/// Lays out `args` by `format`; returns the pieces to print in order.
-pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, ErrorCode> {
+/// Lays out `args` by `format`: the pieces to print in order, and the error that
+/// stopped it, if any. The pieces laid out before an error are printed all the
+/// same, as GW-BASIC prints while it scans (`PRINT USING "ABC";1` prints `ABC`
+/// before `Illegal function call`).
+pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> (Vec<Vec<u8>>, Result<(), ErrorCode>) {
     if format.is_empty() {
-        return Err(ErrorCode::IllegalFunctionCall);
+        return (Vec::new(), Err(ErrorCode::IllegalFunctionCall));
     }
     let mut pieces = Vec::new();
     let mut args = args.iter().peekable();
@@ -397,9 +400,12 @@ pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, E
         let text = match (field, arg) {
             (Field::Str(width), UsingArg::Str(text)) => format_string(width, text),
             (Field::Num(number), UsingArg::Num(value, ty)) => {
-                format_number(&number, *value, *ty)?.into_bytes()
+                match format_number(&number, *value, *ty) {
+                    Ok(text) => text.into_bytes(),
+                    Err(error) => return (pieces, Err(error)),
+                }
             }
-            _ => return Err(ErrorCode::TypeMismatch),
+            _ => return (pieces, Err(ErrorCode::TypeMismatch)),
         };
         pieces.push(text);
         at += len;
@@ -408,9 +414,9 @@ pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, E
         if !held_literal.is_empty() {
             pieces.push(held_literal);
         }
-        return Err(ErrorCode::IllegalFunctionCall);
+        return (pieces, Err(ErrorCode::IllegalFunctionCall));
     }
-    Ok(pieces)
+    (pieces, Ok(()))
 }
 
 #[cfg(test)]
@@ -418,7 +424,8 @@ mod tests {
     use super::*;
 
     fn using(format_text: &str, args: &[UsingArg]) -> String {
-        let pieces = format(format_text.as_bytes(), args).expect("formats");
+        let (pieces, result) = format(format_text.as_bytes(), args);
+        result.expect("formats");
         String::from_utf8(pieces.concat()).expect("ascii")
     }
 
@@ -485,8 +492,21 @@ mod tests {
         assert_eq!(using("&!", &strs(&["AB", "CD"])), "ABC");
         assert_eq!(
             format(b"ABC", &nums(&[1.0])),
-            Err(ErrorCode::IllegalFunctionCall)
+            (vec![b"ABC".to_vec()], Err(ErrorCode::IllegalFunctionCall))
         );
-        assert_eq!(format(b"###", &strs(&["X"])), Err(ErrorCode::TypeMismatch));
+        assert_eq!(
+            format(b"###", &strs(&["X"])),
+            (Vec::new(), Err(ErrorCode::TypeMismatch))
+        );
+        assert_eq!(
+            format(
+                b"## ##",
+                &[UsingArg::Num(1.0, NumTy::Sng), UsingArg::Str(b"A".to_vec())]
+            ),
+            (
+                vec![b" 1".to_vec(), b" ".to_vec()],
+                Err(ErrorCode::TypeMismatch)
+            )
+        );
     }
 }
