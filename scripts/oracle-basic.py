@@ -29,6 +29,7 @@ import argparse
 import difflib
 import json
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -194,6 +195,13 @@ def main():
     parser.add_argument("--json", type=Path, help="write every outcome and both transcripts here")
     parser.add_argument("--verbose", action="store_true", help="print agreements too")
     args = parser.parse_args()
+
+    # Without either side every program would count as a failure of that side,
+    # so say what is missing instead.
+    if shutil.which(args.pcbasic) is None:
+        sys.exit(f"{args.pcbasic}: not found (apt-get install -y python3-pcbasic)")
+    if not Path(args.runner).is_file():
+        sys.exit(f"{args.runner}: not found (cargo build --release -p basic-runner --example run)")
 
     allowed = read_allowlist(args.allowlist)
     counts = dict.fromkeys(OUTCOMES, 0)
