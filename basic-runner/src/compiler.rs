@@ -1440,7 +1440,15 @@ impl Compiler {
             Func::Instr => {
                 if args.len() == 3 {
                     if let (Some(n), Some(a), Some(b)) = (arg(0), arg(1), arg(2)) {
-                        self.num_expr(n);
+                        if self.expr(n) == VarTy::Str {
+                            // GW-BASIC takes a string first argument for the text
+                            // searched, reads the string after it and then wants
+                            // `)`: `INSTR(A$, B$, 3)` is `Syntax error` at the comma
+                            self.str_expr(a);
+                            self.emit(Op::Raise(ErrorCode::SyntaxError));
+                            self.emit(Op::Num(0.0));
+                            return VarTy::Num(NumTy::Int);
+                        }
                         self.str_expr(a);
                         self.str_expr(b);
                     }

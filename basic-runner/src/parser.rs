@@ -336,7 +336,9 @@ impl Parser {
                 let mut exprs = Vec::new();
                 if !self.at_stmt_end() {
                     exprs.push(self.expr()?);
-                    while self.eat(&Tok::Comma) {
+                    // `;` separates the items as `,` does (PC-BASIC takes both, as
+                    // GW-BASIC does); the output has a comma between them either way
+                    while self.eat(&Tok::Comma) || self.eat(&Tok::Semi) {
                         match self.expr() {
                             Ok(expr) => exprs.push(expr),
                             // GW-BASIC has written the items before, each with its comma
@@ -656,7 +658,14 @@ impl Parser {
             }
         }
         if items.is_empty() {
-            return self.error(SyntaxProblem::Expected(Expected::ValueToPrint));
+            // GW-BASIC reads the first value where the statement ends: `Missing
+            // operand` (error 22), as PC-BASIC says, not `Syntax error`
+            return Err(ParseError {
+                col: self.col(),
+                problem: Box::new(SyntaxProblem::Expected(Expected::ValueToPrint)),
+                code: ErrorCode::Other(MISSING_OPERAND),
+                partial: None,
+            });
         }
         Ok(StmtKind::PrintUsing {
             format,

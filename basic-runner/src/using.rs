@@ -137,14 +137,28 @@ fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
     if digits <= 0 {
         return (0, 0);
     }
-    let text = format!("{:.*e}", (digits - 1) as usize, value.abs());
+    // Rust rounds an exact tie to even (`{:.0e}` of 2.5 is `2e0`); GW-BASIC rounds
+    // it away from zero (`PRINT USING "##"; 2.5#` is ` 3`). So the exact expansion
+    // (an f64 has at most 767 significant digits) is cut and rounded half up here.
+    let text = format!("{:.800e}", value.abs());
     let Some((mantissa, exponent)) = text.split_once('e') else {
         return (0, 0);
     };
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let digits_text: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let mantissa = digits_text.parse().unwrap_or(0);
-    (mantissa, exponent - (digits - 1))
+    let mut exponent: i32 = exponent.parse().unwrap_or(0);
+    let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let keep = (digits as usize).min(all.len() - 1);
+    let mut mantissa = all[..keep]
+        .iter()
+        .fold(0u128, |n, d| n * 10 + u128::from(d - b'0'));
+    if all[keep] >= b'5' {
+        mantissa += 1;
+        // 9.99 rounded up is 10.0: one digit more, so one power of ten up
+        if mantissa == 10u128.pow(keep as u32) {
+            mantissa /= 10;
+            exponent += 1;
+        }
+    }
+    (mantissa, exponent - (keep as i32 - 1))
 }
 
 fn group(digits: &str) -> String {
@@ -328,10 +342,13 @@ fn format_string(width: Option<usize>, text: &[u8]) -> Vec<u8> {
     }
 }
 
-/// Lays out `args` by `format`; returns the pieces to print in order.
-pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, ErrorCode> {
+/// Lays out `args` by `format`: the pieces to print in order, and the error that
+/// stopped it, if any. The pieces laid out before an error are printed all the
+/// same, as GW-BASIC prints while it scans (`PRINT USING "ABC";1` prints `ABC`
+/// before `Illegal function call`).
+pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> (Vec<Vec<u8>>, Result<(), ErrorCode>) {
     if format.is_empty() {
-        return Err(ErrorCode::IllegalFunctionCall);
+        return (Vec::new(), Err(ErrorCode::IllegalFunctionCall));
     }
     let mut pieces = Vec::new();
     let mut args = args.iter().peekable();
@@ -383,9 +400,12 @@ pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, E
         let text = match (field, arg) {
             (Field::Str(width), UsingArg::Str(text)) => format_string(width, text),
             (Field::Num(number), UsingArg::Num(value, ty)) => {
-                format_number(&number, *value, *ty)?.into_bytes()
+                match format_number(&number, *value, *ty) {
+                    Ok(text) => text.into_bytes(),
+                    Err(error) => return (pieces, Err(error)),
+                }
             }
-            _ => return Err(ErrorCode::TypeMismatch),
+            _ => return (pieces, Err(ErrorCode::TypeMismatch)),
         };
         pieces.push(text);
         at += len;
@@ -394,9 +414,9 @@ pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> Result<Vec<Vec<u8>>, E
         if !held_literal.is_empty() {
             pieces.push(held_literal);
         }
-        return Err(ErrorCode::IllegalFunctionCall);
+        return (pieces, Err(ErrorCode::IllegalFunctionCall));
     }
-    Ok(pieces)
+    (pieces, Ok(()))
 }
 
 #[cfg(test)]
@@ -404,7 +424,8 @@ mod tests {
     use super::*;
 
     fn using(format_text: &str, args: &[UsingArg]) -> String {
-        let pieces = format(format_text.as_bytes(), args).expect("formats");
+        let (pieces, result) = format(format_text.as_bytes(), args);
+        result.expect("formats");
         String::from_utf8(pieces.concat()).expect("ascii")
     }
 
@@ -471,8 +492,21 @@ mod tests {
         assert_eq!(using("&!", &strs(&["AB", "CD"])), "ABC");
         assert_eq!(
             format(b"ABC", &nums(&[1.0])),
-            Err(ErrorCode::IllegalFunctionCall)
+            (vec![b"ABC".to_vec()], Err(ErrorCode::IllegalFunctionCall))
         );
-        assert_eq!(format(b"###", &strs(&["X"])), Err(ErrorCode::TypeMismatch));
+        assert_eq!(
+            format(b"###", &strs(&["X"])),
+            (Vec::new(), Err(ErrorCode::TypeMismatch))
+        );
+        assert_eq!(
+            format(
+                b"## ##",
+                &[UsingArg::Num(1.0, NumTy::Sng), UsingArg::Str(b"A".to_vec())]
+            ),
+            (
+                vec![b" 1".to_vec(), b" ".to_vec()],
+                Err(ErrorCode::TypeMismatch)
+            )
+        );
     }
 }

@@ -113,10 +113,11 @@ impl<'a> Vm<'a> {
                 None => UsingArg::Str(strs.next().unwrap_or_default()),
             })
             .collect();
-        let pieces = crate::using::format(&format, &args)?;
+        let (pieces, result) = crate::using::format(&format, &args);
         for piece in pieces {
             self.write_item(&piece)?;
         }
+        result?;
         if info.newline {
             self.ext(Ext::PrintNewline)?;
         }

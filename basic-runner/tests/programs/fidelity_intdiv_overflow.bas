@@ -1,0 +1,8 @@
+10 REM -32768 \ -1 is 32768, past an integer: Overflow (error 6), trappable, then fatal (PC-BASIC's output)
+20 ON ERROR GOTO 100
+30 A%=-32768:PRINT A%\-1
+40 PRINT -32767\-1;-32768\1;-32768\-1
+50 ON ERROR GOTO 0
+60 PRINT A%\-1
+70 PRINT "NOT REACHED"
+100 PRINT "ERR";ERR;"ERL";ERL:RESUME NEXT

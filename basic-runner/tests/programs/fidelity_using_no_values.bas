@@ -1,0 +1,8 @@
+10 REM PRINT USING with nothing after its ";" is Missing operand (22), trapped and then fatal (PC-BASIC's output)
+20 ON ERROR GOTO 100
+30 PRINT USING "##.#";
+40 PRINT USING "ABC";:PRINT "NEXT STATEMENT"
+50 ON ERROR GOTO 0
+60 PRINT USING "#";
+70 PRINT "NOT REACHED"
+100 PRINT "ERR";ERR;"ERL";ERL:RESUME NEXT

@@ -1,0 +1,11 @@
+10 REM DEF FN: parameters shadow variables, strings, redefinition, nesting
+20 X=100
+30 DEF FNA(X)=X*2+Y
+40 Y=1:PRINT FNA(5);X
+50 DEF FNB$(A$,N)=LEFT$(A$,N)+"!"
+60 PRINT FNB$("HELLO",3)
+70 DEF FNC(X)=FNA(X)+1:PRINT FNC(10)
+80 DEF FNA(X)=X-1:PRINT FNA(5);FNC(10)
+90 DEF FNR=RND(0)*0+42:PRINT FNR
+100 DEF FNI%(Z)=Z/3:PRINT FNI%(10)
+110 PRINT FNQ(1)

@@ -1,0 +1,13 @@
+10 REM INPUT with several items, quotes, commas and wrong answers
+20 INPUT "TWO NUMBERS";A,B
+30 PRINT A;B
+40 INPUT "NAME AND AGE";N$,G
+50 PRINT "[";N$;"]";G
+60 INPUT A$
+70 PRINT "[";A$;"]"
+80 INPUT "NUMBER",X
+90 PRINT X
+100 LINE INPUT "LINE: ";L$
+110 PRINT "[";L$;"]"
+120 INPUT X%
+130 PRINT X%

@@ -1,0 +1,9 @@
+10 REM MOD and integer division with negatives, fractions and limits
+20 FOR I=1 TO 8
+30 READ A,B
+40 PRINT A;B;A\B;A MOD B;A/B
+50 NEXT
+60 DATA 7,2,-7,2,7,-2,-7,3,7.6,2.4,-7.6,2.6,32767,-1,100,7
+70 PRINT 2+3*4 MOD 5;10\3*2;-2^2;2^-1;NOT 0;NOT -1;5 AND 3;5 OR 3;5 XOR 3
+80 PRINT 5 EQV 3;5 IMP 3;1=1;1<>1
+90 PRINT 40000 MOD 3

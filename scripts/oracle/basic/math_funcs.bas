@@ -1,0 +1,9 @@
+10 REM numeric functions in single and double precision
+20 PRINT SQR(2);SQR(2#);ABS(-3);SGN(-2);SGN(0);SGN(5)
+30 PRINT SIN(1);COS(1);TAN(1);ATN(1)*4
+40 PRINT EXP(1);LOG(10);EXP(-1);LOG(2)
+50 PRINT 2^.5;(-8)^(1/3);(-2)^3;0^0
+60 PRINT 10^-2;10^2;1.1^10;3^40
+70 PRINT INT(-0.1);FIX(-0.1);INT(1E10+.5)
+80 PRINT CSNG(1/3#);CDBL(.1);.1#
+90 PRINT EXP(88);EXP(89)

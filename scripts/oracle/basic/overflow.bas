@@ -1,0 +1,14 @@
+10 REM overflows: integer results, singles, division by zero, with and without a handler
+20 PRINT 1E38*10;-1E38*10
+30 PRINT 1/0;-1/0;0/0
+40 X=2^200:PRINT X
+50 PRINT 200*200;300%*300%
+60 ON ERROR GOTO 200
+70 A%=40000
+80 PRINT "A%";A%
+90 B%=32767:B%=B%+1
+100 PRINT "B%";B%
+110 PRINT 5\0
+120 PRINT "END"
+130 END
+200 PRINT "ERR";ERR;"AT";ERL:RESUME NEXT

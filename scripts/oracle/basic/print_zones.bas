@@ -1,0 +1,10 @@
+10 REM print zones with commas and semicolons, numbers and strings mixed
+20 PRINT 1,2,3,4,5,6
+30 PRINT "A","B";"C",-7;8
+40 PRINT "ABCDEFGHIJKLMNO",1
+50 PRINT "ABCDEFGHIJKLM",2
+60 PRINT 1;-1;0;1E+10;-1E-10
+70 PRINT "X";:PRINT "Y",:PRINT "Z"
+80 PRINT ,"SKIP",,"TWO"
+90 A$="HI":PRINT A$A$;A$ 3
+100 PRINT 123456789,12345678#,.000001,1E-7

@@ -1,0 +1,14 @@
+10 REM READ and DATA: types, blanks, empty items, RESTORE to a line
+20 READ A,B$,C$,D
+30 PRINT A;"[";B$;"][";C$;"]";D
+40 READ E$,F$:PRINT "[";E$;"][";F$;"]"
+50 READ G,H:PRINT G;H
+60 RESTORE 200
+70 READ I$:PRINT I$
+80 RESTORE:READ J:PRINT J
+90 READ K$,L$:PRINT "[";K$;"][";L$;"]"
+100 DATA 1, TWO WORDS ,"  QUOTED  ",-4.5E1
+110 DATA ,,
+120 DATA &H10,1E2
+200 DATA FROM 200
+210 READ M,N

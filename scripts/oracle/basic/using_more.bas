@@ -1,0 +1,14 @@
+10 REM PRINT USING: fields, signs, overflow, strings, literals
+20 PRINT USING "###.##";3.14159;-2.5;999.999;1000
+30 PRINT USING "+###";5;-5
+40 PRINT USING "###-";5;-5
+50 PRINT USING "**###.#";12.34;-1.5
+60 PRINT USING "$$##.##";1.5;-1.5
+70 PRINT USING "#,###";1234567
+80 PRINT USING "!";"HELLO";"WORLD"
+90 PRINT USING "\  \";"ABCDEFG";"X"
+100 PRINT USING "&!";"ONE";"TWO"
+110 PRINT USING "_##.# IS ##";5;7
+120 PRINT USING "A#B";1;2;3
+130 PRINT USING "#.##^^^^";12345;-.000123
+140 PRINT USING "##";-10

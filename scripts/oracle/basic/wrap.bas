@@ -1,0 +1,7 @@
+10 REM long lines and the 80-column screen: items that do not fit start a new line
+20 FOR I=1 TO 30:PRINT "ITEM";I;:NEXT:PRINT
+30 A$=STRING$(70,"-"):PRINT A$;"ABCDEFGHIJKLMNOP"
+40 PRINT A$;12345678
+50 FOR I=1 TO 12:PRINT I*1111,:NEXT:PRINT
+60 PRINT STRING$(80,"=")
+70 PRINT "END"
