@@ -5,7 +5,7 @@
 use crate::capture::{self, Capture};
 use crate::code::{Code, InputTarget};
 use crate::cp437;
-use crate::error::LimitKind;
+use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
 use crate::number;
 use crate::op::{ArrayId, Ext, Slot, TableId};
@@ -127,6 +127,11 @@ impl<'a> Vm<'a> {
     /// `WIDTH`: the line length `PRINT` wraps at.
     pub(super) fn set_width(&mut self) -> Res<()> {
         let width = arg_in(self.pop(), 1, 255)?;
+        // GW-BASIC's screen has 40 or 80 columns; any other width is refused there
+        // (PC-BASIC: `WIDTH 20` is error 5), so a program behaves as it did.
+        if width != 40 && width != 80 {
+            return Err(ErrorCode::IllegalFunctionCall.into());
+        }
         self.m.width = width as u16;
         Ok(())
     }
