@@ -757,7 +757,6 @@ impl Compiler {
         self.diagnostics.push(Diagnostic {
             line: self.current_line,
             column,
-            message: problem.describe(),
             problem: problem.clone(),
         });
     }

@@ -439,10 +439,15 @@ pub struct Diagnostic {
     pub line: u32,
     /// The column (1-based, in characters) where parsing failed.
     pub column: usize,
-    /// What the parser expected, e.g. `expected THEN or GOTO`.
-    pub message: String,
-    /// The same as data, for a host that words it itself.
+    /// What is wrong, as data, for a host that words it itself.
     pub problem: SyntaxProblem,
+}
+
+impl Diagnostic {
+    /// What the parser expected, in English, e.g. `expected THEN or GOTO`.
+    pub fn message(&self) -> String {
+        self.problem.describe()
+    }
 }
 
 impl fmt::Display for Diagnostic {
@@ -450,7 +455,9 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "Syntax error in {} (column {}): {}",
-            self.line, self.column, self.message
+            self.line,
+            self.column,
+            self.message()
         )
     }
 }
@@ -509,7 +516,7 @@ pub enum Expected {
 }
 
 impl SyntaxProblem {
-    /// The English message, as [`Diagnostic::message`] holds it.
+    /// The English message, as [`Diagnostic::message`] says it.
     pub fn describe(&self) -> String {
         match self {
             SyntaxProblem::Expected(expected) => format!("expected {}", expected.describe()),

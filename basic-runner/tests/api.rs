@@ -232,7 +232,7 @@ fn deep_nesting_is_a_syntax_error_not_a_crash() {
         assert_eq!(program.diagnostics().len(), 1);
         assert!(
             program.diagnostics()[0]
-                .message
+                .message()
                 .contains("nested too deeply")
         );
     }
@@ -282,7 +282,7 @@ fn syntax_errors_carry_their_problem_as_data() {
         let program = Program::load(source, &Limits::default()).expect("loads");
         let diagnostic = &program.diagnostics()[0];
         assert_eq!(diagnostic.problem, problem, "{source}");
-        assert_eq!(diagnostic.message, message, "{source}");
+        assert_eq!(diagnostic.message(), message, "{source}");
         assert_eq!(problem.describe(), message, "{source}");
     }
 }

@@ -14,8 +14,7 @@ use basic_runner::Limits;
 use tavern::core::{Core, Permissions, Reply, Request, RequestKind};
 use tavern::engine::basic::BasicEngine;
 use tavern::engine::{
-    GenFailure, GenReason, GenSession, Generators, LoadProblem, ProgramCheck, ProgramText,
-    SandboxLimit,
+    GenFailure, GenReason, GenSession, Generators, ProgramCheck, ProgramText, SandboxLimit,
 };
 use tavern::i18n::Lang;
 
@@ -865,7 +864,7 @@ async fn sandbox_reasons_speak_the_players_language() {
         (
             Engine::Scripted(
                 GenReason::Load {
-                    problem: LoadProblem::Internal,
+                    problem: basic_runner::LoadErrorDetail::Internal,
                     line: Some(10),
                 },
                 "internal compiler error: stack underflow (pc 3)",

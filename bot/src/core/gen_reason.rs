@@ -5,9 +5,9 @@
 //! error). GW-BASIC's own run-time errors are the program's screen and stay as
 //! GW-BASIC prints them.
 
-use basic_runner::{Expected, SyntaxProblem};
+use basic_runner::{Expected, LoadErrorDetail, RefusalCategory, SyntaxProblem};
 
-use crate::engine::{GenFailure, GenReason, LoadProblem, Reach, SandboxLimit};
+use crate::engine::{GenFailure, GenReason, SandboxLimit};
 use crate::i18n::{self, Lang};
 
 use super::text::one_line;
@@ -35,7 +35,7 @@ pub fn log_if_ours(failure: &GenFailure) {
         }
         GenReason::Internal
         | GenReason::Load {
-            problem: LoadProblem::Internal,
+            problem: LoadErrorDetail::Internal,
             ..
         } => tracing::error!(message = %failure.message, "the BASIC interpreter failed"),
         _ => {}
@@ -78,21 +78,21 @@ fn limit_reason(lang: Lang, limit: SandboxLimit, value: u64, line: Option<u32>) 
     )
 }
 
-fn load_reason(lang: Lang, problem: &LoadProblem, line: Option<u32>) -> String {
+fn load_reason(lang: Lang, problem: &LoadErrorDetail, line: Option<u32>) -> String {
     // Line numbers are codes: text, so that no language groups their digits.
     let line = line.map(|line| line.to_string()).unwrap_or_default();
     match problem {
-        LoadProblem::TooLarge { bytes, limit } => i18n::tr_args(
+        LoadErrorDetail::TooLarge { bytes, limit } => i18n::tr_args(
             lang,
             "programs-load-too-large",
             &[("bytes", (*bytes).into()), ("limit", (*limit).into())],
         ),
-        LoadProblem::TooManyLines { limit } => i18n::tr_args(
+        LoadErrorDetail::TooManyLines { limit } => i18n::tr_args(
             lang,
             "programs-load-too-many-lines",
             &[("limit", (*limit).into())],
         ),
-        LoadProblem::LineTooLong {
+        LoadErrorDetail::LineTooLong {
             chars,
             max,
             source_line,
@@ -109,47 +109,48 @@ fn load_reason(lang: Lang, problem: &LoadProblem, line: Option<u32>) -> String {
                 i18n::tr_args(lang, "programs-load-line-too-long", &args)
             }
         }
-        LoadProblem::MissingLineNumber { source_line } => i18n::tr_args(
+        LoadErrorDetail::MissingLineNumber { source_line } => i18n::tr_args(
             lang,
             "programs-load-missing-line-number",
             &[("source_line", (*source_line).into())],
         ),
-        LoadProblem::BadLineNumber {
-            number,
+        LoadErrorDetail::BadLineNumber {
+            digits,
             source_line,
         } => i18n::tr_args(
             lang,
             "programs-load-bad-line-number",
             &[
-                ("number", one_line(number, QUOTED_CHARS).into()),
+                ("number", one_line(digits, QUOTED_CHARS).into()),
                 ("source_line", (*source_line).into()),
             ],
         ),
-        LoadProblem::Refused { keyword, reach } => i18n::tr_args(
+        LoadErrorDetail::Refused { keyword, category } => i18n::tr_args(
             lang,
             "programs-load-refused",
             &[
                 ("keyword", one_line(keyword, QUOTED_CHARS).into()),
-                ("reach", reach_code(*reach).into()),
+                ("reach", reach_code(*category).into()),
                 ("line", line.into()),
             ],
         ),
-        LoadProblem::Internal => i18n::tr(lang, "programs-load-internal"),
+        // LoadErrorDetail is non-exhaustive: anything newer is the interpreter's own.
+        _ => i18n::tr(lang, "programs-load-internal"),
     }
 }
 
-/// The selector of `programs-load-refused`'s `$reach`.
-fn reach_code(reach: Reach) -> &'static str {
-    match reach {
-        Reach::FilesAndDevices => "files",
-        Reach::Memory => "memory",
-        Reach::OperatingSystem => "system",
-        Reach::Clock => "clock",
-        Reach::Graphics => "graphics",
-        Reach::Sound => "sound",
-        Reach::InputDevices => "input",
-        Reach::DirectMode => "direct",
-        Reach::Unsupported => "unsupported",
+/// The selector of `programs-load-refused`'s `$reach`: what the keyword would reach.
+fn reach_code(category: RefusalCategory) -> &'static str {
+    match category {
+        RefusalCategory::FileAndDeviceIo => "files",
+        RefusalCategory::DirectMemoryAccess => "memory",
+        RefusalCategory::OperatingSystem => "system",
+        RefusalCategory::Clock => "clock",
+        RefusalCategory::GraphicsAndCursor => "graphics",
+        RefusalCategory::Sound => "sound",
+        RefusalCategory::InputDevices => "input",
+        RefusalCategory::DirectModeCommands => "direct",
+        _ => "unsupported",
     }
 }
 

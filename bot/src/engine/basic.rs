@@ -6,14 +6,13 @@
 use std::sync::Arc;
 
 use basic_runner::{
-    LimitKind, Limits, LoadError, LoadErrorDetail, Program, RefusalCategory, RndMode, RunError,
-    RunErrorKind, Session, StepState,
+    LimitKind, Limits, LoadError, Program, RndMode, RunError, RunErrorKind, Session, StepState,
 };
 
 use super::cache::HashCache;
 use super::{
-    FinishedRun, GenFailure, GenReason, GenSession, GenState, GenStep, Generators, LoadProblem,
-    ProgramCheck, ProgramText, Reach, SandboxLimit, SyntaxError,
+    FinishedRun, GenFailure, GenReason, GenSession, GenState, GenStep, Generators, ProgramCheck,
+    ProgramText, SandboxLimit, SyntaxError,
 };
 use crate::config::BasicConfig;
 
@@ -91,7 +90,6 @@ impl Generators for BasicEngine {
                 .map(|diagnostic| SyntaxError {
                     line: diagnostic.line,
                     column: diagnostic.column,
-                    message: diagnostic.message.clone(),
                     problem: diagnostic.problem.clone(),
                 })
                 .collect(),
@@ -198,61 +196,12 @@ fn sandbox_limit(kind: LimitKind) -> SandboxLimit {
 }
 
 fn load_failure(error: &LoadError) -> GenFailure {
-    let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
-    let problem = match error.detail() {
-        LoadErrorDetail::TooLarge { bytes, limit } => LoadProblem::TooLarge {
-            bytes: count(*bytes),
-            limit: count(*limit),
-        },
-        LoadErrorDetail::TooManyLines { limit } => LoadProblem::TooManyLines {
-            limit: count(*limit),
-        },
-        LoadErrorDetail::LineTooLong {
-            chars,
-            max,
-            source_line,
-        } => LoadProblem::LineTooLong {
-            chars: count(*chars),
-            max: count(*max),
-            source_line: count(*source_line),
-        },
-        LoadErrorDetail::MissingLineNumber { source_line } => LoadProblem::MissingLineNumber {
-            source_line: count(*source_line),
-        },
-        LoadErrorDetail::BadLineNumber {
-            digits,
-            source_line,
-        } => LoadProblem::BadLineNumber {
-            number: digits.clone(),
-            source_line: count(*source_line),
-        },
-        LoadErrorDetail::Refused { keyword, category } => LoadProblem::Refused {
-            keyword: (*keyword).to_owned(),
-            reach: reach(*category),
-        },
-        // LoadErrorDetail is non-exhaustive: anything newer is the interpreter's own.
-        _ => LoadProblem::Internal,
-    };
     GenFailure {
         reason: GenReason::Load {
-            problem,
+            problem: error.detail().clone(),
             line: error.line(),
         },
         message: error.message().to_owned(),
         output: String::new(),
-    }
-}
-
-fn reach(category: RefusalCategory) -> Reach {
-    match category {
-        RefusalCategory::FileAndDeviceIo => Reach::FilesAndDevices,
-        RefusalCategory::DirectMemoryAccess => Reach::Memory,
-        RefusalCategory::OperatingSystem => Reach::OperatingSystem,
-        RefusalCategory::Clock => Reach::Clock,
-        RefusalCategory::GraphicsAndCursor => Reach::Graphics,
-        RefusalCategory::Sound => Reach::Sound,
-        RefusalCategory::InputDevices => Reach::InputDevices,
-        RefusalCategory::DirectModeCommands => Reach::DirectMode,
-        _ => Reach::Unsupported,
     }
 }

@@ -232,9 +232,11 @@ pub enum GenReason {
         value: u64,
         line: Option<u32>,
     },
-    /// The listing cannot load; `line` is the BASIC line at fault, if any.
+    /// The listing cannot load (basic-runner's own parameters, as
+    /// [`SyntaxError::problem`] is basic-runner's); `line` is the BASIC line at
+    /// fault, if any.
     Load {
-        problem: LoadProblem,
+        problem: basic_runner::LoadErrorDetail,
         line: Option<u32>,
     },
     /// A stored session could not be restored (its details are for the log).
@@ -260,44 +262,6 @@ pub enum SandboxLimit {
     InputLength,
 }
 
-/// Why a listing cannot load.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LoadProblem {
-    /// `bytes` of source, more than `limit`.
-    TooLarge { bytes: u64, limit: u64 },
-    /// More than `limit` lines.
-    TooManyLines { limit: u64 },
-    /// A line of `chars` characters, more than `max` (GW-BASIC's `Line buffer
-    /// overflow`); `source_line` counts the lines of the text.
-    LineTooLong {
-        chars: u64,
-        max: u64,
-        source_line: u64,
-    },
-    /// The line at `source_line` of the text has no line number.
-    MissingLineNumber { source_line: u64 },
-    /// The line number `number` (as written) at `source_line` is above 65529.
-    BadLineNumber { number: String, source_line: u64 },
-    /// The BASIC `keyword` is refused: it would reach `reach`.
-    Refused { keyword: String, reach: Reach },
-    /// The compiler made code its verifier rejects (a bug, never the program's).
-    Internal,
-}
-
-/// What a refused statement would reach outside the sandbox.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reach {
-    FilesAndDevices,
-    Memory,
-    OperatingSystem,
-    Clock,
-    Graphics,
-    Sound,
-    InputDevices,
-    DirectMode,
-    Unsupported,
-}
-
 /// A syntax error of a program, found when it is checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -305,8 +269,6 @@ pub struct SyntaxError {
     pub line: u32,
     /// 1-based column where reading failed.
     pub column: usize,
-    /// basic-runner's English explanation, for the log and the command line.
-    pub message: String,
     /// What is wrong, as data, for the explanation in the reader's language
     /// (`basic-runner`'s own type, as [`DiceFailure::kind`] is `dice-core`'s).
     pub problem: basic_runner::SyntaxProblem,
