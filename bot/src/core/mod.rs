@@ -257,8 +257,8 @@ impl Core {
         replies
             .into_iter()
             .map(|reply| {
-                let fitted = reply.clone().fit();
-                if fitted != reply {
+                let (fitted, cut) = reply.fit_noting();
+                if cut {
                     self.cut_replies.fetch_add(1, Ordering::Relaxed);
                     tracing::warn!(origin, "a reply was cut to fit Discord's limits");
                 }
