@@ -14,6 +14,8 @@
 npc-not-here = NSCs leben auf Servern: Sprich dort mit ihnen.
 npc-ended = Dieses Gespräch ist beendet. `/reden` beginnt ein neues.
 npc-answered = Diese Frage ist schon beantwortet.
+# Gold, Gegenstände oder Merker des Charakters änderten sich, während der NSC antwortete; von dieser Antwort blieb nichts.
+npc-world-changed = Dein Charakter hat sich geändert, während der NSC antwortete, darum blieb von dieser Antwort nichts. Antworte noch einmal.
 # Ergänzt die gemeinsame Ablehnung „Nur Mitglieder mit … können { $what }.“
 npc-not-allowed = NSCs installieren, entfernen oder ändern
 npc-unknown-subcommand = `/nsc { $sub }` gibt es nicht; versuch installieren, liste, entfernen oder aktivität.

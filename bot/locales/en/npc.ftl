@@ -11,6 +11,8 @@
 npc-not-here = NPCs live on servers: talk to them there.
 npc-ended = This conversation has ended. `/talk` starts a new one.
 npc-answered = That question has been answered already.
+# The character's gold, items or flags kept changing while the NPC answered (another turn, an effect); nothing of this answer was kept.
+npc-world-changed = Your character changed while the NPC was answering, so nothing of this answer was kept. Answer again.
 # Completes the shared "Only members with … can { $what }." refusal.
 npc-not-allowed = install, remove or change NPCs
 # $sub: what was typed after /npc.

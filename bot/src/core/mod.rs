@@ -39,6 +39,7 @@ pub mod roll;
 mod settings;
 pub mod table;
 pub mod text;
+mod turn;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -199,6 +200,11 @@ impl Core {
 
     pub fn settings(&self) -> &CoreSettings {
         &self.cx.settings
+    }
+
+    /// The engine workers every handler's engine work runs on.
+    pub fn workers(&self) -> &Workers {
+        &self.cx.workers
     }
 
     /// Requests that failed since start.

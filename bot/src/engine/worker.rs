@@ -14,6 +14,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -42,6 +43,8 @@ pub struct Workers {
     time_limit: Duration,
     max_running: usize,
     permits: Arc<Semaphore>,
+    /// Jobs waiting for a free worker now.
+    waiting: Arc<AtomicUsize>,
 }
 
 impl Workers {
@@ -51,6 +54,7 @@ impl Workers {
             time_limit,
             max_running,
             permits: Arc::new(Semaphore::new(max_running)),
+            waiting: Arc::default(),
         }
     }
 
@@ -62,6 +66,12 @@ impl Workers {
         self.max_running
     }
 
+    /// How many jobs wait for a free worker now (a measure of load, and how a test
+    /// knows a job is queued behind one it holds).
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
     /// Runs `job` on a worker thread and waits for it at most the time limit
     /// (waiting for a free worker included).
     pub async fn run<T, F>(&self, what: &'static str, job: F) -> Result<T, WorkError>
@@ -70,14 +80,17 @@ impl Workers {
         F: FnOnce() -> T + Send + 'static,
     {
         let deadline = tokio::time::Instant::now() + self.time_limit;
-        let permit =
-            match tokio::time::timeout_at(deadline, self.permits.clone().acquire_owned()).await {
-                Ok(Ok(permit)) => permit,
-                Ok(Err(_)) | Err(_) => {
-                    tracing::warn!(job = what, "no free engine worker");
-                    return Err(WorkError::Busy);
-                }
-            };
+        let queued = Queued::join(&self.waiting);
+        let acquired =
+            tokio::time::timeout_at(deadline, self.permits.clone().acquire_owned()).await;
+        drop(queued);
+        let permit = match acquired {
+            Ok(Ok(permit)) => permit,
+            Ok(Err(_)) | Err(_) => {
+                tracing::warn!(job = what, "no free engine worker");
+                return Err(WorkError::Busy);
+            }
+        };
         let (sender, receiver) = tokio::sync::oneshot::channel();
         let spawned = std::thread::Builder::new()
             .name(format!("tavern-{what}"))
@@ -109,6 +122,23 @@ impl Workers {
                 })
             }
         }
+    }
+}
+
+/// One job counted in [`Workers::waiting`] while it lives: a caller that stops
+/// waiting (its future dropped) leaves the count too.
+struct Queued<'a>(&'a AtomicUsize);
+
+impl<'a> Queued<'a> {
+    fn join(waiting: &'a AtomicUsize) -> Queued<'a> {
+        waiting.fetch_add(1, Ordering::Relaxed);
+        Queued(waiting)
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

@@ -14,3 +14,4 @@ mod lifecycle;
 mod state;
 mod talk;
 mod trade;
+mod turns;

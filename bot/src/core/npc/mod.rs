@@ -11,11 +11,14 @@
 //!   asks them to make one. Gold, food, items and party are that character's; flags
 //!   and parameters are the player's on this server (flags 0..127 per NPC and CONV,
 //!   128..255 shared); the activity code is the NPC's.
-//! - **A turn is one transaction.** It claims the conversation's step first (a second
-//!   answer to the same prompt finds it gone), loads the world, runs the engine, stores
-//!   the world's changes and the waiting conversation, and commits before the NPC's
-//!   message is returned. A turn stopped by the step budget changes nothing but
-//!   ending the conversation (npc-core leaves the world untouched, Z2).
+//! - **A turn commits as every turn does** (`core::turn`): it reads the script and
+//!   the world, runs the engine on a worker outside any transaction, then claims the
+//!   conversation's step (a second answer to the same prompt finds it gone), checks
+//!   that the world and the character's effects are still as read, and writes the
+//!   world's changes and the waiting conversation in one short transaction before
+//!   the NPC's message is returned; a world that changed meanwhile runs the turn
+//!   again on what is there now. A turn stopped by the step budget changes nothing
+//!   but ending the conversation (npc-core leaves the world untouched, Z2).
 //! - **In chat.** Each turn is a regular channel message (so a reply to it answers
 //!   the NPC) whose components fit the prompt; the previous message loses its
 //!   components. Custom ids carry the step, so a button of an earlier prompt is stale.
@@ -33,6 +36,7 @@ use std::sync::Arc;
 use npc_core::{
     Conversation, EndReason, LoadError, LoadMessage, MessageArg, MessageId, Prompt, Script,
 };
+use sqlx::AnyConnection;
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
@@ -40,6 +44,7 @@ use super::table::{Answer, CommandEntry, ComponentFamily, defer_private, name_ch
 use super::text::{
     FenceTag, code_block, code_span_text, escape_markdown, one_line, strip_code_fences, truncate,
 };
+use super::turn::{self, Lost};
 use super::{
     Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
     RequestKind, TextInput, TextInputStyle, Track, ephemeral,
@@ -47,7 +52,7 @@ use super::{
 use crate::i18n::{self, Lang};
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
-    npc_keywords_in, npc_script_in, playing_character_in, record_npc_keyword_in, save_world_in,
+    npc_keywords_in, playing_character_in, record_npc_keyword_in, save_world_in,
     take_npc_conversation_of_in, update_npc_conversation_in,
 };
 use crate::storage::{
@@ -59,6 +64,38 @@ use crate::storage::{
 const SCRIPT_TAGS: FenceTag = FenceTag::Known(&["ghul", "ghulscript", "txt", "text"]);
 
 pub use ids::{NpcAction, NpcId};
+
+/// What one player turn answers, and in which languages.
+#[derive(Clone, Copy)]
+struct NpcTurn<'a> {
+    request: &'a Request,
+    row: &'a NpcConversationRow,
+    /// What goes to the engine (cut to [`MAX_INPUT_CHARS`]).
+    line: &'a str,
+    /// What the new message shows the player said.
+    echo: &'a str,
+    /// The player's language.
+    lang: Lang,
+    /// The server's language: the conversation's messages.
+    table: Lang,
+    now: i64,
+}
+
+/// A `/talk` that opens a conversation, checked and about to greet.
+struct TalkStart<'a> {
+    request: &'a Request,
+    guild_id: i64,
+    script_row: &'a NpcScriptRow,
+    script: &'a Arc<Script>,
+    /// The NPC's tag, and the conversation it starts.
+    npc: String,
+    conv: String,
+    display: String,
+    /// The player's language, and the server's (the conversation's messages).
+    lang: Lang,
+    table: Lang,
+    now: i64,
+}
 
 /// The modal fields.
 const KEYWORD_FIELD: &str = "keyword";
@@ -569,36 +606,79 @@ impl Context {
         if !script.has_conversation(&conv) {
             return Ok(no_conversation());
         }
-        let npc = name_key(&script_row.name);
-        let now = self.now();
-        let mut replies = Vec::new();
-        let mut tx = self.storage.begin().await?;
-        if let Some(old) = take_npc_conversation_of_in(&mut tx, request.user.id, guild_id).await? {
-            replies.extend(left_edit(table, &old));
+        let talk = TalkStart {
+            request,
+            guild_id,
+            script_row: &script_row,
+            script: &script,
+            npc: name_key(&script_row.name),
+            conv,
+            display,
+            lang,
+            table,
+            now: self.now(),
+        };
+        match turn::attempts(|| self.start_talk_once(&talk)).await? {
+            Ok(replies) => Ok(replies),
+            Err(_changed) => Ok(ephemeral(i18n::tr(lang, "npc-world-changed"))),
         }
-        let Some(character) = playing_character_in(&mut tx, guild_id, request.user.id).await?
-        else {
-            tx.rollback().await?;
-            return Ok(ephemeral(i18n::tr_args(
-                lang,
-                "npc-needs-character",
-                &npc_arg,
-            )));
+    }
+
+    /// One attempt at opening a conversation, committed as every turn is
+    /// (`core::turn`); `Err` when the player's character or its world changed while
+    /// the greeting ran.
+    async fn start_talk_once(
+        &self,
+        talk: &TalkStart<'_>,
+    ) -> anyhow::Result<Result<Vec<Reply>, Lost>> {
+        let TalkStart {
+            request,
+            guild_id,
+            lang,
+            table,
+            now,
+            ..
+        } = *talk;
+        let (npc, conv, display) = (&talk.npc, &talk.conv, &talk.display);
+        let npc_arg = [("npc", i18n::Arg::from(escape_markdown(display)))];
+        let (character, before) = {
+            let mut conn = self.storage.pool().acquire().await?;
+            let Some(character) =
+                playing_character_in(&mut conn, guild_id, request.user.id).await?
+            else {
+                return Ok(Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "npc-needs-character",
+                    &npc_arg,
+                ))));
+            };
+            let key = WorldKey {
+                guild_id,
+                user_id: request.user.id,
+                character_id: character.id,
+                npc,
+                conversation: conv,
+            };
+            let Some(mut before) = load_world_in(&mut conn, &key).await? else {
+                return Ok(Ok(ephemeral(i18n::tr(lang, "npc-ended"))));
+            };
+            before.activity = activity_of(talk.script_row);
+            (character, before)
         };
         let key = WorldKey {
             guild_id,
             user_id: request.user.id,
             character_id: character.id,
-            npc: &npc,
-            conversation: &conv,
+            npc,
+            conversation: conv,
         };
-        let Some(mut before) = load_world_in(&mut tx, &key).await? else {
-            tx.rollback().await?;
-            return Ok(ephemeral(i18n::tr(lang, "npc-ended")));
-        };
-        before.activity = activity_of(&script_row);
         let mut after = before.clone();
-        let job = (script.clone(), npc.clone(), conv.clone(), display.clone());
+        let job = (
+            talk.script.clone(),
+            npc.clone(),
+            conv.clone(),
+            display.clone(),
+        );
         let started = self
             .workers
             .run("npc", move || {
@@ -607,59 +687,94 @@ impl Context {
                     .map(|(talk, turn)| (talk, turn, after))
             })
             .await;
-        let (talk, turn, after) = match started {
+        let (state, turn, after) = match started {
             Ok(Ok(started)) => started,
             // Checked above; the script is the one checked, so this is a race at most.
             Ok(Err(_unknown)) => {
-                tx.rollback().await?;
-                return Ok(no_conversation());
+                return Ok(Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "npc-no-conversation",
+                    &[
+                        npc_arg[0].clone(),
+                        ("conv", code_span_text(conv, 64).into()),
+                        (
+                            "conversations",
+                            talk.script.conversations().join("`, `").into(),
+                        ),
+                    ],
+                ))));
             }
             Err(error) => {
-                tx.rollback().await?;
                 let what = i18n::tr_args(lang, "npc-work-greeting", &npc_arg);
-                return super::overrun_in(lang, &what, error);
+                return super::overrun_in(lang, &what, error).map(Ok);
             }
         };
+        let state = serde_json::to_string(&state)?;
         let conversation_id = self.new_id();
-        let speakers = view::Speakers {
-            player: &request.user.name,
-            npc: &display,
-        };
-        let mut lines = view::turn_lines(table, &speakers, None, &turn.events, &turn.prompt);
-        lines.extend(view::trade_status(table, &turn.prompt, &after));
         let failed = turn.prompt == Prompt::Ended(EndReason::Error);
-        let keywords = if turn.is_over() {
-            Vec::new()
-        } else {
-            npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
+        let written = turn::write(&self.storage, async |tx: &mut AnyConnection| {
+            // A write first: the transaction holds the write lock from the start.
+            let left = take_npc_conversation_of_in(tx, request.user.id, guild_id).await?;
+            let playing = playing_character_in(tx, guild_id, request.user.id).await?;
+            let now_world = load_world_in(tx, &key).await?.map(|mut world| {
+                world.activity = before.activity;
+                world
+            });
+            if playing.map(|playing| playing.id) != Some(character.id)
+                || now_world.as_ref() != Some(&before)
+            {
+                return Ok(Err(Lost::Changed));
+            }
+            let speakers = view::Speakers {
+                player: &request.user.name,
+                npc: display,
+            };
+            let mut lines = view::turn_lines(table, &speakers, None, &turn.events, &turn.prompt);
+            lines.extend(view::trade_status(table, &turn.prompt, &after));
+            let keywords = if turn.is_over() {
+                Vec::new()
+            } else {
+                npc_keywords_in(tx, &key, view::MAX_KEYWORD_BUTTONS).await?
+            };
+            let components = view::prompt_components(
+                table,
+                conversation_id,
+                0,
+                &turn.prompt,
+                &keywords,
+                display,
+            );
+            let laid = view::lay_out(table, &lines, components);
+            if !failed {
+                save_world_in(tx, &key, &before, &after, now).await?;
+            }
+            if !turn.is_over() {
+                insert_npc_conversation_in(
+                    tx,
+                    &NewNpcConversation {
+                        id: conversation_id,
+                        guild_id,
+                        user_id: request.user.id,
+                        user_name: request.user.name.clone(),
+                        channel_id: request.channel_id,
+                        script_id: talk.script_row.id,
+                        npc: npc.clone(),
+                        character_id: character.id,
+                        state: state.clone(),
+                        content: laid.last_content.clone(),
+                        now,
+                        expires_at: now.saturating_add(self.settings.npc_idle_ms),
+                    },
+                )
+                .await?;
+            }
+            Ok(Ok((left, laid)))
+        })
+        .await?;
+        let (left, laid) = match written {
+            Ok(written) => written,
+            Err(lost) => return Ok(Err(lost)),
         };
-        let components =
-            view::prompt_components(table, conversation_id, 0, &turn.prompt, &keywords, &display);
-        let laid = view::lay_out(table, &lines, components);
-        if !failed {
-            save_world_in(&mut tx, &key, &before, &after, now).await?;
-        }
-        if !turn.is_over() {
-            insert_npc_conversation_in(
-                &mut tx,
-                &NewNpcConversation {
-                    id: conversation_id,
-                    guild_id,
-                    user_id: request.user.id,
-                    user_name: request.user.name.clone(),
-                    channel_id: request.channel_id,
-                    script_id: script_row.id,
-                    npc: npc.clone(),
-                    character_id: character.id,
-                    state: serde_json::to_string(&talk)?,
-                    content: laid.last_content.clone(),
-                    now,
-                    expires_at: now.saturating_add(self.settings.npc_idle_ms),
-                },
-            )
-            .await?;
-        }
-        tx.commit().await?;
         let args = [
             npc_arg[0].clone(),
             ("character", escape_markdown(&character.name).into()),
@@ -669,10 +784,13 @@ impl Context {
         } else {
             i18n::tr_args(lang, "npc-talking-answer", &args)
         };
-        replies.insert(0, Reply::Interaction(Message::ephemeral(talking)));
+        let mut replies = vec![Reply::Interaction(Message::ephemeral(talking))];
+        if let Some(old) = &left {
+            replies.extend(left_edit(table, old));
+        }
         let track = (!turn.is_over()).then_some((conversation_id, 0));
         replies.extend(post(request.channel_id, laid, track));
-        Ok(replies)
+        Ok(Ok(replies))
     }
 
     /// A reply to an NPC's message; `None` when the message is not an NPC's.
@@ -917,7 +1035,9 @@ impl Context {
     }
 
     /// One player turn: `line` goes to the engine, `echo` is what the new message
-    /// shows the player said.
+    /// shows the player said. Committed as every turn is (`core::turn`): read, run
+    /// the script outside any transaction, then claim the step and write at once;
+    /// run again when the world changed meanwhile.
     async fn npc_turn(
         &self,
         request: &Request,
@@ -926,28 +1046,47 @@ impl Context {
         echo: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let line: String = line.chars().take(MAX_INPUT_CHARS).collect();
-        let now = self.now();
-        // Read before the transaction: the player's language for what only they see,
-        // the server's for the conversation's messages.
+        // The player's language for what only they see, the server's for the
+        // conversation's messages.
         let lang = self.language(request, false).await?;
         let table = self.language(request, true).await?;
-        let mut tx = self.storage.begin().await?;
-        if !claim_npc_step(&mut tx, row.id, row.step).await? {
-            tx.rollback().await?;
-            return Ok(ephemeral_if_interaction(
-                request,
-                i18n::tr(lang, "npc-answered"),
-            ));
-        }
+        let turn = NpcTurn {
+            request,
+            row,
+            line: &line,
+            echo,
+            lang,
+            table,
+            now: self.now(),
+        };
+        let text = match turn::attempts(|| self.npc_turn_once(&turn)).await? {
+            Ok(replies) => return Ok(replies),
+            Err(Lost::Answered) => i18n::tr(lang, "npc-answered"),
+            Err(Lost::Changed) => i18n::tr(lang, "npc-world-changed"),
+        };
+        Ok(ephemeral_if_interaction(request, text))
+    }
+
+    /// One attempt at a turn; `Err` when it wrote nothing because another answer came
+    /// first or the world changed while the script ran.
+    async fn npc_turn_once(&self, turn: &NpcTurn<'_>) -> anyhow::Result<Result<Vec<Reply>, Lost>> {
+        let NpcTurn {
+            request,
+            row,
+            lang,
+            table,
+            now,
+            ..
+        } = *turn;
         let step = row.step + 1;
-        let script_row = npc_script_in(&mut tx, row.script_id).await?;
+        let script_row = self.storage.npc_script_by_id(row.script_id).await?;
         let loaded = match &script_row {
             Some(script_row) => match self.npc_load(&script_row.source).await {
                 Ok(loaded) => loaded.ok(),
                 Err(error) => {
-                    tx.rollback().await?;
+                    // Nothing claimed: the question still waits.
                     let what = i18n::tr(lang, "npc-work-loading-this");
-                    return super::overrun_in(lang, &what, error);
+                    return super::overrun_in(lang, &what, error).map(Ok);
                 }
             },
             None => None,
@@ -956,11 +1095,7 @@ impl Context {
         let (Some(script_row), Some(script), Some(talk), Some(character_id)) =
             (script_row, loaded, talk, row.character_id)
         else {
-            delete_npc_conversation_in(&mut tx, row.id, None).await?;
-            tx.commit().await?;
-            let mut replies = ephemeral_if_interaction(request, i18n::tr(lang, "npc-changed"));
-            replies.extend(left_edit(table, row));
-            return Ok(replies);
+            return self.end_npc_turn(turn, i18n::tr(lang, "npc-changed")).await;
         };
         let conversation = talk.conversation().to_owned();
         let key = WorldKey {
@@ -970,13 +1105,10 @@ impl Context {
             npc: &row.npc,
             conversation: &conversation,
         };
-        let Some(mut before) = load_world_in(&mut tx, &key).await? else {
-            delete_npc_conversation_in(&mut tx, row.id, None).await?;
-            tx.commit().await?;
-            let mut replies =
-                ephemeral_if_interaction(request, i18n::tr(lang, "npc-character-gone"));
-            replies.extend(left_edit(table, row));
-            return Ok(replies);
+        let Some(mut before) = self.storage.npc_world(&key).await? else {
+            return self
+                .end_npc_turn(turn, i18n::tr(lang, "npc-character-gone"))
+                .await;
         };
         before.activity = activity_of(&script_row);
         let waiting_for = talk.prompt(&script);
@@ -984,12 +1116,12 @@ impl Context {
         // German is understood where a German player speaks or reads German words
         // (the hints at a German table name them); English always.
         let line = if lang == Lang::De || table == Lang::De {
-            words::engine_line(&waiting_for, &line, || {
-                script.keyword_for(&conversation, &line).is_some()
+            words::engine_line(&waiting_for, turn.line, || {
+                script.keyword_for(&conversation, turn.line).is_some()
             })
             .into_owned()
         } else {
-            line
+            turn.line.to_owned()
         };
         let mut after = before.clone();
         let (job_script, job_line) = (script.clone(), line.clone());
@@ -1002,81 +1134,139 @@ impl Context {
                 (talk, turn, after)
             })
             .await;
-        let (talk, turn, after) = match ran {
+        let (talk, npc_turn, after) = match ran {
             Ok(ran) => ran,
-            // The claim is rolled back with the rest: the question still waits.
+            // Nothing claimed: the question still waits.
             Err(error) => {
-                tx.rollback().await?;
                 let what = i18n::tr_args(
                     lang,
                     "npc-work-answer",
                     &[("npc", escape_markdown(&shown).into())],
                 );
-                return super::overrun_in(lang, &what, error);
+                return super::overrun_in(lang, &what, error).map(Ok);
             }
         };
-        let failed = turn.prompt == Prompt::Ended(EndReason::Error);
-        if failed {
-            // npc-core left `after` untouched; nothing of the world is written.
-            delete_npc_conversation_in(&mut tx, row.id, None).await?;
+        let failed = npc_turn.prompt == Prompt::Ended(EndReason::Error);
+        let effects: Vec<&str> = if failed {
+            Vec::new()
         } else {
-            save_world_in(&mut tx, &key, &before, &after, now).await?;
-            if asked_keyword
-                && let Some(keyword) = script.keyword_for(&conversation, &line)
-                && !is_special(keyword)
-            {
-                record_npc_keyword_in(&mut tx, &key, keyword, now, view::MAX_KEYWORD_BUTTONS)
-                    .await?;
-            }
-        }
-        let display = talk.display_name().to_owned();
-        let speakers = view::Speakers {
-            player: &request.user.name,
-            npc: &display,
+            npc_turn
+                .events
+                .iter()
+                .filter_map(|event| match event {
+                    npc_core::Event::ApplyEffect { effect, .. } => Some(effect.as_str()),
+                    _ => None,
+                })
+                .collect()
         };
-        let mut lines = view::turn_lines(table, &speakers, Some(echo), &turn.events, &turn.prompt);
-        if !failed {
-            for event in &turn.events {
-                if let npc_core::Event::ApplyEffect { effect, .. } = event {
-                    let applied = self
-                        .apply_npc_effect(&mut tx, key.guild_id, key.character_id, effect, table)
+        let effects = {
+            let mut conn = self.storage.pool().acquire().await?;
+            self.plan_npc_effects(&mut conn, key.guild_id, character_id, &effects, table)
+                .await?
+        };
+        let display = talk.display_name().to_owned();
+        let state = serde_json::to_string(&talk)?;
+        let recorded = (asked_keyword && !failed)
+            .then(|| script.keyword_for(&conversation, &line))
+            .flatten()
+            .filter(|keyword| !is_special(keyword));
+        let written = turn::write(&self.storage, async |tx: &mut AnyConnection| {
+            if !claim_npc_step(tx, row.id, row.step).await? {
+                return Ok(Err(Lost::Answered));
+            }
+            let now_world = load_world_in(tx, &key).await?.map(|mut world| {
+                world.activity = before.activity;
+                world
+            });
+            if now_world.as_ref() != Some(&before)
+                || !effects.store_if_unchanged(tx, character_id).await?
+            {
+                return Ok(Err(Lost::Changed));
+            }
+            if failed {
+                // npc-core left `after` untouched; nothing of the world is written.
+                delete_npc_conversation_in(tx, row.id, None).await?;
+            } else {
+                save_world_in(tx, &key, &before, &after, now).await?;
+                if let Some(keyword) = recorded {
+                    record_npc_keyword_in(tx, &key, keyword, now, view::MAX_KEYWORD_BUTTONS)
                         .await?;
-                    lines.extend(applied);
                 }
             }
-        }
-        lines.extend(view::trade_status(table, &turn.prompt, &after));
-        let keywords = if turn.prompt == Prompt::Keyword {
-            npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?
-        } else {
-            Vec::new()
-        };
-        let components =
-            view::prompt_components(table, row.id, step, &turn.prompt, &keywords, &display);
-        let laid = view::lay_out(table, &lines, components);
-        if turn.is_over() {
-            if !failed {
-                delete_npc_conversation_in(&mut tx, row.id, None).await?;
+            let speakers = view::Speakers {
+                player: &request.user.name,
+                npc: &display,
+            };
+            let mut lines = view::turn_lines(
+                table,
+                &speakers,
+                Some(turn.echo),
+                &npc_turn.events,
+                &npc_turn.prompt,
+            );
+            lines.extend(effects.lines.iter().cloned());
+            lines.extend(view::trade_status(table, &npc_turn.prompt, &after));
+            let keywords = if npc_turn.prompt == Prompt::Keyword {
+                npc_keywords_in(tx, &key, view::MAX_KEYWORD_BUTTONS).await?
+            } else {
+                Vec::new()
+            };
+            let components =
+                view::prompt_components(table, row.id, step, &npc_turn.prompt, &keywords, &display);
+            let laid = view::lay_out(table, &lines, components);
+            if npc_turn.is_over() {
+                if !failed {
+                    delete_npc_conversation_in(tx, row.id, None).await?;
+                }
+            } else {
+                update_npc_conversation_in(
+                    tx,
+                    row.id,
+                    &NpcConversationUpdate {
+                        channel_id: request.channel_id,
+                        state: state.clone(),
+                        content: laid.last_content.clone(),
+                        now,
+                        expires_at: now.saturating_add(self.settings.npc_idle_ms),
+                    },
+                )
+                .await?;
             }
-        } else {
-            update_npc_conversation_in(
-                &mut tx,
-                row.id,
-                &NpcConversationUpdate {
-                    channel_id: request.channel_id,
-                    state: serde_json::to_string(&talk)?,
-                    content: laid.last_content.clone(),
-                    now,
-                    expires_at: now.saturating_add(self.settings.npc_idle_ms),
-                },
-            )
-            .await?;
-        }
-        tx.commit().await?;
+            Ok(Ok(laid))
+        })
+        .await?;
+        let laid = match written {
+            Ok(laid) => laid,
+            Err(lost) => return Ok(Err(lost)),
+        };
         let mut replies: Vec<Reply> = answered_edit(row).into_iter().collect();
-        let track = (!turn.is_over()).then_some((row.id, step));
+        let track = (!npc_turn.is_over()).then_some((row.id, step));
         replies.extend(post(request.channel_id, laid, track));
-        Ok(replies)
+        Ok(Ok(replies))
+    }
+
+    /// Ends a conversation whose script or character is gone, telling the player
+    /// why (`reason`, in their language), if this answer claims the step.
+    async fn end_npc_turn(
+        &self,
+        turn: &NpcTurn<'_>,
+        reason: String,
+    ) -> anyhow::Result<Result<Vec<Reply>, Lost>> {
+        let row = turn.row;
+        let ended = turn::write(&self.storage, async |tx: &mut AnyConnection| {
+            if !claim_npc_step(tx, row.id, row.step).await? {
+                return Ok(Err(Lost::Answered));
+            }
+            delete_npc_conversation_in(tx, row.id, None).await?;
+            Ok(Ok(()))
+        })
+        .await?;
+        if let Err(lost) = ended {
+            return Ok(Err(lost));
+        }
+        let mut replies = ephemeral_if_interaction(turn.request, reason);
+        replies.extend(left_edit(turn.table, row));
+        Ok(Ok(replies))
     }
 
     /// "Walk away": ends the conversation without BYE (E6).
