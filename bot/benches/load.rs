@@ -39,6 +39,7 @@ static LIVE_BYTES: AtomicIsize = AtomicIsize::new(0);
 
 // SAFETY: every call is forwarded unchanged to the system allocator; the counter is
 // only arithmetic on the sizes it is told.
+#[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         LIVE_BYTES.fetch_add(layout.size() as isize, Ordering::Relaxed);

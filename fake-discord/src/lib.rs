@@ -56,6 +56,7 @@ mod guard;
 mod handle;
 mod payloads;
 mod records;
+mod registration;
 mod rest;
 mod rules;
 mod state;

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use crate::gateway::gateway_url;
 use crate::payloads::{MessageParts, cdn_file_json, message_json, timestamp_now, user_json};
 use crate::records::{Callback, CdnFile, Origin, RecordedRequest, Rule, SentMessage};
+use crate::registration;
 use crate::rules::{self, FLAG_EPHEMERAL, FLAG_LOADING, Problem, snowflake};
 use crate::state::{Ctx, Inner, InteractionState, Shared};
 
@@ -399,7 +400,7 @@ fn commands(
                 .iter()
                 .enumerate()
                 .flat_map(|(index, command)| {
-                    rules::check_command(command)
+                    registration::check_command(command)
                         .into_iter()
                         .map(move |mut problem| {
                             problem.path = format!("{index}.{}", problem.path);
@@ -423,7 +424,7 @@ fn commands(
             Reply::ok(Value::Array(stored))
         }
         ("POST", []) => {
-            let problems = rules::check_command(&req.body);
+            let problems = registration::check_command(&req.body);
             if !problems.is_empty() {
                 return refuse(inner, "POST /commands", &problems);
             }
