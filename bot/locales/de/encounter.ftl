@@ -144,12 +144,23 @@ encounter-event-turn = [Runde { $round }] { $name }
 encounter-event-change = * { $effect } auf { $name }: { $subject } { $before } -> { $after }
 encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
 encounter-event-change-hidden = * { $effect } auf { $name }: { $subject } { $now }
+# Ein Effekt mit Würfeln im Wert: sein Wurf ($roll, encounter-roll) vor dem, was er bewirkt.
+encounter-event-change-rolled = * { $effect } { $roll } auf { $name }: { $subject } { $before } -> { $after }
+encounter-event-change-rolled-hidden = * { $effect } { $roll } auf { $name }: { $subject } { $now }
+# Würfelnotation: der Ausdruck wie in der Effektdatei, die Würfel (höchstens zehn, dann …), die Summe.
+encounter-roll = { $expr } ({ $dice }) = { $total }
+encounter-roll-without-dice = { $expr } = { $total }
 encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = geändert
 encounter-event-protection = * { $effect } auf { $name }: Schutz gegen { $element } { $operation }
 encounter-event-protection-hidden = * { $effect } auf { $name }: Schutz gegen { $element } geändert
 encounter-event-set = * { $effect } auf { $name }: { $subject } { $change }
 encounter-event-assigned = * { $effect } auf { $name }: { $subject } = { $value }
+# Was ein von einem Effekt gesetztes LoseTurn oder Dead für seinen Träger heißt.
+encounter-event-stunned = * { $effect }: { $name } ist betäubt und setzt den Zug aus.
+encounter-event-acts-again = * { $effect }: { $name } kann wieder handeln.
+encounter-event-dies = * { $effect }: { $name } stirbt.
+encounter-event-lives-again = * { $effect }: { $name } lebt wieder.
 encounter-event-immune = * { $name } ist immun gegen { $effect }.
 encounter-event-already-has = * { $name } hat { $effect } schon.
 encounter-event-no-effect = * { $effect } wirkt nicht auf { $name }.

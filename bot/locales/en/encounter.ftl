@@ -112,12 +112,23 @@ encounter-event-turn = [round { $round }] { $name }
 encounter-event-change = * { $effect } on { $name }: { $subject } { $before } -> { $after }
 encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
 encounter-event-change-hidden = * { $effect } on { $name }: { $subject } { $now }
+# An effect whose value has dice: its roll ($roll, encounter-roll) before what it did.
+encounter-event-change-rolled = * { $effect } { $roll } on { $name }: { $subject } { $before } -> { $after }
+encounter-event-change-rolled-hidden = * { $effect } { $roll } on { $name }: { $subject } { $now }
+# Dice notation: the expression as the effect file writes it, the dice (at most ten, then …), the total.
+encounter-roll = { $expr } ({ $dice }) = { $total }
+encounter-roll-without-dice = { $expr } = { $total }
 encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = changed
 encounter-event-protection = * { $effect } on { $name }: Protections { $element } { $operation }
 encounter-event-protection-hidden = * { $effect } on { $name }: Protections { $element } changed
 encounter-event-set = * { $effect } on { $name }: { $subject } { $change }
 encounter-event-assigned = * { $effect } on { $name }: { $subject } = { $value }
+# What a LoseTurn or Dead an effect set means for its holder.
+encounter-event-stunned = * { $effect }: { $name } is stunned and loses the turn.
+encounter-event-acts-again = * { $effect }: { $name } can act again.
+encounter-event-dies = * { $effect }: { $name } dies.
+encounter-event-lives-again = * { $effect }: { $name } lives again.
 encounter-event-immune = * { $name } is immune to { $effect }.
 encounter-event-already-has = * { $name } already has { $effect }.
 encounter-event-no-effect = * { $effect } has no effect on { $name }.

@@ -23,6 +23,7 @@ mod alone;
 mod ids;
 mod seats;
 mod tracker;
+mod words;
 
 use std::sync::Arc;
 
@@ -30,16 +31,13 @@ use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
 use npc_core::effects::{
-    CarriedEffects, EffectError, EffectErrorKind, EffectEvent, EffectLibrary, Encounter, HpChange,
-    Subject,
+    CarriedEffects, EffectError, EffectEvent, EffectLibrary, Encounter, HpChange, Subject,
 };
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{
-    MESSAGE_LIMIT, break_fences, code_block, code_span_text, escape_markdown, one_line, truncate,
-};
+use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
     Track, ephemeral, fields,
@@ -55,6 +53,7 @@ pub use ids::{InitAction, InitId};
 use seats::Seat;
 pub(super) use seats::overlay;
 use tracker::Viewer;
+use words::{Named, engine_reason};
 
 /// Monsters one `/init add` may add.
 const MAX_COUNT: i64 = 20;
@@ -595,7 +594,7 @@ impl Context {
             Ok(stored) => stored,
             Err(refusal) => return Ok(refusal),
         };
-        let events = tracker::event_lines(asker.table, &events, &engine, &seats);
+        let events = words::event_lines(asker.table, &events, &engine, &seats);
         Ok(answer(
             asker.table,
             &loaded.row,
@@ -1475,87 +1474,9 @@ fn gm_only_end(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
     ))
 }
 
-/// What a command named, to say why the effect engine refused in a language other
-/// than the engine's own English.
-#[derive(Default)]
-pub(super) struct Named {
-    pub(super) targets: Vec<String>,
-    pub(super) effect: Option<String>,
-}
-
 /// Why the effect engine did nothing, as the end of a sentence in `lang`. English
 /// gives the engine's own message (it names more than a kind can); another language
 /// says it by kind, with the names the command gave and the library's limits.
 fn engine_error(lang: Lang, error: &EffectError, loaded: &Loaded, named: &Named) -> String {
     engine_reason(lang, error, &loaded.library, &loaded.engine, named)
-}
-
-/// [`engine_error`] for an engine and library of the caller's (`engine` as it was
-/// before the command).
-pub(super) fn engine_reason(
-    lang: Lang,
-    error: &EffectError,
-    library: &EffectLibrary,
-    engine: &Encounter,
-    named: &Named,
-) -> String {
-    // The engine's message and the names quote what players typed: no fence of
-    // theirs may open a code block in our answer.
-    if lang == Lang::En {
-        return break_fences(&error.message);
-    }
-    let limits = library.limits();
-    let missing = named
-        .targets
-        .iter()
-        .find(|name| engine.combatant(name).is_none())
-        .or(named.targets.first())
-        .map_or("", String::as_str);
-    let target = named.targets.first().map_or("", String::as_str);
-    let reason = match error.kind {
-        EffectErrorKind::BadName => i18n::tr_args(
-            lang,
-            "encounter-error-bad-name",
-            &[("max", limits.max_name_len.into())],
-        ),
-        EffectErrorKind::Full => i18n::tr_args(
-            lang,
-            "encounter-error-full",
-            &[("max", limits.max_combatants.into())],
-        ),
-        EffectErrorKind::UnknownElement => i18n::tr(lang, "encounter-error-unknown-element"),
-        EffectErrorKind::UnknownEffect => i18n::tr_args(
-            lang,
-            "encounter-error-unknown-effect",
-            &[
-                ("name", target.into()),
-                ("effect", named.effect.as_deref().unwrap_or("").into()),
-            ],
-        ),
-        EffectErrorKind::Empty => i18n::tr(lang, "encounter-error-empty"),
-        EffectErrorKind::NoEarlierTurn => i18n::tr(lang, "encounter-error-no-earlier-turn"),
-        EffectErrorKind::UnknownCombatant => i18n::tr_args(
-            lang,
-            "encounter-error-unknown-combatant",
-            &[("name", missing.into())],
-        ),
-        EffectErrorKind::StepBudget => i18n::tr_args(
-            lang,
-            "encounter-error-step-budget",
-            &[("max", limits.max_steps.into())],
-        ),
-        EffectErrorKind::HookDepth => i18n::tr_args(
-            lang,
-            "encounter-error-hook-depth",
-            &[("max", limits.max_hook_depth.into())],
-        ),
-        EffectErrorKind::TooManyEffects => i18n::tr_args(
-            lang,
-            "encounter-error-too-many-effects",
-            &[("max", limits.max_attached.into())],
-        ),
-        EffectErrorKind::Dice => i18n::tr(lang, "encounter-error-dice"),
-        _ => i18n::tr(lang, "encounter-error-other"),
-    };
-    break_fences(&reason)
 }
