@@ -135,6 +135,17 @@ pub(crate) fn press(custom_id: &str) -> RequestKind {
     }
 }
 
+/// The channel's encounter as stored.
+async fn stored_engine(table: &Harness) -> npc_core::effects::Encounter {
+    let row = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .expect("an encounter in the channel");
+    serde_json::from_str(&row.state).unwrap()
+}
+
 /// The public answer of a command (its events), markdown escapes taken out.
 pub(crate) fn said(sent: &Sent) -> String {
     sent.replies
@@ -355,13 +366,7 @@ async fn stale_and_double_presses_apply_once() {
     let second = as_user(&mut table, ALICE, press(&next)).await;
     assert!(second.interaction().ephemeral);
     assert!(second.interaction().content.contains("has moved on"));
-    let row = table
-        .storage
-        .encounter_in_channel(crate::harness::CHANNEL)
-        .await
-        .unwrap()
-        .unwrap();
-    let engine: npc_core::effects::Encounter = serde_json::from_str(&row.state).unwrap();
+    let engine = stored_engine(&table).await;
     assert_eq!(engine.current(), Some("Orc"));
     // A forged or foreign id is stale too.
     let forged = as_user(&mut table, ALICE, press("tv1:in:zzzz:0")).await;
@@ -462,13 +467,7 @@ async fn ending_writes_back_and_effects_follow_the_character() {
         "{}",
         said(&joined)
     );
-    let row = table
-        .storage
-        .encounter_in_channel(crate::harness::CHANNEL)
-        .await
-        .unwrap()
-        .unwrap();
-    let engine: npc_core::effects::Encounter = serde_json::from_str(&row.state).unwrap();
+    let engine = stored_engine(&table).await;
     let bram = engine.combatant("Bram").unwrap();
     assert_eq!((bram.hp, bram.max_hp), (7, 12));
     assert_eq!(bram.int(npc_core::effects::Subject::Strength), Some(11));
@@ -854,6 +853,81 @@ async fn event_lines_show_the_dice_and_say_what_happened() {
                 !transcript.contains(engine_word),
                 "{engine_word} in {transcript}"
             );
+        }
+    }
+}
+
+/// `/init add` refuses numbers a monster cannot have, saying the allowed range and
+/// adding nothing, and says when a roll's hit points had to be raised to 1.
+#[tokio::test]
+async fn monster_numbers_out_of_range_are_refused_or_said() {
+    // (options besides name and init, the answer says, monsters added, one's HP)
+    type Options = Vec<(&'static str, OptionValue)>;
+    let cases: Vec<(Options, &str, usize, Option<&str>)> = vec![
+        (
+            vec![("hp", text("0"))],
+            "A monster starts with 1 hit point or more, not 0. Nothing was added",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("-5"))],
+            "A monster starts with 1 hit point or more, not -5. Nothing was added",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(1000))],
+            "`count` adds 1 to 20 monsters, not 1000. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(0))],
+            "`count` adds 1 to 20 monsters, not 0. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(-3))],
+            "`count` adds 1 to 20 monsters, not -3. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("ac", OptionValue::Integer(500))],
+            "`ac` is an armour class from -100 to 100, not 500. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            // 1d4-5 rolls -4 to -1: the monster gets 1, and the answer says so.
+            vec![("hp", text("1d4-5"))],
+            ": raised to 1)",
+            1,
+            Some("Orc 1/1"),
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(20))],
+            "`Orc_20` (HP 7)",
+            20,
+            Some("Orc_1  7/7"),
+        ),
+    ];
+    for (options, answer, added, shown) in cases {
+        let mut table = table().await;
+        as_user(&mut table, ALICE, init("begin", &[])).await;
+        let mut all = vec![("name", text("Orc")), ("init", text("10"))];
+        all.extend(options.iter().cloned());
+        let sent = as_user(&mut table, ALICE, init("add", &all)).await;
+        let said = said(&sent);
+        assert!(said.contains(answer), "{options:?}: {said}");
+        assert_eq!(sent.interaction().ephemeral, added == 0, "{options:?}");
+        let engine = stored_engine(&table).await;
+        assert_eq!(engine.len(), added, "{options:?}: {said}");
+        if let Some(line) = shown {
+            let tracker = tracker(&sent).expect("the tracker").content.clone();
+            assert!(tracker.contains(line), "{line} in {tracker}");
         }
     }
 }

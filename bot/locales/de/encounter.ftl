@@ -28,6 +28,10 @@ encounter-name-taken = In dieser Begegnung gibt es schon jemanden namens `{ $nam
 encounter-no-hp-field = **{ $name }** hat keinen HP-Wert und kann deshalb nicht beitreten; die Spielleitung kann ihn stattdessen mit `/initiative hinzufügen` aufnehmen.
 encounter-bad-initiative = Die Initiative { $problem }
 encounter-bad-hp = Die Angabe der Trefferpunkte { $problem }
+# /initiative hinzufügen mit einer Zahl, die kein Monster haben kann (Discord hält die Bereiche ein, die Konsole nicht unbedingt).
+encounter-bad-count = `anzahl` fügt { $min } bis { $max } Monster hinzu, nicht { $count }. Nichts wurde hinzugefügt.
+encounter-bad-ac = `rk` ist eine Rüstungsklasse von { $min } bis { $max }, nicht { $ac }. Nichts wurde hinzugefügt.
+encounter-bad-start-hp = Ein Monster beginnt mit 1 Trefferpunkt oder mehr, nicht mit { $hp }. Nichts wurde hinzugefügt; `/initiative tp` ändert seine Trefferpunkte, sobald es dabei ist.
 encounter-bad-amount = Der Betrag { $problem }
 # Das Ende der drei Sätze oben.
 encounter-cannot-roll = `{ $expr }` lässt sich nicht würfeln: { $reason }
@@ -65,6 +69,8 @@ encounter-joins-still-under = , noch unter { $effects }
 encounter-added = Hinzugefügt: { $added } mit Initiative { $initiative }.
 encounter-added-hidden = Hinzugefügt: { $added } mit Initiative { $initiative } (verdeckt).
 encounter-added-one = `{ $name }` (TP { $hp })
+# Seine Trefferpunkte wurden unter 1 gewürfelt ($hp ist der Wurf), also hat es 1.
+encounter-added-one-raised = `{ $name }` (TP { $hp }: auf 1 angehoben)
 encounter-rolls = { $name } würfelt { $roll }
 encounter-applies = { $name } wendet **{ $effect }** an.
 encounter-nothing-changed = Nichts hat sich geändert.

@@ -29,6 +29,10 @@ encounter-name-taken = A combatant named `{ $name }` is in this encounter alread
 encounter-no-hp-field = **{ $name }** has no HP field, so it cannot join; the GM can `/init add` it instead.
 encounter-bad-initiative = The initiative { $problem }
 encounter-bad-hp = The hit points { $problem }
+# /init add with a number no monster can have (Discord keeps to the ranges; the console need not).
+encounter-bad-count = `count` adds { $min } to { $max } monsters, not { $count }. Nothing was added.
+encounter-bad-ac = `ac` is an armour class from { $min } to { $max }, not { $ac }. Nothing was added.
+encounter-bad-start-hp = A monster starts with 1 hit point or more, not { $hp }. Nothing was added; `/init hp` changes its hit points once it is in.
 encounter-bad-amount = The amount { $problem }
 # The end of the three sentences above.
 encounter-cannot-roll = `{ $expr }` cannot be rolled: { $reason }
@@ -67,6 +71,8 @@ encounter-joins-still-under = , still under { $effects }
 encounter-added = Added { $added } at initiative { $initiative }.
 encounter-added-hidden = Added { $added } at initiative { $initiative } (hidden).
 encounter-added-one = `{ $name }` (HP { $hp })
+# Its hit points rolled below 1 ($hp is the roll), so it has 1.
+encounter-added-one-raised = `{ $name }` (HP { $hp }: raised to 1)
 encounter-rolls = { $name } rolls { $roll }
 encounter-applies = { $name } applies **{ $effect }**.
 encounter-nothing-changed = Nothing changed.

@@ -21,6 +21,7 @@
 
 mod alone;
 mod ids;
+mod monsters;
 mod seats;
 mod tracker;
 mod words;
@@ -54,9 +55,6 @@ use seats::Seat;
 pub(super) use seats::overlay;
 use tracker::Viewer;
 use words::{Named, engine_reason};
-
-/// Monsters one `/init add` may add.
-const MAX_COUNT: i64 = 20;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "init",
@@ -127,8 +125,18 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                     string("name", "Their name (count 3 makes Orc_1 … Orc_3)", 32).required(),
                     string("init", "Initiative: a number or dice such as 1d20+2", 100).required(),
                     string("hp", "Hit points: a number or dice such as 2d8+2", 100).required(),
-                    integer("ac", "Armour class", -100, 100),
-                    integer("count", "How many (default 1)", 1, MAX_COUNT),
+                    integer(
+                        "ac",
+                        "Armour class",
+                        *monsters::ARMOUR_CLASS.start(),
+                        *monsters::ARMOUR_CLASS.end(),
+                    ),
+                    integer(
+                        "count",
+                        "How many (default 1)",
+                        *monsters::COUNT.start(),
+                        *monsters::COUNT.end(),
+                    ),
                     boolean("hidden", "Players see only healthy / bloodied / down"),
                 ],
             ),
@@ -828,126 +836,6 @@ impl Context {
                 ],
             )),
         }
-    }
-
-    async fn init_add(
-        &self,
-        loaded: Loaded,
-        asker: &Asker,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let lang = asker.lang;
-        if !asker.gm {
-            let gm = gm_name(&loaded);
-            return Ok(ephemeral(i18n::tr_args(
-                lang,
-                "encounter-gm-only-add",
-                &[("gm", gm.into())],
-            )));
-        }
-        let typed = command.string("name").unwrap_or("");
-        let name = seats::combatant_name(typed);
-        if name.is_empty() {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-monster-name")));
-        }
-        let count = command.integer("count").unwrap_or(1).clamp(1, MAX_COUNT);
-        let hidden = command.boolean("hidden").unwrap_or(false);
-        let context = RollContext::default();
-        let init_expr = command.string("init").unwrap_or("").trim();
-        let (initiative, init_shown) = match self.roll_number(lang, init_expr, &context) {
-            Ok(rolled) => rolled,
-            Err(problem) => {
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "encounter-bad-initiative",
-                    &[("problem", problem.into())],
-                )));
-            }
-        };
-        let hp_expr = command.string("hp").unwrap_or("").trim();
-        let mut engine = loaded.engine.clone();
-        let mut seats = loaded.seats.clone();
-        let mut added = Vec::new();
-        for index in 1..=count {
-            let each = match count {
-                1 => name.clone(),
-                _ => format!("{name}_{index}"),
-            };
-            // Each monster rolls its own hit points; the group shares one initiative.
-            let (hp, hp_shown) = match self.roll_number(lang, hp_expr, &context) {
-                Ok(rolled) => rolled,
-                Err(problem) => {
-                    return Ok(ephemeral(i18n::tr_args(
-                        lang,
-                        "encounter-bad-hp",
-                        &[("problem", problem.into())],
-                    )));
-                }
-            };
-            let mut stats = Vec::new();
-            if let Some(ac) = command.integer("ac") {
-                stats.push((Subject::ArmorClass, ac));
-            }
-            let spec = npc_core::effects::CombatantSpec {
-                name: each.clone(),
-                initiative,
-                hp: hp.max(1),
-                stats,
-                ..Default::default()
-            };
-            if let Err(error) = engine.add(&loaded.library, &spec) {
-                let named = Named {
-                    targets: vec![each],
-                    effect: None,
-                };
-                let error = engine_error(lang, &error, &loaded, &named);
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "encounter-nothing-added",
-                    &[("error", error.into())],
-                )));
-            }
-            seats.push(Seat {
-                name: each.clone(),
-                owner: 0,
-                character: None,
-                hidden,
-                fields: Vec::new(),
-            });
-            added.push(match hidden {
-                true => format!("`{each}`"),
-                false => i18n::tr_args(
-                    asker.table,
-                    "encounter-added-one",
-                    &[("name", each.as_str().into()), ("hp", hp_shown.into())],
-                ),
-            });
-        }
-        let (step, seats) = match self
-            .store(lang, &loaded, &engine, seats, Extra::default())
-            .await?
-        {
-            Ok(stored) => stored,
-            Err(refusal) => return Ok(refusal),
-        };
-        let args = [
-            ("added", added.join(", ").into()),
-            ("initiative", init_shown.into()),
-        ];
-        let line = match hidden {
-            true => i18n::tr_args(asker.table, "encounter-added-hidden", &args),
-            false => i18n::tr_args(asker.table, "encounter-added", &args),
-        };
-        Ok(answer(
-            asker.table,
-            &loaded.row,
-            &engine,
-            &seats,
-            step,
-            vec![line],
-            Vec::new(),
-            false,
-        ))
     }
 
     async fn init_next(
