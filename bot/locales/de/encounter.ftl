@@ -167,6 +167,9 @@ encounter-event-stunned = * { $effect }: { $name } ist betäubt und setzt den Zu
 encounter-event-acts-again = * { $effect }: { $name } kann wieder handeln.
 encounter-event-dies = * { $effect }: { $name } stirbt.
 encounter-event-lives-again = * { $effect }: { $name } lebt wieder.
+# Elemente, die ein Effekt der Immunität seines Trägers hinzufügt oder nimmt ($elements: wie in der Datei, mit Kommas).
+encounter-event-now-immune = * { $effect }: { $name } ist jetzt immun gegen { $elements }.
+encounter-event-no-longer-immune = * { $effect }: { $name } ist nicht mehr immun gegen { $elements }.
 encounter-event-immune = * { $name } ist immun gegen { $effect }.
 encounter-event-already-has = * { $name } hat { $effect } schon.
 encounter-event-no-effect = * { $effect } wirkt nicht auf { $name }.

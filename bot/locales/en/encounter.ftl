@@ -135,6 +135,9 @@ encounter-event-stunned = * { $effect }: { $name } is stunned and loses the turn
 encounter-event-acts-again = * { $effect }: { $name } can act again.
 encounter-event-dies = * { $effect }: { $name } dies.
 encounter-event-lives-again = * { $effect }: { $name } lives again.
+# Elements an effect adds to or takes from its holder's Immunity ($elements: as the file writes them, comma-separated).
+encounter-event-now-immune = * { $effect }: { $name } is now immune to { $elements }.
+encounter-event-no-longer-immune = * { $effect }: { $name } is no longer immune to { $elements }.
 encounter-event-immune = * { $name } is immune to { $effect }.
 encounter-event-already-has = * { $name } already has { $effect }.
 encounter-event-no-effect = * { $effect } has no effect on { $name }.

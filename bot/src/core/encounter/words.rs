@@ -206,6 +206,27 @@ fn event_line(
         EffectEvent::SetChange {
             effect,
             name,
+            subject: Subject::Immunity,
+            added,
+            elements,
+        } => {
+            let key = match added {
+                true => "encounter-event-now-immune",
+                false => "encounter-event-no-longer-immune",
+            };
+            i18n::tr_args(
+                lang,
+                key,
+                &[
+                    ("effect", effect.into()),
+                    ("name", name.into()),
+                    ("elements", elements.join(", ").into()),
+                ],
+            )
+        }
+        EffectEvent::SetChange {
+            effect,
+            name,
             subject,
             added,
             elements,
@@ -414,8 +435,9 @@ pub(super) fn engine_reason(
 mod tests {
     use super::*;
 
-    /// English event lines are npc-core's own transcript lines, word for word; the
-    /// German ones keep tags, names and the effect language's subjects.
+    /// English event lines are npc-core's own transcript lines, word for word (but
+    /// for those said for people, below); the German ones keep tags, names and the
+    /// effect language's subjects.
     #[test]
     fn english_event_lines_are_the_engines_and_german_ones_keep_the_names() {
         let (effect, name) = ("Poison".to_owned(), "Orc_2".to_owned());
@@ -614,6 +636,28 @@ mod tests {
                 flag("Raise", Subject::Dead, "false"),
                 Some("* Raise: Orc lives again."),
                 Some("* Raise: Orc lebt wieder."),
+            ),
+            (
+                EffectEvent::SetChange {
+                    effect: "Ward".to_owned(),
+                    name: "Orc".to_owned(),
+                    subject: Subject::Immunity,
+                    added: true,
+                    elements: vec!["POISON".to_owned(), "BURN".to_owned()],
+                },
+                Some("* Ward: Orc is now immune to POISON, BURN."),
+                Some("* Ward: Orc ist jetzt immun gegen POISON, BURN."),
+            ),
+            (
+                EffectEvent::SetChange {
+                    effect: "Curse".to_owned(),
+                    name: "Orc".to_owned(),
+                    subject: Subject::Immunity,
+                    added: false,
+                    elements: vec!["HOLY".to_owned()],
+                },
+                Some("* Curse: Orc is no longer immune to HOLY."),
+                Some("* Curse: Orc ist nicht mehr immun gegen HOLY."),
             ),
         ];
         let engine = Encounter::new();
