@@ -18,6 +18,8 @@ EFFECT Poison { target_type Character; subject HitPoints; value -2; method (POIS
 EFFECT Bless { target_type Character; subject Strength; value +1; method (MAGIC);
     duration -1; mode while_active }
 EFFECT Heal { target_type Character; subject HitPoints; value +1d4; duration 0 }
+EFFECT Fireball { target_type Character; subject HitPoints; value -3d6; method (MAGIC) }
+EFFECT Stun { target_type Character; subject LoseTurn; value true; method (MAGIC); duration 1 }
 ";
 
 pub(crate) fn init(sub: &str, options: &[(&str, OptionValue)]) -> RequestKind {
@@ -38,7 +40,7 @@ pub(crate) async fn table() -> Harness {
         .set_effect_library(&EffectLibraryRow {
             guild_id: GUILD,
             source: EFFECTS.to_owned(),
-            effect_count: 3,
+            effect_count: 5,
             installed_by: ALICE,
             installed_by_name: "Alice".to_owned(),
             installed_at: START_MS,
@@ -131,6 +133,17 @@ pub(crate) fn press(custom_id: &str) -> RequestKind {
         custom_id: custom_id.to_owned(),
         message_id: 1,
     }
+}
+
+/// The channel's encounter as stored.
+async fn stored_engine(table: &Harness) -> npc_core::effects::Encounter {
+    let row = table
+        .storage
+        .encounter_in_channel(crate::harness::CHANNEL)
+        .await
+        .unwrap()
+        .expect("an encounter in the channel");
+    serde_json::from_str(&row.state).unwrap()
 }
 
 /// The public answer of a command (its events), markdown escapes taken out.
@@ -353,13 +366,7 @@ async fn stale_and_double_presses_apply_once() {
     let second = as_user(&mut table, ALICE, press(&next)).await;
     assert!(second.interaction().ephemeral);
     assert!(second.interaction().content.contains("has moved on"));
-    let row = table
-        .storage
-        .encounter_in_channel(crate::harness::CHANNEL)
-        .await
-        .unwrap()
-        .unwrap();
-    let engine: npc_core::effects::Encounter = serde_json::from_str(&row.state).unwrap();
+    let engine = stored_engine(&table).await;
     assert_eq!(engine.current(), Some("Orc"));
     // A forged or foreign id is stale too.
     let forged = as_user(&mut table, ALICE, press("tv1:in:zzzz:0")).await;
@@ -460,13 +467,7 @@ async fn ending_writes_back_and_effects_follow_the_character() {
         "{}",
         said(&joined)
     );
-    let row = table
-        .storage
-        .encounter_in_channel(crate::harness::CHANNEL)
-        .await
-        .unwrap()
-        .unwrap();
-    let engine: npc_core::effects::Encounter = serde_json::from_str(&row.state).unwrap();
+    let engine = stored_engine(&table).await;
     let bram = engine.combatant("Bram").unwrap();
     assert_eq!((bram.hp, bram.max_hp), (7, 12));
     assert_eq!(bram.int(npc_core::effects::Subject::Strength), Some(11));
@@ -741,4 +742,192 @@ async fn cure_prev_and_the_trackers_end_button() {
     );
     let refused = as_user(&mut table, BOB, press(&end)).await;
     assert!(refused.interaction().content.contains("Only the GM"));
+}
+
+/// `user`'s request in `locale` (theirs and the server's), a minute after the last
+/// so that no rate limit answers instead.
+async fn in_language(table: &mut Harness, user: i64, locale: &str, kind: RequestKind) -> Sent {
+    let mut request = table.request(user, Some(GUILD), kind);
+    request.locale = Some(locale.to_owned());
+    request.guild_locale = Some(locale.to_owned());
+    table.clock.advance_ms(60_000);
+    table.send(&request).await
+}
+
+/// `* Fireball 3d6 (a,b,c) = T on Orc: HitPoints 30 -> A` read back: the dice, the
+/// total and the value after.
+fn fireball_roll(line: &str, on: &str) -> (Vec<i64>, i64, i64) {
+    let rest = line
+        .strip_prefix("* Fireball 3d6 (")
+        .unwrap_or_else(|| panic!("{line}"));
+    let (dice, rest) = rest.split_once(") = ").unwrap();
+    let (total, rest) = rest.split_once(on).unwrap();
+    let after = rest.rsplit(' ').next().unwrap();
+    let dice = dice.split(',').map(|die| die.parse().unwrap()).collect();
+    (dice, total.parse().unwrap(), after.parse().unwrap())
+}
+
+/// Event lines say what happened, in both languages: the dice an effect rolled, a
+/// stun in words, and no line for a change that changes nothing (a downed Orc's
+/// poison every turn).
+#[tokio::test]
+async fn event_lines_show_the_dice_and_say_what_happened() {
+    let effect = |targets: &str, effect: &str| {
+        init(
+            "effect",
+            &[("targets", text(targets)), ("effect", text(effect))],
+        )
+    };
+    let hp = |target: &str, amount: &str| {
+        init("hp", &[("target", text(target)), ("amount", text(amount))])
+    };
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("30")),
+        ],
+    );
+    // (locale, how the fireball's line goes on after its total, what is said)
+    let languages: [(&str, &str, &[&str]); 2] = [
+        (
+            "en",
+            " on Orc: HitPoints 30 -> ",
+            &[
+                "* Heal 1d4 (",
+                " on Bram: HitPoints 7 -> ",
+                "* Stun: Orc is stunned and loses the turn.",
+                "* Orc loses the turn.",
+                "* Orc is down and skips the turn.",
+            ],
+        ),
+        (
+            "de",
+            " auf Orc: Trefferpunkte 30 -> ",
+            &[
+                "* Heal 1d4 (",
+                " auf Bram: Trefferpunkte 7 -> ",
+                "* Stun: Orc ist betäubt und setzt den Zug aus.",
+                "* Orc verliert den Zug.",
+                "* Orc liegt am Boden und setzt den Zug aus.",
+            ],
+        ),
+    ];
+    for (locale, fireball_on, expected) in languages {
+        let mut table = table().await;
+        let steps = [
+            (ALICE, init("begin", &[])),
+            (BOB, init("join", &[("init", text("20"))])),
+            (ALICE, add.clone()),
+            (ALICE, init("next", &[])),
+            (ALICE, effect("Orc", "Fireball")),
+            (ALICE, hp("Bram", "-5")),
+            (ALICE, effect("Bram", "Heal")),
+            (ALICE, effect("Orc", "Stun")),
+            (ALICE, init("next", &[])),
+            (ALICE, hp("Orc", "=0")),
+            (ALICE, effect("Orc", "Poison")),
+            (ALICE, init("next", &[])),
+        ];
+        let mut transcript = Vec::new();
+        for (user, kind) in steps {
+            let sent = in_language(&mut table, user, locale, kind).await;
+            transcript.push(said(&sent));
+        }
+        let transcript = transcript.join("\n");
+        let fireball = transcript
+            .lines()
+            .find(|line| line.starts_with("* Fireball"))
+            .unwrap_or_else(|| panic!("no fireball in {transcript}"));
+        let (dice, total, after) = fireball_roll(fireball, fireball_on);
+        assert_eq!(dice.len(), 3, "{fireball}");
+        assert!(dice.iter().all(|die| (1..=6).contains(die)), "{fireball}");
+        assert_eq!(dice.iter().sum::<i64>(), total, "{fireball}");
+        assert_eq!(after, 30 - total, "{fireball}");
+        for line in expected {
+            assert!(transcript.contains(line), "{line} in {transcript}");
+        }
+        for engine_word in ["LoseTurn", "Setzt aus", "= true", " 0 -> 0"] {
+            assert!(
+                !transcript.contains(engine_word),
+                "{engine_word} in {transcript}"
+            );
+        }
+    }
+}
+
+/// `/init add` refuses numbers a monster cannot have, saying the allowed range and
+/// adding nothing, and says when a roll's hit points had to be raised to 1.
+#[tokio::test]
+async fn monster_numbers_out_of_range_are_refused_or_said() {
+    // (options besides name and init, the answer says, monsters added, one's HP)
+    type Options = Vec<(&'static str, OptionValue)>;
+    let cases: Vec<(Options, &str, usize, Option<&str>)> = vec![
+        (
+            vec![("hp", text("0"))],
+            "A monster starts with 1 hit point or more, not 0. Nothing was added",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("-5"))],
+            "A monster starts with 1 hit point or more, not -5. Nothing was added",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(1000))],
+            "`count` adds 1 to 20 monsters, not 1000. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(0))],
+            "`count` adds 1 to 20 monsters, not 0. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(-3))],
+            "`count` adds 1 to 20 monsters, not -3. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            vec![("hp", text("7")), ("ac", OptionValue::Integer(500))],
+            "`ac` is an armour class from -100 to 100, not 500. Nothing was added.",
+            0,
+            None,
+        ),
+        (
+            // 1d4-5 rolls -4 to -1: the monster gets 1, and the answer says so.
+            vec![("hp", text("1d4-5"))],
+            ": raised to 1)",
+            1,
+            Some("Orc 1/1"),
+        ),
+        (
+            vec![("hp", text("7")), ("count", OptionValue::Integer(20))],
+            "`Orc_20` (HP 7)",
+            20,
+            Some("Orc_1  7/7"),
+        ),
+    ];
+    for (options, answer, added, shown) in cases {
+        let mut table = table().await;
+        as_user(&mut table, ALICE, init("begin", &[])).await;
+        let mut all = vec![("name", text("Orc")), ("init", text("10"))];
+        all.extend(options.iter().cloned());
+        let sent = as_user(&mut table, ALICE, init("add", &all)).await;
+        let said = said(&sent);
+        assert!(said.contains(answer), "{options:?}: {said}");
+        assert_eq!(sent.interaction().ephemeral, added == 0, "{options:?}");
+        let engine = stored_engine(&table).await;
+        assert_eq!(engine.len(), added, "{options:?}: {said}");
+        if let Some(line) = shown {
+            let tracker = tracker(&sent).expect("the tracker").content.clone();
+            assert!(tracker.contains(line), "{line} in {tracker}");
+        }
+    }
 }

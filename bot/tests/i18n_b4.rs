@@ -355,6 +355,44 @@ async fn refusals_in_german() {
             init("join", &[]),
             "**Bram** ist schon in dieser Begegnung.",
         ),
+        (
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("1")),
+                    ("hp", text("0")),
+                ],
+            ),
+            "Ein Monster beginnt mit 1 Trefferpunkt oder mehr, nicht mit 0. Nichts wurde hinzugefügt",
+        ),
+        (
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("1")),
+                    ("hp", text("3")),
+                    ("count", OptionValue::Integer(-3)),
+                ],
+            ),
+            "`anzahl` fügt 1 bis 20 Monster hinzu, nicht -3. Nichts wurde hinzugefügt.",
+        ),
+        (
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("1")),
+                    ("hp", text("3")),
+                    ("ac", OptionValue::Integer(-101)),
+                ],
+            ),
+            "`rk` ist eine Rüstungsklasse von -100 bis 100, nicht -101. Nichts wurde hinzugefügt.",
+        ),
     ];
     for (user, kind, refusal) in cases {
         let sent = de(&mut table, user, kind).await;

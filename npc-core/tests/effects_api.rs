@@ -4,8 +4,8 @@
 //! panic, hang or grow without bound.
 
 use npc_core::effects::{
-    CombatantSpec, EffectErrorKind, EffectLimits, EffectPlay, Encounter, HpChange, Subject,
-    check_effects, load_effects, load_effects_with, play_effects,
+    CombatantSpec, EffectErrorKind, EffectEvent, EffectLimits, EffectPlay, Encounter, HpChange,
+    Subject, check_effects, load_effects, load_effects_with, play_effects,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -433,4 +433,109 @@ fn carried_effects_leave_one_encounter_and_tick_in_the_next() {
     let attached = third.attach_carried(&smaller, "Ana", &carried).unwrap();
     assert_eq!(attached, ["Poison"]);
     assert!(third.attach_carried(&smaller, "Nobody", &carried).is_err());
+}
+
+/// The dice of an effect's value come with its change as data (`EffectRoll`), so a
+/// host can show the roll: per target, before protections; a fixed value and a
+/// direct change carry none.
+#[test]
+fn an_effects_dice_are_reported_with_its_change() {
+    let library = load_effects(
+        "ELEMENTS { BURN HOLY POISON }
+         EFFECT Fireball { target_type Character; subject HitPoints; value -3d6; method (BURN) }
+         EFFECT Heal { target_type Character; subject HitPoints; value +2d4+2; method (HOLY) }
+         EFFECT Bleed { target_type Character; subject HitPoints; value -1d4; duration 2 }
+         EFFECT Poison { target_type Character; subject HitPoints; value -2; method (POISON) }
+         EFFECT Ward { target_type Character; subject Protections; value +2; method (BURN) }",
+    )
+    .unwrap();
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (name, initiative) in [("Ana", 3), ("Orc", 2)] {
+        encounter
+            .add(&library, &spec(name, initiative, 100))
+            .unwrap();
+    }
+    encounter
+        .apply(&library, "Ward", &["Orc"], &mut rng)
+        .unwrap();
+    // (a command's events; the roll's expression, its number of dice and what is
+    // added to them; the hit points lost, from the roll's total)
+    type Lost = fn(i64) -> i64;
+    type Dice = Option<(&'static str, usize, i64)>;
+    let cases: Vec<(Vec<EffectEvent>, Dice, Lost)> = vec![
+        (
+            encounter
+                .apply(&library, "Fireball", &["Ana"], &mut rng)
+                .unwrap(),
+            Some(("3d6", 3, 0)),
+            |total| total,
+        ),
+        (
+            // The roll is before the Ward takes 2 off.
+            encounter
+                .apply(&library, "Fireball", &["Orc"], &mut rng)
+                .unwrap(),
+            Some(("3d6", 3, 0)),
+            |total| total - 2,
+        ),
+        (
+            encounter
+                .apply(&library, "Heal", &["Ana"], &mut rng)
+                .unwrap(),
+            Some(("2d4+2", 2, 2)),
+            |total| -total,
+        ),
+        (
+            encounter
+                .apply(&library, "Bleed", &["Ana"], &mut rng)
+                .unwrap(),
+            Some(("1d4", 1, 0)),
+            |total| total,
+        ),
+        (
+            // Bleed recurs at Ana's turn start with a roll of its own.
+            encounter.next(&library, &mut rng).unwrap(),
+            Some(("1d4", 1, 0)),
+            |total| total,
+        ),
+        (
+            encounter
+                .apply(&library, "Poison", &["Ana"], &mut rng)
+                .unwrap(),
+            None,
+            |_| 2,
+        ),
+        (
+            encounter
+                .hp(&library, "Ana", HpChange::Offset(-5), &mut rng)
+                .unwrap(),
+            None,
+            |_| 5,
+        ),
+    ];
+    for (events, expected, lost) in cases {
+        let Some(EffectEvent::IntChange {
+            before,
+            after,
+            roll,
+            ..
+        }) = events
+            .iter()
+            .find(|event| matches!(event, EffectEvent::IntChange { .. }))
+            .cloned()
+        else {
+            panic!("no change in {events:?}");
+        };
+        match (expected, roll) {
+            (None, None) => assert_eq!(before - after, lost(0), "{events:?}"),
+            (Some((expr, count, modifier)), Some(roll)) => {
+                assert_eq!(roll.expr, expr);
+                assert_eq!(roll.dice.len(), count, "{roll:?}");
+                assert_eq!(roll.dice.iter().sum::<i64>() + modifier, roll.total);
+                assert_eq!(before - after, lost(roll.total), "{events:?}");
+            }
+            (expected, roll) => panic!("expected {expected:?}, got {roll:?} in {events:?}"),
+        }
+    }
 }

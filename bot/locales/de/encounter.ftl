@@ -28,6 +28,10 @@ encounter-name-taken = In dieser Begegnung gibt es schon jemanden namens `{ $nam
 encounter-no-hp-field = **{ $name }** hat keinen HP-Wert und kann deshalb nicht beitreten; die Spielleitung kann ihn stattdessen mit `/initiative hinzufügen` aufnehmen.
 encounter-bad-initiative = Die Initiative { $problem }
 encounter-bad-hp = Die Angabe der Trefferpunkte { $problem }
+# /initiative hinzufügen mit einer Zahl, die kein Monster haben kann (Discord hält die Bereiche ein, die Konsole nicht unbedingt).
+encounter-bad-count = `anzahl` fügt { $min } bis { $max } Monster hinzu, nicht { $count }. Nichts wurde hinzugefügt.
+encounter-bad-ac = `rk` ist eine Rüstungsklasse von { $min } bis { $max }, nicht { $ac }. Nichts wurde hinzugefügt.
+encounter-bad-start-hp = Ein Monster beginnt mit 1 Trefferpunkt oder mehr, nicht mit { $hp }. Nichts wurde hinzugefügt; `/initiative tp` ändert seine Trefferpunkte, sobald es dabei ist.
 encounter-bad-amount = Der Betrag { $problem }
 # Das Ende der drei Sätze oben.
 encounter-cannot-roll = `{ $expr }` lässt sich nicht würfeln: { $reason }
@@ -65,6 +69,8 @@ encounter-joins-still-under = , noch unter { $effects }
 encounter-added = Hinzugefügt: { $added } mit Initiative { $initiative }.
 encounter-added-hidden = Hinzugefügt: { $added } mit Initiative { $initiative } (verdeckt).
 encounter-added-one = `{ $name }` (TP { $hp })
+# Seine Trefferpunkte wurden unter 1 gewürfelt ($hp ist der Wurf), also hat es 1.
+encounter-added-one-raised = `{ $name }` (TP { $hp }: auf 1 angehoben)
 encounter-rolls = { $name } würfelt { $roll }
 encounter-applies = { $name } wendet **{ $effect }** an.
 encounter-nothing-changed = Nichts hat sich geändert.
@@ -144,12 +150,26 @@ encounter-event-turn = [Runde { $round }] { $name }
 encounter-event-change = * { $effect } auf { $name }: { $subject } { $before } -> { $after }
 encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
 encounter-event-change-hidden = * { $effect } auf { $name }: { $subject } { $now }
+# Ein Effekt mit Würfeln im Wert: sein Wurf ($roll, encounter-roll) vor dem, was er bewirkt.
+encounter-event-change-rolled = * { $effect } { $roll } auf { $name }: { $subject } { $before } -> { $after }
+encounter-event-change-rolled-hidden = * { $effect } { $roll } auf { $name }: { $subject } { $now }
+# Würfelnotation: der Ausdruck wie in der Effektdatei, die Würfel (höchstens zehn, dann …), die Summe.
+encounter-roll = { $expr } ({ $dice }) = { $total }
+encounter-roll-without-dice = { $expr } = { $total }
 encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = geändert
 encounter-event-protection = * { $effect } auf { $name }: Schutz gegen { $element } { $operation }
 encounter-event-protection-hidden = * { $effect } auf { $name }: Schutz gegen { $element } geändert
 encounter-event-set = * { $effect } auf { $name }: { $subject } { $change }
 encounter-event-assigned = * { $effect } auf { $name }: { $subject } = { $value }
+# Was ein von einem Effekt gesetztes LoseTurn oder Dead für seinen Träger heißt.
+encounter-event-stunned = * { $effect }: { $name } ist betäubt und setzt den Zug aus.
+encounter-event-acts-again = * { $effect }: { $name } kann wieder handeln.
+encounter-event-dies = * { $effect }: { $name } stirbt.
+encounter-event-lives-again = * { $effect }: { $name } lebt wieder.
+# Elemente, die ein Effekt der Immunität seines Trägers hinzufügt oder nimmt ($elements: wie in der Datei, mit Kommas).
+encounter-event-now-immune = * { $effect }: { $name } ist jetzt immun gegen { $elements }.
+encounter-event-no-longer-immune = * { $effect }: { $name } ist nicht mehr immun gegen { $elements }.
 encounter-event-immune = * { $name } ist immun gegen { $effect }.
 encounter-event-already-has = * { $name } hat { $effect } schon.
 encounter-event-no-effect = * { $effect } wirkt nicht auf { $name }.

@@ -29,6 +29,10 @@ encounter-name-taken = A combatant named `{ $name }` is in this encounter alread
 encounter-no-hp-field = **{ $name }** has no HP field, so it cannot join; the GM can `/init add` it instead.
 encounter-bad-initiative = The initiative { $problem }
 encounter-bad-hp = The hit points { $problem }
+# /init add with a number no monster can have (Discord keeps to the ranges; the console need not).
+encounter-bad-count = `count` adds { $min } to { $max } monsters, not { $count }. Nothing was added.
+encounter-bad-ac = `ac` is an armour class from { $min } to { $max }, not { $ac }. Nothing was added.
+encounter-bad-start-hp = A monster starts with 1 hit point or more, not { $hp }. Nothing was added; `/init hp` changes its hit points once it is in.
 encounter-bad-amount = The amount { $problem }
 # The end of the three sentences above.
 encounter-cannot-roll = `{ $expr }` cannot be rolled: { $reason }
@@ -67,6 +71,8 @@ encounter-joins-still-under = , still under { $effects }
 encounter-added = Added { $added } at initiative { $initiative }.
 encounter-added-hidden = Added { $added } at initiative { $initiative } (hidden).
 encounter-added-one = `{ $name }` (HP { $hp })
+# Its hit points rolled below 1 ($hp is the roll), so it has 1.
+encounter-added-one-raised = `{ $name }` (HP { $hp }: raised to 1)
 encounter-rolls = { $name } rolls { $roll }
 encounter-applies = { $name } applies **{ $effect }**.
 encounter-nothing-changed = Nothing changed.
@@ -112,12 +118,26 @@ encounter-event-turn = [round { $round }] { $name }
 encounter-event-change = * { $effect } on { $name }: { $subject } { $before } -> { $after }
 encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
 encounter-event-change-hidden = * { $effect } on { $name }: { $subject } { $now }
+# An effect whose value has dice: its roll ($roll, encounter-roll) before what it did.
+encounter-event-change-rolled = * { $effect } { $roll } on { $name }: { $subject } { $before } -> { $after }
+encounter-event-change-rolled-hidden = * { $effect } { $roll } on { $name }: { $subject } { $now }
+# Dice notation: the expression as the effect file writes it, the dice (at most ten, then …), the total.
+encounter-roll = { $expr } ({ $dice }) = { $total }
+encounter-roll-without-dice = { $expr } = { $total }
 encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = changed
 encounter-event-protection = * { $effect } on { $name }: Protections { $element } { $operation }
 encounter-event-protection-hidden = * { $effect } on { $name }: Protections { $element } changed
 encounter-event-set = * { $effect } on { $name }: { $subject } { $change }
 encounter-event-assigned = * { $effect } on { $name }: { $subject } = { $value }
+# What a LoseTurn or Dead an effect set means for its holder.
+encounter-event-stunned = * { $effect }: { $name } is stunned and loses the turn.
+encounter-event-acts-again = * { $effect }: { $name } can act again.
+encounter-event-dies = * { $effect }: { $name } dies.
+encounter-event-lives-again = * { $effect }: { $name } lives again.
+# Elements an effect adds to or takes from its holder's Immunity ($elements: as the file writes them, comma-separated).
+encounter-event-now-immune = * { $effect }: { $name } is now immune to { $elements }.
+encounter-event-no-longer-immune = * { $effect }: { $name } is no longer immune to { $elements }.
 encounter-event-immune = * { $name } is immune to { $effect }.
 encounter-event-already-has = * { $name } already has { $effect }.
 encounter-event-no-effect = * { $effect } has no effect on { $name }.

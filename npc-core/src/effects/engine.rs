@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
 
-use super::event::EffectEvent;
+use super::event::{EffectEvent, EffectRoll};
 use super::model::{
     BoolOp, IntOp, IntOperator, Mode, Number, SetOperator, Subject, TargetType, ValueSpec,
 };
@@ -496,7 +496,8 @@ impl Encounter {
                 HpChange::Offset(offset) => IntOp::Add(offset),
                 HpChange::Assign(value) => IntOp::Assign(value),
             };
-            run.change_base(None, id, &Change::Int(Subject::HitPoints, op), 0)
+            let change = Change::Int(Subject::HitPoints, op);
+            run.change_base(Cause::default(), id, &change, 0)
         })
     }
 
@@ -723,6 +724,23 @@ fn view(combatant: &Combatant) -> CombatantView {
     }
 }
 
+/// What made a change: an effect (with the dice its value rolled), or a direct
+/// hit-point change (neither).
+#[derive(Default)]
+struct Cause {
+    effect: Option<String>,
+    dice: Option<EffectRoll>,
+}
+
+impl Cause {
+    fn effect(tag: &str, dice: Option<EffectRoll>) -> Cause {
+        Cause {
+            effect: Some(tag.to_string()),
+            dice,
+        }
+    }
+}
+
 /// One command in progress, on its own copy of the encounter.
 struct Run<'r> {
     library: &'r EffectLibrary,
@@ -754,11 +772,23 @@ impl<'r> Run<'r> {
     }
 
     fn roll(&mut self, effect: &Effect, number: &Number) -> Step<i64> {
+        self.roll_shown(effect, number).map(|(total, _)| total)
+    }
+
+    /// [`Run::roll`], with the dice as data when there are any.
+    fn roll_shown(&mut self, effect: &Effect, number: &Number) -> Step<(i64, Option<EffectRoll>)> {
         match number {
-            Number::Fixed(value) => Ok(*value),
+            Number::Fixed(value) => Ok((*value, None)),
             Number::Dice(expr) => expr
                 .roll(self.randomness.dice(), &self.library.limits.dice)
-                .map(|roll| roll.total())
+                .map(|roll| {
+                    let shown = EffectRoll {
+                        expr: expr.source().to_string(),
+                        dice: roll.dice().iter().map(|die| die.value).collect(),
+                        total: roll.total(),
+                    };
+                    (roll.total(), Some(shown))
+                })
                 .map_err(|error| {
                     EffectError::new(
                         EffectErrorKind::Dice,
@@ -874,13 +904,14 @@ impl<'r> Run<'r> {
             }
             _ => {}
         }
-        let change = self.resolve(effect, id)?;
+        let (change, dice) = self.resolve(effect, id)?;
+        let cause = Cause::effect(&effect.tag, dice);
         if duration != 0 && effect.mode == Mode::WhileActive {
             let before = self.int_before(id, &change);
             self.attach(effect, id, duration, Acting::Layer(change.clone()))?;
-            return self.report(Some(&effect.tag), id, &change, before, 0);
+            return self.report(cause, id, &change, before, 0);
         }
-        self.change_base(Some(&effect.tag), id, &change, 0)?;
+        self.change_base(cause, id, &change, 0)?;
         if duration != 0 && self.enc.get(id).is_some() {
             self.attach(effect, id, duration, Acting::Recurring)?;
         }
@@ -923,16 +954,19 @@ impl<'r> Run<'r> {
         if matches!(effect.value, ValueSpec::Clone | ValueSpec::Destroy) {
             return self.exist(effect, id);
         }
-        let change = self.resolve(effect, id)?;
-        self.change_base(Some(&effect.tag), id, &change, depth)
+        let (change, dice) = self.resolve(effect, id)?;
+        self.change_base(Cause::effect(&effect.tag, dice), id, &change, depth)
     }
 
-    /// Rolls the value and takes protections off (P1), reporting the reduction.
-    fn resolve(&mut self, effect: &Effect, id: u32) -> Step<Change> {
+    /// Rolls the value and takes protections off (P1), reporting the reduction;
+    /// the dice rolled, if any, for the change's report.
+    fn resolve(&mut self, effect: &Effect, id: u32) -> Step<(Change, Option<EffectRoll>)> {
         let subject = effect.subject;
+        let mut dice = None;
         let change = match &effect.value {
             ValueSpec::Int(operator, number) => {
-                let rolled = self.roll(effect, number)?;
+                let (rolled, shown) = self.roll_shown(effect, number)?;
+                dice = shown;
                 let op = match operator {
                     IntOperator::Add => IntOp::Add(rolled),
                     IntOperator::Subtract => IntOp::Add(rolled.saturating_neg()),
@@ -941,10 +975,8 @@ impl<'r> Run<'r> {
                     IntOperator::Divide => IntOp::Divide(rolled),
                 };
                 if subject == Subject::Protections {
-                    return Ok(Change::Protect(
-                        self.method_names(effect).into_iter().collect(),
-                        op,
-                    ));
+                    let elements = self.method_names(effect).into_iter().collect();
+                    return Ok((Change::Protect(elements, op), dice));
                 }
                 Change::Int(subject, self.protect(effect, id, op))
             }
@@ -967,7 +999,7 @@ impl<'r> Run<'r> {
             // Existence is handled by `exist`; never resolved into a change.
             ValueSpec::Clone | ValueSpec::Destroy => Change::Int(subject, IntOp::Add(0)),
         };
-        Ok(change)
+        Ok((change, dice))
     }
 
     /// P1: a lowering offset is reduced by the largest positive protection among
@@ -1010,26 +1042,20 @@ impl<'r> Run<'r> {
     }
 
     /// A change to the base value (one-shot, recurring, hook, direct), then its report.
-    fn change_base(
-        &mut self,
-        effect: Option<&str>,
-        id: u32,
-        change: &Change,
-        depth: u32,
-    ) -> Step<()> {
+    fn change_base(&mut self, cause: Cause, id: u32, change: &Change, depth: u32) -> Step<()> {
         let before = self.int_before(id, change);
         let Some(holder) = self.enc.get_mut(id) else {
             return Ok(());
         };
         holder.base.apply(change);
         holder.recompute();
-        self.report(effect, id, change, before, depth)
+        self.report(cause, id, change, before, depth)
     }
 
     /// The change line(s) with the shown values, then HP1's `is down` and the hooks (H1).
     fn report(
         &mut self,
-        effect: Option<&str>,
+        cause: Cause,
         id: u32,
         change: &Change,
         before: i64,
@@ -1039,16 +1065,17 @@ impl<'r> Run<'r> {
             return Ok(());
         };
         let name = holder.name.clone();
-        let tag = effect.unwrap_or_default().to_string();
+        let tag = cause.effect.clone().unwrap_or_default();
         match change {
             Change::Int(subject, _) => {
                 let after = holder.shown.int(*subject);
                 self.emit(EffectEvent::IntChange {
-                    effect: effect.map(str::to_string),
+                    effect: cause.effect,
                     name: name.clone(),
                     subject: *subject,
                     before,
                     after,
+                    roll: cause.dice,
                 });
                 if *subject == Subject::HitPoints && after < before {
                     if after == 0 {

@@ -7,6 +7,19 @@ use serde::{Deserialize, Serialize};
 
 use super::model::Subject;
 
+/// The dice an effect's value rolled for one target, as data: the total is before
+/// protections take anything off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectRoll {
+    /// The expression as the effect file writes it, without the value's operator
+    /// (`3d6` of `-3d6`, `2d4+2`).
+    pub expr: String,
+    /// Every die as counted, in the order rolled (dropped dice too).
+    pub dice: Vec<i64>,
+    /// What the expression came to.
+    pub total: i64,
+}
+
 /// One thing that happened in an encounter command.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EffectEvent {
@@ -20,6 +33,10 @@ pub enum EffectEvent {
         subject: Subject,
         before: i64,
         after: i64,
+        /// The dice of the effect's value, when it has dice (the canonical line
+        /// leaves them out; a host may show them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<EffectRoll>,
     },
     /// `* EFFECT on NAME: Protections E +N` (the operation as written: `+N`, `-N`, `=N`, `*N`, `/N`).
     ProtectionChange {
@@ -93,6 +110,7 @@ impl EffectEvent {
                 subject,
                 before,
                 after,
+                ..
             } => format!(
                 "* {effect} on {name}: {} {before} -> {after}",
                 subject.name()
@@ -103,6 +121,7 @@ impl EffectEvent {
                 subject,
                 before,
                 after,
+                ..
             } => format!("* {name}: {} {before} -> {after}", subject.name()),
             EffectEvent::ProtectionChange {
                 effect,

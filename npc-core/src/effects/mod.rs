@@ -23,7 +23,7 @@ pub use engine::{
     AttachedView, CarriedEffects, CombatantSpec, CombatantView, EffectError, EffectErrorKind,
     Encounter, HpChange, Randomness,
 };
-pub use event::EffectEvent;
+pub use event::{EffectEvent, EffectRoll};
 pub use model::{BoolOp, IntOp, Mode, Subject, SubjectKind, TargetType};
 pub use play::{EffectPlay, MAX_LINE_BYTES, play_effects};
 

@@ -10,7 +10,7 @@ use npc_core::effects::{CarriedEffects, EffectLibrary, Encounter, HpChange, Subj
 use rand::RngCore;
 
 use super::seats::{self, Seat};
-use super::tracker;
+use super::words;
 use crate::i18n::Lang;
 
 /// What an effect did to a lone character.
@@ -80,7 +80,7 @@ pub fn apply_alone(
         hidden: false,
         fields: joined,
     };
-    let lines = tracker::event_lines(lang, &events, &engine, std::slice::from_ref(&seat));
+    let lines = words::event_lines(lang, &events, &engine, std::slice::from_ref(&seat));
     // An effect that removed the character from the scratch encounter (Existence
     // false) leaves it as it was.
     let (fields, effects) = seats::write_back(&seat, &engine, written)

@@ -21,8 +21,10 @@
 
 mod alone;
 mod ids;
+mod monsters;
 mod seats;
 mod tracker;
+mod words;
 
 use std::sync::Arc;
 
@@ -30,16 +32,13 @@ use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
 use npc_core::effects::{
-    CarriedEffects, EffectError, EffectErrorKind, EffectEvent, EffectLibrary, Encounter, HpChange,
-    Subject,
+    CarriedEffects, EffectError, EffectEvent, EffectLibrary, Encounter, HpChange, Subject,
 };
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{
-    MESSAGE_LIMIT, break_fences, code_block, code_span_text, escape_markdown, one_line, truncate,
-};
+use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
     Track, ephemeral, fields,
@@ -55,9 +54,7 @@ pub use ids::{InitAction, InitId};
 use seats::Seat;
 pub(super) use seats::overlay;
 use tracker::Viewer;
-
-/// Monsters one `/init add` may add.
-const MAX_COUNT: i64 = 20;
+use words::{Named, engine_reason};
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "init",
@@ -128,8 +125,18 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                     string("name", "Their name (count 3 makes Orc_1 … Orc_3)", 32).required(),
                     string("init", "Initiative: a number or dice such as 1d20+2", 100).required(),
                     string("hp", "Hit points: a number or dice such as 2d8+2", 100).required(),
-                    integer("ac", "Armour class", -100, 100),
-                    integer("count", "How many (default 1)", 1, MAX_COUNT),
+                    integer(
+                        "ac",
+                        "Armour class",
+                        *monsters::ARMOUR_CLASS.start(),
+                        *monsters::ARMOUR_CLASS.end(),
+                    ),
+                    integer(
+                        "count",
+                        "How many (default 1)",
+                        *monsters::COUNT.start(),
+                        *monsters::COUNT.end(),
+                    ),
                     boolean("hidden", "Players see only healthy / bloodied / down"),
                 ],
             ),
@@ -595,7 +602,7 @@ impl Context {
             Ok(stored) => stored,
             Err(refusal) => return Ok(refusal),
         };
-        let events = tracker::event_lines(asker.table, &events, &engine, &seats);
+        let events = words::event_lines(asker.table, &events, &engine, &seats);
         Ok(answer(
             asker.table,
             &loaded.row,
@@ -829,126 +836,6 @@ impl Context {
                 ],
             )),
         }
-    }
-
-    async fn init_add(
-        &self,
-        loaded: Loaded,
-        asker: &Asker,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let lang = asker.lang;
-        if !asker.gm {
-            let gm = gm_name(&loaded);
-            return Ok(ephemeral(i18n::tr_args(
-                lang,
-                "encounter-gm-only-add",
-                &[("gm", gm.into())],
-            )));
-        }
-        let typed = command.string("name").unwrap_or("");
-        let name = seats::combatant_name(typed);
-        if name.is_empty() {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-monster-name")));
-        }
-        let count = command.integer("count").unwrap_or(1).clamp(1, MAX_COUNT);
-        let hidden = command.boolean("hidden").unwrap_or(false);
-        let context = RollContext::default();
-        let init_expr = command.string("init").unwrap_or("").trim();
-        let (initiative, init_shown) = match self.roll_number(lang, init_expr, &context) {
-            Ok(rolled) => rolled,
-            Err(problem) => {
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "encounter-bad-initiative",
-                    &[("problem", problem.into())],
-                )));
-            }
-        };
-        let hp_expr = command.string("hp").unwrap_or("").trim();
-        let mut engine = loaded.engine.clone();
-        let mut seats = loaded.seats.clone();
-        let mut added = Vec::new();
-        for index in 1..=count {
-            let each = match count {
-                1 => name.clone(),
-                _ => format!("{name}_{index}"),
-            };
-            // Each monster rolls its own hit points; the group shares one initiative.
-            let (hp, hp_shown) = match self.roll_number(lang, hp_expr, &context) {
-                Ok(rolled) => rolled,
-                Err(problem) => {
-                    return Ok(ephemeral(i18n::tr_args(
-                        lang,
-                        "encounter-bad-hp",
-                        &[("problem", problem.into())],
-                    )));
-                }
-            };
-            let mut stats = Vec::new();
-            if let Some(ac) = command.integer("ac") {
-                stats.push((Subject::ArmorClass, ac));
-            }
-            let spec = npc_core::effects::CombatantSpec {
-                name: each.clone(),
-                initiative,
-                hp: hp.max(1),
-                stats,
-                ..Default::default()
-            };
-            if let Err(error) = engine.add(&loaded.library, &spec) {
-                let named = Named {
-                    targets: vec![each],
-                    effect: None,
-                };
-                let error = engine_error(lang, &error, &loaded, &named);
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "encounter-nothing-added",
-                    &[("error", error.into())],
-                )));
-            }
-            seats.push(Seat {
-                name: each.clone(),
-                owner: 0,
-                character: None,
-                hidden,
-                fields: Vec::new(),
-            });
-            added.push(match hidden {
-                true => format!("`{each}`"),
-                false => i18n::tr_args(
-                    asker.table,
-                    "encounter-added-one",
-                    &[("name", each.as_str().into()), ("hp", hp_shown.into())],
-                ),
-            });
-        }
-        let (step, seats) = match self
-            .store(lang, &loaded, &engine, seats, Extra::default())
-            .await?
-        {
-            Ok(stored) => stored,
-            Err(refusal) => return Ok(refusal),
-        };
-        let args = [
-            ("added", added.join(", ").into()),
-            ("initiative", init_shown.into()),
-        ];
-        let line = match hidden {
-            true => i18n::tr_args(asker.table, "encounter-added-hidden", &args),
-            false => i18n::tr_args(asker.table, "encounter-added", &args),
-        };
-        Ok(answer(
-            asker.table,
-            &loaded.row,
-            &engine,
-            &seats,
-            step,
-            vec![line],
-            Vec::new(),
-            false,
-        ))
     }
 
     async fn init_next(
@@ -1475,87 +1362,9 @@ fn gm_only_end(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
     ))
 }
 
-/// What a command named, to say why the effect engine refused in a language other
-/// than the engine's own English.
-#[derive(Default)]
-pub(super) struct Named {
-    pub(super) targets: Vec<String>,
-    pub(super) effect: Option<String>,
-}
-
 /// Why the effect engine did nothing, as the end of a sentence in `lang`. English
 /// gives the engine's own message (it names more than a kind can); another language
 /// says it by kind, with the names the command gave and the library's limits.
 fn engine_error(lang: Lang, error: &EffectError, loaded: &Loaded, named: &Named) -> String {
     engine_reason(lang, error, &loaded.library, &loaded.engine, named)
-}
-
-/// [`engine_error`] for an engine and library of the caller's (`engine` as it was
-/// before the command).
-pub(super) fn engine_reason(
-    lang: Lang,
-    error: &EffectError,
-    library: &EffectLibrary,
-    engine: &Encounter,
-    named: &Named,
-) -> String {
-    // The engine's message and the names quote what players typed: no fence of
-    // theirs may open a code block in our answer.
-    if lang == Lang::En {
-        return break_fences(&error.message);
-    }
-    let limits = library.limits();
-    let missing = named
-        .targets
-        .iter()
-        .find(|name| engine.combatant(name).is_none())
-        .or(named.targets.first())
-        .map_or("", String::as_str);
-    let target = named.targets.first().map_or("", String::as_str);
-    let reason = match error.kind {
-        EffectErrorKind::BadName => i18n::tr_args(
-            lang,
-            "encounter-error-bad-name",
-            &[("max", limits.max_name_len.into())],
-        ),
-        EffectErrorKind::Full => i18n::tr_args(
-            lang,
-            "encounter-error-full",
-            &[("max", limits.max_combatants.into())],
-        ),
-        EffectErrorKind::UnknownElement => i18n::tr(lang, "encounter-error-unknown-element"),
-        EffectErrorKind::UnknownEffect => i18n::tr_args(
-            lang,
-            "encounter-error-unknown-effect",
-            &[
-                ("name", target.into()),
-                ("effect", named.effect.as_deref().unwrap_or("").into()),
-            ],
-        ),
-        EffectErrorKind::Empty => i18n::tr(lang, "encounter-error-empty"),
-        EffectErrorKind::NoEarlierTurn => i18n::tr(lang, "encounter-error-no-earlier-turn"),
-        EffectErrorKind::UnknownCombatant => i18n::tr_args(
-            lang,
-            "encounter-error-unknown-combatant",
-            &[("name", missing.into())],
-        ),
-        EffectErrorKind::StepBudget => i18n::tr_args(
-            lang,
-            "encounter-error-step-budget",
-            &[("max", limits.max_steps.into())],
-        ),
-        EffectErrorKind::HookDepth => i18n::tr_args(
-            lang,
-            "encounter-error-hook-depth",
-            &[("max", limits.max_hook_depth.into())],
-        ),
-        EffectErrorKind::TooManyEffects => i18n::tr_args(
-            lang,
-            "encounter-error-too-many-effects",
-            &[("max", limits.max_attached.into())],
-        ),
-        EffectErrorKind::Dice => i18n::tr(lang, "encounter-error-dice"),
-        _ => i18n::tr(lang, "encounter-error-other"),
-    };
-    break_fences(&reason)
 }
