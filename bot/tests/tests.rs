@@ -17,14 +17,14 @@ mod command_table;
 mod chargen;
 // Localization: the catalogues, which language answers, the German console.
 mod i18n;
-// Issue 18, group B1 in German: /roll, dice errors, /odds, /macro, /config, /help.
-mod i18n_b1;
-// Localization of /chargen, /chargen program and /character: German answers, limits.
-mod i18n_b2;
-// Localization of /npc, /talk, the conversations and /effect (issue 18, group B3).
-mod i18n_b3;
-// Localization of /init, the encounters page of /help and the transports (issue 18, group B4).
-mod i18n_b4;
+// In German: /roll, dice errors, /odds, /macro, /config, /help.
+mod german_rolls;
+// In German: /chargen, /chargen program and /character, within Discord's limits.
+mod german_chargen;
+// In German: /npc, /talk, the conversations and /effect.
+mod german_npc;
+// In German: /init, the encounters page of /help and the transports.
+mod german_encounters;
 // Issue 18: every module's messages, both languages, hostile longest inputs (a property).
 mod discord_limits;
 // The configuration file and its documented example.

@@ -1,4 +1,4 @@
-//! Issue 18, group B4 in German: `/init` (replies, refusals, the tracker, the end
+//! `/init` (replies, refusals, the tracker, the end
 //! question, the event lines) through the core, within Discord's limits for the
 //! longest names; the encounters page of `/help`.
 

@@ -1,4 +1,4 @@
-//! Issue 18, group B3 in German: `/npc`, `/talk`, the conversations in the channel
+//! `/npc`, `/talk`, the conversations in the channel
 //! and `/effect`. Private answers and forms speak the member's language; the
 //! conversation's messages, buttons and menus the server's. The authors' words
 //! (SAY texts, item and menu names) stay as written; npc-core's load errors are

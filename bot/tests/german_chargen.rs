@@ -1,4 +1,4 @@
-//! Issue 18, group B2: `/chargen`, `/chargen program` and `/character` in German
+//! In German: `/chargen`, `/chargen program` and `/character`
 //! through the core. A German member in a German server (`locale` and `guild_locale`
 //! `de`) goes through each command's representative answers, in a table per command;
 //! then the longest inputs (names at their maximum lengths, a long user name, many

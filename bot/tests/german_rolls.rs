@@ -1,4 +1,4 @@
-//! Issue 18, group B1 in German: `/roll`, the dice errors, `/odds` and its chart,
+//! `/roll`, the dice errors, `/odds` and its chart,
 //! `/macro`, `/config`, `/help` and the core's shared texts, through the core as a
 //! German user (`locale: de`) or in a German server; and every message of these
 //! modules, in both languages, within Discord's limits for the longest inputs.
@@ -1001,7 +1001,7 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
-    /// Every message of group B1, in English and German, built from the longest
+    /// Every message of this file's commands, in English and German, built from the longest
     /// inputs Discord lets through (a 1,000-character expression, 32-character names,
     /// 100-character labels and descriptions), fits Discord's limits before any
     /// cutting.
