@@ -311,6 +311,26 @@ async fn semicolons_give_a_distribution_per_roll() {
     assert_eq!(names.len(), 3, "distinct file names: {names:?}");
     let histograms = message.text_view.as_deref().unwrap_or("");
     assert!(histograms.contains("1d20 adv"), "{histograms}");
+    // The exact fractions answer for every roll.
+    let sent = harness
+        .alice(odds(&[
+            ("expr", text("1d6!; 2d6")),
+            ("target", text("<=3")),
+        ]))
+        .await;
+    let exact = sent
+        .button("Exact fractions")
+        .expect("an 'Exact fractions' button");
+    let pressed = harness
+        .alice(RequestKind::Button {
+            custom_id: exact,
+            message_id: 8,
+        })
+        .await;
+    let fractions = pressed.all_text();
+    assert_eq!(fractions.matches("mean = ").count(), 2, "{fractions}");
+    // 2d6 at most 3: 1 + 2 of 36 ways.
+    assert!(fractions.contains("P(2d6 ≤ 3) = 1/12"), "{fractions}");
     // As many rolls as /roll takes, and no more.
     let refused = harness
         .alice(odds(&[("expr", text("1; 2; 3; 4; 5"))]))
