@@ -121,3 +121,64 @@ fn a_long_exact_mean_is_left_to_json() {
     let first = stdout(&long).lines().next().unwrap_or_default().to_owned();
     assert!(first.starts_with("1d6!: mean 4.20, sd"), "{first}");
 }
+
+/// `tavern odds` reads a line as `/roll` does: `adv`/`dis` and `;`.
+#[test]
+fn advantage_and_several_rolls_as_roll_reads_them() {
+    // The higher of two d20s: 25 unless both miss 20, 1 - (19/20)² = 39/400; 6 only
+    // when both show 1.
+    let output = tavern(&["odds", "--json", "1d20+5", "adv"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["dist"]["25"], "39/400");
+    assert_eq!(value["dist"]["6"], "1/400");
+    let text = tavern(&["odds", "1d20+5 dis", "--target", "15"], "");
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    assert!(
+        stdout(&text).contains("1d20+5 dis ≥ 15: 30.25 %"),
+        "{}",
+        stdout(&text)
+    );
+    let several = tavern(&["odds", "--json", "1d4; 1d20 adv"], "");
+    assert_eq!(several.status.code(), Some(0), "{}", stderr(&several));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&several)).unwrap();
+    let rolls = value.as_array().expect("an array, one object a roll");
+    assert_eq!(rolls.len(), 2);
+    assert_eq!(rolls[0]["expr"], "1d4");
+    assert_eq!(rolls[0]["dist"]["1"], "1/4");
+    assert_eq!(rolls[1]["expr"], "1d20 adv");
+    assert_eq!(rolls[1]["dist"]["20"], "39/400");
+    let text = stdout(&tavern(&["odds", "1d4; 2d6"], ""));
+    assert!(text.contains("1d4: mean 2.50"), "{text}");
+    assert!(text.contains("2d6: mean 7.00"), "{text}");
+    // What /roll refuses, odds refuse, with exit status 2.
+    let refused = tavern(&["odds", "3d6 adv"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("one d20"), "{}", stderr(&refused));
+}
+
+/// The exact fractions the README promises: the mean, the variance and the target's
+/// chance beside their floats, worked out by hand for 3d6 (mean 21/2, variance
+/// 3 · 35/12 = 35/4; at least 15 in 20 of 216 ways, at most 5 in 10).
+#[test]
+fn json_has_exact_fractions_of_the_mean_the_variance_and_the_chance() {
+    let output = tavern(&["odds", "--json", "3d6", "--target", "15"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["mean"], 10.5);
+    assert_eq!(value["mean_exact"], "21/2");
+    assert_eq!(value["variance"], 8.75);
+    assert_eq!(value["variance_exact"], "35/4");
+    assert_eq!(value["target"]["at_least"], 15);
+    assert_eq!(value["target"]["chance_exact"], "5/54");
+    assert!((value["target"]["chance"].as_f64().unwrap() - 20.0 / 216.0).abs() < 1e-12);
+    let under = tavern(&["odds", "--json", "--target", "<=5", "3d6"], "");
+    let value: serde_json::Value = serde_json::from_str(&stdout(&under)).unwrap();
+    assert_eq!(value["target"]["at_most"], 5);
+    assert_eq!(value["target"]["chance_exact"], "5/108");
+    let text = stdout(&tavern(&["odds", "3d6", "--target", "<=5"], ""));
+    assert!(text.contains("3d6 ≤ 5: 4.63 %"), "{text}");
+    let wrong = tavern(&["odds", "3d6", "--target", "five"], "");
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(stderr(&wrong).contains("five"), "{}", stderr(&wrong));
+}

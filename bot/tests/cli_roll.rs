@@ -157,3 +157,43 @@ fn errors_speak_the_language_of_lang_or_the_environment() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("`fr` is not a language Tavern speaks: de or en"));
 }
+
+/// `tavern roll` reads a line as `/roll` does: `adv`/`dis` keep the better or worse of
+/// two d20s, and `;` makes several rolls, one line each.
+#[test]
+fn advantage_and_several_rolls_as_the_bot_reads_them() {
+    let output = tavern(&["roll", "--seed", "1", "1d20+5", "adv", "to", "hit"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("to hit: 2d20kh1 ("), "{text}");
+    let worse = stdout(&tavern(&["roll", "--seed", "1", "1d20 nachteil"], ""));
+    assert!(worse.starts_with("2d20kl1 ("), "{worse}");
+    let several = tavern(&["roll", "--seed", "1", "1d20+5; 2d6"], "");
+    assert_eq!(several.status.code(), Some(0), "{}", stderr(&several));
+    let lines: Vec<String> = stdout(&several).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("1d20 ("), "{lines:?}");
+    assert!(lines[1].starts_with("2d6 ("), "{lines:?}");
+    let json = tavern(&["roll", "--seed", "1", "--json", "1d20 adv; 1d4"], "");
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let rolls = value.as_array().expect("an array, one object a roll");
+    assert_eq!(rolls.len(), 2);
+    assert!(
+        rolls[0]["dice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|die| die["term"] == "2d20kh1"),
+        "{value}"
+    );
+    let refused = tavern(&["roll", "3d6 adv"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("one d20"), "{}", stderr(&refused));
+    let too_many = tavern(&["roll", "--json", "1;2;3;4;5"], "");
+    assert_eq!(too_many.status.code(), Some(2));
+    assert!(
+        stdout(&too_many).contains("\"error\""),
+        "{}",
+        stdout(&too_many)
+    );
+}

@@ -426,7 +426,7 @@ fn every_custom_id_family_has_one_owner() {
         (
             OddsId::Inline(OddsView {
                 expr: "3d6".to_owned(),
-                target: Some(10),
+                target: Some(tavern::chart::Target::AtLeast(10)),
                 view: "eq".to_owned(),
             })
             .encode(),

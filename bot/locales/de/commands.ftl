@@ -232,7 +232,7 @@ cmd-odds--expr =
     .description = Der Würfelausdruck, z. B. 4d6kh3 oder 10d10cs>=8
 cmd-odds--target =
     .name = ziel
-    .description = Die Chance zeigen, mindestens diesen Wert zu würfeln
+    .description = Die Chance zeigen, mindestens (15) oder höchstens (<=5) diesen Wert zu würfeln
 
 cmd-help =
     .name = hilfe

@@ -48,7 +48,8 @@ help-page-npc =
 
 help-page-odds =
     {"*"}*Chancen** sind die exakten Wahrscheinlichkeiten eines Wurfs, mit Diagramm: `/chancen 4d6kh3`, `/chancen 1d20+5 ziel:15`.
-    · Jede Form, die `/würfeln` kennt, mit Behalten und Explosionen (Explosionen werden verfolgt, bis der Rest unter eins zu einer Billion liegt).
+    · Jede Form, die `/würfeln` kennt, mit Behalten und Explosionen (Explosionen werden verfolgt, bis der Rest unter eins zu einer Billion liegt), `vorteil` und `nachteil` und mehrere Würfe, getrennt durch `;`.
+    · `ziel:<=5` ist ein Ziel zum Unterwürfeln: die Chance, höchstens 5 zu würfeln.
     · Die Buttons schalten das Diagramm um: genau, mindestens, höchstens.
     · Sehr große Würfelpools ergeben „zu aufwendig für eine exakte Berechnung“; Neuwürfe, die von den anderen Würfeln abhängen (`4d6u`, `1d6rol1`), haben keine exakten Chancen: Würfle sie mit `anzahl`.
 

@@ -2,6 +2,7 @@
 # Schlüssel in dieser Datei beginnen mit `odds-`.
 
 odds-nothing = Für welchen Wurf? Zum Beispiel `/chancen 4d6kh3` oder `/chancen 1d20+5 ziel:15`.
+odds-target-invalid = `{ $target }` ist kein Ziel: Gib ein Ergebnis an, das erreicht werden soll, wie `15`, oder eines, das nicht überschritten werden soll, wie `<=5`.
 odds-computing = Die exakte Berechnung der Chancen von `{ $expr }`
 odds-cannot-compute =
     Die Chancen dafür kann ich nicht berechnen:
@@ -15,6 +16,7 @@ odds-exact-text =
     Mittelwert = { $mean }
     Varianz = { $variance }
 odds-chart-filename = chancen.png
+odds-chart-filename-numbered = chancen-{ $number }.png
 
 odds-view =
     { $view ->

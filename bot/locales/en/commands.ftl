@@ -233,7 +233,7 @@ cmd-odds--expr =
     .description = The dice expression, e.g. 4d6kh3 or 10d10cs>=8
 cmd-odds--target =
     .name = target
-    .description = Show the chance to roll at least this
+    .description = Show the chance to roll at least this (15), or at most (<=5)
 
 cmd-help =
     .name = help

@@ -50,7 +50,8 @@ help-page-npc =
 
 help-page-odds =
     {"*"}*Odds** are the exact chances of a roll, with a chart: `/odds 4d6kh3`, `/odds 1d20+5 target:15`.
-    · Every form `/roll` takes, keeps and explosions included (explosions are followed until the rest is below one in a trillion).
+    · Every form `/roll` takes, keeps and explosions included (explosions are followed until the rest is below one in a trillion), `adv` and `dis`, and several rolls separated by `;`.
+    · `target:<=5` is a roll-under target: the chance to roll at most 5.
     · The buttons switch the chart: exactly, at least, at most.
     · Very large pools answer "too complex to compute exactly"; rerolls that depend on the other dice (`4d6u`, `1d6rol1`) have no exact odds: roll them with `repeat`.
 

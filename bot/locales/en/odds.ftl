@@ -1,6 +1,8 @@
 # The texts of `/odds` and its chart (bot/src/chart.rs). Keys in this file start with `odds-`.
 
 odds-nothing = Tell me which roll, for example `/odds 4d6kh3` or `/odds 1d20+5 target:15`.
+# $target: what was typed as the target.
+odds-target-invalid = `{ $target }` is not a target: give a total to reach, like `15`, or one to stay at or under, like `<=5`.
 # For common-overrun-*; $expr: what the user typed, on one line.
 odds-computing = Computing the odds of `{ $expr }` exactly
 # $caret: a code block with the input, a caret under the place and the reason.
@@ -17,6 +19,8 @@ odds-exact-text =
     mean = { $mean }
     variance = { $variance }
 odds-chart-filename = odds.png
+# The chart of the $number-th roll of several (`1d20+5; 2d6`).
+odds-chart-filename-numbered = odds-{ $number }.png
 
 # A chart's view, on its button and its axis; $view: eq, ge or le.
 odds-view =

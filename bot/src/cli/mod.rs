@@ -83,3 +83,33 @@ fn dice_caret(lang: Lang, input: &str, error: &dice_core::Error) -> String {
     }
     crate::engine::dice::failure(error, input).caret_in(lang)
 }
+
+/// The rolls of a command line, read as `/roll` reads them (`adv`/`dis`, `;`), or the
+/// exit code 2 after saying why not: in `lang` on stderr, or with `json` as
+/// `{"error": {"kind", "message"}}` on stdout, in English as the other JSON errors.
+fn read_rolls(
+    lang: Lang,
+    json: bool,
+    input: &str,
+) -> Result<Vec<crate::core::roll::LinePart>, std::process::ExitCode> {
+    use crate::core::roll::RollsProblem;
+    let problem = match crate::core::roll::read_line(input) {
+        Ok(parts) => return Ok(parts),
+        Err(problem) => problem,
+    };
+    if json {
+        let kind = match problem {
+            RollsProblem::Empty => "empty",
+            RollsProblem::TooMany { .. } => "too_many_rolls",
+            RollsProblem::Advantage { .. } => "advantage_needs_one_d20",
+        };
+        let message = problem.text(Lang::En);
+        println!(
+            "{}",
+            serde_json::json!({ "error": { "kind": kind, "message": message } })
+        );
+    } else {
+        eprintln!("{}", problem.text(lang));
+    }
+    Err(std::process::ExitCode::from(2))
+}

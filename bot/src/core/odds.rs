@@ -1,8 +1,10 @@
 //! `/odds expr [target]`: the exact distribution of a roll as a summary and
 //! a bar chart, with buttons that switch the chart between "exactly",
-//! "at least" and "at most".
+//! "at least" and "at most". The expression is read as `/roll` reads it
+//! (`adv`/`dis`, several rolls separated by `;`, macros and `@FIELD`s): one
+//! distribution and chart per roll.
 
-use super::commands::{CommandSpec, OptionKind, OptionSpec, string};
+use super::commands::{CommandSpec, string};
 use super::context::Context;
 use super::custom_id::{self, MAX_LEN};
 use super::table::{CommandEntry, ComponentFamily, defer_update};
@@ -11,14 +13,18 @@ use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Reply, Request, RequestKind, ephemeral,
 };
-use crate::chart::{self, View};
+use crate::chart::{self, Target, View};
 use crate::i18n::{self, Lang};
 
 const BUTTON_STATE_KIND: &str = "odds";
 
-/// An exact distribution: the expression as resolved, its odds, and the chart's
+/// The exact distribution of one roll: the roll as shown, its odds, and the chart's
 /// PNG when one was asked for.
-type Computed = (String, dice_core::Odds, Option<Result<Vec<u8>, String>>);
+struct Computed {
+    shown: String,
+    odds: dice_core::Odds,
+    png: Option<Result<Vec<u8>, String>>,
+}
 
 /// The view key of the button that answers with the exact fractions (privately)
 /// instead of redrawing the chart.
@@ -29,6 +35,26 @@ const EXACT_KEY: &str = "fr";
 struct StoredOdds {
     expr: String,
     target: Option<i64>,
+    /// A roll-under target (`<=5`); rows stored before it read as "at least".
+    #[serde(default)]
+    at_most: bool,
+}
+
+impl StoredOdds {
+    fn new(params: &OddsView) -> StoredOdds {
+        StoredOdds {
+            expr: params.expr.clone(),
+            target: params.target.map(Target::value),
+            at_most: matches!(params.target, Some(Target::AtMost(_))),
+        }
+    }
+
+    fn target(&self) -> Option<Target> {
+        self.target.map(|value| match self.at_most {
+            true => Target::AtMost(value),
+            false => Target::AtLeast(value),
+        })
+    }
 }
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
@@ -58,17 +84,11 @@ fn spec(_: &CoreSettings) -> CommandSpec {
             )
             .required()
             .autocomplete(),
-            OptionSpec {
-                name: "target",
-                description: "Show the chance to roll at least this",
-                kind: OptionKind::Integer {
-                    min: -1_000_000_000,
-                    max: 1_000_000_000,
-                },
-                required: false,
-                autocomplete: false,
-                choices: &[],
-            },
+            string(
+                "target",
+                "Show the chance to roll at least this (15), or at most (<=5)",
+                30,
+            ),
         ],
         subcommands: vec![],
         groups: vec![],
@@ -80,14 +100,14 @@ fn spec(_: &CoreSettings) -> CommandSpec {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct OddsView {
     pub expr: String,
-    pub target: Option<i64>,
+    pub target: Option<Target>,
     pub view: String,
 }
 
 /// The custom id of a view button under an `/odds` chart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OddsId {
-    /// Everything inline: `tv1:o:<view>:<target or ->:<expr>`.
+    /// Everything inline: `tv1:o:<view>:<target (15, <=5) or ->:<expr>`.
     Inline(OddsView),
     /// The expression stored (`button_states`); `view` is the key of the view to show.
     Stored { state_id: i64, view: String },
@@ -125,7 +145,7 @@ impl OddsId {
         let view = parts.next()?.to_owned();
         let target = match parts.next()? {
             "-" => None,
-            number => Some(number.parse().ok()?),
+            target => Some(Target::parse(target)?),
         };
         let expr = parts.next()?.to_owned();
         Some(OddsId::Inline(OddsView { expr, target, view }))
@@ -157,9 +177,25 @@ impl Context {
             let lang = self.language(request, false).await?;
             return Ok(ephemeral(i18n::tr(lang, "odds-nothing")));
         }
+        // A string since roll-under targets (`<=5`) came; a client that still has the
+        // integer option registered sends a number.
+        let target = match (command.string("target"), command.integer("target")) {
+            (Some(typed), _) => match Target::parse(typed) {
+                Some(target) => Some(target),
+                None => {
+                    let lang = self.language(request, false).await?;
+                    return Ok(ephemeral(i18n::tr_args(
+                        lang,
+                        "odds-target-invalid",
+                        &[("target", one_line(typed, 30).replace('`', "'").into())],
+                    )));
+                }
+            },
+            (None, number) => number.map(Target::AtLeast),
+        };
         let params = OddsView {
             expr: expr.to_owned(),
-            target: command.integer("target"),
+            target,
             view: View::Exactly.key().to_owned(),
         };
         Ok(match self.odds_message(request, &params).await? {
@@ -201,15 +237,16 @@ impl Context {
             return Ok(super::stale_component(request));
         };
         let params = OddsView {
+            target: stored.target(),
             expr: stored.expr,
-            target: stored.target,
             view: view.to_owned(),
         };
         self.odds_button(request, params).await
     }
 
-    /// The summary, the chart of the chosen view and the view buttons; an
-    /// expression that cannot be computed is an ephemeral explanation.
+    /// The summary, the chart of the chosen view and the view buttons (a summary and
+    /// a chart per roll); an expression that cannot be computed is an ephemeral
+    /// explanation.
     async fn odds_message(
         &self,
         request: &Request,
@@ -218,30 +255,55 @@ impl Context {
         let view = View::from_key(&params.view).unwrap_or(View::Exactly);
         // The channel sees the chart: the server's language.
         let lang = self.language(request, true).await?;
-        let (shown, odds, png) = match self
+        let computed = match self
             .compute_odds(request, params, Some((view, lang)))
             .await?
         {
             Ok(computed) => computed,
             Err(replies) => return Ok(Err(replies)),
         };
-        let png = png
-            .ok_or_else(|| anyhow::anyhow!("no chart drawn"))?
-            .map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
-        let summary = chart::summary(lang, &shown, &odds, params.target);
-        let mut message = Message {
-            content: truncate(&summary, MESSAGE_LIMIT),
-            attachments: vec![FileAttachment {
-                filename: i18n::tr(lang, "odds-chart-filename"),
+        let several = computed.len() > 1;
+        let mut summaries = Vec::with_capacity(computed.len());
+        let mut histograms = Vec::with_capacity(computed.len());
+        let mut attachments = Vec::with_capacity(computed.len());
+        for (index, roll) in computed.iter().enumerate() {
+            let png = roll
+                .png
+                .clone()
+                .ok_or_else(|| anyhow::anyhow!("no chart drawn"))?
+                .map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
+            summaries.push(chart::summary(lang, &roll.shown, &roll.odds, params.target));
+            let histogram = chart::text_histogram(lang, &roll.odds, view, 40);
+            histograms.push(match several {
+                true => format!("{}\n{histogram}", roll.shown),
+                false => histogram,
+            });
+            let filename = match several {
+                true => i18n::tr_args(
+                    lang,
+                    "odds-chart-filename-numbered",
+                    &[("number", (index + 1).into())],
+                ),
+                false => i18n::tr(lang, "odds-chart-filename"),
+            };
+            attachments.push(FileAttachment {
+                filename,
                 bytes: png,
-                description: Some(truncate(&chart::alt_text(lang, &shown, &odds, view), 1000)),
-            }],
-            text_view: Some(chart::text_histogram(lang, &odds, view, 40)),
+                description: Some(truncate(
+                    &chart::alt_text(lang, &roll.shown, &roll.odds, view),
+                    1000,
+                )),
+            });
+        }
+        let mut message = Message {
+            content: truncate(&summaries.join("\n"), MESSAGE_LIMIT),
+            attachments,
+            text_view: Some(histograms.join("\n")),
             ..Message::default()
         };
         // A long expression is stored once and its row shared by the three buttons.
         let mut stored_id = None;
-        let mut buttons = Vec::with_capacity(3);
+        let mut buttons = Vec::with_capacity(4);
         for choice in View::ALL {
             buttons.push(Component::Button(Button {
                 custom_id: self.odds_id(params, choice.key(), &mut stored_id).await?,
@@ -254,7 +316,10 @@ impl Context {
                 disabled: choice == view,
             }));
         }
-        if chart::exact_mean_is_long(&odds) {
+        if computed
+            .iter()
+            .any(|roll| chart::exact_mean_is_long(&roll.odds))
+        {
             buttons.push(Component::Button(Button {
                 custom_id: self.odds_id(params, EXACT_KEY, &mut stored_id).await?,
                 label: i18n::tr(lang, "odds-exact-button"),
@@ -266,19 +331,32 @@ impl Context {
         Ok(Ok(message))
     }
 
-    /// The exact distribution of `params.expr` on a worker under the time limit,
-    /// with the chart of `view` drawn there too (in its language) when one is asked
-    /// for; what cannot be computed is an ephemeral explanation.
+    /// The exact distribution of each roll of `params.expr`, read as `/roll` reads
+    /// it, on a worker under the time limit, with the chart of `view` drawn there too
+    /// (in its language) when one is asked for; what cannot be computed is an
+    /// ephemeral explanation.
     async fn compute_odds(
         &self,
         request: &Request,
         params: &OddsView,
         view: Option<(View, Lang)>,
-    ) -> anyhow::Result<Result<Computed, Vec<Reply>>> {
-        let prepared = match self.prepare_roll(request, &params.expr).await? {
-            Ok(prepared) => prepared,
-            Err(replies) => return Ok(Err(replies)),
+    ) -> anyhow::Result<Result<Vec<Computed>, Vec<Reply>>> {
+        let parts = match super::roll::read_line(&params.expr) {
+            Ok(parts) => parts,
+            Err(problem) => {
+                let lang = self.language(request, false).await?;
+                return Ok(Err(ephemeral(problem.text(lang))));
+            }
         };
+        let mut rolls = Vec::with_capacity(parts.len());
+        for part in parts {
+            let prepared = match self.prepare_roll(request, &part.rolled).await? {
+                Ok(prepared) => prepared,
+                Err(replies) => return Ok(Err(replies)),
+            };
+            // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
+            rolls.push((part.with_advantage(), prepared));
+        }
         let dice = self.engines.dice.clone();
         let target = params.target;
         // Exact distributions take up to the work budget: off the async threads,
@@ -286,9 +364,15 @@ impl Context {
         let computed = self
             .workers
             .run("odds", move || {
-                let (shown, odds) = dice.odds(&prepared.expr, &prepared.context)?;
-                let png = view.map(|(view, lang)| chart::png(lang, &shown, &odds, view, target));
-                Ok((shown, odds, png))
+                let mut computed = Vec::with_capacity(rolls.len());
+                for (named, prepared) in rolls {
+                    let (resolved, odds) = dice.odds(&prepared.expr, &prepared.context)?;
+                    let shown = named.unwrap_or(resolved);
+                    let png =
+                        view.map(|(view, lang)| chart::png(lang, &shown, &odds, view, target));
+                    computed.push(Computed { shown, odds, png });
+                }
+                Ok(computed)
             })
             .await;
         let computed = match computed {
@@ -317,15 +401,20 @@ impl Context {
         }
     }
 
-    /// The "Exact fractions" button: the mean, variance and chance as fractions,
-    /// privately (a long one as an attached file), leaving the shared message as it is.
+    /// The "Exact fractions" button: the mean, variance and chance of each roll as
+    /// fractions, privately (a long one as an attached file), leaving the shared
+    /// message as it is.
     async fn odds_exact(&self, request: &Request, params: &OddsView) -> anyhow::Result<Vec<Reply>> {
-        let (shown, odds, _) = match self.compute_odds(request, params, None).await? {
+        let computed = match self.compute_odds(request, params, None).await? {
             Ok(computed) => computed,
             Err(replies) => return Ok(replies),
         };
         let lang = self.language(request, false).await?;
-        let text = chart::exact_text(lang, &shown, &odds, params.target);
+        let text = computed
+            .iter()
+            .map(|roll| chart::exact_text(lang, &roll.shown, &roll.odds, params.target))
+            .collect::<Vec<_>>()
+            .join("\n");
         let fenced = code_block(&text);
         if fenced.chars().count() <= MESSAGE_LIMIT {
             return Ok(ephemeral(fenced));
@@ -358,10 +447,7 @@ impl Context {
         let state_id = match *stored_id {
             Some(id) => id,
             None => {
-                let stored = StoredOdds {
-                    expr: params.expr.clone(),
-                    target: params.target,
-                };
+                let stored = StoredOdds::new(params);
                 let id = self.store_button_state(BUTTON_STATE_KIND, &stored).await?;
                 *stored_id = Some(id);
                 id

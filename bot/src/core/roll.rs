@@ -236,13 +236,11 @@ impl Context {
         params: RollAgain,
         again: bool,
     ) -> anyhow::Result<Vec<Reply>> {
-        let parts = match split_rolls(&params.expr).and_then(|parts| {
-            parts
-                .iter()
-                .map(|part| advantage(part))
-                .collect::<Result<Vec<_>, _>>()
-        }) {
-            Ok(parts) => parts,
+        let parts = match read_line(&params.expr) {
+            Ok(parts) => parts
+                .into_iter()
+                .map(|part| part.rolled)
+                .collect::<Vec<_>>(),
             Err(problem) => {
                 let lang = self.language(request, false).await?;
                 return Ok(ephemeral(problem.text(lang)));
@@ -476,6 +474,41 @@ impl RollsProblem {
     }
 }
 
+/// One roll of a line: as typed and as rolled (`1d20+5 adv` is rolled as `2d20kh1+5`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinePart {
+    pub typed: String,
+    pub rolled: String,
+}
+
+impl LinePart {
+    /// With advantage, the expression as typed and the word (`1d20+5 adv`): where a
+    /// roll is named without its label, the rolled `2d20kh1+5` would hide what was
+    /// asked. `None` without advantage.
+    pub fn with_advantage(&self) -> Option<String> {
+        if self.typed == self.rolled {
+            return None;
+        }
+        let parsed = dice_core::parse(&self.typed).ok()?;
+        let label = parsed.label()?;
+        let word = label.split_whitespace().next()?;
+        Some(format!("{} {word}", before_label(&self.typed, label)))
+    }
+}
+
+/// A line as `/roll` reads it before the dice language: its rolls ([`split_rolls`]),
+/// each with advantage turned into dice ([`advantage`]). `/odds` and the
+/// command-line tools read a line through here too, so they take what `/roll` takes.
+pub fn read_line(line: &str) -> Result<Vec<LinePart>, RollsProblem> {
+    split_rolls(line)?
+        .into_iter()
+        .map(|typed| {
+            let rolled = advantage(&typed)?;
+            Ok(LinePart { typed, rolled })
+        })
+        .collect()
+}
+
 /// `1d20+5; 2d6+3` into its rolls (empty ones ignored), at most [`MAX_ROLLS`].
 pub fn split_rolls(expr: &str) -> Result<Vec<String>, RollsProblem> {
     let parts: Vec<String> = expr
@@ -511,10 +544,7 @@ pub fn advantage(part: &str) -> Result<String, RollsProblem> {
         _ => return Ok(part.to_owned()),
     };
     let rest: Vec<&str> = words.collect();
-    let expr = part[..part.len() - label.len()]
-        .trim_end()
-        .trim_end_matches('#')
-        .trim_end();
+    let expr = before_label(part, &label);
     let terms = single_d20_terms(expr);
     let [(start, mods, end)] = terms.as_slice() else {
         return Err(RollsProblem::Advantage {
@@ -533,6 +563,14 @@ pub fn advantage(part: &str) -> Result<String, RollsProblem> {
         rolled.push_str(&rest.join(" "));
     }
     Ok(rolled)
+}
+
+/// The expression of `part` without its `label` and the `#` before it.
+fn before_label<'a>(part: &'a str, label: &str) -> &'a str {
+    part[..part.len() - label.len()]
+        .trim_end()
+        .trim_end_matches('#')
+        .trim_end()
 }
 
 /// Each `d20` / `1d20` term (a d20 with a bigger count does not count): where it

@@ -11,7 +11,7 @@ async fn odds_answer_with_a_chart_and_switch_views_in_place() {
     let odds = tavern.slash(
         &alice(),
         "odds",
-        vec![Opt::string("expr", "1d20+5"), Opt::integer("target", 15)],
+        vec![Opt::string("expr", "1d20+5"), Opt::string("target", "15")],
     );
     let callback = tavern.callback(odds).await;
     assert!(matches!(callback.kind, 4 | 5), "{callback:?}");
