@@ -8,7 +8,9 @@ thousands of generated inputs (nested, huge, repeated and random), each under an
 wall-clock timeout (10 s), and reports panics, aborts (stack overflow, failed
 allocation, other signals), hangs, slow cases and peak memory per engine.
 Inputs that fail are written to the findings directory, to become regression
-tests.
+tests. `basic costly` runs loops of the BASIC statements whose work grows with
+their operands, to check that the step budget bounds CPU time (the summary's
+"max CPU s"); `--engines` picks some engines only.
 
     cargo build --release -p tavern
     scripts/hostile-campaign.py --bin target/release/tavern --seconds 600
