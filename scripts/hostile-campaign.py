@@ -8,7 +8,9 @@ thousands of generated inputs (nested, huge, repeated and random), each under an
 wall-clock timeout (10 s), and reports panics, aborts (stack overflow, failed
 allocation, other signals), hangs, slow cases and peak memory per engine.
 Inputs that fail are written to the findings directory, to become regression
-tests.
+tests. `basic costly` runs loops of the BASIC statements whose work grows with
+their operands, to check that the step budget bounds CPU time (the summary's
+"max CPU s"); `--engines` picks some engines only.
 
     cargo build --release -p tavern
     scripts/hostile-campaign.py --bin target/release/tavern --seconds 600
@@ -108,6 +110,29 @@ def basic_program(rng):
         return body + f"{10 + depth} PRINT 1\n"
     alphabet = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ$%!#()+-*/^\\=<>:;,\"'\n"
     return "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4000)))
+
+
+def costly_basic_program(rng):
+    """A BASIC loop of the statements whose work grows with their operands (arrays
+    made, erased and wiped by RUN and CLEAR with live values to write out, strings
+    built and searched, PRINT USING), which must still stop within the step budget
+    in bounded CPU time."""
+    size = lambda: rng.choice([1, 10, 100, 1000, 10000, 30000, 100000, 700000])
+    lines = [f"10 DIM A({size()}), B$({size()}), C({rng.choice([10, 100, 255])},"
+             f"{rng.choice([10, 100, 255])})"]
+    if rng.random() < 0.7:
+        lines.append("20 A(1) = 1: B$(1) = \"X\": X = 1: N$ = \"NAME\": SWAP X%, X%: D(I, J) = SQR(I)")
+    if rng.random() < 0.5:
+        needle = rng.choice([1, 2, 50, 127, 200, 254])
+        lines.append(f"30 S$ = STRING$(255, \"A\"): T$ = STRING$({needle}, \"A\") + \"B\""
+                     f": P = INSTR(S$, T$): P = INSTR(1, S$ + \"\", MID$(T$, 2))")
+    if rng.random() < 0.5:
+        lines.append("40 U$ = SPACE$(255): U$ = LEFT$(U$, 100) + LEFT$(U$, 100): V$ = HEX$(P) + STR$(X) + U$")
+    if rng.random() < 0.2:
+        lines.append("50 PRINT USING \"###.## \\   \\ \"; 1.5, \"ABCDEF\";")
+    lines.append("60 " + rng.choice(["RUN", "RUN 10", "CLEAR: GOTO 10", "ERASE A, B$, C: GOTO 10",
+                                     "ERASE A, B$, C: CLEAR: GOTO 10"]))
+    return "\n".join(lines) + "\n"
 
 
 def basic_stdin(rng):
@@ -401,10 +426,10 @@ def limit_memory(max_bytes):
 
 
 def run(args, stdin, options, timeout):
-    """Runs one case; returns (outcome, seconds, peak_kib, exit, stderr_tail)."""
+    """Runs one case; returns (outcome, seconds, peak_kib, exit, stderr_tail, cpu_seconds)."""
     stats = tempfile.NamedTemporaryFile(delete=False)
     stats.close()
-    command = ["/usr/bin/time", "-q", "-o", stats.name, "-f", "%M %e %x"] + args
+    command = ["/usr/bin/time", "-q", "-o", stats.name, "-f", "%M %e %x %U %S"] + args
     started = time.monotonic()
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, preexec_fn=limit_memory(options.mem))
@@ -427,6 +452,10 @@ def run(args, stdin, options, timeout):
     last = measured.strip().splitlines()[-1].split() if measured.strip() else []
     peak_kib = int(last[0]) if last and last[0].isdigit() else 0
     exit_code = last[2] if len(last) > 2 else None
+    try:
+        cpu = float(last[3]) + float(last[4])
+    except (IndexError, ValueError):
+        cpu = 0.0
     text = stderr.decode("utf-8", "replace")
     if hung:
         outcome = "hang"
@@ -442,7 +471,7 @@ def run(args, stdin, options, timeout):
         outcome = f"exit {process.returncode}"
     else:
         outcome = "ok"
-    return outcome, seconds, peak_kib, exit_code, text[-400:]
+    return outcome, seconds, peak_kib, exit_code, text[-400:], cpu
 
 
 def main():
@@ -455,6 +484,8 @@ def main():
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--findings", default="hostile-findings")
     parser.add_argument("--json", help="write the summary as JSON here")
+    parser.add_argument("--engines", help="only these engines, comma-separated "
+                        "(e.g. `basic,basic costly`)")
     options = parser.parse_args()
     binary = os.path.abspath(options.bin)
     rng = random.Random(options.seed)
@@ -485,9 +516,9 @@ def main():
         if engine == "odds":
             expr = dice_expr(rng)[:100_000]
             return [binary, "odds", "--", expr], "", expr
-        if engine == "basic":
+        if engine in ("basic", "basic costly"):
             path = os.path.join(work, "case.bas")
-            source = basic_program(rng)
+            source = costly_basic_program(rng) if engine == "basic costly" else basic_program(rng)
             with open(path, "w", encoding="latin-1", errors="replace") as handle:
                 handle.write(source)
             return [binary, "basic", path], basic_stdin(rng), source
@@ -517,22 +548,29 @@ def main():
                 stream, f"--lang {lang}\n{stream}")
 
     engines = ["roll", "odds", "basic", "npc check", "npc play", "console",
-               "effects check", "effects play", "encounter console"]
-    weights = [30, 20, 15, 10, 10, 15, 10, 10, 15]
+               "effects check", "effects play", "encounter console", "basic costly"]
+    weights = [30, 20, 15, 10, 10, 15, 10, 10, 15, 10]
+    if options.engines:
+        chosen = options.engines.split(",")
+        weights = [weight for engine, weight in zip(engines, weights) if engine in chosen]
+        engines = [engine for engine in engines if engine in chosen]
     summary = {engine: {"cases": 0, "ok": 0, "findings": {}, "slow": 0, "max_seconds": 0.0,
+                        "max_cpu_seconds": 0.0, "max_cpu_case": "",
                         "peak_kib": 0, "peak_case": ""} for engine in engines}
     deadline = time.monotonic() + options.seconds
     total = 0
     while total < options.cases and time.monotonic() < deadline:
         engine = rng.choices(engines, weights)[0]
         args, stdin, description = case(engine)
-        outcome, seconds, peak_kib, _, tail = run(args, stdin, options, options.timeout)
+        outcome, seconds, peak_kib, _, tail, cpu = run(args, stdin, options, options.timeout)
         total += 1
         row = summary[engine]
         row["cases"] += 1
         if seconds > SLOW_SECONDS:
             row["slow"] += 1
         row["max_seconds"] = max(row["max_seconds"], round(seconds, 2))
+        if cpu > row["max_cpu_seconds"]:
+            row["max_cpu_seconds"], row["max_cpu_case"] = round(cpu, 2), description[:300]
         if peak_kib > row["peak_kib"]:
             row["peak_kib"], row["peak_case"] = peak_kib, description[:120]
         if outcome == "ok":
@@ -559,13 +597,14 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     print(f"\n{total} cases in {options.seconds - max(0, deadline - time.monotonic()):.0f} s, "
           f"cap {options.mem >> 20} MiB, timeout {options.timeout:.0f} s\n")
-    print("| engine | cases | ok | panics/aborts/hangs | slow (>2 s) | max s | peak RSS MiB |")
-    print("| --- | ---: | ---: | --- | ---: | ---: | ---: |")
+    print("| engine | cases | ok | panics/aborts/hangs | slow (>2 s) | max s | max CPU s "
+          "| peak RSS MiB |")
+    print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for engine in engines:
         row = summary[engine]
         found = ", ".join(f"{count} {kind}" for kind, count in sorted(row["findings"].items()))
         print(f"| {engine} | {row['cases']} | {row['ok']} | {found or 'none'} | {row['slow']} | "
-              f"{row['max_seconds']} | {row['peak_kib'] / 1024:.0f} |")
+              f"{row['max_seconds']} | {row['max_cpu_seconds']} | {row['peak_kib'] / 1024:.0f} |")
     if options.json:
         with open(options.json, "w", encoding="utf-8") as handle:
             json.dump(summary, handle, indent=2)

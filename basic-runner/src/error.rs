@@ -217,6 +217,9 @@ pub enum RunErrorKind {
     /// An input line longer than [`crate::Limits::max_input_len`]; the session still
     /// waits for input and may be resumed with a shorter line.
     InputTooLong,
+    /// The host raised the cancel flag ([`crate::Session::set_cancel`]): it no
+    /// longer wants the run, which stopped within a few thousand steps.
+    Cancelled,
     /// The bytecode broke one of the VM's invariants (a bug in this crate, never the program's).
     Internal,
 }

@@ -1,6 +1,7 @@
 //! A run of a program, paused at every `INPUT` and serializable whole.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
@@ -117,6 +118,14 @@ impl Session {
     /// saved with until the host sets its current ones).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Gives the session a flag the host raises (from another thread, say at a
+    /// deadline) when it no longer wants the run: [`Session::resume`] then stops
+    /// within a few thousand steps with an error of kind
+    /// [`RunErrorKind::Cancelled`]. The flag is not part of a snapshot.
+    pub fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
+        self.machine.cancel = Some(flag);
     }
 
     /// The limits the session runs under.
@@ -478,6 +487,11 @@ impl Session {
                 }
                 (RunErrorKind::Limit(limit), line, message)
             }
+            Fault::Cancelled => (
+                RunErrorKind::Cancelled,
+                self.machine.error_line(code, pc),
+                "Cancelled by the host".to_string(),
+            ),
             Fault::Internal => (
                 RunErrorKind::Internal,
                 self.machine.error_line(code, pc),

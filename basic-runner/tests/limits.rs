@@ -1,6 +1,7 @@
 //! Every sandbox limit stops a run with an error that names the limit and the line.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use basic_runner::{
     LimitKind, Limits, LoadErrorDetail, LoadErrorKind, Program, RefusalCategory, RndMode,
@@ -199,4 +200,92 @@ fn load_errors_carry_their_parameters() {
         assert_eq!(error.line(), line, "{source}");
         assert_eq!(error.message(), message, "{source}");
     }
+}
+
+fn session_of(source: &str) -> Session {
+    let program = Program::load(source, &Limits::default()).expect("program loads");
+    Session::new(Arc::new(program), RndMode::Seeded(1), Limits::default())
+}
+
+#[test]
+fn a_raised_cancel_flag_stops_the_run_at_its_next_check() {
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut session = session_of("10 INPUT A\n20 GOTO 20\n");
+    session.set_cancel(flag.clone());
+    // a flag that stays down changes nothing
+    assert!(session.resume(None).is_ok());
+    let before = session.steps();
+
+    flag.store(true, Ordering::Relaxed);
+    let error = session
+        .resume(Some("1"))
+        .expect_err("the endless loop is cancelled");
+
+    assert_eq!(error.kind(), RunErrorKind::Cancelled);
+    assert_eq!(error.line(), Some(20));
+    assert_eq!(error.message(), "Cancelled by the host");
+    // the flag is read at the first step of a resume
+    assert_eq!(session.steps(), before);
+}
+
+#[test]
+fn a_flag_raised_before_the_start_runs_nothing() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut session = session_of("10 PRINT \"NEVER\"\n20 GOTO 10\n");
+    session.set_cancel(flag);
+
+    let error = session.resume(None).expect_err("cancelled");
+
+    assert_eq!(error.kind(), RunErrorKind::Cancelled);
+    assert_eq!(error.output(), "");
+    assert_eq!(session.steps(), 0);
+}
+
+/// Statements whose work grows with their operands cost steps in proportion, so
+/// that the step budget bounds time (BENCHMARKS.md): each program's one pass
+/// costs at least the steps given, a cheap one a handful.
+#[test]
+fn costly_statements_charge_for_their_work() {
+    let cases: &[(&str, u64, u64)] = &[
+        ("10 X = 1\n", 1, 10),
+        ("10 DIM A(3999)\n", 1_000, 1_100),
+        ("10 DIM A$(3999)\n20 ERASE A$\n", 2_000, 2_100),
+        ("10 B(1, 1) = 1\n", 30, 100),
+        // CLEAR writes out 256 elements (a capture's bound) and wipes 4,000
+        (
+            "10 DIM A(3999): A(1) = 1\n20 CLEAR\n",
+            1_000 + 1_000 + 256 * 16,
+            7_000,
+        ),
+        (
+            "10 DIM A(3999)\n20 RUN 30\n30 END\n",
+            1_000 + 1_000 + 256 * 16,
+            7_000,
+        ),
+        (
+            "10 A$ = STRING$(255, \"A\"): X = INSTR(A$, STRING$(100, \"B\"))\n",
+            (256 - 100) * 100 / 4,
+            (256 - 100) * 100 / 4 + 100,
+        ),
+    ];
+    for &(source, least, most) in cases {
+        let mut session = session_of(source);
+        session.resume(None).expect("the program ends");
+        let steps = session.steps();
+        assert!(
+            (least..=most).contains(&steps),
+            "{source}: {steps} steps, not in {least}..={most}"
+        );
+    }
+}
+
+#[test]
+fn the_step_limit_stops_a_loop_of_costly_statements_early() {
+    let limits = Limits {
+        max_steps_per_resume: 100_000,
+        ..Limits::default()
+    };
+    let error = run_with("10 DIM A$(9999)\n20 ERASE A$\n30 GOTO 10\n", limits);
+
+    assert_eq!(error.kind(), RunErrorKind::Limit(LimitKind::StepsPerResume));
 }

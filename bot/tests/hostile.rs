@@ -14,6 +14,7 @@ use tavern::core::{
     ActionRow, Button, ButtonStyle, Choice, Component, Core, CoreSettings, FileAttachment, Member,
     Message, Modal, Permissions, Reply, Select, SelectOption, TextInput, TextInputStyle, User,
 };
+use tavern::engine::basic::BasicEngine;
 use tavern::engine::worker::{WorkError, Workers};
 use tavern::engine::{GenFailure, GenReason, GenSession, Generators, ProgramCheck, ProgramText};
 use tavern::fetch::{Fetch, FetchError, FileFetch};
@@ -366,6 +367,35 @@ async fn engine_jobs_are_bounded_in_time_and_number() {
         .run("crash", || -> u8 { panic!("an engine bug") })
         .await;
     assert_eq!(crashed, Err(WorkError::Crashed));
+}
+
+/// A job past its limit is cancelled: the worker raises its flag, the engine stops
+/// at its next check, and the worker is free again once the user is told.
+#[tokio::test]
+async fn a_job_past_its_limit_is_cancelled_and_frees_its_worker() {
+    let workers = Workers::new(Duration::from_millis(20), 1);
+    // Without the flag, this program would run for hours at these limits.
+    let engine = Arc::new(BasicEngine::new(basic_runner::Limits {
+        max_steps_per_resume: u64::MAX,
+        max_steps_per_session: u64::MAX,
+        ..basic_runner::Limits::default()
+    }));
+    let program = ProgramText::new("loop", "10 GOTO 10\n");
+    let outcome = workers
+        .run("endless", move || {
+            let mut session = engine.start(&program, 1).ok()?;
+            session.resume(None).err()
+        })
+        .await;
+
+    assert_eq!(
+        outcome,
+        Err(WorkError::TimedOut {
+            limit: Duration::from_millis(20)
+        })
+    );
+    assert_eq!(workers.free(), 1);
+    assert_eq!(workers.run("next", || 1).await, Ok(1));
 }
 
 /// Generators that never finish on their own: every call waits until the test

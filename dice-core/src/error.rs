@@ -49,6 +49,9 @@ pub enum ErrorKind {
     /// The exact odds of this form are not computed (rerolls that depend
     /// on the other dice); rolling works.
     Unsupported,
+    /// The host raised the cancel flag of
+    /// [`Expr::odds_cancellable`](crate::Expr::odds_cancellable).
+    Cancelled,
 }
 
 /// An invalid expression or a roll that cannot be completed.

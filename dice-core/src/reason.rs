@@ -135,6 +135,7 @@ table! {
             "too complex to compute exactly: {cause} needs more than {max} steps",
         TooComplexMemory = "too-complex-memory" =>
             "too complex to compute exactly: {cause} needs more than {max} MiB of memory",
+        Cancelled = "cancelled" => "the computation was cancelled",
         Unsupported = "unsupported" =>
             "exact odds are not computed for rerolls that depend on the other dice (`u`, `rol1`, `ral1`); roll it many times instead",
     }

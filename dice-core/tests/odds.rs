@@ -3,6 +3,8 @@
 //! the errors (too complex, possible division by zero, unresolved names).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use dice_core::{BigRational, ErrorKind, Limits, Odds};
 use num_bigint::BigInt;
@@ -877,5 +879,31 @@ fn common_exploding_pools_with_keep_are_exact() {
         let least = odds_with(unexploded, &Limits::default()).mean_f64();
         let mean = odds.mean_f64();
         assert!(mean > least && mean < most, "{input}: mean {mean}");
+    }
+}
+
+/// A raised cancel flag stops exact odds at the budget's next read of it (the
+/// first spending), with an error of its own kind; a flag that stays down
+/// changes nothing.
+#[test]
+fn a_raised_cancel_flag_stops_exact_odds() {
+    let limits = Limits::default();
+    for input in ["100d6", "10d20kh3", "4d6!+1d8", "{1d4,2d6}kh1"] {
+        let expr = dice_core::parse_with(input, &limits).unwrap();
+        let lowered = Arc::new(AtomicBool::new(false));
+        assert_eq!(
+            expr.odds_cancellable(&limits, Some(lowered)).ok(),
+            expr.odds(&limits).ok(),
+            "{input}"
+        );
+
+        let raised = Arc::new(AtomicBool::new(true));
+        let error = expr
+            .odds_cancellable(&limits, Some(raised))
+            .expect_err(input);
+
+        assert_eq!(error.kind(), ErrorKind::Cancelled, "{input}");
+        assert_eq!(error.reason().id(), "cancelled");
+        assert_eq!(error.message(), "the computation was cancelled");
     }
 }

@@ -12,6 +12,8 @@ use crate::resolve::Sheet;
 /// Reasons the grammar makes unreachable from text: the parser and the
 /// evaluators keep them for tree shapes pest never builds.
 const UNREACHABLE: &[ReasonId] = &[
+    // only the host reaches it, by raising the cancel flag (tests/odds.rs)
+    ReasonId::Cancelled,
     ReasonId::ExpectedExpression,
     ReasonId::ExpectedValue,
     ReasonId::ExpectedDiceCount,

@@ -9,6 +9,8 @@
 //! turn that reaches a prompt (or an ending) is committed back. A turn stopped
 //! by a limit leaves the world exactly as it was (Z2).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde::{Deserialize, Serialize};
 
 use crate::event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
@@ -70,6 +72,8 @@ enum Stop {
     Steps(u32),
     Output(usize),
     Broken,
+    /// The host raised the turn's cancel flag.
+    Cancelled,
 }
 
 impl Stop {
@@ -82,6 +86,7 @@ impl Stop {
                 format!("the script said more than {limit} bytes in one turn")
             }
             Stop::Broken => "the stored conversation does not fit this script".to_string(),
+            Stop::Cancelled => "the turn was cancelled".to_string(),
         }
     }
 }
@@ -93,6 +98,7 @@ struct Run<'s> {
     events: Vec<Event>,
     steps: u32,
     output_bytes: usize,
+    cancel: Option<&'s AtomicBool>,
 }
 
 impl Run<'_> {
@@ -114,6 +120,9 @@ impl Run<'_> {
         if self.steps >= limit {
             return Err(Stop::Steps(limit));
         }
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(Stop::Cancelled);
+        }
         self.steps += 1;
         Ok(())
     }
@@ -131,6 +140,21 @@ impl Conversation {
         display: &str,
         world: &mut World,
     ) -> Result<(Conversation, Turn), UnknownConversation> {
+        Conversation::start_cancellable(script, npc, conversation, display, world, None)
+    }
+
+    /// [`Conversation::start`] with a flag the host raises (from another thread,
+    /// at its deadline) when it no longer wants the turn: the script stops at its
+    /// next statement, as if it had run out of steps (the world is untouched, the
+    /// conversation ends with an [`Event::Error`]).
+    pub fn start_cancellable(
+        script: &Script,
+        npc: &str,
+        conversation: &str,
+        display: &str,
+        world: &mut World,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<(Conversation, Turn), UnknownConversation> {
         let conversation_index = script
             .conversation_index(conversation)
             .ok_or_else(|| UnknownConversation(conversation.to_string()))?;
@@ -146,7 +170,7 @@ impl Conversation {
             waiting: Waiting::Keyword,
         };
         let hail = script.lookup_special(conversation_index, "hail");
-        let mut turn = talk.transact(script, world, |this, run| {
+        let mut turn = talk.transact(script, world, cancel, |this, run| {
             if let Some(body) = hail.and_then(|r| script.resp(r)).map(|r| r.body) {
                 this.stack.push(Frame::Block { block: body, pc: 0 });
             }
@@ -167,6 +191,17 @@ impl Conversation {
     /// `world` is changed only if the turn completes; a turn stopped by a limit
     /// leaves it untouched and ends the conversation with [`EndReason::Error`].
     pub fn input(&mut self, script: &Script, line: &str, world: &mut World) -> Turn {
+        self.input_cancellable(script, line, world, None)
+    }
+
+    /// [`Conversation::input`] with a cancel flag, as [`Conversation::start_cancellable`].
+    pub fn input_cancellable(
+        &mut self,
+        script: &Script,
+        line: &str,
+        world: &mut World,
+        cancel: Option<&AtomicBool>,
+    ) -> Turn {
         if let Waiting::Ended { reason } = self.waiting {
             return Turn {
                 events: Vec::new(),
@@ -176,7 +211,7 @@ impl Conversation {
         if self.version != STATE_VERSION || self.script_hash != script.hash() {
             return self.fail(Stop::Broken);
         }
-        self.transact(script, world, |this, run| this.feed(run, line))
+        self.transact(script, world, cancel, |this, run| this.feed(run, line))
     }
 
     /// The player walked away (a session expired, another command came): ends
@@ -238,6 +273,7 @@ impl Conversation {
         &mut self,
         script: &Script,
         world: &mut World,
+        cancel: Option<&AtomicBool>,
         body: impl FnOnce(&mut Conversation, &mut Run<'_>) -> Result<(), Stop>,
     ) -> Turn {
         let mut draft = self.clone();
@@ -247,6 +283,7 @@ impl Conversation {
             events: Vec::new(),
             steps: 0,
             output_bytes: 0,
+            cancel,
         };
         if let Err(stop) = body(&mut draft, &mut run) {
             return self.fail(stop);

@@ -1,6 +1,8 @@
 //! The Rust API the bot uses: prompts as data, storing a waiting conversation,
 //! rollback of stopped turns (Z2), the step budget's exact boundary (Z1).
 
+use std::sync::atomic::AtomicBool;
+
 use npc_core::{
     Conversation, EndReason, Event, Limits, MenuChoice, Prompt, TradeItem, Turn, World, load,
     load_with,
@@ -183,6 +185,46 @@ fn a_stopped_turn_leaves_the_world_untouched() {
     assert_eq!(turn.prompt, Prompt::Ended(EndReason::Error));
     assert_eq!(turn.events.len(), 2);
     assert_eq!(world, before);
+    assert!(talk.is_over());
+}
+
+/// A raised cancel flag stops a turn at its next statement, as a runaway is
+/// stopped: the world stays as it was and the conversation ends with an error; a
+/// flag that stays down changes nothing.
+#[test]
+fn a_raised_cancel_flag_stops_the_turn() {
+    let script = load(&straight_line(100)).expect("loads");
+    let lowered = AtomicBool::new(false);
+    let raised = AtomicBool::new(true);
+    let mut world = World::default();
+    let (mut talk, _) =
+        Conversation::start_cancellable(&script, "n", "c", "N", &mut world, Some(&lowered))
+            .expect("starts");
+    let mut finished = talk.clone();
+    let turn = finished.input_cancellable(&script, "go", &mut world.clone(), Some(&lowered));
+    assert_eq!(turn.prompt, Prompt::Keyword);
+
+    let before = world.clone();
+    let turn = talk.input_cancellable(&script, "go", &mut world, Some(&raised));
+
+    assert_eq!(turn.prompt, Prompt::Ended(EndReason::Error));
+    assert_eq!(
+        lines(&turn),
+        ["[error] the turn was cancelled", "[end error]"]
+    );
+    assert_eq!(world, before);
+    // a flag raised before the greeting stops HAIL
+    let hail = load("CONV c { NATIVE { HAIL r_hail } }\nRESP r_hail { SET_FLAG 1 SAY \"Hi.\" }")
+        .expect("loads");
+    let mut world = World::default();
+    let (talk, turn) =
+        Conversation::start_cancellable(&hail, "n", "c", "N", &mut world, Some(&raised))
+            .expect("starts");
+    assert_eq!(
+        lines(&turn),
+        ["[talk N]", "[error] the turn was cancelled", "[end error]"]
+    );
+    assert_eq!(world, World::default());
     assert!(talk.is_over());
 }
 

@@ -5,7 +5,7 @@ use crate::mbf;
 use crate::number::{self, NumTy};
 use crate::op::Builtin;
 
-use super::{Fault, Res, Vm, arg_in, cint};
+use super::{Fault, Res, Vm, arg_in, cint, cost};
 
 impl<'a> Vm<'a> {
     pub(super) fn builtin(&mut self, builtin: Builtin) -> Res<()> {
@@ -142,6 +142,7 @@ impl<'a> Vm<'a> {
                 } else if needle.is_empty() {
                     start
                 } else {
+                    self.charge(cost::search(hay.len() + 1 - start, needle.len()));
                     hay.get(start - 1..)
                         .unwrap_or_default()
                         .windows(needle.len())

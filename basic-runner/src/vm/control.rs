@@ -430,13 +430,9 @@ impl<'a> Vm<'a> {
                 }
                 *pc = ret as usize;
             }
-            Op::Clear => {
-                self.m.remember_alive(self.code);
-                self.m.clear(self.code);
-            }
+            Op::Clear => self.wipe(),
             Op::Run(Pc(target)) => {
-                self.m.remember_alive(self.code);
-                self.m.clear(self.code);
+                self.wipe();
                 *pc = target as usize;
             }
             Op::OnError(Pc(handler)) => self.m.on_error = Some(handler),

@@ -1,16 +1,26 @@
 //! The dispatch loop: the hot instructions inline, the rest sent by group to
 //! the modules that run them.
 
+use std::sync::atomic::Ordering;
+
 use crate::error::LimitKind;
 use crate::op::{Arith, ConstId, Ext, Op, Pc, Slot, TableId};
 
 use super::{Event, Fault, Res, SEED_PROMPT, Vm, cint, truth};
+
+/// Steps between two reads of the cancel flag: at the dearest rates of
+/// `cost.rs`, a fraction of a millisecond.
+const POLL_STEPS: u64 = 4096;
 
 impl<'a> Vm<'a> {
     pub(super) fn run(&mut self, budget: u64, budget_limit: LimitKind) -> Res<Event> {
         let ops = &self.code.ops;
         let mut pc = self.m.pc as usize;
         let mut remaining = budget;
+        // the cancel flag is read at the first step and then every POLL_STEPS,
+        // together with the budget's end, so the hot path checks one number
+        let mut next_poll = remaining;
+        self.m.charged = 0;
         let capture_at = self.m.capture_pc.map_or(usize::MAX, |at| at as usize);
         let result = loop {
             let Some(&op) = ops.get(pc) else {
@@ -21,8 +31,14 @@ impl<'a> Vm<'a> {
             {
                 break Err(fault);
             }
-            if remaining == 0 {
-                break Err(Fault::Limit(budget_limit));
+            if remaining <= next_poll {
+                if remaining == 0 {
+                    break Err(Fault::Limit(budget_limit));
+                }
+                if self.cancelled() {
+                    break Err(Fault::Cancelled);
+                }
+                next_poll = remaining.saturating_sub(POLL_STEPS);
             }
             remaining -= 1;
             pc += 1;
@@ -175,6 +191,9 @@ impl<'a> Vm<'a> {
                     if outcome.is_err() {
                         pc = before;
                     }
+                    // work beyond one step (cost.rs); an instruction that
+                    // overdraws the budget ends the run at the next check
+                    remaining = remaining.saturating_sub(std::mem::take(&mut self.m.charged));
                     outcome
                 }
             };
@@ -191,6 +210,14 @@ impl<'a> Vm<'a> {
         self.m.steps = self.m.steps.saturating_add(budget - remaining);
         self.m.pc = pc as u32;
         result
+    }
+
+    /// Whether the host no longer wants this run.
+    fn cancelled(&self) -> bool {
+        self.m
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// The instructions off the hot path.

@@ -1,6 +1,9 @@
 //! The machine's state between runs, which a snapshot stores: variables,
 //! arrays, stacks, frames, the generator and the trapping state.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use serde::{Deserialize, Serialize};
 
 use crate::capture::{self, Capture};
@@ -73,6 +76,14 @@ pub(crate) struct Array {
 }
 
 impl Array {
+    /// The number of elements.
+    pub(super) fn len(&self) -> usize {
+        match &self.data {
+            ArrayData::Num(values) => values.len(),
+            ArrayData::Str(values) => values.len(),
+        }
+    }
+
     pub(super) fn bytes(&self) -> usize {
         match &self.data {
             ArrayData::Num(values) => values.len() * 8,
@@ -134,6 +145,14 @@ pub(crate) struct Machine {
     /// The variables before the last `CLEAR` or `RUN` that wiped live ones.
     #[serde(default)]
     pub(crate) last_alive: Option<Vec<(String, String)>>,
+    /// The host's signal that the run is no longer wanted (see
+    /// [`crate::Session::set_cancel`]); not part of a snapshot.
+    #[serde(skip)]
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
+    /// Steps the instruction just run costs beyond its one (see `cost.rs`),
+    /// taken from the budget by the run loop.
+    #[serde(skip)]
+    pub(crate) charged: u64,
 }
 
 impl Machine {
@@ -164,15 +183,25 @@ impl Machine {
             capture_pc: None,
             captures: Vec::new(),
             last_alive: None,
+            cancel: None,
+            charged: 0,
         }
     }
 
-    /// Keeps the variables before `CLEAR` or `RUN` wipes them, when any is alive.
-    pub(super) fn remember_alive(&mut self, code: &Code) {
+    /// Keeps the variables before `CLEAR` or `RUN` wipes them, when any is alive;
+    /// returns how many values it wrote out (what it cost).
+    pub(super) fn remember_alive(&mut self, code: &Code) -> usize {
         let variables = capture::variables(self, code, true);
+        let written = variables.len();
         if capture::alive_count(&variables) > 0 {
             self.last_alive = Some(variables);
         }
+        written
+    }
+
+    /// Elements of every array made, what wiping them all costs.
+    pub(super) fn array_elements(&self) -> usize {
+        self.arrays.iter().flatten().map(Array::len).sum()
     }
 
     /// The line GW-BASIC names for an error at `pc`: inside a user function, the

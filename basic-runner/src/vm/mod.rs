@@ -3,6 +3,7 @@
 
 mod builtins;
 mod control;
+mod cost;
 mod dispatch;
 mod host;
 mod machine;
@@ -39,6 +40,8 @@ pub(crate) enum Fault {
     /// An error reported at another line than the running one (a bad `DATA` item).
     BasicAtLine(ErrorCode, u32),
     Limit(LimitKind),
+    /// The host raised the session's cancel flag.
+    Cancelled,
     Internal,
 }
 

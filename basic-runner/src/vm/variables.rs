@@ -6,7 +6,7 @@ use crate::error::ErrorCode;
 use crate::number;
 use crate::op::{ArrayId, ConstId, Op, Slot};
 
-use super::{Array, ArrayData, BaseFixed, Fault, OUT_OF_STRING_SPACE, Res, Vm, cint};
+use super::{Array, ArrayData, BaseFixed, Fault, OUT_OF_STRING_SPACE, Res, Vm, cint, cost};
 
 impl<'a> Vm<'a> {
     pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<u8>) -> Res<()> {
@@ -81,6 +81,7 @@ impl<'a> Vm<'a> {
             .is_str;
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
         self.check_memory(bytes, ErrorCode::OutOfMemory)?;
+        self.charge(cost::elements(elements));
         let data = if is_str {
             ArrayData::Str(vec![Vec::new(); elements])
         } else {
@@ -218,6 +219,7 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 };
                 self.m.memory = self.m.memory.saturating_sub(array.bytes());
+                self.charge(cost::elements(array.len()));
                 if self.m.base_fixed == BaseFixed::ByArray
                     && self.m.arrays.iter().all(Option::is_none)
                 {

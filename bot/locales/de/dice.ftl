@@ -83,6 +83,7 @@ dice-cause-series = das Aufzählen aller Ausgänge dieser Reihe
 dice-cause-pool = das Aufzählen aller Ausgänge dieses Würfelpools
 dice-cause-explosions = das Verfolgen der Explosionen
 dice-cause-keeping = das Behalten und Streichen unter so vielen Würfeln
+dice-cancelled = die Berechnung wurde abgebrochen
 dice-unsupported = exakte Chancen gibt es nicht für Neuwürfe, die von den anderen Würfeln abhängen (`u`, `rol1`, `ral1`); würfle stattdessen oft
 
 dice-kind-syntax = das versteht die Würfelsprache hier nicht

@@ -90,6 +90,7 @@ dice-cause-series = listing every way this series can fall
 dice-cause-pool = listing every way this pool can fall
 dice-cause-explosions = following the explosions
 dice-cause-keeping = keeping and dropping among this many dice
+dice-cancelled = the computation was cancelled
 dice-unsupported = exact odds are not computed for rerolls that depend on the other dice (`u`, `rol1`, `ral1`); roll it many times instead
 
 # A kind's sentence, for a reason id this catalogue lacks (a newer dice-core).

@@ -98,7 +98,8 @@ impl Generators for BasicEngine {
 
     fn start(&self, program: &ProgramText, seed: u64) -> Result<Box<dyn GenSession>, GenFailure> {
         let compiled = self.compiled(program)?;
-        let session = Session::new(compiled, RndMode::Seeded(seed), self.limits.clone());
+        let mut session = Session::new(compiled, RndMode::Seeded(seed), self.limits.clone());
+        session.set_cancel(super::worker::cancel_flag());
         Ok(Box::new(BasicSession(session)))
     }
 
@@ -116,6 +117,7 @@ impl Generators for BasicEngine {
             })?;
         // The limits of today's configuration, not those the session was saved with.
         session.set_limits(self.limits.clone());
+        session.set_cancel(super::worker::cancel_flag());
         Ok(Box::new(BasicSession(session)))
     }
 }

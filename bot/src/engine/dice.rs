@@ -191,7 +191,7 @@ impl Dice for DiceEngine {
             .resolve(&ContextResolver(context), &self.limits)
             .map_err(|error| failure(&error, expr))?;
         let odds = resolved
-            .odds(&self.limits)
+            .odds_cancellable(&self.limits, Some(super::worker::cancel_flag()))
             .map_err(|error| failure(&error, resolved.source()))?;
         let end = resolved.source().len() - resolved.label().map_or(0, |label| label.len());
         let shown = resolved.source()[..end]

@@ -115,6 +115,7 @@ pub fn kind_reason(lang: Lang, kind: ErrorKind) -> String {
         ErrorKind::BadMacro => i18n::tr(lang, "dice-kind-bad-macro"),
         ErrorKind::TooComplex => i18n::tr(lang, "dice-kind-too-complex"),
         ErrorKind::Unsupported => i18n::tr(lang, "dice-unsupported"),
+        ErrorKind::Cancelled => i18n::tr(lang, "dice-cancelled"),
         _ => i18n::tr(lang, "dice-kind-syntax"),
     }
 }

@@ -4,17 +4,20 @@
 //! The libraries bound their own work (`max_odds_work`, BASIC's step limits, the NPC
 //! step budget), but a bound counted in steps can still be far from a bound in
 //! seconds, and a user waits in seconds. Each job runs on a thread of its own, and
-//! the caller waits for it at most [`Workers::time_limit`]: past it the user is told
-//! what took too long, and the thread finishes in the background until the library's
-//! budget stops it (a library call cannot be interrupted from outside). So that jobs
-//! left running cannot pile up, at most [`Workers::max_running`] run at once,
-//! counted until their thread ends, and a job that cannot start within the limit is
-//! refused as busy. The threads get a deep stack, so that input that still recurses
-//! deeply in an engine fails there rather than aborting the process.
+//! the caller waits for it at most [`Workers::time_limit`]. Past it the worker raises
+//! the job's cancel flag ([`cancel_flag`], which the engines hand to the libraries:
+//! they read it every few thousand steps), waits for the job to stop (at most
+//! [`CANCEL_GRACE`]), and the user is told what took too long; nothing the job
+//! computed is kept. So that jobs that do not stop cannot pile up, at most
+//! [`Workers::max_running`] run at once, counted until their thread ends, and a job
+//! that cannot start within the limit is refused as busy. The threads get a deep
+//! stack, so that input that still recurses deeply in an engine fails there rather
+//! than aborting the process.
 
+use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -26,7 +29,7 @@ pub const STACK_BYTES: usize = 64 * 1024 * 1024;
 /// Why a job gave no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum WorkError {
-    /// The job ran past the limit; it goes on until its own budget stops it.
+    /// The job ran past the limit and was cancelled.
     #[error("it took longer than {} s", .limit.as_secs_f64())]
     TimedOut { limit: Duration },
     /// Every worker was busy for the whole limit.
@@ -35,6 +38,21 @@ pub enum WorkError {
     /// The job panicked (a bug in an engine); logged.
     #[error("the computation failed")]
     Crashed,
+}
+
+thread_local! {
+    /// The cancel flag of the job this worker thread runs.
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// The cancel flag of the job running on this thread, raised when it runs past its
+/// limit; outside a worker, a flag nobody raises. The engines read it here rather
+/// than through their traits, so that a job is cancellable whatever engine call it
+/// makes, and the traits (and the tests' doubles) stay as they are.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    CANCEL
+        .with(|flag| flag.borrow().clone())
+        .unwrap_or_default()
 }
 
 /// Runs jobs on worker threads under a time limit, a bounded number at once.
@@ -72,6 +90,11 @@ impl Workers {
         self.waiting.load(Ordering::Relaxed)
     }
 
+    /// Workers free for a job now.
+    pub fn free(&self) -> usize {
+        self.permits.available_permits()
+    }
+
     /// Runs `job` on a worker thread and waits for it at most the time limit
     /// (waiting for a free worker included).
     pub async fn run<T, F>(&self, what: &'static str, job: F) -> Result<T, WorkError>
@@ -91,11 +114,14 @@ impl Workers {
                 return Err(WorkError::Busy);
             }
         };
-        let (sender, receiver) = tokio::sync::oneshot::channel();
+        let (sender, mut receiver) = tokio::sync::oneshot::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job_cancel = cancel.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("tavern-{what}"))
             .stack_size(STACK_BYTES)
             .spawn(move || {
+                CANCEL.with(|flag| *flag.borrow_mut() = Some(job_cancel));
                 let outcome = std::panic::catch_unwind(AssertUnwindSafe(job));
                 // The worker counts as busy until its thread is done, answered or not.
                 drop(permit);
@@ -105,17 +131,21 @@ impl Workers {
             tracing::error!(job = what, error = %error, "cannot start an engine worker");
             return Err(WorkError::Crashed);
         }
-        match tokio::time::timeout_at(deadline, receiver).await {
+        match tokio::time::timeout_at(deadline, &mut receiver).await {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(_))) | Ok(Err(_)) => {
                 tracing::error!(job = what, "an engine worker panicked");
                 Err(WorkError::Crashed)
             }
             Err(_) => {
+                cancel.store(true, Ordering::Relaxed);
+                // Whatever it answers now is too late: it is dropped.
+                let stopped = tokio::time::timeout(CANCEL_GRACE, receiver).await.is_ok();
                 tracing::warn!(
                     job = what,
                     limit_ms = self.time_limit.as_millis() as u64,
-                    "an engine job ran past its time limit; it finishes in the background"
+                    stopped,
+                    "an engine job ran past its time limit and was cancelled"
                 );
                 Err(WorkError::TimedOut {
                     limit: self.time_limit,
@@ -148,7 +178,13 @@ impl Default for Workers {
     }
 }
 
-/// How long a user waits for one engine job at most.
+/// How long a job past its limit has to stop once cancelled before the user is told
+/// (a job that reads its flag stops within milliseconds; one that does not, such as
+/// a program's compilation, keeps its worker until it ends).
+pub const CANCEL_GRACE: Duration = Duration::from_secs(1);
+
+/// How long a user waits for one engine job at most (and [`CANCEL_GRACE`] more when
+/// it has to be cancelled).
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(5);
 /// Engine jobs running at once at most (finished or abandoned ones included until
 /// their thread ends).

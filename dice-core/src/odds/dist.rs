@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -34,7 +36,14 @@ pub(crate) struct Budget {
     limit: u64,
     memory_left: u64,
     memory: u64,
+    /// The host's cancel flag, read when the work left falls to `next_poll`.
+    pub cancel: Option<Arc<AtomicBool>>,
+    next_poll: u64,
 }
+
+/// Work between two reads of the cancel flag: at the dearest rate measured
+/// (800 ns for the entry of a large map, `ENTRY_COST` 2), a few milliseconds.
+const POLL_WORK: u64 = 1 << 13;
 
 /// What storing one entry of a map costs in work besides its arithmetic:
 /// finding its place and allocating its big integer. Against a step of
@@ -61,6 +70,8 @@ impl Budget {
             limit,
             memory_left: memory,
             memory,
+            cancel: None,
+            next_poll: limit,
         }
     }
 
@@ -104,6 +115,20 @@ impl Budget {
 
     /// Spends `steps`, or fails naming `cause` at `span`.
     pub fn spend(&mut self, steps: u64, span: Span, cause: Phrase) -> Result<(), Error> {
+        if self.left <= self.next_poll {
+            self.next_poll = self.left.saturating_sub(POLL_WORK);
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+            {
+                return Err(Error::new(
+                    ErrorKind::Cancelled,
+                    span.range(),
+                    Reason::new(ReasonId::Cancelled),
+                ));
+            }
+        }
         if steps <= self.left {
             self.left -= steps;
             return Ok(());

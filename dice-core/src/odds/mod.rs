@@ -12,6 +12,8 @@ mod exact;
 mod pool;
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -61,7 +63,20 @@ impl Expr {
     /// an error of kind [`TooComplex`](crate::ErrorKind::TooComplex) naming
     /// the part that made it so.
     pub fn odds(&self, limits: &Limits) -> Result<Odds, Error> {
+        self.odds_cancellable(limits, None)
+    }
+
+    /// [`odds`](Expr::odds) with a flag the host raises (from another
+    /// thread, say at a deadline) when it no longer wants the answer: the
+    /// computation reads it every few thousand steps of its work budget and
+    /// stops with an error of kind [`Cancelled`](crate::ErrorKind::Cancelled).
+    pub fn odds_cancellable(
+        &self,
+        limits: &Limits,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Result<Odds, Error> {
         let mut exact = exact::Exact::new(self.source(), limits);
+        exact.budget.cancel = cancel;
         let dist = exact.value(self.root())?;
         Ok(Odds::from_dist(dist))
     }

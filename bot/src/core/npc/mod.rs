@@ -49,6 +49,7 @@ use super::{
     Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
     RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
+use crate::engine::worker;
 use crate::i18n::{self, Lang};
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
@@ -683,8 +684,16 @@ impl Context {
             .workers
             .run("npc", move || {
                 let (script, npc, conv, display) = job;
-                Conversation::start(&script, &npc, &conv, &display, &mut after)
-                    .map(|(talk, turn)| (talk, turn, after))
+                let cancel = worker::cancel_flag();
+                Conversation::start_cancellable(
+                    &script,
+                    &npc,
+                    &conv,
+                    &display,
+                    &mut after,
+                    Some(&cancel),
+                )
+                .map(|(talk, turn)| (talk, turn, after))
             })
             .await;
         let (state, turn, after) = match started {
@@ -1130,7 +1139,9 @@ impl Context {
             .workers
             .run("npc", move || {
                 let mut talk = talk;
-                let turn = talk.input(&job_script, &job_line, &mut after);
+                let cancel = worker::cancel_flag();
+                let turn =
+                    talk.input_cancellable(&job_script, &job_line, &mut after, Some(&cancel));
                 (talk, turn, after)
             })
             .await;
