@@ -503,4 +503,13 @@ async fn every_part_of_a_roll_line_is_rolled_or_refused() {
             assert!(!content.contains(needle), "{}: {content}", case.line);
         }
     }
+    // The longest label shows a window around the dice, not all of itself thrice.
+    let long = format!("1d20 {}2d6", "word ".repeat(195));
+    harness.clock.advance_ms(10_000);
+    let sent = harness.alice(roll(&[("expr", text(&long))])).await;
+    let content = &sent.interaction().content;
+    assert!(
+        content.contains("word 2d6\n") && content.contains(" ^^^\n") && content.len() < 1000,
+        "{content}"
+    );
 }

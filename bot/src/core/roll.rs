@@ -494,24 +494,22 @@ impl RollsProblem {
                 part,
                 word: (start, end),
             } => {
-                let caret = format!(
-                    "{part}\n{}{}",
-                    " ".repeat(part[..*start].chars().count()),
-                    "^".repeat(part[*start..*end].chars().count().max(1))
-                );
+                let caret = crate::engine::dice::caret_lines(part, *start, *end);
                 let before = part[..*start].trim_end();
                 let after = &part[*start..];
+                // The fixes are quoted whole only while short: the message must fit.
+                let quoted = |text: String| one_line(&text, 200).replace('`', "'");
                 i18n::tr_args(
                     lang,
                     "roll-dice-in-label",
                     &[
                         ("caret", code_block(&caret).into()),
-                        ("word", part[*start..*end].replace('`', "'").into()),
                         (
-                            "split",
-                            format!("{before}; {after}").replace('`', "'").into(),
+                            "word",
+                            one_line(&part[*start..*end], 40).replace('`', "'").into(),
                         ),
-                        ("commented", commented(part).replace('`', "'").into()),
+                        ("split", quoted(format!("{before}; {after}")).into()),
+                        ("commented", quoted(commented(part)).into()),
                     ],
                 )
             }
