@@ -518,12 +518,9 @@ impl Console {
         let lang = self.identity.lang;
         let mut text = format!("{}\n", i18n::tr(lang, "transport-console-commands"));
         let mut line = |path: &[&str], options: &[OptionSpec], description: &str| {
-            let names: Vec<String> = (1..=path.len())
-                .map(|end| shown_name(lang, &path[..end], None))
-                .collect();
             text.push_str(&format!(
                 "  /{}{}  {}\n",
-                names.join(" "),
+                shown_path(lang, path),
                 usage(lang, path, options),
                 described(lang, path, description)
             ));
@@ -788,6 +785,14 @@ fn shown_name(lang: Lang, path: &[&str], option: Option<&str>) -> String {
     i18n::attribute(lang, &key_of(path, option), "name").unwrap_or_else(|| english.to_owned())
 }
 
+/// The command, group and subcommand at `path` as a user of `lang` types them.
+fn shown_path(lang: Lang, path: &[&str]) -> String {
+    (1..=path.len())
+        .map(|end| shown_name(lang, &path[..end], None))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Whether `typed` names the element: its spec's (English) name, or its name in
 /// `lang`, case ignored. So a German console takes `/würfeln` and `/roll` alike, as
 /// the German answers name the German commands.
@@ -855,12 +860,18 @@ pub fn parse_options(
         if ch.is_whitespace() {
             if let Some(start) = word_start.take() {
                 let word: &str = &text[start..index];
-                if let Some((name, _)) = word.split_once(':')
-                    && let Some(spec) = specs
-                        .iter()
-                        .find(|spec| is_named(lang, path, Some(spec.name), name))
+                let Some((name, value)) = word.split_once(':') else {
+                    continue;
+                };
+                if let Some(spec) = specs
+                    .iter()
+                    .find(|spec| is_named(lang, path, Some(spec.name), name))
                 {
                     starts.push((start, start + name.len() + 1, spec));
+                } else if is_option_shaped(name, value) && !in_quotes(&text[..start]) {
+                    // Discord sends only the options a command has: `privat:true`
+                    // is a typo, not text for the previous option.
+                    return Err(unknown_option(lang, path, specs, name));
                 }
             }
         } else if word_start.is_none() {
@@ -980,6 +991,40 @@ pub fn parse_options(
         }
     }
     Ok(options)
+}
+
+/// Whether `name:value` reads as an option (`privat:true`), not as text with a colon
+/// in it (`12:30`, `https://…`, `Note:` before a space).
+fn is_option_shaped(name: &str, value: &str) -> bool {
+    name.chars().next().is_some_and(char::is_alphabetic)
+        && name
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '-')
+        && !value.is_empty()
+        && !value.starts_with('/')
+}
+
+/// Whether a quoted value (`label:"a: b"`) is open at the end of `before`.
+fn in_quotes(before: &str) -> bool {
+    before.matches('"').count() % 2 == 1
+}
+
+/// The refusal of an option the command does not have, with the names it has.
+fn unknown_option(lang: Lang, path: &[&str], specs: &[OptionSpec], name: &str) -> String {
+    let names: Vec<String> = specs
+        .iter()
+        .map(|spec| format!("{}:", shown_name(lang, path, Some(spec.name))))
+        .collect();
+    i18n::tr_args(
+        lang,
+        "transport-console-unknown-option",
+        &[
+            ("command", format!("/{}", shown_path(lang, path)).into()),
+            ("option", name.into()),
+            ("options", names.join(", ").into()),
+            ("count", names.len().into()),
+        ],
+    )
 }
 
 fn unquote(value: &str) -> &str {

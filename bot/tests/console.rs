@@ -68,7 +68,29 @@ fn options_are_parsed_from_typed_text() {
             "label:\"a: b\" expr:1d4",
             Ok(vec![("label", string("a: b")), ("expr", string("1d4"))]),
         ),
-        ("unknown:1 1d4", Ok(vec![("expr", string("unknown:1 1d4"))])),
+        // An option the command does not have is a typo, refused with the names.
+        (
+            "unknown:1 1d4",
+            Err(
+                "`/roll` has no option `unknown:`; its options are expr:, label:, private:, repeat:.",
+            ),
+        ),
+        ("1d20 privat:true", Err("has no option `privat:`")),
+        // Colons that are not options stay text.
+        (
+            "1d20 label:at 12:30 https://x.example",
+            Ok(vec![
+                ("expr", string("1d20")),
+                ("label", string("at 12:30 https://x.example")),
+            ]),
+        ),
+        (
+            "1d20 label:Note: \"a:b\"",
+            Ok(vec![
+                ("expr", string("1d20")),
+                ("label", string("Note: \"a:b\"")),
+            ]),
+        ),
         ("1d4 repeat:many", Err("repeat must be a whole number")),
         ("label:x", Err("Missing expr")),
         ("1d4 expr:1d6", Err("given twice")),
@@ -90,6 +112,46 @@ fn options_are_parsed_from_typed_text() {
                 let error = parsed.expect_err(typed);
                 assert!(error.contains(needle), "{typed}: {error}");
             }
+        }
+    }
+}
+
+#[test]
+fn an_option_a_command_does_not_have_is_refused_in_both_languages() {
+    let specs = command_specs(20);
+    let macro_set = specs
+        .iter()
+        .find(|spec| spec.name == "macro")
+        .and_then(|spec| spec.subcommands.iter().find(|sub| sub.name == "set"))
+        .expect("/macro set");
+    let cases = [
+        (
+            tavern::i18n::Lang::De,
+            &["roll"][..],
+            &specs[0].options,
+            "1d20 privt:ja",
+            "`/würfeln` hat keine Option `privt:`; seine Optionen sind ausdruck:, zweck:, privat:, anzahl:.",
+        ),
+        (
+            tavern::i18n::Lang::De,
+            &["roll"][..],
+            &specs[0].options,
+            "1d20 private:ja label:x",
+            "",
+        ),
+        (
+            tavern::i18n::Lang::En,
+            &["macro", "set"][..],
+            &macro_set.options,
+            "name:fb expr:8d6 scop:server",
+            "`/macro set` has no option `scop:`; its options are name:, expr:, description:, scope:.",
+        ),
+    ];
+    for (lang, path, options, typed, refusal) in cases {
+        let parsed = parse_options(lang, path, options, typed);
+        match refusal {
+            "" => assert!(parsed.is_ok(), "{typed}: {parsed:?}"),
+            refusal => assert_eq!(parsed, Err(refusal.to_owned()), "{typed}"),
         }
     }
 }

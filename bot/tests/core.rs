@@ -389,3 +389,127 @@ async fn replies_of_every_kind_carry_no_mentions() {
         }
     }
 }
+
+/// Every part of a `/roll` line is rolled or refused: a label never silently holds
+/// dice, `adv` or `dis`; other bots' habits (Avrae, Dice Maiden, German tables) roll
+/// what their users mean.
+#[tokio::test]
+async fn every_part_of_a_roll_line_is_rolled_or_refused() {
+    struct Case {
+        line: &'static str,
+        repeat: Option<i64>,
+        /// Refused (privately, without a button) rather than rolled.
+        refused: bool,
+        contains: &'static [&'static str],
+        lacks: &'static [&'static str],
+    }
+    let rolled = |line, contains, lacks| Case {
+        line,
+        repeat: None,
+        refused: false,
+        contains,
+        lacks,
+    };
+    let refused = |line, contains| Case {
+        line,
+        repeat: None,
+        refused: true,
+        contains,
+        lacks: &[],
+    };
+    let cases = vec![
+        // A comma before dice starts a second roll.
+        rolled(
+            "1d20+5 to hit, 2d6 dmg",
+            &["*to hit*: 1d20 (", "\n*dmg*: 2d6 ("],
+            &["2d6 dmg*"],
+        ),
+        rolled("1d20, 1d20", &["**\n1d20 ("], &[]),
+        rolled("{1d20, 1d20}kh1", &["= **"], &["\n"]),
+        // Dice in a label without a comma: refused with the fix.
+        refused(
+            "1d20+5 to hit 2d6 dmg",
+            &[
+                "`2d6` reads as dice",
+                "1d20+5 to hit 2d6 dmg\n              ^^^",
+                "`1d20+5 to hit; 2d6 dmg`",
+                "`1d20+5 # to hit 2d6 dmg`",
+            ],
+        ),
+        refused("1d20+5 to hit, then 2d6", &["`2d6` reads as dice"]),
+        refused("1d20 attack (1d8)", &["`(1d8)` reads as dice"]),
+        // After `#` the label is the user's text.
+        rolled(
+            "1d20+5 # to hit 2d6 dmg",
+            &["*to hit 2d6 dmg*: 1d20 ("],
+            &[],
+        ),
+        // `adv` / `dis` anywhere in the label, alone or with `with` / `mit`.
+        rolled("1d20+5 to hit adv", &["*to hit*: 2d20kh1 ("], &["adv"]),
+        rolled("1d20+5 adv to hit", &["*to hit*: 2d20kh1 ("], &["adv"]),
+        rolled("1d20+5 mit Vorteil", &["2d20kh1 ("], &["mit", "Vorteil"]),
+        rolled(
+            "1d20+5 Stealth with disadvantage",
+            &["*Stealth*: 2d20kl1 ("],
+            &["with"],
+        ),
+        rolled("1d20+5 Vorteile", &["*Vorteile*: 1d20 ("], &["kh1"]),
+        refused("1d20+5 adv dis", &["both advantage and disadvantage"]),
+        refused("2d6 fire adv", &["has none"]),
+        // Dice Maiden: `6 4d6` rolls six times; ` ! ` starts a comment.
+        rolled("6 4d6", &["×6\n1. 4d6 (", "\n6. 4d6 ("], &["7. "]),
+        rolled("2 1d20+5 adv", &["×2\n1. 2d20kh1 (", "\n2. 2d20kh1 ("], &[]),
+        rolled("6 to hit", &["*to hit*: 6"], &["×"]),
+        Case {
+            line: "6 4d6",
+            repeat: Some(2),
+            refused: true,
+            contains: &["already rolls 6 times"],
+            lacks: &[],
+        },
+        rolled("1d20 ! sneak", &["*sneak*: 1d20 ("], &["!"]),
+        rolled("1d20+5 ! to hit 2d6", &["*to hit 2d6*: 1d20 ("], &[]),
+        // German `W` for Würfel.
+        rolled("3W6", &["3W6 (", ") = **"], &[]),
+        rolled("1W20+2 Vorteil", &["2d20kh1 ("], &["Vorteil"]),
+        rolled(
+            "1w20+2 Angriff, 2W6+1 Schaden",
+            &["*Angriff*: 1w20 (", "*Schaden*: 2W6 ("],
+            &[],
+        ),
+    ];
+    let mut harness = Harness::new().await;
+    for case in cases {
+        let mut options = vec![("expr", text(case.line))];
+        if let Some(repeat) = case.repeat {
+            options.push(("repeat", OptionValue::Integer(repeat)));
+        }
+        // Past the rate limit: each line is a user's first roll in a while.
+        harness.clock.advance_ms(10_000);
+        let sent = harness.alice(roll(&options)).await;
+        let message = sent.interaction();
+        let content = &message.content;
+        assert_eq!(message.ephemeral, case.refused, "{}: {content}", case.line);
+        assert_eq!(
+            sent.button("Roll again").is_some(),
+            !case.refused,
+            "{}: {content}",
+            case.line
+        );
+        for needle in case.contains {
+            assert!(content.contains(needle), "{}: {content}", case.line);
+        }
+        for needle in case.lacks {
+            assert!(!content.contains(needle), "{}: {content}", case.line);
+        }
+    }
+    // The longest label shows a window around the dice, not all of itself thrice.
+    let long = format!("1d20 {}2d6", "word ".repeat(195));
+    harness.clock.advance_ms(10_000);
+    let sent = harness.alice(roll(&[("expr", text(&long))])).await;
+    let content = &sent.interaction().content;
+    assert!(
+        content.contains("word 2d6\n") && content.contains(" ^^^\n") && content.len() < 1000,
+        "{content}"
+    );
+}

@@ -92,6 +92,11 @@ const SPELLINGS: &[(&str, i64, i64, Mean)] = &[
     ("4d6KH3", 3, 18, Mean::Exact(15869.0 / 1296.0)),
     ("1D20RO1", 1, 20, Mean::Exact(10.975)),
     ("10D10CS>=8SF1", -10, 10, Mean::Exact(2.0)),
+    // German tables write W (Würfel) for d
+    ("3W6", 3, 18, Mean::Exact(10.5)),
+    ("1w20+2", 3, 22, Mean::Exact(12.5)),
+    ("4W6kh3", 3, 18, Mean::Exact(15869.0 / 1296.0)),
+    ("w%", 1, 100, Mean::Exact(50.5)),
 ];
 
 #[test]

@@ -50,6 +50,10 @@ transport-console-choose-hint = (/choose NUMMER)
 transport-console-buttons = [buttons: { $labels }] (/press LABEL)
 # Eingetippte Optionen, die die Konsole nicht lesen kann; $value steht in Anführungszeichen.
 transport-console-no-options = Dieser Befehl nimmt keine Optionen (bekam { $value }).
+transport-console-unknown-option = `{ $command }` hat keine Option `{ $option }:`; { $count ->
+        [one] seine Option ist
+       *[other] seine Optionen sind
+    } { $options }.
 transport-console-option-twice = Die Option { $option } ist doppelt angegeben.
 transport-console-not-a-number = { $option } muss eine ganze Zahl sein, nicht { $value }.
 transport-console-needs-path = { $option } braucht einen Dateipfad.

@@ -4,6 +4,15 @@ roll-nothing = Tell me what to roll, for example `/roll 1d20+5` or `/roll 4d6kh3
 roll-nothing-short = Tell me what to roll, for example `/roll 1d20+5`.
 # $max: the server's largest `repeat`.
 roll-repeat-range = `repeat` must be between 1 and { $max }.
+# $count: the count before the dice (`6 4d6`); $repeat: the repeat option.
+roll-repeat-twice = `{ $count } …` already rolls { $count } times: leave out `repeat:{ $repeat }`, or the { $count } in front.
+# $expr: the roll as typed (quotes instead of backticks).
+roll-advantage-both = `{ $expr }` asks for both advantage and disadvantage: keep one of `adv` and `dis` (when both apply, roll without either).
+# $caret: a code block with the roll and a caret under the word; $word: the word that reads as dice; $split: the roll with `;` before it; $commented: the roll with its label after `#`.
+roll-dice-in-label =
+    `{ $word }` reads as dice, but it is in the label, which I don't roll:
+    { $caret }
+    For two rolls, put `;` between them: `{ $split }`. To keep it as text, write the label after `#`: `{ $commented }`.
 # $max: rolls one `/roll` may hold; $count: how many were given.
 roll-too-many =
     { $max ->

@@ -50,6 +50,11 @@ transport-console-choose-hint = (/choose NUMBER)
 transport-console-buttons = [buttons: { $labels }] (/press LABEL)
 # Typed options the console cannot read; $value is quoted.
 transport-console-no-options = This command takes no options (got { $value }).
+# $command: the command as typed; $option: the unknown name; $options: the names it has ("expr:, label:").
+transport-console-unknown-option = `{ $command }` has no option `{ $option }:`; its { $count ->
+        [one] option is
+       *[other] options are
+    } { $options }.
 transport-console-option-twice = The option { $option } is given twice.
 transport-console-not-a-number = { $option } must be a whole number, not { $value }.
 transport-console-needs-path = { $option } needs a file path.

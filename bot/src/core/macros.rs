@@ -587,6 +587,8 @@ impl Context {
     /// Turns what a user asked to roll into an expression and its context: a bare
     /// macro name (`fireball`, `fireball at the orc`) means `$fireball`; macros are
     /// looked up (personal before server); `@FIELD`s come from the active character.
+    /// `adv` / `dis` anywhere in the label roll a d20 twice, and a label word that
+    /// reads as dice is refused (`roll::advantage`), for `/roll` and `/odds` alike.
     /// `Err` holds the answer to give instead of a roll.
     pub(super) async fn prepare_roll(
         &self,
@@ -597,6 +599,12 @@ impl Context {
         let place = request.place();
         // What goes wrong here is answered privately.
         let lang = self.language(request, false).await?;
+        // `adv` / `dis` and dice in the label are read before the dice language.
+        let expr = match super::roll::advantage(expr) {
+            Ok(expr) => expr,
+            Err(problem) => return Ok(Err(ephemeral(problem.text(lang)))),
+        };
+        let expr = expr.as_str();
         let (expr, references) = match dice.references(expr) {
             Ok(references) => (expr.to_owned(), references),
             Err(failure) => {
@@ -622,7 +630,10 @@ impl Context {
                     }
                     return Ok(Err(ephemeral(text)));
                 }
-                let expr = format!("${first}{rest}");
+                let expr = match super::roll::advantage(&format!("${first}{rest}")) {
+                    Ok(expr) => expr,
+                    Err(problem) => return Ok(Err(ephemeral(problem.text(lang)))),
+                };
                 match dice.references(&expr) {
                     Ok(references) => (expr, references),
                     Err(failure) => {
