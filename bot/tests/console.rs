@@ -22,7 +22,8 @@ pub fn console_in(storage: &Storage, lang: tavern::i18n::Lang) -> Console {
             crate::harness::START_MS,
         )),
         Some(3),
-    );
+    )
+    .with_fetch(Arc::new(tavern::fetch::FileFetch));
     let identity = ConsoleIdentity {
         user: User {
             id: 1,
@@ -412,4 +413,34 @@ fn the_consoles_files_stay_in_one_bounded_folder_that_is_cleaned() {
     let dir = scratch.dir().to_owned();
     drop(scratch);
     assert!(!dir.exists(), "the folder goes with its console");
+}
+
+/// A listing the sandbox refuses is refused naming every refused statement, in the
+/// console's language.
+#[tokio::test]
+async fn every_refused_statement_of_a_listing_is_named() {
+    let dir = crate::support::TempDir::new("console-refused");
+    let listing = dir.path("refused.bas");
+    std::fs::write(
+        &listing,
+        "10 PRINT 1\n20 OPEN \"X\" FOR OUTPUT AS #1\n30 POKE 0, 1\n",
+    )
+    .unwrap();
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let cases = [
+        (
+            tavern::i18n::Lang::En,
+            "OPEN is not allowed here (file and device I/O) in 20; POKE is not allowed here \
+             (direct memory access) in 30",
+        ),
+        (tavern::i18n::Lang::De, "OPEN ist hier nicht erlaubt"),
+    ];
+    for (lang, expected) in cases {
+        let mut console = console_in(&storage, lang);
+        let typed = format!("/chargen program add name:nope file:{}", listing.display());
+        let refused = say(&mut console, &typed).await;
+        assert!(refused.contains(expected), "{lang:?}: {refused}");
+        assert!(refused.contains(" 30"), "{lang:?}: {refused}");
+    }
+    storage.close().await;
 }
