@@ -395,6 +395,15 @@ impl LoadErrorDetail {
     }
 }
 
+/// One statement the sandbox refuses: its BASIC line, its keyword and what it
+/// would reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub line: u32,
+    pub keyword: &'static str,
+    pub category: RefusalCategory,
+}
+
 /// A program that failed to load, with the BASIC line (or source line) at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -402,6 +411,8 @@ pub struct LoadError {
     pub(crate) detail: LoadErrorDetail,
     pub(crate) line: Option<u32>,
     pub(crate) message: String,
+    /// Every refused statement, in line order, when the load failed on refusals.
+    pub(crate) refusals: Vec<Refusal>,
 }
 
 impl LoadError {
@@ -410,7 +421,15 @@ impl LoadError {
             detail,
             line,
             message,
+            refusals: Vec::new(),
         }
+    }
+
+    /// Every statement the sandbox refuses, in line order (the first is
+    /// [`LoadError::detail`] and [`LoadError::line`]); empty unless the kind is
+    /// [`LoadErrorKind::Refused`]. An author fixes them all in one go.
+    pub fn refusals(&self) -> &[Refusal] {
+        &self.refusals
     }
 
     /// Why the load failed.

@@ -94,7 +94,7 @@ mod vm;
 
 pub use capture::{Capture, MAX_CAPTURED_VALUES, MAX_ELEMENTS_PER_ARRAY};
 pub use error::{
-    Diagnostic, ErrorCode, Expected, LimitKind, LoadError, LoadErrorDetail, LoadErrorKind,
+    Diagnostic, ErrorCode, Expected, LimitKind, LoadError, LoadErrorDetail, LoadErrorKind, Refusal,
     RefusalCategory, RestoreError, RunError, RunErrorKind, SyntaxProblem,
 };
 pub use limits::Limits;

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use crate::ast::Line;
 use crate::code::Code;
 use crate::compiler;
-use crate::error::{Diagnostic, LoadError, LoadErrorDetail};
+use crate::error::{Diagnostic, LoadError, LoadErrorDetail, Refusal};
 use crate::limits::Limits;
 use crate::optimize;
 use crate::parser;
@@ -164,20 +164,39 @@ impl Program {
             })
             .collect();
         let mut compiled = compiler::compile(&parsed);
-        if let Some(&(line, kw)) = compiled.refusals.first() {
-            let category = parser::refusal_category(kw);
-            return Err(LoadError::new(
+        let refusals: Vec<Refusal> = compiled
+            .refusals
+            .iter()
+            .map(|&(line, kw)| Refusal {
+                line,
+                keyword: kw.text(),
+                category: parser::refusal_category(kw),
+            })
+            .collect();
+        if let Some(first) = refusals.first() {
+            // Every refused statement is named, so that an author fixes them at once.
+            let message = refusals
+                .iter()
+                .map(|refusal| {
+                    format!(
+                        "{} is not allowed here ({}) in {}",
+                        refusal.keyword,
+                        refusal.category.describe(),
+                        refusal.line
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            let mut error = LoadError::new(
                 LoadErrorDetail::Refused {
-                    keyword: kw.text(),
-                    category,
+                    keyword: first.keyword,
+                    category: first.category,
                 },
-                Some(line),
-                format!(
-                    "{} is not allowed here ({}) in {line}",
-                    kw.text(),
-                    category.describe()
-                ),
-            ));
+                Some(first.line),
+                message,
+            );
+            error.refusals = refusals;
+            return Err(error);
         }
         optimize::optimize(&mut compiled.code);
         if let Err(error) = verify::verify(&compiled.code) {

@@ -289,3 +289,40 @@ fn the_step_limit_stops_a_loop_of_costly_statements_early() {
 
     assert_eq!(error.kind(), RunErrorKind::Limit(LimitKind::StepsPerResume));
 }
+
+/// A listing with several refused statements names them all, in line order, so
+/// that an author fixes them in one go.
+#[test]
+fn every_refused_statement_is_reported() {
+    use basic_runner::Refusal;
+    let source = "10 PRINT 1\n20 POKE 1, 2\n30 OPEN \"X\" FOR OUTPUT AS #1: SOUND 440, 10\n";
+    let error = Program::load(source, &Limits::default()).expect_err("refused");
+    assert_eq!(
+        error.refusals(),
+        [
+            Refusal {
+                line: 20,
+                keyword: "POKE",
+                category: RefusalCategory::DirectMemoryAccess,
+            },
+            Refusal {
+                line: 30,
+                keyword: "OPEN",
+                category: RefusalCategory::FileAndDeviceIo,
+            },
+            Refusal {
+                line: 30,
+                keyword: "SOUND",
+                category: RefusalCategory::Sound,
+            },
+        ]
+    );
+    assert_eq!(error.line(), Some(20));
+    assert_eq!(
+        error.message(),
+        "POKE is not allowed here (direct memory access) in 20; OPEN is not allowed here \
+         (file and device I/O) in 30; SOUND is not allowed here (sound) in 30"
+    );
+    let fine = Program::load("10 PRINT 1\n", &Limits::default());
+    assert!(fine.is_ok());
+}

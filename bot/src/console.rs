@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use crate::core::commands::{CommandSpec, OptionKind, OptionSpec};
 use crate::core::{
-    Command, CommandOption, Component, Core, Member, Message, Modal, OptionValue, Permissions,
-    Reply, Request, RequestKind, User,
+    ActionRow, Command, CommandOption, Component, Core, Member, Message, Modal, OptionValue,
+    Permissions, Reply, Request, RequestKind, User,
 };
 use crate::i18n::{self, Lang};
 
@@ -97,6 +97,8 @@ pub struct Console {
     menu: Option<Menu>,
     /// The message whose button or menu was used last: its new state replaces it.
     acted_on: Option<i64>,
+    /// Where attachments are written: one bounded folder, removed with the console.
+    files: crate::scratch::Scratch,
 }
 
 /// A select menu as the console shows it.
@@ -130,7 +132,13 @@ impl Console {
             buttons: Vec::new(),
             menu: None,
             acted_on: None,
+            files: crate::scratch::Scratch::in_temp_dir(),
         }
+    }
+
+    /// The folder the console writes attachments to.
+    pub fn files_dir(&self) -> &std::path::Path {
+        self.files.dir()
     }
 
     /// What to show when the console opens: a generator or NPC conversation left
@@ -152,6 +160,12 @@ impl Console {
                 &[("npc", talk.npc.as_str().into())],
             );
             text.push_str(&format!("{waiting}\n{}\n", talk.content));
+            // The buttons were the last run's; they are pressable again.
+            let components = self
+                .core
+                .npc_prompt_components(&talk, self.identity.lang)
+                .await?;
+            self.show_components(&components, message_id, &mut text);
         }
         let Some(session) = self
             .core
@@ -171,6 +185,14 @@ impl Console {
             "{waiting}\n{}\n",
             strip_fences(&crate::core::text::code_block(&session.prompt_content))
         ));
+        let components = self
+            .core
+            .chargen_prompt_components(&session, self.identity.lang);
+        let message_id = match session.prompt_message_id {
+            Some(message_id) => message_id,
+            None => self.new_message_id(),
+        };
+        self.show_components(&components, message_id, &mut text);
         Ok(text)
     }
 
@@ -201,7 +223,7 @@ impl Console {
                 Parsed::Request(kind) => kind,
             }
         } else {
-            match self.answer(line) {
+            match self.answer(line).await {
                 Some(kind) => kind,
                 None if trimmed.is_empty() => return LineOutcome::Output(out),
                 None => {
@@ -249,7 +271,7 @@ impl Console {
     }
 
     /// A plain line: fills the open form, or replies to the pending prompt.
-    fn answer(&mut self, line: &str) -> Option<RequestKind> {
+    async fn answer(&mut self, line: &str) -> Option<RequestKind> {
         if let Some(modal) = self.pending_modal.take() {
             let fields = modal
                 .inputs
@@ -273,7 +295,15 @@ impl Console {
             return None;
         }
         // No prompt seen in this run (its message id was never recorded): answer the
-        // user's session, if any, by command.
+        // user's session by command, if there is one; else nothing waits.
+        let session = self
+            .core
+            .storage()
+            .session_of(self.identity.user.id, self.identity.guild_id)
+            .await;
+        if matches!(session, Ok(None)) {
+            return None;
+        }
         Some(RequestKind::Command(Command {
             name: "chargen".to_owned(),
             subcommand: vec!["answer".to_owned()],
@@ -353,42 +383,38 @@ impl Console {
                 Err(message) => Parsed::Text(format!("{message}\n")),
             };
         }
-        let (sub, rest) = if spec.subcommands.is_empty() {
-            (None, rest)
-        } else {
-            let (word, after) = (first_word, after_first);
+        // A command with subcommands runs none by itself (Discord offers no such
+        // command either): it lists them.
+        let has_subcommands = !spec.subcommands.is_empty() || !spec.groups.is_empty();
+        let (sub, rest) = if has_subcommands {
             let named = spec
                 .subcommands
                 .iter()
-                .find(|sub| is_named(lang, &[spec.name, sub.name], None, word));
-            match named {
-                Some(sub) => (Some(sub), after),
-                None if word.is_empty() => match spec.subcommands.first() {
-                    Some(first) => (Some(first), after),
-                    None => return Parsed::Text(self.help()),
-                },
-                None => {
-                    let names: Vec<String> = spec
-                        .subcommands
-                        .iter()
-                        .map(|sub| shown_name(lang, &[spec.name, sub.name], None))
-                        .chain(
-                            spec.groups
-                                .iter()
-                                .map(|group| shown_name(lang, &[spec.name, group.name], None)),
-                        )
-                        .collect();
-                    let takes = i18n::tr_args(
-                        lang,
-                        "transport-console-takes",
-                        &[
-                            ("command", command.into()),
-                            ("names", names.join(", ").into()),
-                        ],
-                    );
-                    return Parsed::Text(format!("{takes}\n"));
-                }
-            }
+                .find(|sub| is_named(lang, &[spec.name, sub.name], None, first_word));
+            let Some(sub) = named else {
+                let names: Vec<String> = spec
+                    .subcommands
+                    .iter()
+                    .map(|sub| shown_name(lang, &[spec.name, sub.name], None))
+                    .chain(
+                        spec.groups
+                            .iter()
+                            .map(|group| shown_name(lang, &[spec.name, group.name], None)),
+                    )
+                    .collect();
+                let takes = i18n::tr_args(
+                    lang,
+                    "transport-console-takes",
+                    &[
+                        ("command", command.into()),
+                        ("names", names.join(", ").into()),
+                    ],
+                );
+                return Parsed::Text(format!("{takes}\n"));
+            };
+            (Some(sub), after_first)
+        } else {
+            (None, rest)
         };
         let parsed = match sub {
             Some(sub) => parse_options(lang, &[spec.name, sub.name], &sub.options, rest),
@@ -558,16 +584,16 @@ impl Console {
         let acted_on = self.acted_on.take();
         for reply in replies {
             match reply {
-                // The console is a log: a message's new state is shown as a new line,
-                // and only the new state's components can be used.
+                // The console is a log: a message's new state is shown below, marked
+                // as an edit, and only the new state's components can be used.
                 Reply::Update(message) => {
                     if let Some(message_id) = acted_on {
                         self.forget_components(message_id);
                     }
-                    self.render_message(message, &mut out).await;
+                    self.render_message(message, Shown::Edited, &mut out).await;
                 }
                 Reply::Interaction(message) | Reply::Channel { message, .. } => {
-                    self.render_message(message, &mut out).await;
+                    self.render_message(message, Shown::New, &mut out).await;
                 }
                 // The console shows the conversation as a log; earlier lines stay. An
                 // edited prompt has been answered or closed.
@@ -589,7 +615,7 @@ impl Console {
                         || acted_on == Some(message_id)
                         || !message.components.is_empty()
                     {
-                        self.render_message(message, &mut out).await;
+                        self.render_message(message, Shown::Edited, &mut out).await;
                     }
                 }
                 Reply::Modal(modal) => {
@@ -626,10 +652,15 @@ impl Console {
         out
     }
 
-    async fn render_message(&mut self, message: Message, out: &mut String) {
+    async fn render_message(&mut self, message: Message, shown: Shown, out: &mut String) {
         let lang = self.identity.lang;
         let message_id = self.new_message_id();
         let content = strip_fences(&message.content);
+        // An edit is not a second message: one purchase must not read as two.
+        if shown == Shown::Edited {
+            out.push_str(&i18n::tr(lang, "transport-console-edited"));
+            out.push(' ');
+        }
         if message.ephemeral {
             out.push_str(&i18n::tr(lang, "transport-console-only-you"));
             out.push(' ');
@@ -651,26 +682,48 @@ impl Console {
                 ],
             );
             out.push_str(&format!("{attached}\n"));
-            // Files (a transcript, a chart) go where the user can open them.
-            let path = std::env::temp_dir().join(format!(
-                "tavern-{}-{message_id}-{}",
-                std::process::id(),
-                attachment.filename
-            ));
-            let shown = path.display().to_string();
-            let written = match std::fs::write(&path, &attachment.bytes) {
-                Ok(()) => {
-                    i18n::tr_args(lang, "transport-console-written", &[("path", shown.into())])
-                }
+            // Files (a transcript, a chart) go where the user can open them, in the
+            // console's one folder.
+            let name = format!("{message_id}-{}", attachment.filename);
+            let written = match self.files.write(&name, &attachment.bytes) {
+                Ok(path) => i18n::tr_args(
+                    lang,
+                    "transport-console-written",
+                    &[("path", path.display().to_string().into())],
+                ),
                 Err(error) => i18n::tr_args(
                     lang,
                     "transport-console-cannot-write",
-                    &[("path", shown.into()), ("error", error.to_string().into())],
+                    &[
+                        (
+                            "path",
+                            self.files.dir().join(&name).display().to_string().into(),
+                        ),
+                        ("error", error.to_string().into()),
+                    ],
                 ),
             };
             out.push_str(&format!("{written}\n"));
         }
-        for component in message.components.iter().flat_map(|row| row.0.iter()) {
+        self.show_components(&message.components, message_id, out);
+        if let Some(track) = message.track {
+            // A tracker is edited, never answered: typed text stays for the prompt.
+            let answerable = !matches!(track, crate::core::Track::Encounter { .. });
+            match self.core.message_sent(track, message_id).await {
+                Ok(()) if answerable => self.pending_prompt = Some(message_id),
+                Ok(()) => {}
+                Err(error) => {
+                    tracing::warn!(error = %format!("{error:#}"), "cannot record a message id")
+                }
+            }
+        }
+    }
+
+    /// Lists the select menus and buttons of message `message_id` and keeps them
+    /// usable (`/choose`, `/press`).
+    fn show_components(&mut self, components: &[ActionRow], message_id: i64, out: &mut String) {
+        let lang = self.identity.lang;
+        for component in components.iter().flat_map(|row| row.0.iter()) {
             let Component::Select(select) = component else {
                 continue;
             };
@@ -705,8 +758,7 @@ impl Console {
                 max_values: usize::from(select.max_values.max(1)),
             });
         }
-        let buttons: Vec<(String, String, i64)> = message
-            .components
+        let buttons: Vec<(String, String, i64)> = components
             .iter()
             .flat_map(|row| row.0.iter())
             .filter_map(|component| match component {
@@ -735,18 +787,14 @@ impl Console {
             self.buttons.retain(|(_, _, id)| kept.contains(id));
             self.buttons.splice(0..0, buttons);
         }
-        if let Some(track) = message.track {
-            // A tracker is edited, never answered: typed text stays for the prompt.
-            let answerable = !matches!(track, crate::core::Track::Encounter { .. });
-            match self.core.message_sent(track, message_id).await {
-                Ok(()) if answerable => self.pending_prompt = Some(message_id),
-                Ok(()) => {}
-                Err(error) => {
-                    tracing::warn!(error = %format!("{error:#}"), "cannot record a message id")
-                }
-            }
-        }
     }
+}
+
+/// Whether a message is shown as new or as the new state of one shown before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    New,
+    Edited,
 }
 
 enum Parsed {
@@ -1059,6 +1107,9 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
         }
     };
     let identity_lang = identity.lang;
+    // A terminal shows what was typed; piped answers are echoed, so that a transcript
+    // reads as the dialogue it was.
+    let echo_answers = !std::io::stdin().is_terminal();
     let mut console = Console::new(core, identity);
     let mut stdout = std::io::stdout();
     let greeting = console.greeting().await?;
@@ -1095,6 +1146,9 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
                 match outcome {
                     LineOutcome::Quit => break,
                     LineOutcome::Output(text) => {
+                        if echo_answers && let Some(echo) = echo_of(&line) {
+                            write!(stdout, "{echo}")?;
+                        }
                         write!(stdout, "{}", show(text))?;
                         stdout.flush()?;
                     }
@@ -1107,6 +1161,18 @@ pub async fn run(core: Arc<Core>, identity: ConsoleIdentity) -> anyhow::Result<(
         }
     }
     Ok(())
+}
+
+/// How a piped line that answers (anything but a command) is echoed: as a terminal
+/// shows it after the console's `> `. Commands are not echoed: their answers name
+/// them.
+pub fn echo_of(line: &str) -> Option<String> {
+    let line = line.trim_end_matches(['\r', '\n']);
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('/') || line.len() > MAX_LINE_BYTES {
+        return None;
+    }
+    Some(format!("> {line}\n"))
 }
 
 fn read_pipe(line_tx: tokio::sync::mpsc::Sender<String>, done_rx: std::sync::mpsc::Receiver<()>) {

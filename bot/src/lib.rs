@@ -17,6 +17,7 @@ pub mod fetch;
 pub mod i18n;
 pub mod lines;
 pub mod metrics;
+pub mod scratch;
 pub mod shutdown;
 pub mod storage;
 pub mod telemetry;

@@ -207,7 +207,8 @@ async fn the_console_deletes_with_press_delete() {
         "{asked}"
     );
     let deleted = crate::console::say(&mut console, "/press Delete").await;
-    assert_eq!(deleted, "(only you) Deleted **Udo**.\n");
+    // The private question becomes the outcome: an edit, as on Discord.
+    assert_eq!(deleted, "(edited) (only you) Deleted **Udo**.\n");
     assert!(
         storage
             .character_named(1, 1, "Udo")

@@ -142,3 +142,46 @@ fn a_piped_console_answers_every_line_without_a_rate_limit() {
     assert_eq!(text.matches("[buttons: Roll again]").count(), 25, "{text}");
     assert!(!text.contains("slow down"), "{text}");
 }
+
+/// A piped console echoes the answers it reads (`> 1`), as a terminal shows what was
+/// typed, and not the commands, whose answers name them; the files it writes (odds
+/// charts) are in one folder that is gone when it ends.
+#[test]
+fn a_piped_console_echoes_answers_and_leaves_no_files_behind() {
+    let dir = crate::support::TempDir::new("console-echo");
+    let db = dir.path("echo.db");
+    let tmp = dir.path("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let input = "/chargen start\n1\n/odds 2d6\n/odds 3d6 target:12\nhello\n";
+    let output = tavern_with_env(
+        &["console", "--db", db.to_str().unwrap()],
+        input,
+        &[("TMPDIR", tmp.to_str().unwrap())],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("(1)? \n[buttons: Answer] (/press LABEL)\n> 1\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n> hello\n"), "{text}");
+    assert!(!text.contains("> /"), "commands are not echoed: {text}");
+    let folder = tmp.join("tavern-console");
+    let written: Vec<&str> = text
+        .split("[written to ")
+        .skip(1)
+        .filter_map(|rest| rest.split(']').next())
+        .collect();
+    assert_eq!(written.len(), 2, "{text}");
+    for path in written {
+        assert!(
+            std::path::Path::new(path).starts_with(&folder),
+            "{path} is not under {}",
+            folder.display()
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(&folder)
+        .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

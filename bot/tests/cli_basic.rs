@@ -184,6 +184,19 @@ fn input_echo_exhaustion_errors_and_limits() {
     );
     assert_eq!(output.status.code(), Some(1));
 
+    // Every refused statement is named, not only the first.
+    let refused = program(
+        &dir,
+        "10 PRINT 1\n20 OPEN \"X\" FOR OUTPUT AS #1\n30 POKE 0, 1\n",
+    );
+    let output = tavern(&["basic", &refused], "");
+    assert_eq!(
+        stderr(&output),
+        "tavern basic: OPEN is not allowed here (file and device I/O) in 20; POKE is not \
+         allowed here (direct memory access) in 30\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+
     let missing = tavern(&["basic", "/nonexistent/nothing.bas"], "");
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).starts_with("tavern basic: /nonexistent/nothing.bas: "));

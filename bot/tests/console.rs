@@ -9,6 +9,11 @@ use tavern::core::{CommandOption, Core, CoreSettings, OptionValue, User};
 use tavern::storage::Storage;
 
 pub fn console_on(storage: &Storage) -> Console {
+    console_in(storage, tavern::i18n::Lang::En)
+}
+
+/// A console on `storage` speaking `lang`.
+pub fn console_in(storage: &Storage, lang: tavern::i18n::Lang) -> Console {
     let core = Core::new(
         storage.clone(),
         crate::doubles::engines(),
@@ -17,7 +22,8 @@ pub fn console_on(storage: &Storage) -> Console {
             crate::harness::START_MS,
         )),
         Some(3),
-    );
+    )
+    .with_fetch(Arc::new(tavern::fetch::FileFetch));
     let identity = ConsoleIdentity {
         user: User {
             id: 1,
@@ -25,7 +31,7 @@ pub fn console_on(storage: &Storage) -> Console {
         },
         guild_id: 1,
         channel_id: 1,
-        lang: tavern::i18n::Lang::En,
+        lang,
     };
     Console::new(Arc::new(core), identity)
 }
@@ -181,7 +187,7 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
          function) at the end\n"
     );
 
-    let started = say(&mut console, "/chargen").await;
+    let started = say(&mut console, "/chargen start").await;
     assert_eq!(
         started,
         "(only you) Started `chargen`. Answer with the **Answer** button, by replying to the \
@@ -202,6 +208,16 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
     let mut console = console_on(&storage);
     let greeting = console.greeting().await.unwrap();
     assert!(greeting.starts_with("Your character generator `chargen` is waiting for an answer:\nSTRENGTH 17\nCLASS (1=FIGHTER"), "{greeting}");
+    // The waiting question's button is listed again, and pressable.
+    assert!(
+        greeting.ends_with("\n[buttons: Answer] (/press LABEL)\n"),
+        "{greeting}"
+    );
+    let class_form = say(&mut console, "/press Answer").await;
+    assert!(
+        class_form.starts_with("[form: Character generator: chargen] CLASS (1=FIGHTER"),
+        "{class_form}"
+    );
     let gendered = say(&mut console, "1").await;
     assert_eq!(gendered, "GENDER? \n[buttons: Answer] (/press LABEL)\n");
     let form = say(&mut console, "/press Answer").await;
@@ -229,15 +245,22 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
         .expect("the file's path");
     let transcript = std::fs::read_to_string(written).expect("the transcript file");
     assert!(transcript.contains("Udo"), "{transcript}");
-    std::fs::remove_file(written).unwrap();
+    // In the console's own folder, which goes with the console.
+    let written = std::path::PathBuf::from(written);
+    assert_eq!(written.parent(), Some(console.files_dir()));
     let listed = say(&mut console, "/character list").await;
     assert!(listed.contains("- **Udo** (chargen"), "{listed}");
+    // Nothing waits: the console says what can be typed, not that no generator runs.
     let nothing = say(&mut console, "hello?").await;
-    assert!(
-        nothing.contains("You have no character generator running here"),
-        "{nothing}"
+    assert_eq!(
+        nothing,
+        "Nothing is waiting for an answer. Commands start with `/`; try /help.\n"
     );
     assert_eq!(say(&mut console, "/quit").await, "<quit>");
+    let files = console.files_dir().to_owned();
+    drop(console);
+    assert!(!written.exists(), "{}", written.display());
+    assert!(!files.exists(), "{}", files.display());
     storage.close().await;
 }
 
@@ -263,6 +286,28 @@ async fn console_help_and_mistakes() {
         say(&mut console, "/chargen fly").await,
         "/chargen takes one of: start, answer, cancel, status, program.\n"
     );
+    // A command with subcommands runs none of them by itself: it lists them.
+    let bare = [
+        (
+            "/chargen",
+            "/chargen takes one of: start, answer, cancel, status, program.\n",
+        ),
+        (
+            "/init",
+            "/init takes one of: begin, join, add, next, prev, hp, effect, cure, remove, list, \
+             end.\n",
+        ),
+        (
+            "/chargen program",
+            "/chargen program takes one of: add, list, remove, default, show, map.\n",
+        ),
+    ];
+    for (typed, expected) in bare {
+        assert_eq!(say(&mut console, typed).await, expected, "{typed}");
+    }
+    // No encounter was begun by the bare /init.
+    let listed = say(&mut console, "/init list").await;
+    assert!(!listed.contains("**Initiative**"), "{listed}");
     assert_eq!(
         say(&mut console, "/press Nope").await,
         "There is no button to press.\n"
@@ -289,7 +334,10 @@ async fn help_pages_turn_with_buttons_and_rolls_take_adv_and_semicolons() {
         "{dice}"
     );
     let odds = say(&mut console, "/press odds").await;
-    assert!(odds.contains("**Odds** are the exact chances"), "{odds}");
+    assert!(
+        odds.starts_with("(edited) (only you) **Odds** are the exact chances"),
+        "{odds}"
+    );
     assert!(odds.contains("[buttons: Dice | Macros"), "{odds}");
     let unknown = say(&mut console, "/help spells").await;
     assert!(
@@ -309,6 +357,36 @@ async fn help_pages_turn_with_buttons_and_rolls_take_adv_and_semicolons() {
     assert!(no_d20.contains("work on a roll with one d20"), "{no_d20}");
 }
 
+/// `/help` takes a page's button name as its topic, and a page turned by a button is
+/// the same message, edited.
+#[tokio::test]
+async fn help_takes_the_buttons_names_as_topics() {
+    let dir = crate::support::TempDir::new("console-help-topics");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_on(&storage);
+    // The button's name is a topic too.
+    let topics = [
+        ("/help encounters", "(only you) **Encounters** track"),
+        ("/help Characters", "(only you) **Characters** are made"),
+        ("/help dice", "(only you) **Dice**"),
+        (
+            "/help macros & @fields",
+            "(only you) **Macros** name a roll",
+        ),
+    ];
+    for (typed, start) in topics {
+        let page = say(&mut console, typed).await;
+        assert!(page.starts_with(start), "{typed}: {page}");
+    }
+    // A page turned by its button is the same message, edited.
+    let turned = say(&mut console, "/press Dice").await;
+    assert!(
+        turned.starts_with("(edited) (only you) **Dice**"),
+        "{turned}"
+    );
+    storage.close().await;
+}
+
 #[test]
 fn the_console_user_is_never_named_you() {
     use tavern::console::ConsoleIdentity;
@@ -322,4 +400,109 @@ fn the_console_user_is_never_named_you() {
         let identity = ConsoleIdentity::named(login.map(str::to_owned));
         assert_eq!(identity.user.name, expected, "{login:?}");
     }
+}
+
+/// The German console: a bare group command lists its subcommands by their German
+/// names, and a button's German name is a help topic.
+#[tokio::test]
+async fn the_german_console_lists_subcommands_and_takes_button_names_as_topics() {
+    let dir = crate::support::TempDir::new("console-de");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut console = console_in(&storage, tavern::i18n::Lang::De);
+    let listed = say(&mut console, "/initiative").await;
+    assert!(
+        listed.starts_with("/initiative kennt: beginnen, beitreten,"),
+        "{listed}"
+    );
+    let listed = say(&mut console, "/generator").await;
+    assert!(listed.starts_with("/generator kennt: starten,"), "{listed}");
+    let page = say(&mut console, "/hilfe begegnungen").await;
+    assert!(
+        page.starts_with("(nur für dich) **Begegnungen** verfolgen"),
+        "{page}"
+    );
+    let edited = say(&mut console, "/press Würfel").await;
+    assert!(
+        edited.starts_with("(bearbeitet) (nur für dich) **Würfeln**"),
+        "{edited}"
+    );
+    storage.close().await;
+}
+
+/// Attachments go into one folder per console: at most so many files and bytes,
+/// the newest kept; removed when the console ends; folders of consoles that are gone
+/// are removed when the next one starts.
+#[test]
+fn the_consoles_files_stay_in_one_bounded_folder_that_is_cleaned() {
+    use tavern::scratch::Scratch;
+    let parent = crate::support::TempDir::new("scratch");
+    let root = parent.path("");
+    // No process has this id (above the largest Linux allows, 2^22).
+    let stale = parent.path("4194305-0");
+    std::fs::create_dir_all(&stale).unwrap();
+    std::fs::write(stale.join("odds.png"), b"old").unwrap();
+    let alive = parent.path(&format!("{}-9999", std::process::id()));
+    std::fs::create_dir_all(&alive).unwrap();
+
+    let mut scratch = Scratch::under(&root, 3, 1_000);
+    assert!(
+        !stale.exists(),
+        "a gone console's folder is removed at start"
+    );
+    assert!(alive.exists(), "a running console's folder stays");
+    let names = |dir: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    for n in 0..5 {
+        let path = scratch.write(&format!("{n}-odds.png"), &[0; 100]).unwrap();
+        assert_eq!(path.parent(), Some(scratch.dir()));
+    }
+    assert_eq!(
+        names(scratch.dir()),
+        ["2-odds.png", "3-odds.png", "4-odds.png"]
+    );
+    scratch.write("5-big.txt", &[0; 900]).unwrap();
+    assert_eq!(names(scratch.dir()), ["4-odds.png", "5-big.txt"]);
+    scratch.write("6-huge.txt", &[0; 2_000]).unwrap();
+    assert_eq!(names(scratch.dir()), ["6-huge.txt"]);
+    let sneaky = scratch.write("../escape.txt", b"x").unwrap();
+    assert_eq!(sneaky.parent(), Some(scratch.dir()));
+    let dir = scratch.dir().to_owned();
+    drop(scratch);
+    assert!(!dir.exists(), "the folder goes with its console");
+}
+
+/// A listing the sandbox refuses is refused naming every refused statement, in the
+/// console's language.
+#[tokio::test]
+async fn every_refused_statement_of_a_listing_is_named() {
+    let dir = crate::support::TempDir::new("console-refused");
+    let listing = dir.path("refused.bas");
+    std::fs::write(
+        &listing,
+        "10 PRINT 1\n20 OPEN \"X\" FOR OUTPUT AS #1\n30 POKE 0, 1\n",
+    )
+    .unwrap();
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let cases = [
+        (
+            tavern::i18n::Lang::En,
+            "OPEN is not allowed here (file and device I/O) in 20; POKE is not allowed here \
+             (direct memory access) in 30",
+        ),
+        (tavern::i18n::Lang::De, "OPEN ist hier nicht erlaubt"),
+    ];
+    for (lang, expected) in cases {
+        let mut console = console_in(&storage, lang);
+        let typed = format!("/chargen program add name:nope file:{}", listing.display());
+        let refused = say(&mut console, &typed).await;
+        assert!(refused.contains(expected), "{lang:?}: {refused}");
+        assert!(refused.contains(" 30"), "{lang:?}: {refused}");
+    }
+    storage.close().await;
 }

@@ -866,6 +866,7 @@ async fn sandbox_reasons_speak_the_players_language() {
                 GenReason::Load {
                     problem: basic_runner::LoadErrorDetail::Internal,
                     line: Some(10),
+                    refusals: Vec::new(),
                 },
                 "internal compiler error: stack underflow (pc 3)",
             ),

@@ -626,7 +626,9 @@ async fn the_console_installs_a_local_listing_and_keeps_server_macros() {
     );
     let installed = say("/press Install anyway").await;
     assert!(
-        installed.starts_with("(only you) Installed `dmps` (6 lines, 2 syntax errors accepted)."),
+        installed.starts_with(
+            "(edited) (only you) Installed `dmps` (6 lines, 2 syntax errors accepted)."
+        ),
         "{installed}"
     );
     let missing = say("/chargen program add other file:/nonexistent/other.bas").await;
@@ -636,7 +638,7 @@ async fn the_console_installs_a_local_listing_and_keeps_server_macros() {
             .await
             .contains("runs `dmps` here now")
     );
-    let started = say("/chargen").await;
+    let started = say("/chargen start").await;
     assert!(
         started.starts_with("(only you) Started `dmps`."),
         "{started}"

@@ -1,7 +1,8 @@
 //! The README's examples, run: every console transcript in it (a `text` block whose
 //! first line is typed, `> …`) goes through `tavern console` on a fresh database with
 //! `--seed 1` as the user `ann`, and the output must read as the README says, `…`
-//! standing for any text. A block right after the line `<!-- console: --lang de -->`
+//! standing for any text. A typed answer (a line not starting with `/`) is also
+//! expected where it was read, as the piped console echoes it. A block right after the line `<!-- console: --lang de -->`
 //! runs in German (`--lang de`).
 
 /// The line before a transcript that runs it in German.
@@ -43,7 +44,7 @@ fn transcripts(markdown: &str) -> Vec<Transcript> {
             .collect();
         let expected: String = block
             .iter()
-            .filter(|line| !line.starts_with("> "))
+            .filter(|line| !line.starts_with("> ") || !line[2..].starts_with('/'))
             .map(|line| format!("{line}\n"))
             .collect();
         found.push(Transcript {
@@ -82,6 +83,13 @@ fn a_marker_runs_the_next_transcript_in_german() {
     assert_eq!(langs, [None, Some("de")]);
     assert_eq!(found[1].typed, ["/roll 2"]);
     assert_eq!(found[1].expected, "2\n");
+}
+
+#[test]
+fn a_typed_answer_is_expected_as_its_echo() {
+    let found = transcripts("```text\n> /chargen start\nNAME?\n> Udo\nHELLO Udo\n```\n");
+    assert_eq!(found[0].typed, ["/chargen start", "Udo"]);
+    assert_eq!(found[0].expected, "NAME?\n> Udo\nHELLO Udo\n");
 }
 
 #[test]

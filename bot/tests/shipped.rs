@@ -127,7 +127,7 @@ fn a_piped_console_makes_a_character_across_a_restart() {
     let dir = TempDir::new("shipped-console");
     let db = dir.path("play.db");
     let db = db.to_str().unwrap();
-    let first_input = format!("/chargen\n{}\n", FIRST_HALF.join("\n"));
+    let first_input = format!("/chargen start\n{}\n", FIRST_HALF.join("\n"));
     let first = tavern(&["console", "--db", db, "--seed", "1"], &first_input);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     let first_out = stdout(&first);
@@ -212,7 +212,10 @@ fn the_same_seed_twice_on_one_database_stores_two_characters() {
     let db = dir.path("play.db");
     let db = db.to_str().unwrap();
     let answers = FIRST_HALF.iter().chain(&SECOND_HALF).copied();
-    let input = format!("/chargen\n{}\n", answers.collect::<Vec<_>>().join("\n"));
+    let input = format!(
+        "/chargen start\n{}\n",
+        answers.collect::<Vec<_>>().join("\n")
+    );
     for expected in ["**Udo** is ready", "**Udo 2** is ready"] {
         let run = tavern(&["console", "--db", db, "--seed", "7"], &input);
         assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));

@@ -39,6 +39,8 @@ transport-console-help-footer =
     Befehle und Optionen gehen auch mit ihren englischen Namen (/roll 4d6kh3 label:Attribute).
     Eine Zeile ohne / beantwortet die offene Frage.
 transport-console-only-you = (nur für dich)
+# Marks a message shown again in its new state (an edit, not a new message).
+transport-console-edited = (bearbeitet)
 transport-console-form = [form: { $title }] { $label }
 transport-console-form-hint = (tippe deine Antwort in die nächste Zeile)
 transport-console-suggestions = [Vorschläge: { $names }]

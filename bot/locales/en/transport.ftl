@@ -39,6 +39,8 @@ transport-console-help-footer =
     Options are name:value; a bare value fills the first option (/roll 4d6kh3 label:stats).
     A line without / answers the pending question.
 transport-console-only-you = (only you)
+# Marks a message shown again in its new state (an edit, not a new message).
+transport-console-edited = (edited)
 transport-console-form = [form: { $title }] { $label }
 transport-console-form-hint = (type your answer on the next line)
 transport-console-suggestions = [suggestions: { $names }]

@@ -1176,6 +1176,12 @@ fn answer_row(session_id: i64, step: i64, lang: Lang) -> ActionRow {
     })])
 }
 
+/// The buttons under a waiting session's prompt, as they were posted: a transport
+/// that lost them (the console after a restart) shows them again.
+pub(super) fn prompt_components(row: &SessionRow, table: Lang) -> Vec<ActionRow> {
+    vec![answer_row(row.id, row.step, table)]
+}
+
 fn not_yours(row: &SessionRow, lang: Lang) -> Vec<Reply> {
     ephemeral(i18n::tr_args(
         lang,

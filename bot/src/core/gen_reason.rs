@@ -20,7 +20,25 @@ pub fn reason(lang: Lang, failure: &GenFailure) -> String {
     match &failure.reason {
         GenReason::Basic => one_line(&failure.message, 300),
         GenReason::Limit { limit, value, line } => limit_reason(lang, *limit, *value, *line),
-        GenReason::Load { problem, line } => load_reason(lang, problem, *line),
+        GenReason::Load {
+            problem,
+            line,
+            refusals,
+        } => match refusals.as_slice() {
+            // Every refused statement is named, so that the author fixes all at once.
+            [_, _, ..] => refusals
+                .iter()
+                .map(|refusal| {
+                    let problem = LoadErrorDetail::Refused {
+                        keyword: refusal.keyword,
+                        category: refusal.category,
+                    };
+                    load_reason(lang, &problem, Some(refusal.line))
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            _ => load_reason(lang, problem, *line),
+        },
         GenReason::Restore => i18n::tr(lang, "chargen-restore-failed"),
         GenReason::Internal => i18n::tr(lang, "chargen-internal-error"),
     }

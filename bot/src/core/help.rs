@@ -36,7 +36,8 @@ fn spec(_: &CoreSettings) -> CommandSpec {
             string(
                 "topic",
                 "Which page: roll (the default), macros, chargen, npc, odds, init",
-                10,
+                // A button's name is a topic too: `Macros & @fields`.
+                20,
             )
             .choices(TOPICS),
         ],
@@ -89,6 +90,20 @@ impl HelpPage {
             .find(|page| page.key().eq_ignore_ascii_case(key))
     }
 
+    /// The page a typed topic names: its key (`init`), or its button's label in
+    /// `lang` or in English (`encounters`, `Begegnungen`), case ignored, since the
+    /// reader sees the buttons' names.
+    pub fn from_topic(topic: &str, lang: Lang) -> Option<HelpPage> {
+        HelpPage::from_key(topic).or_else(|| {
+            let topic = topic.to_lowercase();
+            HelpPage::ALL.into_iter().find(|page| {
+                [lang, Lang::En]
+                    .into_iter()
+                    .any(|lang| page.label(lang).to_lowercase() == topic)
+            })
+        })
+    }
+
     fn label(self, lang: Lang) -> String {
         match self {
             HelpPage::Dice => i18n::tr(lang, "help-button-dice"),
@@ -133,7 +148,7 @@ fn topic_names(lang: Lang) -> Vec<String> {
 fn help_command(request: &Request, command: &Command) -> Vec<Reply> {
     let lang = super::language::private_language(request);
     let topic = command.string("topic").unwrap_or("roll").trim();
-    let Some(page) = HelpPage::from_key(topic) else {
+    let Some(page) = HelpPage::from_topic(topic, lang) else {
         return vec![Reply::Interaction(Message::ephemeral(i18n::tr_args(
             lang,
             "help-unknown-topic",

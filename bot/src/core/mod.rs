@@ -235,6 +235,26 @@ impl Core {
             .collect()
     }
 
+    /// The buttons under a waiting generator's prompt, in `table`'s words: a
+    /// transport that lost them (the console after a restart) shows them again.
+    pub fn chargen_prompt_components(
+        &self,
+        row: &crate::storage::SessionRow,
+        table: Lang,
+    ) -> Vec<ActionRow> {
+        chargen::prompt_components(row, table)
+    }
+
+    /// The buttons and menus under a waiting NPC conversation's prompt, in
+    /// `table`'s words (see [`Core::chargen_prompt_components`]).
+    pub async fn npc_prompt_components(
+        &self,
+        row: &crate::storage::npc::NpcConversationRow,
+        table: Lang,
+    ) -> anyhow::Result<Vec<ActionRow>> {
+        self.cx.npc_prompt_components(row, table).await
+    }
+
     /// Handles one request. Internal errors are logged with an id and answered with a
     /// short message carrying that id. Every reply is fitted to Discord's limits here,
     /// whatever built it.

@@ -202,6 +202,7 @@ fn load_failure(error: &LoadError) -> GenFailure {
         reason: GenReason::Load {
             problem: error.detail().clone(),
             line: error.line(),
+            refusals: error.refusals().to_vec(),
         },
         message: error.message().to_owned(),
         output: String::new(),

@@ -234,6 +234,9 @@ pub enum GenReason {
     Load {
         problem: basic_runner::LoadErrorDetail,
         line: Option<u32>,
+        /// Every refused statement when the listing is refused (`problem` and
+        /// `line` are the first), so that all are named.
+        refusals: Vec<basic_runner::Refusal>,
     },
     /// A stored session could not be restored (its details are for the log).
     Restore,

@@ -61,7 +61,7 @@ async fn the_console_talks_with_plain_lines_and_resumes_after_a_restart() {
     );
     let nobody = type_line(&mut console, "/talk hawknoz").await;
     assert!(nobody.contains("you need a character here"), "{nobody}");
-    for line in ["/chargen", "Udo", "1", "M"] {
+    for line in ["/chargen start", "Udo", "1", "M"] {
         type_line(&mut console, line).await;
     }
 
@@ -102,7 +102,16 @@ async fn the_console_talks_with_plain_lines_and_resumes_after_a_restart() {
         ),
         "{greeting}"
     );
-    let done = type_line(&mut console, "done").await;
+    // The waiting prompt's buttons and menu are the last run's: listed and pressable.
+    assert!(
+        greeting.contains("[menu: Pick an item, then Buy or Sell]\n  1. iron helm"),
+        "{greeting}"
+    );
+    assert!(
+        greeting.ends_with("[buttons: Buy… | Sell… | Done | Walk away] (/press LABEL)\n"),
+        "{greeting}"
+    );
+    let done = type_line(&mut console, "/press Done").await;
     assert!(done.contains("Hawknoz: Mind the edges."), "{done}");
     let asked = type_line(&mut console, "/press name").await;
     assert!(
@@ -144,7 +153,7 @@ async fn the_console_chooses_from_menus_and_keeps_an_npcs_buttons_while_a_genera
         &format!("/npc install hawknoz file:{}", script.display()),
     )
     .await;
-    for line in ["/chargen", "Udo", "1", "M"] {
+    for line in ["/chargen start", "Udo", "1", "M"] {
         type_line(&mut console, line).await;
     }
     type_line(&mut console, "/talk Hawknoz").await;
@@ -159,6 +168,7 @@ async fn the_console_chooses_from_menus_and_keeps_an_npcs_buttons_while_a_genera
         "No option \"9\"; choose a number from 1 to 4.\n"
     );
     type_line(&mut console, "/choose short sword").await;
+
     let form = type_line(&mut console, "/press Buy…").await;
     assert!(
         form.starts_with("[form: How many short sword to buy?]"),
@@ -169,12 +179,19 @@ async fn the_console_chooses_from_menus_and_keeps_an_npcs_buttons_while_a_genera
         bought.contains("*You buy 1 short sword for 40 gold.*"),
         "{bought}"
     );
+    // Done closes the trade message that shows the purchase: it is shown again as
+    // that message edited, so one purchase does not read as two.
+    let done = type_line(&mut console, "/press Done").await;
+    assert!(
+        done.starts_with("(edited) > **tester:** buy short sword 1\n*You buy 1 short sword"),
+        "{done}"
+    );
 
     // A generator's question does not hide the NPC's buttons.
     let started = type_line(&mut console, "/chargen start").await;
     assert!(started.contains("[buttons: Answer]"), "{started}");
-    let left = type_line(&mut console, "/press Walk away").await;
-    assert!(left.ends_with("*tester walked away.*\n"), "{left}");
+    let left = type_line(&mut console, "/press Bye").await;
+    assert!(left.contains("Hawknoz: Farewell."), "{left}");
     drop(console);
     storage.close().await;
 }

@@ -46,8 +46,8 @@ use super::text::{
 };
 use super::turn::{self, Lost};
 use super::{
-    Ack, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply, Request,
-    RequestKind, TextInput, TextInputStyle, Track, ephemeral,
+    Ack, ActionRow, Command, CoreSettings, FileAttachment, Message, Modal, OptionValue, Reply,
+    Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::engine::worker;
 use crate::i18n::{self, Lang};
@@ -1028,6 +1028,40 @@ impl Context {
             return Ok(None);
         };
         Ok(Some(talk.prompt(&script)))
+    }
+
+    /// The buttons and menus under a waiting conversation's prompt, as they were
+    /// posted: a transport that lost them (the console after a restart) shows them
+    /// again. Nothing when the script or the stored state no longer loads.
+    pub(in crate::core) async fn npc_prompt_components(
+        &self,
+        row: &NpcConversationRow,
+        table: Lang,
+    ) -> anyhow::Result<Vec<ActionRow>> {
+        let Some(prompt) = self.row_prompt(row).await? else {
+            return Ok(Vec::new());
+        };
+        let talk = serde_json::from_str::<Conversation>(&row.state).ok();
+        let keywords = match (&prompt, talk, row.character_id) {
+            (Prompt::Keyword, Some(talk), Some(character_id)) => {
+                let key = WorldKey {
+                    guild_id: row.guild_id,
+                    user_id: row.user_id,
+                    character_id,
+                    npc: &row.npc,
+                    conversation: talk.conversation(),
+                };
+                let mut tx = self.storage.begin().await?;
+                let keywords = npc_keywords_in(&mut tx, &key, view::MAX_KEYWORD_BUTTONS).await?;
+                tx.rollback().await?;
+                keywords
+            }
+            _ => Vec::new(),
+        };
+        let display = self.row_display(row).await?;
+        Ok(view::prompt_components(
+            table, row.id, row.step, &prompt, &keywords, &display,
+        ))
     }
 
     async fn trade_item(
