@@ -109,7 +109,8 @@ async fn a_whole_run_answered_by_replies() {
         [
             "```\nFAREWELL Udo\n```".to_owned(),
             "**Udo** is ready: CLASS 1 · GENDER M · STR 17 · GOLD 120 GP\n\
-             See the sheet with `/character show Udo`."
+             See the sheet with `/character show Udo`.\n\
+             `chargen` has ended. **Udo** was stored."
                 .to_owned(),
         ]
     );
@@ -397,7 +398,7 @@ async fn idle_sessions_expire_with_a_notice() {
     assert_eq!(
         message.content,
         "The character generator of Alice (`chargen`) ended after 24 h without an answer. \
-         Nothing was stored; `/chargen start` begins a new one."
+         Nothing was stored. `/chargen start` begins a new one."
     );
     let Reply::Edit { message, .. } = &notices[1] else {
         panic!("then the prompt without its button: {notices:?}");

@@ -283,7 +283,7 @@ async fn the_expiry_notice_speaks_the_servers_language() {
         texts[0],
         format!(
             "Der Charaktergenerator von {} (`chargen`) ist abgelaufen: 24 h lang kam keine \
-             Antwort. Es wurde nichts gespeichert; `/generator starten` beginnt einen neuen.",
+             Antwort. Es wurde nichts gespeichert. `/generator starten` beginnt einen neuen.",
             "Ä".repeat(32)
         )
     );
@@ -706,11 +706,11 @@ async fn sandbox_reasons_speak_the_players_language() {
             "10 RECORD \"NAME\", \"X\"\n20 GOTO 10\n".to_owned(),
             Via::Start,
             &[
-                "Charaktergrenze erreicht (1 Charakter) in Zeile 10. Es wurde",
+                "Charaktergrenze erreicht (1 Charakter) in Zeile 10. **X** wurde gespeichert.",
                 "```\nCharaktergrenze erreicht (1 Charakter) in Zeile 10\n```",
             ],
             &[
-                "Record limit reached (1 characters) in 10. Nothing",
+                "Record limit reached (1 characters) in 10. **X** was stored.",
                 "```\nRecord limit reached (1 characters) in 10\n```",
             ],
         ),

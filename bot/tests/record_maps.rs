@@ -64,7 +64,8 @@ async fn alice_says(harness: &mut Harness, kind: RequestKind) -> String {
     as_user(harness, ALICE, kind).await
 }
 
-/// Runs the listing once as Alice, answering every question; the last answer's text.
+/// Runs the listing once as Alice, answering every question; the texts of every
+/// answer (each character is shown when it is taken).
 async fn run(harness: &mut Harness, answers: &[&str]) -> String {
     harness.clock.advance_ms(5_000);
     let started = harness
@@ -77,7 +78,7 @@ async fn run(harness: &mut Harness, answers: &[&str]) -> String {
         let sent = harness
             .alice(command("chargen", &["answer"], &[("text", text(answer))]))
             .await;
-        last = sent.all_text();
+        last.push_str(&sent.all_text());
     }
     last
 }
@@ -122,6 +123,10 @@ async fn three_characters_in_one_run_each_with_its_fields() {
     );
     assert!(end.contains("**Bo** is ready"), "{end}");
     assert!(end.contains("**Cy** is ready"), "{end}");
+    assert!(
+        end.ends_with("`dmps` has ended. 3 characters were stored: **Ann**, **Bo**, **Cy**."),
+        "{end}"
+    );
     assert_eq!(names(&harness.storage).await, ["Ann", "Bo", "Cy"]);
 
     let sheet = alice_says(&mut harness, show("Bo")).await;
@@ -515,4 +520,152 @@ async fn the_paste_form_takes_the_map_too() {
         .unwrap()
         .unwrap();
     assert_eq!(row.record_map, MAP);
+}
+
+/// [`LISTING`] with a line that fails (subscript out of range) for the race `BAD`.
+fn crashing_listing() -> String {
+    LISTING.replace("130 ST", "125 IF RA$ = \"BAD\" THEN AB(99) = 1\n130 ST")
+}
+
+/// A generator that hands each character over with `RECORD` and then asks for
+/// another: the same defect, had each record waited for the end of the run.
+const RECORDING: &str = r#"10 INPUT "NAME"; N$
+20 RECORD "NAME", N$, "STR", 12
+30 INPUT "ANOTHER (Y/N)"; A$
+40 IF A$ = "Y" THEN 10
+"#;
+
+/// Every character is stored in the step that took it (the map's line reached, a
+/// `RECORD` run), and shown at once: whatever ends the run afterwards (a cancel, the
+/// expiry, a run-time error) keeps it, and the closing message says so; `/chargen
+/// status` counts it meanwhile.
+#[tokio::test]
+async fn a_character_taken_is_kept_however_the_run_ends() {
+    enum End {
+        Cancel,
+        Expiry,
+        Answer(&'static str),
+    }
+    let cases = [
+        (LISTING.to_owned(), Some(MAP), End::Cancel, "Ann"),
+        (LISTING.to_owned(), Some(MAP), End::Expiry, "Ann"),
+        (crashing_listing(), Some(MAP), End::Answer("BAD"), "Ann"),
+        (RECORDING.to_owned(), None, End::Cancel, "Ann"),
+    ];
+    for (listing, map, end, kept) in cases {
+        let settings = CoreSettings {
+            session_expiry_ms: 60_000,
+            ..crate::macros::settings()
+        };
+        let mut harness = Harness::with_settings(settings).await;
+        let mut options = vec![("name", text("dmps")), ("code", text(&listing))];
+        if let Some(map) = map {
+            options.push(("map", text(map)));
+        }
+        let installed = alice_says(
+            &mut harness,
+            command("chargen", &["program", "add"], &options),
+        )
+        .await;
+        assert!(installed.starts_with("Installed `dmps`"), "{installed}");
+        // The character is taken at the second answer (the map's line, or RECORD).
+        let answers: &[&str] = if map.is_some() {
+            &["Ann", "Elf", "Y", "Bo"]
+        } else {
+            &["Ann", "Y"]
+        };
+        harness.clock.advance_ms(5_000);
+        harness
+            .alice(command("chargen", &["start"], &[("program", text("dmps"))]))
+            .await;
+        let mut shown = String::new();
+        for answer in answers {
+            harness.clock.advance_ms(5_000);
+            let sent = harness
+                .alice(command("chargen", &["answer"], &[("text", text(answer))]))
+                .await;
+            shown.push_str(&sent.all_text());
+        }
+        assert!(shown.contains(&format!("**{kept}** is ready")), "{shown}");
+        assert_eq!(names(&harness.storage).await, [kept], "before the end");
+        let status = alice_says(&mut harness, command("chargen", &["status"], &[])).await;
+        assert!(status.contains("1 character is stored so far"), "{status}");
+
+        let said = match end {
+            End::Cancel => alice_says(&mut harness, command("chargen", &["cancel"], &[])).await,
+            End::Expiry => {
+                harness.clock.advance_ms(61_000);
+                let replies = harness.core.sweep().await.unwrap();
+                harness.deliver(replies).await.all_text()
+            }
+            End::Answer(answer) => {
+                harness.clock.advance_ms(5_000);
+                let sent = harness
+                    .alice(command("chargen", &["answer"], &[("text", text(answer))]))
+                    .await;
+                sent.all_text()
+            }
+        };
+        assert!(said.contains(&format!("**{kept}** was stored")), "{said}");
+        assert!(!said.contains("Nothing was stored"), "{said}");
+        assert_eq!(names(&harness.storage).await, [kept], "after the end");
+    }
+}
+
+/// `kill -9` of a `tavern console` right after the first character was shown: the
+/// character is in the database, as the message promised.
+#[cfg(unix)]
+#[test]
+fn a_character_taken_survives_a_killed_process() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    use std::process::{Command, Stdio};
+
+    let dir = crate::support::TempDir::new("killed-console");
+    let db = dir.path("killed.db");
+    let listing = dir.path("dmps.bas");
+    std::fs::write(&listing, LISTING).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavern"))
+        .args([
+            "console",
+            "--db",
+            db.to_str().unwrap(),
+            "--seed",
+            "5",
+            "--lang",
+            "en",
+        ])
+        .env_remove("RUST_LOG")
+        .env_remove("DISCORD_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run tavern console");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        input,
+        "/chargen program add name:dmps file:{} map:{MAP}\n/chargen start program:dmps\nAnn\nElf",
+        listing.display()
+    )
+    .unwrap();
+    input.flush().unwrap();
+    let mut transcript = String::new();
+    loop {
+        let mut line = String::new();
+        let count = output.read_line(&mut line).unwrap();
+        assert!(count > 0, "the console ended: {transcript}");
+        transcript.push_str(&line);
+        if line.contains("**Ann** is ready") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let rows = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let storage = crate::support::sqlite_storage_at(&db).await;
+        storage.characters_of(1, 1).await.unwrap()
+    });
+    let names: Vec<&str> = rows.iter().map(|row| row.name.as_str()).collect();
+    assert_eq!(names, ["Ann"], "{transcript}");
 }

@@ -59,9 +59,9 @@ async fn the_shipped_chargen_runs_through_the_core_to_a_character_used_in_rolls(
             .contains("THE ADVENTURERS' GUILD HALL")
     );
     let mut prompt = started.prompt_message.unwrap();
-    let mut last = started;
+    let mut all = String::new();
     for answer in FIRST_HALF.iter().chain(SECOND_HALF.iter()) {
-        last = harness
+        let last = harness
             .alice(tavern::core::RequestKind::MessageReply {
                 message_id: prompt + 1_000_000,
                 to_message: prompt,
@@ -71,8 +71,9 @@ async fn the_shipped_chargen_runs_through_the_core_to_a_character_used_in_rolls(
         if let Some(next) = last.prompt_message {
             prompt = next;
         }
+        // Udo is shown the moment RECORD takes him, before the last questions.
+        all.push_str(&last.all_text());
     }
-    let all = last.all_text();
     assert!(
         all.contains("THE GUILD CLERK BLOTS THE LEDGER. FAREWELL!"),
         "{all}"
@@ -161,7 +162,14 @@ fn a_piped_console_makes_a_character_across_a_restart() {
     );
     assert!(
         second_out.contains(
-            "THE GUILD CLERK BLOTS THE LEDGER. FAREWELL!\n**Udo** is ready: CLASS FIGHTER"
+            "ANOTHER ADVENTURER (Y/N)? \n[buttons: Answer] (/press LABEL)\n\
+             **Udo** is ready: CLASS FIGHTER"
+        ),
+        "{second_out}"
+    );
+    assert!(
+        second_out.contains(
+            "THE GUILD CLERK BLOTS THE LEDGER. FAREWELL!\n`chargen` has ended. **Udo** was stored."
         ),
         "{second_out}"
     );

@@ -57,28 +57,32 @@ on_both_backends!(one_session_per_user_and_place);
 async fn one_session_per_user_and_place(storage: Storage) {
     assert!(
         storage
-            .insert_session(&new_session(1, 10, 20))
+            .insert_session(&new_session(1, 10, 20), &[])
             .await
             .unwrap()
+            .is_some()
     );
     assert!(
-        !storage
-            .insert_session(&new_session(2, 10, 20))
+        storage
+            .insert_session(&new_session(2, 10, 20), &[])
             .await
             .unwrap()
+            .is_none()
     );
     // The same user in DMs (guild 0) and another user in the same guild are separate.
     assert!(
         storage
-            .insert_session(&new_session(3, 10, 0))
+            .insert_session(&new_session(3, 10, 0), &[])
             .await
             .unwrap()
+            .is_some()
     );
     assert!(
         storage
-            .insert_session(&new_session(4, 11, 20))
+            .insert_session(&new_session(4, 11, 20), &[])
             .await
             .unwrap()
+            .is_some()
     );
     let row = storage.session_of(10, 20).await.unwrap().unwrap();
     assert_eq!(row.id, 1);
@@ -91,7 +95,7 @@ async fn one_session_per_user_and_place(storage: Storage) {
 on_both_backends!(sessions_advance_only_from_the_expected_step);
 async fn sessions_advance_only_from_the_expected_step(storage: Storage) {
     storage
-        .insert_session(&new_session(1, 10, 20))
+        .insert_session(&new_session(1, 10, 20), &[])
         .await
         .unwrap();
     assert!(storage.set_prompt_message(1, 0, 555).await.unwrap());
@@ -110,9 +114,19 @@ async fn sessions_advance_only_from_the_expected_step(storage: Storage) {
         now: 1_500,
         expires_at: 9_000,
     };
-    assert!(storage.advance_session(1, 0, &update).await.unwrap());
-    // A second answer to the same prompt loses.
-    assert!(!storage.advance_session(1, 0, &update).await.unwrap());
+    // The step's character is stored with it, and kept with the session's name.
+    let taken = storage
+        .advance_session(1, 0, &update, &[new_character(101, "Udo")])
+        .await
+        .unwrap();
+    assert_eq!(taken, Some(vec!["Udo".to_owned()]));
+    // A second answer to the same prompt loses, and stores nothing.
+    let lost = storage
+        .advance_session(1, 0, &update, &[new_character(102, "Mira")])
+        .await
+        .unwrap();
+    assert_eq!(lost, None);
+    assert_eq!(storage.session_character_names(1).await.unwrap(), ["Udo"]);
     assert!(!storage.set_prompt_message(1, 0, 556).await.unwrap());
     let row = storage.session(1).await.unwrap().unwrap();
     assert_eq!(row.step, 1);
@@ -131,19 +145,22 @@ async fn sessions_advance_only_from_the_expected_step(storage: Storage) {
     assert!(!storage.delete_session(1, Some(0)).await.unwrap());
     assert!(storage.delete_session(1, Some(1)).await.unwrap());
     assert!(storage.session(1).await.unwrap().is_none());
+    // The character outlives the session that took it.
+    assert_eq!(storage.session_character_names(1).await.unwrap(), ["Udo"]);
+    assert_eq!(storage.characters_of(10, 20).await.unwrap().len(), 1);
 }
 
 on_both_backends!(expired_sessions_are_found_oldest_first);
 async fn expired_sessions_are_found_oldest_first(storage: Storage) {
     let mut late = new_session(1, 10, 20);
     late.expires_at = 3_000;
-    storage.insert_session(&late).await.unwrap();
+    storage.insert_session(&late, &[]).await.unwrap();
     let mut early = new_session(2, 11, 20);
     early.expires_at = 2_000;
-    storage.insert_session(&early).await.unwrap();
+    storage.insert_session(&early, &[]).await.unwrap();
     let mut fresh = new_session(3, 12, 20);
     fresh.expires_at = 9_000;
-    storage.insert_session(&fresh).await.unwrap();
+    storage.insert_session(&fresh, &[]).await.unwrap();
     let expired = storage.expired_sessions(3_000, 10).await.unwrap();
     let ids: Vec<i64> = expired.iter().map(|row| row.id).collect();
     assert_eq!(ids, vec![2, 1]);
@@ -153,7 +170,7 @@ async fn expired_sessions_are_found_oldest_first(storage: Storage) {
 on_both_backends!(finishing_stores_characters_with_unique_names);
 async fn finishing_stores_characters_with_unique_names(storage: Storage) {
     storage
-        .insert_session(&new_session(1, 10, 20))
+        .insert_session(&new_session(1, 10, 20), &[])
         .await
         .unwrap();
     let names = storage
@@ -213,7 +230,7 @@ async fn finishing_stores_characters_with_unique_names(storage: Storage) {
 on_both_backends!(deleting_a_character_cascades);
 async fn deleting_a_character_cascades(storage: Storage) {
     storage
-        .insert_session(&new_session(1, 10, 20))
+        .insert_session(&new_session(1, 10, 20), &[])
         .await
         .unwrap();
     storage
@@ -288,13 +305,13 @@ on_both_backends!(text_survives_unchanged);
 async fn text_survives_unchanged(storage: Storage) {
     let mut session = new_session(1, 10, 20);
     session.transcript = "@everyone <@123> 'quotes' \"double\" \\ ÉPÉE 🎲\n\ttab".to_owned();
-    storage.insert_session(&session).await.unwrap();
+    storage.insert_session(&session, &[]).await.unwrap();
     let row = storage.session(1).await.unwrap().unwrap();
     assert_eq!(row.transcript, session.transcript);
     // Snowflakes use the whole signed 64-bit range.
     let mut big = new_session(i64::MAX, i64::MAX - 1, 1_234_567_890_123_456_789);
     big.channel_id = i64::MAX;
-    storage.insert_session(&big).await.unwrap();
+    storage.insert_session(&big, &[]).await.unwrap();
     let row = storage.session(i64::MAX).await.unwrap().unwrap();
     assert_eq!(
         (row.user_id, row.guild_id),

@@ -19,12 +19,22 @@ chargen-ran-to-end = `{ $program }` ist durchgelaufen.
 chargen-overrun-start = Der Generator `{ $program }`
 chargen-overrun-answer = Der Generator `{ $program }` mit dieser Antwort
 
+# Was eine beendete Sitzung behielt: das $stored von chargen-failed, -cancelled,
+# -expired und -finished. $count: wie viele Charaktere; $names: die ersten Namen,
+# fett, mit ", " verbunden.
+chargen-stored =
+    { $count ->
+        [0] Es wurde nichts gespeichert.
+        [one] { $names } wurde gespeichert.
+       *[other] { $count } Charaktere wurden gespeichert: { $names }.
+    }
+
 chargen-failed =
     { $kind ->
-        [limit] `{ $program }` wurde an einer Grenze der Sandbox angehalten: { $reason }. Es wurde nichts gespeichert.
-        [load] `{ $program }` lässt sich nicht ausführen: { $reason }. Es wurde nichts gespeichert.
-        [restore] `{ $program }` ließ sich nicht fortsetzen: { $reason }. Es wurde nichts gespeichert.
-       *[runtime] `{ $program }` wurde mit einem Fehler beendet: { $reason }. Es wurde nichts gespeichert.
+        [limit] `{ $program }` wurde an einer Grenze der Sandbox angehalten: { $reason }. { $stored }
+        [load] `{ $program }` lässt sich nicht ausführen: { $reason }. { $stored }
+        [restore] `{ $program }` ließ sich nicht fortsetzen: { $reason }. { $stored }
+       *[runtime] `{ $program }` wurde mit einem Fehler beendet: { $reason }. { $stored }
     }
 
 # Warum die Sandbox einen Lauf anhielt: das $reason von chargen-failed[limit] und die
@@ -63,7 +73,7 @@ chargen-had-expired = Dein Charaktergenerator war abgelaufen. Starte einen neuen
 chargen-answer-too-long = Diese Antwort ist zu lang: höchstens { $max } Zeichen.
 chargen-program-changed = Das Programm `{ $program }` wurde geändert oder entfernt, seit dein Generator gestartet ist, deshalb kann er nicht weiterlaufen. Fang mit `/generator starten` neu an.
 chargen-answered = Beantwortet: `{ $answer }`.
-chargen-cancelled = Dein Charaktergenerator (`{ $program }`) ist beendet. Es wurde nichts gespeichert.
+chargen-cancelled = Dein Charaktergenerator (`{ $program }`) ist beendet. { $stored }
 # Dauern im Akkusativ („3 Tage lang“), nicht nach „vor“/„in“ (die den Dativ bräuchten).
 chargen-status =
     Dein Charaktergenerator `{ $program }` läuft seit { $age }. { $answers ->
@@ -72,8 +82,12 @@ chargen-status =
        *[other] Bisher gab es { $answers } Antworten.
     } Er wartet auf:
     { $prompt }
-    Ohne Antwort bleibt er noch { $remaining } lang offen.
-chargen-expired = Der Charaktergenerator von { $user } (`{ $program }`) ist abgelaufen: { $idle } lang kam keine Antwort. Es wurde nichts gespeichert; `/generator starten` beginnt einen neuen.
+    Ohne Antwort bleibt er noch { $remaining } lang offen. { $stored ->
+        [0] Gespeichert ist noch kein Charakter.
+        [one] Bisher ist 1 Charakter gespeichert.
+       *[other] Bisher sind { $stored } Charaktere gespeichert.
+    }
+chargen-expired = Der Charaktergenerator von { $user } (`{ $program }`) ist abgelaufen: { $idle } lang kam keine Antwort. { $stored } `/generator starten` beginnt einen neuen.
 chargen-closed-expired = (abgelaufen)
 chargen-closed-cancelled = (abgebrochen)
 
@@ -89,4 +103,5 @@ chargen-output-file-description = Ausgabe des Programms
 chargen-ready = **{ $name }** ist fertig
 chargen-ready-with = **{ $name }** ist fertig: { $fields }
 chargen-see-sheet = Den Charakterbogen zeigt `/charakter zeigen { $name }`.
+chargen-finished = `{ $program }` ist zu Ende. { $stored }
 chargen-unnamed-character = Charakter

@@ -21,14 +21,24 @@ chargen-ran-to-end = `{ $program }` ran to its end.
 chargen-overrun-start = The generator `{ $program }`
 chargen-overrun-answer = The generator `{ $program }` with that answer
 
+# What a session that ended kept: the $stored of chargen-failed, -cancelled,
+# -expired and -finished. $count: how many characters; $names: the first of their
+# names, bold, joined by ", ".
+chargen-stored =
+    { $count ->
+        [0] Nothing was stored.
+        [one] { $names } was stored.
+       *[other] { $count } characters were stored: { $names }.
+    }
+
 # A run that failed. $kind: limit, load, restore or runtime; $reason: the
-# interpreter's message.
+# interpreter's message; $stored: chargen-stored.
 chargen-failed =
     { $kind ->
-        [limit] `{ $program }` stopped at a limit of the sandbox: { $reason }. Nothing was stored.
-        [load] `{ $program }` cannot run: { $reason }. Nothing was stored.
-        [restore] `{ $program }` could not be resumed: { $reason }. Nothing was stored.
-       *[runtime] `{ $program }` stopped with an error: { $reason }. Nothing was stored.
+        [limit] `{ $program }` stopped at a limit of the sandbox: { $reason }. { $stored }
+        [load] `{ $program }` cannot run: { $reason }. { $stored }
+        [restore] `{ $program }` could not be resumed: { $reason }. { $stored }
+       *[runtime] `{ $program }` stopped with an error: { $reason }. { $stored }
     }
 
 # Why the sandbox stopped a run: the $reason of chargen-failed[limit] and the last
@@ -51,9 +61,10 @@ chargen-had-expired = Your character generator had expired. Start a new one with
 chargen-answer-too-long = That answer is too long: at most { $max } characters.
 chargen-program-changed = The program `{ $program }` has changed or was removed since your session started, so it cannot continue. Start again with `/chargen start`.
 chargen-answered = Answered `{ $answer }`.
-chargen-cancelled = Your character generator (`{ $program }`) has ended. Nothing was stored.
+chargen-cancelled = Your character generator (`{ $program }`) has ended. { $stored }
 # $age and $remaining: durations (common-duration-*); $answers: how many answers
-# so far; $prompt: the question, as a code block.
+# so far; $prompt: the question, as a code block; $stored: how many characters it
+# has stored so far (each when the program took it).
 chargen-status =
     Your character generator `{ $program }` started { $age } ago and has had { $answers ->
         [0] no answer yet
@@ -61,9 +72,13 @@ chargen-status =
        *[other] { $answers } answers
     }. It is waiting for:
     { $prompt }
-    It ends in { $remaining } unless you answer.
+    It ends in { $remaining } unless you answer. { $stored ->
+        [0] No character is stored yet.
+        [one] 1 character is stored so far.
+       *[other] { $stored } characters are stored so far.
+    }
 # The notice in the channel when a session ends unanswered; $idle is a duration.
-chargen-expired = The character generator of { $user } (`{ $program }`) ended after { $idle } without an answer. Nothing was stored; `/chargen start` begins a new one.
+chargen-expired = The character generator of { $user } (`{ $program }`) ended after { $idle } without an answer. { $stored } `/chargen start` begins a new one.
 # Below the last question of a session that ended.
 chargen-closed-expired = (expired)
 chargen-closed-cancelled = (cancelled)
@@ -83,5 +98,7 @@ chargen-output-file-description = Program output
 chargen-ready = **{ $name }** is ready
 chargen-ready-with = **{ $name }** is ready: { $fields }
 chargen-see-sheet = See the sheet with `/character show { $name }`.
+# The end of a run that finished; $stored: chargen-stored.
+chargen-finished = `{ $program }` has ended. { $stored }
 # The name of a character no field names (numbered when taken: "Character 2").
 chargen-unnamed-character = Character

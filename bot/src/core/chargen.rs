@@ -18,7 +18,7 @@ use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
-use crate::engine::{FinishedRun, GenFailure, GenFailureKind, GenState, GenStep, ProgramText};
+use crate::engine::{GenFailure, GenFailureKind, GenState, GenStep, ProgramText, Taken};
 use crate::i18n::{self, Lang};
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
 
@@ -244,6 +244,18 @@ enum From {
     Restore(String),
 }
 
+/// What one generator step did: where it stands (or the error that stopped it),
+/// and the characters it took on the way, which are stored with the step.
+struct Stepped {
+    step: Result<(Snapshot, GenStep), GenFailure>,
+    taken: Vec<Taken>,
+    /// Where a captured character's name is when nothing else names it.
+    name_inputs: Vec<String>,
+}
+
+/// The most names a "was stored" message lists (the count says how many).
+const STORED_NAMES_SHOWN: usize = 10;
+
 /// The state of a session after a step, taken only when it waits for input (a
 /// finished run is not stored).
 struct Snapshot(Option<Result<String, GenFailure>>);
@@ -289,27 +301,58 @@ impl Context {
         program: &ProgramText,
         from: From,
         input: Option<&str>,
-    ) -> Result<Result<(Snapshot, GenStep), GenFailure>, crate::engine::worker::WorkError> {
+    ) -> Result<Stepped, crate::engine::worker::WorkError> {
         let generators = self.engines.generators.clone();
         let program = program.clone();
         let input = input.map(str::to_owned);
         self.workers
             .run("chargen", move || {
-                let mut session = match from {
+                let opened = match from {
                     From::Start { seed, capture_line } => {
-                        let mut session = generators.start(&program, seed)?;
-                        if let Some(line) = capture_line {
-                            // Checked when the map was saved; a replaced listing may lack it.
-                            session.capture_at_line(line);
-                        }
-                        session
+                        generators.start(&program, seed).map(|mut session| {
+                            if let Some(line) = capture_line {
+                                // Checked when the map was saved; a replaced listing may lack it.
+                                session.capture_at_line(line);
+                            }
+                            session
+                        })
                     }
-                    From::Restore(state) => generators.restore(&program, &state)?,
+                    From::Restore(state) => generators.restore(&program, &state),
                 };
-                let step = session.resume(input.as_deref())?;
-                let snapshot =
-                    matches!(step.state, GenState::NeedsInput { .. }).then(|| session.snapshot());
-                Ok((Snapshot(snapshot), step))
+                let mut session = match opened {
+                    Ok(session) => session,
+                    // Nothing ran, so nothing was taken.
+                    Err(failure) => {
+                        return Stepped {
+                            step: Err(failure),
+                            taken: Vec::new(),
+                            name_inputs: Vec::new(),
+                        };
+                    }
+                };
+                // A restored session holds what earlier steps took (and stored).
+                let before = session.taken_count();
+                let step = session.resume(input.as_deref());
+                let mut taken = session.taken_since(before);
+                if let Ok(GenStep {
+                    state: GenState::Finished(run),
+                    ..
+                }) = &step
+                    && session.taken_count() == 0
+                {
+                    // Without RECORD and a map's line, the character is the
+                    // variables as they last held values.
+                    taken.push(Taken::Capture(run.variables.clone()));
+                }
+                let step = step.map(|step| {
+                    let waits = matches!(step.state, GenState::NeedsInput { .. });
+                    (Snapshot(waits.then(|| session.snapshot())), step)
+                });
+                Stepped {
+                    step,
+                    taken,
+                    name_inputs: session.name_inputs(),
+                }
             })
             .await
     }
@@ -396,21 +439,41 @@ impl Context {
                 return super::overrun_in(lang, &what, error);
             }
         };
-        let (snapshot, step) = match started {
+        let Stepped {
+            step,
+            taken,
+            name_inputs,
+        } = started;
+        let made = |transcript| Made {
+            program: &program,
+            map: map.as_ref(),
+            name_inputs: &name_inputs,
+            transcript,
+            table,
+        };
+        let (snapshot, step) = match step {
             Ok(started) => started,
             Err(failure) => {
-                let languages = (lang, table);
+                let transcript = cap_transcript(failure.output.clone());
+                let characters = self.new_characters(request, taken, &made(&transcript));
+                let names = self
+                    .storage
+                    .finish_session(None, &characters)
+                    .await?
+                    .unwrap_or_default();
                 replies.extend(self.failure_replies(
                     request.channel_id,
                     &program.name,
                     &failure,
-                    languages,
+                    &names,
+                    (lang, table),
                 ));
                 return Ok(replies);
             }
         };
         let GenStep { output, state } = step;
         let transcript = cap_transcript(output.clone());
+        let characters = self.new_characters(request, taken, &made(&transcript));
         match state {
             GenState::NeedsInput { prompt } => {
                 let session_id = self.new_id();
@@ -430,9 +493,13 @@ impl Context {
                     now,
                     expires_at: now.saturating_add(self.settings.session_expiry_ms),
                 };
-                if !self.storage.insert_session(&new_session).await? {
+                let Some(names) = self
+                    .storage
+                    .insert_session(&new_session, &characters)
+                    .await?
+                else {
                     return Ok(ephemeral(i18n::tr(lang, "chargen-already-running-short")));
-                }
+                };
                 replies.push(Reply::Interaction(Message::ephemeral(i18n::tr_args(
                     lang,
                     "chargen-started",
@@ -444,15 +511,9 @@ impl Context {
                     Some((session_id, 0)),
                     table,
                 ));
+                replies.extend(self.summary(request.channel_id, &names, &characters, None, table));
             }
-            GenState::Finished(run) => {
-                let made = Made {
-                    program: &program,
-                    map: map.as_ref(),
-                    transcript: &transcript,
-                    table,
-                };
-                let characters = self.new_characters(request, run, &made);
+            GenState::Finished(_) => {
                 let names = self
                     .storage
                     .finish_session(None, &characters)
@@ -469,7 +530,17 @@ impl Context {
                     None,
                     table,
                 ));
-                replies.push(self.summary(request.channel_id, &names, &characters, table));
+                let ended = Ended {
+                    program: &program.name,
+                    stored: &names,
+                };
+                replies.extend(self.summary(
+                    request.channel_id,
+                    &names,
+                    &characters,
+                    Some(ended),
+                    table,
+                ));
             }
         }
         Ok(replies)
@@ -557,17 +628,46 @@ impl Context {
         let mut transcript = row.transcript.clone();
         transcript.push_str(answer);
         transcript.push('\n');
-        let (snapshot, step) = match resumed {
+        let Stepped {
+            step,
+            taken,
+            name_inputs,
+        } = resumed;
+        let map = match taken.is_empty() {
+            true => None,
+            false => {
+                self.record_map_of(row.guild_id, &program.name, &program.hash)
+                    .await?
+            }
+        };
+        let made = |transcript| Made {
+            program: &program,
+            map: map.as_ref(),
+            name_inputs: &name_inputs,
+            transcript,
+            table,
+        };
+        let (snapshot, step) = match step {
             Ok(resumed) => resumed,
             Err(failure) => {
-                if !self.storage.delete_session(row.id, Some(row.step)).await? {
+                transcript.push_str(&failure.output);
+                let transcript = cap_transcript(transcript);
+                let characters = self.new_characters(request, taken, &made(&transcript));
+                if self
+                    .storage
+                    .finish_session(Some((row.id, row.step)), &characters)
+                    .await?
+                    .is_none()
+                {
                     return Ok(already_answered(lang));
                 }
+                let stored = self.storage.session_character_names(row.id).await?;
                 replies.extend(answered_edit(&row, answer));
                 replies.extend(self.failure_replies(
                     request.channel_id,
                     &row.program,
                     &failure,
+                    &stored,
                     (lang, table),
                 ));
                 return Ok(replies);
@@ -576,6 +676,7 @@ impl Context {
         let GenStep { output, state } = step;
         transcript.push_str(&output);
         let transcript = cap_transcript(transcript);
+        let characters = self.new_characters(request, taken, &made(&transcript));
         match state {
             GenState::NeedsInput { prompt } => {
                 let pages = self.pages(&output, Some(&prompt), table);
@@ -588,35 +689,9 @@ impl Context {
                     now,
                     expires_at: now.saturating_add(self.settings.session_expiry_ms),
                 };
-                if !self
-                    .storage
-                    .advance_session(row.id, row.step, &update)
-                    .await?
-                {
-                    return Ok(already_answered(lang));
-                }
-                replies.extend(answered_edit(&row, answer));
-                replies.extend(self.post_pages(
-                    request.channel_id,
-                    pages,
-                    Some((row.id, row.step + 1)),
-                    table,
-                ));
-            }
-            GenState::Finished(run) => {
-                let map = self
-                    .record_map_of(row.guild_id, &program.name, &program.hash)
-                    .await?;
-                let made = Made {
-                    program: &program,
-                    map: map.as_ref(),
-                    transcript: &transcript,
-                    table,
-                };
-                let characters = self.new_characters(request, run, &made);
                 let Some(names) = self
                     .storage
-                    .finish_session(Some((row.id, row.step)), &characters)
+                    .advance_session(row.id, row.step, &update, &characters)
                     .await?
                 else {
                     return Ok(already_answered(lang));
@@ -624,11 +699,39 @@ impl Context {
                 replies.extend(answered_edit(&row, answer));
                 replies.extend(self.post_pages(
                     request.channel_id,
+                    pages,
+                    Some((row.id, row.step + 1)),
+                    table,
+                ));
+                replies.extend(self.summary(request.channel_id, &names, &characters, None, table));
+            }
+            GenState::Finished(_) => {
+                let Some(names) = self
+                    .storage
+                    .finish_session(Some((row.id, row.step)), &characters)
+                    .await?
+                else {
+                    return Ok(already_answered(lang));
+                };
+                let stored = self.storage.session_character_names(row.id).await?;
+                replies.extend(answered_edit(&row, answer));
+                replies.extend(self.post_pages(
+                    request.channel_id,
                     self.pages(&output, None, table),
                     None,
                     table,
                 ));
-                replies.push(self.summary(request.channel_id, &names, &characters, table));
+                let ended = Ended {
+                    program: &program.name,
+                    stored: &stored,
+                };
+                replies.extend(self.summary(
+                    request.channel_id,
+                    &names,
+                    &characters,
+                    Some(ended),
+                    table,
+                ));
             }
         }
         Ok(replies)
@@ -748,10 +851,14 @@ impl Context {
         if !self.storage.delete_session(row.id, None).await? {
             return Ok(ephemeral(no_session(lang)));
         }
+        let stored = self.storage.session_character_names(row.id).await?;
         let mut replies = ephemeral(i18n::tr_args(
             lang,
             "chargen-cancelled",
-            &[("program", row.program.as_str().into())],
+            &[
+                ("program", row.program.as_str().into()),
+                ("stored", stored_text(lang, &stored).into()),
+            ],
         ));
         let table = self.language(request, true).await?;
         replies.extend(closed_edit(
@@ -777,10 +884,12 @@ impl Context {
             replies.insert(0, Reply::Interaction(Message::ephemeral(no_session(lang))));
             return Ok(replies);
         }
+        let stored = self.storage.session_character_names(row.id).await?.len();
         let message = Message::ephemeral(i18n::tr_args(
             lang,
             "chargen-status",
             &[
+                ("stored", stored.into()),
                 ("program", row.program.as_str().into()),
                 ("age", i18n::duration(lang, now - row.created_at).into()),
                 ("answers", row.step.into()),
@@ -825,6 +934,7 @@ impl Context {
             "chargen session expired"
         );
         let idle = i18n::duration(table, self.settings.session_expiry_ms);
+        let stored = self.storage.session_character_names(row.id).await?;
         let mut replies = vec![Reply::Channel {
             channel_id: row.channel_id,
             message: Message::text(i18n::tr_args(
@@ -834,6 +944,7 @@ impl Context {
                     ("user", escape_markdown(&row.user_name).into()),
                     ("program", row.program.as_str().into()),
                     ("idle", idle.into()),
+                    ("stored", stored_text(table, &stored).into()),
                 ],
             )),
         }];
@@ -987,6 +1098,7 @@ impl Context {
         channel_id: i64,
         program: &str,
         failure: &GenFailure,
+        stored: &[String],
         (lang, table): (Lang, Lang),
     ) -> Vec<Reply> {
         let kind = match failure.kind() {
@@ -1006,6 +1118,7 @@ impl Context {
                     "reason",
                     one_line(&gen_reason::reason(lang, failure), 300).into(),
                 ),
+                ("stored", stored_text(lang, stored).into()),
             ],
         )))];
         // A listing that did not load and a session that could not be resumed ran
@@ -1026,46 +1139,39 @@ impl Context {
         replies
     }
 
+    /// The characters a step took, ready to be stored with it.
     fn new_characters(
         &self,
         request: &Request,
-        run: FinishedRun,
+        taken: Vec<Taken>,
         made: &Made<'_>,
     ) -> Vec<NewCharacter> {
         let Made {
             program,
             map,
+            name_inputs,
             transcript,
             table,
         } = *made;
         let now = self.now();
-        let made: Vec<(Vec<(String, String)>, String)> = if !run.records.is_empty() {
-            // RECORD, where a program uses it, wins over any map.
-            run.records
-                .into_iter()
-                .map(|fields| {
+        let made: Vec<(Vec<(String, String)>, String)> = taken
+            .into_iter()
+            .map(|taken| match taken {
+                // RECORD, where a program uses it, wins over any map.
+                Taken::Record(fields) => {
                     let fields = fields
                         .into_iter()
                         .map(|(key, value)| (record_map::cut(&key), record_map::cut(&value)))
                         .collect();
                     (fields, String::new())
-                })
-                .collect()
-        } else {
-            let captures = if run.captures.is_empty() {
-                vec![run.variables]
-            } else {
-                run.captures
-            };
-            captures
-                .into_iter()
-                .map(|capture| {
-                    let fields = captured_fields(map, &capture, &run.name_inputs);
+                }
+                Taken::Capture(capture) => {
+                    let fields = captured_fields(map, &capture, name_inputs);
                     let raw = serde_json::to_string(&capture).unwrap_or_else(|_| "[]".to_owned());
                     (fields, raw)
-                })
-                .collect()
-        };
+                }
+            })
+            .collect();
         made.into_iter()
             .map(|(fields, capture)| {
                 let name = character_name(&fields);
@@ -1112,13 +1218,16 @@ impl Context {
         Ok(record_map::parse(&text).ok())
     }
 
+    /// The characters a step stored, each "ready" at once; at the end of a run, what
+    /// the whole run stored. `None` when there is nothing to say.
     fn summary(
         &self,
         channel_id: i64,
         names: &[String],
         characters: &[NewCharacter],
+        ended: Option<Ended<'_>>,
         table: Lang,
-    ) -> Reply {
+    ) -> Option<Reply> {
         let mut lines = Vec::new();
         for (name, character) in names.iter().zip(characters) {
             let fields: Vec<(String, String)> =
@@ -1151,20 +1260,61 @@ impl Context {
                 &[("name", code_span_text(first, 100).into())],
             ));
         }
-        Reply::Channel {
+        if let Some(Ended { program, stored }) = ended {
+            lines.push(i18n::tr_args(
+                table,
+                "chargen-finished",
+                &[
+                    ("program", program.into()),
+                    ("stored", stored_text(table, stored).into()),
+                ],
+            ));
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        Some(Reply::Channel {
             channel_id,
             message: Message::text(truncate(&lines.join("\n"), super::text::MESSAGE_LIMIT)),
-        }
+        })
     }
 }
 
-/// What a finished run's characters are made from.
+/// What a step's characters are made from.
 struct Made<'a> {
     program: &'a ProgramText,
     map: Option<&'a RecordMap>,
+    name_inputs: &'a [String],
     transcript: &'a str,
     /// The language of the channel, which names an unnamed character.
     table: Lang,
+}
+
+/// The end of a run, for its summary: the program and every character it stored.
+struct Ended<'a> {
+    program: &'a str,
+    stored: &'a [String],
+}
+
+/// What a session stored, said in `lang` (`chargen-stored`): its count and the
+/// first names, bold.
+fn stored_text(lang: Lang, stored: &[String]) -> String {
+    let mut names: Vec<String> = stored
+        .iter()
+        .take(STORED_NAMES_SHOWN)
+        .map(|name| format!("**{}**", escape_markdown(name)))
+        .collect();
+    if stored.len() > STORED_NAMES_SHOWN {
+        names.push("…".to_owned());
+    }
+    i18n::tr_args(
+        lang,
+        "chargen-stored",
+        &[
+            ("count", stored.len().into()),
+            ("names", names.join(", ").into()),
+        ],
+    )
 }
 
 fn answer_row(session_id: i64, step: i64, lang: Lang) -> ActionRow {

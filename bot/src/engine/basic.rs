@@ -12,7 +12,7 @@ use basic_runner::{
 use super::cache::HashCache;
 use super::{
     FinishedRun, GenFailure, GenReason, GenSession, GenState, GenStep, Generators, ProgramCheck,
-    ProgramText, SandboxLimit, SyntaxError,
+    ProgramText, SandboxLimit, SyntaxError, Taken,
 };
 use crate::config::BasicConfig;
 
@@ -138,7 +138,7 @@ impl GenSession for BasicSession {
                     .iter()
                     .map(|capture| capture.variables.clone())
                     .collect(),
-                name_inputs: self.0.program().inputs_prompted("NAME"),
+                name_inputs: self.name_inputs(),
             }),
         };
         Ok(GenStep {
@@ -154,6 +154,29 @@ impl GenSession for BasicSession {
             return false;
         }
         self.0.capture_at_line(line)
+    }
+
+    fn taken_count(&self) -> usize {
+        self.0.records().len() + self.0.captures().len()
+    }
+
+    fn taken_since(&self, count: usize) -> Vec<Taken> {
+        // A program that uses RECORD takes no captures, so the two never interleave.
+        let records = self
+            .0
+            .records()
+            .iter()
+            .map(|record| Taken::Record(record.fields.clone()));
+        let captures = self
+            .0
+            .captures()
+            .iter()
+            .map(|capture| Taken::Capture(capture.variables.clone()));
+        records.chain(captures).skip(count).collect()
+    }
+
+    fn name_inputs(&self) -> Vec<String> {
+        self.0.program().inputs_prompted("NAME")
     }
 
     fn snapshot(&self) -> Result<String, GenFailure> {

@@ -177,6 +177,14 @@ pub struct FinishedRun {
     pub name_inputs: Vec<String>,
 }
 
+/// A character a run took: handed over with `RECORD` (its fields), or captured at a
+/// record map's line (every variable, which the map turns into fields).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Taken {
+    Record(Vec<(String, String)>),
+    Capture(Vec<(String, String)>),
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GenFailureKind {
     /// The program text was refused (size, refused statements).
@@ -312,6 +320,14 @@ pub trait GenSession: Send {
     /// `false` when the program has no such line or hands its characters over
     /// with `RECORD` (which wins).
     fn capture_at_line(&mut self, line: u32) -> bool;
+    /// How many characters the run has taken so far (`RECORD`s and captures).
+    fn taken_count(&self) -> usize;
+    /// The characters taken after the first `count`, in order: what one step took,
+    /// also when the step ended in an error.
+    fn taken_since(&self, count: usize) -> Vec<Taken>;
+    /// String variables the program reads with `INPUT` after a prompt that says
+    /// "NAME" ([`FinishedRun::name_inputs`]).
+    fn name_inputs(&self) -> Vec<String>;
 }
 
 /// The engines and programs the core works with.

@@ -54,7 +54,7 @@ pub fn name_key(name: &str) -> String {
 }
 
 impl Storage {
-    /// Stores the characters of a finished run and ends its session (`(id, step)`,
+    /// Stores the characters of a run's last step and ends its session (`(id, step)`,
     /// if the run had one and it is still at that step), in one transaction. Returns
     /// the names given, or `None` when the session had already moved on (nothing is
     /// stored then).
@@ -75,41 +75,21 @@ impl Storage {
                 return Ok(None);
             }
         }
-        let mut names = Vec::with_capacity(characters.len());
-        for character in characters {
-            let name = free_name(
-                &mut tx,
-                character.id,
-                character.owner_id,
-                character.guild_id,
-                &character.name,
-                character.numbered,
-            )
-            .await?;
-            sqlx::query(
-                "INSERT INTO characters (id, owner_id, guild_id, name, name_key, program, \
-                 program_hash, fields, transcript, gold, food, created_at, updated_at, capture) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)",
-            )
-            .bind(character.id)
-            .bind(character.owner_id)
-            .bind(character.guild_id)
-            .bind(&name)
-            .bind(name_key(&name))
-            .bind(&character.program)
-            .bind(&character.program_hash)
-            .bind(&character.fields)
-            .bind(&character.transcript)
-            .bind(character.gold)
-            .bind(character.food)
-            .bind(character.now)
-            .bind(&character.capture)
-            .execute(&mut *tx)
-            .await?;
-            names.push(name);
-        }
+        let names = insert_characters(&mut tx, session.map(|(id, _)| id), characters).await?;
         tx.commit().await?;
         Ok(Some(names))
+    }
+
+    /// The names of the characters a generator session has stored so far (they
+    /// outlive it), oldest first.
+    pub async fn session_character_names(&self, session_id: i64) -> anyhow::Result<Vec<String>> {
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "SELECT name FROM characters WHERE session_id = $1 ORDER BY created_at, name_key",
+        )
+        .bind(session_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(name,)| name).collect())
     }
 
     /// The owner's characters in a guild (0: made in DMs), oldest first.
@@ -251,6 +231,51 @@ impl Storage {
         tx.commit().await?;
         Ok(name)
     }
+}
+
+/// Stores characters within a transaction, each under a free name, as taken by
+/// `session_id` (if a session took them); returns the names given.
+pub(super) async fn insert_characters(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    session_id: Option<i64>,
+    characters: &[NewCharacter],
+) -> anyhow::Result<Vec<String>> {
+    let mut names = Vec::with_capacity(characters.len());
+    for character in characters {
+        let name = free_name(
+            tx,
+            character.id,
+            character.owner_id,
+            character.guild_id,
+            &character.name,
+            character.numbered,
+        )
+        .await?;
+        sqlx::query(
+            "INSERT INTO characters (id, owner_id, guild_id, name, name_key, program, \
+             program_hash, fields, transcript, gold, food, created_at, updated_at, capture, \
+             session_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14)",
+        )
+        .bind(character.id)
+        .bind(character.owner_id)
+        .bind(character.guild_id)
+        .bind(&name)
+        .bind(name_key(&name))
+        .bind(&character.program)
+        .bind(&character.program_hash)
+        .bind(&character.fields)
+        .bind(&character.transcript)
+        .bind(character.gold)
+        .bind(character.food)
+        .bind(character.now)
+        .bind(&character.capture)
+        .bind(session_id)
+        .execute(&mut **tx)
+        .await?;
+        names.push(name);
+    }
+    Ok(names)
 }
 
 /// `base`, or `base N` with the first N free among the owner's other characters in

@@ -3,7 +3,8 @@
 
 use sqlx::FromRow;
 
-use super::{Storage, is_unique_violation};
+use super::characters::insert_characters;
+use super::{NewCharacter, Storage, is_unique_violation};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct SessionRow {
@@ -59,8 +60,15 @@ const COLUMNS: &str = "id, user_id, user_name, guild_id, channel_id, program, pr
      prompt, prompt_content, prompt_message_id, transcript, created_at, updated_at, expires_at";
 
 impl Storage {
-    /// Stores a new session; `Ok(false)` when the user already has one in that place.
-    pub async fn insert_session(&self, session: &NewSession) -> anyhow::Result<bool> {
+    /// Stores a new session with the characters its first step took, in one
+    /// transaction; returns their names, or `None` when the user already has a
+    /// session in that place (nothing is stored then).
+    pub async fn insert_session(
+        &self,
+        session: &NewSession,
+        characters: &[NewCharacter],
+    ) -> anyhow::Result<Option<Vec<String>>> {
+        let mut tx = self.pool.begin().await?;
         let result = sqlx::query(
             "INSERT INTO chargen_sessions (id, user_id, user_name, guild_id, channel_id, program, \
              program_hash, state, step, prompt, prompt_content, prompt_message_id, transcript, \
@@ -80,13 +88,19 @@ impl Storage {
         .bind(&session.transcript)
         .bind(session.now)
         .bind(session.expires_at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await;
         match result {
-            Ok(_) => Ok(true),
-            Err(error) if is_unique_violation(&error) => Ok(false),
-            Err(error) => Err(error.into()),
+            Ok(_) => {}
+            Err(error) if is_unique_violation(&error) => {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            Err(error) => return Err(error.into()),
         }
+        let names = insert_characters(&mut tx, Some(session.id), characters).await?;
+        tx.commit().await?;
+        Ok(Some(names))
     }
 
     pub async fn session(&self, id: i64) -> anyhow::Result<Option<SessionRow>> {
@@ -125,14 +139,17 @@ impl Storage {
             .await?)
     }
 
-    /// Stores the next paused state; `Ok(false)` when the session is gone or has
-    /// moved past `expected_step` already.
+    /// Stores the next paused state with the characters this step took, in one
+    /// transaction; returns their names, or `None` when the session is gone or has
+    /// moved past `expected_step` already (nothing is stored then).
     pub async fn advance_session(
         &self,
         id: i64,
         expected_step: i64,
         update: &SessionUpdate,
-    ) -> anyhow::Result<bool> {
+        characters: &[NewCharacter],
+    ) -> anyhow::Result<Option<Vec<String>>> {
+        let mut tx = self.pool.begin().await?;
         let result = sqlx::query(
             "UPDATE chargen_sessions SET channel_id = $1, state = $2, step = step + 1, \
              prompt = $3, prompt_content = $4, prompt_message_id = NULL, transcript = $5, \
@@ -147,9 +164,15 @@ impl Storage {
         .bind(update.expires_at)
         .bind(id)
         .bind(expected_step)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(result.rows_affected() == 1)
+        if result.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let names = insert_characters(&mut tx, Some(id), characters).await?;
+        tx.commit().await?;
+        Ok(Some(names))
     }
 
     /// Remembers which message carries the prompt of `step`, so replies to it answer.
