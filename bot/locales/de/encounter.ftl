@@ -83,6 +83,14 @@ encounter-kept-hp = { $name } TP { $hp }
 encounter-kept-keeps = , behält { $effects }
 encounter-has-ended = Die Begegnung ist beendet.
 encounter-ended-mark = *Beendet.*
+encounter-idle-ended-hours = **Diese Begegnung wurde beendet**, nachdem sie { $hours ->
+        [one] { $hours } Stunde
+       *[other] { $hours } Stunden
+    } lang unverändert blieb.
+encounter-idle-ended-minutes = **Diese Begegnung wurde beendet**, nachdem sie { $minutes ->
+        [one] { $minutes } Minute
+       *[other] { $minutes } Minuten
+    } lang unverändert blieb.
 encounter-and-more = … und { $count } weitere
 
 ## Die Frage vor dem Ende (privat).

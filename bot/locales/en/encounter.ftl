@@ -85,6 +85,14 @@ encounter-kept-hp = { $name } HP { $hp }
 encounter-kept-keeps = , keeps { $effects }
 encounter-has-ended = The encounter has ended.
 encounter-ended-mark = *Ended.*
+encounter-idle-ended-hours = **This encounter ended** after { $hours ->
+        [one] { $hours } hour
+       *[other] { $hours } hours
+    } without a change.
+encounter-idle-ended-minutes = **This encounter ended** after { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } without a change.
 encounter-and-more = … and { $count } more
 
 ## The end question (private).

@@ -20,6 +20,7 @@
 //!   effects still attached are written back to it in the same transaction.
 
 mod alone;
+mod end;
 mod ids;
 mod monsters;
 mod seats;
@@ -50,6 +51,7 @@ use crate::storage::{
 };
 
 pub use alone::{Alone, apply_alone};
+use end::end_question;
 pub use ids::{InitAction, InitId};
 use seats::Seat;
 pub(super) use seats::overlay;
@@ -1057,102 +1059,6 @@ impl Context {
         .await
     }
 
-    /// "End the encounter" under the question: every character is written back and
-    /// the encounter's row goes, in one transaction.
-    async fn init_end(&self, loaded: Loaded, asker: &Asker) -> anyhow::Result<Vec<Reply>> {
-        if !asker.gm {
-            return Ok(gm_only_end(&loaded, asker));
-        }
-        let table = asker.table;
-        let mut extra = Extra::default();
-        let mut kept = Vec::new();
-        for seat in &loaded.seats {
-            let Some(character) = seat.character else {
-                continue;
-            };
-            extra.leave.push(character);
-            if let Some(row) = self.write_back_row(seat, &loaded.engine, character).await? {
-                let carried: CarriedEffects =
-                    serde_json::from_str(&row.effects).unwrap_or_default();
-                let hp = loaded.engine.base(&seat.name).map_or(0, |base| base.hp);
-                let mut line = i18n::tr_args(
-                    table,
-                    "encounter-kept-hp",
-                    &[
-                        ("name", seat.name.as_str().into()),
-                        ("hp", hp.to_string().into()),
-                    ],
-                );
-                if !carried.is_empty() {
-                    let tags: Vec<String> =
-                        carried.views().into_iter().map(|view| view.tag).collect();
-                    line.push_str(&i18n::tr_args(
-                        table,
-                        "encounter-kept-keeps",
-                        &[("effects", tags.join(", ").into())],
-                    ));
-                }
-                kept.push(line);
-                extra.write_backs.push(row);
-            }
-        }
-        let change = EncounterChange {
-            state: None,
-            now: self.now(),
-            join: None,
-            leave: extra.leave,
-            write_backs: extra.write_backs,
-        };
-        if self
-            .storage
-            .commit_encounter(loaded.row.id, loaded.row.step, &change)
-            .await?
-            != (Committed::Done {
-                step: loaded.row.step + 1,
-            })
-        {
-            return Ok(ephemeral(i18n::tr(asker.lang, "encounter-stale")));
-        }
-        let mut summary = i18n::tr_args(
-            table,
-            "encounter-over",
-            &[("rounds", loaded.engine.round().into())],
-        );
-        if !kept.is_empty() {
-            summary.push_str(&i18n::tr_args(
-                table,
-                "encounter-written-back",
-                &[("kept", escape_markdown(&kept.join("; ")).into())],
-            ));
-        }
-        let summary = truncate(&summary, MESSAGE_LIMIT);
-        let mut replies = vec![Reply::Update(Message::ephemeral(i18n::tr(
-            asker.lang,
-            "encounter-has-ended",
-        )))];
-        if let Some(message_id) = loaded.row.message_id {
-            // The last state stays readable, without buttons.
-            let last = tracker::render(
-                table,
-                &loaded.engine,
-                &loaded.seats,
-                &loaded.row.gm_name,
-                Viewer::Players,
-            );
-            let ended = i18n::tr(table, "encounter-ended-mark");
-            replies.push(Reply::Edit {
-                channel_id: loaded.row.channel_id,
-                message_id,
-                message: Message::text(truncate(&format!("{last}\n{ended}"), MESSAGE_LIMIT)),
-            });
-        }
-        replies.push(Reply::Channel {
-            channel_id: loaded.row.channel_id,
-            message: Message::text(summary),
-        });
-        Ok(replies)
-    }
-
     /// The effects encounters left on a character, for its sheet: `Poison (2 turns
     /// left), Bless (until removed)`; `None` when it carries none.
     pub(super) async fn kept_effects_line(
@@ -1324,42 +1230,9 @@ fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
     ))
 }
 
-/// The private question before ending, with its two buttons.
-fn end_question(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
-    if !asker.gm {
-        return gm_only_end(loaded, asker);
-    }
-    let lang = asker.lang;
-    let id = |action| InitId::new(action, loaded.row.id, loaded.row.step).encode();
-    let message =
-        Message::ephemeral(i18n::tr(lang, "encounter-end-question")).with_row(ActionRow(vec![
-            Component::Button(Button {
-                custom_id: id(InitAction::ConfirmEnd),
-                label: i18n::tr(lang, "encounter-end-confirm"),
-                style: ButtonStyle::Danger,
-                disabled: false,
-            }),
-            Component::Button(Button {
-                custom_id: id(InitAction::CancelEnd),
-                label: i18n::tr(lang, "encounter-end-cancel"),
-                style: ButtonStyle::Secondary,
-                disabled: false,
-            }),
-        ]));
-    vec![Reply::Interaction(message)]
-}
-
 /// The GM's name as refusals give it.
 fn gm_name(loaded: &Loaded) -> String {
     escape_markdown(&one_line(&loaded.row.gm_name, 32))
-}
-
-fn gm_only_end(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
-    ephemeral(i18n::tr_args(
-        asker.lang,
-        "encounter-gm-only-end",
-        &[("gm", gm_name(loaded).into())],
-    ))
 }
 
 /// Why the effect engine did nothing, as the end of a sentence in `lang`. English
