@@ -20,6 +20,7 @@
 //!   effects still attached are written back to it in the same transaction.
 
 mod alone;
+mod combat;
 mod end;
 mod ids;
 mod monsters;
@@ -140,6 +141,62 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                         *monsters::COUNT.end(),
                     ),
                     boolean("hidden", "Players see only healthy / bloodied / down"),
+                    string(
+                        "attack",
+                        "Their attack: to-hit bonus, damage, means (+5 1d12+3 SLASH)",
+                        100,
+                    ),
+                    string("save", "Their save bonuses (DEX+1 WIS-2)", 100),
+                ],
+            ),
+            sub(
+                "attack",
+                "Attack: to hit against AC, damage on a hit (D&D 5e SRD)",
+                vec![
+                    string("targets", "Combatants, comma-separated", 500)
+                        .required()
+                        .autocomplete(),
+                    string(
+                        "hit",
+                        "To hit: 1d20+@STR_MOD or +5 (default: the monster's)",
+                        100,
+                    ),
+                    string(
+                        "damage",
+                        "Damage: 1d8+@STR_MOD (default: the monster's)",
+                        100,
+                    ),
+                    string(
+                        "means",
+                        "Elements of the effect file: SLASH, FIRE|MAGIC",
+                        100,
+                    ),
+                    string("attacker", "Who attacks (default: whose turn it is)", 64)
+                        .autocomplete(),
+                    boolean("advantage", "Roll 2d20, keep the higher"),
+                    boolean("disadvantage", "Roll 2d20, keep the lower"),
+                ],
+            ),
+            sub(
+                "save",
+                "Each target saves against a DC: full damage on a failure, half on a success",
+                vec![
+                    string("targets", "Combatants, comma-separated", 500)
+                        .required()
+                        .autocomplete(),
+                    integer("dc", "Difficulty class", 1, 100).required(),
+                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12).required(),
+                    string("damage", "Damage, rolled once: 8d6", 100),
+                    string("means", "Elements of the effect file: FIRE", 100),
+                    boolean("half", "Half damage on a success (default true)"),
+                    string(
+                        "effect",
+                        "An effect of this server's library for a failure",
+                        64,
+                    )
+                    .autocomplete(),
+                    boolean("advantage", "Roll 2d20, keep the higher"),
+                    boolean("disadvantage", "Roll 2d20, keep the lower"),
                 ],
             ),
             sub("next", "End the current turn and start the next", vec![]),
@@ -248,7 +305,9 @@ fn autocomplete<'a>(
                     .character_names_starting(request.user.id, request.place(), typed, 25)
                     .await?
             }
-            "target" | "targets" => cx.combatant_choices(request, focused, typed).await?,
+            "target" | "targets" | "attacker" => {
+                cx.combatant_choices(request, focused, typed).await?
+            }
             "effect" => cx.effect_choices(request, command, typed).await?,
             _ => Vec::new(),
         };
@@ -387,6 +446,8 @@ impl Context {
                     .await
             }
             Some("cure") => self.init_cure(loaded, &asker, target, text("effect")).await,
+            Some("attack") => self.init_attack(request, loaded, &asker, command).await,
+            Some("save") => self.init_save(request, loaded, &asker, command).await,
             Some("remove") => self.init_remove(loaded, &asker, target).await,
             Some("list") => Ok(init_list(&loaded, &asker)),
             Some("end") => Ok(end_question(&loaded, &asker)),
@@ -762,6 +823,8 @@ impl Context {
             character: Some(row.id),
             hidden: false,
             fields: joined,
+            attack: None,
+            saves: Vec::new(),
         });
         let extra = Extra {
             join: Some(row.id),
@@ -962,12 +1025,7 @@ impl Context {
         targets: &str,
         effect: &str,
     ) -> anyhow::Result<Vec<Reply>> {
-        let names: Vec<String> = targets
-            .split(',')
-            .map(str::trim)
-            .filter(|name| !name.is_empty())
-            .map(|name| meant_combatant(&loaded.engine, name))
-            .collect();
+        let names = combat::target_names(&loaded.engine, targets);
         let lang = asker.lang;
         if names.is_empty() {
             return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
