@@ -346,13 +346,16 @@ def encounter_lines(rng, workdir, index, samples):
                              f"/effect show name:{console_value(hostile_name(rng))}"]))
     lines.append("/init begin")
     for _ in range(rng.randint(1, 12)):
-        pick = rng.randrange(9)
+        pick = rng.randrange(11)
         name = console_value(hostile_name(rng))
         if pick < 3:
             lines.append(f"/init add name:{name} init:{console_value(hostile_number(rng))} "
                          f"hp:{console_value(hostile_number(rng))} "
                          f"count:{rng.choice(['1', '20', '21', '0', '-1', '99999999999999999999'])}"
-                         + rng.choice(["", " hidden:true", " ac:-100", " ac:9223372036854775808"]))
+                         + rng.choice(["", " hidden:true", " ac:-100", " ac:9223372036854775808"])
+                         + rng.choice(["", " attack:+5 1d12+3 POISON", " save:DEX+1",
+                                       f" attack:{console_value(hostile_number(rng))}",
+                                       f" save:DEX{console_value(hostile_number(rng))}"]))
         elif pick == 3:
             lines.append(f"/init hp target:{name} amount:{rng.choice(['-', '+', '='])}"
                          f"{console_value(hostile_number(rng))}")
@@ -367,6 +370,22 @@ def encounter_lines(rng, workdir, index, samples):
         elif pick == 7:
             lines.append(rng.choice([f"/init remove target:{name}", "/init list",
                                      f"/init join character:{name}"]))
+        elif pick == 9:
+            targets = ",".join([name] * rng.choice([1, 5, 100]))[:500]
+            number = console_value(hostile_number(rng))
+            lines.append(f"/init attack targets:{targets} "
+                         + rng.choice([f"hit:{number} damage:1d8", f"hit:+5 damage:{number}",
+                                       "hit:1d20+@STR_MOD damage:1d8+@STR_MOD means:POISON",
+                                       f"attacker:{name}", "hit:+0 damage:8d6 means:" + name])
+                         + rng.choice(["", " advantage:true", " disadvantage:true"]))
+        elif pick == 10:
+            targets = ",".join([name] * rng.choice([1, 5, 100]))[:500]
+            lines.append(f"/init save targets:{targets} "
+                         f"dc:{rng.choice(['15', '0', '-9223372036854775808', '99999999999999999999'])} "
+                         f"ability:{rng.choice(['DEX', 'wis', 'luck', name])} "
+                         + rng.choice([f"damage:{console_value(hostile_number(rng))}",
+                                       "damage:8d6 means:POISON half:false",
+                                       f"effect:{rng.choice(['Split', 'Tick', name])}"]))
         else:
             lines.append(rng.choice(["/init end", "/press End the encounter", "/press Next"]))
     return lines

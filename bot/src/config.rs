@@ -19,6 +19,7 @@ pub struct Config {
     pub chargen: ChargenConfig,
     pub macros: MacrosConfig,
     pub npc: NpcConfig,
+    pub encounters: EncountersConfig,
     pub rate_limit: RateLimitConfig,
     pub log: LogConfig,
     pub shards: ShardsConfig,
@@ -81,6 +82,10 @@ impl Config {
         anyhow::ensure!(
             self.npc.idle_minutes >= 1,
             "[npc] idle_minutes must be at least 1"
+        );
+        anyhow::ensure!(
+            self.encounters.idle_minutes >= 1,
+            "[encounters] idle_minutes must be at least 1"
         );
         anyhow::ensure!(
             (1..=1 << 20).contains(&self.npc.max_script_bytes),
@@ -271,6 +276,23 @@ impl Default for NpcConfig {
             idle_minutes: 15,
             max_script_bytes: 256 * 1024,
             max_per_server: 100,
+        }
+    }
+}
+
+/// Encounters (`/init`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EncountersConfig {
+    /// An encounter without a change for this long ends as `/init end` does, with a
+    /// notice in its channel. The chargen sweep interval also sweeps these.
+    pub idle_minutes: u64,
+}
+
+impl Default for EncountersConfig {
+    fn default() -> Self {
+        EncountersConfig {
+            idle_minutes: 24 * 60,
         }
     }
 }

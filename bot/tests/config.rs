@@ -10,6 +10,11 @@ fn the_example_configuration_parses_to_the_defaults() {
     assert_eq!(config.database.url, "sqlite://tavern.db");
     assert_eq!(config.chargen.session_expiry_minutes, 24 * 60);
     assert_eq!(config.dice.max_repeat, 20);
+    assert_eq!(config.encounters.idle_minutes, 24 * 60);
+    assert_eq!(
+        tavern::core::CoreSettings::from_config(&config).encounter_idle_ms,
+        24 * 3_600_000
+    );
     assert_eq!(
         (config.rate_limit.burst, config.rate_limit.per_minute),
         (10, 30)
@@ -78,6 +83,10 @@ fn mistakes_are_refused() {
             "end is inclusive",
         ),
         ("[dice]\nmax_repeat = 0", "max_repeat"),
+        (
+            "[encounters]\nidle_minutes = 0",
+            "[encounters] idle_minutes",
+        ),
         ("[metrics]\naddress = \"localhost\"", "IP:PORT"),
         (
             "[chargen]\nsession_expiry_minutes = 0",

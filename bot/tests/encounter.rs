@@ -26,7 +26,7 @@ pub(crate) fn init(sub: &str, options: &[(&str, OptionValue)]) -> RequestKind {
     command("init", &[sub], options)
 }
 
-async fn as_user(table: &mut Harness, user: i64, kind: RequestKind) -> Sent {
+pub(crate) async fn as_user(table: &mut Harness, user: i64, kind: RequestKind) -> Sent {
     let request = table.request(user, Some(GUILD), kind);
     table.send(&request).await
 }
@@ -34,13 +34,18 @@ async fn as_user(table: &mut Harness, user: i64, kind: RequestKind) -> Sent {
 /// A table with the effect file installed and Bob's character Bram (HP 12 of 12,
 /// DEX 16, AC 5, STR 10) played in the guild.
 pub(crate) async fn table() -> Harness {
+    table_with(EFFECTS, 5).await
+}
+
+/// [`table`] with another effect file of `count` effects.
+pub(crate) async fn table_with(effects: &str, count: i64) -> Harness {
     let table = Harness::new().await;
     table
         .storage
         .set_effect_library(&EffectLibraryRow {
             guild_id: GUILD,
-            source: EFFECTS.to_owned(),
-            effect_count: 5,
+            source: effects.to_owned(),
+            effect_count: count,
             installed_by: ALICE,
             installed_by_name: "Alice".to_owned(),
             installed_at: START_MS,
@@ -136,7 +141,7 @@ pub(crate) fn press(custom_id: &str) -> RequestKind {
 }
 
 /// The channel's encounter as stored.
-async fn stored_engine(table: &Harness) -> npc_core::effects::Encounter {
+pub(crate) async fn stored_engine(table: &Harness) -> npc_core::effects::Encounter {
     let row = table
         .storage
         .encounter_in_channel(crate::harness::CHANNEL)
@@ -746,7 +751,12 @@ async fn cure_prev_and_the_trackers_end_button() {
 
 /// `user`'s request in `locale` (theirs and the server's), a minute after the last
 /// so that no rate limit answers instead.
-async fn in_language(table: &mut Harness, user: i64, locale: &str, kind: RequestKind) -> Sent {
+pub(crate) async fn in_language(
+    table: &mut Harness,
+    user: i64,
+    locale: &str,
+    kind: RequestKind,
+) -> Sent {
     let mut request = table.request(user, Some(GUILD), kind);
     request.locale = Some(locale.to_owned());
     request.guild_locale = Some(locale.to_owned());
@@ -930,4 +940,83 @@ async fn monster_numbers_out_of_range_are_refused_or_said() {
             assert!(tracker.contains(line), "{line} in {tracker}");
         }
     }
+}
+
+/// An encounter nobody changes for `[encounters] idle_minutes` ends at the sweep as
+/// `/init end` does (characters written back, the channel told); one changed since
+/// is left alone.
+#[tokio::test]
+async fn an_idle_encounter_ends_at_the_sweep_and_writes_back() {
+    let mut table = fight().await;
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    as_user(
+        &mut table,
+        BOB,
+        init("hp", &[("target", text("Bram")), ("amount", text("-4"))]),
+    )
+    .await;
+    let idle = CoreSettings::default().encounter_idle_ms;
+    assert_eq!(idle, 24 * 3_600_000);
+    // Just short of the time: it goes on.
+    table.clock.advance_ms(idle - 1);
+    let early = table.core.sweep().await.unwrap();
+    assert!(early.is_empty(), "{early:#?}");
+    assert!(stored_engine(&table).await.combatant("Bram").is_some());
+    table.clock.advance_ms(1);
+    let swept = table.core.sweep().await.unwrap();
+    let sent = table.deliver(swept).await;
+    let all = sent.all_text().replace('\\', "");
+    assert!(
+        all.contains("**This encounter ended** after 24 hours without a change."),
+        "{all}"
+    );
+    assert!(
+        all.contains("**The encounter is over** after 1 round."),
+        "{all}"
+    );
+    assert!(all.contains("Bram HP 8"), "{all}");
+    assert!(
+        sent.replies.iter().all(|reply| matches!(
+            reply,
+            Reply::Channel { channel_id, .. } | Reply::Edit { channel_id, .. }
+                if *channel_id == crate::harness::CHANNEL
+        )),
+        "{:#?}",
+        sent.replies
+    );
+    assert!(
+        table
+            .storage
+            .encounter_in_channel(crate::harness::CHANNEL)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let kept = table.storage.character_effects(77).await.unwrap().unwrap();
+    assert_eq!(kept.fields, r#"[["HP","8"]]"#);
+    // Bram is free again, and a second sweep finds nothing.
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    let joined = as_user(&mut table, BOB, init("join", &[("init", text("5"))])).await;
+    assert!(said(&joined).contains("HP 8/12"), "{}", said(&joined));
+    assert!(table.core.sweep().await.unwrap().is_empty());
+}
+
+/// The idle notice in German, and in minutes when the time is not whole hours.
+#[tokio::test]
+async fn the_idle_notice_speaks_the_servers_language() {
+    let settings = CoreSettings {
+        encounter_idle_ms: 90 * 60_000,
+        ..CoreSettings::default()
+    };
+    let mut table = Harness::with_settings(settings).await;
+    in_language(&mut table, ALICE, "de", init("begin", &[])).await;
+    table.clock.advance_ms(90 * 60_000);
+    let swept = table.core.sweep().await.unwrap();
+    let all = table.deliver(swept).await.all_text();
+    assert!(
+        all.contains(
+            "**Diese Begegnung wurde beendet**, nachdem sie 90 Minuten lang unverändert blieb."
+        ),
+        "{all}"
+    );
 }

@@ -63,6 +63,8 @@ mod npc_cli;
 mod effects_cli;
 // /init encounters through the core: turns, effects, hidden monsters, write-back.
 mod encounter;
+// /init attack and /init save: the 5e rules, damage through the effect engine.
+mod encounter_combat;
 // Reading attachments: files, HTTP, nothing.
 mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.

@@ -539,3 +539,69 @@ fn an_effects_dice_are_reported_with_its_change() {
         }
     }
 }
+
+/// `Encounter::damage` (an attack's or a failed save's damage, rolled by the host)
+/// goes through I1 and P1 as an effect of that method does: (means, amount, the
+/// lines it gives).
+#[test]
+fn host_damage_meets_immunity_and_protections() {
+    let library = load_effects(SAMPLE).unwrap();
+    let cases: [(&[&str], i64, &[&str]); 7] = [
+        (&[], 4, &["* Orc: HitPoints 15 -> 11"]),
+        (&["EDGED_WEAPON"], 6, &["* Orc: HitPoints 15 -> 9"]),
+        (&["POISON"], 6, &["* Orc is immune to POISON."]),
+        // Immune only when every means is in the set.
+        (
+            &["POISON", "EDGED_WEAPON"],
+            6,
+            &["* Orc: HitPoints 15 -> 9"],
+        ),
+        (
+            &["BURN"],
+            8,
+            &["* BURN reduced by 5 on Orc.", "* Orc: HitPoints 15 -> 12"],
+        ),
+        (
+            &["BURN"],
+            3,
+            &["* BURN reduced by 3 on Orc.", "* Orc: HitPoints 15 -> 15"],
+        ),
+        (
+            &["EDGED_WEAPON"],
+            40,
+            &["* Orc: HitPoints 15 -> 0", "* Orc is down."],
+        ),
+    ];
+    for (means, amount, lines) in cases {
+        let mut encounter = Encounter::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        encounter.add(&library, &spec("Orc", 10, 15)).unwrap();
+        for effect in ["FireWard", "PoisonImmunity"] {
+            encounter
+                .apply(&library, effect, &["Orc"], &mut rng)
+                .unwrap();
+        }
+        let means: Vec<String> = means.iter().map(|m| m.to_string()).collect();
+        let label = means.join("|");
+        let events = encounter
+            .damage(&library, "Orc", amount, &means, &label, &mut rng)
+            .unwrap();
+        let got: Vec<String> = events.iter().map(ToString::to_string).collect();
+        assert_eq!(got, lines, "{means:?} {amount}");
+    }
+    // An undeclared means or combatant changes nothing.
+    let mut encounter = Encounter::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    encounter.add(&library, &spec("Orc", 10, 15)).unwrap();
+    let before = encounter.clone();
+    for (target, means, kind) in [
+        ("Orc", "ACID", EffectErrorKind::UnknownElement),
+        ("Nobody", "BURN", EffectErrorKind::UnknownCombatant),
+    ] {
+        let error = encounter
+            .damage(&library, target, 5, &[means.to_string()], means, &mut rng)
+            .unwrap_err();
+        assert_eq!(error.kind, kind);
+        assert_eq!(encounter, before);
+    }
+}

@@ -83,6 +83,14 @@ encounter-kept-hp = { $name } TP { $hp }
 encounter-kept-keeps = , behält { $effects }
 encounter-has-ended = Die Begegnung ist beendet.
 encounter-ended-mark = *Beendet.*
+encounter-idle-ended-hours = **Diese Begegnung wurde beendet**, nachdem sie { $hours ->
+        [one] { $hours } Stunde
+       *[other] { $hours } Stunden
+    } lang unverändert blieb.
+encounter-idle-ended-minutes = **Diese Begegnung wurde beendet**, nachdem sie { $minutes ->
+        [one] { $minutes } Minute
+       *[other] { $minutes } Minuten
+    } lang unverändert blieb.
 encounter-and-more = … und { $count } weitere
 
 ## Die Frage vor dem Ende (privat).
@@ -187,3 +195,33 @@ encounter-event-appears = * { $name } erscheint.
 encounter-event-cannot-split = * { $name } kann sich nicht teilen: die Begegnung ist voll.
 encounter-event-leaves = * { $name } verlässt die Begegnung.
 encounter-event-everyone-out = * Alle sind kampfunfähig.
+
+## Angriffe und Rettungswürfe (D&D 5e SRD).
+encounter-attacks = { $name } greift mit **{ $attacker }** an.
+encounter-attack-line = * { $attacker } -> { $target }: { $roll } zum Treffen{ $against }: { $outcome }
+encounter-attack-against = { " " }gegen RK { $ac }
+encounter-attack-hit = getroffen
+encounter-attack-miss = verfehlt
+encounter-attack-crit = natürliche 20, kritischer Treffer
+encounter-attack-fumble = natürliche 1, verfehlt
+encounter-attack-crit-dice = { $roll }, kritische Würfel +{ $extra } = { $total }
+encounter-damage-line = * Schaden { $roll }
+encounter-damage-line-means = * Schaden { $roll } { $means }
+encounter-save-intro = { $name } verlangt einen Rettungswurf auf **{ $ability }**, SG { $dc }.
+encounter-save-damage = Schaden { $roll }{ $means }, { $half ->
+        [true] halb bei Erfolg.
+       *[other] keiner bei Erfolg.
+    }
+encounter-save-effect = Bei Misserfolg: **{ $effect }**.
+encounter-save-line = * { $target } würfelt ({ $ability }) { $roll } gegen SG { $dc }: { $outcome }
+encounter-save-success = Erfolg
+encounter-save-failure = Misserfolg
+encounter-gm-numbers = **Mit den verdeckten Werten** (nur du siehst das):
+encounter-attack-needs = Gib `treffer` und `schaden` an (etwa `treffer:+5 schaden:1d8+3`) oder greife mit einem Monster an, das mit `angriff` hinzugefügt wurde.
+encounter-save-ability = Nenne das Attribut des Rettungswurfs: STR, DEX, CON, INT, WIS oder CHA.
+encounter-save-dc = Gib den Schwierigkeitsgrad des Rettungswurfs an (`sg:15`).
+encounter-save-needs = Gib den `schaden` eines misslungenen Rettungswurfs an, einen `effekt` oder beides.
+encounter-refuse-attack = Du kannst nur mit deinem eigenen Beteiligten angreifen, in deinem Zug oder gegen deine eigenen Beteiligten. Die Spielleitung ({ $gm }) darf mit allen angreifen.
+encounter-unknown-means = Die Effektdatei dieses Servers kennt kein Element `{ $means }`. Bekannt: { $known }.
+encounter-bad-attack = Schreibe den Angriff eines Monsters als Trefferbonus, Schaden und Mittel, etwa `+5 1d12+3 SLASH` (nicht `{ $attack }`).
+encounter-bad-saves = Schreibe die Rettungswurfboni eines Monsters als `DEX+1 WIS-2` (nicht `{ $save }`).

@@ -85,6 +85,14 @@ encounter-kept-hp = { $name } HP { $hp }
 encounter-kept-keeps = , keeps { $effects }
 encounter-has-ended = The encounter has ended.
 encounter-ended-mark = *Ended.*
+encounter-idle-ended-hours = **This encounter ended** after { $hours ->
+        [one] { $hours } hour
+       *[other] { $hours } hours
+    } without a change.
+encounter-idle-ended-minutes = **This encounter ended** after { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } without a change.
 encounter-and-more = … and { $count } more
 
 ## The end question (private).
@@ -155,3 +163,33 @@ encounter-event-appears = * { $name } appears.
 encounter-event-cannot-split = * { $name } cannot split: the encounter is full.
 encounter-event-leaves = * { $name } leaves the encounter.
 encounter-event-everyone-out = * Everyone is out of action.
+
+## Attacks and saves (D&D 5e SRD).
+encounter-attacks = { $name } attacks with **{ $attacker }**.
+encounter-attack-line = * { $attacker } -> { $target }: to hit { $roll }{ $against }: { $outcome }
+encounter-attack-against = { " " }vs AC { $ac }
+encounter-attack-hit = hit
+encounter-attack-miss = miss
+encounter-attack-crit = natural 20, critical hit
+encounter-attack-fumble = natural 1, miss
+encounter-attack-crit-dice = { $roll }, critical dice +{ $extra } = { $total }
+encounter-damage-line = * Damage { $roll }
+encounter-damage-line-means = * Damage { $roll } { $means }
+encounter-save-intro = { $name } calls for a **{ $ability }** save, DC { $dc }.
+encounter-save-damage = Damage { $roll }{ $means }, { $half ->
+        [true] half on a success.
+       *[other] none on a success.
+    }
+encounter-save-effect = On a failure: **{ $effect }**.
+encounter-save-line = * { $target } saves ({ $ability }) { $roll } vs DC { $dc }: { $outcome }
+encounter-save-success = success
+encounter-save-failure = failure
+encounter-gm-numbers = **With the hidden numbers** (only you see this):
+encounter-attack-needs = Give `hit` and `damage` (such as `hit:+5 damage:1d8+3`), or attack with a monster added with an `attack`.
+encounter-save-ability = Name the ability to save with: STR, DEX, CON, INT, WIS or CHA.
+encounter-save-dc = Give the save's difficulty class (`dc:15`).
+encounter-save-needs = Give the `damage` of a failed save, or an `effect`, or both.
+encounter-refuse-attack = You can attack only with your own combatant, on your turn or at your own combatants. The GM ({ $gm }) may attack with anyone.
+encounter-unknown-means = This server's effect file declares no element `{ $means }`. Known: { $known }.
+encounter-bad-attack = Write a monster's attack as to-hit bonus, damage and means, such as `+5 1d12+3 SLASH` (not `{ $attack }`).
+encounter-bad-saves = Write a monster's save bonuses as `DEX+1 WIS-2` (not `{ $save }`).

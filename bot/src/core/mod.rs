@@ -81,6 +81,8 @@ pub struct CoreSettings {
     /// An NPC conversation idle this long ends as "left".
     pub npc_idle_ms: i64,
     pub npc_max_script_bytes: usize,
+    /// An encounter without a change this long ends as `/init end` does.
+    pub encounter_idle_ms: i64,
     pub npc_max_per_server: u32,
     /// How long a user waits at most for one engine job (exact odds, a generator
     /// step or program check, an NPC turn), and how many such jobs run at once.
@@ -114,6 +116,9 @@ impl CoreSettings {
                 .unwrap_or(i64::MAX / 60_000)
                 .saturating_mul(60_000),
             npc_max_script_bytes: config.npc.max_script_bytes,
+            encounter_idle_ms: i64::try_from(config.encounters.idle_minutes)
+                .unwrap_or(i64::MAX / 60_000)
+                .saturating_mul(60_000),
             npc_max_per_server: config.npc.max_per_server,
             engine_time_limit: crate::engine::worker::DEFAULT_TIME_LIMIT,
             engine_workers: crate::engine::worker::DEFAULT_MAX_RUNNING,
@@ -443,6 +448,7 @@ impl Core {
         self.cx.purge_pending_installs(now).await?;
         self.cx.purge_pending_deletes(now).await?;
         replies.extend(self.cx.expire_npc_conversations(now).await?);
+        replies.extend(self.cx.end_idle_encounters(now).await?);
         // Roll-again buttons older than 30 days are forgotten.
         self.cx
             .storage

@@ -115,6 +115,23 @@ impl Storage {
         self.encounter_where("channel_id = $1", channel_id).await
     }
 
+    /// Encounters without a change since `before`, oldest first, at most `limit`.
+    pub async fn idle_encounters(
+        &self,
+        before: i64,
+        limit: i64,
+    ) -> anyhow::Result<Vec<EncounterRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM encounters WHERE updated_at <= $1 \
+             ORDER BY updated_at, id LIMIT $2"
+        );
+        Ok(sqlx::query_as::<_, EncounterRow>(&sql)
+            .bind(before)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
     async fn encounter_where(
         &self,
         condition: &str,

@@ -501,6 +501,60 @@ impl Encounter {
         })
     }
 
+    /// Damage the host rolled (an attack's hit, a failed save) by `means`, declared
+    /// elements named `label` in the events: I1 (immune when the means are not
+    /// empty and every one is in the target's Immunity), P1 (the largest
+    /// protection among them taken off, never below 0), then HitPoints lowered
+    /// with `is down` and the hooks (H1), as an effect of that method would.
+    pub fn damage(
+        &mut self,
+        library: &EffectLibrary,
+        target: &str,
+        amount: i64,
+        means: &[String],
+        label: &str,
+        randomness: &mut dyn Randomness,
+    ) -> Step<Vec<EffectEvent>> {
+        if let Some(element) = means.iter().find(|element| !library.has_element(element)) {
+            return Err(EffectError::new(
+                EffectErrorKind::UnknownElement,
+                format!("unknown element {element}"),
+            ));
+        }
+        let id = self.ids(&[target])?[0];
+        self.command(library, randomness, |run| {
+            run.step()?;
+            let Some(holder) = run.enc.get(id) else {
+                return Ok(());
+            };
+            let name = holder.name.clone();
+            let immunity = holder.shown.set(Subject::Immunity);
+            if !means.is_empty() && means.iter().all(|element| immunity.contains(element)) {
+                run.emit(EffectEvent::Immune {
+                    name,
+                    effect: label.to_string(),
+                });
+                return Ok(());
+            }
+            let amount = amount.max(0);
+            let largest = means
+                .iter()
+                .filter_map(|element| holder.shown.protections.get(element).copied())
+                .max()
+                .unwrap_or(0);
+            let taken = largest.clamp(0, amount);
+            if taken > 0 {
+                run.emit(EffectEvent::Reduced {
+                    effect: label.to_string(),
+                    name,
+                    amount: taken,
+                });
+            }
+            let change = Change::Int(Subject::HitPoints, IntOp::Add(taken - amount));
+            run.change_base(Cause::default(), id, &change, 0)
+        })
+    }
+
     /// Ends the current turn and starts the next combatant's (T1, D1).
     pub fn next(
         &mut self,

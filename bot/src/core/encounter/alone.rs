@@ -79,6 +79,8 @@ pub fn apply_alone(
         character: None,
         hidden: false,
         fields: joined,
+        attack: None,
+        saves: Vec::new(),
     };
     let lines = words::event_lines(lang, &events, &engine, std::slice::from_ref(&seat));
     // An effect that removed the character from the scratch encounter (Existence

@@ -20,6 +20,8 @@
 //!   effects still attached are written back to it in the same transaction.
 
 mod alone;
+mod combat;
+mod end;
 mod ids;
 mod monsters;
 mod seats;
@@ -50,6 +52,7 @@ use crate::storage::{
 };
 
 pub use alone::{Alone, apply_alone};
+use end::end_question;
 pub use ids::{InitAction, InitId};
 use seats::Seat;
 pub(super) use seats::overlay;
@@ -138,6 +141,62 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                         *monsters::COUNT.end(),
                     ),
                     boolean("hidden", "Players see only healthy / bloodied / down"),
+                    string(
+                        "attack",
+                        "Their attack: to-hit bonus, damage, means (+5 1d12+3 SLASH)",
+                        100,
+                    ),
+                    string("save", "Their save bonuses (DEX+1 WIS-2)", 100),
+                ],
+            ),
+            sub(
+                "attack",
+                "Attack: to hit against AC, damage on a hit (D&D 5e SRD)",
+                vec![
+                    string("targets", "Combatants, comma-separated", 500)
+                        .required()
+                        .autocomplete(),
+                    string(
+                        "hit",
+                        "To hit: 1d20+@STR_MOD or +5 (default: the monster's)",
+                        100,
+                    ),
+                    string(
+                        "damage",
+                        "Damage: 1d8+@STR_MOD (default: the monster's)",
+                        100,
+                    ),
+                    string(
+                        "means",
+                        "Elements of the effect file: SLASH, FIRE|MAGIC",
+                        100,
+                    ),
+                    string("attacker", "Who attacks (default: whose turn it is)", 64)
+                        .autocomplete(),
+                    boolean("advantage", "Roll 2d20, keep the higher"),
+                    boolean("disadvantage", "Roll 2d20, keep the lower"),
+                ],
+            ),
+            sub(
+                "save",
+                "Each target saves against a DC: full damage on a failure, half on a success",
+                vec![
+                    string("targets", "Combatants, comma-separated", 500)
+                        .required()
+                        .autocomplete(),
+                    integer("dc", "Difficulty class", 1, 100).required(),
+                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12).required(),
+                    string("damage", "Damage, rolled once: 8d6", 100),
+                    string("means", "Elements of the effect file: FIRE", 100),
+                    boolean("half", "Half damage on a success (default true)"),
+                    string(
+                        "effect",
+                        "An effect of this server's library for a failure",
+                        64,
+                    )
+                    .autocomplete(),
+                    boolean("advantage", "Roll 2d20, keep the higher"),
+                    boolean("disadvantage", "Roll 2d20, keep the lower"),
                 ],
             ),
             sub("next", "End the current turn and start the next", vec![]),
@@ -246,7 +305,9 @@ fn autocomplete<'a>(
                     .character_names_starting(request.user.id, request.place(), typed, 25)
                     .await?
             }
-            "target" | "targets" => cx.combatant_choices(request, focused, typed).await?,
+            "target" | "targets" | "attacker" => {
+                cx.combatant_choices(request, focused, typed).await?
+            }
             "effect" => cx.effect_choices(request, command, typed).await?,
             _ => Vec::new(),
         };
@@ -385,6 +446,8 @@ impl Context {
                     .await
             }
             Some("cure") => self.init_cure(loaded, &asker, target, text("effect")).await,
+            Some("attack") => self.init_attack(request, loaded, &asker, command).await,
+            Some("save") => self.init_save(request, loaded, &asker, command).await,
             Some("remove") => self.init_remove(loaded, &asker, target).await,
             Some("list") => Ok(init_list(&loaded, &asker)),
             Some("end") => Ok(end_question(&loaded, &asker)),
@@ -760,6 +823,8 @@ impl Context {
             character: Some(row.id),
             hidden: false,
             fields: joined,
+            attack: None,
+            saves: Vec::new(),
         });
         let extra = Extra {
             join: Some(row.id),
@@ -960,12 +1025,7 @@ impl Context {
         targets: &str,
         effect: &str,
     ) -> anyhow::Result<Vec<Reply>> {
-        let names: Vec<String> = targets
-            .split(',')
-            .map(str::trim)
-            .filter(|name| !name.is_empty())
-            .map(|name| meant_combatant(&loaded.engine, name))
-            .collect();
+        let names = combat::target_names(&loaded.engine, targets);
         let lang = asker.lang;
         if names.is_empty() {
             return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
@@ -1055,102 +1115,6 @@ impl Context {
             engine.remove(&target)
         })
         .await
-    }
-
-    /// "End the encounter" under the question: every character is written back and
-    /// the encounter's row goes, in one transaction.
-    async fn init_end(&self, loaded: Loaded, asker: &Asker) -> anyhow::Result<Vec<Reply>> {
-        if !asker.gm {
-            return Ok(gm_only_end(&loaded, asker));
-        }
-        let table = asker.table;
-        let mut extra = Extra::default();
-        let mut kept = Vec::new();
-        for seat in &loaded.seats {
-            let Some(character) = seat.character else {
-                continue;
-            };
-            extra.leave.push(character);
-            if let Some(row) = self.write_back_row(seat, &loaded.engine, character).await? {
-                let carried: CarriedEffects =
-                    serde_json::from_str(&row.effects).unwrap_or_default();
-                let hp = loaded.engine.base(&seat.name).map_or(0, |base| base.hp);
-                let mut line = i18n::tr_args(
-                    table,
-                    "encounter-kept-hp",
-                    &[
-                        ("name", seat.name.as_str().into()),
-                        ("hp", hp.to_string().into()),
-                    ],
-                );
-                if !carried.is_empty() {
-                    let tags: Vec<String> =
-                        carried.views().into_iter().map(|view| view.tag).collect();
-                    line.push_str(&i18n::tr_args(
-                        table,
-                        "encounter-kept-keeps",
-                        &[("effects", tags.join(", ").into())],
-                    ));
-                }
-                kept.push(line);
-                extra.write_backs.push(row);
-            }
-        }
-        let change = EncounterChange {
-            state: None,
-            now: self.now(),
-            join: None,
-            leave: extra.leave,
-            write_backs: extra.write_backs,
-        };
-        if self
-            .storage
-            .commit_encounter(loaded.row.id, loaded.row.step, &change)
-            .await?
-            != (Committed::Done {
-                step: loaded.row.step + 1,
-            })
-        {
-            return Ok(ephemeral(i18n::tr(asker.lang, "encounter-stale")));
-        }
-        let mut summary = i18n::tr_args(
-            table,
-            "encounter-over",
-            &[("rounds", loaded.engine.round().into())],
-        );
-        if !kept.is_empty() {
-            summary.push_str(&i18n::tr_args(
-                table,
-                "encounter-written-back",
-                &[("kept", escape_markdown(&kept.join("; ")).into())],
-            ));
-        }
-        let summary = truncate(&summary, MESSAGE_LIMIT);
-        let mut replies = vec![Reply::Update(Message::ephemeral(i18n::tr(
-            asker.lang,
-            "encounter-has-ended",
-        )))];
-        if let Some(message_id) = loaded.row.message_id {
-            // The last state stays readable, without buttons.
-            let last = tracker::render(
-                table,
-                &loaded.engine,
-                &loaded.seats,
-                &loaded.row.gm_name,
-                Viewer::Players,
-            );
-            let ended = i18n::tr(table, "encounter-ended-mark");
-            replies.push(Reply::Edit {
-                channel_id: loaded.row.channel_id,
-                message_id,
-                message: Message::text(truncate(&format!("{last}\n{ended}"), MESSAGE_LIMIT)),
-            });
-        }
-        replies.push(Reply::Channel {
-            channel_id: loaded.row.channel_id,
-            message: Message::text(summary),
-        });
-        Ok(replies)
     }
 
     /// The effects encounters left on a character, for its sheet: `Poison (2 turns
@@ -1324,42 +1288,9 @@ fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
     ))
 }
 
-/// The private question before ending, with its two buttons.
-fn end_question(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
-    if !asker.gm {
-        return gm_only_end(loaded, asker);
-    }
-    let lang = asker.lang;
-    let id = |action| InitId::new(action, loaded.row.id, loaded.row.step).encode();
-    let message =
-        Message::ephemeral(i18n::tr(lang, "encounter-end-question")).with_row(ActionRow(vec![
-            Component::Button(Button {
-                custom_id: id(InitAction::ConfirmEnd),
-                label: i18n::tr(lang, "encounter-end-confirm"),
-                style: ButtonStyle::Danger,
-                disabled: false,
-            }),
-            Component::Button(Button {
-                custom_id: id(InitAction::CancelEnd),
-                label: i18n::tr(lang, "encounter-end-cancel"),
-                style: ButtonStyle::Secondary,
-                disabled: false,
-            }),
-        ]));
-    vec![Reply::Interaction(message)]
-}
-
 /// The GM's name as refusals give it.
 fn gm_name(loaded: &Loaded) -> String {
     escape_markdown(&one_line(&loaded.row.gm_name, 32))
-}
-
-fn gm_only_end(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
-    ephemeral(i18n::tr_args(
-        asker.lang,
-        "encounter-gm-only-end",
-        &[("gm", gm_name(loaded).into())],
-    ))
 }
 
 /// Why the effect engine did nothing, as the end of a sentence in `lang`. English

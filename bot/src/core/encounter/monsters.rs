@@ -5,9 +5,11 @@
 
 use std::ops::RangeInclusive;
 
+use super::combat::{StoredAttack, parse_saves};
 use super::seats::{self, Seat};
 use super::{Asker, Extra, Loaded, Named, answer, engine_error, gm_name};
 use crate::core::context::Context;
+use crate::core::text::code_span_text;
 use crate::core::{Command, Reply, ephemeral};
 use crate::engine::RollContext;
 use crate::i18n::{self, Lang};
@@ -85,6 +87,49 @@ impl Context {
         if let Some(refusal) = out_of_range(lang, command) {
             return Ok(ephemeral(refusal));
         }
+        let typed = |name: &str| {
+            command
+                .string(name)
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+        };
+        let attack = match typed("attack").map(|text| (text, StoredAttack::parse(text))) {
+            None => None,
+            Some((_, Some(attack))) => Some(attack),
+            Some((text, None)) => {
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "encounter-bad-attack",
+                    &[("attack", code_span_text(text, 100).into())],
+                )));
+            }
+        };
+        if let Some(attack) = &attack
+            && let Some(element) = attack
+                .means
+                .iter()
+                .find(|element| !loaded.library.has_element(element))
+        {
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-unknown-means",
+                &[
+                    ("means", code_span_text(element, 40).into()),
+                    ("known", loaded.library.elements().join(", ").into()),
+                ],
+            )));
+        }
+        let saves = match typed("save").map(|text| (text, parse_saves(text))) {
+            None => Vec::new(),
+            Some((_, Some(saves))) => saves,
+            Some((text, None)) => {
+                return Ok(ephemeral(i18n::tr_args(
+                    lang,
+                    "encounter-bad-saves",
+                    &[("save", code_span_text(text, 100).into())],
+                )));
+            }
+        };
         let count = command.integer("count").unwrap_or(1);
         let hidden = command.boolean("hidden").unwrap_or(false);
         let context = RollContext::default();
@@ -149,6 +194,8 @@ impl Context {
                 character: None,
                 hidden,
                 fields: Vec::new(),
+                attack: attack.clone(),
+                saves: saves.clone(),
             });
             let args = [("name", each.as_str().into()), ("hp", hp_shown.into())];
             added.push(match (hidden, hp < 1) {

@@ -26,6 +26,12 @@ pub struct Seat {
     /// sheet, the value then.
     #[serde(default)]
     pub fields: Vec<(Subject, String, i64)>,
+    /// A monster's attack (`/init add attack:`), used when `/init attack` gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<super::combat::StoredAttack>,
+    /// A monster's save bonuses by ability (`/init add save:DEX+1`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub saves: Vec<(String, i64)>,
 }
 
 /// The sheet's field names each INT subject is read from (and written back to).
@@ -118,6 +124,9 @@ pub fn follow(seats: &[Seat], engine: &Encounter) -> (Vec<Seat>, Vec<Seat>) {
             character: None,
             hidden: like.is_some_and(|seat| seat.hidden),
             fields: Vec::new(),
+            // A clone fights as the one it split from.
+            attack: like.and_then(|seat| seat.attack.clone()),
+            saves: like.map(|seat| seat.saves.clone()).unwrap_or_default(),
         });
     }
     (kept, gone)

@@ -335,6 +335,8 @@ mod tests {
                 character: None,
                 hidden: index % 2 == 0,
                 fields: Vec::new(),
+                attack: None,
+                saves: Vec::new(),
             })
             .collect();
         for lang in Lang::ALL {
@@ -380,6 +382,8 @@ mod tests {
             character: None,
             hidden: true,
             fields: Vec::new(),
+            attack: None,
+            saves: Vec::new(),
         }];
         engine.next(&library, &mut rng).unwrap();
         let events = engine

@@ -675,6 +675,8 @@ mod tests {
             character: None,
             hidden: true,
             fields: Vec::new(),
+            attack: None,
+            saves: Vec::new(),
         }];
         let events = [change("Fireball", 30, 3, rolled("8d6", &[6, 5], 27))];
         assert_eq!(

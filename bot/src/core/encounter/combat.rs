@@ -1,0 +1,791 @@
+//! `/init attack` and `/init save`: rolls against a target's armour class or a
+//! difficulty, with damage applied through the effect engine
+//! ([`Encounter::damage`]), so the means meet immunities and protections as an
+//! effect of that method does. The rules are the D&D 5e SRD's:
+//!
+//! - **Attack.** `1d20 + bonus` (advantage `2d20kh1`, disadvantage `2d20kl1`, both
+//!   cancel) against the target's AC (10 when it has none). A natural 20 always
+//!   hits and is critical: the damage dice are rolled twice (the second roll's dice
+//!   added, its modifiers not); a natural 1 always misses. Each target gets its own
+//!   attack and damage roll.
+//! - **Save.** Each target rolls `1d20 +` its modifier: a monster's given bonus for
+//!   that ability, else the ability's `@…_MOD` from its score in the encounter
+//!   (effects included), else 0. Total ≥ DC succeeds (no natural 20 or 1 rule for
+//!   saves). The damage is rolled once; a failure takes it all (and the effect, if
+//!   one is named), a success half (rounded down) or, with `half:false`, none.
+//!
+//! Expressions are prepared as `/roll` prepares them (macros, the asker's
+//! `@FIELD`s), and every roll uses the command's seeded generator. One command is
+//! one stored change; `/init prev` moves the turn back and undoes no attack or
+//! save (as it undoes no effect). A hidden combatant's numbers (its AC, a hidden
+//! attacker's or saver's dice) are left out of the public lines; the GM gets them
+//! in a private follow-up.
+
+use npc_core::effects::{EffectEvent, Encounter, Subject};
+use rand::rngs::StdRng;
+
+use super::seats::Seat;
+use super::words::event_lines;
+use super::{Asker, Extra, Loaded, Named, answer, engine_error, gm_name, meant_combatant};
+use crate::core::context::Context;
+use crate::core::fields::ability_modifier;
+use crate::core::macros::Prepared;
+use crate::core::text::{MESSAGE_LIMIT, code_block, code_span_text, truncate};
+use crate::core::{Command, Message, Reply, Request, ephemeral};
+use crate::engine::RollOutcome;
+use crate::i18n::{self, Lang};
+
+/// The abilities a save names, with the subject holding each score.
+const ABILITIES: [(&str, Subject); 6] = [
+    ("STR", Subject::Strength),
+    ("DEX", Subject::Dexterity),
+    ("CON", Subject::Constitution),
+    ("INT", Subject::Intelligence),
+    ("WIS", Subject::Wisdom),
+    ("CHA", Subject::Charisma),
+];
+
+/// The armour class of a target that has none (the SRD's unarmoured base).
+const NO_ARMOUR: i64 = 10;
+
+/// Characters a rendered roll may take in an event line.
+const ROLL_BUDGET: usize = 200;
+
+/// A monster's attack as `/init add attack:` gives it: `+5 1d12+3 SLASH`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredAttack {
+    pub hit: String,
+    pub damage: String,
+    pub means: Vec<String>,
+}
+
+impl StoredAttack {
+    /// `+5 1d12+3 SLASH|MAGIC`: the to-hit bonus, the damage, the means (if any).
+    pub fn parse(text: &str) -> Option<StoredAttack> {
+        let mut words = text.split_whitespace();
+        let hit = words.next()?.to_owned();
+        let damage = words.next()?.to_owned();
+        let means = means_of(&words.collect::<Vec<_>>().join(" "));
+        Some(StoredAttack { hit, damage, means })
+    }
+}
+
+/// `DEX+1 WIS-2`: a monster's save bonuses by ability; `None` when a word is not one.
+pub fn parse_saves(text: &str) -> Option<Vec<(String, i64)>> {
+    text.split([' ', ','])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let at = word.find(['+', '-'])?;
+            let ability = ability_key(&word[..at])?;
+            let bonus = word[at..].trim_start_matches('+').parse::<i64>().ok()?;
+            Some((ability.to_owned(), bonus))
+        })
+        .collect()
+}
+
+/// The ability key (`DEX`) of what was typed (`dex`, `Dexterity`).
+fn ability_key(typed: &str) -> Option<&'static str> {
+    let typed = typed.trim().to_uppercase();
+    ABILITIES
+        .iter()
+        .map(|(key, _)| *key)
+        .find(|key| typed == *key || (typed.len() > 3 && typed.starts_with(key)))
+}
+
+/// The elements of `means:` (`FIRE`, `FIRE|MAGIC`, `fire, magic`), upper case as
+/// effect files declare them.
+fn means_of(text: &str) -> Vec<String> {
+    text.split(['|', ',', ' '])
+        .map(str::trim)
+        .filter(|element| !element.is_empty())
+        .map(str::to_uppercase)
+        .collect()
+}
+
+/// The d20 term: advantage and disadvantage cancel.
+fn d20_term(command: &Command) -> &'static str {
+    match (
+        command.boolean("advantage").unwrap_or(false),
+        command.boolean("disadvantage").unwrap_or(false),
+    ) {
+        (true, false) => "2d20kh1",
+        (false, true) => "2d20kl1",
+        _ => "1d20",
+    }
+}
+
+/// The to-hit expression: `hit` with its leading `1d20` (if written) replaced by
+/// the d20 term; a bare bonus (`+5`, `@STR_MOD`) is added to it.
+fn to_hit_expr(term: &str, hit: &str) -> String {
+    let hit = hit.trim();
+    let lower = hit.to_lowercase();
+    let rest = ["1d20", "d20"]
+        .iter()
+        .find_map(|prefix| {
+            lower
+                .starts_with(prefix)
+                .then(|| hit[prefix.len()..].trim())
+        })
+        .unwrap_or(hit);
+    match rest.chars().next() {
+        None => term.to_owned(),
+        Some('+' | '-') => format!("{term}{rest}"),
+        Some(_) => format!("{term} + {rest}"),
+    }
+}
+
+/// The value of the kept d20 a roll of `term` rolled first.
+fn natural(outcome: &RollOutcome, term: &str) -> Option<i64> {
+    outcome.json["dice"].as_array()?.iter().find_map(|die| {
+        let ours = die["term"].as_str()? == term && die["kept"].as_bool()?;
+        ours.then(|| die["value"].as_i64()).flatten()
+    })
+}
+
+/// The kept dice of a roll, summed: a critical hit's extra damage.
+fn dice_sum(outcome: &RollOutcome) -> i64 {
+    outcome.json["dice"].as_array().map_or(0, |dice| {
+        dice.iter()
+            .filter(|die| die["kept"].as_bool() == Some(true))
+            .filter_map(|die| die["value"].as_i64())
+            .sum()
+    })
+}
+
+fn is_hidden(seats: &[Seat], name: &str) -> bool {
+    seats.iter().any(|seat| seat.name == name && seat.hidden)
+}
+
+/// What one target's roll came to, in the order told: the public line, the GM's
+/// line (differs when a hidden combatant's numbers are in it), and the engine's
+/// events of its damage.
+struct Told {
+    public: String,
+    gm: String,
+    events: Vec<EffectEvent>,
+}
+
+/// A catalogue line with text arguments.
+fn line(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
+    let args: Vec<(&str, i18n::Arg)> = args
+        .iter()
+        .map(|(name, value)| (*name, (*value).into()))
+        .collect();
+    i18n::tr_args(lang, key, &args)
+}
+
+/// A roll as the table sees it: its breakdown, or only its total when it is a
+/// hidden combatant's.
+fn shown_roll(outcome: &RollOutcome, hidden: bool) -> String {
+    match hidden {
+        true => outcome.total.to_string(),
+        false => one_roll(outcome),
+    }
+}
+
+/// A roll's breakdown on one line; a plain number (`damage:6`) as itself.
+fn one_roll(outcome: &RollOutcome) -> String {
+    if !has_dice(outcome) {
+        return outcome.total.to_string();
+    }
+    outcome.plain.replace('\n', " ")
+}
+
+fn has_dice(outcome: &RollOutcome) -> bool {
+    outcome.json["dice"]
+        .as_array()
+        .is_some_and(|dice| !dice.is_empty())
+}
+
+/// The damage line, with the means when there are any.
+fn damage_line(lang: Lang, roll: &str, label: &str) -> String {
+    match label.is_empty() {
+        true => line(lang, "encounter-damage-line", &[("roll", roll)]),
+        false => line(
+            lang,
+            "encounter-damage-line-means",
+            &[("roll", roll), ("means", label)],
+        ),
+    }
+}
+
+impl Context {
+    /// Rolls a prepared expression with the command's generator; the failure as
+    /// the asker's private answer.
+    fn roll_prepared(
+        &self,
+        lang: Lang,
+        prepared: &Prepared,
+        rng: &mut StdRng,
+    ) -> Result<RollOutcome, Vec<Reply>> {
+        self.engines
+            .dice
+            .roll(&prepared.expr, &prepared.context, rng, ROLL_BUDGET)
+            .map_err(|failure| ephemeral(crate::core::roll::cannot_roll(lang, &failure)))
+    }
+
+    /// `/init attack`.
+    pub(super) async fn init_attack(
+        &self,
+        request: &Request,
+        loaded: Loaded,
+        asker: &Asker,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let lang = asker.lang;
+        let targets = target_names(&loaded.engine, command.string("targets").unwrap_or(""));
+        if targets.is_empty() {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
+        }
+        let attacker = self.attacker(&loaded, asker, command.string("attacker"));
+        if let Some(refusal) = refuse_acting(&loaded, asker, attacker.as_deref(), &targets) {
+            return Ok(refusal);
+        }
+        let stored = attacker
+            .as_deref()
+            .and_then(|name| loaded.seats.iter().find(|seat| seat.name == name))
+            .and_then(|seat| seat.attack.clone());
+        let typed = |name: &str| {
+            command
+                .string(name)
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+        };
+        let hit = typed("hit")
+            .map(str::to_owned)
+            .or_else(|| stored.as_ref().map(|a| a.hit.clone()));
+        let damage = typed("damage")
+            .map(str::to_owned)
+            .or_else(|| stored.as_ref().map(|a| a.damage.clone()));
+        let (Some(hit), Some(damage)) = (hit, damage) else {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-attack-needs")));
+        };
+        let means = match typed("means") {
+            Some(means) => means_of(means),
+            None => stored.map(|a| a.means).unwrap_or_default(),
+        };
+        if let Some(refusal) = unknown_means(lang, &loaded, &means) {
+            return Ok(refusal);
+        }
+        let term = d20_term(command);
+        let to_hit = match self.prepare_roll(request, &to_hit_expr(term, &hit)).await? {
+            Ok(prepared) => prepared,
+            Err(refusal) => return Ok(refusal),
+        };
+        let damage = match self.prepare_roll(request, &damage).await? {
+            Ok(prepared) => prepared,
+            Err(refusal) => return Ok(refusal),
+        };
+        let who = attacker
+            .clone()
+            .unwrap_or_else(|| crate::core::text::one_line(&request.user.name, 32));
+        let attacker_hidden = attacker
+            .as_deref()
+            .is_some_and(|name| is_hidden(&loaded.seats, name));
+        let label = means.join("|");
+        let table = asker.table;
+        let mut rng = self.command_rng();
+        let mut engine = loaded.engine.clone();
+        let mut told = Vec::new();
+        for target in &targets {
+            let rolled = match self.roll_prepared(lang, &to_hit, &mut rng) {
+                Ok(rolled) => rolled,
+                Err(refusal) => return Ok(refusal),
+            };
+            let natural = natural(&rolled, term).unwrap_or(0);
+            let view = engine.combatant(target);
+            let ac = view
+                .as_ref()
+                .and_then(|view| view.int(Subject::ArmorClass))
+                .unwrap_or(NO_ARMOUR);
+            let outcome = match natural {
+                20 => "encounter-attack-crit",
+                1 => "encounter-attack-fumble",
+                _ if rolled.total >= ac => "encounter-attack-hit",
+                _ => "encounter-attack-miss",
+            };
+            let target_hidden = is_hidden(&loaded.seats, target);
+            let outcome_word = i18n::tr(table, outcome);
+            let against = i18n::tr_args(table, "encounter-attack-against", &[("ac", ac.into())]);
+            let roll = one_roll(&rolled);
+            let gm = line(
+                table,
+                "encounter-attack-line",
+                &[
+                    ("attacker", &who),
+                    ("target", target),
+                    ("roll", &roll),
+                    ("against", &against),
+                    ("outcome", &outcome_word),
+                ],
+            );
+            let public = line(
+                table,
+                "encounter-attack-line",
+                &[
+                    ("attacker", &who),
+                    ("target", target),
+                    ("roll", &shown_roll(&rolled, attacker_hidden)),
+                    ("against", if target_hidden { "" } else { &against }),
+                    ("outcome", &outcome_word),
+                ],
+            );
+            let mut one = Told {
+                public,
+                gm,
+                events: Vec::new(),
+            };
+            if matches!(outcome, "encounter-attack-hit" | "encounter-attack-crit") {
+                let mut dealt = match self.roll_prepared(lang, &damage, &mut rng) {
+                    Ok(dealt) => dealt,
+                    Err(refusal) => return Ok(refusal),
+                };
+                let mut shown = one_roll(&dealt);
+                // A critical hit rolls the dice again; damage without dice has none to roll.
+                if outcome == "encounter-attack-crit" && has_dice(&dealt) {
+                    let again = match self.roll_prepared(lang, &damage, &mut rng) {
+                        Ok(again) => again,
+                        Err(refusal) => return Ok(refusal),
+                    };
+                    let extra = dice_sum(&again);
+                    dealt.total = dealt.total.saturating_add(extra);
+                    shown = i18n::tr_args(
+                        table,
+                        "encounter-attack-crit-dice",
+                        &[
+                            ("roll", shown.into()),
+                            ("extra", extra.into()),
+                            ("total", dealt.total.into()),
+                        ],
+                    );
+                }
+                let gm_damage = damage_line(table, &shown, &label);
+                let public_damage = match attacker_hidden {
+                    true => damage_line(table, &dealt.total.to_string(), &label),
+                    false => gm_damage.clone(),
+                };
+                one.public.push('\n');
+                one.public.push_str(&public_damage);
+                one.gm.push('\n');
+                one.gm.push_str(&gm_damage);
+                match engine.damage(
+                    &loaded.library,
+                    target,
+                    dealt.total,
+                    &means,
+                    &label,
+                    &mut rng,
+                ) {
+                    Ok(events) => one.events = events,
+                    Err(error) => return Ok(self.did_nothing(asker, &loaded, &targets, &error)),
+                }
+            }
+            told.push(one);
+        }
+        // Who rolls is said when it is a combatant, not the asker.
+        let intro = attacker.map(|attacker| {
+            i18n::tr_args(
+                table,
+                "encounter-attacks",
+                &[
+                    (
+                        "name",
+                        crate::core::text::escape_markdown(&request.user.name).into(),
+                    ),
+                    ("attacker", attacker.into()),
+                ],
+            )
+        });
+        self.store_told(loaded, asker, engine, intro, told).await
+    }
+
+    /// `/init save`.
+    pub(super) async fn init_save(
+        &self,
+        request: &Request,
+        loaded: Loaded,
+        asker: &Asker,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let lang = asker.lang;
+        let targets = target_names(&loaded.engine, command.string("targets").unwrap_or(""));
+        if targets.is_empty() {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
+        }
+        if let Some(refusal) = refuse_acting(&loaded, asker, None, &targets) {
+            return Ok(refusal);
+        }
+        let Some(ability) = ability_key(command.string("ability").unwrap_or("")) else {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-save-ability")));
+        };
+        let Some(dc) = command.integer("dc") else {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-save-dc")));
+        };
+        let typed = |name: &str| {
+            command
+                .string(name)
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+        };
+        let effect = typed("effect");
+        if let Some(effect) = effect
+            && !loaded.library.has_effect(effect)
+        {
+            return Ok(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-no-such-effect",
+                &[("effect", code_span_text(effect, 64).into())],
+            )));
+        }
+        let damage = typed("damage");
+        if damage.is_none() && effect.is_none() {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-save-needs")));
+        }
+        let means = typed("means").map(means_of).unwrap_or_default();
+        if let Some(refusal) = unknown_means(lang, &loaded, &means) {
+            return Ok(refusal);
+        }
+        let half = command.boolean("half").unwrap_or(true);
+        let table = asker.table;
+        let mut rng = self.command_rng();
+        // One damage roll for every target, as a spell's.
+        let dealt = match damage {
+            Some(damage) => {
+                let prepared = match self.prepare_roll(request, damage).await? {
+                    Ok(prepared) => prepared,
+                    Err(refusal) => return Ok(refusal),
+                };
+                match self.roll_prepared(lang, &prepared, &mut rng) {
+                    Ok(dealt) => Some(dealt),
+                    Err(refusal) => return Ok(refusal),
+                }
+            }
+            None => None,
+        };
+        let term = d20_term(command);
+        let label = means.join("|");
+        let mut engine = loaded.engine.clone();
+        let mut told = Vec::new();
+        for target in &targets {
+            let bonus = save_bonus(&engine, &loaded.seats, target, ability);
+            let expr = to_hit_expr(term, &format!("{bonus:+}"));
+            let rolled = match self.engines.dice.roll(
+                &expr,
+                &crate::engine::RollContext::default(),
+                &mut rng,
+                ROLL_BUDGET,
+            ) {
+                Ok(rolled) => rolled,
+                Err(failure) => {
+                    return Ok(ephemeral(crate::core::roll::cannot_roll(lang, &failure)));
+                }
+            };
+            let saved = rolled.total >= dc;
+            let hidden = is_hidden(&loaded.seats, target);
+            let outcome = match saved {
+                true => "encounter-save-success",
+                false => "encounter-save-failure",
+            };
+            let outcome_word = i18n::tr(table, outcome);
+            let dc_text = dc.to_string();
+            let save_line = |roll: &str| {
+                line(
+                    table,
+                    "encounter-save-line",
+                    &[
+                        ("target", target),
+                        ("ability", ability),
+                        ("roll", roll),
+                        ("dc", &dc_text),
+                        ("outcome", &outcome_word),
+                    ],
+                )
+            };
+            let gm = save_line(&one_roll(&rolled));
+            let public = match hidden {
+                true => save_line(&rolled.total.to_string()),
+                false => gm.clone(),
+            };
+            let mut one = Told {
+                public,
+                gm,
+                events: Vec::new(),
+            };
+            let amount = match (&dealt, saved, half) {
+                (Some(dealt), false, _) => Some(dealt.total),
+                (Some(dealt), true, true) => Some(dealt.total.max(0) / 2),
+                _ => None,
+            };
+            if let Some(amount) = amount {
+                match engine.damage(&loaded.library, target, amount, &means, &label, &mut rng) {
+                    Ok(events) => one.events.extend(events),
+                    Err(error) => return Ok(self.did_nothing(asker, &loaded, &targets, &error)),
+                }
+            }
+            if let Some(effect) = effect
+                && !saved
+                && engine.combatant(target).is_some()
+            {
+                match engine.apply(&loaded.library, effect, &[target.as_str()], &mut rng) {
+                    Ok(events) => one.events.extend(events),
+                    Err(error) => return Ok(self.did_nothing(asker, &loaded, &targets, &error)),
+                }
+            }
+            told.push(one);
+        }
+        let mut intro = i18n::tr_args(
+            table,
+            "encounter-save-intro",
+            &[
+                (
+                    "name",
+                    crate::core::text::escape_markdown(&request.user.name).into(),
+                ),
+                ("ability", ability.into()),
+                ("dc", dc.into()),
+            ],
+        );
+        if let Some(dealt) = &dealt {
+            let means_shown = match label.is_empty() {
+                true => String::new(),
+                false => format!(" {label}"),
+            };
+            intro.push(' ');
+            intro.push_str(&i18n::tr_args(
+                table,
+                "encounter-save-damage",
+                &[
+                    (
+                        "roll",
+                        crate::core::text::escape_markdown(&one_roll(dealt)).into(),
+                    ),
+                    ("means", means_shown.into()),
+                    ("half", half.to_string().into()),
+                ],
+            ));
+        }
+        if let Some(effect) = effect {
+            intro.push(' ');
+            intro.push_str(&i18n::tr_args(
+                table,
+                "encounter-save-effect",
+                &[("effect", crate::core::text::escape_markdown(effect).into())],
+            ));
+        }
+        self.store_told(loaded, asker, engine, Some(intro), told)
+            .await
+    }
+
+    /// Who attacks: the one named, else the asker's combatant whose turn it is, else
+    /// (for the GM) the monster whose turn it is, else the asker's only combatant.
+    fn attacker(&self, loaded: &Loaded, asker: &Asker, typed: Option<&str>) -> Option<String> {
+        if let Some(typed) = typed.map(str::trim).filter(|typed| !typed.is_empty()) {
+            return Some(meant_combatant(&loaded.engine, typed));
+        }
+        let current = loaded.engine.current().map(str::to_owned);
+        if let Some(current) = &current {
+            let monster = loaded
+                .seats
+                .iter()
+                .any(|seat| &seat.name == current && seat.owner == 0);
+            if asker.owns(current) || (asker.gm && monster) {
+                return Some(current.clone());
+            }
+        }
+        match asker.own.as_slice() {
+            [only] => Some(only.clone()),
+            _ => None,
+        }
+    }
+
+    fn did_nothing(
+        &self,
+        asker: &Asker,
+        loaded: &Loaded,
+        targets: &[String],
+        error: &npc_core::effects::EffectError,
+    ) -> Vec<Reply> {
+        let named = Named {
+            targets: targets.to_vec(),
+            effect: None,
+        };
+        let error = engine_error(asker.lang, error, loaded, &named);
+        ephemeral(i18n::tr_args(
+            asker.lang,
+            "encounter-nothing-happened",
+            &[("error", error.into())],
+        ))
+    }
+
+    /// Stores the engine after the rolls and answers: the lines in order (each
+    /// target's roll, then what its damage did), the redrawn tracker, and for the
+    /// GM, when hidden numbers were left out, the same lines with them.
+    async fn store_told(
+        &self,
+        loaded: Loaded,
+        asker: &Asker,
+        engine: Encounter,
+        intro: Option<String>,
+        told: Vec<Told>,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let (step, seats) = match self
+            .store(
+                asker.lang,
+                &loaded,
+                &engine,
+                loaded.seats.clone(),
+                Extra::default(),
+            )
+            .await?
+        {
+            Ok(stored) => stored,
+            Err(refusal) => return Ok(refusal),
+        };
+        let table = asker.table;
+        let unveiled: Vec<Seat> = seats
+            .iter()
+            .cloned()
+            .map(|mut seat| {
+                seat.hidden = false;
+                seat
+            })
+            .collect();
+        let mut public = Vec::new();
+        let mut gm = Vec::new();
+        for one in &told {
+            public.extend(one.public.lines().map(str::to_owned));
+            public.extend(event_lines(table, &one.events, &engine, &seats));
+            gm.extend(one.gm.lines().map(str::to_owned));
+            gm.extend(event_lines(table, &one.events, &engine, &unveiled));
+        }
+        let mut replies = answer(
+            table,
+            &loaded.row,
+            &engine,
+            &seats,
+            step,
+            intro.into_iter().collect(),
+            public.clone(),
+            false,
+        );
+        if asker.gm && gm != public {
+            let title = i18n::tr(asker.lang, "encounter-gm-numbers");
+            let body = code_block(&truncate(
+                &gm.join("\n"),
+                MESSAGE_LIMIT - 20 - title.chars().count(),
+            ));
+            replies.push(Reply::Interaction(Message::ephemeral(format!(
+                "{title}\n{body}"
+            ))));
+        }
+        Ok(replies)
+    }
+}
+
+/// The combatants of a comma-separated `targets`, as `/init effect` finds them.
+pub(super) fn target_names(engine: &Encounter, typed: &str) -> Vec<String> {
+    typed
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| meant_combatant(engine, name))
+        .collect()
+}
+
+/// A player attacks with their own combatant, on their own turn or at their own
+/// combatants; the GM with anyone.
+fn refuse_acting(
+    loaded: &Loaded,
+    asker: &Asker,
+    attacker: Option<&str>,
+    targets: &[String],
+) -> Option<Vec<Reply>> {
+    let refs: Vec<&str> = targets.iter().map(String::as_str).collect();
+    let own_attacker = attacker.is_none_or(|name| asker.owns(name));
+    if asker.gm || (own_attacker && asker.may_act_on(&loaded.engine, &refs)) {
+        return None;
+    }
+    Some(ephemeral(i18n::tr_args(
+        asker.lang,
+        "encounter-refuse-attack",
+        &[("gm", gm_name(loaded).into())],
+    )))
+}
+
+/// Means the server's effect file does not declare, refused before anything rolls.
+fn unknown_means(lang: Lang, loaded: &Loaded, means: &[String]) -> Option<Vec<Reply>> {
+    let unknown = means
+        .iter()
+        .find(|element| !loaded.library.has_element(element))?;
+    let known = loaded.library.elements().join(", ");
+    Some(ephemeral(i18n::tr_args(
+        lang,
+        "encounter-unknown-means",
+        &[
+            ("means", code_span_text(unknown, 40).into()),
+            ("known", truncate(&known, 500).into()),
+        ],
+    )))
+}
+
+/// A target's save modifier: a monster's given bonus, else its score's modifier.
+fn save_bonus(engine: &Encounter, seats: &[Seat], target: &str, ability: &str) -> i64 {
+    let given = seats
+        .iter()
+        .find(|seat| seat.name == target)
+        .and_then(|seat| seat.saves.iter().find(|(key, _)| key == ability))
+        .map(|(_, bonus)| *bonus);
+    if let Some(bonus) = given {
+        return bonus;
+    }
+    let subject = ABILITIES
+        .iter()
+        .find(|(key, _)| *key == ability)
+        .map(|(_, subject)| *subject);
+    subject
+        .and_then(|subject| engine.combatant(target)?.int(subject))
+        .map_or(0, ability_modifier)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn to_hit_expressions() {
+        for (term, hit, expr) in [
+            ("1d20", "1d20+@STR_MOD", "1d20+@STR_MOD"),
+            ("2d20kh1", "1d20 + 5", "2d20kh1+ 5"),
+            ("1d20", "+5", "1d20+5"),
+            ("2d20kl1", "@STR_MOD", "2d20kl1 + @STR_MOD"),
+            ("1d20", "D20", "1d20"),
+            ("1d20", "-1", "1d20-1"),
+        ] {
+            assert_eq!(to_hit_expr(term, hit), expr, "{hit}");
+        }
+    }
+
+    #[test]
+    fn monster_attacks_and_saves_as_written() {
+        assert_eq!(
+            StoredAttack::parse("+5 1d12+3 SLASH"),
+            Some(StoredAttack {
+                hit: "+5".into(),
+                damage: "1d12+3".into(),
+                means: vec!["SLASH".into()],
+            })
+        );
+        assert_eq!(StoredAttack::parse("+5"), None);
+        assert_eq!(
+            parse_saves("DEX+1 wis-2,Constitution+0"),
+            Some(vec![
+                ("DEX".into(), 1),
+                ("WIS".into(), -2),
+                ("CON".into(), 0)
+            ])
+        );
+        for bad in ["DEX", "LUCK+1", "DEX+x"] {
+            assert_eq!(parse_saves(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,584 @@
+//! `/init attack` and `/init save` through the core, seeded: the D&D 5e SRD's rules
+//! (hits against AC, natural 20 critical with doubled dice, natural 1 a miss, saves
+//! with half damage), damage through the effect engine (immunities, protections),
+//! hidden targets, monsters' stored attacks and saves, and both languages.
+
+use tavern::core::{OptionValue, Reply};
+
+use crate::encounter::{as_user, in_language, init, said, stored_engine, table_with, tracker};
+use crate::harness::{ALICE, BOB, Harness, Sent, text};
+
+const EFFECTS: &str = "ELEMENTS { POISON FIRE SLASH MAGIC }
+EFFECT FireWard { target_type Character; subject Protections; value +5; method (FIRE);
+    duration 10; cumulative no }
+EFFECT PoisonImmunity { target_type Character; subject Immunity; value +POISON;
+    method (MAGIC); duration -1 }
+EFFECT Burning { target_type Character; subject HitPoints; value -1; method (FIRE);
+    duration 2 }
+";
+
+/// Alice's encounter with Bob's Bram (HP 12, AC 5) at 20 and the monsters given as
+/// (name, hp, ac, hidden, attack, save).
+async fn fight(monsters: &[(&str, i64, i64, bool, &str, &str)]) -> Harness {
+    let mut table = table_with(EFFECTS, 3).await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    as_user(&mut table, BOB, init("join", &[("init", text("20"))])).await;
+    for (name, hp, ac, hidden, attack, save) in monsters {
+        let mut options = vec![
+            ("name", text(name)),
+            ("init", text("10")),
+            ("hp", text(&hp.to_string())),
+            ("ac", OptionValue::Integer(*ac)),
+            ("hidden", OptionValue::Boolean(*hidden)),
+        ];
+        if !attack.is_empty() {
+            options.push(("attack", text(attack)));
+        }
+        if !save.is_empty() {
+            options.push(("save", text(save)));
+        }
+        let added = as_user(&mut table, ALICE, init("add", &options)).await;
+        assert!(tracker(&added).is_some(), "{}", added.all_text());
+    }
+    table
+}
+
+fn attack(options: &[(&str, &str)]) -> tavern::core::RequestKind {
+    let options: Vec<(&str, OptionValue)> = options
+        .iter()
+        .map(|(name, value)| (*name, text(value)))
+        .collect();
+    init("attack", &options)
+}
+
+/// One attack line read back: `* A -> T: to hit EXPR (d) = TOTAL[ vs AC N]: OUTCOME`.
+struct AttackLine {
+    natural: i64,
+    total: i64,
+    outcome: String,
+}
+
+fn attack_line(line: &str) -> AttackLine {
+    let (_, rest) = line
+        .split_once(": to hit ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let (roll, outcome) = rest.rsplit_once(": ").unwrap();
+    let roll = roll.split(" vs AC").next().unwrap();
+    let (dice, total) = roll.rsplit_once(" = ").unwrap();
+    let inside = dice.split_once('(').unwrap().1.split(')').next().unwrap();
+    // With advantage, the kept die is the one not struck out.
+    let natural = inside
+        .split(", ")
+        .find(|die| !die.starts_with('~'))
+        .unwrap()
+        .trim_matches('*')
+        .parse()
+        .unwrap_or_else(|_| panic!("{line}"));
+    AttackLine {
+        natural,
+        total: total.trim_matches('*').parse().unwrap(),
+        outcome: outcome.to_owned(),
+    }
+}
+
+/// The damage a damage line says was dealt (its last number).
+fn dealt(line: &str) -> i64 {
+    let before_means = line.rsplit_once(' ').unwrap().0;
+    before_means
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .trim_matches('*')
+        .parse()
+        .unwrap_or_else(|_| panic!("{line}"))
+}
+
+/// The public answer: the first interaction message (a GM's private numbers follow).
+fn public(sent: &Sent) -> String {
+    sent.replies
+        .iter()
+        .find_map(|reply| match reply {
+            Reply::Interaction(message) => Some(message.content.replace('\\', "")),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+fn lines(sent: &Sent) -> Vec<String> {
+    public(sent)
+        .lines()
+        .map(str::to_owned)
+        .filter(|line| line.starts_with("* "))
+        .collect()
+}
+
+/// Eighty attacks at a dummy of AC 15: every outcome follows the rule, a hit's damage
+/// comes off its hit points, a critical hit adds a second roll of the dice, and the
+/// seeded run meets a natural 20 and a natural 1.
+#[tokio::test]
+async fn attacks_hit_crit_and_miss_by_the_srd() {
+    let mut table = fight(&[("Dummy", 2_000, 15, false, "", "")]).await;
+    let (mut crits, mut fumbles, mut hits, mut misses) = (0, 0, 0, 0);
+    let mut hp = 2_000;
+    for round in 0..80 {
+        let kind = attack(&[
+            ("targets", "dummy"),
+            ("hit", "1d20+4"),
+            ("damage", "1d8+2"),
+            ("means", "SLASH"),
+        ]);
+        // Some with advantage, some with disadvantage (which keeps a 1 either die shows).
+        let kind = match round % 4 {
+            3 => with_flag(kind, "advantage", true),
+            1 => with_flag(kind, "disadvantage", true),
+            _ => kind,
+        };
+        // A minute between attacks, so that no rate limit answers instead.
+        table.clock.advance_ms(60_000);
+        let sent = as_user(&mut table, ALICE, kind).await;
+        let got = lines(&sent);
+        assert!(!got.is_empty(), "{}", sent.all_text());
+        let rolled = attack_line(&got[0]);
+        assert!(got[0].starts_with("* Alice -> Dummy: to hit "), "{got:?}");
+        let expected = match rolled.natural {
+            20 => "natural 20, critical hit",
+            1 => "natural 1, miss",
+            _ if rolled.total >= 15 => "hit",
+            _ => "miss",
+        };
+        assert_eq!(rolled.outcome, expected, "{got:?}");
+        match expected {
+            "natural 20, critical hit" => {
+                crits += 1;
+                assert!(got[1].contains(", critical dice +"), "{got:?}");
+            }
+            "natural 1, miss" => fumbles += 1,
+            "hit" => hits += 1,
+            _ => misses += 1,
+        }
+        if expected.ends_with("miss") {
+            assert_eq!(got.len(), 1, "{got:?}");
+            continue;
+        }
+        let damage = dealt(&got[1]);
+        assert!(got[1].ends_with(" SLASH"), "{got:?}");
+        let range = if crits > 0 && expected.contains("critical") {
+            4..=18
+        } else {
+            3..=10
+        };
+        assert!(range.contains(&damage), "{got:?}");
+        assert_eq!(
+            got[2],
+            format!("* Dummy: HitPoints {hp} -> {}", hp - damage)
+        );
+        hp -= damage;
+    }
+    assert!(
+        crits > 0 && fumbles > 0 && hits > 0 && misses > 0,
+        "{crits} {fumbles} {hits} {misses}"
+    );
+    let engine = stored_engine(&table).await;
+    assert_eq!(engine.combatant("Dummy").unwrap().hp, hp);
+}
+
+fn with_flag(
+    kind: tavern::core::RequestKind,
+    name: &str,
+    value: bool,
+) -> tavern::core::RequestKind {
+    let tavern::core::RequestKind::Command(mut command) = kind else {
+        return kind;
+    };
+    command.options.push(tavern::core::CommandOption {
+        name: name.to_owned(),
+        value: OptionValue::Boolean(value),
+    });
+    tavern::core::RequestKind::Command(command)
+}
+
+/// Damage goes through the effect engine: a poison-immune target takes none, a fire
+/// ward takes 5 off, and several targets are attacked at once, each with its own roll.
+#[tokio::test]
+async fn immunities_and_protections_meet_an_attack() {
+    let mut table = fight(&[
+        ("Orc", 30, -50, false, "", ""),
+        ("Goblin", 30, -50, false, "", ""),
+    ])
+    .await;
+    for effect in ["PoisonImmunity", "FireWard"] {
+        as_user(
+            &mut table,
+            ALICE,
+            init(
+                "effect",
+                &[("targets", text("Orc")), ("effect", text(effect))],
+            ),
+        )
+        .await;
+    }
+    // (means, damage, what the Orc's lines hold, what the Goblin's hold)
+    let cases = [
+        (
+            "POISON",
+            "6",
+            "* Orc is immune to POISON.",
+            "* Goblin: HitPoints 30 -> 24",
+        ),
+        (
+            "FIRE",
+            "8",
+            "* FIRE reduced by 5 on Orc.\n* Orc: HitPoints 30 -> 27",
+            "* Goblin: HitPoints 24 -> 16",
+        ),
+        (
+            "fire|slash",
+            "3",
+            "* FIRE|SLASH reduced by 3 on Orc.",
+            "* Goblin: HitPoints 16 -> 13",
+        ),
+    ];
+    for (means, damage, orc, goblin) in cases {
+        let sent = as_user(
+            &mut table,
+            ALICE,
+            attack(&[
+                ("targets", "Orc, goblin"),
+                ("hit", "+0"),
+                ("damage", damage),
+                ("means", means),
+            ]),
+        )
+        .await;
+        let answer = said(&sent);
+        for expected in [orc, goblin] {
+            // A natural 1 misses whatever the AC: the seeded run has none here.
+            assert!(answer.contains(expected), "{expected} in {answer}");
+        }
+        assert_eq!(answer.matches(": to hit ").count(), 2, "{answer}");
+    }
+    // An element the effect file does not declare is refused before anything rolls.
+    let refused = as_user(
+        &mut table,
+        ALICE,
+        attack(&[
+            ("targets", "Orc"),
+            ("hit", "+0"),
+            ("damage", "5"),
+            ("means", "ACID"),
+        ]),
+    )
+    .await;
+    let answer = refused.interaction();
+    assert!(answer.ephemeral);
+    assert_eq!(
+        answer.content,
+        "This server's effect file declares no element `ACID`. Known: POISON, FIRE, SLASH, MAGIC."
+    );
+}
+
+/// Saves: each target rolls with its own modifier; a failure takes the whole damage
+/// (and the effect), a success half, or none with `half:false`.
+#[tokio::test]
+async fn saves_take_full_or_half_damage() {
+    let mut table = fight(&[
+        ("Nimble", 40, 10, false, "", "DEX+30"),
+        ("Clumsy", 40, 10, false, "", "dex-30"),
+    ])
+    .await;
+    let save = |half: bool, effect: Option<&str>| {
+        let mut options = vec![
+            ("targets", text("Nimble, Clumsy")),
+            ("dc", OptionValue::Integer(15)),
+            ("ability", text("dex")),
+            ("damage", text("8d6")),
+            ("means", text("FIRE")),
+            ("half", OptionValue::Boolean(half)),
+        ];
+        if let Some(effect) = effect {
+            options.push(("effect", text(effect)));
+        }
+        init("save", &options)
+    };
+    let sent = as_user(&mut table, ALICE, save(true, Some("Burning"))).await;
+    let answer = said(&sent);
+    let damage: i64 = answer
+        .split("Damage 8d6 (")
+        .nth(1)
+        .and_then(|rest| rest.split(") = ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .map(|total| total.trim_matches('*').parse().unwrap())
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(
+        answer.contains("Alice calls for a **DEX** save, DC 15."),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("half on a success. On a failure: **Burning**."),
+        "{answer}"
+    );
+    assert!(answer.contains("* Nimble saves (DEX) 1d20 ("), "{answer}");
+    assert!(answer.contains(") + 30 = "), "{answer}");
+    assert!(answer.contains("vs DC 15: success"), "{answer}");
+    assert!(answer.contains("* Clumsy saves (DEX) 1d20 ("), "{answer}");
+    assert!(answer.contains(") - 30 = "), "{answer}");
+    assert!(answer.contains("vs DC 15: failure"), "{answer}");
+    let half = damage / 2;
+    assert!(
+        answer.contains(&format!("* Nimble: HitPoints 40 -> {}", 40 - half)),
+        "{answer}"
+    );
+    let burnt = (40 - damage).max(0);
+    assert!(
+        answer.contains(&format!("* Clumsy: HitPoints 40 -> {burnt}")),
+        "{answer}"
+    );
+    let engine = stored_engine(&table).await;
+    let clumsy = engine.combatant("Clumsy").unwrap();
+    assert_eq!(clumsy.effects.len(), 1, "the failure's effect");
+    assert!(engine.combatant("Nimble").unwrap().effects.is_empty());
+    // Without half damage a success takes nothing.
+    let sent = as_user(&mut table, ALICE, save(false, None)).await;
+    let answer = said(&sent);
+    assert!(answer.contains("none on a success."), "{answer}");
+    assert!(!answer.contains("* Nimble: HitPoints"), "{answer}");
+    // Missing pieces are asked for.
+    for (options, refusal) in [
+        (
+            vec![
+                ("targets", text("Nimble")),
+                ("dc", OptionValue::Integer(10)),
+                ("ability", text("luck")),
+            ],
+            "Name the ability",
+        ),
+        (
+            vec![
+                ("targets", text("Nimble")),
+                ("dc", OptionValue::Integer(10)),
+                ("ability", text("WIS")),
+            ],
+            "Give the `damage`",
+        ),
+    ] {
+        let sent = as_user(&mut table, ALICE, init("save", &options)).await;
+        assert!(
+            sent.interaction().content.starts_with(refusal),
+            "{}",
+            sent.interaction().content
+        );
+    }
+}
+
+/// A character saves with its `@…_MOD`: Bram's DEX 16 gives +2 (the sheet's table).
+#[tokio::test]
+async fn a_character_saves_with_its_modifier() {
+    let mut table = fight(&[]).await;
+    let sent = as_user(
+        &mut table,
+        ALICE,
+        init(
+            "save",
+            &[
+                ("targets", text("Bram")),
+                ("dc", OptionValue::Integer(12)),
+                ("ability", text("Dexterity")),
+                ("damage", text("4")),
+            ],
+        ),
+    )
+    .await;
+    let answer = said(&sent);
+    let expected = tavern::core::fields::ability_modifier(16);
+    assert!(
+        answer.contains("* Bram saves (DEX) 1d20 (")
+            && answer.contains(&format!(") + {expected} = ")),
+        "{answer}"
+    );
+}
+
+/// A hidden target's AC and hit points stay off the public lines; the GM gets them
+/// privately. A hidden monster's own rolls show only their totals.
+#[tokio::test]
+async fn hidden_numbers_only_in_the_gm_view() {
+    let mut table = fight(&[("Shade", 30, 13, true, "+7 2d6+1 SLASH", "")]).await;
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    // Bob on his turn attacks the hidden Shade.
+    let sent = as_user(
+        &mut table,
+        BOB,
+        attack(&[("targets", "Shade"), ("hit", "+50"), ("damage", "5")]),
+    )
+    .await;
+    let answer = said(&sent);
+    assert!(
+        answer.contains("* Bram -> Shade: to hit 1d20 ("),
+        "{answer}"
+    );
+    assert!(answer.contains(") + 50 = "), "{answer}");
+    assert!(!answer.contains("AC 13"), "{answer}");
+    assert!(answer.contains("* Shade: HitPoints healthy"), "{answer}");
+    assert!(!answer.contains("25"), "{answer}");
+    // Bob is no GM: no private numbers for him.
+    assert_eq!(
+        sent.replies
+            .iter()
+            .filter(|r| matches!(r, Reply::Interaction(_)))
+            .count(),
+        1
+    );
+    as_user(&mut table, BOB, init("next", &[])).await;
+    // The Shade's turn: the GM attacks with its stored attack.
+    let sent = as_user(&mut table, ALICE, attack(&[("targets", "Bram")])).await;
+    let answer = public(&sent);
+    assert!(answer.contains("Alice attacks with **Shade**."), "{answer}");
+    assert!(answer.contains("* Shade -> Bram: to hit "), "{answer}");
+    assert!(
+        !answer.contains("+ 7"),
+        "the Shade's bonus stays hidden: {answer}"
+    );
+    let private = sent
+        .replies
+        .iter()
+        .find_map(|reply| match reply {
+            Reply::Interaction(message) if message.ephemeral => Some(message.content.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the GM's numbers in {:#?}", sent.replies));
+    assert!(
+        private.starts_with("**With the hidden numbers**"),
+        "{private}"
+    );
+    assert!(
+        private.contains("* Shade -> Bram: to hit 1d20 ("),
+        "{private}"
+    );
+    assert!(private.contains(") + 7 = "), "{private}");
+    assert!(private.contains("vs AC 5"), "{private}");
+}
+
+/// Permissions: a player attacks only with their own combatant, on their turn or at
+/// their own; a monster's stored attack and saves are checked when it is added.
+#[tokio::test]
+async fn players_attack_with_their_own_and_monsters_are_checked() {
+    let mut table = fight(&[("Orc", 15, 13, false, "+5 1d12+3 SLASH", "DEX+1")]).await;
+    let cases = [
+        (
+            attack(&[("targets", "Orc"), ("hit", "+1"), ("damage", "1")]),
+            "You can attack only",
+        ),
+        (
+            attack(&[("targets", "Bram"), ("attacker", "Orc")]),
+            "You can attack only",
+        ),
+    ];
+    for (kind, refusal) in cases {
+        let sent = as_user(&mut table, BOB, kind).await;
+        assert!(sent.interaction().ephemeral);
+        assert!(
+            sent.interaction().content.starts_with(refusal),
+            "{}",
+            sent.interaction().content
+        );
+        assert!(tracker(&sent).is_none());
+    }
+    let no_attack = as_user(
+        &mut table,
+        ALICE,
+        attack(&[("targets", "Orc"), ("attacker", "Bram")]),
+    )
+    .await;
+    assert!(
+        no_attack
+            .interaction()
+            .content
+            .starts_with("Give `hit` and `damage`")
+    );
+    for (option, value, refusal) in [
+        ("attack", "+5", "Write a monster's attack"),
+        ("attack", "+5 1d6 ACID", "declares no element `ACID`"),
+        ("save", "LUCK+2", "Write a monster's save bonuses"),
+    ] {
+        let sent = as_user(
+            &mut table,
+            ALICE,
+            init(
+                "add",
+                &[
+                    ("name", text("Wolf")),
+                    ("init", text("3")),
+                    ("hp", text("5")),
+                    (option, text(value)),
+                ],
+            ),
+        )
+        .await;
+        assert!(
+            sent.interaction().content.contains(refusal),
+            "{}",
+            sent.interaction().content
+        );
+    }
+    // The GM attacks with the Orc by name; its stored attack rolls.
+    let sent = as_user(
+        &mut table,
+        ALICE,
+        attack(&[("targets", "Bram"), ("attacker", "orc")]),
+    )
+    .await;
+    assert!(
+        said(&sent).contains("* Orc -> Bram: to hit 1d20 ("),
+        "{}",
+        said(&sent)
+    );
+    assert!(said(&sent).contains(") + 5 = "), "{}", said(&sent));
+}
+
+/// The same attack and save read in German.
+#[tokio::test]
+async fn attacks_and_saves_in_german() {
+    let mut table = fight(&[("Ork", 30, -50, false, "", "DEX-30")]).await;
+    let sent = in_language(
+        &mut table,
+        ALICE,
+        "de",
+        attack(&[
+            ("targets", "Ork"),
+            ("hit", "+0"),
+            ("damage", "4"),
+            ("means", "SLASH"),
+        ]),
+    )
+    .await;
+    let answer = said(&sent);
+    assert!(answer.contains("* Alice -> Ork: 1d20 ("), "{answer}");
+    // The seeded roll is a natural 20: a fixed damage has no dice to double.
+    assert!(
+        answer.contains("zum Treffen gegen RK -50: natürliche 20, kritischer Treffer"),
+        "{answer}"
+    );
+    assert!(answer.contains("* Schaden 4 SLASH"), "{answer}");
+    assert!(answer.contains("* Ork: Trefferpunkte 30 -> 26"), "{answer}");
+    let sent = in_language(
+        &mut table,
+        ALICE,
+        "de",
+        init(
+            "save",
+            &[
+                ("targets", text("Ork")),
+                ("dc", OptionValue::Integer(10)),
+                ("ability", text("DEX")),
+                ("damage", text("6")),
+            ],
+        ),
+    )
+    .await;
+    let answer = said(&sent);
+    assert!(
+        answer.contains("Alice verlangt einen Rettungswurf auf **DEX**, SG 10."),
+        "{answer}"
+    );
+    assert!(answer.contains("gegen SG 10: Misserfolg"), "{answer}");
+    assert!(answer.contains("* Ork: Trefferpunkte 26 -> 20"), "{answer}");
+}
