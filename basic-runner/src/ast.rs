@@ -1,5 +1,6 @@
 //! The syntax tree of a program: lines of statements, every node with its column.
 
+use crate::cp437::Ch;
 use crate::error::{ErrorCode, SyntaxProblem};
 use crate::lexer::Kw;
 use crate::number::NumTy;
@@ -74,13 +75,13 @@ pub(crate) enum StmtKind {
     WritePartial(Vec<Expr>),
     Input {
         /// The prompt text, with `? ` already appended when it takes one.
-        prompt: Vec<u8>,
+        prompt: Vec<Ch>,
         targets: Vec<LValue>,
         /// `INPUT;`: the cursor stays after what the user typed.
         keep_line: bool,
     },
     LineInput {
-        prompt: Vec<u8>,
+        prompt: Vec<Ch>,
         target: LValue,
         keep_line: bool,
     },
@@ -246,7 +247,7 @@ pub(crate) enum Func {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum ExprKind {
     Num(f64, NumTy),
-    Str(Vec<u8>),
+    Str(Vec<Ch>),
     Var(String),
     Index(String, Vec<Expr>),
     Unary(UnOp, Box<Expr>),

@@ -4,6 +4,7 @@
 //! it and `vm` runs it; none of them imports another, all of them import this
 //! module and `op`.
 
+use crate::cp437::Ch;
 use crate::error::ErrorCode;
 use crate::number::NumTy;
 use crate::op::*;
@@ -32,7 +33,7 @@ impl InputTarget {
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct InputForm {
-    pub(crate) prompt: Vec<u8>,
+    pub(crate) prompt: Vec<Ch>,
     /// `LINE INPUT`: the whole line into one string.
     pub(crate) whole_line: bool,
     /// `INPUT;`: the user's Enter does not end the output line.
@@ -94,7 +95,7 @@ pub(crate) struct CallInfo {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct DataEntry {
     pub(crate) line: u32,
-    pub(crate) text: Vec<u8>,
+    pub(crate) text: Vec<Ch>,
     /// Written in quotes: a string only, `READ` into a number is `Syntax error`.
     pub(crate) quoted: bool,
     /// Text after the closing quote: `Syntax error` for any `READ`.
@@ -113,7 +114,7 @@ pub(crate) struct Code {
     pub(crate) ops: Vec<Op>,
     /// (first pc, BASIC line), sorted by pc.
     pub(crate) lines: Vec<(u32, u32)>,
-    pub(crate) strings: Vec<Vec<u8>>,
+    pub(crate) strings: Vec<Vec<Ch>>,
     /// Display name of each numeric slot (with its type sign) and its type.
     pub(crate) num_vars: Vec<(String, NumTy)>,
     pub(crate) str_vars: Vec<String>,

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::ast::*;
 use crate::code::*;
+use crate::cp437::Ch;
 use crate::error::{Diagnostic, ErrorCode, SyntaxProblem};
 use crate::lexer::Kw;
 use crate::number::NumTy;
@@ -71,7 +72,7 @@ struct Compiler {
     str_slots: HashMap<String, Slot>,
     array_ids: HashMap<(String, VarTy), ArrayId>,
     fn_ids: HashMap<(String, VarTy), u32>,
-    string_ids: HashMap<Vec<u8>, ConstId>,
+    string_ids: HashMap<Vec<Ch>, ConstId>,
     line_pcs: BTreeMap<u32, Pc>,
     known_lines: std::collections::BTreeSet<u32>,
     fixups: Vec<Fixup>,
@@ -276,7 +277,7 @@ impl Compiler {
         (id, ty)
     }
 
-    fn string_const(&mut self, bytes: &[u8]) -> ConstId {
+    fn string_const(&mut self, bytes: &[Ch]) -> ConstId {
         if let Some(&id) = self.string_ids.get(bytes) {
             return id;
         }
@@ -300,7 +301,7 @@ impl Compiler {
 
     fn type_mismatch_str(&mut self) {
         self.emit(Op::Raise(ErrorCode::TypeMismatch));
-        let empty = self.string_const(b"");
+        let empty = self.string_const(&[]);
         self.emit(Op::Str(empty));
     }
 
@@ -959,7 +960,7 @@ impl Compiler {
         }
     }
 
-    fn input(&mut self, prompt: &[u8], targets: &[LValue], whole_line: bool, keep_line: bool) {
+    fn input(&mut self, prompt: &[Ch], targets: &[LValue], whole_line: bool, keep_line: bool) {
         let mut form_targets = Vec::new();
         for target in targets {
             self.push_indices(target);

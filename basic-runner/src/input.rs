@@ -2,24 +2,29 @@
 //! quotes around strings, blanks ignored inside numbers, and "?Redo from start"
 //! when the count or a type is wrong.
 
+use crate::cp437::{self, Ch};
 use crate::number;
 
 /// One value typed at `INPUT`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Entry {
     Num(f64),
-    Str(Vec<u8>),
+    Str(Vec<Ch>),
 }
 
 const MAX_ENTRY: usize = 255;
 
-fn is_blank(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\0' | b'\n')
+const QUOTE: Ch = b'"' as Ch;
+const COMMA: Ch = b',' as Ch;
+const SPACE: Ch = b' ' as Ch;
+
+fn is_blank(code: Ch) -> bool {
+    matches!(code, SPACE | 0 | 0x0A)
 }
 
 /// Splits `line` into one entry per target (`true` for a string target).
 /// `None` means GW-BASIC would answer "?Redo from start".
-pub(crate) fn parse(line: &[u8], targets_are_str: &[bool]) -> Option<Vec<Entry>> {
+pub(crate) fn parse(line: &[Ch], targets_are_str: &[bool]) -> Option<Vec<Entry>> {
     let mut pos = 0;
     let mut entries = Vec::with_capacity(targets_are_str.len());
     let mut separators = Vec::with_capacity(targets_are_str.len());
@@ -28,7 +33,7 @@ pub(crate) fn parse(line: &[u8], targets_are_str: &[bool]) -> Option<Vec<Entry>>
         while line.get(pos).copied().is_some_and(is_blank) {
             pos += 1;
         }
-        let quoted = is_str && line.get(pos) == Some(&b'"');
+        let quoted = is_str && line.get(pos) == Some(&QUOTE);
         if quoted {
             pos += 1;
         }
@@ -38,12 +43,12 @@ pub(crate) fn parse(line: &[u8], targets_are_str: &[bool]) -> Option<Vec<Entry>>
         let mut closed_quote = false;
         while let Some(&byte) = line.get(pos) {
             pos += 1;
-            if quoted && byte == b'"' {
+            if quoted && byte == QUOTE {
                 closed_quote = true;
                 break;
             }
-            if !quoted && byte == b',' {
-                separator = Some(b',');
+            if !quoted && byte == COMMA {
+                separator = Some(COMMA);
                 break;
             }
             if !quoted && is_blank(byte) {
@@ -59,23 +64,23 @@ pub(crate) fn parse(line: &[u8], targets_are_str: &[bool]) -> Option<Vec<Entry>>
             }
         }
         if closed_quote {
-            while line.get(pos) == Some(&b' ') {
+            while line.get(pos) == Some(&SPACE) {
                 pos += 1;
             }
             separator = match line.get(pos) {
-                Some(b',') => {
+                Some(&COMMA) => {
                     pos += 1;
-                    Some(b',')
+                    Some(COMMA)
                 }
                 None => None,
-                Some(_) => Some(b'"'),
+                Some(_) => Some(QUOTE),
             };
         }
         separators.push(separator);
         if is_str {
             entries.push(Entry::Str(word));
         } else {
-            match number::parse_strict(&word) {
+            match number::parse_strict(&cp437::to_bytes(&word)) {
                 Some(value) => entries.push(Entry::Num(value)),
                 None => {
                     conversion_failed = true;
@@ -102,33 +107,45 @@ mod tests {
     fn strs(values: &[&str]) -> Vec<Entry> {
         values
             .iter()
-            .map(|v| Entry::Str(v.as_bytes().to_vec()))
+            .map(|v| Entry::Str(cp437::encode(v)))
             .collect()
     }
 
     #[test]
     fn entries_split_at_commas() {
         assert_eq!(
-            parse(b"1, 2", &[false, false]),
+            parse(&cp437::encode("1, 2"), &[false, false]),
             Some(vec![Entry::Num(1.0), Entry::Num(2.0)])
         );
-        assert_eq!(parse(b"  Udo  ", &[true]), Some(strs(&["Udo"])));
         assert_eq!(
-            parse(b"\"Smith, John\"", &[true]),
+            parse(&cp437::encode("  Udo  "), &[true]),
+            Some(strs(&["Udo"]))
+        );
+        assert_eq!(
+            parse(&cp437::encode("\"Smith, John\""), &[true]),
             Some(strs(&["Smith, John"]))
         );
-        assert_eq!(parse(b"a b , c", &[true, true]), Some(strs(&["a b", "c"])));
-        assert_eq!(parse(b"1 2", &[false]), Some(vec![Entry::Num(12.0)]));
-        assert_eq!(parse(b"", &[false]), Some(vec![Entry::Num(0.0)]));
-        assert_eq!(parse(b"", &[true]), Some(strs(&[""])));
+        assert_eq!(
+            parse(&cp437::encode("a b , c"), &[true, true]),
+            Some(strs(&["a b", "c"]))
+        );
+        assert_eq!(
+            parse(&cp437::encode("1 2"), &[false]),
+            Some(vec![Entry::Num(12.0)])
+        );
+        assert_eq!(
+            parse(&cp437::encode(""), &[false]),
+            Some(vec![Entry::Num(0.0)])
+        );
+        assert_eq!(parse(&cp437::encode(""), &[true]), Some(strs(&[""])));
     }
 
     #[test]
     fn wrong_count_or_type_asks_again() {
-        assert_eq!(parse(b"Y", &[false]), None);
-        assert_eq!(parse(b"1", &[false, false]), None);
-        assert_eq!(parse(b"1,2", &[false]), None);
-        assert_eq!(parse(b"Smith, John", &[true]), None);
-        assert_eq!(parse(b"\"a\"b", &[true]), None);
+        assert_eq!(parse(&cp437::encode("Y"), &[false]), None);
+        assert_eq!(parse(&cp437::encode("1"), &[false, false]), None);
+        assert_eq!(parse(&cp437::encode("1,2"), &[false]), None);
+        assert_eq!(parse(&cp437::encode("Smith, John"), &[true]), None);
+        assert_eq!(parse(&cp437::encode("\"a\"b"), &[true]), None);
     }
 }

@@ -7,7 +7,7 @@
 //! and the parser then retries it in [`Mode::Crunched`], where keywords are found
 //! anywhere, as Microsoft's earlier BASICs found them.
 
-use crate::cp437;
+use crate::cp437::{self, Ch};
 use crate::number::{self, NumTy};
 
 macro_rules! keywords {
@@ -81,7 +81,7 @@ pub(crate) enum Mode {
 /// One item of a `DATA` statement.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct DataItem {
-    pub(crate) text: Vec<u8>,
+    pub(crate) text: Vec<Ch>,
     pub(crate) quoted: bool,
     /// Something other than blanks stands between the closing quote and the
     /// next comma: GW-BASIC's `READ` stops there with `Syntax error`.
@@ -91,7 +91,7 @@ pub(crate) struct DataItem {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tok {
     Num(f64, NumTy),
-    Str(Vec<u8>),
+    Str(Vec<Ch>),
     /// A name, upper-cased, with its type sign (`$ % ! #`) if it has one.
     Ident(String),
     Kw(Kw),
@@ -193,7 +193,7 @@ impl Lexer<'_> {
                         if c == '"' {
                             break;
                         }
-                        bytes.push(cp437::to_byte(c));
+                        bytes.push(cp437::to_code(c));
                     }
                     self.push(Tok::Str(bytes), start);
                 }
@@ -483,7 +483,7 @@ impl Lexer<'_> {
                     if c == '"' {
                         break;
                     }
-                    text.push(cp437::to_byte(c));
+                    text.push(cp437::to_code(c));
                 }
                 stray_after_quote = self.skip_to_data_separator();
             } else {
@@ -491,13 +491,13 @@ impl Lexer<'_> {
                     if c == ',' || c == ':' {
                         break;
                     }
-                    text.push(cp437::to_byte(c));
+                    text.push(cp437::to_code(c));
                     self.pos += 1;
                     if c == '"' {
                         // a quote inside an unquoted item opens a quoted stretch that
                         // keeps its commas and ends the item at its closing quote
                         while let Some(c) = self.peek() {
-                            text.push(cp437::to_byte(c));
+                            text.push(cp437::to_code(c));
                             self.pos += 1;
                             if c == '"' {
                                 break;
@@ -507,7 +507,7 @@ impl Lexer<'_> {
                         break;
                     }
                 }
-                while text.last() == Some(&b' ') {
+                while text.last() == Some(&Ch::from(b' ')) {
                     text.pop();
                 }
             }
@@ -607,17 +607,17 @@ mod tests {
             toks("DATA 1, \"A,B\" , C D :PRINT", Mode::GwBasic)[0],
             Tok::Data(vec![
                 DataItem {
-                    text: b"1".to_vec(),
+                    text: cp437::encode("1"),
                     quoted: false,
                     stray_after_quote: false,
                 },
                 DataItem {
-                    text: b"A,B".to_vec(),
+                    text: cp437::encode("A,B"),
                     quoted: true,
                     stray_after_quote: false,
                 },
                 DataItem {
-                    text: b"C D".to_vec(),
+                    text: cp437::encode("C D"),
                     quoted: false,
                     stray_after_quote: false,
                 },

@@ -17,12 +17,16 @@ use flate2::write::DeflateEncoder;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::cp437::{self, Ch};
 use crate::vm::{Array, ArrayData};
 
 /// The most bytes one array may unpack to, whatever its bounds claim: sixteen
 /// times the default memory limit, so an edited snapshot cannot make a restore
 /// allocate without end.
 const MAX_UNPACKED_BYTES: usize = 256 * 1024 * 1024;
+
+/// Set in a packed string's length when its characters take four bytes each.
+const WIDE_STRING: u16 = 0x8000;
 
 /// Deflate's fastest level: snapshots are written after every answer, and the
 /// elements of a BASIC array (zeros, singles) compress about as well at level 1.
@@ -84,7 +88,7 @@ impl<'de> Deserialize<'de> for Array {
                 ArrayData::Num(nums_from(&bytes, elements).map_err(D::Error::custom)?)
             }
             (None, Some(text), None) => {
-                let bytes = unpack(&text, elements * (2 + 255)).map_err(D::Error::custom)?;
+                let bytes = unpack(&text, elements * (2 + 4 * 255)).map_err(D::Error::custom)?;
                 ArrayData::Str(strs_from(&bytes, elements).map_err(D::Error::custom)?)
             }
             (None, None, Some(data)) => data,
@@ -125,13 +129,25 @@ fn num_bytes(values: &[f64]) -> Vec<u8> {
     }
 }
 
-fn str_bytes(values: &[Vec<u8>]) -> Vec<u8> {
+/// Each string as its length in two bytes and its code page 437 bytes; a
+/// string holding a character past code page 437 has [`WIDE_STRING`] set in its
+/// length and four bytes a character.
+fn str_bytes(values: &[Vec<Ch>]) -> Vec<u8> {
     let mut bytes = Vec::new();
     for value in values {
-        // BASIC strings hold at most 255 bytes; the length is kept in two anyway
-        let len = u16::try_from(value.len()).unwrap_or(u16::MAX);
-        bytes.extend_from_slice(&len.to_le_bytes());
-        bytes.extend_from_slice(value.get(..usize::from(len)).unwrap_or(value));
+        // BASIC strings hold at most 255 characters; the length is kept in two anyway
+        let len = value.len().min(usize::from(!WIDE_STRING));
+        let value = value.get(..len).unwrap_or(value);
+        let wide = value.iter().any(|&c| c > 255);
+        let flag = if wide { WIDE_STRING } else { 0 };
+        bytes.extend_from_slice(&(len as u16 | flag).to_le_bytes());
+        for &c in value {
+            if wide {
+                bytes.extend_from_slice(&c.to_le_bytes());
+            } else {
+                bytes.push(c as u8);
+            }
+        }
     }
     bytes
 }
@@ -182,13 +198,23 @@ fn nums_from(bytes: &[u8], elements: usize) -> Result<Vec<f64>, String> {
         .collect())
 }
 
-fn strs_from(bytes: &[u8], elements: usize) -> Result<Vec<Vec<u8>>, String> {
+fn strs_from(bytes: &[u8], elements: usize) -> Result<Vec<Vec<Ch>>, String> {
     let mut values = Vec::with_capacity(elements.min(bytes.len() / 2));
     let mut rest = bytes;
     while let [low, high, tail @ ..] = rest {
-        let len = usize::from(u16::from_le_bytes([*low, *high]));
-        let (value, tail) = tail.split_at_checked(len).ok_or("array data cut short")?;
-        values.push(value.to_vec());
+        let len = u16::from_le_bytes([*low, *high]);
+        let wide = len & WIDE_STRING != 0;
+        let len = usize::from(len & !WIDE_STRING);
+        let size = if wide { len * 4 } else { len };
+        let (value, tail) = tail.split_at_checked(size).ok_or("array data cut short")?;
+        values.push(if wide {
+            value
+                .chunks_exact(4)
+                .map(|c| Ch::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        } else {
+            cp437::from_bytes(value)
+        });
         rest = tail;
     }
     if !rest.is_empty() || values.len() != elements {

@@ -6,6 +6,7 @@
 //! where `RESUME NEXT` continues.
 
 use crate::ast::*;
+use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, Expected, RefusalCategory, SyntaxProblem};
 use crate::lexer::{self, Kw, Mode, Tok, Token};
 
@@ -675,12 +676,12 @@ impl Parser {
     }
 
     /// `INPUT [;] ["prompt" ; | ,] targets`: the prompt gets `? ` after `;` or when absent.
-    fn prompt(&mut self) -> PResult<Vec<u8>> {
+    fn prompt(&mut self) -> PResult<Vec<Ch>> {
         if let Some(Tok::Str(text)) = self.peek().cloned() {
             self.pos += 1;
             let mut prompt = text;
             match self.advance() {
-                Some(Tok::Semi) => prompt.extend_from_slice(b"? "),
+                Some(Tok::Semi) => prompt.extend(cp437::from_bytes(b"? ")),
                 Some(Tok::Comma) => {}
                 _ => {
                     self.pos = self.pos.saturating_sub(1);
@@ -689,7 +690,7 @@ impl Parser {
             }
             return Ok(prompt);
         }
-        Ok(b"? ".to_vec())
+        Ok(cp437::from_bytes(b"? "))
     }
 
     fn input(&mut self) -> PResult<StmtKind> {

@@ -324,7 +324,7 @@ impl Program {
         use crate::code::InputTarget;
         use crate::op::{ConstId, Ext, Op, TableId};
         let word = word.to_ascii_uppercase();
-        let says = |bytes: &[u8]| {
+        let says = |bytes: &[crate::cp437::Ch]| {
             crate::cp437::decode(bytes)
                 .to_ascii_uppercase()
                 .contains(&word)

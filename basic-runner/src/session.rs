@@ -336,7 +336,7 @@ impl Session {
             // GW-BASIC reads the line off the screen, where trailing blanks are not kept
             let kept = bytes
                 .iter()
-                .rposition(|&b| b != b' ')
+                .rposition(|&c| c != cp437::Ch::from(b' '))
                 .map_or(0, |last| last + 1);
             let mut text = bytes;
             text.truncate(kept.min(255));

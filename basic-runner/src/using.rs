@@ -3,6 +3,7 @@
 //! fills, `^^^^` exponents, `!`, `&` and `\  \` string fields, `_` escapes, `%`
 //! before a number too wide for its field, and the format reused cyclically.
 
+use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::number::NumTy;
 
@@ -10,7 +11,7 @@ use crate::number::NumTy;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum UsingArg {
     Num(f64, NumTy),
-    Str(Vec<u8>),
+    Str(Vec<Ch>),
 }
 
 enum Field {
@@ -331,12 +332,12 @@ fn format_number(field: &NumberField, value: f64, ty: NumTy) -> Result<String, E
     Ok(format!("{}{text}", fill.repeat(field.width - text.len())))
 }
 
-fn format_string(width: Option<usize>, text: &[u8]) -> Vec<u8> {
+fn format_string(width: Option<usize>, text: &[Ch]) -> Vec<Ch> {
     match width {
         None => text.to_vec(),
         Some(width) => {
-            let mut out: Vec<u8> = text.iter().copied().take(width).collect();
-            out.resize(width, b' ');
+            let mut out: Vec<Ch> = text.iter().copied().take(width).collect();
+            out.resize(width, Ch::from(b' '));
             out
         }
     }
@@ -346,7 +347,9 @@ fn format_string(width: Option<usize>, text: &[u8]) -> Vec<u8> {
 /// stopped it, if any. The pieces laid out before an error are printed all the
 /// same, as GW-BASIC prints while it scans (`PRINT USING "ABC";1` prints `ABC`
 /// before `Illegal function call`).
-pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> (Vec<Vec<u8>>, Result<(), ErrorCode>) {
+pub(crate) fn format(text: &[Ch], args: &[UsingArg]) -> (Vec<Vec<Ch>>, Result<(), ErrorCode>) {
+    // fields are made of ASCII characters; the text's own characters are kept
+    let format = &cp437::to_bytes(text)[..];
     if format.is_empty() {
         return (Vec::new(), Err(ErrorCode::IllegalFunctionCall));
     }
@@ -366,9 +369,9 @@ pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> (Vec<Vec<u8>>, Result<
             held_literal.clear();
             continue;
         }
-        let c = format.get(at).copied().unwrap_or(b' ');
-        if c == b'_' {
-            let escaped = format.get(at + 1).copied().unwrap_or(b'_');
+        let c = text.get(at).copied().unwrap_or(Ch::from(b' '));
+        if c == Ch::from(b'_') {
+            let escaped = text.get(at + 1).copied().unwrap_or(Ch::from(b'_'));
             at += 2;
             if start_cycle {
                 held_literal.push(escaped);
@@ -401,7 +404,7 @@ pub(crate) fn format(format: &[u8], args: &[UsingArg]) -> (Vec<Vec<u8>>, Result<
             (Field::Str(width), UsingArg::Str(text)) => format_string(width, text),
             (Field::Num(number), UsingArg::Num(value, ty)) => {
                 match format_number(&number, *value, *ty) {
-                    Ok(text) => text.into_bytes(),
+                    Ok(text) => cp437::from_bytes(text.as_bytes()),
                     Err(error) => return (pieces, Err(error)),
                 }
             }
@@ -424,9 +427,9 @@ mod tests {
     use super::*;
 
     fn using(format_text: &str, args: &[UsingArg]) -> String {
-        let (pieces, result) = format(format_text.as_bytes(), args);
+        let (pieces, result) = format(&cp437::encode(format_text), args);
         result.expect("formats");
-        String::from_utf8(pieces.concat()).expect("ascii")
+        cp437::decode(&pieces.concat())
     }
 
     fn nums(values: &[f64]) -> Vec<UsingArg> {
@@ -439,7 +442,7 @@ mod tests {
     fn strs(values: &[&str]) -> Vec<UsingArg> {
         values
             .iter()
-            .map(|v| UsingArg::Str(v.as_bytes().to_vec()))
+            .map(|v| UsingArg::Str(cp437::encode(v)))
             .collect()
     }
 
@@ -491,20 +494,26 @@ mod tests {
         assert_eq!(using("### DOLLARS", &nums(&[5.0])), "  5 DOLLARS");
         assert_eq!(using("&!", &strs(&["AB", "CD"])), "ABC");
         assert_eq!(
-            format(b"ABC", &nums(&[1.0])),
-            (vec![b"ABC".to_vec()], Err(ErrorCode::IllegalFunctionCall))
+            format(&cp437::encode("ABC"), &nums(&[1.0])),
+            (
+                vec![cp437::encode("ABC")],
+                Err(ErrorCode::IllegalFunctionCall)
+            )
         );
         assert_eq!(
-            format(b"###", &strs(&["X"])),
+            format(&cp437::encode("###"), &strs(&["X"])),
             (Vec::new(), Err(ErrorCode::TypeMismatch))
         );
         assert_eq!(
             format(
-                b"## ##",
-                &[UsingArg::Num(1.0, NumTy::Sng), UsingArg::Str(b"A".to_vec())]
+                &cp437::encode("## ##"),
+                &[
+                    UsingArg::Num(1.0, NumTy::Sng),
+                    UsingArg::Str(cp437::encode("A"))
+                ]
             ),
             (
-                vec![b" 1".to_vec(), b" ".to_vec()],
+                vec![cp437::encode(" 1"), cp437::encode(" ")],
                 Err(ErrorCode::TypeMismatch)
             )
         );

@@ -22,7 +22,8 @@ const PROGRAM: &str = r#"
 260 RETURN
 "#;
 
-const INPUTS: &[&str] = &["Al", "Y", "Bo", "N", "Cyrus", "x"];
+// "Bo™" puts a character code page 437 lacks into a packed string array
+const INPUTS: &[&str] = &["Al", "Y", "Bo™", "N", "Cyrus", "x"];
 
 fn drive(session: &mut Session, inputs: &[&str]) -> Vec<String> {
     let mut outputs = Vec::new();

@@ -1,5 +1,6 @@
 //! The built-in functions (`SIN`, `LEFT$`, `INSTR`, ...).
 
+use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::mbf;
 use crate::number::{self, NumTy};
@@ -23,7 +24,7 @@ impl<'a> Vm<'a> {
             Builtin::Int => self.binary_unary(f64::floor),
             Builtin::Fix => self.binary_unary(f64::trunc),
             Builtin::Sin | Builtin::Cos | Builtin::Tan | Builtin::Atn => {
-                let x = self.pop();
+                let x = self.pop_single_arg()?;
                 // past this an argument has no digits left below the period, and
                 // GW-BASIC's SIN, COS and TAN give the values at 0
                 let huge = x.abs() >= 5e16;
@@ -39,12 +40,12 @@ impl<'a> Vm<'a> {
                 self.push(r);
             }
             Builtin::Exp => {
-                let x = self.pop();
+                let x = self.pop_single_arg()?;
                 let r = self.single(mbf::truncate(x.exp()))?;
                 self.push(r);
             }
             Builtin::Log => {
-                let x = self.pop();
+                let x = self.pop_single_arg()?;
                 if x <= 0.0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
@@ -52,7 +53,7 @@ impl<'a> Vm<'a> {
                 self.push(r);
             }
             Builtin::Sqr => {
-                let x = self.pop();
+                let x = self.pop_single_arg()?;
                 if x < 0.0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
@@ -74,14 +75,20 @@ impl<'a> Vm<'a> {
             }
             Builtin::Asc => {
                 let s = self.pop_str();
-                let first = s
+                let first = *s
                     .first()
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
-                self.push(f64::from(*first));
+                // a character code page 437 lacks gives its Unicode code point
+                let code = if first >= cp437::WIDE {
+                    first - cp437::WIDE
+                } else {
+                    first
+                };
+                self.push(f64::from(code));
             }
             Builtin::Val => {
                 let s = self.pop_str();
-                let value = number::parse_val(&s);
+                let value = number::parse_val(&cp437::to_bytes(&s));
                 let value = self.sng(value)?;
                 self.push(value);
             }
@@ -115,7 +122,7 @@ impl<'a> Vm<'a> {
             }
             Builtin::Chr => {
                 let code = arg_in(self.pop(), 0, 255)?;
-                self.m.str_stack.push(vec![code as u8]);
+                self.m.str_stack.push(vec![code as Ch]);
             }
             Builtin::StrSng | Builtin::StrDbl | Builtin::PlainSng | Builtin::PlainDbl => {
                 let x = self.pop();
@@ -127,7 +134,7 @@ impl<'a> Vm<'a> {
                     Builtin::StrSng | Builtin::StrDbl => number::format_str(x, ty),
                     _ => number::format_plain(x, ty),
                 };
-                self.m.str_stack.push(text.into_bytes());
+                self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
             }
             Builtin::Instr2 | Builtin::Instr3 => {
                 let needle = self.pop_str();
@@ -154,7 +161,7 @@ impl<'a> Vm<'a> {
             Builtin::StringCode => {
                 let code = arg_in(self.pop(), 0, 255)?;
                 let n = arg_in(self.pop(), 0, 255)? as usize;
-                self.m.str_stack.push(vec![code as u8; n]);
+                self.m.str_stack.push(vec![code as Ch; n]);
             }
             Builtin::StringStr => {
                 let s = self.pop_str();
@@ -165,7 +172,7 @@ impl<'a> Vm<'a> {
             }
             Builtin::Space => {
                 let n = arg_in(self.pop(), 0, 255)? as usize;
-                self.m.str_stack.push(vec![b' '; n]);
+                self.m.str_stack.push(vec![Ch::from(b' '); n]);
             }
             Builtin::Hex | Builtin::Oct => {
                 let value = self.pop().round();
@@ -178,17 +185,19 @@ impl<'a> Vm<'a> {
                 } else {
                     format!("{unsigned:o}")
                 };
-                self.m.str_stack.push(text.into_bytes());
+                self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
             }
             Builtin::Cv(ty) => {
                 let bytes = self.pop_str();
-                let value = number::from_mbf_bytes(&bytes, ty)
+                let value = number::from_mbf_bytes(&cp437::to_bytes(&bytes), ty)
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
                 self.push(value);
             }
             Builtin::Mk(ty) => {
                 let value = self.pop();
-                self.m.str_stack.push(number::mbf_bytes(value, ty));
+                self.m
+                    .str_stack
+                    .push(cp437::from_bytes(&number::mbf_bytes(value, ty)));
             }
             Builtin::Err => self.push(f64::from(self.m.err)),
             Builtin::Erl => self.push(f64::from(self.m.erl)),
@@ -236,5 +245,15 @@ impl<'a> Vm<'a> {
             }
         }
         Ok(())
+    }
+}
+
+impl Vm<'_> {
+    /// The argument of a single-precision function (`SQR`, `SIN`, `RND`, ...):
+    /// GW-BASIC makes a double argument single first, so `TAN(1.5707963267949#)`
+    /// is the tangent of 1.570796 and the largest double is `Overflow`.
+    pub(super) fn pop_single_arg(&mut self) -> Res<f64> {
+        let x = self.pop();
+        self.sng(x)
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::capture::{self, Capture};
 use crate::code::{Code, InputTarget};
-use crate::cp437;
+use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
 use crate::number;
@@ -29,21 +29,23 @@ impl<'a> Vm<'a> {
         self.check_output()
     }
 
-    pub(super) fn put_char(&mut self, byte: u8) {
+    pub(super) fn put_char(&mut self, code: Ch) {
         // past the last column the screen wraps, but no line break is written:
         // GW-BASIC's output stream (redirected, or PC-BASIC's) has none there
         if self.m.width != 255 && self.m.column >= self.m.width {
             self.m.column = 0;
         }
-        self.out.text.push(cp437::to_char(byte));
+        self.out.text.push(cp437::to_char(code));
         self.m.column = self.m.column.saturating_add(1);
     }
 
-    /// Writes bytes to the screen, counting columns as the screen wraps them.
-    pub(super) fn write_raw(&mut self, bytes: &[u8]) -> Res<()> {
-        for &byte in bytes {
-            match byte {
-                b'\n' | b'\r' => {
+    /// Writes characters (BASIC's, or the bytes of ASCII text) to the screen,
+    /// counting columns as the screen wraps them.
+    pub(super) fn write_raw<C: Copy + Into<Ch>>(&mut self, codes: &[C]) -> Res<()> {
+        for &code in codes {
+            let code: Ch = code.into();
+            match code {
+                0x0A | 0x0D => {
                     self.out.text.push('\n');
                     self.m.column = 0;
                 }
@@ -54,11 +56,11 @@ impl<'a> Vm<'a> {
                 9 => {
                     let spaces = 8 - self.m.column % 8;
                     for _ in 0..spaces {
-                        self.put_char(b' ');
+                        self.put_char(Ch::from(b' '));
                     }
                 }
                 0 | 7 | 8 | 11 | 28..=31 => {}
-                _ => self.put_char(byte),
+                _ => self.put_char(code),
             }
         }
         self.check_output()
@@ -66,34 +68,34 @@ impl<'a> Vm<'a> {
 
     /// Writes a `PRINT` item: an item that does not fit on the rest of the line
     /// starts a new line, as GW-BASIC does.
-    pub(super) fn write_item(&mut self, bytes: &[u8]) -> Res<()> {
+    pub(super) fn write_item<C: Copy + Into<Ch>>(&mut self, codes: &[C]) -> Res<()> {
         let width = usize::from(self.m.width);
         // A full line leaves the cursor on its last column (GW-BASIC wraps only when
         // the next character comes): there, an item of one character still fits
         // and a longer one starts a new line.
         let column = usize::from(self.m.column).min(width.saturating_sub(1));
         if width != 255 && column != 0 {
-            let line_end = bytes
+            let line_end = codes
                 .iter()
-                .position(|&b| b == b'\n' || b == b'\r')
-                .unwrap_or(bytes.len());
-            let has_newline = line_end < bytes.len();
-            let visible = bytes
+                .position(|&c| matches!(c.into(), 0x0A | 0x0D))
+                .unwrap_or(codes.len());
+            let has_newline = line_end < codes.len();
+            let visible = codes
                 .get(..line_end)
                 .unwrap_or_default()
                 .iter()
-                .filter(|&&b| b >= 32)
+                .filter(|&&c| c.into() >= 32)
                 .count();
             if !has_newline && column + visible > width {
                 self.newline()?;
             }
         }
-        self.write_raw(bytes)
+        self.write_raw(codes)
     }
 
     pub(super) fn spaces(&mut self, count: usize) -> Res<()> {
         for _ in 0..count {
-            self.put_char(b' ');
+            self.put_char(Ch::from(b' '));
         }
         self.check_output()
     }
@@ -203,13 +205,13 @@ impl<'a> Vm<'a> {
             Ext::WriteStr => {
                 let text = self.pop_str();
                 let mut quoted = Vec::with_capacity(text.len() + 2);
-                quoted.push(b'"');
+                quoted.push(Ch::from(b'"'));
                 quoted.extend_from_slice(&text);
-                quoted.push(b'"');
+                quoted.push(Ch::from(b'"'));
                 self.write_item(&quoted)?;
             }
             Ext::WriteComma => self.write_raw(b",")?,
-            Ext::Cls => self.write_raw(&[12])?,
+            Ext::Cls => self.write_raw(&[12u8])?,
             Ext::Trace(on) => self.m.trace = on,
             Ext::TraceLine(line) => {
                 if self.m.trace {
@@ -223,7 +225,7 @@ impl<'a> Vm<'a> {
                 self.push(value);
             }
             Ext::RndArg => {
-                let arg = self.pop();
+                let arg = self.pop_single_arg()?;
                 let value = self.m.rnd.with_arg(arg);
                 self.push(value);
             }
@@ -266,7 +268,7 @@ impl<'a> Vm<'a> {
 
 /// Writes text for the session (prompts and `?Redo from start`) with the VM's
 /// column rules.
-pub(crate) fn write_text(m: &mut Machine, out: &mut Output, bytes: &[u8]) {
+pub(crate) fn write_text<C: Copy + Into<Ch>>(m: &mut Machine, out: &mut Output, codes: &[C]) {
     let limits = Limits {
         max_output_bytes_per_resume: usize::MAX,
         ..Limits::default()
@@ -279,7 +281,7 @@ pub(crate) fn write_text(m: &mut Machine, out: &mut Output, bytes: &[u8]) {
         limits: &limits,
     };
     // output beyond the limit is caught by the next instruction that writes
-    let _ = vm.write_raw(bytes);
+    let _ = vm.write_raw(codes);
 }
 
 /// Assigns parsed input to the targets of a form; indices are on the number stack.

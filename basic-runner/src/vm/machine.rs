@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::capture::{self, Capture};
 use crate::code::Code;
+use crate::cp437::Ch;
 use crate::error::LimitKind;
 use crate::limits::Limits;
 use crate::number::NumTy;
@@ -56,14 +57,14 @@ pub(crate) enum Frame {
     Fn {
         ret: u32,
         saved_nums: Vec<(u32, f64)>,
-        saved_strs: Vec<(u32, Vec<u8>)>,
+        saved_strs: Vec<(u32, Vec<Ch>)>,
     },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) enum ArrayData {
     Num(Vec<f64>),
-    Str(Vec<Vec<u8>>),
+    Str(Vec<Vec<Ch>>),
 }
 
 /// Serialized by `packed.rs`, compactly.
@@ -108,10 +109,10 @@ pub(crate) enum BaseFixed {
 pub(crate) struct Machine {
     pub(crate) pc: u32,
     pub(crate) nums: Vec<f64>,
-    pub(crate) strs: Vec<Vec<u8>>,
+    pub(crate) strs: Vec<Vec<Ch>>,
     pub(crate) arrays: Vec<Option<Array>>,
     pub(crate) num_stack: Vec<f64>,
-    pub(crate) str_stack: Vec<Vec<u8>>,
+    pub(crate) str_stack: Vec<Vec<Ch>>,
     pub(crate) frames: Vec<Frame>,
     pub(crate) data_ptr: u32,
     pub(crate) active_defs: Vec<Option<u32>>,

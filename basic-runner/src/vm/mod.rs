@@ -17,6 +17,7 @@ pub use machine::CharacterRecord;
 pub(crate) use machine::{Array, ArrayData, BaseFixed, Frame, Machine};
 
 use crate::code::Code;
+use crate::cp437::Ch;
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
 use crate::number;
@@ -77,7 +78,7 @@ pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767
 
 /// The seed typed at the `RANDOMIZE` prompt: one number (blank is 0), rounded to
 /// an integer. `None` asks again; a number out of range is `Overflow`.
-pub(crate) fn typed_seed(line: &[u8]) -> Option<Res<i16>> {
+pub(crate) fn typed_seed(line: &[Ch]) -> Option<Res<i16>> {
     let entries = crate::input::parse(line, &[false])?;
     let value = match entries.first() {
         Some(crate::input::Entry::Num(value)) => *value,
@@ -132,7 +133,7 @@ impl<'a> Vm<'a> {
         &mut self,
         nums: usize,
         strs: usize,
-    ) -> Res<(std::vec::IntoIter<f64>, std::vec::IntoIter<Vec<u8>>)> {
+    ) -> Res<(std::vec::IntoIter<f64>, std::vec::IntoIter<Vec<Ch>>)> {
         let nums_start = self
             .m
             .num_stack
@@ -150,7 +151,7 @@ impl<'a> Vm<'a> {
         Ok((nums, strs))
     }
 
-    fn pop_str(&mut self) -> Vec<u8> {
+    fn pop_str(&mut self) -> Vec<Ch> {
         self.m.str_stack.pop().unwrap_or_default()
     }
 

@@ -1,5 +1,6 @@
 //! String comparison, concatenation and appending in place.
 
+use crate::cp437::Ch;
 use crate::error::ErrorCode;
 use crate::op::{Op, Slot};
 
@@ -8,7 +9,7 @@ use super::{Fault, OUT_OF_STRING_SPACE, Res, Vm, truth};
 impl<'a> Vm<'a> {
     /// `a$ = a$ + tail` without copying `a$`.
     #[inline(always)]
-    pub(super) fn append(&mut self, var: u32, tail: &[u8]) -> Res<()> {
+    pub(super) fn append(&mut self, var: u32, tail: &[Ch]) -> Res<()> {
         let Some(target) = self.m.strs.get_mut(var as usize) else {
             return Err(Fault::Internal);
         };

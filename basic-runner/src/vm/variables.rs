@@ -2,6 +2,7 @@
 //! `READ` over the `DATA` items.
 
 use crate::code::Code;
+use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::number;
 use crate::op::{ArrayId, ConstId, Op, Slot};
@@ -9,7 +10,7 @@ use crate::op::{ArrayId, ConstId, Op, Slot};
 use super::{Array, ArrayData, BaseFixed, Fault, OUT_OF_STRING_SPACE, Res, Vm, cint, cost};
 
 impl<'a> Vm<'a> {
-    pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<u8>) -> Res<()> {
+    pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<Ch>) -> Res<()> {
         let old_len = self.m.strs.get(slot).map_or(0, Vec::len);
         if text.len() > old_len {
             self.check_memory(text.len() - old_len, OUT_OF_STRING_SPACE)?;
@@ -21,7 +22,7 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
-    pub(super) fn store_str_elem(&mut self, arr: usize, index: usize, text: Vec<u8>) -> Res<()> {
+    pub(super) fn store_str_elem(&mut self, arr: usize, index: usize, text: Vec<Ch>) -> Res<()> {
         let Some(Some(Array {
             data: ArrayData::Str(values),
             ..
@@ -234,7 +235,8 @@ impl<'a> Vm<'a> {
                 if entry.quoted {
                     return Err(syntax_error);
                 }
-                let value = number::parse_strict(&entry.text).ok_or(syntax_error)?;
+                let value =
+                    number::parse_strict(&cp437::to_bytes(&entry.text)).ok_or(syntax_error)?;
                 self.m.data_ptr += 1;
                 self.push(value);
             }

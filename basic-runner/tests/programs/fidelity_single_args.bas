@@ -1,0 +1,12 @@
+10 REM single-precision functions make a double argument single first: the largest double is Overflow there
+20 ON ERROR GOTO 200
+30 M# = 1.701411834604692D+38
+40 PRINT TAN(1.5707963267949#); SIN(3.14159265358979#); COS(1.5707963267949#)
+50 PRINT SQR(M#)
+60 PRINT EXP(M#)
+70 PRINT LOG(M#)
+80 PRINT ATN(-M#)
+90 PRINT RND(-M#)
+100 PRINT SQR(2#); EXP(1#); LOG(10#)
+110 END
+200 PRINT "ERR"; ERR; "ERL"; ERL: RESUME NEXT
