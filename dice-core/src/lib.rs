@@ -513,11 +513,10 @@ impl Expr {
     /// Rolls the expression. The result depends only on the expression and
     /// the random numbers `rng` gives, so a seeded `rng` repeats a roll.
     pub fn roll<R: Rng + ?Sized>(&self, rng: &mut R, limits: &Limits) -> Result<Roll, Error> {
-        // Built in place: the story's inline tables are a few hundred bytes.
         let mut roll = Roll {
             expr: self.clone(),
             total: 0,
-            story: Story::default(),
+            story: Box::default(),
         };
         roll.total = self.roll_into(rng, limits, &mut roll.story)?;
         Ok(roll)

@@ -107,7 +107,11 @@ pub(crate) struct Story {
 impl Story {
     pub fn reset(&mut self, slots: u32) {
         self.pools.clear();
-        self.pools.resize(slots as usize, PoolRec::default());
+        // Pushes, not `resize`: an expression has a pool or two, and
+        // SmallVec's resize goes through a generic iterator each roll.
+        for _ in 0..slots {
+            self.pools.push(PoolRec::default());
+        }
         self.items.clear();
         self.history.clear();
     }
@@ -140,7 +144,10 @@ impl Story {
 pub struct Roll {
     pub(crate) expr: Expr,
     pub(crate) total: i64,
-    pub(crate) story: Story,
+    /// Boxed: its inline tables are a few hundred bytes, which every move
+    /// of a `Roll` (into a `Result`, an `Option`, a caller's variable)
+    /// copied; one allocation costs less than three such copies.
+    pub(crate) story: Box<Story>,
 }
 
 impl Roll {
