@@ -21,3 +21,4 @@ pub mod shutdown;
 pub mod storage;
 pub mod telemetry;
 pub mod terminal;
+pub mod web;
