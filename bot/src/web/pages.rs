@@ -415,6 +415,23 @@ pub async fn character(
     )))
 }
 
+/// `/character SUB` on the viewer's own character `id`, for a form that carried
+/// `token`: the server, the character and the core's answer.
+async fn character_form(
+    web: &Web,
+    viewer: &Viewer,
+    (guild_id, id): (i64, i64),
+    token: &str,
+    sub: &str,
+) -> Result<(SessionGuild, CharacterRow, Vec<Reply>), Response> {
+    check_csrf(viewer, token)?;
+    let guild = guild_of(viewer, guild_id)?;
+    let row = own_character(web, viewer, &guild, id).await?;
+    let name = vec![("name", row.name.clone())];
+    let replies = command(web, viewer, &guild, "character", sub, name).await;
+    Ok((guild, row, replies))
+}
+
 /// `/character use`.
 pub async fn character_use(
     State(web): State<Web>,
@@ -422,18 +439,8 @@ pub async fn character_use(
     Path((guild_id, id)): Path<(i64, i64)>,
     Form(form): Form<CsrfForm>,
 ) -> PageResult {
-    check_csrf(&viewer, &form.csrf)?;
-    let guild = guild_of(&viewer, guild_id)?;
-    let row = own_character(&web, &viewer, &guild, id).await?;
-    let replies = command(
-        &web,
-        &viewer,
-        &guild,
-        "character",
-        "use",
-        vec![("name", row.name.clone())],
-    )
-    .await;
+    let (guild, row, replies) =
+        character_form(&web, &viewer, (guild_id, id), &form.csrf, "use").await?;
     let mut body = notices(&replies);
     body.push_str(&back_link(
         &format!("/servers/{}/characters/{}", guild.id, row.id),
@@ -454,18 +461,8 @@ pub async fn character_delete(
     Path((guild_id, id)): Path<(i64, i64)>,
     Form(form): Form<CsrfForm>,
 ) -> PageResult {
-    check_csrf(&viewer, &form.csrf)?;
-    let guild = guild_of(&viewer, guild_id)?;
-    let row = own_character(&web, &viewer, &guild, id).await?;
-    let replies = command(
-        &web,
-        &viewer,
-        &guild,
-        "character",
-        "delete",
-        vec![("name", row.name.clone())],
-    )
-    .await;
+    let (guild, row, replies) =
+        character_form(&web, &viewer, (guild_id, id), &form.csrf, "delete").await?;
     let mut body = notices(&replies);
     let buttons = replies.iter().flat_map(|reply| match reply {
         Reply::Interaction(message) => message
