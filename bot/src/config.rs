@@ -24,6 +24,7 @@ pub struct Config {
     pub log: LogConfig,
     pub shards: ShardsConfig,
     pub metrics: MetricsConfig,
+    pub web: WebConfig,
 }
 
 impl Config {
@@ -63,6 +64,7 @@ impl Config {
                 "[metrics] address must be IP:PORT, such as \"127.0.0.1:9187\" (got {address:?})"
             );
         }
+        self.web.validate()?;
         anyhow::ensure!(
             self.discord.defer_after_ms <= 2_500,
             "[discord] defer_after_ms must be at most 2500 (Discord allows 3 seconds)"
@@ -235,6 +237,52 @@ impl Default for ChargenConfig {
             max_messages_per_step: 6,
             max_programs_per_server: 25,
         }
+    }
+}
+
+/// The web dashboard (`tavern web`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// Where `tavern web` listens (`IP:PORT`) unless `--address` says otherwise.
+    pub address: String,
+    /// The address browsers use (`https://tavern.example.org`): the one origin forms
+    /// may come from, and `https` makes the session cookie `Secure`. Absent:
+    /// `http://` and the listening address.
+    pub public_url: Option<String>,
+    /// How long a login lasts.
+    pub session_hours: u32,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            address: "127.0.0.1:8080".to_owned(),
+            public_url: None,
+            session_hours: 7 * 24,
+        }
+    }
+}
+
+impl WebConfig {
+    fn validate(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            self.address.parse::<std::net::SocketAddr>().is_ok(),
+            "[web] address must be IP:PORT, such as \"127.0.0.1:8080\" (got {:?})",
+            self.address
+        );
+        if let Some(url) = &self.public_url {
+            anyhow::ensure!(
+                (url.starts_with("http://") || url.starts_with("https://"))
+                    && !url.trim_end_matches('/').contains(['?', '#']),
+                "[web] public_url must be an http:// or https:// origin (got {url:?})"
+            );
+        }
+        anyhow::ensure!(
+            (1..=24 * 366).contains(&self.session_hours),
+            "[web] session_hours must be between 1 and 8784"
+        );
+        Ok(())
     }
 }
 

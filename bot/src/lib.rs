@@ -22,3 +22,4 @@ pub mod shutdown;
 pub mod storage;
 pub mod telemetry;
 pub mod terminal;
+pub mod web;

@@ -47,6 +47,20 @@ enum Commands {
         #[arg(long, value_name = "de|en", value_parser = tavern::cli::parse_lang)]
         lang: Option<Lang>,
     },
+    /// Serve the web dashboard (first slice: log in, characters, macros).
+    Web {
+        /// SQLite file (created if missing) or a database URL (default: the
+        /// configuration's).
+        #[arg(long, value_name = "PATH")]
+        db: Option<String>,
+        /// Where to listen, IP:PORT (default: `[web] address`, 127.0.0.1:8080).
+        #[arg(long, value_name = "IP:PORT")]
+        address: Option<std::net::SocketAddr>,
+        /// Offer a login as the console's player without Discord, for development on
+        /// your own computer; refused unless the address is loopback.
+        #[arg(long)]
+        dev_login: bool,
+    },
     /// Apply the database migrations and exit.
     Migrate {
         /// SQLite file or database URL (default: the configuration's).
@@ -107,6 +121,11 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
                 let lang = lang.unwrap_or_else(tavern::cli::lang_from_environment);
                 run_console(&config, &db, seed, lang).await
             }
+            Commands::Web {
+                db,
+                address,
+                dev_login,
+            } => run_web(&config, db, address, dev_login).await,
             Commands::Migrate { db } => {
                 let url = db.map_or_else(|| config.database.url.clone(), |db| database_url(&db));
                 let storage = Storage::connect(&url, &storage_options(&config)).await?;
@@ -141,6 +160,39 @@ async fn run_console(
     let result = console::run(core, ConsoleIdentity::default().with_lang(lang)).await;
     storage.close().await;
     result
+}
+
+async fn run_web(
+    config: &Config,
+    db: Option<String>,
+    address: Option<std::net::SocketAddr>,
+    dev_login: bool,
+) -> anyhow::Result<()> {
+    let address = match address {
+        Some(address) => address,
+        None => config.web.address.parse()?,
+    };
+    let options = tavern::web::WebOptions::new(&config.web, address, dev_login)?;
+    let url = db.map_or_else(|| config.database.url.clone(), |db| database_url(&db));
+    let storage = Storage::open(&url, &storage_options(config))
+        .await
+        .context("cannot open the database")?;
+    // No attachment reader: nothing on the web may make the server read a file.
+    let core = Arc::new(Core::new(
+        storage.clone(),
+        tavern::engine::real_engines(config)?,
+        CoreSettings::from_config(config),
+        Arc::new(SystemClock),
+        None,
+    ));
+    let web = tavern::web::Web::new(core, Arc::new(SystemClock), options);
+    let (bound, task) = tavern::web::serve(address, tavern::web::router(web)).await?;
+    tracing::info!(address = %bound, dev_login, "serving the web dashboard");
+    println!("Tavern's dashboard: http://{bound}/");
+    tavern::shutdown::signal().await;
+    task.abort();
+    storage.close().await;
+    Ok(())
 }
 
 async fn run_bot(config: &Config, has_config: bool) -> anyhow::Result<()> {

@@ -75,3 +75,5 @@ mod metrics;
 mod deploy;
 // Hostile input: Discord's limits, time limits, bounded reads, issue 11's reproducers.
 mod hostile;
+// The web dashboard: sessions, CSRF, escaping, every route's access checks.
+mod web;

@@ -198,6 +198,7 @@ catalogue_files!(
     "help",
     "encounter",
     "dice",
+    "web",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.

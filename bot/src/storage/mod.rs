@@ -14,6 +14,7 @@ pub mod npc;
 mod programs;
 mod sessions;
 mod stats;
+mod web_sessions;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -33,6 +34,7 @@ pub use npc::{
 pub use programs::{NewProgram, ProgramInfo, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate};
 pub use stats::{SessionCounts, is_unavailable};
+pub use web_sessions::WebSessionRow;
 
 /// The migrations of `/migrations`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

@@ -1,0 +1,204 @@
+//! Logins: the session cookie, its row, the CSRF token, and the reader's language.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use rand::RngCore as _;
+use sha2::{Digest, Sha256};
+
+use super::{SESSION_COOKIE, Web, html, status_page};
+use crate::core::{Member, Permissions, Request, RequestKind, User};
+use crate::i18n::{self, Lang};
+use crate::storage::WebSessionRow;
+
+/// A server the logged-in user is in, and their permission bits there.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SessionGuild {
+    pub id: i64,
+    pub name: String,
+    pub permissions: u64,
+}
+
+/// The logged-in user of a request, with the reader's language.
+#[derive(Debug, Clone)]
+pub struct Viewer {
+    pub id_hash: String,
+    pub user: User,
+    pub guilds: Vec<SessionGuild>,
+    pub csrf: String,
+    pub dev_login: bool,
+    pub lang: Lang,
+}
+
+impl Viewer {
+    /// The server `guild_id` if the user is in it.
+    pub fn guild(&self, guild_id: i64) -> Option<&SessionGuild> {
+        self.guilds.iter().find(|guild| guild.id == guild_id)
+    }
+
+    /// Whether a form's token is this session's (compared in constant time).
+    pub fn csrf_ok(&self, token: &str) -> bool {
+        let (a, b) = (self.csrf.as_bytes(), token.as_bytes());
+        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+
+    /// The core request the user would send as a command in `guild`: the member's
+    /// permissions are those the login found (Discord's `guilds` scope has no roles,
+    /// so a Tavern role does not count on the web yet). No server locale is passed,
+    /// so the web never overwrites what the server's Discord interactions told the
+    /// core.
+    pub fn request(&self, guild: &SessionGuild, kind: RequestKind) -> Request {
+        Request {
+            user: self.user.clone(),
+            guild_id: Some(guild.id),
+            channel_id: 0,
+            member: Some(Member {
+                permissions: Permissions(guild.permissions),
+                roles: Vec::new(),
+            }),
+            locale: Some(self.lang.discord_locale().to_owned()),
+            guild_locale: None,
+            kind,
+        }
+    }
+
+    /// What the page header needs.
+    pub fn header(&self) -> html::Header<'_> {
+        html::Header {
+            user_name: &self.user.name,
+            csrf: &self.csrf,
+            dev_login: self.dev_login,
+        }
+    }
+}
+
+impl FromRequestParts<Web> for Viewer {
+    type Rejection = Response;
+
+    /// The session of the cookie; without one a page goes to the login and a form
+    /// is refused with 401.
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Self, Self::Rejection> {
+        let lang = reader_language(&parts.headers);
+        let row = match session_id(&parts.headers) {
+            Some(id) => web
+                .core
+                .storage()
+                .web_session(&hash_id(id), web.now())
+                .await
+                .map_err(|error| server_error(lang, &error))?,
+            None => None,
+        };
+        let Some(row) = row else {
+            if parts.method == Method::GET {
+                return Err(Redirect::to("/").into_response());
+            }
+            return Err(status_page(
+                StatusCode::UNAUTHORIZED,
+                html::page(lang, &i18n::tr(lang, "web-not-logged-in"), None, ""),
+            ));
+        };
+        let guilds: Vec<SessionGuild> = serde_json::from_str(&row.guilds).unwrap_or_default();
+        Ok(Viewer {
+            id_hash: row.id_hash,
+            user: User {
+                id: row.user_id,
+                name: row.user_name,
+            },
+            guilds,
+            csrf: row.csrf_token,
+            dev_login: row.dev_login != 0,
+            lang,
+        })
+    }
+}
+
+/// A new login: a fresh random id (never the one a browser brought, so a planted
+/// cookie cannot become a session) and a fresh CSRF token. Returns the cookie to set.
+pub async fn start(
+    web: &Web,
+    user: User,
+    guilds: &[SessionGuild],
+    dev_login: bool,
+) -> anyhow::Result<String> {
+    let id = random_token();
+    let now = web.now();
+    web.core
+        .storage()
+        .create_web_session(&WebSessionRow {
+            id_hash: hash_id(&id),
+            user_id: user.id,
+            user_name: user.name,
+            guilds: serde_json::to_string(guilds)?,
+            csrf_token: random_token(),
+            dev_login: i64::from(dev_login),
+            created_at: now,
+            expires_at: now + web.options.session_ttl_ms,
+        })
+        .await?;
+    web.core.storage().purge_web_sessions(now).await?;
+    Ok(cookie(web, &id, web.options.session_ttl_ms / 1000))
+}
+
+/// The `Set-Cookie` value for `id`; a `max_age` of 0 clears the cookie.
+pub fn cookie(web: &Web, id: &str, max_age_seconds: i64) -> String {
+    let secure = if web.options.secure_cookie {
+        "; Secure"
+    } else {
+        ""
+    };
+    format!(
+        "{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_seconds}{secure}"
+    )
+}
+
+/// The session id the browser sent, if any.
+pub fn session_id(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value)
+        .filter(|value| !value.is_empty())
+}
+
+/// The stored form of a session id: its SHA-256 in hex.
+pub fn hash_id(id: &str) -> String {
+    Sha256::digest(id.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// 32 random bytes from the OS-seeded thread generator (a CSPRNG), base64url.
+fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// The first of the reader's `Accept-Language` tags that Tavern speaks, else English.
+pub fn reader_language(headers: &HeaderMap) -> Lang {
+    headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .into_iter()
+        .flat_map(|value| value.split(','))
+        .filter_map(|part| part.split(';').next())
+        .find_map(|tag| Lang::from_code(tag.trim().split('-').next().unwrap_or("")))
+        .unwrap_or(Lang::En)
+}
+
+/// A storage failure as a 500 page (the details go to the log only).
+pub fn server_error(lang: Lang, error: &anyhow::Error) -> Response {
+    tracing::error!(error = format!("{error:#}"), "web request failed");
+    status_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        html::page(lang, &i18n::tr(lang, "web-error"), None, ""),
+    )
+}

@@ -1,0 +1,806 @@
+//! The web dashboard (`tavern web`), driven in-process through its router: every
+//! route without a session, with another user's session and ids, without the CSRF
+//! token or from another origin; escaping; the pages over the same core operations
+//! as the commands; sessions (logout, everywhere, expiry, the development login).
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use tavern::config::WebConfig;
+use tavern::core::Permissions;
+use tavern::core::User;
+use tavern::storage::Storage;
+use tavern::web::{CONTENT_SECURITY_POLICY, SessionGuild, Web, WebOptions, router, start_session};
+use tower::ServiceExt as _;
+
+use crate::fields::character;
+use crate::harness::{ALICE, BOB, GUILD, Harness};
+use crate::on_both_backends;
+
+const ORIGIN: &str = "http://127.0.0.1:8080";
+/// A server only Bob is in.
+const BOBS_GUILD: i64 = 501;
+
+struct Site {
+    harness: Harness,
+    web: Web,
+}
+
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: String,
+}
+
+impl Answer {
+    fn location(&self) -> &str {
+        self.headers
+            .get(header::LOCATION)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// The CSRF token the page's forms carry.
+    fn csrf(&self) -> String {
+        let marker = "name=\"csrf\" value=\"";
+        let start = self.body.find(marker).expect("the page has a form") + marker.len();
+        let end = self.body[start..].find('"').unwrap();
+        self.body[start..start + end].to_owned()
+    }
+}
+
+fn options(dev_login: bool) -> WebOptions {
+    WebOptions::new(
+        &WebConfig::default(),
+        ORIGIN[7..].parse().unwrap(),
+        dev_login,
+    )
+    .unwrap()
+}
+
+impl Site {
+    async fn new() -> Site {
+        Site::with(options(false)).await
+    }
+
+    async fn with(options: WebOptions) -> Site {
+        let harness = Harness::with_settings(crate::macros::settings()).await;
+        let web = Web::new(harness.core.clone(), harness.clock.clone(), options);
+        Site { harness, web }
+    }
+
+    fn router(&self) -> Router {
+        router(self.web.clone())
+    }
+
+    /// A session for `user` in `guilds` (id, permission bits): its cookie.
+    async fn login(&self, user: i64, guilds: &[(i64, u64)]) -> String {
+        let guilds: Vec<SessionGuild> = guilds
+            .iter()
+            .map(|&(id, permissions)| SessionGuild {
+                id,
+                name: format!("Server {id}"),
+                permissions,
+            })
+            .collect();
+        let name = if user == ALICE { "Alice" } else { "Bob" };
+        let user = User {
+            id: user,
+            name: name.to_owned(),
+        };
+        let set_cookie = start_session(&self.web, user, &guilds, false)
+            .await
+            .unwrap();
+        cookie_of(&set_cookie)
+    }
+
+    async fn alice(&self) -> String {
+        self.login(ALICE, &[(GUILD, 0)]).await
+    }
+
+    async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.router().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).unwrap(),
+        }
+    }
+
+    async fn get(&self, path: &str, cookie: Option<&str>) -> Answer {
+        let mut request = Request::get(path);
+        if let Some(cookie) = cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    async fn post(&self, path: &str, cookie: Option<&str>, form: &[(&str, &str)]) -> Answer {
+        self.post_from(path, cookie, form, Some(ORIGIN)).await
+    }
+
+    async fn post_from(
+        &self,
+        path: &str,
+        cookie: Option<&str>,
+        form: &[(&str, &str)],
+        origin: Option<&str>,
+    ) -> Answer {
+        let mut request =
+            Request::post(path).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        if let Some(cookie) = cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        if let Some(origin) = origin {
+            request = request.header(header::ORIGIN, origin);
+        }
+        self.send(request.body(Body::from(encode(form))).unwrap())
+            .await
+    }
+
+    /// The CSRF token of a session, read from a page as a browser would.
+    async fn csrf(&self, cookie: &str) -> String {
+        self.get("/servers", Some(cookie)).await.csrf()
+    }
+}
+
+/// `name=value` of a `Set-Cookie` header.
+fn cookie_of(set_cookie: &str) -> String {
+    set_cookie.split(';').next().unwrap().to_owned()
+}
+
+fn encode(form: &[(&str, &str)]) -> String {
+    let part = |text: &str| -> String {
+        text.bytes()
+            .map(|byte| match byte {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                    (byte as char).to_string()
+                }
+                _ => format!("%{byte:02X}"),
+            })
+            .collect()
+    };
+    form.iter()
+        .map(|(name, value)| format!("{}={}", part(name), part(value)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Every page (GET) and every form (POST) of the dashboard, with ids in Alice's
+/// server; `{c}` is a character id.
+const PAGES: &[&str] = &[
+    "/servers",
+    "/servers/500/characters",
+    "/servers/500/characters/{c}",
+    "/servers/500/macros",
+];
+const FORMS: &[&str] = &[
+    "/logout",
+    "/logout/everywhere",
+    "/servers/500/characters/{c}/use",
+    "/servers/500/characters/{c}/delete",
+    "/servers/500/characters/answer",
+    "/servers/500/macros",
+    "/servers/500/macros/delete",
+];
+
+async fn with_characters(site: &Site) {
+    let storage = &site.harness.storage;
+    storage
+        .finish_session(
+            None,
+            &[
+                character(
+                    1,
+                    ALICE,
+                    "Udo",
+                    &[("NAME", "Udo"), ("STR", "17"), ("HP", "6")],
+                ),
+                character(2, BOB, "Brom", &[("NAME", "Brom"), ("STR", "9")]),
+            ],
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn without_a_session_pages_go_to_the_login_and_forms_are_refused() {
+    let site = Site::new().await;
+    with_characters(&site).await;
+    for page in PAGES {
+        let path = page.replace("{c}", "1");
+        let answer = site.get(&path, None).await;
+        assert_eq!(answer.status, StatusCode::SEE_OTHER, "GET {path}");
+        assert_eq!(answer.location(), "/", "GET {path}");
+        // A cookie that names no session is no session.
+        let answer = site.get(&path, Some("tavern_session=forged")).await;
+        assert_eq!(answer.location(), "/", "GET {path} with a forged cookie");
+    }
+    for form in FORMS {
+        let path = form.replace("{c}", "1");
+        let answer = site
+            .post(&path, None, &[("csrf", "x"), ("name", "a")])
+            .await;
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "POST {path}");
+    }
+    assert_eq!(
+        site.harness
+            .storage
+            .characters_of(ALICE, GUILD)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn every_form_without_this_sessions_token_or_from_another_origin_is_refused() {
+    let site = Site::new().await;
+    with_characters(&site).await;
+    let alice = site.alice().await;
+    let bob = site.login(BOB, &[(GUILD, 0)]).await;
+    let bobs_token = site.csrf(&bob).await;
+    let token = site.csrf(&alice).await;
+    for form in FORMS {
+        let path = form.replace("{c}", "1");
+        let fields = [
+            ("name", "fireball"),
+            ("expr", "8d6"),
+            ("custom_id", "tv1:cd:1"),
+        ];
+        let answer = site.post(&path, Some(&alice), &fields).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::FORBIDDEN,
+            "POST {path} without a token"
+        );
+        let with_bobs = [
+            ("csrf", bobs_token.as_str()),
+            ("name", "fireball"),
+            ("expr", "8d6"),
+        ];
+        let answer = site.post(&path, Some(&alice), &with_bobs).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::FORBIDDEN,
+            "POST {path} with Bob's token"
+        );
+        let with_token = [
+            ("csrf", token.as_str()),
+            ("name", "fireball"),
+            ("expr", "8d6"),
+        ];
+        let answer = site
+            .post_from(
+                &path,
+                Some(&alice),
+                &with_token,
+                Some("https://evil.example"),
+            )
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::FORBIDDEN,
+            "POST {path} from another origin"
+        );
+    }
+    // Nothing changed: the session lives, the macro and the character are not there.
+    assert_eq!(
+        site.get("/servers", Some(&alice)).await.status,
+        StatusCode::OK
+    );
+    let storage = &site.harness.storage;
+    assert!(
+        storage
+            .macros_visible(GUILD, ALICE)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(storage.characters_of(ALICE, GUILD).await.unwrap().len(), 1);
+    assert!(
+        storage
+            .active_character(GUILD, ALICE)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn another_users_character_and_another_server_are_not_found() {
+    let site = Site::new().await;
+    with_characters(&site).await;
+    let alice = site.alice().await;
+    let token = site.csrf(&alice).await;
+    // Bob's character (2) in Alice's server, an unknown character, Bob's server.
+    let paths = [
+        ("/servers/500/characters/2", true),
+        ("/servers/500/characters/999", true),
+        ("/servers/501/characters", false),
+        ("/servers/501/characters/1", false),
+        ("/servers/501/macros", false),
+    ];
+    for (path, _) in paths {
+        assert_eq!(
+            site.get(path, Some(&alice)).await.status,
+            StatusCode::NOT_FOUND,
+            "GET {path}"
+        );
+    }
+    let forms = [
+        "/servers/500/characters/2/use",
+        "/servers/500/characters/2/delete",
+        "/servers/501/characters/1/use",
+        "/servers/501/characters/answer",
+        "/servers/501/macros",
+        "/servers/501/macros/delete",
+    ];
+    for path in forms {
+        let fields = [
+            ("csrf", token.as_str()),
+            ("name", "fireball"),
+            ("expr", "8d6"),
+        ];
+        let answer = site.post(path, Some(&alice), &fields).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "POST {path}");
+        assert!(!answer.body.contains("Brom"), "POST {path}");
+    }
+    assert!(
+        site.harness
+            .storage
+            .active_character(GUILD, ALICE)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        site.harness
+            .storage
+            .macros_visible(BOBS_GUILD, ALICE)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        site.harness
+            .storage
+            .characters_of(BOB, GUILD)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn macros_are_set_and_deleted_as_macro_set_does() {
+    let site = Site::new().await;
+    let alice = site.alice().await;
+    let token = site.csrf(&alice).await;
+    let set = |name: &'static str, expr: &'static str, scope: &'static str| {
+        [
+            ("csrf", token.clone()),
+            ("name", name.to_owned()),
+            ("expr", expr.to_owned()),
+            ("scope", scope.to_owned()),
+        ]
+    };
+    let post = |fields: [(&'static str, String); 4]| {
+        let site = &site;
+        let alice = alice.clone();
+        async move {
+            let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            site.post("/servers/500/macros", Some(&alice), &fields)
+                .await
+        }
+    };
+    let saved = post(set("fireball", "8d6 fire", "me")).await;
+    assert_eq!(saved.status, StatusCode::OK);
+    assert!(saved.body.contains("fireball"), "{}", saved.body);
+    let storage = &site.harness.storage;
+    let rows = storage.macros_visible(GUILD, ALICE).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0].expr.as_str(), rows[0].owner_id),
+        ("8d6 fire", ALICE)
+    );
+    assert_eq!(rows[0].created_by_name, "Alice");
+    // The core's refusals, word for word as /macro set gives them.
+    for (name, expr, scope) in [
+        ("2d6", "1d4", "me"),
+        ("bad", "1d", "me"),
+        ("shared", "1d8", "server"),
+    ] {
+        let answer = post(set(name, expr, scope)).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert!(
+            answer.body.contains("class=\"notice\""),
+            "{name}: {}",
+            answer.body
+        );
+        assert_eq!(
+            storage.macros_visible(GUILD, ALICE).await.unwrap().len(),
+            1,
+            "{name}"
+        );
+    }
+    // Manage Server may set server macros.
+    let admin = site
+        .login(ALICE, &[(GUILD, Permissions::MANAGE_GUILD)])
+        .await;
+    let admin_token = site.csrf(&admin).await;
+    let fields = [
+        ("csrf", admin_token.as_str()),
+        ("name", "shared"),
+        ("expr", "1d8"),
+        ("scope", "server"),
+    ];
+    site.post("/servers/500/macros", Some(&admin), &fields)
+        .await;
+    let rows = storage.macros_visible(GUILD, BOB).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].is_server());
+    // The list shows both, each with its delete form; deleting goes through the core.
+    let page = site.get("/servers/500/macros", Some(&alice)).await;
+    assert!(
+        page.body.contains("8d6 fire") && page.body.contains("1d8"),
+        "{}",
+        page.body
+    );
+    let fields = [
+        ("csrf", token.as_str()),
+        ("name", "shared"),
+        ("scope", "server"),
+    ];
+    site.post("/servers/500/macros/delete", Some(&alice), &fields)
+        .await;
+    assert_eq!(
+        storage.macros_visible(GUILD, BOB).await.unwrap().len(),
+        1,
+        "not an admin"
+    );
+    let fields = [
+        ("csrf", token.as_str()),
+        ("name", "fireball"),
+        ("scope", "me"),
+    ];
+    site.post("/servers/500/macros/delete", Some(&alice), &fields)
+        .await;
+    assert_eq!(storage.macros_visible(GUILD, ALICE).await.unwrap().len(), 1);
+    assert!(storage.macros_visible(GUILD, ALICE).await.unwrap()[0].is_server());
+}
+
+#[tokio::test]
+async fn what_users_wrote_is_escaped() {
+    let site = Site::new().await;
+    let alice = site.alice().await;
+    let token = site.csrf(&alice).await;
+    let hostile = "<script>alert(1)</script>";
+    // A name the core refuses is echoed in its answer; a description is stored.
+    let attempts = [
+        [
+            ("csrf", token.as_str()),
+            ("name", hostile),
+            ("expr", "1d6"),
+            ("description", ""),
+        ],
+        [
+            ("csrf", token.as_str()),
+            ("name", "ok"),
+            ("expr", "1d6"),
+            ("description", hostile),
+        ],
+    ];
+    for fields in attempts {
+        let answer = site
+            .post("/servers/500/macros", Some(&alice), &fields)
+            .await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert!(!answer.body.contains("<script"), "{}", answer.body);
+        assert!(answer.body.contains("&lt;script&gt;"), "{}", answer.body);
+    }
+    let page = site.get("/servers/500/macros", Some(&alice)).await;
+    assert!(!page.body.contains("<script") && page.body.contains("&lt;script&gt;alert(1)"));
+    // A character's name too.
+    site.harness
+        .storage
+        .finish_session(
+            None,
+            &[character(3, ALICE, "<b onmouseover=x>", &[("STR", "10")])],
+        )
+        .await
+        .unwrap();
+    for path in ["/servers/500/characters", "/servers/500/characters/3"] {
+        let page = site.get(path, Some(&alice)).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        assert!(
+            !page.body.contains("<b onmouseover"),
+            "{path}: {}",
+            page.body
+        );
+        assert!(page.body.contains("&lt;b onmouseover=x&gt;"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn characters_list_sheet_play_and_delete_through_the_core() {
+    let site = Site::new().await;
+    with_characters(&site).await;
+    let alice = site.alice().await;
+    let list = site.get("/servers/500/characters", Some(&alice)).await;
+    assert!(
+        list.body.contains("href=\"/servers/500/characters/1\""),
+        "{}",
+        list.body
+    );
+    assert!(!list.body.contains("Brom"));
+    // The sheet is /character show's: fields with modifiers, then the transcript.
+    let sheet = site.get("/servers/500/characters/1", Some(&alice)).await;
+    assert_eq!(sheet.status, StatusCode::OK);
+    assert!(sheet.body.contains("STR  17 (+2)"), "{}", sheet.body);
+    assert!(sheet.body.contains("class=\"transcript\""));
+    let token = sheet.csrf();
+    let played = site
+        .post(
+            "/servers/500/characters/1/use",
+            Some(&alice),
+            &[("csrf", &token)],
+        )
+        .await;
+    assert_eq!(played.status, StatusCode::OK);
+    let storage = &site.harness.storage;
+    assert_eq!(
+        storage
+            .active_character(GUILD, ALICE)
+            .await
+            .unwrap()
+            .map(|row| row.id),
+        Some(1)
+    );
+    // Delete asks first (the core's question, its buttons as forms) …
+    let question = site
+        .post(
+            "/servers/500/characters/1/delete",
+            Some(&alice),
+            &[("csrf", &token)],
+        )
+        .await;
+    assert_eq!(storage.characters_of(ALICE, GUILD).await.unwrap().len(), 1);
+    let marker = "name=\"custom_id\" value=\"";
+    let ids: Vec<&str> = question
+        .body
+        .match_indices(marker)
+        .map(|(at, _)| {
+            let rest = &question.body[at + marker.len()..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect();
+    assert_eq!(ids.len(), 2, "{}", question.body);
+    // Bob cannot answer Alice's question, whatever the id.
+    let bob = site.login(BOB, &[(GUILD, 0)]).await;
+    let bobs_token = site.csrf(&bob).await;
+    let fields = [("csrf", bobs_token.as_str()), ("custom_id", ids[0])];
+    site.post("/servers/500/characters/answer", Some(&bob), &fields)
+        .await;
+    assert_eq!(storage.characters_of(ALICE, GUILD).await.unwrap().len(), 1);
+    // Anything but a delete question's button is not an answer here.
+    let fields = [("csrf", token.as_str()), ("custom_id", "tv1:rr:1")];
+    let refused = site
+        .post("/servers/500/characters/answer", Some(&alice), &fields)
+        .await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    // … and Alice's "Delete" deletes, once.
+    let fields = [("csrf", token.as_str()), ("custom_id", ids[0])];
+    let deleted = site
+        .post("/servers/500/characters/answer", Some(&alice), &fields)
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    assert!(
+        storage
+            .characters_of(ALICE, GUILD)
+            .await
+            .unwrap()
+            .is_empty(),
+        "{}",
+        deleted.body
+    );
+    assert_eq!(storage.characters_of(BOB, GUILD).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn logout_ends_the_session_and_everywhere_ends_every_session_of_the_user() {
+    let site = Site::new().await;
+    let first = site.alice().await;
+    let second = site.alice().await;
+    let third = site.alice().await;
+    let bob = site.login(BOB, &[(GUILD, 0)]).await;
+    let token = site.csrf(&first).await;
+    let out = site
+        .post("/logout", Some(&first), &[("csrf", &token)])
+        .await;
+    assert_eq!(out.status, StatusCode::SEE_OTHER);
+    let cleared = out
+        .headers
+        .get(header::SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap();
+    assert!(cleared.contains("Max-Age=0"), "{cleared}");
+    assert_eq!(site.get("/servers", Some(&first)).await.location(), "/");
+    assert_eq!(
+        site.get("/servers", Some(&second)).await.status,
+        StatusCode::OK
+    );
+    let token = site.csrf(&second).await;
+    site.post("/logout/everywhere", Some(&second), &[("csrf", &token)])
+        .await;
+    for gone in [&second, &third] {
+        assert_eq!(site.get("/servers", Some(gone)).await.location(), "/");
+    }
+    assert_eq!(
+        site.get("/servers", Some(&bob)).await.status,
+        StatusCode::OK
+    );
+    // Sessions expire: a week by default.
+    site.harness.clock.advance_ms(7 * 24 * 3_600_000);
+    assert_eq!(site.get("/servers", Some(&bob)).await.location(), "/");
+}
+
+#[tokio::test]
+async fn the_development_login_only_when_asked_only_on_loopback_and_marked() {
+    let site = Site::new().await;
+    let home = site.get("/", None).await;
+    assert!(!home.body.contains("/login/dev"));
+    assert_eq!(
+        site.post("/login/dev", None, &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    for address in ["0.0.0.0:8080", "192.168.1.2:80", "[::]:8080"] {
+        let refused = WebOptions::new(&WebConfig::default(), address.parse().unwrap(), true);
+        assert!(refused.is_err(), "{address}");
+    }
+    assert!(WebOptions::new(&WebConfig::default(), "[::1]:8080".parse().unwrap(), true).is_ok());
+
+    let site = Site::with(options(true)).await;
+    let home = site.get("/", None).await;
+    assert!(home.body.contains("action=\"/login/dev\"") && home.body.contains("class=\"dev\""));
+    let earlier = site.alice().await;
+    let mut request = Request::post("/login/dev").header(header::ORIGIN, ORIGIN);
+    request = request.header(header::COOKIE, &earlier);
+    let login = site.send(request.body(Body::empty()).unwrap()).await;
+    assert_eq!(
+        (login.status, login.location()),
+        (StatusCode::SEE_OTHER, "/servers")
+    );
+    let set_cookie = login
+        .headers
+        .get(header::SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap();
+    assert!(set_cookie.contains("HttpOnly") && set_cookie.contains("SameSite=Lax"));
+    assert!(!set_cookie.contains("Secure"), "plain http on loopback");
+    let session = cookie_of(set_cookie);
+    assert_ne!(session, earlier, "a login rotates the session");
+    assert_eq!(site.get("/servers", Some(&earlier)).await.location(), "/");
+    let servers = site.get("/servers", Some(&session)).await;
+    assert!(servers.body.contains("/servers/1/macros") && servers.body.contains("class=\"dev\""));
+    // A login from another site is refused.
+    let foreign = site
+        .post_from("/login/dev", None, &[], Some("https://evil.example"))
+        .await;
+    assert_eq!(foreign.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn security_headers_body_limit_language_and_secure_cookies() {
+    let site = Site::new().await;
+    let alice = site.alice().await;
+    for path in [
+        "/",
+        "/servers",
+        "/servers/500/macros",
+        "/nowhere",
+        "/style.css",
+    ] {
+        let answer = site.get(path, Some(&alice)).await;
+        let csp = answer.headers.get(header::CONTENT_SECURITY_POLICY).unwrap();
+        assert_eq!(csp, CONTENT_SECURITY_POLICY, "{path}");
+        assert_eq!(
+            answer.headers.get(header::X_CONTENT_TYPE_OPTIONS).unwrap(),
+            "nosniff"
+        );
+        assert!(
+            !answer.body.contains("<script") && !answer.body.contains("style="),
+            "{path}"
+        );
+    }
+    assert_eq!(
+        site.get("/nowhere", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let style = site.get("/style.css", None).await;
+    assert!(
+        style
+            .headers
+            .get(header::CONTENT_TYPE)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("text/css")
+    );
+    // A body past the limit is refused before any handler reads it.
+    let token = site.csrf(&alice).await;
+    let huge = "1".repeat(tavern::web::MAX_BODY_BYTES);
+    let fields = [
+        ("csrf", token.as_str()),
+        ("name", "big"),
+        ("expr", huge.as_str()),
+    ];
+    let answer = site
+        .post("/servers/500/macros", Some(&alice), &fields)
+        .await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    // The reader's language.
+    let request = Request::get("/servers")
+        .header(header::COOKIE, &alice)
+        .header(header::ACCEPT_LANGUAGE, "de-DE,de;q=0.9,en;q=0.8");
+    let german = site.send(request.body(Body::empty()).unwrap()).await;
+    assert!(german.body.contains("Überall abmelden") && german.body.contains("lang=\"de\""));
+    // An https public URL makes the cookie Secure.
+    let config = WebConfig {
+        public_url: Some("https://tavern.example.org/".to_owned()),
+        ..WebConfig::default()
+    };
+    let secure =
+        Site::with(WebOptions::new(&config, "0.0.0.0:8080".parse().unwrap(), false).unwrap()).await;
+    let user = User {
+        id: ALICE,
+        name: "Alice".to_owned(),
+    };
+    let set_cookie = start_session(&secure.web, user, &[], false).await.unwrap();
+    assert!(set_cookie.ends_with("; Secure"), "{set_cookie}");
+}
+
+on_both_backends!(sessions_are_stored_hashed_and_expire);
+async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
+    let row = tavern::storage::WebSessionRow {
+        id_hash: "ab".repeat(32),
+        user_id: ALICE,
+        user_name: "Alice".to_owned(),
+        guilds: "[]".to_owned(),
+        csrf_token: "t".to_owned(),
+        dev_login: 0,
+        created_at: 1_000,
+        expires_at: 2_000,
+    };
+    storage.create_web_session(&row).await.unwrap();
+    let other = tavern::storage::WebSessionRow {
+        id_hash: "cd".repeat(32),
+        user_id: BOB,
+        ..row.clone()
+    };
+    storage.create_web_session(&other).await.unwrap();
+    assert_eq!(
+        storage.web_session(&row.id_hash, 1_999).await.unwrap(),
+        Some(row.clone())
+    );
+    assert_eq!(
+        storage.web_session(&row.id_hash, 2_000).await.unwrap(),
+        None
+    );
+    assert_eq!(storage.delete_web_sessions_of(ALICE).await.unwrap(), 1);
+    assert_eq!(
+        storage.web_session(&other.id_hash, 1_500).await.unwrap(),
+        Some(other.clone())
+    );
+    assert_eq!(storage.purge_web_sessions(2_000).await.unwrap(), 1);
+    assert!(!storage.delete_web_session(&other.id_hash).await.unwrap());
+}
