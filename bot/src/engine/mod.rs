@@ -20,6 +20,10 @@ pub struct RollOutcome {
     pub total: i64,
     /// Discord markdown: `4d6kh3 (6, 5, 3, ~~1~~) = **14**`.
     pub markdown: String,
+    /// Plain text for terminals.
+    pub plain: String,
+    /// The JSON object of `tavern roll --json`: `total`, `breakdown`, dice.
+    pub json: serde_json::Value,
 }
 
 /// An expression that cannot be rolled.
