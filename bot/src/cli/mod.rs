@@ -102,6 +102,8 @@ fn read_rolls(
             RollsProblem::Empty => "empty",
             RollsProblem::TooMany { .. } => "too_many_rolls",
             RollsProblem::Advantage { .. } => "advantage_needs_one_d20",
+            RollsProblem::AdvantageAndDisadvantage { .. } => "advantage_and_disadvantage",
+            RollsProblem::DiceInLabel { .. } => "dice_in_label",
         };
         let message = problem.text(Lang::En);
         println!(
