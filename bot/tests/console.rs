@@ -229,7 +229,7 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
     assert_eq!(
         finished,
         "FAREWELL Udo\n**Udo** is ready: CLASS 1 · GENDER M · STR 17 · GOLD 120 GP\n\
-         See the sheet with `/character show Udo`.\n"
+         See the sheet with `/character show Udo`.\n`chargen` has ended. **Udo** was stored.\n"
     );
     let sheet = say(&mut console, "/character show Udo").await;
     assert!(
@@ -294,7 +294,7 @@ async fn console_help_and_mistakes() {
         ),
         (
             "/init",
-            "/init takes one of: begin, join, add, next, prev, hp, effect, cure, remove, list, \
+            "/init takes one of: begin, join, add, attack, save, next, prev, hp, effect, cure, remove, list, \
              end.\n",
         ),
         (
