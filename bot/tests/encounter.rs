@@ -1020,3 +1020,54 @@ async fn the_idle_notice_speaks_the_servers_language() {
         "{all}"
     );
 }
+
+#[tokio::test]
+async fn a_seated_character_is_not_deleted_until_it_leaves() {
+    let mut table = table().await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    let delete = || command("character", &["delete"], &[("name", text("Bram"))]);
+    // A question asked before joining is refused at the press as well.
+    let asked = as_user(&mut table, BOB, delete()).await;
+    as_user(&mut table, BOB, init("join", &[("init", text("5"))])).await;
+    let refused = as_user(&mut table, BOB, delete()).await;
+    assert_eq!(
+        refused.interaction().content,
+        "**Bram** sits in an encounter, so it was not deleted: delete it once it has left \
+         the fight (removed, or the encounter ended)."
+    );
+    assert!(refused.button("Delete").is_none());
+    let pressed = as_user(
+        &mut table,
+        BOB,
+        RequestKind::Button {
+            custom_id: asked.button("Delete").unwrap(),
+            message_id: 1,
+        },
+    )
+    .await;
+    assert!(
+        pressed.texts().join("\n").contains("sits in an encounter"),
+        "{:?}",
+        pressed.texts()
+    );
+    let still = table.storage.character_named(BOB, GUILD, "Bram").await;
+    assert!(still.unwrap().is_some());
+    // Once it has left, it goes.
+    as_user(
+        &mut table,
+        ALICE,
+        init("remove", &[("target", text("Bram"))]),
+    )
+    .await;
+    let asked = as_user(&mut table, BOB, delete()).await;
+    let pressed = as_user(
+        &mut table,
+        BOB,
+        RequestKind::Button {
+            custom_id: asked.button("Delete").unwrap(),
+            message_id: 1,
+        },
+    )
+    .await;
+    assert!(pressed.texts().join("\n").contains("Deleted **Bram**"));
+}

@@ -22,6 +22,7 @@ character-not-pending = Dieses Löschen wurde schon bestätigt, abgebrochen oder
 character-not-owner = Nur wem der Charakter gehört, kann das beantworten.
 character-kept = **{ $name }** bleibt.
 character-deleted = **{ $name }** ist gelöscht.
+character-seated = **{ $name }** sitzt in einer Begegnung und wurde darum nicht gelöscht: Lösche den Charakter, sobald er den Kampf verlassen hat (entfernt oder die Begegnung beendet).
 character-already-gone = **{ $name }** war schon gelöscht.
 
 character-sheet-heading = **{ $name }**, erschaffen mit `{ $program }` am { $date }

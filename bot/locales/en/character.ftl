@@ -24,6 +24,7 @@ character-not-pending = That deletion has been confirmed, cancelled or has expir
 character-not-owner = Only the character's owner can answer that.
 character-kept = Kept **{ $name }**.
 character-deleted = Deleted **{ $name }**.
+character-seated = **{ $name }** sits in an encounter, so it was not deleted: delete it once it has left the fight (removed, or the encounter ended).
 character-already-gone = **{ $name }** was already gone.
 
 # The sheet (/character show). $date: 2026-01-01.

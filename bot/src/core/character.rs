@@ -352,6 +352,9 @@ impl Context {
         let Some(row) = self.own_character(request, name).await? else {
             return Ok(not_found(name, lang));
         };
+        if self.storage.character_seated(row.id).await? {
+            return Ok(seated(&row.name, lang));
+        }
         let state_id = self
             .store_button_state(
                 PENDING_DELETE_KIND,
@@ -425,6 +428,8 @@ impl Context {
             .await?
         {
             i18n::tr_args(lang, "character-deleted", &name)
+        } else if self.storage.character_seated(question.character_id).await? {
+            i18n::tr_args(lang, "character-seated", &name)
         } else {
             i18n::tr_args(lang, "character-already-gone", &name)
         };
@@ -441,6 +446,15 @@ impl Context {
             .await?;
         Ok(())
     }
+}
+
+/// A character in an encounter is not deleted: the encounter would write it back.
+fn seated(name: &str, lang: Lang) -> Vec<Reply> {
+    ephemeral(i18n::tr_args(
+        lang,
+        "character-seated",
+        &[("name", escape_markdown(name).into())],
+    ))
 }
 
 fn not_found(name: &str, lang: Lang) -> Vec<Reply> {

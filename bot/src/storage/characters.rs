@@ -205,12 +205,24 @@ impl Storage {
 
     /// Deletes one of the owner's characters by id; whether it was there.
     pub async fn delete_character(&self, owner_id: i64, id: i64) -> anyhow::Result<bool> {
-        let result = sqlx::query("DELETE FROM characters WHERE owner_id = $1 AND id = $2")
-            .bind(owner_id)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        // A character seated in an encounter stays: the encounter holds its state
+        // and would write it back at the end. Checked in the statement itself, so a
+        // join between a check and the delete cannot slip through.
+        let result = sqlx::query(
+            "DELETE FROM characters WHERE owner_id = $1 AND id = $2 AND NOT EXISTS \
+             (SELECT 1 FROM encounter_characters WHERE character_id = $2)",
+        )
+        .bind(owner_id)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(result.rows_affected() == 1)
+    }
+
+    /// Whether a character sits in an encounter now.
+    pub async fn character_seated(&self, id: i64) -> anyhow::Result<bool> {
+        let mut conn = self.pool.acquire().await?;
+        crate::storage::encounters::character_seated_in(&mut conn, id).await
     }
 
     /// Renames a character to `wanted`, or to `wanted N` (the first free N) when the
