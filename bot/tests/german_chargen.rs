@@ -710,8 +710,8 @@ async fn sandbox_reasons_speak_the_players_language() {
                 "```\nCharaktergrenze erreicht (1 Charakter) in Zeile 10\n```",
             ],
             &[
-                "Record limit reached (1 characters) in 10. **X** was stored.",
-                "```\nRecord limit reached (1 characters) in 10\n```",
+                "Record limit reached (1 character) in 10. **X** was stored.",
+                "```\nRecord limit reached (1 character) in 10\n```",
             ],
         ),
         (

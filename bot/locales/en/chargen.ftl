@@ -48,7 +48,10 @@ chargen-limit-steps-per-session = Step limit reached ({ NUMBER($limit, useGroupi
 chargen-limit-memory = Memory limit reached ({ NUMBER($limit, useGrouping: "false") } bytes)
 chargen-limit-nesting = Nesting limit reached ({ NUMBER($limit, useGrouping: "false") } GOSUB/FOR/WHILE/FN levels)
 chargen-limit-output = Output limit reached ({ NUMBER($limit, useGrouping: "false") } bytes per input)
-chargen-limit-records = Record limit reached ({ NUMBER($limit, useGrouping: "false") } characters)
+chargen-limit-records = Record limit reached ({ NUMBER($limit, useGrouping: "false") } { $limit ->
+        [one] character
+       *[other] characters
+    })
 chargen-limit-input = Input too long (the limit is { NUMBER($limit, useGrouping: "false") } characters)
 # $reached: one of the chargen-limit-* above; $line: the BASIC line number.
 chargen-limit-in-line = { $reached } in { $line }
