@@ -28,6 +28,48 @@ impl Storage {
         self.upsert_setting("macro_role_id", change, role).await
     }
 
+    /// The channel `/roll … to:gm` sends results to (`/config gm-channel`).
+    pub async fn gm_channel(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
+        self.setting("gm_channel_id", guild_id).await
+    }
+
+    /// The role whose members are game masters (`/config gm-role`).
+    pub async fn gm_role(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
+        self.setting("gm_role_id", guild_id).await
+    }
+
+    /// Sets (`Some`) or clears (`None`) `/config gm-channel`.
+    pub async fn set_gm_channel(
+        &self,
+        guild_id: i64,
+        channel: Option<i64>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        let change = SettingChange {
+            guild_id,
+            updated_by,
+            now,
+        };
+        self.upsert_setting("gm_channel_id", change, channel).await
+    }
+
+    /// Sets (`Some`) or clears (`None`) `/config gm-role`.
+    pub async fn set_gm_role(
+        &self,
+        guild_id: i64,
+        role: Option<i64>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        let change = SettingChange {
+            guild_id,
+            updated_by,
+            now,
+        };
+        self.upsert_setting("gm_role_id", change, role).await
+    }
+
     /// The program `/chargen start` runs without a name in this guild.
     pub async fn default_program(&self, guild_id: i64) -> anyhow::Result<Option<String>> {
         let mut conn = self.pool.acquire().await?;
