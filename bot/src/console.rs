@@ -1012,32 +1012,25 @@ pub fn parse_options(
                     size: 0,
                 }
             }
-            // A role by id or mention: `role:123` or `role:<@&123>`.
-            OptionKind::Role => {
-                let digits = value.trim().trim_start_matches("<@&").trim_end_matches('>');
+            // A role or channel by id or mention: `role:123` or `role:<@&123>`,
+            // `channel:2` or `channel:<#2>`.
+            OptionKind::Role | OptionKind::Channel => {
+                let role = matches!(spec.kind, OptionKind::Role);
+                let (mention, refusal) = match role {
+                    true => ("<@&", "transport-console-not-a-role"),
+                    false => ("<#", "transport-console-not-a-channel"),
+                };
+                let digits = value
+                    .trim()
+                    .trim_start_matches(mention)
+                    .trim_end_matches('>');
                 match digits.parse::<i64>() {
-                    Ok(role) if role > 0 => OptionValue::Role(role),
+                    Ok(id) if id > 0 && role => OptionValue::Role(id),
+                    Ok(id) if id > 0 => OptionValue::Channel(id),
                     _ => {
                         return Err(i18n::tr_args(
                             lang,
-                            "transport-console-not-a-role",
-                            &[
-                                ("option", shown_name(lang, path, Some(spec.name)).into()),
-                                ("value", format!("{value:?}").into()),
-                            ],
-                        ));
-                    }
-                }
-            }
-            // A channel by id or mention: `channel:2` or `channel:<#2>`.
-            OptionKind::Channel => {
-                let digits = value.trim().trim_start_matches("<#").trim_end_matches('>');
-                match digits.parse::<i64>() {
-                    Ok(channel) if channel > 0 => OptionValue::Channel(channel),
-                    _ => {
-                        return Err(i18n::tr_args(
-                            lang,
-                            "transport-console-not-a-channel",
+                            refusal,
                             &[
                                 ("option", shown_name(lang, path, Some(spec.name)).into()),
                                 ("value", format!("{value:?}").into()),

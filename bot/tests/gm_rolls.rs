@@ -418,3 +418,50 @@ async fn the_console_shows_both_sides() {
     let again = say(&mut console, "/press Reveal").await;
     assert!(!again.contains("revealed by"), "{again}");
 }
+
+/// A German table: the line, the GM channel's message, the button and the private
+/// fallback speak German (public texts the server's language, private the member's).
+#[tokio::test]
+async fn a_german_table_gets_german_words() {
+    let mut harness = Harness::with_settings(settings()).await;
+    let german = |user: i64, kind| {
+        let mut request = as_member(user, kind);
+        request.locale = Some("de".to_owned());
+        request.guild_locale = Some("de".to_owned());
+        request
+    };
+    let stealth = || {
+        roll(
+            "1d20+5",
+            &[("label", text("Schleichen")), ("to", text("gm"))],
+        )
+    };
+    let private = harness.send(&german(BOB, stealth())).await;
+    assert!(
+        private
+            .interaction()
+            .content
+            .starts_with("Auf diesem Server ist kein Kanal der Spielleitung eingestellt"),
+        "{}",
+        private.interaction().content
+    );
+    let set = command(
+        "config",
+        &["gm-channel"],
+        &[("channel", OptionValue::Channel(GM_CHANNEL))],
+    );
+    harness.send(&german(ALICE, set)).await;
+    let sent = harness.send(&german(BOB, stealth())).await;
+    assert_eq!(
+        sent.interaction().content,
+        "**Bob** würfelt **Schleichen** (`1d20+5`) für die Spielleitung."
+    );
+    let gm = sent.channel_messages()[0];
+    assert!(
+        gm.content
+            .starts_with("**Bob** hat in <#600> für die Spielleitung gewürfelt"),
+        "{}",
+        gm.content
+    );
+    assert!(sent.button("Aufdecken").is_some());
+}

@@ -22,6 +22,7 @@ use super::{
     Request, Track, ephemeral,
 };
 use crate::i18n::{self, Lang};
+use crate::storage::GmSetting;
 
 /// The custom-id kind of the **Reveal** button, and the `button_states` kind of the
 /// result it reveals.
@@ -254,60 +255,48 @@ impl Context {
         ))
     }
 
-    /// `/config gm-channel [channel]`: sets or (without a channel) clears it.
-    pub(super) async fn config_gm_channel(
+    /// `/config gm-channel [channel]` and `/config gm-role [role]`: each sets its
+    /// value, or clears it when left out. The channel is for Tavern's admins; the role
+    /// for Manage Server only, since GMs may reveal what others rolled in secret.
+    pub(super) async fn config_gm(
         &self,
         request: &Request,
         guild_id: i64,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
-        if !self.may_administer(request).await? {
+        let role = command.sub() == Some("gm-role");
+        let allowed = match role {
+            true => request
+                .member
+                .as_ref()
+                .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD)),
+            false => self.may_administer(request).await?,
+        };
+        if !allowed {
             return Ok(ephemeral(i18n::tr(lang, "gm-config-not-allowed")));
         }
-        let channel = match command.option("channel") {
-            Some(OptionValue::Channel(channel)) => Some(*channel),
+        let value = match (role, command.option(if role { "role" } else { "channel" })) {
+            (true, Some(OptionValue::Role(id))) | (false, Some(OptionValue::Channel(id))) => {
+                Some(*id)
+            }
             _ => None,
         };
-        self.storage
-            .set_gm_channel(guild_id, channel, request.user.id, self.now())
-            .await?;
-        Ok(ephemeral(match channel {
-            Some(channel) => i18n::tr_args(
-                lang,
+        let (which, set, cleared, name) = match role {
+            true => (GmSetting::Role, "gm-role-set", "gm-role-cleared", "role"),
+            false => (
+                GmSetting::Channel,
                 "gm-channel-set",
-                &[("channel", channel.to_string().into())],
+                "gm-channel-cleared",
+                "channel",
             ),
-            None => i18n::tr(lang, "gm-channel-cleared"),
-        }))
-    }
-
-    /// `/config gm-role [role]`: sets or (without a role) clears it. Only Manage
-    /// Server: the GM role may reveal what others rolled in secret.
-    pub(super) async fn config_gm_role(
-        &self,
-        request: &Request,
-        guild_id: i64,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let lang = self.language(request, false).await?;
-        let managers = request
-            .member
-            .as_ref()
-            .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD));
-        if !managers {
-            return Ok(ephemeral(i18n::tr(lang, "gm-config-not-allowed")));
-        }
-        let role = match command.option("role") {
-            Some(OptionValue::Role(role)) => Some(*role),
-            _ => None,
         };
         self.storage
-            .set_gm_role(guild_id, role, request.user.id, self.now())
+            .set_gm(guild_id, which, value, request.user.id, self.now())
             .await?;
-        Ok(ephemeral(match role {
-            Some(role) => i18n::tr_args(lang, "gm-role-set", &[("role", role.to_string().into())]),
-            None => i18n::tr(lang, "gm-role-cleared"),
+        Ok(ephemeral(match value {
+            Some(id) => i18n::tr_args(lang, set, &[(name, id.to_string().into())]),
+            None => i18n::tr(lang, cleared),
         }))
     }
 }

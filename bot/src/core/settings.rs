@@ -132,8 +132,7 @@ impl Context {
         match command.sub() {
             None | Some("show") => self.config_show(request, guild_id).await,
             Some("language") => self.config_language(request, guild_id, command).await,
-            Some("gm-channel") => self.config_gm_channel(request, guild_id, command).await,
-            Some("gm-role") => self.config_gm_role(request, guild_id, command).await,
+            Some("gm-channel" | "gm-role") => self.config_gm(request, guild_id, command).await,
             Some("macro-role") => {
                 let managers = request
                     .member

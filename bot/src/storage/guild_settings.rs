@@ -38,11 +38,12 @@ impl Storage {
         self.setting("gm_role_id", guild_id).await
     }
 
-    /// Sets (`Some`) or clears (`None`) `/config gm-channel`.
-    pub async fn set_gm_channel(
+    /// Sets (`Some`) or clears (`None`) `/config gm-channel` or `gm-role`.
+    pub async fn set_gm(
         &self,
         guild_id: i64,
-        channel: Option<i64>,
+        which: GmSetting,
+        value: Option<i64>,
         updated_by: i64,
         now: i64,
     ) -> anyhow::Result<()> {
@@ -51,23 +52,11 @@ impl Storage {
             updated_by,
             now,
         };
-        self.upsert_setting("gm_channel_id", change, channel).await
-    }
-
-    /// Sets (`Some`) or clears (`None`) `/config gm-role`.
-    pub async fn set_gm_role(
-        &self,
-        guild_id: i64,
-        role: Option<i64>,
-        updated_by: i64,
-        now: i64,
-    ) -> anyhow::Result<()> {
-        let change = SettingChange {
-            guild_id,
-            updated_by,
-            now,
+        let column = match which {
+            GmSetting::Channel => "gm_channel_id",
+            GmSetting::Role => "gm_role_id",
         };
-        self.upsert_setting("gm_role_id", change, role).await
+        self.upsert_setting(column, change, value).await
     }
 
     /// The program `/chargen start` runs without a name in this guild.
@@ -191,6 +180,13 @@ impl Storage {
             .await?;
         Ok(())
     }
+}
+
+/// The GM settings of a server (`/config gm-channel`, `/config gm-role`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GmSetting {
+    Channel,
+    Role,
 }
 
 /// Whose server a setting changes, who changed it and when.
