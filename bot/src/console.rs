@@ -592,7 +592,24 @@ impl Console {
                     }
                     self.render_message(message, Shown::Edited, &mut out).await;
                 }
-                Reply::Interaction(message) | Reply::Channel { message, .. } => {
+                Reply::Interaction(message) => {
+                    self.render_message(message, Shown::New, &mut out).await;
+                }
+                // The console is one channel; a message for another (the GM channel)
+                // is shown, marked with where it went.
+                Reply::Channel {
+                    channel_id,
+                    message,
+                } => {
+                    if channel_id != self.identity.channel_id {
+                        let lang = self.identity.lang;
+                        let marker = i18n::tr_args(
+                            lang,
+                            "transport-console-in-channel",
+                            &[("channel", channel_id.to_string().into())],
+                        );
+                        out.push_str(&format!("{marker} "));
+                    }
                     self.render_message(message, Shown::New, &mut out).await;
                 }
                 // The console shows the conversation as a log; earlier lines stay. An
@@ -708,7 +725,10 @@ impl Console {
         self.show_components(&message.components, message_id, out);
         if let Some(track) = message.track {
             // A tracker is edited, never answered: typed text stays for the prompt.
-            let answerable = !matches!(track, crate::core::Track::Encounter { .. });
+            let answerable = !matches!(
+                track,
+                crate::core::Track::Encounter { .. } | crate::core::Track::GmRoll { .. }
+            );
             match self.core.message_sent(track, message_id).await {
                 Ok(()) if answerable => self.pending_prompt = Some(message_id),
                 Ok(()) => {}
@@ -992,15 +1012,25 @@ pub fn parse_options(
                     size: 0,
                 }
             }
-            // A role by id or mention: `role:123` or `role:<@&123>`.
-            OptionKind::Role => {
-                let digits = value.trim().trim_start_matches("<@&").trim_end_matches('>');
+            // A role or channel by id or mention: `role:123` or `role:<@&123>`,
+            // `channel:2` or `channel:<#2>`.
+            OptionKind::Role | OptionKind::Channel => {
+                let role = matches!(spec.kind, OptionKind::Role);
+                let (mention, refusal) = match role {
+                    true => ("<@&", "transport-console-not-a-role"),
+                    false => ("<#", "transport-console-not-a-channel"),
+                };
+                let digits = value
+                    .trim()
+                    .trim_start_matches(mention)
+                    .trim_end_matches('>');
                 match digits.parse::<i64>() {
-                    Ok(role) if role > 0 => OptionValue::Role(role),
+                    Ok(id) if id > 0 && role => OptionValue::Role(id),
+                    Ok(id) if id > 0 => OptionValue::Channel(id),
                     _ => {
                         return Err(i18n::tr_args(
                             lang,
-                            "transport-console-not-a-role",
+                            refusal,
                             &[
                                 ("option", shown_name(lang, path, Some(spec.name)).into()),
                                 ("value", format!("{value:?}").into()),

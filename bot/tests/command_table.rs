@@ -411,6 +411,7 @@ fn every_custom_id_family_has_one_owner() {
                 label: None,
                 private: true,
                 repeat: 1,
+                to_gm: false,
             })
             .encode(),
             "roll",
@@ -436,6 +437,7 @@ fn every_custom_id_family_has_one_owner() {
         (keep, "character"),
         (tavern::core::help::page_id(HelpPage::Npc), "help"),
         (tavern::core::effect::paste_form_id(), "effect"),
+        (tavern::core::gm::reveal_id(77), "roll"),
     ];
     for action in [
         InitAction::Next,

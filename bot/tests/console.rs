@@ -78,7 +78,7 @@ fn options_are_parsed_from_typed_text() {
         (
             "unknown:1 1d4",
             Err(
-                "`/roll` has no option `unknown:`; its options are expr:, label:, private:, repeat:.",
+                "`/roll` has no option `unknown:`; its options are expr:, label:, private:, repeat:, to:.",
             ),
         ),
         ("1d20 privat:true", Err("has no option `privat:`")),
@@ -136,7 +136,7 @@ fn an_option_a_command_does_not_have_is_refused_in_both_languages() {
             &["roll"][..],
             &specs[0].options,
             "1d20 privt:ja",
-            "`/würfeln` hat keine Option `privt:`; seine Optionen sind ausdruck:, zweck:, privat:, anzahl:.",
+            "`/würfeln` hat keine Option `privt:`; seine Optionen sind ausdruck:, zweck:, privat:, anzahl:, an:.",
         ),
         (
             tavern::i18n::Lang::De,

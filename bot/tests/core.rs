@@ -137,6 +137,7 @@ async fn roll_again_repeats_the_roll_for_whoever_presses() {
             label: Some("damage".to_owned()),
             private: true,
             repeat: 1,
+            to_gm: false,
         }))
     );
     let press = harness.request(
@@ -220,6 +221,7 @@ async fn custom_ids_round_trip() {
             label: Some("a:b".to_owned()),
             private: false,
             repeat: 20,
+            to_gm: false,
         }),
         RollId::Stored { state_id: 1 },
     ];

@@ -409,6 +409,7 @@ fn value(option: &OptionSpec, inputs: &Inputs, index: usize) -> OptionValue {
             size: u64::MAX,
         },
         OptionKind::Role => OptionValue::Role(i64::MAX),
+        OptionKind::Channel => OptionValue::Channel(i64::MAX),
     }
 }
 

@@ -582,3 +582,112 @@ async fn attacks_and_saves_in_german() {
     assert!(answer.contains("gegen SG 10: Misserfolg"), "{answer}");
     assert!(answer.contains("* Ork: Trefferpunkte 26 -> 20"), "{answer}");
 }
+
+/// Options as typed: `(name, value)`.
+type Typed<'a> = &'a [(&'a str, &'a str)];
+
+/// A macro may hold a whole attack (`to hit # damage MEANS`): the GM's for a monster,
+/// a player's with their character's fields; typed options still win, and a macro
+/// that is missing or holds no attack is refused.
+#[tokio::test]
+async fn a_macro_may_hold_an_attack() {
+    let mut table = fight(&[("Orc", 40, 1, false, "", "")]).await;
+    let macros = [
+        (ALICE, "orcaxe", "+5 # 1d12+3 SLASH"),
+        (ALICE, "plain", "1d20+5"),
+        (BOB, "axe", "1d20+@STR_MOD # 1d8+@STR_MOD SLASH"),
+    ];
+    for (user, name, expr) in macros {
+        let set = tavern::core::RequestKind::Command(tavern::core::Command {
+            name: "macro".to_owned(),
+            subcommand: vec!["set".to_owned()],
+            options: vec![
+                tavern::core::CommandOption {
+                    name: "name".to_owned(),
+                    value: text(name),
+                },
+                tavern::core::CommandOption {
+                    name: "expr".to_owned(),
+                    value: text(expr),
+                },
+            ],
+        });
+        let saved = as_user(&mut table, user, set).await;
+        assert!(
+            saved.interaction().content.contains(name),
+            "{}",
+            saved.interaction().content
+        );
+    }
+    // Bram's turn: Bob attacks with his own macro.
+    as_user(&mut table, ALICE, init("next", &[])).await;
+    let cases: &[(i64, Typed<'_>, &str)] = &[
+        (
+            BOB,
+            &[("targets", "Orc"), ("macro", "axe")],
+            "* Bram -> Orc: to hit 1d20 (",
+        ),
+        (
+            ALICE,
+            &[
+                ("targets", "Bram"),
+                ("attacker", "Orc"),
+                ("macro", "orcaxe"),
+            ],
+            "* Orc -> Bram: to hit 1d20 (",
+        ),
+        (
+            ALICE,
+            &[
+                ("targets", "Bram"),
+                ("attacker", "Orc"),
+                ("macro", "$orcaxe"),
+                ("hit", "+9"),
+            ],
+            ") + 9 = ",
+        ),
+    ];
+    for (user, options, expected) in cases {
+        table.clock.advance_ms(60_000);
+        let sent = as_user(&mut table, *user, attack(options)).await;
+        assert!(
+            said(&sent).contains(expected),
+            "{options:?}: {}",
+            said(&sent)
+        );
+    }
+    let held = as_user(
+        &mut table,
+        ALICE,
+        attack(&[
+            ("targets", "Bram"),
+            ("attacker", "Orc"),
+            ("macro", "orcaxe"),
+        ]),
+    )
+    .await;
+    assert!(said(&held).contains(") + 5 = "), "{}", said(&held));
+    let refusals = [
+        ("nothing", "There is no macro called `nothing` here"),
+        ("plain", "The macro `plain` holds no attack"),
+        // Another's personal macro is not one's own.
+        ("axe", "There is no macro called `axe` here"),
+    ];
+    for (name, refusal) in refusals {
+        // A table's pace, within the rate limit.
+        table.clock.advance_ms(60_000);
+        let sent = as_user(
+            &mut table,
+            ALICE,
+            attack(&[("targets", "Bram"), ("attacker", "Orc"), ("macro", name)]),
+        )
+        .await;
+        assert!(sent.interaction().ephemeral);
+        assert!(
+            sent.interaction().content.starts_with(refusal),
+            "{}",
+            sent.interaction().content
+        );
+        assert!(tracker(&sent).is_none());
+    }
+}

@@ -631,7 +631,7 @@ async fn config_language_sets_the_servers_language_for_public_answers() {
         config
             .interaction()
             .content
-            .ends_with("\n- language: German"),
+            .contains("\n- language: German\n"),
         "{}",
         config.interaction().content
     );

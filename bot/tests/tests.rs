@@ -65,6 +65,8 @@ mod effects_cli;
 mod encounter;
 // /init attack and /init save: the 5e rules, damage through the effect engine.
 mod encounter_combat;
+// Rolls for the GM: /config gm-channel and gm-role, /roll to:gm, Reveal, the console.
+mod gm_rolls;
 // Reading attachments: files, HTTP, nothing.
 mod fetch;
 // The Discord adapter end to end: real serenity against the fake Discord.

@@ -23,7 +23,7 @@ help-page-dice =
     {"*"}*Bedingungen** `h` höchste Seite · `l` niedrigste · `o` ungerade · `e` gerade · `5` · `>=5` · `(1|6)`
     {"*"}*Reihen und Mengen** `{"{"}1d20, 15{"}"}kh1` `{"{"}1..6{"}"}` `(1d20, 1d20)kh1`
     {"*"}*Zweck** `1d20+6 Rettungswurf GE` · `1d20 # zum Treffen` · `3d6 // Feuer` · Markierungen `2d6[Feuer] + 1d4[Kälte]`
-    {"*"}*Mehr** `1d20+5 vorteil` oder `adv` / `nachteil` oder `dis` · `1d20+5; 2d6+3` (bis zu 4 Würfe) · Option `anzahl:6` · Makros `$feuerball`, Werte `@STR`
+    {"*"}*Mehr** `1d20+5 vorteil` oder `adv` / `nachteil` oder `dis` · `1d20+5; 2d6+3` (bis zu 4 Würfe) · Option `anzahl:6` · `an:Spielleitung` (verdeckt: der Kanal der Spielleitung bekommt das Ergebnis) / `an:nur ich` · Makros `$feuerball`, Werte `@STR`
     Bei einem Tippfehler zeigt ein Caret auf die Stelle, mit der nächstliegenden Schreibweise. `/chancen` zeigt die Chancen jedes Wurfs.
 
 help-page-macros =

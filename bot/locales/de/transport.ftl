@@ -59,6 +59,9 @@ transport-console-unknown-option = `{ $command }` hat keine Option `{ $option }:
 transport-console-option-twice = Die Option { $option } ist doppelt angegeben.
 transport-console-not-a-number = { $option } muss eine ganze Zahl sein, nicht { $value }.
 transport-console-needs-path = { $option } braucht einen Dateipfad.
+transport-console-not-a-channel = { $option } muss eine Kanal-ID sein (oder <#id>), nicht { $value }.
+# Vor einer Nachricht, die die Konsole zeigt, die in einen anderen Kanal ging (den der Spielleitung).
+transport-console-in-channel = [in <#{ $channel }>]
 transport-console-not-a-role = { $option } muss eine Rollen-ID sein (oder <@&id>), nicht { $value }.
 transport-console-not-a-boolean = { $option } muss ja oder nein (true oder false) sein, nicht { $value }.
 transport-console-missing = { $option } fehlt: gib es als { $option }:… oder als ersten Wert an.

@@ -185,6 +185,9 @@ encounter-save-line = * { $target } saves ({ $ability }) { $roll } vs DC { $dc }
 encounter-save-success = success
 encounter-save-failure = failure
 encounter-gm-numbers = **With the hidden numbers** (only you see this):
+# $name: the macro named in `/init attack macro:`.
+encounter-attack-macro-unknown = There is no macro called `{ $name }` here; `/macro list` shows them.
+encounter-attack-macro-shape = The macro `{ $name }` holds no attack: write it as the roll to hit, `#`, the damage and its elements, such as `1d20+@STR_MOD # 1d8+@STR_MOD SLASH`.
 encounter-attack-needs = Give `hit` and `damage` (such as `hit:+5 damage:1d8+3`), or attack with a monster added with an `attack`.
 encounter-save-ability = Name the ability to save with: STR, DEX, CON, INT, WIS or CHA.
 encounter-save-dc = Give the save's difficulty class (`dc:15`).

@@ -25,7 +25,7 @@ help-page-dice =
     {"*"}*Conditions** `h` highest face · `l` lowest · `o` odd · `e` even · `5` · `>=5` · `(1|6)`
     {"*"}*Series and sets** `{"{"}1d20, 15{"}"}kh1` `{"{"}1..6{"}"}` `(1d20, 1d20)kh1`
     {"*"}*Labels** `1d20+6 dex save` · `1d20 # to hit` · `3d6 // fire` · tags `2d6[fire] + 1d4[cold]`
-    {"*"}*More** `1d20+5 adv` / `dis` (or spelled out) · `1d20+5; 2d6+3` (up to 4 rolls) · option `repeat:6` · macros `$fireball`, fields `@STR`
+    {"*"}*More** `1d20+5 adv` / `dis` (or spelled out) · `1d20+5; 2d6+3` (up to 4 rolls) · option `repeat:6` · `to:gm` (blind: the GM channel gets the result) / `to:me` · macros `$fireball`, fields `@STR`
     A typo gets a caret under it and the nearest spelling. `/odds` shows the chances of any roll.
 
 help-page-macros =

@@ -60,6 +60,9 @@ transport-console-unknown-option = `{ $command }` has no option `{ $option }:`; 
 transport-console-option-twice = The option { $option } is given twice.
 transport-console-not-a-number = { $option } must be a whole number, not { $value }.
 transport-console-needs-path = { $option } needs a file path.
+transport-console-not-a-channel = { $option } must be a channel id (or <#id>), not { $value }.
+# Before a message the console shows that went to another channel (the GM channel).
+transport-console-in-channel = [in <#{ $channel }>]
 transport-console-not-a-role = { $option } must be a role id (or <@&id>), not { $value }.
 transport-console-not-a-boolean = { $option } must be true or false, not { $value }.
 transport-console-missing = Missing { $option }: give it as { $option }:… or as the first value.

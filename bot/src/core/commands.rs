@@ -61,6 +61,8 @@ pub enum OptionKind {
     Attachment,
     /// A role of the server.
     Role,
+    /// A text channel of the server.
+    Channel,
 }
 
 impl CommandSpec {

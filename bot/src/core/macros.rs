@@ -525,7 +525,7 @@ impl Context {
     /// Macro texts by lower-case name for `names` and the macros they use, as
     /// `viewer` sees them (their own shadowing the server's; `None`: the server's
     /// only). `replacing` stands in for a macro about to be saved.
-    async fn lookup_macros(
+    pub(super) async fn lookup_macros(
         &self,
         place: i64,
         viewer: Option<i64>,

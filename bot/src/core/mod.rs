@@ -26,6 +26,7 @@ pub mod encounter;
 pub mod fields;
 pub mod fit;
 pub mod gen_reason;
+pub mod gm;
 pub mod help;
 pub mod language;
 pub mod limits;
@@ -404,6 +405,8 @@ impl Core {
                     .set_encounter_message(encounter_id, message_id)
                     .await?;
             }
+            // The Reveal button names its roll; the message id is not needed.
+            Track::GmRoll { .. } => {}
         }
         Ok(())
     }
@@ -435,8 +438,22 @@ impl Core {
                     .clear_encounter_message(encounter_id)
                     .await?;
             }
+            // The roller gets the result instead ([`Core::undelivered_gm_roll`]).
+            Track::GmRoll { .. } => {}
         }
         Ok(())
+    }
+
+    /// The private answer to the roller whose roll for the GM the GM channel refused
+    /// (the bot lacks `permission` there, named in `lang`): the result itself, so
+    /// nothing is lost. `None` when `track` is no such roll.
+    pub async fn undelivered_gm_roll(
+        &self,
+        track: Track,
+        lang: Lang,
+        permission: &str,
+    ) -> anyhow::Result<Option<String>> {
+        self.cx.undelivered_gm_roll(track, lang, permission).await
     }
 
     /// Ends expired sessions and returns their notices (regular channel messages and

@@ -142,6 +142,8 @@ pub enum OptionValue {
     Number(f64),
     /// A role of the server (its id).
     Role(i64),
+    /// A channel of the server (its id).
+    Channel(i64),
     /// An uploaded file; in the console, a local path.
     Attachment {
         filename: String,
@@ -235,6 +237,9 @@ pub enum Track {
     NpcPrompt { conversation_id: i64, step: i64 },
     /// The tracker of encounter `encounter_id`, edited in place on every change.
     Encounter { encounter_id: i64 },
+    /// A roll for the GM in the GM channel (its result in `button_states`): only its
+    /// failure matters, which hands the result to the roller instead.
+    GmRoll { state_id: i64 },
 }
 
 /// Up to five components in a row.

@@ -28,11 +28,14 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     ack: |_| Ack::Immediate,
     run: |cx, request, command| Box::pin(cx.roll_command(request, command)),
     autocomplete: expr_suggestions,
-    components: &[ComponentFamily {
-        kinds: &[RollId::INLINE, RollId::STORED],
-        ack: |_, _| Ack::Defer { ephemeral: false },
-        run: |cx, request, custom_id| Box::pin(cx.roll_again_button(request, custom_id)),
-    }],
+    components: &[
+        ComponentFamily {
+            kinds: &[RollId::INLINE, RollId::STORED],
+            ack: |_, _| Ack::Defer { ephemeral: false },
+            run: |cx, request, custom_id| Box::pin(cx.roll_again_button(request, custom_id)),
+        },
+        super::gm::REVEAL,
+    ],
 };
 
 fn spec(settings: &CoreSettings) -> CommandSpec {
@@ -68,6 +71,12 @@ fn spec(settings: &CoreSettings) -> CommandSpec {
                 autocomplete: false,
                 choices: &[],
             },
+            string(
+                "to",
+                "Who sees the result: the channel, the GM, or only you",
+                7,
+            )
+            .choices(&["channel", "gm", "me"]),
         ],
         subcommands: vec![],
         groups: vec![],
@@ -99,6 +108,9 @@ pub struct RollAgain {
     pub label: Option<String>,
     pub private: bool,
     pub repeat: u32,
+    /// `to:gm`: the result goes to the GM channel (never on a Roll again button).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_gm: bool,
 }
 
 /// The custom id of a "Roll again" button.
@@ -156,6 +168,7 @@ impl RollId {
             label: (!label.is_empty()).then(|| label.to_owned()),
             private,
             repeat,
+            to_gm: false,
         }))
     }
 }
@@ -203,11 +216,17 @@ impl Context {
                 &[("max", max_repeat.into())],
             )));
         };
+        // `to:me` is `private:true`; `to` decides when both are given.
+        let to = command.string("to");
         let params = RollAgain {
             expr: expr.to_owned(),
             label,
-            private: command.boolean("private").unwrap_or(false),
+            private: match to {
+                Some(to) => to == "me",
+                None => command.boolean("private").unwrap_or(false),
+            },
             repeat,
+            to_gm: to == Some("gm"),
         };
         self.roll_replies(request, params, false).await
     }
@@ -304,7 +323,7 @@ impl Context {
             true => body,
             false => format!("{header}\n{body}"),
         };
-        self.roll_message(lang, params, content).await
+        self.roll_message(request, lang, params, content).await
     }
 
     /// Rolls `prepared` `repeat` times; an error is the user's (private) answer, in
@@ -366,16 +385,20 @@ impl Context {
             (false, true) => format!("{header}: {body}"),
             (false, false) => format!("{header}\n{body}"),
         };
-        self.roll_message(lang, params, content).await
+        self.roll_message(request, lang, params, content).await
     }
 
     /// The answer with its "Roll again" button.
     async fn roll_message(
         &self,
+        request: &Request,
         lang: Lang,
         params: &RollAgain,
         content: String,
     ) -> anyhow::Result<Vec<Reply>> {
+        if params.to_gm {
+            return self.gm_roll(request, params, content).await;
+        }
         let custom_id = self.roll_again_id(params).await?;
         let message = Message {
             content: truncate(&content, MESSAGE_LIMIT),

@@ -42,6 +42,30 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                 }],
             ),
             sub(
+                "gm-channel",
+                "Where rolls for the GM go (leave out to clear)",
+                vec![OptionSpec {
+                    name: "channel",
+                    description: "The GM channel (leave out to clear)",
+                    kind: OptionKind::Channel,
+                    required: false,
+                    autocomplete: false,
+                    choices: &[],
+                }],
+            ),
+            sub(
+                "gm-role",
+                "The role of game masters, who may reveal rolls (leave out to clear)",
+                vec![OptionSpec {
+                    name: "role",
+                    description: "The GM role (leave out to clear)",
+                    kind: OptionKind::Role,
+                    required: false,
+                    autocomplete: false,
+                    choices: &[],
+                }],
+            ),
+            sub(
                 "language",
                 "The language of Tavern's public messages here (leave out: show it)",
                 vec![
@@ -108,6 +132,7 @@ impl Context {
         match command.sub() {
             None | Some("show") => self.config_show(request, guild_id).await,
             Some("language") => self.config_language(request, guild_id, command).await,
+            Some("gm-channel" | "gm-role") => self.config_gm(request, guild_id, command).await,
             Some("macro-role") => {
                 let managers = request
                     .member
@@ -207,7 +232,7 @@ impl Context {
                 ("setting", setting.code().into()),
             ],
         );
-        Ok(ephemeral(i18n::tr_args(
+        let show = i18n::tr_args(
             lang,
             "config-show",
             &[
@@ -216,7 +241,9 @@ impl Context {
                 ("shipped", shipped.into()),
                 ("language", language.into()),
             ],
-        )))
+        );
+        let gm = self.gm_settings_line(lang, guild_id).await?;
+        Ok(ephemeral(format!("{show}\n{gm}")))
     }
 }
 

@@ -500,6 +500,10 @@ impl Delivery<'_> {
     /// Tells the user privately which permission the bot lacks in the channel, and ends
     /// the session whose prompt could not be posted (nobody could see or answer it).
     async fn report_forbidden(&mut self, code: isize, message: &Message) {
+        if let Some(track @ crate::core::Track::GmRoll { .. }) = message.track {
+            self.report_gm_refused(code, track).await;
+            return;
+        }
         let missing = self.interaction.access.missing(code, message);
         let mut notice = i18n::tr_args(
             self.lang,
@@ -519,6 +523,35 @@ impl Delivery<'_> {
         }
         self.failure_reported = true;
         self.answer(&Message::ephemeral(notice)).await;
+    }
+
+    /// The GM channel refused a roll for the GM: the roller gets the result privately,
+    /// with the permission the bot lacks there. The interaction's channel permissions
+    /// say nothing about the GM channel, so Discord's code names the permission.
+    async fn report_gm_refused(&mut self, code: isize, track: crate::core::Track) {
+        let missing = match code {
+            MISSING_ACCESS => Needed::ViewChannel,
+            _ => Needed::SendMessages,
+        };
+        let permission = missing.name(self.lang);
+        let text = match self
+            .shared
+            .core
+            .undelivered_gm_roll(track, self.lang, &permission)
+            .await
+        {
+            Ok(Some(text)) => text,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::error!(error = %format!("{error:#}"), "cannot hand a refused GM roll to its roller");
+                self.report_failure().await;
+                return;
+            }
+        };
+        if self.phase == Phase::Lost {
+            return;
+        }
+        self.answer(&Message::ephemeral(text)).await;
     }
 
     /// Tells the user, once, that part of the answer could not be sent.

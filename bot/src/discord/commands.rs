@@ -100,6 +100,7 @@ fn create_option(path: &[&str], spec: &OptionSpec) -> CreateCommandOption {
         OptionKind::Boolean => CommandOptionType::Boolean,
         OptionKind::Attachment => CommandOptionType::Attachment,
         OptionKind::Role => CommandOptionType::Role,
+        OptionKind::Channel => CommandOptionType::Channel,
     };
     let mut option = localized_option(
         CreateCommandOption::new(kind, spec.name, spec.description),
@@ -129,6 +130,8 @@ fn create_option(path: &[&str], spec: &OptionSpec) -> CreateCommandOption {
                 Err(_) => option,
             }
         }
+        // The GM channel takes text channels only: Tavern posts there.
+        OptionKind::Channel => option.channel_types(vec![serenity::all::ChannelType::Text]),
         OptionKind::Boolean | OptionKind::Attachment | OptionKind::Role => option,
     }
 }

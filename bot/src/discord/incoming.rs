@@ -335,7 +335,11 @@ fn command_of(data: &CommandData) -> (Command, Option<String>) {
                 Ok(role) => OptionValue::Role(role),
                 Err(_) => continue,
             },
-            // No Tavern command takes users, channels or nested subcommands
+            CommandDataOptionValue::Channel(id) => match i64::try_from(id.get()) {
+                Ok(channel) => OptionValue::Channel(channel),
+                Err(_) => continue,
+            },
+            // No Tavern command takes users or nested subcommands
             // beside options; an unknown kind is skipped rather than guessed at.
             _ => continue,
         };

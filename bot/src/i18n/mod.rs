@@ -197,6 +197,7 @@ catalogue_files!(
     "effect",
     "help",
     "encounter",
+    "gm",
     "dice",
     "web",
 );

@@ -28,6 +28,37 @@ impl Storage {
         self.upsert_setting("macro_role_id", change, role).await
     }
 
+    /// The channel `/roll … to:gm` sends results to (`/config gm-channel`).
+    pub async fn gm_channel(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
+        self.setting("gm_channel_id", guild_id).await
+    }
+
+    /// The role whose members are game masters (`/config gm-role`).
+    pub async fn gm_role(&self, guild_id: i64) -> anyhow::Result<Option<i64>> {
+        self.setting("gm_role_id", guild_id).await
+    }
+
+    /// Sets (`Some`) or clears (`None`) `/config gm-channel` or `gm-role`.
+    pub async fn set_gm(
+        &self,
+        guild_id: i64,
+        which: GmSetting,
+        value: Option<i64>,
+        updated_by: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        let change = SettingChange {
+            guild_id,
+            updated_by,
+            now,
+        };
+        let column = match which {
+            GmSetting::Channel => "gm_channel_id",
+            GmSetting::Role => "gm_role_id",
+        };
+        self.upsert_setting(column, change, value).await
+    }
+
     /// The program `/chargen start` runs without a name in this guild.
     pub async fn default_program(&self, guild_id: i64) -> anyhow::Result<Option<String>> {
         let mut conn = self.pool.acquire().await?;
@@ -149,6 +180,13 @@ impl Storage {
             .await?;
         Ok(())
     }
+}
+
+/// The GM settings of a server (`/config gm-channel`, `/config gm-role`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GmSetting {
+    Channel,
+    Role,
 }
 
 /// Whose server a setting changes, who changed it and when.

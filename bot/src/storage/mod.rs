@@ -26,6 +26,7 @@ pub use buttons::ButtonState;
 pub use characters::{CharacterRow, NewCharacter, name_key};
 pub use effects::EffectLibraryRow;
 pub use encounters::{CharacterEffectsRow, Committed, EncounterChange, EncounterRow, NewEncounter};
+pub use guild_settings::GmSetting;
 pub use macros::{MacroRow, MacroWrite, SERVER_OWNER};
 pub use npc::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,

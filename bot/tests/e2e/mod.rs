@@ -15,6 +15,8 @@ mod chargen;
 mod rules;
 // Macros and the macro role, autocomplete, characters' fields in rolls.
 mod macros;
+// Rolls for the GM: the GM channel, Reveal, a GM channel the bot may not post in.
+mod gm;
 // /odds: the chart as a file, the view buttons.
 mod odds;
 // Generator programs installed by server admins.

@@ -225,6 +225,46 @@ impl Context {
     }
 
     /// `/init attack`.
+    /// The attack macro `name` holds (personal before server), written as the roll
+    /// to hit, `#`, the damage and its elements: `1d20+@STR_MOD # 1d8+@STR_MOD SLASH`.
+    /// `Err` is the refusal to give.
+    async fn attack_macro(
+        &self,
+        request: &Request,
+        lang: Lang,
+        name: &str,
+    ) -> anyhow::Result<Result<StoredAttack, Vec<Reply>>> {
+        let name = name.trim_start_matches('$');
+        let shown = [("name", code_span_text(name, 32).into())];
+        let texts = self
+            .lookup_macros(
+                request.place(),
+                Some(request.user.id),
+                &[name.to_owned()],
+                None,
+            )
+            .await?;
+        let Some(text) = texts.get(&name.to_lowercase()) else {
+            return Ok(Err(ephemeral(i18n::tr_args(
+                lang,
+                "encounter-attack-macro-unknown",
+                &shown,
+            ))));
+        };
+        let held = text.split_once('#').and_then(|(hit, rest)| {
+            let hit = hit.trim();
+            let mut words = rest.split_whitespace();
+            let damage = words.next()?;
+            (!hit.is_empty()).then(|| StoredAttack {
+                hit: hit.to_owned(),
+                damage: damage.to_owned(),
+                means: means_of(&words.collect::<Vec<_>>().join(" ")),
+            })
+        });
+        Ok(held
+            .ok_or_else(|| ephemeral(i18n::tr_args(lang, "encounter-attack-macro-shape", &shown))))
+    }
+
     pub(super) async fn init_attack(
         &self,
         request: &Request,
@@ -250,6 +290,14 @@ impl Context {
                 .string(name)
                 .map(str::trim)
                 .filter(|text| !text.is_empty())
+        };
+        // A macro may hold the whole attack; what is typed still wins.
+        let stored = match typed("macro") {
+            Some(name) => match self.attack_macro(request, lang, name).await? {
+                Ok(held) => Some(held),
+                Err(refusal) => return Ok(refusal),
+            },
+            None => stored,
         };
         let hit = typed("hit")
             .map(str::to_owned)

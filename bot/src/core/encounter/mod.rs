@@ -175,6 +175,11 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                         .autocomplete(),
                     boolean("advantage", "Roll 2d20, keep the higher"),
                     boolean("disadvantage", "Roll 2d20, keep the lower"),
+                    string(
+                        "macro",
+                        "A macro holding the attack: 1d20+@STR_MOD # 1d8+@STR_MOD SLASH",
+                        32,
+                    ),
                 ],
             ),
             sub(

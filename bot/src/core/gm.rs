@@ -1,0 +1,320 @@
+//! Game masters at the table: `/roll … to:gm`, the GM channel, the GM role and the
+//! **Reveal** button.
+//!
+//! A roll for the GM is rolled as any `/roll` (macros, `;`, `adv`, `repeat`,
+//! `@fields`); only where its result goes differs. The channel sees who rolls what,
+//! without the result; the GM channel gets the whole breakdown with a **Reveal**
+//! button. The hidden result waits in `button_states` (kind [`REVEAL_KIND`]); the
+//! first permitted press deletes it there, so a second press is stale.
+//!
+//! Who is a GM: a member with the server's GM role (`/config gm-role`) or anyone who
+//! may administer Tavern here (Manage Server, or the macro role). Only a GM may press
+//! **Reveal**, not the roller: the result is the GM's to tell, and a roller who could
+//! reveal it could also peek at it by revealing.
+
+use super::context::Context;
+use super::custom_id;
+use super::roll::RollAgain;
+use super::table::{ComponentFamily, defer_update};
+use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
+use super::{
+    ActionRow, Button, ButtonStyle, Command, Component, Message, OptionValue, Permissions, Reply,
+    Request, Track, ephemeral,
+};
+use crate::i18n::{self, Lang};
+use crate::storage::GmSetting;
+
+/// The custom-id kind of the **Reveal** button, and the `button_states` kind of the
+/// result it reveals.
+pub(super) const REVEAL_KIND: &str = "gm";
+
+/// The **Reveal** button's family (registered under `/roll`, which posts it).
+pub(super) const REVEAL: ComponentFamily = ComponentFamily {
+    kinds: &[REVEAL_KIND],
+    ack: defer_update,
+    run: |cx, request, custom_id| Box::pin(cx.reveal_button(request, custom_id)),
+};
+
+/// The custom id of the **Reveal** button of stored roll `state_id`.
+pub fn reveal_id(state_id: i64) -> String {
+    custom_id::with_state(REVEAL_KIND, state_id)
+}
+
+/// A roll waiting in the GM channel for its **Reveal**.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct Hidden {
+    /// Where it was rolled: the reveal goes there.
+    channel_id: i64,
+    roller_id: i64,
+    roller: String,
+    /// The roll's text with its result, as the channel would have seen it.
+    roll: String,
+    /// The GM channel's message, which the reveal replaces without its button.
+    gm_text: String,
+}
+
+impl Context {
+    /// Whether the member is a game master here: the GM role, or Tavern's admins.
+    pub(super) async fn is_gm(&self, request: &Request) -> anyhow::Result<bool> {
+        let (Some(guild_id), Some(member)) = (request.guild_id, &request.member) else {
+            return Ok(false);
+        };
+        let role = self.storage.gm_role(guild_id).await?;
+        if role.is_some_and(|role| member.roles.contains(&role)) {
+            return Ok(true);
+        }
+        self.may_administer(request).await
+    }
+
+    /// Where a roll for the GM goes, once rolled: `content` is the whole answer
+    /// (header and breakdown) in the server's language.
+    pub(super) async fn gm_roll(
+        &self,
+        request: &Request,
+        params: &RollAgain,
+        content: String,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let private = self.language(request, false).await?;
+        let Some(guild_id) = request.guild_id else {
+            let note = i18n::tr(private, "gm-roll-in-dms");
+            return Ok(ephemeral(truncate(
+                &format!("{note}\n{content}"),
+                MESSAGE_LIMIT,
+            )));
+        };
+        let Some(gm_channel) = self.storage.gm_channel(guild_id).await? else {
+            // Without a GM channel nobody else may learn the result: it stays the
+            // roller's, with how to set one.
+            let note = i18n::tr(private, "gm-roll-no-channel");
+            return Ok(ephemeral(truncate(
+                &format!("{note}\n{content}"),
+                MESSAGE_LIMIT,
+            )));
+        };
+        let public = self.language(request, true).await?;
+        let name = escape_markdown(&request.user.name);
+        let header = i18n::tr_args(
+            public,
+            "gm-roll-header",
+            &[
+                ("name", name.clone().into()),
+                ("channel", request.channel_id.to_string().into()),
+                ("link", channel_link(guild_id, request.channel_id).into()),
+            ],
+        );
+        // The header must survive: the breakdown is what gets cut.
+        let gm_text = truncate(&format!("{header}\n{content}"), MESSAGE_LIMIT - 200);
+        let hidden = Hidden {
+            channel_id: request.channel_id,
+            roller_id: request.user.id,
+            roller: request.user.name.clone(),
+            roll: content,
+            gm_text: gm_text.clone(),
+        };
+        let state_id = self.store_button_state(REVEAL_KIND, &hidden).await?;
+        let gm_message = Message {
+            content: gm_text,
+            track: Some(Track::GmRoll { state_id }),
+            ..Message::default()
+        }
+        .with_row(ActionRow(vec![Component::Button(Button {
+            custom_id: reveal_id(state_id),
+            label: i18n::tr(public, "gm-reveal-button"),
+            style: ButtonStyle::Primary,
+            disabled: false,
+        })]));
+        // A GM's own secret roll leaves no trace in the channel.
+        let in_channel = match self.is_gm(request).await? {
+            true => Message::ephemeral(i18n::tr_args(
+                private,
+                "gm-roll-sent",
+                &[("channel", gm_channel.to_string().into())],
+            )),
+            false => Message::text(i18n::tr_args(
+                public,
+                "gm-roll-line",
+                &[
+                    ("name", name.into()),
+                    ("what", what_was_rolled(params).into()),
+                ],
+            )),
+        };
+        Ok(vec![
+            Reply::Interaction(in_channel),
+            Reply::Channel {
+                channel_id: gm_channel,
+                message: gm_message,
+            },
+        ])
+    }
+
+    /// The roller's private copy of a roll the GM channel refused (the bot may not
+    /// post there), in `lang`; its **Reveal** is gone. `None` when the track is not a
+    /// GM roll or the roll is no longer stored.
+    pub(super) async fn undelivered_gm_roll(
+        &self,
+        track: Track,
+        lang: Lang,
+        permission: &str,
+    ) -> anyhow::Result<Option<String>> {
+        let Track::GmRoll { state_id } = track else {
+            return Ok(None);
+        };
+        let Some(hidden) = self.hidden(state_id).await? else {
+            return Ok(None);
+        };
+        self.storage.delete_button_state(state_id).await?;
+        let note = i18n::tr_args(
+            lang,
+            "gm-channel-refused",
+            &[("permission", permission.into())],
+        );
+        Ok(Some(truncate(
+            &format!("{note}\n{}", hidden.roll),
+            MESSAGE_LIMIT,
+        )))
+    }
+
+    async fn hidden(&self, state_id: i64) -> anyhow::Result<Option<Hidden>> {
+        let Some(state) = self.storage.button_state(state_id).await? else {
+            return Ok(None);
+        };
+        if state.kind != REVEAL_KIND {
+            return Ok(None);
+        }
+        Ok(serde_json::from_str(&state.payload).ok())
+    }
+
+    /// **Reveal**: a GM posts the result in the channel it was rolled in, once.
+    async fn reveal_button(
+        &self,
+        request: &Request,
+        custom_id: &str,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let Some(state_id) = custom_id::state_of(custom_id, REVEAL_KIND) else {
+            return Ok(super::stale_component(request));
+        };
+        let Some(hidden) = self.hidden(state_id).await? else {
+            return Ok(super::stale_component(request));
+        };
+        if !self.is_gm(request).await? {
+            let private = self.language(request, false).await?;
+            return Ok(ephemeral(i18n::tr(private, "gm-reveal-not-allowed")));
+        }
+        // Whoever deletes the row reveals; a press racing this one finds it gone.
+        if !self.storage.delete_button_state(state_id).await? {
+            return Ok(super::stale_component(request));
+        }
+        let public = self.language(request, true).await?;
+        let by = escape_markdown(&request.user.name);
+        let revealed = i18n::tr_args(
+            public,
+            "gm-revealed",
+            &[
+                ("name", escape_markdown(&hidden.roller).into()),
+                ("by", by.clone().into()),
+            ],
+        );
+        let note = i18n::tr_args(public, "gm-revealed-note", &[("by", by.into())]);
+        tracing::debug!(
+            roller = hidden.roller_id,
+            gm = request.user.id,
+            "a GM roll was revealed"
+        );
+        Ok(vec![
+            Reply::Update(Message::text(format!("{}\n{note}", hidden.gm_text))),
+            Reply::Channel {
+                channel_id: hidden.channel_id,
+                message: Message::text(truncate(
+                    &format!("{revealed}\n{}", hidden.roll),
+                    MESSAGE_LIMIT,
+                )),
+            },
+        ])
+    }
+
+    /// The lines of `/config show` about the GM channel and role.
+    pub(super) async fn gm_settings_line(
+        &self,
+        lang: Lang,
+        guild_id: i64,
+    ) -> anyhow::Result<String> {
+        let none = || "none".to_owned();
+        let channel = self.storage.gm_channel(guild_id).await?;
+        let role = self.storage.gm_role(guild_id).await?;
+        Ok(i18n::tr_args(
+            lang,
+            "gm-show",
+            &[
+                (
+                    "channel",
+                    channel.map_or_else(none, |id| id.to_string()).into(),
+                ),
+                ("role", role.map_or_else(none, |id| id.to_string()).into()),
+            ],
+        ))
+    }
+
+    /// `/config gm-channel [channel]` and `/config gm-role [role]`: each sets its
+    /// value, or clears it when left out. The channel is for Tavern's admins; the role
+    /// for Manage Server only, since GMs may reveal what others rolled in secret.
+    pub(super) async fn config_gm(
+        &self,
+        request: &Request,
+        guild_id: i64,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let role = command.sub() == Some("gm-role");
+        let allowed = match role {
+            true => request
+                .member
+                .as_ref()
+                .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD)),
+            false => self.may_administer(request).await?,
+        };
+        if !allowed {
+            return Ok(ephemeral(i18n::tr(lang, "gm-config-not-allowed")));
+        }
+        let value = match (role, command.option(if role { "role" } else { "channel" })) {
+            (true, Some(OptionValue::Role(id))) | (false, Some(OptionValue::Channel(id))) => {
+                Some(*id)
+            }
+            _ => None,
+        };
+        let (which, set, cleared, name) = match role {
+            true => (GmSetting::Role, "gm-role-set", "gm-role-cleared", "role"),
+            false => (
+                GmSetting::Channel,
+                "gm-channel-set",
+                "gm-channel-cleared",
+                "channel",
+            ),
+        };
+        self.storage
+            .set_gm(guild_id, which, value, request.user.id, self.now())
+            .await?;
+        Ok(ephemeral(match value {
+            Some(id) => i18n::tr_args(lang, set, &[(name, id.to_string().into())]),
+            None => i18n::tr(lang, cleared),
+        }))
+    }
+}
+
+/// What the channel sees of a roll for the GM: its label and expression, no result.
+fn what_was_rolled(params: &RollAgain) -> String {
+    let expr = format!("`{}`", one_line(&params.expr, 200).replace('`', "'"));
+    let expr = match params.repeat {
+        1 => expr,
+        times => format!("{expr} ×{times}"),
+    };
+    match &params.label {
+        Some(label) => format!("**{}** ({expr})", escape_markdown(label)),
+        None => expr,
+    }
+}
+
+/// Discord's link to a channel of a server.
+fn channel_link(guild_id: i64, channel_id: i64) -> String {
+    format!("https://discord.com/channels/{guild_id}/{channel_id}")
+}
