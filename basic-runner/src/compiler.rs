@@ -81,6 +81,16 @@ struct Compiler {
     traced: bool,
     pending_defs: Vec<PendingDef>,
     current_line: u32,
+    /// Each `SWAP` whose second variable is a scalar: where its check sits,
+    /// the slot, and where its store into that slot sits (see `check_swaps`).
+    swaps: Vec<SwapCheck>,
+}
+
+/// A `SWAP`'s second scalar, checked once the whole program is compiled.
+struct SwapCheck {
+    check_at: usize,
+    slot: Written,
+    store_at: usize,
 }
 
 /// Compiles parsed lines (sorted by number) into code.
@@ -102,6 +112,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         pending_defs: Vec::new(),
         current_line: 0,
         traced: false,
+        swaps: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
     compiler.traced = lines.iter().any(|line| turns_trace_on(&line.stmts));
@@ -110,6 +121,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     }
     compiler.emit(Op::End);
     compiler.compile_defs();
+    compiler.check_swaps();
     compiler.resolve_fixups();
     compiler.match_loops();
     compiler.code.stmts.sort_unstable();
@@ -916,6 +928,13 @@ impl Compiler {
             },
             indices: None,
         };
+        // GW-BASIC's SWAP makes its first variable when it does not exist yet,
+        // but a second one that was never given a value is Illegal function
+        // call; a jump to the next instruction holds the place of that check
+        let check_at = (second.indices.is_none()).then(|| self.emit(Op::Jump(Pc(0))));
+        if let Some(at) = check_at {
+            self.patch(at, Op::Jump(self.pc()));
+        }
         let ty = self.load(first);
         self.store(&temp, ty);
         self.push_indices(first);
@@ -923,7 +942,51 @@ impl Compiler {
         self.store(first, ty);
         self.push_indices(second);
         let ty = self.load(&temp);
+        let store_at = self.code.ops.len();
         self.store(second, ty);
+        let slot = self.code.ops.get(store_at).and_then(Op::written);
+        if let (Some(check_at), Some(slot)) = (check_at, slot) {
+            self.swaps.push(SwapCheck {
+                check_at,
+                slot,
+                store_at,
+            });
+        }
+    }
+
+    /// A `SWAP` whose second scalar nothing in the program ever gives a value
+    /// (a `SWAP`'s own store into it aside) raises Illegal function call, as
+    /// GW-BASIC does for a variable that does not exist. A variable assigned
+    /// somewhere counts as existing: the check is by the program's text, not
+    /// by whether that assignment ran before.
+    fn check_swaps(&mut self) {
+        if self.swaps.is_empty() {
+            return;
+        }
+        let swap_stores: std::collections::HashSet<usize> =
+            self.swaps.iter().map(|swap| swap.store_at).collect();
+        let mut given = std::collections::HashSet::new();
+        for (at, op) in self.code.ops.iter().enumerate() {
+            if swap_stores.contains(&at) {
+                continue;
+            }
+            given.extend(op.written());
+        }
+        given.extend(self.code.fors.iter().map(|info| Written::Num(info.var)));
+        for form in &self.code.inputs {
+            for target in &form.targets {
+                match *target {
+                    InputTarget::Num(slot, _) => given.insert(Written::Num(slot)),
+                    InputTarget::Str(slot) => given.insert(Written::Str(slot)),
+                    _ => false,
+                };
+            }
+        }
+        for swap in std::mem::take(&mut self.swaps) {
+            if !given.contains(&swap.slot) {
+                self.patch(swap.check_at, Op::Raise(ErrorCode::IllegalFunctionCall));
+            }
+        }
     }
 
     fn print(&mut self, items: &[PrintItem]) {

@@ -512,7 +512,34 @@ impl Builtin {
     }
 }
 
+/// The variable an instruction gives a value to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Written {
+    Num(Slot),
+    Str(Slot),
+    Elem(ArrayId),
+}
+
 impl Op {
+    /// The variable this instruction stores into, if it stores (`FOR`'s and
+    /// `INPUT`'s targets are in their tables, not here).
+    pub(crate) fn written(&self) -> Option<Written> {
+        match *self {
+            Op::StoreNum(slot)
+            | Op::StoreSng(slot)
+            | Op::StoreInt(slot)
+            | Op::Update(slot, ..)
+            | Op::UpdateInt(slot, ..)
+            | Op::SetNum(slot, _)
+            | Op::Next(slot, _) => Some(Written::Num(slot)),
+            Op::StoreStr(slot) | Op::AppendConst(slot, _) | Op::AppendVar(slot, _) => {
+                Some(Written::Str(slot))
+            }
+            Op::StoreElemNum(id, ..) | Op::StoreElemStr(id, _) => Some(Written::Elem(id)),
+            _ => None,
+        }
+    }
+
     /// The stack effect of the instruction.
     pub(crate) fn effect(&self) -> Effect {
         use Op::*;

@@ -255,10 +255,14 @@ impl Parser {
             }
             let col = self.col();
             let parsed = self.statement().and_then(|kind| {
-                if !matches!(kind, StmtKind::If { .. }) {
-                    self.expect_stmt_end()?;
+                if matches!(kind, StmtKind::If { .. }) {
+                    return Ok(kind);
                 }
-                Ok(kind)
+                match self.expect_stmt_end() {
+                    Ok(()) => Ok(kind),
+                    Err(error) if acts_before_end_check(&kind) => Err(error.with_partial(kind)),
+                    Err(error) => Err(error),
+                }
             });
             match parsed {
                 Ok(kind) => out.push(Stmt { col, kind }),
@@ -1489,5 +1493,17 @@ fn is_refused_function(kw: Kw) -> bool {
             | Stick
             | Strig
             | Play
+    )
+}
+
+/// Whether GW-BASIC does a statement before it looks for the end of it, so that
+/// text after a complete statement is a syntax error only once the statement
+/// has run: `SWAP A,B C` swaps, `READ P,Q X` reads, and `GOTO 50 X` jumps and
+/// never sees the `X` (PC-BASIC agrees). Other statements (`FOR`, `END`, …)
+/// check first and do nothing.
+fn acts_before_end_check(kind: &StmtKind) -> bool {
+    matches!(
+        kind,
+        StmtKind::Swap(..) | StmtKind::Read(_) | StmtKind::Goto(_)
     )
 }

@@ -266,7 +266,7 @@ impl Program {
     /// `A%`, `X`), arrays by name with `()` (`S()`, `C$()`). Sorted, no repeats.
     pub fn assigned_variables(&self) -> Vec<String> {
         use crate::code::InputTarget;
-        use crate::op::{ArrayId, Op, Slot};
+        use crate::op::{ArrayId, Slot, Written};
         let code = &self.code;
         let num = |Slot(slot): Slot| {
             code.num_vars
@@ -281,19 +281,11 @@ impl Program {
         };
         let mut names: Vec<String> = Vec::new();
         for op in &code.ops {
-            let name = match *op {
-                Op::StoreNum(slot)
-                | Op::StoreSng(slot)
-                | Op::StoreInt(slot)
-                | Op::Update(slot, ..)
-                | Op::UpdateInt(slot, ..)
-                | Op::SetNum(slot, _)
-                | Op::Next(slot, _) => num(slot),
-                Op::StoreStr(slot) | Op::AppendConst(slot, _) | Op::AppendVar(slot, _) => {
-                    str_var(slot)
-                }
-                Op::StoreElemNum(id, ..) | Op::StoreElemStr(id, _) => array(id),
-                _ => None,
+            let name = match op.written() {
+                Some(Written::Num(slot)) => num(slot),
+                Some(Written::Str(slot)) => str_var(slot),
+                Some(Written::Elem(id)) => array(id),
+                None => None,
             };
             names.extend(name);
         }
