@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tavern::core::{CoreSettings, Reply};
+use tavern::core::{CoreSettings, Reply, Request};
 
 use crate::harness::{ALICE, BOB, GUILD, Hold, command, text};
 use crate::support::TempDir;
@@ -28,6 +28,13 @@ async fn one_worker_table(dir: &TempDir) -> (Table, i64, i64) {
     (table, udo, hail.prompt_message.unwrap())
 }
 
+/// Alice's answer "gift" to the prompt.
+fn gift(table: &Table, prompt: i64) -> Request {
+    table
+        .harness
+        .request(ALICE, Some(GUILD), reply_to(prompt, "gift"))
+}
+
 fn said_in(replies: &[Reply]) -> String {
     replies
         .iter()
@@ -44,13 +51,7 @@ async fn a_turn_waiting_for_its_engine_delays_no_other_write() {
     let dir = TempDir::new("npc-turn-lock");
     let (mut table, udo, prompt) = one_worker_table(&dir).await;
     let hold = Hold::start(&table.harness.core).await;
-    let turn = hold
-        .queue(
-            table
-                .harness
-                .request(ALICE, Some(GUILD), reply_to(prompt, "gift")),
-        )
-        .await;
+    let turn = hold.queue(gift(&table, prompt)).await;
 
     // While Alice's turn waits for the engine, Bob saves a macro: on SQLite a
     // transaction held across the engine's work would keep him waiting for it.
@@ -88,13 +89,7 @@ async fn a_turn_whose_world_changed_meanwhile_runs_again_on_the_new_one() {
     let dir = TempDir::new("npc-turn-changed");
     let (table, udo, prompt) = one_worker_table(&dir).await;
     let hold = Hold::start(&table.harness.core).await;
-    let turn = hold
-        .queue(
-            table
-                .harness
-                .request(ALICE, Some(GUILD), reply_to(prompt, "gift")),
-        )
-        .await;
+    let turn = hold.queue(gift(&table, prompt)).await;
     // The turn read 5 gold before it queued; the purse changes before it writes.
     assert!(table.storage().restart_purse(udo, 50, 3).await.unwrap());
     hold.let_go().await;
@@ -111,20 +106,8 @@ async fn two_answers_to_one_question_at_once_apply_once() {
     let dir = TempDir::new("npc-turn-twice");
     let (table, udo, prompt) = one_worker_table(&dir).await;
     let hold = Hold::start(&table.harness.core).await;
-    let first = hold
-        .queue(
-            table
-                .harness
-                .request(ALICE, Some(GUILD), reply_to(prompt, "gift")),
-        )
-        .await;
-    let second = hold
-        .queue(
-            table
-                .harness
-                .request(ALICE, Some(GUILD), reply_to(prompt, "gift")),
-        )
-        .await;
+    let first = hold.queue(gift(&table, prompt)).await;
+    let second = hold.queue(gift(&table, prompt)).await;
     hold.let_go().await;
     let answers = [first.await.unwrap(), second.await.unwrap()];
     let given = answers
