@@ -308,6 +308,8 @@ pub enum LoadErrorKind {
     Refused,
     /// The compiler produced bytecode the verifier rejects (a bug in this crate).
     Internal,
+    /// The host raised the load's cancel flag ([`crate::Program::load_cancellable`]).
+    Cancelled,
 }
 
 /// What a refused statement or function would reach outside the sandbox.
@@ -378,6 +380,8 @@ pub enum LoadErrorDetail {
     },
     /// The verifier rejected the compiled bytecode (a bug in this crate).
     Internal,
+    /// The host raised the load's cancel flag.
+    Cancelled,
 }
 
 impl LoadErrorDetail {
@@ -391,6 +395,7 @@ impl LoadErrorDetail {
             LoadErrorDetail::BadLineNumber { .. } => LoadErrorKind::BadLineNumber,
             LoadErrorDetail::Refused { .. } => LoadErrorKind::Refused,
             LoadErrorDetail::Internal => LoadErrorKind::Internal,
+            LoadErrorDetail::Cancelled => LoadErrorKind::Cancelled,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! A loaded program: source split into numbered lines, parsed, compiled and verified.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use sha2::{Digest, Sha256};
 
@@ -70,6 +71,40 @@ impl Program {
     /// statements (file and device I/O, `PEEK`/`POKE`, graphics, sound, …) and the
     /// size limits fail the load.
     pub fn load(source: &str, limits: &Limits) -> Result<Program, LoadError> {
+        Program::load_inner(source, limits, None)
+    }
+
+    /// [`Program::load`] with a flag the host raises (from another thread, at its
+    /// deadline) when it no longer wants the program: the load stops at its next
+    /// line (read or parsed) or phase with [`LoadErrorKind::Cancelled`].
+    ///
+    /// [`LoadErrorKind::Cancelled`]: crate::LoadErrorKind::Cancelled
+    pub fn load_cancellable(
+        source: &str,
+        limits: &Limits,
+        cancel: &AtomicBool,
+    ) -> Result<Program, LoadError> {
+        Program::load_inner(source, limits, Some(cancel))
+    }
+
+    fn load_inner(
+        source: &str,
+        limits: &Limits,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Program, LoadError> {
+        // Every phase is linear in the program (bounded by its size): the flag is read
+        // per line and between phases.
+        let cancelled = || {
+            cancel
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+                .then(|| {
+                    LoadError::new(
+                        LoadErrorDetail::Cancelled,
+                        None,
+                        "the load was cancelled".to_string(),
+                    )
+                })
+        };
         if source.len() > limits.max_program_bytes {
             return Err(LoadError::new(
                 LoadErrorDetail::TooLarge {
@@ -87,6 +122,9 @@ impl Program {
         let mut lines: BTreeMap<u32, Vec<char>> = BTreeMap::new();
         let mut starts: BTreeMap<u32, usize> = BTreeMap::new();
         for (index, raw) in source.lines().enumerate() {
+            if let Some(error) = cancelled() {
+                return Err(error);
+            }
             let raw = raw.trim_end_matches(['\r', '\u{1a}']);
             check_line_length(raw, index)?;
             let text: Vec<char> = raw
@@ -151,19 +189,23 @@ impl Program {
             }
         }
         let mut load_overflows = 0;
-        let parsed: Vec<Line> = lines
-            .iter()
-            .map(|(&number, text)| {
-                let first_col = starts.get(&number).copied().unwrap_or(1);
-                let parsed = parser::parse_line(text, first_col);
-                load_overflows += parsed.overflows;
-                Line {
-                    number,
-                    stmts: parsed.stmts,
-                }
-            })
-            .collect();
+        let mut parsed: Vec<Line> = Vec::with_capacity(lines.len());
+        for (&number, text) in &lines {
+            if let Some(error) = cancelled() {
+                return Err(error);
+            }
+            let first_col = starts.get(&number).copied().unwrap_or(1);
+            let line = parser::parse_line(text, first_col);
+            load_overflows += line.overflows;
+            parsed.push(Line {
+                number,
+                stmts: line.stmts,
+            });
+        }
         let mut compiled = compiler::compile(&parsed);
+        if let Some(error) = cancelled() {
+            return Err(error);
+        }
         let refusals: Vec<Refusal> = compiled
             .refusals
             .iter()

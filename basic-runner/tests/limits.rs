@@ -241,6 +241,29 @@ fn a_flag_raised_before_the_start_runs_nothing() {
     assert_eq!(session.steps(), 0);
 }
 
+/// A program check (`/chargen install`) is cancellable too: a raised flag stops
+/// the load with `Cancelled` and no program; a lowered one loads as `load` does.
+#[test]
+fn a_raised_cancel_flag_stops_a_load() {
+    let source: String = (1..=500)
+        .map(|line| format!("{line} A$ = A$ + \"X\"\n"))
+        .collect();
+    let limits = Limits::default();
+    let loaded = Program::load_cancellable(&source, &limits, &AtomicBool::new(false))
+        .expect("a lowered flag loads");
+    assert_eq!(loaded.line_count(), 500);
+    assert_eq!(
+        loaded.hash(),
+        Program::load(&source, &limits).unwrap().hash()
+    );
+
+    let error = Program::load_cancellable(&source, &limits, &AtomicBool::new(true))
+        .expect_err("a raised flag loads nothing");
+    assert_eq!(error.kind(), LoadErrorKind::Cancelled);
+    assert_eq!(error.detail(), &LoadErrorDetail::Cancelled);
+    assert_eq!(error.message(), "the load was cancelled");
+}
+
 /// Statements whose work grows with their operands cost steps in proportion, so
 /// that the step budget bounds time (BENCHMARKS.md): each program's one pass
 /// costs at least the steps given, a cheap one a handful.

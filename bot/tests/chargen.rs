@@ -4,7 +4,7 @@
 use tavern::core::chargen::ChargenId;
 use tavern::core::{OptionValue, Reply, RequestKind};
 
-use crate::harness::{ALICE, BOB, GUILD, Harness, Sent, command, text};
+use crate::harness::{ALICE, BOB, GUILD, Harness, Hold, Sent, command, text};
 
 fn start(program: Option<&str>) -> RequestKind {
     match program {
@@ -708,4 +708,70 @@ In rolls: `@FOOD`, `@GOLD`, `@HP`"
             .starts_with("You have no characters")
     );
     let _ = OptionValue::Boolean(true);
+}
+
+/// Two answers to one question at once: both read the session at that step, then
+/// wait for the engine (the test holds the only worker). The one that claims the
+/// step first is stored (`turn::write`); the other is refused and stores nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_answers_to_one_question_at_once_apply_once() {
+    let mut harness = Harness::with_settings(tavern::core::CoreSettings {
+        engine_workers: 1,
+        // Long enough that no answer gives up while the test holds the worker.
+        engine_time_limit: std::time::Duration::from_secs(600),
+        ..tavern::core::CoreSettings::default()
+    })
+    .await;
+    let started = harness.alice(start(None)).await;
+    let prompt = started.prompt_message.unwrap();
+    let hold = Hold::start(&harness.core).await;
+    let first = hold
+        .queue(harness.request(ALICE, Some(GUILD), reply_to(prompt, "Udo")))
+        .await;
+    let second = hold
+        .queue(harness.request(ALICE, Some(GUILD), reply_to(prompt, "Mira")))
+        .await;
+    hold.let_go().await;
+    let texts = |replies: Vec<Reply>| -> Vec<String> {
+        replies
+            .into_iter()
+            .filter_map(|reply| match reply {
+                Reply::Interaction(message)
+                | Reply::Channel { message, .. }
+                | Reply::Edit { message, .. } => Some(message.content),
+                _ => None,
+            })
+            .collect()
+    };
+    // Either may claim the step first; the other is refused.
+    let answers = [texts(first.await.unwrap()), texts(second.await.unwrap())];
+    let refused = ["That question has been answered already."];
+    assert_eq!(
+        answers.iter().filter(|said| *said == &refused).count(),
+        1,
+        "{answers:#?}"
+    );
+    let (kept, lost) = if answers[1] == refused {
+        (("Udo", &answers[0]), "Mira")
+    } else {
+        (("Mira", &answers[1]), "Udo")
+    };
+    let echoed = format!("WHAT IS YOUR NAME? {}", kept.0);
+    assert!(
+        kept.1.iter().any(|text| text.contains(&echoed)),
+        "{answers:#?}"
+    );
+    let session = harness
+        .storage
+        .session_of(ALICE, GUILD)
+        .await
+        .unwrap()
+        .expect("the session goes on");
+    assert_eq!(session.step, 1);
+    assert!(
+        session.transcript.contains(kept.0),
+        "{}",
+        session.transcript
+    );
+    assert!(!session.transcript.contains(lost), "{}", session.transcript);
 }

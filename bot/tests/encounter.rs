@@ -7,7 +7,7 @@ use tavern::core::{
 };
 use tavern::storage::{EffectLibraryRow, NewCharacter};
 
-use crate::harness::{ALICE, BOB, GUILD, Harness, START_MS, Sent, command, text};
+use crate::harness::{ALICE, BOB, GUILD, Harness, Hold, START_MS, Sent, command, text};
 
 /// A third member, neither GM nor player.
 const CAROL: i64 = 13;
@@ -1070,4 +1070,102 @@ async fn a_seated_character_is_not_deleted_until_it_leaves() {
     )
     .await;
     assert!(pressed.texts().join("\n").contains("Deleted **Bram**"));
+}
+
+/// Two changes of one encounter at once: both read it at the same step, then wait
+/// for the engine worker (the test holds the only one) to load the server's newly
+/// installed effect file. The one that claims the step first is stored
+/// (`turn::write`); the other is refused and stores nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_changes_at_once_apply_once() {
+    let mut table = Harness::with_settings(CoreSettings {
+        engine_workers: 1,
+        // Long enough that no change gives up while the test holds the worker.
+        engine_time_limit: std::time::Duration::from_secs(600),
+        ..CoreSettings::default()
+    })
+    .await;
+    let library = |source: &str| EffectLibraryRow {
+        guild_id: GUILD,
+        source: source.to_owned(),
+        effect_count: 5,
+        installed_by: ALICE,
+        installed_by_name: "Alice".to_owned(),
+        installed_at: START_MS,
+    };
+    table
+        .storage
+        .set_effect_library(&library(EFFECTS))
+        .await
+        .unwrap();
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("10")),
+        ],
+    );
+    as_user(&mut table, ALICE, add).await;
+    // A file the process has not loaded yet: each change loads it on the worker.
+    let revised = format!("{EFFECTS}// revised\n");
+    table
+        .storage
+        .set_effect_library(&library(&revised))
+        .await
+        .unwrap();
+
+    let channel = crate::harness::CHANNEL;
+    let before = table
+        .storage
+        .encounter_in_channel(channel)
+        .await
+        .unwrap()
+        .unwrap();
+
+    let hold = Hold::start(&table.core).await;
+    let hit = |amount: &str| {
+        let kind = init("hp", &[("target", text("Orc")), ("amount", text(amount))]);
+        table.request(ALICE, Some(GUILD), kind)
+    };
+    let first = hold.queue(hit("-3")).await;
+    let second = hold.queue(hit("-4")).await;
+    hold.let_go().await;
+    let said = |replies: Vec<Reply>| -> Vec<String> {
+        replies
+            .into_iter()
+            .filter_map(|reply| match reply {
+                Reply::Interaction(message) | Reply::Channel { message, .. } => {
+                    Some(message.content)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Either may claim the step first; the other is refused.
+    let answers = [said(first.await.unwrap()), said(second.await.unwrap())];
+    let raced = ["Someone changed the encounter at the same moment; nothing was done. Try again."];
+    let refused = answers.iter().filter(|said| *said == &raced).count();
+    assert_eq!(refused, 1, "{answers:#?}");
+    let hp = if answers[0] == raced { 6 } else { 7 };
+    let winner = if hp == 7 { &answers[0] } else { &answers[1] };
+    let line = format!("Orc: HitPoints 10 -> {hp}");
+    assert!(
+        winner.iter().any(|text| text.contains(&line)),
+        "{answers:#?}"
+    );
+    let row = table
+        .storage
+        .encounter_in_channel(channel)
+        .await
+        .unwrap()
+        .expect("the encounter goes on");
+    assert_eq!(row.step, before.step + 1);
+    assert!(
+        row.state.contains(&format!("\"HitPoints\":{hp}")),
+        "{}",
+        row.state
+    );
+    assert!(!row.state.contains("\"HitPoints\":3"), "{}", row.state);
 }

@@ -117,6 +117,59 @@ impl Harness {
     }
 }
 
+/// The core's only engine worker, held by the test until it lets go: requests queued
+/// meanwhile have read what they need and wait for the engine, so that two of them
+/// race for one step deterministically (no sleeping).
+pub struct Hold {
+    core: Arc<Core>,
+    release: std::sync::mpsc::Sender<()>,
+    holder: tokio::task::JoinHandle<()>,
+}
+
+impl Hold {
+    pub async fn start(core: &Arc<Core>) -> Hold {
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let (started, running) = tokio::sync::oneshot::channel();
+        let workers = core.workers().clone();
+        let holder = tokio::spawn(async move {
+            let held = workers
+                .run("hold", move || {
+                    let _ = started.send(());
+                    let _ = hold.recv();
+                })
+                .await;
+            held.unwrap();
+        });
+        running.await.unwrap();
+        Hold {
+            core: core.clone(),
+            release,
+            holder,
+        }
+    }
+
+    /// Sends `request` in a task of its own and returns once its engine job waits
+    /// for the held worker.
+    pub async fn queue(&self, request: Request) -> tokio::task::JoinHandle<Vec<Reply>> {
+        let waiting = self.core.workers().waiting();
+        let core = self.core.clone();
+        let turn = tokio::spawn(async move { core.handle(&request).await });
+        while self.core.workers().waiting() == waiting {
+            assert!(
+                !turn.is_finished(),
+                "the request ended without waiting for a worker"
+            );
+            tokio::task::yield_now().await;
+        }
+        turn
+    }
+
+    pub async fn let_go(self) {
+        self.release.send(()).unwrap();
+        self.holder.await.unwrap();
+    }
+}
+
 /// What one request produced.
 pub struct Sent {
     pub replies: Vec<Reply>,

@@ -398,6 +398,57 @@ async fn a_job_past_its_limit_is_cancelled_and_frees_its_worker() {
     assert_eq!(workers.run("next", || 1).await, Ok(1));
 }
 
+/// The loads that run on workers (a program check, an NPC script, an effect file)
+/// read the job's cancel flag: a job whose flag is raised (here by the job itself,
+/// as the worker does at the limit: no clock) gets a cancelled load and nothing is
+/// kept for the next job, which loads the same text.
+#[tokio::test]
+async fn loads_on_a_worker_stop_when_the_flag_is_raised() {
+    use tavern::engine::effects::EffectLibraries;
+    use tavern::engine::npc::NpcScripts;
+    let workers = Workers::new(Duration::from_secs(600), 1);
+    let basic = Arc::new(BasicEngine::new(basic_runner::Limits::default()));
+    let scripts = Arc::new(NpcScripts::default());
+    let libraries = Arc::new(EffectLibraries::default());
+    const SCRIPT: &str = "CONV c { NATIVE { HAIL r } }\nRESP r { SAY \"Hi.\" }";
+    const EFFECTS: &str = "EFFECT Bleed { target_type Character; subject HitPoints; value -1 }";
+    let loads = |raise: bool| {
+        let (basic, scripts, libraries) = (basic.clone(), scripts.clone(), libraries.clone());
+        move || {
+            if raise {
+                tavern::engine::worker::cancel_flag()
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            let program = basic
+                .check("10 PRINT 1\n")
+                .map(|_| ())
+                .map_err(|f| f.message);
+            let script = scripts
+                .load(SCRIPT)
+                .map(|_| ())
+                .map_err(|e| e[0].to_string());
+            let library = libraries
+                .load(EFFECTS)
+                .map(|_| ())
+                .map_err(|e| e[0].to_string());
+            (program, script, library)
+        }
+    };
+    let cancelled = workers.run("loads", loads(true)).await.expect("answered");
+    assert_eq!(
+        cancelled,
+        (
+            Err("the load was cancelled".to_owned()),
+            Err("line 1: loading was cancelled".to_owned()),
+            Err("line 1: loading was cancelled".to_owned()),
+        )
+    );
+    assert!(scripts.cached(SCRIPT).is_none());
+    let loaded = workers.run("loads", loads(false)).await.expect("answered");
+    assert_eq!(loaded, (Ok(()), Ok(()), Ok(())));
+    assert!(scripts.cached(SCRIPT).is_some());
+}
+
 /// Generators that never finish on their own: every call waits until the test
 /// drops the sender of `release`.
 struct Stalled {

@@ -40,6 +40,8 @@ pub enum LoadErrorKind {
     DuplicateField,
     /// Effects: a target type Tavern does not support (the seed's map types).
     Unsupported,
+    /// The host raised the load's cancel flag (its time was up); nothing was loaded.
+    Cancelled,
 }
 
 /// One problem found when a script is installed.
@@ -269,6 +271,8 @@ message_ids! {
     TooManyErrors = "too-many-errors": "too many errors; only the first {max} are shown",
     /// The safety net: nothing reported, yet no script.
     NotLoaded = "not-loaded": "the script could not be loaded",
+    /// The host cancelled the load (its time was up).
+    LoadCancelled = "load-cancelled": "loading was cancelled",
     // The parser's syntax errors (B1): what it expected, and what it found.
     /// `expected`: a `want-*` phrase; `found`: a `token-*` phrase.
     Expected = "expected": "expected {expected}, found {found}",

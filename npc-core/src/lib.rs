@@ -75,6 +75,8 @@ mod play;
 mod script;
 mod world;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 pub use engine::{Conversation, UnknownConversation, first_word};
 pub use error::{LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId};
 pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
@@ -91,7 +93,18 @@ pub fn load(source: &str) -> Result<Script, Vec<LoadError>> {
 /// Loads a script under the given limits. `APPLY_EFFECT` tags are not checked
 /// (no effect library is known): see [`load_against`] and [`Script::unknown_effects`].
 pub fn load_with(source: &str, limits: &Limits) -> Result<Script, Vec<LoadError>> {
-    load_inner(source, limits, None)
+    load_inner(source, limits, None, None)
+}
+
+/// [`load_with`] with a flag the host raises (from another thread, at its deadline)
+/// when it no longer wants the script: the load stops at its next definition or
+/// phase with the one error [`MessageId::LoadCancelled`].
+pub fn load_cancellable(
+    source: &str,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> Result<Script, Vec<LoadError>> {
+    load_inner(source, limits, None, Some(cancel))
 }
 
 /// Loads a script and checks every `APPLY_EFFECT` against `library`: an
@@ -101,13 +114,14 @@ pub fn load_against(
     limits: &Limits,
     library: &effects::EffectLibrary,
 ) -> Result<Script, Vec<LoadError>> {
-    load_inner(source, limits, Some(library))
+    load_inner(source, limits, Some(library), None)
 }
 
 fn load_inner(
     source: &str,
     limits: &Limits,
     library: Option<&effects::EffectLibrary>,
+    cancel: Option<&AtomicBool>,
 ) -> Result<Script, Vec<LoadError>> {
     if source.len() > limits.max_source_bytes {
         return Err(vec![LoadError::said(
@@ -123,8 +137,15 @@ fn load_inner(
     }
     let mut errors = Vec::new();
     let tokens = lexer::tokenize(source, limits.max_errors, &mut errors);
-    let parsed = parser::parse(&tokens, limits, &mut errors);
+    let parsed = parser::parse(&tokens, limits, &mut errors, cancel).ok_or_else(cancelled)?;
+    // Each phase is linear in the script, bounded by its size: checked between them.
+    if is_cancelled(cancel) {
+        return Err(cancelled());
+    }
     check::check(&parsed, &mut errors);
+    if is_cancelled(cancel) {
+        return Err(cancelled());
+    }
     if let Some(library) = library {
         errors.extend(script::unknown_effects(&parsed.effect_refs, library));
     }
@@ -143,6 +164,22 @@ pub fn check(source: &str) -> Vec<LoadError> {
         Ok(_) => Vec::new(),
         Err(errors) => errors,
     }
+}
+
+/// Whether the host raised the cancel flag of a load or command.
+pub(crate) fn is_cancelled(cancel: Option<&AtomicBool>) -> bool {
+    cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+}
+
+/// The one error of a cancelled load.
+pub(crate) fn cancelled() -> Vec<LoadError> {
+    vec![LoadError::said(
+        LoadErrorKind::Cancelled,
+        1,
+        1,
+        MessageId::LoadCancelled,
+        [],
+    )]
 }
 
 pub(crate) fn finish_errors(mut errors: Vec<LoadError>, max_errors: usize) -> Vec<LoadError> {

@@ -6,6 +6,7 @@
 //! broken definition costs one error, and the rest of the file is still checked.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
 use crate::lexer::{CmpOp, Token, TokenKind};
@@ -125,7 +126,14 @@ struct Parser<'t> {
     calls: Vec<Site>,
 }
 
-pub(crate) fn parse(tokens: &[Token], limits: &Limits, errors: &mut Vec<LoadError>) -> Parsed {
+/// The definitions of a script; `None` when the host raised `cancel` (checked before
+/// each definition).
+pub(crate) fn parse(
+    tokens: &[Token],
+    limits: &Limits,
+    errors: &mut Vec<LoadError>,
+    cancel: Option<&AtomicBool>,
+) -> Option<Parsed> {
     let mut parser = Parser {
         tokens,
         pos: 0,
@@ -141,13 +149,16 @@ pub(crate) fn parse(tokens: &[Token], limits: &Limits, errors: &mut Vec<LoadErro
         calls: Vec::new(),
     };
     while parser.peek().kind != TokenKind::Eof {
+        if crate::is_cancelled(cancel) {
+            return None;
+        }
         let start = parser.pos;
         parser.depth_reported = false;
         if parser.definition().is_err() {
             parser.recover(start);
         }
     }
-    parser.out
+    Some(parser.out)
 }
 
 impl Parser<'_> {

@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use npc_core::{
     Conversation, EndReason, Event, Limits, MenuChoice, Prompt, TradeItem, Turn, World, load,
-    load_with,
+    load_cancellable, load_with,
 };
 
 const SHOP: &str = r#"
@@ -226,6 +226,21 @@ fn a_raised_cancel_flag_stops_the_turn() {
     );
     assert_eq!(world, World::default());
     assert!(talk.is_over());
+}
+
+/// A raised flag stops a script's load with one error saying so (the NPC loader
+/// checks it before each definition and between its phases); a lowered one loads
+/// the script as `load_with` does.
+#[test]
+fn a_cancelled_script_load_loads_nothing() {
+    let limits = Limits::default();
+    let loaded = load_cancellable(SHOP, &limits, &AtomicBool::new(false)).expect("loads");
+    assert_eq!(loaded.hash(), load(SHOP).expect("loads").hash());
+    let errors = load_cancellable(SHOP, &limits, &AtomicBool::new(true)).unwrap_err();
+    let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(said, ["line 1: loading was cancelled"]);
+    assert_eq!(errors[0].kind, npc_core::LoadErrorKind::Cancelled);
+    assert_eq!(errors[0].detail.id, npc_core::MessageId::LoadCancelled);
 }
 
 /// A keyword response of `statements` statements, nothing else in the turn.

@@ -605,3 +605,122 @@ fn host_damage_meets_immunity_and_protections() {
         assert_eq!(encounter, before);
     }
 }
+
+/// Dice that raise a cancel flag at their first draw: the host's deadline passing
+/// in the middle of a command, driven by the command itself (no clock).
+struct RaisesAtFirstDraw<'f> {
+    flag: &'f std::sync::atomic::AtomicBool,
+    dice: ChaCha8Rng,
+}
+
+impl rand::RngCore for RaisesAtFirstDraw<'_> {
+    fn next_u32(&mut self) -> u32 {
+        self.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.dice.next_u32()
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.dice.next_u64()
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        self.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.dice.fill_bytes(dest);
+    }
+}
+
+/// A flag raised while a command runs (by its first dice roll) stops the command
+/// at its next step, and the encounter is as it was (Z2); the same command with a
+/// flag that stays down completes. For an application to several targets and for
+/// a turn start whose recurring effects roll.
+#[test]
+fn a_command_cancelled_midway_changes_nothing() {
+    use std::sync::atomic::AtomicBool;
+    let library = load_effects(
+        "EFFECT Bleed { target_type Character; subject HitPoints; value -1d4; duration -1 }\n\
+         EFFECT Burn { target_type Character; subject HitPoints; value -1d6; duration -1 }\n",
+    )
+    .unwrap();
+    let mut encounter = Encounter::new();
+    for name in ["A", "B", "C"] {
+        encounter.add(&library, &spec(name, 1, 50)).unwrap();
+    }
+    let lowered = AtomicBool::new(false);
+    let mut kept = encounter.clone();
+    let done = kept
+        .apply_cancellable(
+            &library,
+            "Bleed",
+            &["A", "B", "C"],
+            &mut ChaCha8Rng::seed_from_u64(3),
+            Some(&lowered),
+        )
+        .unwrap();
+    assert!(!done.is_empty());
+    assert_ne!(kept, encounter);
+
+    let raised = AtomicBool::new(false);
+    let before = encounter.clone();
+    let mut dice = RaisesAtFirstDraw {
+        flag: &raised,
+        dice: ChaCha8Rng::seed_from_u64(3),
+    };
+    let error = encounter
+        .apply_cancellable(
+            &library,
+            "Bleed",
+            &["A", "B", "C"],
+            &mut dice,
+            Some(&raised),
+        )
+        .unwrap_err();
+    assert_eq!(error.kind, EffectErrorKind::Cancelled);
+    assert_eq!(
+        error.to_string(),
+        "the command was cancelled; nothing was changed"
+    );
+    assert_eq!(encounter, before);
+
+    // A's turn start makes its Bleed recur (a roll), then its Burn would.
+    kept.apply_cancellable(
+        &library,
+        "Burn",
+        &["A"],
+        &mut ChaCha8Rng::seed_from_u64(5),
+        Some(&lowered),
+    )
+    .unwrap();
+    let mut ticking = kept.clone();
+    ticking
+        .next_cancellable(&library, &mut ChaCha8Rng::seed_from_u64(4), Some(&lowered))
+        .unwrap();
+    assert_ne!(ticking, kept);
+    let raised = AtomicBool::new(false);
+    let before = kept.clone();
+    let mut dice = RaisesAtFirstDraw {
+        flag: &raised,
+        dice: ChaCha8Rng::seed_from_u64(4),
+    };
+    let error = kept
+        .next_cancellable(&library, &mut dice, Some(&raised))
+        .unwrap_err();
+    assert_eq!(error.kind, EffectErrorKind::Cancelled);
+    assert_eq!(kept, before);
+    assert_eq!(kept.round(), 0);
+}
+
+/// A raised flag stops an effect file's load with one error saying so; a lowered
+/// one loads the library as `load_effects` does.
+#[test]
+fn a_cancelled_effect_load_loads_nothing() {
+    use npc_core::effects::load_effects_cancellable;
+    use std::sync::atomic::AtomicBool;
+    let limits = EffectLimits::default();
+    let loaded = load_effects_cancellable(SAMPLE, &limits, &AtomicBool::new(false)).unwrap();
+    assert_eq!(loaded.hash(), load_effects(SAMPLE).unwrap().hash());
+    let errors = load_effects_cancellable(SAMPLE, &limits, &AtomicBool::new(true)).unwrap_err();
+    let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(said, ["line 1: loading was cancelled"]);
+    assert_eq!(errors[0].kind, npc_core::LoadErrorKind::Cancelled);
+}

@@ -728,6 +728,7 @@ fn every_message_id_is_said_with_its_parameters() {
         .filter(|name| {
             !said.contains(name)
                 && *name != "not-loaded"
+                && *name != "load-cancelled"
                 && !is_syntax_phrase(name)
                 && !EFFECT_FILE_IDS.contains(name)
         })

@@ -129,6 +129,7 @@ npc-load-script-too-large = Das Skript ist { $bytes } Bytes lang; erlaubt sind h
 npc-load-effect-file-too-large = Die Effektdatei ist { $bytes } Bytes lang; erlaubt sind höchstens { $max }
 npc-load-too-many-errors = Zu viele Fehler; hier stehen nur die ersten { NUMBER($max, useGrouping: "false") }
 npc-load-not-loaded = Das Skript ließ sich nicht laden
+npc-load-load-cancelled = Das Laden wurde abgebrochen
 # Ein Syntaxfehler: was der Parser erwartete und was er fand, je eine Wendung unten
 # (want-*: das Erwartete, im Nominativ; after-*: wonach ein `{` fehlt, im Dativ;
 # token-*: das Gefundene, im Nominativ).

@@ -128,6 +128,7 @@ npc-load-script-too-large = the script is { NUMBER($bytes, useGrouping: "false")
 npc-load-effect-file-too-large = the effect file is { NUMBER($bytes, useGrouping: "false") } bytes long; at most { NUMBER($max, useGrouping: "false") } are allowed
 npc-load-too-many-errors = too many errors; only the first { NUMBER($max, useGrouping: "false") } are shown
 npc-load-not-loaded = the script could not be loaded
+npc-load-load-cancelled = loading was cancelled
 # A syntax error: what the parser expected and what it found, each a phrase below
 # (want-*: what was expected; after-*: what a `{` follows; token-*: what was found).
 npc-load-expected = expected { $expected }, found { $found }

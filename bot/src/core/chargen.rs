@@ -6,6 +6,7 @@
 //! message, the button's modal and `/chargen answer` all answer it.
 
 use rand::RngCore;
+use sqlx::AnyConnection;
 
 use super::commands::{CommandSpec, GroupSpec, attachment, string, sub};
 use super::context::Context;
@@ -14,13 +15,15 @@ use super::gen_reason;
 use super::record_map::{self, RecordMap};
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{code_block, code_span_text, escape_markdown, one_line, split_chunks, truncate};
+use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
     Modal, Reply, Request, RequestKind, TextInput, TextInputStyle, Track, ephemeral,
 };
 use crate::engine::{GenFailure, GenFailureKind, GenState, GenStep, ProgramText, Taken};
 use crate::i18n::{self, Lang};
-use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate};
+use crate::storage::characters::finish_session_in;
+use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate, advance_session_in};
 
 /// The custom id of the modal's text field.
 pub(super) const ANSWER_FIELD: &str = "answer";
@@ -653,12 +656,7 @@ impl Context {
                 transcript.push_str(&failure.output);
                 let transcript = cap_transcript(transcript);
                 let characters = self.new_characters(request, taken, &made(&transcript));
-                if self
-                    .storage
-                    .finish_session(Some((row.id, row.step)), &characters)
-                    .await?
-                    .is_none()
-                {
+                if self.finish_answered(&row, &characters).await?.is_none() {
                     return Ok(already_answered(lang));
                 }
                 let stored = self.storage.session_character_names(row.id).await?;
@@ -689,11 +687,13 @@ impl Context {
                     now,
                     expires_at: now.saturating_add(self.settings.session_expiry_ms),
                 };
-                let Some(names) = self
-                    .storage
-                    .advance_session(row.id, row.step, &update, &characters)
-                    .await?
-                else {
+                let advanced = turn::write(&self.storage, async |tx: &mut AnyConnection| {
+                    let advanced =
+                        advance_session_in(tx, row.id, row.step, &update, &characters).await?;
+                    Ok(advanced.ok_or(Lost::Answered))
+                })
+                .await?;
+                let Ok(names) = advanced else {
                     return Ok(already_answered(lang));
                 };
                 replies.extend(answered_edit(&row, answer));
@@ -706,11 +706,7 @@ impl Context {
                 replies.extend(self.summary(request.channel_id, &names, &characters, None, table));
             }
             GenState::Finished(_) => {
-                let Some(names) = self
-                    .storage
-                    .finish_session(Some((row.id, row.step)), &characters)
-                    .await?
-                else {
+                let Some(names) = self.finish_answered(&row, &characters).await? else {
                     return Ok(already_answered(lang));
                 };
                 let stored = self.storage.session_character_names(row.id).await?;
@@ -735,6 +731,22 @@ impl Context {
             }
         }
         Ok(replies)
+    }
+
+    /// Ends the session `row` after an answer, storing `characters`, by the rule every
+    /// turn follows (`turn::write`): the step claimed and all written in one short
+    /// transaction. `None` when another answer claimed the step first (nothing stored).
+    async fn finish_answered(
+        &self,
+        row: &SessionRow,
+        characters: &[NewCharacter],
+    ) -> anyhow::Result<Option<Vec<String>>> {
+        let finished = turn::write(&self.storage, async |tx: &mut AnyConnection| {
+            let finished = finish_session_in(tx, Some((row.id, row.step)), characters).await?;
+            Ok(finished.ok_or(Lost::Answered))
+        })
+        .await?;
+        Ok(finished.ok())
     }
 
     /// A message replying to one of our messages: an answer if it is the prompt of

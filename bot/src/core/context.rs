@@ -65,7 +65,8 @@ impl Context {
 
     /// The server's installed effect library, loaded. A stored file that no longer
     /// loads (a newer Tavern refusing what an older one took) counts as none, and is
-    /// logged.
+    /// logged. A file not loaded yet is parsed on an engine worker, as its install's
+    /// check was: off the async threads and stopped at the time limit.
     pub(super) async fn effect_library(
         &self,
         guild_id: i64,
@@ -73,7 +74,17 @@ impl Context {
         let Some(row) = self.storage.effect_library(guild_id).await? else {
             return Ok(None);
         };
-        Ok(self.library_of(&row))
+        if let Some(library) = self.effect_libraries.cached(&row.source) {
+            return Ok(Some(library));
+        }
+        let libraries = self.effect_libraries.clone();
+        let source = row.source.clone();
+        let loaded = self
+            .workers
+            .run("effects-load", move || libraries.load(&source))
+            .await
+            .map_err(|error| anyhow::anyhow!("the effect library of {guild_id}: {error}"))?;
+        Ok(kept_library(&row, loaded))
     }
 
     /// A stored effect file, loaded (once per text); `None`, logged, when it no
@@ -82,17 +93,7 @@ impl Context {
         &self,
         row: &crate::storage::EffectLibraryRow,
     ) -> Option<Arc<npc_core::effects::EffectLibrary>> {
-        match self.effect_libraries.load(&row.source) {
-            Ok(library) => Some(library),
-            Err(errors) => {
-                tracing::warn!(
-                    guild = row.guild_id,
-                    errors = errors.len(),
-                    "a stored effect library no longer loads"
-                );
-                None
-            }
-        }
+        kept_library(row, self.effect_libraries.load(&row.source))
     }
 
     /// Stores what a button needs beyond its custom id (which holds 100 characters)
@@ -151,5 +152,23 @@ impl Context {
             });
         }
         Some(vec![Reply::Interaction(message)])
+    }
+}
+
+/// The library `loaded` from `row`, or `None`, logged, when it no longer loads.
+fn kept_library(
+    row: &crate::storage::EffectLibraryRow,
+    loaded: Result<Arc<npc_core::effects::EffectLibrary>, Vec<npc_core::LoadError>>,
+) -> Option<Arc<npc_core::effects::EffectLibrary>> {
+    match loaded {
+        Ok(library) => Some(library),
+        Err(errors) => {
+            tracing::warn!(
+                guild = row.guild_id,
+                errors = errors.len(),
+                "a stored effect library no longer loads"
+            );
+            None
+        }
     }
 }

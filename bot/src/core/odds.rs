@@ -350,7 +350,7 @@ impl Context {
         };
         let mut rolls = Vec::with_capacity(parts.len());
         for part in parts {
-            let prepared = match self.prepare_roll(request, &part.rolled).await? {
+            let prepared = match self.prepare_read(request, &part).await? {
                 Ok(prepared) => prepared,
                 Err(replies) => return Ok(Err(replies)),
             };

@@ -69,8 +69,7 @@ impl BasicEngine {
         if let Some(compiled) = self.programs.get(&program.hash) {
             return Ok(compiled);
         }
-        let compiled =
-            Arc::new(Program::load(&program.source, &self.limits).map_err(|e| load_failure(&e))?);
+        let compiled = Arc::new(load(&program.source, &self.limits)?);
         self.programs.insert(program.hash.clone(), compiled.clone());
         Ok(compiled)
     }
@@ -78,7 +77,7 @@ impl BasicEngine {
 
 impl Generators for BasicEngine {
     fn check(&self, source: &str) -> Result<ProgramCheck, GenFailure> {
-        let program = Program::load(source, &self.limits).map_err(|e| load_failure(&e))?;
+        let program = load(source, &self.limits)?;
         Ok(ProgramCheck {
             line_numbers: program.line_numbers(),
             assigned_variables: program.assigned_variables(),
@@ -120,6 +119,13 @@ impl Generators for BasicEngine {
         session.set_cancel(super::worker::cancel_flag());
         Ok(Box::new(BasicSession(session)))
     }
+}
+
+/// Compiles `source`, stopping when the worker's time is up (a check or first start
+/// of a large listing is engine work like a run).
+fn load(source: &str, limits: &Limits) -> Result<Program, GenFailure> {
+    let cancel = super::worker::cancel_flag();
+    Program::load_cancellable(source, limits, &cancel).map_err(|e| load_failure(&e))
 }
 
 struct BasicSession(Session);

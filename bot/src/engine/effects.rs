@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use npc_core::LoadError;
-use npc_core::effects::{EffectLibrary, load_effects};
+use npc_core::effects::{EffectLibrary, EffectLimits, load_effects_cancellable};
 
 use super::cache::HashCache;
 use super::program_hash;
@@ -26,13 +26,24 @@ impl Default for EffectLibraries {
 }
 
 impl EffectLibraries {
+    /// The library of `source` if it was loaded before.
+    pub fn cached(&self, source: &str) -> Option<Arc<EffectLibrary>> {
+        self.loaded.get(&program_hash(source))
+    }
+
     /// Loads `source` (or finds it loaded); a file that does not load is not kept.
     pub fn load(&self, source: &str) -> Result<Arc<EffectLibrary>, Vec<LoadError>> {
         let hash = program_hash(source);
         if let Some(library) = self.loaded.get(&hash) {
             return Ok(library);
         }
-        let library = Arc::new(load_effects(source)?);
+        // Loads run on workers: they stop when the worker's time is up.
+        let cancel = super::worker::cancel_flag();
+        let library = Arc::new(load_effects_cancellable(
+            source,
+            &EffectLimits::default(),
+            &cancel,
+        )?);
         self.loaded.insert(hash, library.clone());
         Ok(library)
     }

@@ -36,7 +36,13 @@ impl NpcScripts {
         if let Some(script) = self.loaded.get(&hash) {
             return Ok(script);
         }
-        let script = Arc::new(npc_core::load(source)?);
+        // Loads run on workers: they stop when the worker's time is up.
+        let cancel = super::worker::cancel_flag();
+        let script = Arc::new(npc_core::load_cancellable(
+            source,
+            &npc_core::Limits::default(),
+            &cancel,
+        )?);
         self.loaded.insert(hash, script.clone());
         Ok(script)
     }

@@ -64,18 +64,10 @@ impl Storage {
         characters: &[NewCharacter],
     ) -> anyhow::Result<Option<Vec<String>>> {
         let mut tx = self.pool.begin().await?;
-        if let Some((session_id, expected_step)) = session {
-            let deleted = sqlx::query("DELETE FROM chargen_sessions WHERE id = $1 AND step = $2")
-                .bind(session_id)
-                .bind(expected_step)
-                .execute(&mut *tx)
-                .await?;
-            if deleted.rows_affected() != 1 {
-                tx.rollback().await?;
-                return Ok(None);
-            }
-        }
-        let names = insert_characters(&mut tx, session.map(|(id, _)| id), characters).await?;
+        let Some(names) = finish_session_in(&mut tx, session, characters).await? else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
         tx.commit().await?;
         Ok(Some(names))
     }
@@ -245,10 +237,31 @@ impl Storage {
     }
 }
 
+/// [`Storage::finish_session`] within the caller's transaction, the session's step
+/// claimed first (its row deleted); `None` (roll back) when it had moved on.
+pub async fn finish_session_in(
+    conn: &mut sqlx::AnyConnection,
+    session: Option<(i64, i64)>,
+    characters: &[NewCharacter],
+) -> anyhow::Result<Option<Vec<String>>> {
+    if let Some((session_id, expected_step)) = session {
+        let deleted = sqlx::query("DELETE FROM chargen_sessions WHERE id = $1 AND step = $2")
+            .bind(session_id)
+            .bind(expected_step)
+            .execute(&mut *conn)
+            .await?;
+        if deleted.rows_affected() != 1 {
+            return Ok(None);
+        }
+    }
+    let names = insert_characters(conn, session.map(|(id, _)| id), characters).await?;
+    Ok(Some(names))
+}
+
 /// Stores characters within a transaction, each under a free name, as taken by
 /// `session_id` (if a session took them); returns the names given.
 pub(super) async fn insert_characters(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     session_id: Option<i64>,
     characters: &[NewCharacter],
 ) -> anyhow::Result<Vec<String>> {
@@ -283,7 +296,7 @@ pub(super) async fn insert_characters(
         .bind(character.now)
         .bind(&character.capture)
         .bind(session_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
         names.push(name);
     }
@@ -293,7 +306,7 @@ pub(super) async fn insert_characters(
 /// `base`, or `base N` with the first N free among the owner's other characters in
 /// the guild (`id` is the character being named, which never clashes with itself).
 async fn free_name(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     id: i64,
     owner_id: i64,
     guild_id: i64,
@@ -315,7 +328,7 @@ async fn free_name(
         .bind(guild_id)
         .bind(name_key(&candidate))
         .bind(id)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *tx)
         .await?;
         if taken.is_none() {
             return Ok(candidate);

@@ -165,8 +165,8 @@ impl Storage {
     }
 
     /// Stores one change of encounter `id`, expected at `expected_step`, in one
-    /// transaction: the step claimed (or the row deleted when the change ends it), the
-    /// joining character seated, the leaving ones unseated, the write-backs stored.
+    /// transaction ([`commit_encounter_in`]): committed when done, rolled back
+    /// (nothing stored) otherwise.
     pub async fn commit_encounter(
         &self,
         id: i64,
@@ -174,65 +174,12 @@ impl Storage {
         change: &EncounterChange,
     ) -> anyhow::Result<Committed> {
         let mut tx = self.pool.begin().await?;
-        let claimed = match &change.state {
-            Some((state, seats)) => {
-                sqlx::query(
-                    "UPDATE encounters SET state = $1, seats = $2, step = step + 1, \
-                     updated_at = $3 WHERE id = $4 AND step = $5",
-                )
-                .bind(state)
-                .bind(seats)
-                .bind(change.now)
-                .bind(id)
-                .bind(expected_step)
-                .execute(&mut *tx)
-                .await?
-            }
-            None => {
-                sqlx::query("DELETE FROM encounters WHERE id = $1 AND step = $2")
-                    .bind(id)
-                    .bind(expected_step)
-                    .execute(&mut *tx)
-                    .await?
-            }
-        };
-        if claimed.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(Committed::Stale);
+        let committed = commit_encounter_in(&mut tx, id, expected_step, change).await?;
+        match committed {
+            Committed::Done { .. } => tx.commit().await?,
+            Committed::Stale | Committed::CharacterBusy => tx.rollback().await?,
         }
-        if let Some(character_id) = change.join {
-            let seated = sqlx::query(
-                "INSERT INTO encounter_characters (character_id, encounter_id) VALUES ($1, $2)",
-            )
-            .bind(character_id)
-            .bind(id)
-            .execute(&mut *tx)
-            .await;
-            match seated {
-                Ok(_) => {}
-                Err(error) if is_unique_violation(&error) => {
-                    tx.rollback().await?;
-                    return Ok(Committed::CharacterBusy);
-                }
-                Err(error) => return Err(error.into()),
-            }
-        }
-        for character_id in &change.leave {
-            sqlx::query(
-                "DELETE FROM encounter_characters WHERE character_id = $1 AND encounter_id = $2",
-            )
-            .bind(character_id)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        }
-        for row in &change.write_backs {
-            store_character_effects(&mut tx, row).await?;
-        }
-        tx.commit().await?;
-        Ok(Committed::Done {
-            step: expected_step + 1,
-        })
+        Ok(committed)
     }
 
     /// What encounters left on a character, if anything.
@@ -243,6 +190,72 @@ impl Storage {
         let mut conn = self.pool.acquire().await?;
         character_effects_in(&mut conn, character_id).await
     }
+}
+
+/// One change of encounter `id`, expected at `expected_step`, within the caller's
+/// transaction: the step claimed first (or the row deleted when the change ends it),
+/// then the joining character seated, the leaving ones unseated, the write-backs
+/// stored. Anything but [`Committed::Done`] means the transaction must be rolled back.
+pub async fn commit_encounter_in(
+    conn: &mut AnyConnection,
+    id: i64,
+    expected_step: i64,
+    change: &EncounterChange,
+) -> anyhow::Result<Committed> {
+    let claimed = match &change.state {
+        Some((state, seats)) => {
+            sqlx::query(
+                "UPDATE encounters SET state = $1, seats = $2, step = step + 1, \
+                 updated_at = $3 WHERE id = $4 AND step = $5",
+            )
+            .bind(state)
+            .bind(seats)
+            .bind(change.now)
+            .bind(id)
+            .bind(expected_step)
+            .execute(&mut *conn)
+            .await?
+        }
+        None => {
+            sqlx::query("DELETE FROM encounters WHERE id = $1 AND step = $2")
+                .bind(id)
+                .bind(expected_step)
+                .execute(&mut *conn)
+                .await?
+        }
+    };
+    if claimed.rows_affected() != 1 {
+        return Ok(Committed::Stale);
+    }
+    if let Some(character_id) = change.join {
+        let seated = sqlx::query(
+            "INSERT INTO encounter_characters (character_id, encounter_id) VALUES ($1, $2)",
+        )
+        .bind(character_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await;
+        match seated {
+            Ok(_) => {}
+            Err(error) if is_unique_violation(&error) => return Ok(Committed::CharacterBusy),
+            Err(error) => return Err(error.into()),
+        }
+    }
+    for character_id in &change.leave {
+        sqlx::query(
+            "DELETE FROM encounter_characters WHERE character_id = $1 AND encounter_id = $2",
+        )
+        .bind(character_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    for row in &change.write_backs {
+        store_character_effects(conn, row).await?;
+    }
+    Ok(Committed::Done {
+        step: expected_step + 1,
+    })
 }
 
 /// What encounters left on a character, within a transaction.

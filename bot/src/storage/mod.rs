@@ -33,7 +33,7 @@ pub use npc::{
     PlayingCharacter, WorldKey,
 };
 pub use programs::{NewProgram, ProgramInfo, ProgramRow};
-pub use sessions::{NewSession, SessionRow, SessionUpdate};
+pub use sessions::{NewSession, SessionRow, SessionUpdate, advance_session_in};
 pub use stats::{SessionCounts, is_unavailable};
 pub use web_sessions::WebSessionRow;
 

@@ -150,27 +150,12 @@ impl Storage {
         characters: &[NewCharacter],
     ) -> anyhow::Result<Option<Vec<String>>> {
         let mut tx = self.pool.begin().await?;
-        let result = sqlx::query(
-            "UPDATE chargen_sessions SET channel_id = $1, state = $2, step = step + 1, \
-             prompt = $3, prompt_content = $4, prompt_message_id = NULL, transcript = $5, \
-             updated_at = $6, expires_at = $7 WHERE id = $8 AND step = $9",
-        )
-        .bind(update.channel_id)
-        .bind(&update.state)
-        .bind(&update.prompt)
-        .bind(&update.prompt_content)
-        .bind(&update.transcript)
-        .bind(update.now)
-        .bind(update.expires_at)
-        .bind(id)
-        .bind(expected_step)
-        .execute(&mut *tx)
-        .await?;
-        if result.rows_affected() != 1 {
+        let Some(names) =
+            advance_session_in(&mut tx, id, expected_step, update, characters).await?
+        else {
             tx.rollback().await?;
             return Ok(None);
-        }
-        let names = insert_characters(&mut tx, Some(id), characters).await?;
+        };
         tx.commit().await?;
         Ok(Some(names))
     }
@@ -237,4 +222,35 @@ impl Storage {
             .await?;
         Ok(count)
     }
+}
+
+/// [`Storage::advance_session`] within the caller's transaction, the step claimed
+/// first; `None` (roll back) when the session had moved on.
+pub async fn advance_session_in(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+    expected_step: i64,
+    update: &SessionUpdate,
+    characters: &[NewCharacter],
+) -> anyhow::Result<Option<Vec<String>>> {
+    let result = sqlx::query(
+        "UPDATE chargen_sessions SET channel_id = $1, state = $2, step = step + 1, \
+         prompt = $3, prompt_content = $4, prompt_message_id = NULL, transcript = $5, \
+         updated_at = $6, expires_at = $7 WHERE id = $8 AND step = $9",
+    )
+    .bind(update.channel_id)
+    .bind(&update.state)
+    .bind(&update.prompt)
+    .bind(&update.prompt_content)
+    .bind(&update.transcript)
+    .bind(update.now)
+    .bind(update.expires_at)
+    .bind(id)
+    .bind(expected_step)
+    .execute(&mut *conn)
+    .await?;
+    if result.rows_affected() != 1 {
+        return Ok(None);
+    }
+    Ok(Some(insert_characters(conn, Some(id), characters).await?))
 }

@@ -3,12 +3,11 @@
 //! one short transaction, and a turn whose world changed meanwhile runs again on what
 //! is there now.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tavern::core::{Core, CoreSettings, Reply, RequestKind};
+use tavern::core::{CoreSettings, Reply, Request};
 
-use crate::harness::{ALICE, BOB, GUILD, command, text};
+use crate::harness::{ALICE, BOB, GUILD, Hold, command, text};
 use crate::support::TempDir;
 
 use super::support::*;
@@ -29,56 +28,11 @@ async fn one_worker_table(dir: &TempDir) -> (Table, i64, i64) {
     (table, udo, hail.prompt_message.unwrap())
 }
 
-/// The core's only engine worker, held by the test until it lets go.
-struct Hold {
-    core: Arc<Core>,
-    release: std::sync::mpsc::Sender<()>,
-    holder: tokio::task::JoinHandle<()>,
-}
-
-impl Hold {
-    async fn start(core: &Arc<Core>) -> Hold {
-        let (release, hold) = std::sync::mpsc::channel::<()>();
-        let (started, running) = tokio::sync::oneshot::channel();
-        let workers = core.workers().clone();
-        let holder = tokio::spawn(async move {
-            let held = workers
-                .run("hold", move || {
-                    let _ = started.send(());
-                    let _ = hold.recv();
-                })
-                .await;
-            held.unwrap();
-        });
-        running.await.unwrap();
-        Hold {
-            core: core.clone(),
-            release,
-            holder,
-        }
-    }
-
-    /// Sends Alice's `kind` in a task of its own and returns once its engine job
-    /// waits for the held worker.
-    async fn queue(&self, table: &Table, kind: RequestKind) -> tokio::task::JoinHandle<Vec<Reply>> {
-        let request = table.harness.request(ALICE, Some(GUILD), kind);
-        let waiting = self.core.workers().waiting();
-        let core = self.core.clone();
-        let turn = tokio::spawn(async move { core.handle(&request).await });
-        while self.core.workers().waiting() == waiting {
-            assert!(
-                !turn.is_finished(),
-                "the turn ended without waiting for a worker"
-            );
-            tokio::task::yield_now().await;
-        }
-        turn
-    }
-
-    async fn let_go(self) {
-        self.release.send(()).unwrap();
-        self.holder.await.unwrap();
-    }
+/// Alice's answer "gift" to the prompt.
+fn gift(table: &Table, prompt: i64) -> Request {
+    table
+        .harness
+        .request(ALICE, Some(GUILD), reply_to(prompt, "gift"))
 }
 
 fn said_in(replies: &[Reply]) -> String {
@@ -97,7 +51,7 @@ async fn a_turn_waiting_for_its_engine_delays_no_other_write() {
     let dir = TempDir::new("npc-turn-lock");
     let (mut table, udo, prompt) = one_worker_table(&dir).await;
     let hold = Hold::start(&table.harness.core).await;
-    let turn = hold.queue(&table, reply_to(prompt, "gift")).await;
+    let turn = hold.queue(gift(&table, prompt)).await;
 
     // While Alice's turn waits for the engine, Bob saves a macro: on SQLite a
     // transaction held across the engine's work would keep him waiting for it.
@@ -135,7 +89,7 @@ async fn a_turn_whose_world_changed_meanwhile_runs_again_on_the_new_one() {
     let dir = TempDir::new("npc-turn-changed");
     let (table, udo, prompt) = one_worker_table(&dir).await;
     let hold = Hold::start(&table.harness.core).await;
-    let turn = hold.queue(&table, reply_to(prompt, "gift")).await;
+    let turn = hold.queue(gift(&table, prompt)).await;
     // The turn read 5 gold before it queued; the purse changes before it writes.
     assert!(table.storage().restart_purse(udo, 50, 3).await.unwrap());
     hold.let_go().await;
@@ -152,8 +106,8 @@ async fn two_answers_to_one_question_at_once_apply_once() {
     let dir = TempDir::new("npc-turn-twice");
     let (table, udo, prompt) = one_worker_table(&dir).await;
     let hold = Hold::start(&table.harness.core).await;
-    let first = hold.queue(&table, reply_to(prompt, "gift")).await;
-    let second = hold.queue(&table, reply_to(prompt, "gift")).await;
+    let first = hold.queue(gift(&table, prompt)).await;
+    let second = hold.queue(gift(&table, prompt)).await;
     hold.let_go().await;
     let answers = [first.await.unwrap(), second.await.unwrap()];
     let given = answers

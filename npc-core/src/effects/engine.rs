@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
@@ -60,6 +61,8 @@ pub enum EffectErrorKind {
     TooManyEffects,
     /// A dice expression could not be rolled (overflow and the like).
     Dice,
+    /// The host raised the command's cancel flag (its time was up).
+    Cancelled,
 }
 
 /// A command that changed nothing, and why. `Display` is the message.
@@ -459,6 +462,20 @@ impl Encounter {
         targets: &[&str],
         randomness: &mut dyn Randomness,
     ) -> Step<Vec<EffectEvent>> {
+        self.apply_cancellable(library, effect, targets, randomness, None)
+    }
+
+    /// [`Encounter::apply`] with a flag the host raises (from another thread, at
+    /// its deadline) when it no longer wants the command: it stops at its next step
+    /// with [`EffectErrorKind::Cancelled`] and changes nothing (Z2).
+    pub fn apply_cancellable(
+        &mut self,
+        library: &EffectLibrary,
+        effect: &str,
+        targets: &[&str],
+        randomness: &mut dyn Randomness,
+        cancel: Option<&AtomicBool>,
+    ) -> Step<Vec<EffectEvent>> {
         let Some(effect) = library.effect(effect) else {
             return Err(EffectError::new(
                 EffectErrorKind::UnknownEffect,
@@ -466,7 +483,7 @@ impl Encounter {
             ));
         };
         let ids = self.ids(targets)?;
-        self.command(library, randomness, |run| {
+        self.command(library, randomness, cancel, |run| {
             for (position, id) in ids.into_iter().enumerate() {
                 if !effect.multi && position > 0 {
                     break;
@@ -490,7 +507,7 @@ impl Encounter {
         randomness: &mut dyn Randomness,
     ) -> Step<Vec<EffectEvent>> {
         let id = self.ids(&[target])?[0];
-        self.command(library, randomness, |run| {
+        self.command(library, randomness, None, |run| {
             run.step()?;
             let op = match change {
                 HpChange::Offset(offset) => IntOp::Add(offset),
@@ -522,7 +539,7 @@ impl Encounter {
             ));
         }
         let id = self.ids(&[target])?[0];
-        self.command(library, randomness, |run| {
+        self.command(library, randomness, None, |run| {
             run.step()?;
             let Some(holder) = run.enc.get(id) else {
                 return Ok(());
@@ -561,13 +578,24 @@ impl Encounter {
         library: &EffectLibrary,
         randomness: &mut dyn Randomness,
     ) -> Step<Vec<EffectEvent>> {
+        self.next_cancellable(library, randomness, None)
+    }
+
+    /// [`Encounter::next`] with a cancel flag, as [`Encounter::apply_cancellable`]:
+    /// the effects a turn start makes recur, fire and expire stop at the next step.
+    pub fn next_cancellable(
+        &mut self,
+        library: &EffectLibrary,
+        randomness: &mut dyn Randomness,
+        cancel: Option<&AtomicBool>,
+    ) -> Step<Vec<EffectEvent>> {
         if self.combatants.is_empty() {
             return Err(EffectError::new(
                 EffectErrorKind::Empty,
                 "the encounter has no combatants",
             ));
         }
-        self.command(library, randomness, |run| run.next())
+        self.command(library, randomness, cancel, |run| run.next())
     }
 
     /// Removes every attached effect with this tag from the target (`/init
@@ -740,11 +768,13 @@ impl Encounter {
         &mut self,
         library: &EffectLibrary,
         randomness: &mut dyn Randomness,
+        cancel: Option<&AtomicBool>,
         body: impl FnOnce(&mut Run<'_>) -> Step<()>,
     ) -> Step<Vec<EffectEvent>> {
         let mut run = Run {
             library,
             randomness,
+            cancel,
             steps: 0,
             events: Vec::new(),
             enc: self.clone(),
@@ -799,6 +829,7 @@ impl Cause {
 struct Run<'r> {
     library: &'r EffectLibrary,
     randomness: &'r mut dyn Randomness,
+    cancel: Option<&'r AtomicBool>,
     steps: u32,
     events: Vec<EffectEvent>,
     enc: Encounter,
@@ -812,6 +843,12 @@ impl<'r> Run<'r> {
             return Err(EffectError::new(
                 EffectErrorKind::StepBudget,
                 format!("the command needed more than {budget} steps; nothing was changed"),
+            ));
+        }
+        if crate::is_cancelled(self.cancel) {
+            return Err(EffectError::new(
+                EffectErrorKind::Cancelled,
+                "the command was cancelled; nothing was changed",
             ));
         }
         Ok(())

@@ -8,6 +8,7 @@
 //! recorded with its line and the scan goes on at the next field or declaration.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 use super::model::{
     BoolOp, ElementSet, IntOperator, Mode, Number, SetOperator, Subject, SubjectKind, TargetType,
@@ -197,8 +198,13 @@ impl Loader<'_> {
     }
 }
 
-/// Parses and checks an effect file: the library, or every load error.
-pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary, Vec<LoadError>> {
+/// Parses and checks an effect file: the library, or every load error; `None` when
+/// the host raised `cancel` (checked before each declaration is read and interpreted).
+pub(crate) fn load(
+    source: &str,
+    limits: &EffectLimits,
+    cancel: Option<&AtomicBool>,
+) -> Option<Result<EffectLibrary, Vec<LoadError>>> {
     let mut loader = Loader {
         limits,
         errors: Vec::new(),
@@ -218,6 +224,9 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
     let mut too_many_effects = false;
 
     loop {
+        if crate::is_cancelled(cancel) {
+            return None;
+        }
         scanner.skip_blank(&mut loader.errors);
         if scanner.peek().is_none() || loader.full() {
             break;
@@ -335,6 +344,9 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
     };
     let mut effects = Vec::new();
     for raw in &raw_effects {
+        if crate::is_cancelled(cancel) {
+            return None;
+        }
         if loader.full() {
             break;
         }
@@ -343,21 +355,21 @@ pub(crate) fn load(source: &str, limits: &EffectLimits) -> Result<EffectLibrary,
         }
     }
     if !loader.errors.is_empty() {
-        return Err(loader.errors);
+        return Some(Err(loader.errors));
     }
     let by_tag = effects
         .iter()
         .enumerate()
         .map(|(index, effect): (usize, &Effect)| (effect.tag.clone(), index))
         .collect();
-    Ok(EffectLibrary {
+    Some(Ok(EffectLibrary {
         hash: crate::script::stable_hash(source),
         elements,
         element_index,
         effects,
         by_tag,
         limits: limits.clone(),
-    })
+    }))
 }
 
 fn read_elements(

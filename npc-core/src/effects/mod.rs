@@ -18,6 +18,7 @@ mod model;
 mod play;
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 pub use engine::{
     AttachedView, CarriedEffects, CombatantSpec, CombatantView, EffectError, EffectErrorKind,
@@ -187,6 +188,25 @@ pub fn load_effects_with(
     source: &str,
     limits: &EffectLimits,
 ) -> Result<EffectLibrary, Vec<LoadError>> {
+    load_effects_inner(source, limits, None)
+}
+
+/// [`load_effects_with`] with a flag the host raises (from another thread, at its
+/// deadline) when it no longer wants the library: the load stops at its next
+/// declaration with the one error [`crate::MessageId::LoadCancelled`].
+pub fn load_effects_cancellable(
+    source: &str,
+    limits: &EffectLimits,
+    cancel: &AtomicBool,
+) -> Result<EffectLibrary, Vec<LoadError>> {
+    load_effects_inner(source, limits, Some(cancel))
+}
+
+fn load_effects_inner(
+    source: &str,
+    limits: &EffectLimits,
+    cancel: Option<&AtomicBool>,
+) -> Result<EffectLibrary, Vec<LoadError>> {
     if source.len() > limits.max_source_bytes {
         return Err(vec![LoadError::said(
             crate::LoadErrorKind::TooLarge,
@@ -199,7 +219,12 @@ pub fn load_effects_with(
             ],
         )]);
     }
-    lang::load(source, limits).map_err(|errors| crate::finish_errors(errors, limits.max_errors))
+    if crate::is_cancelled(cancel) {
+        return Err(crate::cancelled());
+    }
+    lang::load(source, limits, cancel)
+        .ok_or_else(crate::cancelled)?
+        .map_err(|errors| crate::finish_errors(errors, limits.max_errors))
 }
 
 /// Every load error of an effect file (empty when it loads): `tavern effects check`.

@@ -110,10 +110,7 @@ impl Context {
             leave: extra.leave,
             write_backs: extra.write_backs,
         };
-        if self
-            .storage
-            .commit_encounter(loaded.row.id, loaded.row.step, &change)
-            .await?
+        if self.commit(loaded, &change).await?
             != (Committed::Done {
                 step: loaded.row.step + 1,
             })

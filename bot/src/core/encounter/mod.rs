@@ -32,6 +32,7 @@ use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
+use sqlx::AnyConnection;
 
 use npc_core::effects::{
     CarriedEffects, EffectError, EffectEvent, EffectLibrary, Encounter, HpChange, Subject,
@@ -41,12 +42,14 @@ use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
+use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
     Track, ephemeral, fields,
 };
 use crate::engine::RollContext;
 use crate::i18n::{self, Lang};
+use crate::storage::encounters::commit_encounter_in;
 use crate::storage::{
     CharacterEffectsRow, CharacterRow, Committed, EncounterChange, EncounterRow, NewEncounter,
 };
@@ -597,17 +600,34 @@ impl Context {
             leave: extra.leave,
             write_backs: extra.write_backs,
         };
-        match self
-            .storage
-            .commit_encounter(loaded.row.id, loaded.row.step, &change)
-            .await?
-        {
+        match self.commit(loaded, &change).await? {
             Committed::Done { step } => Ok(Ok((step, seats))),
             Committed::Stale => Ok(Err(ephemeral(i18n::tr(lang, "encounter-raced")))),
             Committed::CharacterBusy => {
                 Ok(Err(ephemeral(i18n::tr(lang, "encounter-character-busy"))))
             }
         }
+    }
+
+    /// Stores `change` of the encounter `loaded` read, by the rule every turn follows
+    /// (`turn::write`): the step claimed and everything written in one short
+    /// transaction, nothing of it when the claim is lost.
+    async fn commit(&self, loaded: &Loaded, change: &EncounterChange) -> anyhow::Result<Committed> {
+        let (id, step) = (loaded.row.id, loaded.row.step);
+        let written = turn::write(&self.storage, async |tx: &mut AnyConnection| {
+            Ok(match commit_encounter_in(tx, id, step, change).await? {
+                Committed::Done { step } => Ok(step),
+                Committed::Stale => Err(Lost::Answered),
+                // The character was seated elsewhere after the change read it free.
+                Committed::CharacterBusy => Err(Lost::Changed),
+            })
+        })
+        .await?;
+        Ok(match written {
+            Ok(step) => Committed::Done { step },
+            Err(Lost::Answered) => Committed::Stale,
+            Err(Lost::Changed) => Committed::CharacterBusy,
+        })
     }
 
     /// What `seat`'s character keeps, from `engine`.
