@@ -135,15 +135,8 @@ pub struct CallbackQuery {
 
 /// The `state` and verifier `/login` left in this browser.
 fn flow_of(headers: &HeaderMap) -> Option<(String, String)> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == FLOW_COOKIE)
-        .and_then(|(_, value)| value.split_once('.'))
-        .map(|(state, verifier)| (state.to_owned(), verifier.to_owned()))
+    let (state, verifier) = session::cookie_value(headers, FLOW_COOKIE)?.split_once('.')?;
+    Some((state.to_owned(), verifier.to_owned()))
 }
 
 /// A refused or failed login: a page that offers to start again.
@@ -205,13 +198,7 @@ pub async fn callback(
         }
     };
     // The session rotates: whatever id the browser had ends here.
-    if let Some(old) = session::session_id(&headers)
-        && let Err(error) = web
-            .core
-            .storage()
-            .delete_web_session(&session::hash_id(old))
-            .await
-    {
+    if let Err(error) = session::end_old(&web, &headers).await {
         return server_error(lang, &error);
     }
     match session::create(&web, login.user, &login.guilds, false, Some(login.token)).await {

@@ -226,13 +226,7 @@ pub async fn dev_login(State(web): State<Web>, headers: HeaderMap) -> Response {
     if !web.options.dev_login {
         return missing(lang);
     }
-    if let Some(old) = session::session_id(&headers)
-        && let Err(error) = web
-            .core
-            .storage()
-            .delete_web_session(&session::hash_id(old))
-            .await
-    {
+    if let Err(error) = session::end_old(&web, &headers).await {
         return server_error(lang, &error);
     }
     let identity = ConsoleIdentity::default();

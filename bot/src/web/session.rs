@@ -261,15 +261,28 @@ pub fn cookie(web: &Web, id: &str, max_age_seconds: i64) -> String {
 
 /// The session id the browser sent, if any.
 pub fn session_id(headers: &HeaderMap) -> Option<&str> {
+    cookie_value(headers, SESSION_COOKIE)
+}
+
+/// The value of the cookie `name` the browser sent, if any and not empty.
+pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
+        .find(|(known, _)| *known == name)
         .map(|(_, value)| value)
         .filter(|value| !value.is_empty())
+}
+
+/// Before a login: ends the session the browser had, so the login rotates the id.
+pub async fn end_old(web: &Web, headers: &HeaderMap) -> anyhow::Result<()> {
+    if let Some(old) = session_id(headers) {
+        web.core.storage().delete_web_session(&hash_id(old)).await?;
+    }
+    Ok(())
 }
 
 /// The stored form of a session id: its SHA-256 in hex.
