@@ -50,6 +50,11 @@ impl Config {
         if let Some(url) = lookup("TAVERN_DATABASE_URL").filter(|url| !url.trim().is_empty()) {
             self.database.url = url.trim().to_owned();
         }
+        if let Some(secret) =
+            lookup("TAVERN_WEB_CLIENT_SECRET").filter(|secret| !secret.trim().is_empty())
+        {
+            self.web.client_secret = Some(secret.trim().to_owned());
+        }
     }
 
     fn validate(&self) -> anyhow::Result<()> {
@@ -252,6 +257,18 @@ pub struct WebConfig {
     pub public_url: Option<String>,
     /// How long a login lasts.
     pub session_hours: u32,
+    /// `tavern run` serves the dashboard beside the bot.
+    pub enabled: bool,
+    /// The Discord application's client id: "Log in with Discord" when set (with
+    /// the secret, here or in `TAVERN_WEB_CLIENT_SECRET`). Register
+    /// `<public_url>/login/callback` as its redirect URI.
+    pub client_id: Option<u64>,
+    /// The application's client secret (prefer the environment variable).
+    pub client_secret: Option<String>,
+    /// Where Discord is (tests: a fake's base URL).
+    pub discord_url: String,
+    /// How long a user's servers and roles read from Discord are trusted.
+    pub cache_seconds: u32,
 }
 
 impl Default for WebConfig {
@@ -260,6 +277,11 @@ impl Default for WebConfig {
             address: "127.0.0.1:8080".to_owned(),
             public_url: None,
             session_hours: 7 * 24,
+            enabled: false,
+            client_id: None,
+            client_secret: None,
+            discord_url: "https://discord.com".to_owned(),
+            cache_seconds: 300,
         }
     }
 }
@@ -281,6 +303,15 @@ impl WebConfig {
         anyhow::ensure!(
             (1..=24 * 366).contains(&self.session_hours),
             "[web] session_hours must be between 1 and 8784"
+        );
+        anyhow::ensure!(
+            self.discord_url.starts_with("https://")
+                || self.discord_url.starts_with("http://127.0.0.1:"),
+            "[web] discord_url must be https:// (or a fake on http://127.0.0.1:PORT)"
+        );
+        anyhow::ensure!(
+            (1..=3_600).contains(&self.cache_seconds),
+            "[web] cache_seconds must be between 1 and 3600"
         );
         Ok(())
     }

@@ -172,7 +172,13 @@ async fn run_web(
         Some(address) => address,
         None => config.web.address.parse()?,
     };
-    let options = tavern::web::WebOptions::new(&config.web, address, dev_login)?;
+    // The bot's token, when given, reads members' roles (the Tavern role).
+    let bot_token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .map(|token| token.trim().to_owned())
+        .filter(|token| !token.is_empty());
+    let options = tavern::web::WebOptions::new(&config.web, address, dev_login)?
+        .with_discord(&config.web, bot_token)?;
     let url = db.map_or_else(|| config.database.url.clone(), |db| database_url(&db));
     let storage = Storage::open(&url, &storage_options(config))
         .await
@@ -217,22 +223,48 @@ async fn serve_discord(config: &Config, storage: &Storage, token: String) -> any
     // Attachments (installed programs and scripts) come from Discord's CDN.
     let fetch = tavern::fetch::HttpFetch::new(std::time::Duration::from_secs(20))?;
     let core = new_core(config, storage, None, Arc::new(fetch))?;
+    let token_for_web = token.clone();
     let options = DiscordOptions::from_config(config, token);
     let bot = Bot::connect(core.clone(), options).await?;
     let metrics_server = match &config.metrics.address {
         Some(address) => {
-            let (bound, task) = tavern::metrics::serve(address, bot.metrics(), core).await?;
+            let (bound, task) =
+                tavern::metrics::serve(address, bot.metrics(), core.clone()).await?;
             tracing::info!(address = %bound, "serving /metrics, /healthz and /readyz");
             Some(task)
         }
         None => None,
+    };
+    let web_server = if config.web.enabled {
+        Some(serve_web_beside(config, core.clone(), token_for_web).await?)
+    } else {
+        None
     };
     tracing::info!(gateway = %bot.gateway_url().await, "starting the gateway");
     let result = bot.start().run_until(tavern::shutdown::signal()).await;
     if let Some(task) = metrics_server {
         task.abort();
     }
+    if let Some(task) = web_server {
+        task.abort();
+    }
     result
+}
+
+/// `[web] enabled`: the dashboard on `[web] address`, over the bot's own core, with
+/// the bot's token reading members' roles.
+async fn serve_web_beside(
+    config: &Config,
+    core: Arc<Core>,
+    token: String,
+) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+    let address = config.web.address.parse()?;
+    let options = tavern::web::WebOptions::new(&config.web, address, false)?
+        .with_discord(&config.web, Some(token))?;
+    let web = tavern::web::Web::new(core, Arc::new(SystemClock), options);
+    let (bound, task) = tavern::web::serve(address, tavern::web::router(web)).await?;
+    tracing::info!(address = %bound, "serving the web dashboard beside the bot");
+    Ok(task)
 }
 
 /// The command core with the real engines, reading attachments with `fetch`; `seed`

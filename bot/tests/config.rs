@@ -96,6 +96,11 @@ fn mistakes_are_refused() {
             "[basic]\nmax_output_bytes = 10485761",
             "Discord's file limit",
         ),
+        (
+            "[web]\ndiscord_url = \"http://discord.example\"",
+            "[web] discord_url must be https://",
+        ),
+        ("[web]\ncache_seconds = 0", "[web] cache_seconds"),
     ] {
         let error = format!("{:#}", Config::from_toml(text).unwrap_err());
         assert!(error.contains(needle), "{text:?}: {error}");
@@ -115,9 +120,36 @@ fn the_database_url_may_come_from_the_environment() {
     for (variable, expected) in table {
         let mut config = Config::default();
         config.apply_env(|name| {
-            assert_eq!(name, "TAVERN_DATABASE_URL");
-            variable.map(str::to_owned)
+            assert!(
+                ["TAVERN_DATABASE_URL", "TAVERN_WEB_CLIENT_SECRET"].contains(&name),
+                "{name}"
+            );
+            variable
+                .filter(|_| name == "TAVERN_DATABASE_URL")
+                .map(str::to_owned)
         });
         assert_eq!(config.database.url, expected, "{variable:?}");
+    }
+}
+
+#[test]
+fn the_web_client_secret_may_come_from_the_environment() {
+    let table = [
+        (None, None),
+        (Some(" "), None),
+        (Some("s3cret\n"), Some("s3cret")),
+    ];
+    for (variable, expected) in table {
+        let mut config = Config::default();
+        config.apply_env(|name| {
+            variable
+                .filter(|_| name == "TAVERN_WEB_CLIENT_SECRET")
+                .map(str::to_owned)
+        });
+        assert_eq!(
+            config.web.client_secret.as_deref(),
+            expected,
+            "{variable:?}"
+        );
     }
 }

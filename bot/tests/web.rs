@@ -6,11 +6,14 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use fake_discord::{FakeConfig, FakeDiscord, OAuthApp, OAuthGuild, OAuthUser};
 use tavern::config::WebConfig;
 use tavern::core::Permissions;
 use tavern::core::User;
 use tavern::storage::Storage;
-use tavern::web::{CONTENT_SECURITY_POLICY, SessionGuild, Web, WebOptions, router, start_session};
+use tavern::web::{
+    CONTENT_SECURITY_POLICY, SessionGuild, Web, WebOptions, router, serve_on, start_session,
+};
 use tower::ServiceExt as _;
 
 use crate::fields::character;
@@ -780,6 +783,8 @@ async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
         dev_login: 0,
         created_at: 1_000,
         expires_at: 2_000,
+        access_token: Some("access".to_owned()),
+        guilds_at: 1_000,
     };
     storage.create_web_session(&row).await.unwrap();
     let other = tavern::storage::WebSessionRow {
@@ -801,6 +806,691 @@ async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
         storage.web_session(&other.id_hash, 1_500).await.unwrap(),
         Some(other.clone())
     );
+    // The servers read again from Discord replace those of the login.
+    storage
+        .update_web_session_guilds(&other.id_hash, "[1]", 1_600)
+        .await
+        .unwrap();
+    let again = storage.web_session(&other.id_hash, 1_700).await.unwrap();
+    assert_eq!(
+        again.map(|row| (row.guilds, row.guilds_at)),
+        Some(("[1]".to_owned(), 1_600))
+    );
     assert_eq!(storage.purge_web_sessions(2_000).await.unwrap(), 1);
     assert!(!storage.delete_web_session(&other.id_hash).await.unwrap());
+    // A member's roles: kept, then replaced by a later read.
+    assert_eq!(storage.web_member_roles(GUILD, ALICE).await.unwrap(), None);
+    for (roles, at) in [("[7]", 10), ("[]", 20)] {
+        storage
+            .set_web_member_roles(GUILD, ALICE, roles, at)
+            .await
+            .unwrap();
+        assert_eq!(
+            storage.web_member_roles(GUILD, ALICE).await.unwrap(),
+            Some((roles.to_owned(), at))
+        );
+    }
+}
+
+// ----- Log in with Discord, through the real server and the fake Discord -----
+
+const CLIENT_ID: u64 = 4_242;
+const CLIENT_SECRET: &str = "s3cret";
+const BOT_TOKEN: &str = "bot-token";
+/// The server's Tavern role.
+const TAVERN_ROLE: u64 = 77;
+
+/// The dashboard on 127.0.0.1 beside a fake Discord that knows Alice (in Alice's
+/// server, without Manage Server) and Bob (in his own server).
+struct Live {
+    site: Site,
+    fake: FakeDiscord,
+    base: String,
+    http: reqwest::Client,
+    server: tokio::task::JoinHandle<()>,
+}
+
+/// A browser's cookie jar, one cookie per name (the dashboard's are few).
+#[derive(Default, Clone)]
+struct Jar(Vec<(String, String)>);
+
+impl Jar {
+    fn take(&mut self, headers: &reqwest::header::HeaderMap) {
+        for value in headers.get_all(reqwest::header::SET_COOKIE) {
+            let pair = value.to_str().unwrap().split(';').next().unwrap();
+            let (name, value) = pair.split_once('=').unwrap();
+            self.0.retain(|(known, _)| known != name);
+            if !value.is_empty() {
+                self.0.push((name.to_owned(), value.to_owned()));
+            }
+        }
+    }
+
+    fn header(&self) -> String {
+        self.0
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(known, _)| known == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+struct Got {
+    status: u16,
+    location: String,
+    set_cookies: Vec<String>,
+    body: String,
+}
+
+fn alice_guilds(permissions: u64, roles: Vec<u64>) -> Vec<OAuthGuild> {
+    vec![OAuthGuild {
+        id: GUILD as u64,
+        name: "The Tavern".to_owned(),
+        permissions,
+        roles,
+    }]
+}
+
+impl Live {
+    async fn start() -> Live {
+        Live::with_secret(CLIENT_SECRET).await
+    }
+
+    /// `secret` is the client secret the dashboard is configured with.
+    async fn with_secret(secret: &str) -> Live {
+        let fake = FakeDiscord::start(FakeConfig {
+            token: Some(BOT_TOKEN.to_owned()),
+            ..FakeConfig::default()
+        })
+        .await;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let base = format!("http://{address}");
+        fake.set_oauth_app(OAuthApp {
+            client_id: CLIENT_ID,
+            client_secret: CLIENT_SECRET.to_owned(),
+            redirect_uris: vec![format!("{base}/login/callback")],
+        });
+        fake.add_oauth_user(OAuthUser {
+            id: ALICE as u64,
+            username: "Alice".to_owned(),
+            locale: "en-US".to_owned(),
+            guilds: alice_guilds(0, vec![TAVERN_ROLE]),
+        });
+        fake.add_oauth_user(OAuthUser {
+            id: BOB as u64,
+            username: "Bob".to_owned(),
+            locale: "de".to_owned(),
+            guilds: vec![OAuthGuild {
+                id: BOBS_GUILD as u64,
+                name: "Bob's Keep".to_owned(),
+                permissions: Permissions::MANAGE_GUILD,
+                roles: Vec::new(),
+            }],
+        });
+        let config = WebConfig {
+            client_id: Some(CLIENT_ID),
+            client_secret: Some(secret.to_owned()),
+            discord_url: fake.api_base(),
+            ..WebConfig::default()
+        };
+        let options = WebOptions::new(&config, address, false)
+            .unwrap()
+            .with_discord(&config, Some(BOT_TOKEN.to_owned()))
+            .unwrap();
+        let site = Site::with(options).await;
+        let server = serve_on(listener, router(site.web.clone()));
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Live {
+            site,
+            fake,
+            base,
+            http,
+            server,
+        }
+    }
+
+    /// GET `url` (a path of the dashboard, or a whole URL) as a browser with `jar`.
+    async fn get(&self, url: &str, jar: &mut Jar) -> Got {
+        let url = if url.starts_with("http") {
+            url.to_owned()
+        } else {
+            format!("{}{url}", self.base)
+        };
+        let request = self.http.get(&url).header("cookie", jar.header());
+        self.send(request, jar).await
+    }
+
+    async fn post(&self, path: &str, jar: &mut Jar, form: &[(&str, &str)]) -> Got {
+        let request = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("cookie", jar.header())
+            .header("origin", &self.base)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(encode(form));
+        self.send(request, jar).await
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder, jar: &mut Jar) -> Got {
+        let response = request.send().await.unwrap();
+        jar.take(response.headers());
+        let header = |name| {
+            response
+                .headers()
+                .get_all(name)
+                .iter()
+                .map(|value| value.to_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        };
+        let location = header(reqwest::header::LOCATION).join("");
+        let set_cookies = header(reqwest::header::SET_COOKIE);
+        Got {
+            status: response.status().as_u16(),
+            location,
+            set_cookies,
+            body: response.text().await.unwrap(),
+        }
+    }
+
+    /// `/login` and the fake's page up to the press of "Authorize as `user`": the
+    /// callback URL Discord sends the browser back to.
+    async fn to_callback(&self, jar: &mut Jar, user: i64) -> String {
+        let login = self.get("/login", jar).await;
+        assert_eq!(login.status, 303, "/login goes to Discord");
+        let page = self.get(&login.location, jar).await;
+        assert_eq!(page.status, 200, "the fake's authorize page: {}", page.body);
+        assert!(page.body.contains(&format!("authorize-{user}")));
+        let query = login.location.split_once('?').unwrap().1;
+        let mut form: Vec<(String, String)> = query
+            .split('&')
+            .map(|pair| {
+                let (name, value) = pair.split_once('=').unwrap();
+                (name.to_owned(), decode(value))
+            })
+            .collect();
+        form.push(("user_id".to_owned(), user.to_string()));
+        let granted = self
+            .http
+            .post(format!("{}/oauth2/authorize", self.fake.api_base()))
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(granted.status().as_u16(), 302);
+        let location = granted.headers()[reqwest::header::LOCATION]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(location.starts_with(&format!("{}/login/callback?code=", self.base)));
+        location
+    }
+
+    /// The whole login of `user`: the browser's jar with its session.
+    async fn login(&self, user: i64) -> Jar {
+        let mut jar = Jar::default();
+        let callback = self.to_callback(&mut jar, user).await;
+        let back = self.get(&callback, &mut jar).await;
+        assert_eq!(back.status, 303, "the callback logs in: {}", back.body);
+        assert_eq!(back.location, "/servers");
+        jar
+    }
+
+    async fn shutdown(self) {
+        self.server.abort();
+        self.fake.shutdown().await;
+    }
+}
+
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+#[tokio::test]
+async fn logging_in_with_discord_state_pkce_and_a_rotated_session() {
+    let live = Live::start().await;
+    let mut jar = Jar::default();
+    let home = live.get("/", &mut jar).await;
+    assert!(home.body.contains("href=\"/login\""), "{}", home.body);
+
+    let login = live.get("/login", &mut jar).await;
+    assert_eq!(login.status, 303);
+    let to = &login.location;
+    assert!(to.starts_with(&format!("{}/oauth2/authorize?", live.fake.api_base())));
+    for part in [
+        "response_type=code",
+        "client_id=4242",
+        "scope=identify%20guilds",
+        "code_challenge_method=S256",
+        "code_challenge=",
+        "state=",
+    ] {
+        assert!(to.contains(part), "{part} in {to}");
+    }
+    let flow = &login.set_cookies[0];
+    for attribute in ["tavern_oauth=", "HttpOnly", "SameSite=Lax", "Path=/login"] {
+        assert!(flow.contains(attribute), "{attribute} in {flow}");
+    }
+    assert!(!flow.contains("Secure"), "plain http: no Secure");
+
+    // A planted session id is not kept: the login gives a new one.
+    jar.0
+        .push(("tavern_session".to_owned(), "planted".to_owned()));
+    let callback = live.to_callback(&mut jar, ALICE).await;
+    let back = live.get(&callback, &mut jar).await;
+    assert_eq!((back.status, back.location.as_str()), (303, "/servers"));
+    let session = back
+        .set_cookies
+        .iter()
+        .find(|cookie| cookie.starts_with("tavern_session="))
+        .unwrap();
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(session.contains(attribute), "{attribute} in {session}");
+    }
+    assert_ne!(jar.get("tavern_session"), Some("planted"));
+    assert_eq!(
+        jar.get("tavern_oauth"),
+        None,
+        "the flow's cookie is cleared"
+    );
+
+    let servers = live.get("/servers", &mut jar).await;
+    assert_eq!(servers.status, 200);
+    assert!(servers.body.contains("The Tavern") && servers.body.contains("Alice"));
+    assert!(!servers.body.contains("Bob&#39;s Keep"));
+    live.shutdown().await;
+}
+
+/// Each way a login is refused: no session starts, the browser is told to try again.
+#[tokio::test]
+async fn a_login_discord_or_the_dashboard_refuses_starts_no_session() {
+    type Tamper = fn(&Live, &mut Jar, String) -> String;
+    let cases: &[(&str, Tamper, u16)] = &[
+        (
+            "another state",
+            |_, _, url| url.replace("state=", "state=x"),
+            400,
+        ),
+        (
+            "no flow cookie (a forged link)",
+            |_, jar, url| {
+                jar.0.retain(|(name, _)| name != "tavern_oauth");
+                url
+            },
+            400,
+        ),
+        (
+            "a wrong PKCE verifier",
+            |_, jar, url| {
+                let flow = jar.get("tavern_oauth").unwrap().to_owned();
+                let state = flow.split_once('.').unwrap().0.to_owned();
+                jar.0.retain(|(name, _)| name != "tavern_oauth");
+                jar.0.push((
+                    "tavern_oauth".to_owned(),
+                    format!("{state}.{}", "v".repeat(43)),
+                ));
+                url
+            },
+            502,
+        ),
+        (
+            "an expired code",
+            |live, _, url| {
+                live.fake
+                    .advance_time(fake_discord::CODE_LIFETIME + std::time::Duration::from_secs(1));
+                url
+            },
+            502,
+        ),
+        (
+            "cancelled at Discord",
+            |_, _, url| {
+                let (base, query) = url.split_once('?').unwrap();
+                let state = query.split('&').find(|p| p.starts_with("state=")).unwrap();
+                format!("{base}?error=access_denied&{state}")
+            },
+            200,
+        ),
+    ];
+    for (what, tamper, status) in cases {
+        let live = Live::start().await;
+        let mut jar = Jar::default();
+        let callback = live.to_callback(&mut jar, ALICE).await;
+        let callback = tamper(&live, &mut jar, callback);
+        let back = live.get(&callback, &mut jar).await;
+        assert_eq!(back.status, *status, "{what}: {}", back.body);
+        assert_eq!(jar.get("tavern_session"), None, "{what}: no session");
+        assert_eq!(live.get("/servers", &mut jar).await.location, "/", "{what}");
+        live.shutdown().await;
+    }
+
+    // A code serves once: the same callback again (its flow cookie kept) fails.
+    let live = Live::start().await;
+    let mut jar = Jar::default();
+    let callback = live.to_callback(&mut jar, ALICE).await;
+    let kept = jar.clone();
+    assert_eq!(live.get(&callback, &mut jar).await.status, 303);
+    let mut replay = kept;
+    let again = live.get(&callback, &mut replay).await;
+    assert_eq!(again.status, 502, "a reused code");
+    assert_eq!(replay.get("tavern_session"), None);
+    live.shutdown().await;
+
+    // The dashboard configured with the wrong client secret cannot log anyone in.
+    let live = Live::with_secret("wrong").await;
+    let mut jar = Jar::default();
+    let callback = live.to_callback(&mut jar, ALICE).await;
+    assert_eq!(live.get(&callback, &mut jar).await.status, 502);
+    assert_eq!(jar.get("tavern_session"), None);
+    live.shutdown().await;
+}
+
+/// The fake's token endpoint refuses as Discord does, in Discord's shapes.
+#[tokio::test]
+async fn the_fake_discord_refuses_what_discord_refuses() {
+    let live = Live::start().await;
+    let redirect = format!("{}/login/callback", live.base);
+    let verifier = "v".repeat(43);
+    let challenge = {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(sha2::Sha256::digest(verifier.as_bytes()))
+    };
+    let authorize = format!("{}/oauth2/authorize", live.fake.api_base());
+    let grant = |redirect_uri: String| {
+        let request = live.http.post(&authorize).form(&[
+            ("client_id", CLIENT_ID.to_string()),
+            ("redirect_uri", redirect_uri),
+            ("response_type", "code".to_owned()),
+            ("scope", "identify guilds".to_owned()),
+            ("state", "s".to_owned()),
+            ("code_challenge", challenge.clone()),
+            ("code_challenge_method", "S256".to_owned()),
+            ("user_id", ALICE.to_string()),
+        ]);
+        async move { request.send().await.unwrap() }
+    };
+    // An unregistered redirect URI is refused on the page, never redirected to.
+    let refused = grant("https://evil.example/cb".to_owned()).await;
+    assert_eq!(refused.status().as_u16(), 400);
+    assert!(
+        refused
+            .text()
+            .await
+            .unwrap()
+            .contains("Invalid OAuth2 redirect_uri")
+    );
+
+    let token = format!("{}/api/oauth2/token", live.fake.api_base());
+    // (what is changed, client secret, redirect_uri, verifier, status, error, description)
+    let cases = [
+        (
+            "nothing",
+            CLIENT_SECRET,
+            redirect.as_str(),
+            verifier.as_str(),
+            200,
+            "",
+            "",
+        ),
+        (
+            "the secret",
+            "wrong",
+            redirect.as_str(),
+            verifier.as_str(),
+            401,
+            "invalid_client",
+            "",
+        ),
+        (
+            "the redirect URI",
+            CLIENT_SECRET,
+            "http://127.0.0.1:1/cb",
+            verifier.as_str(),
+            400,
+            "invalid_grant",
+            "Invalid \"redirect_uri\" in request.",
+        ),
+        (
+            "the verifier",
+            CLIENT_SECRET,
+            redirect.as_str(),
+            &"w".repeat(43),
+            400,
+            "invalid_grant",
+            "Invalid \"code_verifier\" in request.",
+        ),
+    ];
+    for (what, secret, redirect_uri, code_verifier, status, error, description) in cases {
+        let granted = grant(redirect.clone()).await;
+        let location = granted.headers()["location"].to_str().unwrap().to_owned();
+        let code = location
+            .split("code=")
+            .nth(1)
+            .unwrap()
+            .split('&')
+            .next()
+            .unwrap()
+            .to_owned();
+        let exchange = || {
+            live.http
+                .post(&token)
+                .basic_auth(CLIENT_ID, Some(secret))
+                .form(&[
+                    ("grant_type", "authorization_code"),
+                    ("code", code.as_str()),
+                    ("redirect_uri", redirect_uri),
+                    ("code_verifier", code_verifier),
+                ])
+                .send()
+        };
+        let answer = exchange().await.unwrap();
+        assert_eq!(answer.status().as_u16(), status, "{what}");
+        let body: serde_json::Value = serde_json::from_str(&answer.text().await.unwrap()).unwrap();
+        if status == 200 {
+            assert_eq!(body["token_type"], "Bearer");
+            assert_eq!(body["scope"], "identify guilds");
+            // Used once, the code is gone.
+            let again = exchange().await.unwrap();
+            assert_eq!(again.status().as_u16(), 400, "a reused code");
+            let body: serde_json::Value =
+                serde_json::from_str(&again.text().await.unwrap()).unwrap();
+            assert_eq!(body["error"], "invalid_grant");
+            continue;
+        }
+        assert_eq!(body["error"], error, "{what}");
+        if !description.is_empty() {
+            assert_eq!(body["error_description"], description, "{what}");
+        }
+    }
+    live.shutdown().await;
+}
+
+/// Who may change what is decided from Discord: Manage Server, or the server's
+/// Tavern role read through the bot's token (kept briefly); the servers a user is in
+/// are read again when the cache ages, and a user who left sees the server no more.
+#[tokio::test]
+async fn the_tavern_role_and_the_servers_come_from_discord_and_are_cached_briefly() {
+    let live = Live::start().await;
+    let storage = live.site.harness.storage.clone();
+    let server_macros = || async {
+        storage
+            .macros_visible(GUILD, ALICE)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|row| row.is_server())
+            .map(|row| row.name)
+            .collect::<Vec<_>>()
+    };
+    let mut alice = live.login(ALICE).await;
+    let token = live.get("/servers", &mut alice).await;
+    let token = Answer {
+        status: StatusCode::OK,
+        headers: HeaderMap::new(),
+        body: token.body,
+    }
+    .csrf();
+    let set = |name: &'static str| {
+        [
+            ("csrf", token.clone()),
+            ("name", name.to_owned()),
+            ("expr", "2d6".to_owned()),
+            ("scope", "server".to_owned()),
+        ]
+    };
+    let post = |jar: &mut Jar, form: [(&'static str, String); 4]| {
+        let form: Vec<(&str, String)> = form.into_iter().collect();
+        let pairs: Vec<(&str, &str)> = form.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let encoded = encode(&pairs);
+        let request = live
+            .http
+            .post(format!("{}/servers/{GUILD}/macros", live.base))
+            .header("cookie", jar.header())
+            .header("origin", &live.base)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(encoded);
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    // No Tavern role set: Alice (no Manage Server) may not.
+    assert_eq!(post(&mut alice, set("before")).await, 200);
+    assert!(server_macros().await.is_empty());
+    // The server's Tavern role is hers on Discord: now she may.
+    storage
+        .set_macro_role(GUILD, Some(TAVERN_ROLE as i64), ALICE, 0)
+        .await
+        .unwrap();
+    assert_eq!(post(&mut alice, set("withrole")).await, 200);
+    assert_eq!(server_macros().await, ["withrole"]);
+    let member_reads = || {
+        live.fake
+            .requests()
+            .iter()
+            .filter(|request| request.path == format!("/guilds/{GUILD}/members/{ALICE}"))
+            .map(|request| request.authorization.clone().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(member_reads(), [format!("Bot {BOT_TOKEN}")]);
+    // The role is taken away on Discord: the cache holds it until it ages.
+    live.fake
+        .set_oauth_guilds(ALICE as u64, alice_guilds(0, Vec::new()));
+    assert_eq!(post(&mut alice, set("cached")).await, 200);
+    assert_eq!(member_reads().len(), 1, "read once while fresh");
+    live.site.harness.clock.advance_ms(301_000);
+    assert_eq!(post(&mut alice, set("afterwards")).await, 200);
+    let mut names = server_macros().await;
+    names.sort();
+    assert_eq!(names, ["cached", "withrole"]);
+    // Alice leaves the server on Discord: once the servers age, it is not hers.
+    assert_eq!(
+        live.get(&format!("/servers/{GUILD}/macros"), &mut alice)
+            .await
+            .status,
+        200
+    );
+    live.fake.set_oauth_guilds(ALICE as u64, Vec::new());
+    live.site.harness.clock.advance_ms(301_000);
+    assert_eq!(
+        live.get(&format!("/servers/{GUILD}/macros"), &mut alice)
+            .await
+            .status,
+        404
+    );
+    live.shutdown().await;
+}
+
+/// Through the real server and a Discord login: every page and form without a
+/// session, with another user's session, with another server's ids, and without
+/// the CSRF token.
+#[tokio::test]
+async fn every_route_through_the_real_server_checks_who_asks() {
+    let live = Live::start().await;
+    with_characters(&live.site).await;
+    let mut alice = live.login(ALICE).await;
+    let mut bob = live.login(BOB).await;
+    let mut nobody = Jar::default();
+    let bobs_token = Answer {
+        status: StatusCode::OK,
+        headers: HeaderMap::new(),
+        body: live.get("/servers", &mut bob).await.body,
+    }
+    .csrf();
+    for page in PAGES {
+        let path = page.replace("{c}", "1");
+        assert_eq!(
+            live.get(&path, &mut nobody).await.location,
+            "/",
+            "GET {path}"
+        );
+        assert_eq!(live.get(&path, &mut alice).await.status, 200, "GET {path}");
+        let status = live.get(&path, &mut bob).await.status;
+        if path != "/servers" {
+            assert_eq!(status, 404, "GET {path} as Bob");
+        }
+        let theirs = path.replace("/500/", "/501/");
+        if theirs != path {
+            assert_eq!(
+                live.get(&theirs, &mut alice).await.status,
+                404,
+                "GET {theirs}"
+            );
+        }
+    }
+    for form in FORMS {
+        let path = form.replace("{c}", "1");
+        let fields = [("name", "x"), ("expr", "1d4"), ("custom_id", "tv1:cd:1")];
+        assert_eq!(
+            live.post(&path, &mut nobody, &fields).await.status,
+            401,
+            "POST {path}"
+        );
+        assert_eq!(
+            live.post(&path, &mut alice, &fields).await.status,
+            403,
+            "POST {path} without a token"
+        );
+        if path.starts_with("/servers/") {
+            let mut with_token = vec![("csrf", bobs_token.as_str())];
+            with_token.extend(fields);
+            assert_eq!(
+                live.post(&path, &mut bob, &with_token).await.status,
+                404,
+                "POST {path} as Bob"
+            );
+        }
+    }
+    assert_eq!(
+        live.site
+            .harness
+            .storage
+            .characters_of(ALICE, GUILD)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    live.shutdown().await;
 }

@@ -504,6 +504,28 @@ impl FakeDiscord {
         .await
     }
 
+    // ----- OAuth2 -----
+
+    /// Registers the application for the OAuth2 flow (its secret, its redirect URIs).
+    pub fn set_oauth_app(&self, app: crate::OAuthApp) {
+        self.with(|inner, _| inner.oauth.app = Some(app));
+    }
+
+    /// Adds a person who can grant on `/oauth2/authorize`; the bot reads their roles
+    /// in each of their servers through `GET /guilds/{id}/members/{user}`.
+    pub fn add_oauth_user(&self, user: crate::OAuthUser) {
+        self.with(|inner, _| inner.oauth.users.push(user));
+    }
+
+    /// Replaces a test user's servers (a permission or role changed, or they left).
+    pub fn set_oauth_guilds(&self, user_id: u64, guilds: Vec<crate::OAuthGuild>) {
+        self.with(|inner, _| {
+            if let Some(user) = inner.oauth.users.iter_mut().find(|u| u.id == user_id) {
+                user.guilds = guilds;
+            }
+        });
+    }
+
     // ----- time -----
 
     /// Moves the fake's clock forward: interactions already sent age by `by`, so a test

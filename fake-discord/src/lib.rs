@@ -54,6 +54,7 @@ mod config;
 mod gateway;
 mod guard;
 mod handle;
+mod oauth;
 mod payloads;
 mod records;
 mod registration;
@@ -67,6 +68,7 @@ mod model_tests;
 pub use config::{FakeConfig, MentionPolicy};
 pub use guard::{HttpGuardError, guard_http};
 pub use handle::FakeDiscord;
+pub use oauth::{CODE_LIFETIME, OAuthApp, OAuthGuild, OAuthUser};
 pub use payloads::{Invoker, Opt, permissions};
 pub use records::{
     Callback, CdnFile, GatewayRecord, Origin, Ping, RecordedRequest, Rule, SentMessage, Timeout,

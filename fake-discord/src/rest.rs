@@ -1,15 +1,17 @@
 //! The REST API under `/api/v10` and the CDN route, answered from the shared state.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::{Body, to_bytes};
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::{Form, FromRequest, Multipart, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::gateway::gateway_url;
+use crate::oauth;
 use crate::payloads::{MessageParts, cdn_file_json, message_json, timestamp_now, user_json};
 use crate::records::{Callback, CdnFile, Origin, RecordedRequest, Rule, SentMessage};
 use crate::registration;
@@ -76,6 +78,12 @@ pub(crate) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
     if let Some(rest) = path.strip_prefix("/attachments/") {
         return serve_file(&shared, rest);
     }
+    if oauth::is_oauth(
+        &path,
+        header_text(&request, header::AUTHORIZATION).as_deref(),
+    ) {
+        return answer_oauth(&shared, request).await;
+    }
     let incoming = match read_request(request).await {
         Ok(incoming) => incoming,
         Err(message) => return (StatusCode::BAD_REQUEST, message).into_response(),
@@ -95,6 +103,29 @@ pub(crate) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
         reply
     });
     respond(&shared, &incoming, reply)
+}
+
+/// The OAuth side: the query's and the form body's fields, then `oauth::handle`.
+async fn answer_oauth(shared: &Shared, request: Request) -> Response {
+    let method = request.method().as_str().to_owned();
+    let path = request.uri().path().to_owned();
+    let authorization = header_text(&request, header::AUTHORIZATION);
+    let mut params: HashMap<String, String> = Query::try_from_uri(request.uri())
+        .map(|Query(params)| params)
+        .unwrap_or_default();
+    if method == "POST" {
+        match Form::<HashMap<String, String>>::from_request(request, &()).await {
+            Ok(Form(body)) => params.extend(body),
+            Err(rejection) => return rejection.into_response(),
+        }
+    }
+    let request = oauth::OAuthRequest {
+        method,
+        path,
+        params,
+        authorization,
+    };
+    shared.with(|inner, _| oauth::handle(inner, &request))
 }
 
 async fn read_request(request: Request) -> Result<Incoming, String> {
@@ -304,6 +335,14 @@ fn route(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming) -> Reply {
             channel_message(inner, ctx, req, channel, message)
         }
         ("POST", ["channels", _, "typing"]) => Reply::no_content(),
+        ("GET", ["guilds", guild, "members", user]) => {
+            let member = guild
+                .parse()
+                .ok()
+                .zip(user.parse().ok())
+                .and_then(|(guild, user)| inner.oauth.member(guild, user));
+            member.map_or_else(|| Reply::error(404, 10007, "Unknown Member"), Reply::ok)
+        }
         _ => {
             inner.violate(
                 Rule::UnknownRoute,

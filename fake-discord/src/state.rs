@@ -112,6 +112,8 @@ pub(crate) struct Inner {
     pub(crate) channels: HashMap<u64, ChannelRules>,
     /// Messages of users the fake dispatched, by id: whether each was deleted since.
     pub(crate) user_messages: HashMap<u64, bool>,
+    /// The OAuth2 application, its test users, codes and access tokens.
+    pub(crate) oauth: crate::oauth::OAuthState,
 }
 
 /// What the bot may do in one channel, and whether the channel is a thread.

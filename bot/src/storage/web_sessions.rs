@@ -17,16 +17,22 @@ pub struct WebSessionRow {
     pub dev_login: i64,
     pub created_at: i64,
     pub expires_at: i64,
+    /// The Discord OAuth2 access token (`identify guilds`) that reads the servers
+    /// again; `None` for the development login.
+    pub access_token: Option<String>,
+    /// When `guilds` was read from Discord (ms).
+    pub guilds_at: i64,
 }
 
-const COLUMNS: &str =
-    "id_hash, user_id, user_name, guilds, csrf_token, dev_login, created_at, expires_at";
+const COLUMNS: &str = "id_hash, user_id, user_name, guilds, csrf_token, dev_login, created_at, \
+     expires_at, access_token, guilds_at";
 
 impl Storage {
     pub async fn create_web_session(&self, row: &WebSessionRow) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO web_sessions (id_hash, user_id, user_name, guilds, csrf_token, \
-             dev_login, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             dev_login, created_at, expires_at, access_token, guilds_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&row.id_hash)
         .bind(row.user_id)
@@ -36,6 +42,8 @@ impl Storage {
         .bind(row.dev_login)
         .bind(row.created_at)
         .bind(row.expires_at)
+        .bind(&row.access_token)
+        .bind(row.guilds_at)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -81,5 +89,58 @@ impl Storage {
             .execute(&self.pool)
             .await?;
         Ok(result.rows_affected())
+    }
+
+    /// The servers of a session, read again from Discord at `now`.
+    pub async fn update_web_session_guilds(
+        &self,
+        id_hash: &str,
+        guilds: &str,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        sqlx::query("UPDATE web_sessions SET guilds = $1, guilds_at = $2 WHERE id_hash = $3")
+            .bind(guilds)
+            .bind(now)
+            .bind(id_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A member's role ids (JSON) in `guild_id` as read at `fetched_at`, if any.
+    pub async fn web_member_roles(
+        &self,
+        guild_id: i64,
+        user_id: i64,
+    ) -> anyhow::Result<Option<(String, i64)>> {
+        Ok(sqlx::query_as::<_, (String, i64)>(
+            "SELECT roles, fetched_at FROM web_member_roles WHERE guild_id = $1 AND user_id = $2",
+        )
+        .bind(guild_id)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Keeps a member's role ids (JSON) as read from Discord at `now`.
+    pub async fn set_web_member_roles(
+        &self,
+        guild_id: i64,
+        user_id: i64,
+        roles: &str,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO web_member_roles (guild_id, user_id, roles, fetched_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id, user_id) \
+             DO UPDATE SET roles = excluded.roles, fetched_at = excluded.fetched_at",
+        )
+        .bind(guild_id)
+        .bind(user_id)
+        .bind(roles)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 }

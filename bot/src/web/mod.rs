@@ -13,6 +13,7 @@
 //! Content-Security-Policy allows no script at all and styles only from `/style.css`.
 
 mod html;
+mod oauth;
 mod pages;
 mod session;
 
@@ -33,6 +34,7 @@ use crate::core::Core;
 use crate::core::limits::Clock;
 
 pub use html::escape;
+pub use oauth::DiscordLogin;
 pub use session::{SessionGuild, Viewer, start as start_session};
 
 /// The Content-Security-Policy of every answer: no script, styles and images only
@@ -63,6 +65,10 @@ pub struct WebOptions {
     pub session_ttl_ms: i64,
     /// The development login (`--dev-login`): only ever on a loopback address.
     pub dev_login: bool,
+    /// "Log in with Discord", when the application is configured.
+    pub discord: Option<DiscordLogin>,
+    /// How long servers and roles read from Discord are trusted (ms).
+    pub cache_ms: i64,
 }
 
 impl WebOptions {
@@ -82,7 +88,34 @@ impl WebOptions {
             public_origin,
             session_ttl_ms: i64::from(config.session_hours) * 3_600_000,
             dev_login,
+            discord: None,
+            cache_ms: i64::from(config.cache_seconds) * 1000,
         })
+    }
+
+    /// With "Log in with Discord" as `config` sets it up (client id and secret), the
+    /// bot's `token` reading members' roles. `None` when no client id is set.
+    pub fn with_discord(
+        mut self,
+        config: &WebConfig,
+        bot_token: Option<String>,
+    ) -> anyhow::Result<Self> {
+        let Some(client_id) = config.client_id else {
+            return Ok(self);
+        };
+        let client_secret = config.client_secret.clone().ok_or_else(|| {
+            anyhow::anyhow!(
+                "[web] client_id is set but the client secret is not \
+                 ([web] client_secret or TAVERN_WEB_CLIENT_SECRET)"
+            )
+        })?;
+        self.discord = Some(DiscordLogin {
+            client_id,
+            client_secret,
+            discord_url: config.discord_url.trim_end_matches('/').to_owned(),
+            bot_token,
+        });
+        Ok(self)
     }
 }
 
@@ -92,6 +125,8 @@ pub struct Web {
     core: Arc<Core>,
     clock: Arc<dyn Clock>,
     options: Arc<WebOptions>,
+    /// Talks to Discord for logins, servers and roles.
+    http: reqwest::Client,
 }
 
 impl Web {
@@ -100,6 +135,7 @@ impl Web {
             core,
             clock,
             options: Arc::new(options),
+            http: oauth::http_client(),
         }
     }
 
@@ -114,6 +150,9 @@ pub fn router(web: Web) -> Router {
         .route("/", get(pages::home))
         .route("/style.css", get(pages::style))
         .route("/login/dev", post(pages::dev_login))
+        // Log in with Discord (oauth.rs).
+        .route("/login", get(oauth::login))
+        .route("/login/callback", get(oauth::callback))
         .route("/logout", post(pages::logout))
         .route("/logout/everywhere", post(pages::logout_everywhere))
         .route("/servers", get(pages::servers))
@@ -150,12 +189,17 @@ pub async fn serve(
 ) -> anyhow::Result<(SocketAddr, JoinHandle<()>)> {
     let listener = TcpListener::bind(address).await?;
     let bound = listener.local_addr()?;
-    let task = tokio::spawn(async move {
+    Ok((bound, serve_on(listener, router)))
+}
+
+/// Serves `router` on a listener already bound (a test that must know its port
+/// before it builds the options).
+pub fn serve_on(listener: TcpListener, router: Router) -> JoinHandle<()> {
+    tokio::spawn(async move {
         if let Err(error) = axum::serve(listener, router).await {
             tracing::error!(%error, "the web server stopped");
         }
-    });
-    Ok((bound, task))
+    })
 }
 
 /// A state-changing request from another site is refused before it reaches a

@@ -194,15 +194,23 @@ pub async fn home(State(web): State<Web>, request: HttpRequest) -> Response {
         return Redirect::to("/servers").into_response();
     }
     let lang = reader_language(&parts.headers);
-    let body = if web.options.dev_login {
-        format!(
+    let mut body = String::new();
+    if web.options.discord.is_some() {
+        body.push_str(&format!(
+            "<p><a class=\"login\" href=\"/login\">{}</a></p>",
+            escape(&i18n::tr(lang, "web-login-discord")),
+        ));
+    }
+    if web.options.dev_login {
+        body.push_str(&format!(
             "<p class=\"dev\">{}</p><form method=\"post\" action=\"/login/dev\"><button>{}</button></form>",
             escape(&i18n::tr(lang, "web-dev-login-banner")),
             escape(&i18n::tr(lang, "web-dev-login-button")),
-        )
-    } else {
-        format!("<p>{}</p>", escape(&i18n::tr(lang, "web-login-none")))
-    };
+        ));
+    }
+    if body.is_empty() {
+        body = format!("<p>{}</p>", escape(&i18n::tr(lang, "web-login-none")));
+    }
     html_response(page(
         lang,
         &i18n::tr(lang, "web-login-heading"),
@@ -218,13 +226,7 @@ pub async fn dev_login(State(web): State<Web>, headers: HeaderMap) -> Response {
     if !web.options.dev_login {
         return missing(lang);
     }
-    if let Some(old) = session::session_id(&headers)
-        && let Err(error) = web
-            .core
-            .storage()
-            .delete_web_session(&session::hash_id(old))
-            .await
-    {
+    if let Err(error) = session::end_old(&web, &headers).await {
         return server_error(lang, &error);
     }
     let identity = ConsoleIdentity::default();

@@ -9,7 +9,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore as _;
 use sha2::{Digest, Sha256};
 
-use super::{SESSION_COOKIE, Web, html, status_page};
+use super::{SESSION_COOKIE, Web, html, oauth, status_page};
 use crate::core::{Member, Permissions, Request, RequestKind, User};
 use crate::i18n::{self, Lang};
 use crate::storage::WebSessionRow;
@@ -31,6 +31,10 @@ pub struct Viewer {
     pub csrf: String,
     pub dev_login: bool,
     pub lang: Lang,
+    /// The user's role ids in the server the URL names (`/servers/{id}/…`), read
+    /// from Discord only when that server has a Tavern role the user's permissions
+    /// do not already outrank.
+    pub roles: Option<(i64, Vec<i64>)>,
 }
 
 impl Viewer {
@@ -41,13 +45,13 @@ impl Viewer {
 
     /// Whether a form's token is this session's (compared in constant time).
     pub fn csrf_ok(&self, token: &str) -> bool {
-        let (a, b) = (self.csrf.as_bytes(), token.as_bytes());
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+        same_secret(&self.csrf, token)
     }
 
     /// The core request the user would send as a command in `guild`: the member's
-    /// permissions are those the login found (Discord's `guilds` scope has no roles,
-    /// so a Tavern role does not count on the web yet). No server locale is passed,
+    /// permissions are those Discord gave for the session, the roles those read
+    /// through the bot's token (so the core decides Manage Server or the Tavern role
+    /// as for a command). No server locale is passed,
     /// so the web never overwrites what the server's Discord interactions told the
     /// core.
     pub fn request(&self, guild: &SessionGuild, kind: RequestKind) -> Request {
@@ -57,7 +61,10 @@ impl Viewer {
             channel_id: 0,
             member: Some(Member {
                 permissions: Permissions(guild.permissions),
-                roles: Vec::new(),
+                roles: match &self.roles {
+                    Some((id, roles)) if *id == guild.id => roles.clone(),
+                    _ => Vec::new(),
+                },
             }),
             locale: Some(self.lang.discord_locale().to_owned()),
             guild_locale: None,
@@ -91,6 +98,12 @@ impl FromRequestParts<Web> for Viewer {
                 .map_err(|error| server_error(lang, &error))?,
             None => None,
         };
+        let row = match row {
+            Some(row) => refresh_guilds(web, row)
+                .await
+                .map_err(|error| server_error(lang, &error))?,
+            None => None,
+        };
         let Some(row) = row else {
             if parts.method == Method::GET {
                 return Err(Redirect::to("/").into_response());
@@ -101,6 +114,7 @@ impl FromRequestParts<Web> for Viewer {
             ));
         };
         let guilds: Vec<SessionGuild> = serde_json::from_str(&row.guilds).unwrap_or_default();
+        let roles = roles_for_path(web, parts.uri.path(), row.user_id, &guilds).await;
         Ok(Viewer {
             id_hash: row.id_hash,
             user: User {
@@ -111,7 +125,85 @@ impl FromRequestParts<Web> for Viewer {
             csrf: row.csrf_token,
             dev_login: row.dev_login != 0,
             lang,
+            roles,
         })
+    }
+}
+
+/// The session's servers, read again from Discord when older than `[web]
+/// cache_seconds` (a login with Discord only). `None` when Discord no longer takes
+/// the login's token (the user removed the app): the session ends. When Discord
+/// cannot be reached the servers already known serve.
+async fn refresh_guilds(web: &Web, row: WebSessionRow) -> anyhow::Result<Option<WebSessionRow>> {
+    let now = web.now();
+    let Some(token) = &row.access_token else {
+        return Ok(Some(row));
+    };
+    if now - row.guilds_at < web.options.cache_ms {
+        return Ok(Some(row));
+    }
+    let storage = web.core.storage();
+    match oauth::fetch_guilds(web, token).await {
+        Ok(guilds) => {
+            let guilds = serde_json::to_string(&guilds)?;
+            storage
+                .update_web_session_guilds(&row.id_hash, &guilds, now)
+                .await?;
+            Ok(Some(WebSessionRow {
+                guilds,
+                guilds_at: now,
+                ..row
+            }))
+        }
+        Err(oauth::DiscordError::Unauthorized) => {
+            storage.delete_web_session(&row.id_hash).await?;
+            Ok(None)
+        }
+        Err(oauth::DiscordError::Other(error)) => {
+            tracing::warn!(
+                error = format!("{error:#}"),
+                "cannot read a user's servers again"
+            );
+            Ok(Some(row))
+        }
+    }
+}
+
+/// The user's roles in the server of `/servers/{id}/…`, when they can matter: the
+/// user is in it, lacks Manage Server there, and the server has a Tavern role.
+/// A failure to read them leaves none (Manage Server still counts).
+async fn roles_for_path(
+    web: &Web,
+    path: &str,
+    user_id: i64,
+    guilds: &[SessionGuild],
+) -> Option<(i64, Vec<i64>)> {
+    let guild_id: i64 = path
+        .strip_prefix("/servers/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()?;
+    let guild = guilds.iter().find(|guild| guild.id == guild_id)?;
+    if Permissions(guild.permissions).has(Permissions::MANAGE_GUILD) {
+        return None;
+    }
+    let read = async {
+        if web.core.storage().tavern_role(guild_id).await?.is_none() {
+            return Ok(Vec::new());
+        }
+        oauth::member_roles(web, guild_id, user_id).await
+    };
+    match read.await {
+        Ok(roles) => Some((guild_id, roles)),
+        Err(error) => {
+            tracing::warn!(
+                error = format!("{error:#}"),
+                guild_id,
+                "cannot read a member's roles"
+            );
+            None
+        }
     }
 }
 
@@ -122,6 +214,17 @@ pub async fn start(
     user: User,
     guilds: &[SessionGuild],
     dev_login: bool,
+) -> anyhow::Result<String> {
+    create(web, user, guilds, dev_login, None).await
+}
+
+/// [`start`], keeping the Discord access token that reads the servers again.
+pub(super) async fn create(
+    web: &Web,
+    user: User,
+    guilds: &[SessionGuild],
+    dev_login: bool,
+    access_token: Option<String>,
 ) -> anyhow::Result<String> {
     let id = random_token();
     let now = web.now();
@@ -136,6 +239,8 @@ pub async fn start(
             dev_login: i64::from(dev_login),
             created_at: now,
             expires_at: now + web.options.session_ttl_ms,
+            access_token,
+            guilds_at: now,
         })
         .await?;
     web.core.storage().purge_web_sessions(now).await?;
@@ -156,15 +261,28 @@ pub fn cookie(web: &Web, id: &str, max_age_seconds: i64) -> String {
 
 /// The session id the browser sent, if any.
 pub fn session_id(headers: &HeaderMap) -> Option<&str> {
+    cookie_value(headers, SESSION_COOKIE)
+}
+
+/// The value of the cookie `name` the browser sent, if any and not empty.
+pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
+        .find(|(known, _)| *known == name)
         .map(|(_, value)| value)
         .filter(|value| !value.is_empty())
+}
+
+/// Before a login: ends the session the browser had, so the login rotates the id.
+pub async fn end_old(web: &Web, headers: &HeaderMap) -> anyhow::Result<()> {
+    if let Some(old) = session_id(headers) {
+        web.core.storage().delete_web_session(&hash_id(old)).await?;
+    }
+    Ok(())
 }
 
 /// The stored form of a session id: its SHA-256 in hex.
@@ -175,8 +293,14 @@ pub fn hash_id(id: &str) -> String {
         .collect()
 }
 
+/// Whether two secrets are equal, compared in constant time.
+pub fn same_secret(expected: &str, given: &str) -> bool {
+    let (a, b) = (expected.as_bytes(), given.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// 32 random bytes from the OS-seeded thread generator (a CSPRNG), base64url.
-fn random_token() -> String {
+pub(super) fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
