@@ -8,9 +8,12 @@ use crate::harness::BOB;
 use crate::macros::{as_user, harness_on, roll, set};
 use crate::on_both_backends;
 
+/// What `read` finds: the macro, `adv` or `dis`, the line rolled instead.
+type Read = Option<(&'static str, &'static str, &'static str)>;
+
 #[test]
 fn a_macro_name_with_adv_or_dis() {
-    let cases: &[(&str, Option<(&str, &str, &str)>)] = &[
+    let cases: &[(&str, Read)] = &[
         ("atk adv", Some(("atk", "adv", "$atk"))),
         ("$atk dis", Some(("atk", "dis", "$atk"))),
         ("atk with advantage", Some(("atk", "adv", "$atk"))),

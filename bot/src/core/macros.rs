@@ -710,7 +710,11 @@ impl Context {
         };
         let exists = !self
             .storage
-            .macros_named(request.place(), request.user.id, &[read.name.clone()])
+            .macros_named(
+                request.place(),
+                request.user.id,
+                std::slice::from_ref(&read.name),
+            )
             .await?
             .is_empty();
         Ok(exists.then_some(read))
