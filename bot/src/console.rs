@@ -8,7 +8,8 @@
 //! the pending question (a generator's prompt, or a form opened by a button).
 //! Buttons are listed under their message; `/press LABEL` presses one (the newest
 //! button of that label among the last messages shown, so an NPC's buttons stay
-//! pressable while a generator waits). A select menu lists its options; `/choose N`
+//! pressable while a generator waits; an older button of the same label is no longer
+//! pressable, so pressing twice never reaches an older question). A select menu lists its options; `/choose N`
 //! (or the option's label) picks one. Attachments are written to files it names.
 //! With a terminal, lines are edited with history; otherwise stdin is read one line
 //! at a time and every reply is printed, so sessions can be scripted.
@@ -796,6 +797,15 @@ impl Console {
                 &[("labels", labels.join(" | ").into())],
             );
             out.push_str(&format!("{shown}\n"));
+            // `/press LABEL` presses the newest button so labelled. An older one with
+            // the same label is dropped: it would be pressed by the next `/press` of
+            // that label once the newest is spent, so a double `/press Delete` under
+            // two questions would delete two characters.
+            self.buttons.retain(|(label, _, _)| {
+                !buttons
+                    .iter()
+                    .any(|(new, _, _)| new.eq_ignore_ascii_case(label))
+            });
             // Newest first; the buttons of the last few messages stay pressable.
             let mut kept: Vec<i64> = Vec::new();
             for (_, _, id) in &self.buttons {

@@ -217,3 +217,52 @@ async fn the_console_deletes_with_press_delete() {
             .is_none()
     );
 }
+
+/// A double press of **Delete**: through the core with one custom id twice, and in
+/// the console with two questions open, where the second `/press Delete` once
+/// reached the older question and deleted a second character.
+#[tokio::test]
+async fn a_second_press_of_delete_deletes_nothing() {
+    let mut harness = Harness::new().await;
+    let made = [made_at(1, "Udo", 0), made_at(2, "Mira", 1)];
+    harness.storage.finish_session(None, &made).await.unwrap();
+    let first = send(&mut harness, ALICE, named("delete", "Udo")).await;
+    let second = send(&mut harness, ALICE, named("delete", "Mira")).await;
+    let pressed = press(&second, "Delete");
+    assert_eq!(
+        updated(&send(&mut harness, ALICE, pressed.clone()).await),
+        "Deleted **Mira**."
+    );
+    assert_eq!(refused(&send(&mut harness, ALICE, pressed).await), STALE);
+    assert!(exists(&harness.storage, ALICE, "Udo").await);
+    // The first question's own button still answers for Udo, once.
+    let pressed = press(&first, "Delete");
+    assert_eq!(
+        updated(&send(&mut harness, ALICE, pressed.clone()).await),
+        "Deleted **Udo**."
+    );
+    assert_eq!(refused(&send(&mut harness, ALICE, pressed).await), STALE);
+
+    let dir = crate::support::TempDir::new("chars-double");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut made = [made_at(1, "Udo", 0), made_at(2, "Mira", 1)];
+    for character in &mut made {
+        character.owner_id = 1;
+        character.guild_id = 1;
+    }
+    storage.finish_session(None, &made).await.unwrap();
+    let mut console = crate::console::console_on(&storage);
+    crate::console::say(&mut console, "/character delete Udo").await;
+    crate::console::say(&mut console, "/character delete Mira").await;
+    let deleted = crate::console::say(&mut console, "/press Delete").await;
+    assert_eq!(deleted, "(edited) (only you) Deleted **Mira**.\n");
+    let again = crate::console::say(&mut console, "/press Delete").await;
+    assert_eq!(again, "There is no button to press.\n");
+    assert!(
+        storage
+            .character_named(1, 1, "Udo")
+            .await
+            .unwrap()
+            .is_some()
+    );
+}

@@ -110,7 +110,10 @@ async fn a_whole_run_answered_by_replies() {
             "```\nFAREWELL Udo\n```".to_owned(),
             "**Udo** is ready: CLASS 1 · GENDER M · STR 17 · GOLD 120 GP\n\
              See the sheet with `/character show Udo`.\n\
-             `chargen` has ended. **Udo** was stored."
+             `chargen` has ended. **Udo** was stored.\n\
+             Roll with its fields, e.g. `/roll 1d20 + @STR_MOD` (`/character show` lists \
+             them). A roll uses the character you chose with `/character use NAME`, else \
+             your newest."
                 .to_owned(),
         ]
     );

@@ -229,7 +229,9 @@ async fn a_scripted_console_session_makes_a_character_and_survives_a_restart() {
     assert_eq!(
         finished,
         "FAREWELL Udo\n**Udo** is ready: CLASS 1 · GENDER M · STR 17 · GOLD 120 GP\n\
-         See the sheet with `/character show Udo`.\n`chargen` has ended. **Udo** was stored.\n"
+         See the sheet with `/character show Udo`.\n`chargen` has ended. **Udo** was stored.\n\
+         Roll with its fields, e.g. `/roll 1d20 + @STR_MOD` (`/character show` lists them). A \
+         roll uses the character you chose with `/character use NAME`, else your newest.\n"
     );
     let sheet = say(&mut console, "/character show Udo").await;
     assert!(

@@ -150,13 +150,10 @@ async fn fields_of_the_active_character_in_rolls(storage: Storage) {
         )
         .await
         .unwrap();
+    // None chosen: the newest (Tess) plays, and the answer says so.
     let got = as_user(&mut harness, BOB, roll("1d1 + @STR_MOD")).await;
-    assert!(
-        got.starts_with(
-            "That roll uses a character's fields (`@…`), and you play no character here."
-        ),
-        "{got}"
-    );
+    assert!(got.starts_with("`1d1 + @STR_MOD` as **Tess**: "), "{got}");
+    assert_eq!(total_of(&got), Some(0), "{got}");
     let used = as_user(
         &mut harness,
         BOB,
@@ -199,7 +196,7 @@ async fn fields_of_the_active_character_in_rolls(storage: Storage) {
         assert_eq!(total_of(&got), Some(expected), "{expr}: {got}");
     }
     let got = as_user(&mut harness, BOB, roll("1d20 + @STR")).await;
-    assert!(got.starts_with("`1d20 + @STR`: 1d20 ("), "{got}");
+    assert!(got.starts_with("`1d20 + @STR` as **Udo**: 1d20 ("), "{got}");
     let unknown = as_user(&mut harness, BOB, roll("1d20 + @LUCK")).await;
     assert!(
         unknown.contains(
@@ -208,7 +205,8 @@ async fn fields_of_the_active_character_in_rolls(storage: Storage) {
         ),
         "{unknown}"
     );
-    // Switching characters switches the fields; deleting the active one leaves none.
+    // Switching characters switches the fields; deleting the active one leaves the
+    // newest of the others.
     as_user(
         &mut harness,
         BOB,
@@ -229,7 +227,8 @@ async fn fields_of_the_active_character_in_rolls(storage: Storage) {
     let deleted = crate::characters::delete(&mut harness, BOB, "Tess").await;
     assert_eq!(deleted, "Deleted **Tess**.");
     let got = as_user(&mut harness, BOB, roll("@STR_MOD")).await;
-    assert!(got.contains("you play no character here"), "{got}");
+    assert!(got.starts_with("`@STR_MOD` as **Udo**: "), "{got}");
+    assert_eq!(total_of(&got), Some(2), "{got}");
 }
 
 on_both_backends!(the_sheet_shows_modifiers_and_roll_fields);

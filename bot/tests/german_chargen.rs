@@ -227,6 +227,7 @@ async fn chargen_speaks_german() {
             step(ALICE, chargen("answer", &[("text", "M")]), &[
                 "**Udo** ist fertig: CLASS 1 · GENDER M · STR 17 · GOLD 120 GP",
                 "Den Charakterbogen zeigt `/charakter zeigen Udo`.",
+                "Würfle mit seinen Werten, z. B. `/würfeln 1d20 + @STR_MOD` (`/charakter zeigen` listet sie). Ein Wurf nutzt den Charakter, den du mit `/charakter spielen NAME` gewählt hast, sonst deinen neuesten.",
             ]),
             step(ALICE, chargen("start", &[]), &["`chargen` läuft."]),
             step(ALICE, chargen("cancel", &[]), &["Dein Charaktergenerator (`chargen`) ist beendet. Es wurde nichts gespeichert.", "(abgebrochen)"]),

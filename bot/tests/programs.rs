@@ -656,7 +656,10 @@ async fn the_console_installs_a_local_listing_and_keeps_server_macros() {
             .starts_with("(only you) You play **Mira** here now.")
     );
     let rolled = say("/roll hp").await;
-    assert!(rolled.starts_with("`$hp`: (3 \\* 10) = **30**"), "{rolled}");
+    assert!(
+        rolled.starts_with("`$hp` as **Mira**: (3 \\* 10) = **30**"),
+        "{rolled}"
+    );
     let role = say("/config macro-role role:<@&77>").await;
     assert!(role.contains("<@&77>"), "{role}");
     let shown = say("/config show").await;

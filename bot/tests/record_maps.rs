@@ -124,7 +124,11 @@ async fn three_characters_in_one_run_each_with_its_fields() {
     assert!(end.contains("**Bo** is ready"), "{end}");
     assert!(end.contains("**Cy** is ready"), "{end}");
     assert!(
-        end.ends_with("`dmps` has ended. 3 characters were stored: **Ann**, **Bo**, **Cy**."),
+        end.ends_with(
+            "`dmps` has ended. 3 characters were stored: **Ann**, **Bo**, **Cy**.\n\
+             A roll's `@FIELD`s come from the character you chose with `/character use NAME`, \
+             else from your newest."
+        ),
         "{end}"
     );
     assert_eq!(names(&harness.storage).await, ["Ann", "Bo", "Cy"]);

@@ -199,7 +199,7 @@ fn a_piped_console_makes_a_character_across_a_restart() {
     let modifier = ability_modifier(strength);
     assert!(
         second_out.contains(&format!(
-            "`10 + @STR_MOD`: 10 + {} = **{}**",
+            "`10 + @STR_MOD` as **Udo**: 10 + {} = **{}**",
             if modifier < 0 {
                 format!("({modifier})")
             } else {

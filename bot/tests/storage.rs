@@ -217,14 +217,15 @@ async fn finishing_stores_characters_with_unique_names(storage: Storage) {
         "Udo 2 2"
     );
     assert_eq!(storage.rename_character(&udo, "Udo").await.unwrap(), "Udo");
-    let newest = storage.newest_character(10, 20).await.unwrap().unwrap();
+    // No character chosen: the one played is the newest.
+    let newest = storage.playing_character(20, 10).await.unwrap().unwrap();
     assert_eq!(newest.id, 101);
     // Only the owner deletes, once.
     assert!(!storage.delete_character(11, 101).await.unwrap());
     assert!(storage.delete_character(10, 101).await.unwrap());
     assert!(!storage.delete_character(10, 101).await.unwrap());
     assert_eq!(storage.characters_of(10, 20).await.unwrap().len(), 1);
-    assert!(storage.newest_character(10, 0).await.unwrap().is_none());
+    assert!(storage.playing_character(0, 10).await.unwrap().is_none());
 }
 
 on_both_backends!(deleting_a_character_cascades);

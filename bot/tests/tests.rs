@@ -39,6 +39,10 @@ mod readme;
 mod macros;
 // Characters in rolls: /character use, @FIELD, modifiers, the sheet.
 mod fields;
+// `/roll atk adv` on a macro.
+mod macro_advantage;
+// One rule for the character played: @FIELD, /character show, in both languages.
+mod playing;
 // /character delete's confirmation, /character show without a name.
 mod characters;
 // `tavern roll`: breakdowns, JSON, samples, exit codes.

@@ -103,5 +103,7 @@ chargen-output-file-description = Ausgabe des Programms
 chargen-ready = **{ $name }** ist fertig
 chargen-ready-with = **{ $name }** ist fertig: { $fields }
 chargen-see-sheet = Den Charakterbogen zeigt `/charakter zeigen { $name }`.
+chargen-fields-hint = Würfle mit seinen Werten, z. B. `/würfeln { $example }` (`/charakter zeigen` listet sie). Ein Wurf nutzt den Charakter, den du mit `/charakter spielen NAME` gewählt hast, sonst deinen neuesten.
+chargen-fields-hint-plain = Die `@WERTE` eines Wurfs kommen von dem Charakter, den du mit `/charakter spielen NAME` gewählt hast, sonst von deinem neuesten.
 chargen-finished = `{ $program }` ist zu Ende. { $stored }
 chargen-unnamed-character = Charakter

@@ -71,4 +71,4 @@ macros-choice-whose =
        *[personal] (deins)
     }
 macros-no-such-macro = Hier gibt es kein Makro namens `{ $name }`; `/makro liste` zeigt alle.
-macros-no-character = Dieser Wurf nutzt Werte eines Charakters (`@…`), aber du spielst hier keinen. Wähle einen mit `/charakter spielen`; `/charakter liste` zeigt deine.
+macros-no-character = Dieser Wurf nutzt Werte eines Charakters (`@…`), aber du spielst hier keinen. Erschaffe einen mit `/generator starten`.

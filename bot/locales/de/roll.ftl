@@ -24,3 +24,4 @@ roll-cannot-roll =
     { $caret }
 roll-again-by = { $name } würfelt nochmal
 roll-again-button = Nochmal würfeln
+roll-as-character = { $asked } als **{ $name }**

@@ -101,6 +101,9 @@ chargen-output-file-description = Program output
 chargen-ready = **{ $name }** is ready
 chargen-ready-with = **{ $name }** is ready: { $fields }
 chargen-see-sheet = See the sheet with `/character show { $name }`.
+# The end of a run that stored characters: how to use their fields. $example: a roll.
+chargen-fields-hint = Roll with its fields, e.g. `/roll { $example }` (`/character show` lists them). A roll uses the character you chose with `/character use NAME`, else your newest.
+chargen-fields-hint-plain = A roll's `@FIELD`s come from the character you chose with `/character use NAME`, else from your newest.
 # The end of a run that finished; $stored: chargen-stored.
 chargen-finished = `{ $program }` has ended. { $stored }
 # The name of a character no field names (numbered when taken: "Character 2").

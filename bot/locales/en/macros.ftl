@@ -81,4 +81,4 @@ macros-choice-whose =
     }
 # After "I can't roll that" when the first word looks like a macro name.
 macros-no-such-macro = There is no macro called `{ $name }` here; `/macro list` shows them.
-macros-no-character = That roll uses a character's fields (`@…`), and you play no character here. Choose one with `/character use`; `/character list` shows yours.
+macros-no-character = That roll uses a character's fields (`@…`), and you play no character here. Make one with `/chargen start`.

@@ -32,3 +32,5 @@ roll-cannot-roll =
 # A header part when the button is pressed; $name: who pressed it (markdown-escaped).
 roll-again-by = { $name } rolls again
 roll-again-button = Roll again
+# What was asked (a code span) and whose fields (`@…`) it used.
+roll-as-character = { $asked } as **{ $name }**

@@ -201,18 +201,9 @@ impl Context {
         lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
         let found = if name.is_empty() {
-            match self
-                .storage
-                .active_character(request.place(), request.user.id)
+            self.storage
+                .playing_character(request.place(), request.user.id)
                 .await?
-            {
-                Some(active) => Some(active),
-                None => {
-                    self.storage
-                        .newest_character(request.user.id, request.place())
-                        .await?
-                }
-            }
         } else {
             self.own_character(request, name).await?
         };

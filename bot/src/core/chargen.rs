@@ -1281,6 +1281,9 @@ impl Context {
                     ("stored", stored_text(table, stored).into()),
                 ],
             ));
+            if !stored.is_empty() {
+                lines.push(super::playing::fields_hint(table, characters.last()));
+            }
         }
         if lines.is_empty() {
             return None;

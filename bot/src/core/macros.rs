@@ -70,6 +70,8 @@ pub(super) struct Prepared {
     /// The expression without its label, for the answer's header.
     pub asked: String,
     pub context: RollContext,
+    /// Whose `@FIELD`s the roll used, to say so in the answer.
+    pub character: Option<String>,
 }
 
 /// A name as `$name` takes it: ASCII letters, digits and `_`, not starting with a
@@ -586,7 +588,7 @@ impl Context {
 
     /// Turns what a user asked to roll into an expression and its context: a bare
     /// macro name (`fireball`, `fireball at the orc`) means `$fireball`; macros are
-    /// looked up (personal before server); `@FIELD`s come from the active character.
+    /// looked up (personal before server); `@FIELD`s come from the character played here (`storage::playing`).
     /// `adv` / `dis` anywhere in the label roll a d20 twice, and a label word that
     /// reads as dice is refused (`roll::advantage`), for `/roll` and `/odds` alike.
     /// `Err` holds the answer to give instead of a roll.
@@ -619,11 +621,17 @@ impl Context {
         let place = request.place();
         // What goes wrong here is answered privately.
         let lang = self.language(request, false).await?;
-        // `adv` / `dis` and dice in the label are read before the dice language.
+        // `adv` / `dis` and dice in the label are read before the dice language
+        // (unless the caller already read them); on a macro alone (`$atk adv`)
+        // they go into its text (`macro_advantage`).
+        let mut on_macro = None;
         let expr = match unread.then(|| super::roll::advantage(expr)) {
             None => expr.to_owned(),
             Some(Ok(expr)) => expr,
-            Some(Err(problem)) => return Ok(Err(ephemeral(problem.text(lang)))),
+            Some(Err(problem)) => match self.macro_advantage(request, expr).await? {
+                Some(read) => on_macro.insert(read).line.clone(),
+                None => return Ok(Err(ephemeral(problem.text(lang)))),
+            },
         };
         let expr = expr.as_str();
         let (expr, references) = match dice.references(expr) {
@@ -651,9 +659,13 @@ impl Context {
                     }
                     return Ok(Err(ephemeral(text)));
                 }
-                let expr = match super::roll::advantage(&format!("${first}{rest}")) {
+                let line = format!("${first}{rest}");
+                let expr = match super::roll::advantage(&line) {
                     Ok(expr) => expr,
-                    Err(problem) => return Ok(Err(ephemeral(problem.text(lang)))),
+                    Err(problem) => match self.macro_advantage(request, &line).await? {
+                        Some(read) => on_macro.insert(read).line.clone(),
+                        None => return Ok(Err(ephemeral(problem.text(lang)))),
+                    },
                 };
                 match dice.references(&expr) {
                     Ok(references) => (expr, references),
@@ -669,15 +681,25 @@ impl Context {
             context.macros = self
                 .lookup_macros(place, Some(request.user.id), &references.macros, None)
                 .await?;
+            if let Some(read) = &on_macro {
+                let key = name_key(&read.name);
+                if let Some(text) = context.macros.get(&key) {
+                    match super::macro_advantage::apply(&read.name, text, read.word) {
+                        Ok(rolled) => context.macros.insert(key, rolled),
+                        Err(problem) => return Ok(Err(ephemeral(problem.text(lang)))),
+                    };
+                }
+            }
             uses_fields |= context.macros.values().any(|text| {
                 dice.references(text)
                     .is_ok_and(|references| !references.fields.is_empty())
             });
         }
+        let mut playing = None;
         if uses_fields {
             let Some(character) = self
                 .storage
-                .active_character(place, request.user.id)
+                .playing_character(place, request.user.id)
                 .await?
             else {
                 return Ok(Err(ephemeral(i18n::tr(lang, "macros-no-character"))));
@@ -685,13 +707,39 @@ impl Context {
             let current = self.character_fields(&character).await?;
             context.fields =
                 fields::roll_fields_with_purse(&current, character.gold, character.food);
+            playing = Some(character.name);
         }
-        let asked = without_label(&expr, references.label.as_deref());
+        let mut asked = without_label(&expr, references.label.as_deref());
+        if let Some(read) = &on_macro {
+            asked = format!("{asked} {}", read.word);
+        }
         Ok(Ok(Prepared {
             expr,
             asked,
             context,
+            character: playing,
         }))
+    }
+
+    /// `$atk adv` (or `atk adv` for a macro that exists): the macro and the word.
+    async fn macro_advantage(
+        &self,
+        request: &Request,
+        line: &str,
+    ) -> anyhow::Result<Option<super::macro_advantage::MacroAdvantage>> {
+        let Some(read) = super::macro_advantage::read(line) else {
+            return Ok(None);
+        };
+        let exists = !self
+            .storage
+            .macros_named(
+                request.place(),
+                request.user.id,
+                std::slice::from_ref(&read.name),
+            )
+            .await?
+            .is_empty();
+        Ok(exists.then_some(read))
     }
 
     /// Autocomplete of `/roll expr`: macro names for a bare name being typed, or the

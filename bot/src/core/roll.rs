@@ -312,7 +312,7 @@ impl Context {
                 !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
             let mut block = String::new();
             if uses_refs {
-                block.push_str(&inline_code(&one_line(&prepared.asked, 100)));
+                block.push_str(&super::playing::asked_as(lang, &prepared, 100));
                 block.push_str(if repeat == 1 { ": " } else { "\n" });
             }
             block.push_str(&numbered(&lines));
@@ -371,7 +371,7 @@ impl Context {
             request,
             params,
             again,
-            uses_refs.then_some(&*prepared.asked),
+            uses_refs.then(|| super::playing::asked_as(lang, &prepared, 200)),
         );
         let repeat = params.repeat as usize;
         let per_roll = self.settings.render_budget.saturating_sub(header.len()) / repeat;
@@ -431,7 +431,7 @@ fn roll_header(
     request: &Request,
     params: &RollAgain,
     again: bool,
-    asked: Option<&str>,
+    asked: Option<String>,
 ) -> String {
     let mut parts = Vec::new();
     if again {
@@ -445,7 +445,7 @@ fn roll_header(
         parts.push(format!("**{}**", escape_markdown(label)));
     }
     if let Some(asked) = asked {
-        parts.push(inline_code(&one_line(asked, 200)));
+        parts.push(asked);
     }
     let mut header = parts.join(", ");
     if params.repeat > 1 {
@@ -802,7 +802,7 @@ fn single_d20_terms(expr: &str) -> Vec<(usize, usize, usize)> {
 }
 
 /// Text in backticks; backticks inside become quotes so they cannot end it.
-fn inline_code(text: &str) -> String {
+pub(super) fn inline_code(text: &str) -> String {
     format!("`{}`", text.replace('`', "'"))
 }
 

@@ -45,7 +45,7 @@ pub struct NewCharacter {
     pub numbered: bool,
 }
 
-const COLUMNS: &str = "id, owner_id, guild_id, name, program, program_hash, fields, transcript, \
+pub(super) const COLUMNS: &str = "id, owner_id, guild_id, name, program, program_hash, fields, transcript, \
      gold, food, created_at, capture";
 
 /// The case-insensitive lookup key of a name.
@@ -142,23 +142,6 @@ impl Storage {
             .map(|(name, _)| name)
             .take(usize::try_from(limit).unwrap_or(0))
             .collect())
-    }
-
-    /// The owner's newest character in a guild, if any.
-    pub async fn newest_character(
-        &self,
-        owner_id: i64,
-        guild_id: i64,
-    ) -> anyhow::Result<Option<CharacterRow>> {
-        let sql = format!(
-            "SELECT {COLUMNS} FROM characters WHERE owner_id = $1 AND guild_id = $2 \
-             ORDER BY created_at DESC, id DESC LIMIT 1"
-        );
-        Ok(sqlx::query_as::<_, CharacterRow>(&sql)
-            .bind(owner_id)
-            .bind(guild_id)
-            .fetch_optional(&self.pool)
-            .await?)
     }
 
     /// The captured characters of a program in a guild (all owners, traded with or

@@ -11,6 +11,7 @@ pub mod encounters;
 mod guild_settings;
 mod macros;
 pub mod npc;
+mod playing;
 mod programs;
 mod sessions;
 mod stats;
@@ -32,6 +33,7 @@ pub use npc::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
     PlayingCharacter, WorldKey,
 };
+pub use playing::playing_character_in;
 pub use programs::{NewProgram, ProgramInfo, ProgramRow};
 pub use sessions::{NewSession, SessionRow, SessionUpdate, advance_session_in};
 pub use stats::{SessionCounts, is_unavailable};

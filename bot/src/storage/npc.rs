@@ -546,34 +546,6 @@ pub async fn delete_npc_conversation_in(
     Ok(result.rows_affected() == 1)
 }
 
-/// The character a player talks as in a guild: the active one (`/character use`),
-/// else the most recently made one; `None` when the player has none there.
-pub async fn playing_character_in(
-    conn: &mut AnyConnection,
-    guild_id: i64,
-    user_id: i64,
-) -> anyhow::Result<Option<PlayingCharacter>> {
-    let active = sqlx::query_as::<_, PlayingCharacter>(
-        "SELECT c.id, c.name FROM active_characters a JOIN characters c ON c.id = a.character_id \
-         WHERE a.guild_id = $1 AND a.user_id = $2",
-    )
-    .bind(guild_id)
-    .bind(user_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    if active.is_some() {
-        return Ok(active);
-    }
-    Ok(sqlx::query_as::<_, PlayingCharacter>(
-        "SELECT id, name FROM characters WHERE guild_id = $1 AND owner_id = $2 \
-         ORDER BY created_at DESC, id DESC LIMIT 1",
-    )
-    .bind(guild_id)
-    .bind(user_id)
-    .fetch_optional(&mut *conn)
-    .await?)
-}
-
 /// The world of `key`, without `activity` (the caller fills it in); `None` when the
 /// character is gone.
 pub async fn load_world_in(

@@ -712,18 +712,9 @@ impl Context {
         initiative: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let found = if character.is_empty() {
-            match self
-                .storage
-                .active_character(request.place(), request.user.id)
+            self.storage
+                .playing_character(request.place(), request.user.id)
                 .await?
-            {
-                Some(row) => Some(row),
-                None => {
-                    self.storage
-                        .newest_character(request.user.id, request.place())
-                        .await?
-                }
-            }
         } else {
             self.storage
                 .character_named(request.user.id, request.place(), character)

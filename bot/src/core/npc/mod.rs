@@ -53,12 +53,12 @@ use crate::engine::worker;
 use crate::i18n::{self, Lang};
 use crate::storage::npc::{
     claim_npc_step, delete_npc_conversation_in, insert_npc_conversation_in, load_world_in,
-    npc_keywords_in, playing_character_in, record_npc_keyword_in, save_world_in,
-    take_npc_conversation_of_in, update_npc_conversation_in,
+    npc_keywords_in, record_npc_keyword_in, save_world_in, take_npc_conversation_of_in,
+    update_npc_conversation_in,
 };
 use crate::storage::{
     NewNpcConversation, NewNpcScript, NpcConversationRow, NpcConversationUpdate, NpcScriptRow,
-    WorldKey, name_key,
+    WorldKey, name_key, playing_character_in,
 };
 
 /// The language tags a pasted script's code block may open with (```ghul).
