@@ -785,6 +785,7 @@ async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
         expires_at: 2_000,
         access_token: Some("access".to_owned()),
         guilds_at: 1_000,
+        locale: Some("de".to_owned()),
     };
     storage.create_web_session(&row).await.unwrap();
     let other = tavern::storage::WebSessionRow {

@@ -30,6 +30,7 @@ pub mod gm;
 pub mod help;
 pub mod language;
 pub mod limits;
+pub mod live;
 pub mod macro_advantage;
 pub mod macros;
 mod model;
@@ -188,6 +189,7 @@ impl Core {
             npc_scripts: Arc::default(),
             effect_libraries: Arc::default(),
             languages: language::LanguageCache::default(),
+            encounter_changes: live::EncounterChanges::default(),
         };
         Core {
             cx,
@@ -204,6 +206,11 @@ impl Core {
 
     pub fn storage(&self) -> &Storage {
         &self.cx.storage
+    }
+
+    /// Notices of every encounter change this core stores, for live views.
+    pub fn encounter_changes(&self) -> tokio::sync::broadcast::Receiver<live::EncounterChanged> {
+        self.cx.encounter_changes.subscribe()
     }
 
     pub fn settings(&self) -> &CoreSettings {

@@ -42,6 +42,7 @@ use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
+use super::live::EncounterChanged;
 use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
@@ -547,6 +548,11 @@ impl Context {
         if !self.storage.insert_encounter(&encounter).await? {
             return Ok(ephemeral(i18n::tr(lang, "encounter-already-running")));
         }
+        self.encounter_changes.publish(EncounterChanged {
+            guild_id: encounter.guild_id,
+            channel_id: encounter.channel_id,
+            step: Some(0),
+        });
         let Some(loaded) = self.load_encounter_id(encounter.id).await? else {
             return Ok(ephemeral(i18n::tr(lang, "encounter-ended")));
         };
@@ -623,6 +629,15 @@ impl Context {
             })
         })
         .await?;
+        if let Ok(step) = written {
+            // The row is gone when the change ended the encounter.
+            let ended = change.state.is_none();
+            self.encounter_changes.publish(EncounterChanged {
+                guild_id: loaded.row.guild_id,
+                channel_id: loaded.row.channel_id,
+                step: (!ended).then_some(step),
+            });
+        }
         Ok(match written {
             Ok(step) => Committed::Done { step },
             Err(Lost::Answered) => Committed::Stale,
