@@ -83,3 +83,5 @@ mod deploy;
 mod hostile;
 // The web dashboard: sessions, CSRF, escaping, every route's access checks.
 mod web;
+// Issue 25: live encounters, settings, locale, rate limits; the browser tests.
+mod web_live;

@@ -181,6 +181,8 @@ const PAGES: &[&str] = &[
     "/servers/500/characters",
     "/servers/500/characters/{c}",
     "/servers/500/macros",
+    "/servers/500/encounters",
+    "/servers/500/settings",
 ];
 const FORMS: &[&str] = &[
     "/logout",
@@ -190,6 +192,8 @@ const FORMS: &[&str] = &[
     "/servers/500/characters/answer",
     "/servers/500/macros",
     "/servers/500/macros/delete",
+    "/servers/500/settings/language",
+    "/servers/500/settings/macro-role",
 ];
 
 async fn with_characters(site: &Site) {

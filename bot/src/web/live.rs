@@ -261,8 +261,7 @@ impl Watch {
                 continue;
             }
             self.shown = step;
-            let fragment = match view(&self.web, &self.viewer, &self.guild, self.channel_id).await
-            {
+            let fragment = match view(&self.web, &self.viewer, &self.guild, self.channel_id).await {
                 Ok(Some((_, fragment))) => fragment,
                 Ok(None) => ended(self.viewer.lang),
                 Err(error) => {
@@ -281,7 +280,9 @@ impl Watch {
 /// The step of the encounter in `channel_id` of `guild_id`, if one runs there.
 async fn current_step(web: &Web, guild_id: i64, channel_id: i64) -> anyhow::Result<Option<i64>> {
     let row = web.core.storage().encounter_in_channel(channel_id).await?;
-    Ok(row.filter(|row| row.guild_id == guild_id).map(|row| row.step))
+    Ok(row
+        .filter(|row| row.guild_id == guild_id)
+        .map(|row| row.step))
 }
 
 /// The tracker of `channel_id` as `/init list` answers the viewer there, as HTML,
@@ -376,7 +377,10 @@ mod tests {
     #[test]
     fn the_trackers_markdown_becomes_escaped_html() {
         for (markdown, html) in [
-            ("**Initiative** · Round 1", "<p><strong>Initiative</strong> · Round 1</p>"),
+            (
+                "**Initiative** · Round 1",
+                "<p><strong>Initiative</strong> · Round 1</p>",
+            ),
             ("GM Ann\\_B", "<p>GM Ann_B</p>"),
             ("```\n> <Orc> 7/7\n```", "<pre>&gt; &lt;Orc&gt; 7/7\n</pre>"),
             ("**open", "<p><strong>open</strong></p>"),

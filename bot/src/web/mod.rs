@@ -39,7 +39,8 @@ use crate::core::limits::Clock;
 
 pub use html::escape;
 pub use oauth::DiscordLogin;
-pub use session::{SessionGuild, Viewer, start as start_session};
+pub use rate::{LOGIN_BURST, LOGIN_PER_MINUTE};
+pub use session::{SessionGuild, Viewer, hash_id as hash_session_id, start as start_session};
 
 /// The Content-Security-Policy of every answer: no inline script; scripts, event
 /// streams, styles and images only from this origin, forms only to it, never in a

@@ -273,7 +273,9 @@ async fn exchange(
         .or_else(|| me["username"].as_str())
         .unwrap_or("?")
         .to_owned();
-    let locale = me["locale"].as_str().map(|locale| locale.chars().take(16).collect());
+    let locale = me["locale"]
+        .as_str()
+        .map(|locale| locale.chars().take(16).collect());
     let guilds = fetch_guilds(web, &token).await.map_err(into_anyhow)?;
     Ok(Login {
         user: User { id, name },

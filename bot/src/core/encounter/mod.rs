@@ -40,9 +40,9 @@ use npc_core::effects::{
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
+use super::live::EncounterChanged;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
-use super::live::EncounterChanged;
 use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
