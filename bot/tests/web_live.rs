@@ -161,7 +161,7 @@ async fn players_see_the_tracker_and_the_gm_the_gm_view_as_init_list_shows_them(
     assert!(
         player
             .body
-            .contains("data-events=\"/servers/500/encounters/600/events\"")
+            .contains("data-events=\"/servers/500/encounters/600/events?step=2\"")
     );
 
     // The GM, and a member with Manage Server, see the numbers as /init list shows them.
@@ -253,10 +253,34 @@ async fn an_open_page_hears_init_next_and_the_end_of_the_encounter() {
     assert!(event.contains("The encounter is over."), "{event}");
     // The stream then ends and gives its place back.
     assert!(stream.next().await.is_none());
+    drop(stream);
     assert_eq!(site.web.live_views_open(), 0);
     // With no encounter there, the browser is told to stop asking.
     let gone = site.get(&format!("{}/events", tracker_path()), &bob).await;
     assert_eq!(gone.status, StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn a_page_older_than_the_encounter_gets_the_tracker_as_soon_as_its_stream_opens() {
+    let mut site = Site::new().await;
+    fight(&mut site).await;
+    let bob = site.login(BOB, 0).await;
+    let page = site.get(&tracker_path(), &bob).await;
+    let marker = "data-events=\"";
+    let start = page.body.find(marker).unwrap() + marker.len();
+    let events = page.body[start..start + page.body[start..].find('"').unwrap()].to_owned();
+    assert!(events.ends_with("?step=2"), "{events}");
+    // The turn moves on before the browser opens the stream: it is sent at once.
+    as_user(&mut site.table, ALICE, init("next", &[])).await;
+    let request = Request::get(&events)
+        .header(header::COOKIE, &bob)
+        .body(Body::empty())
+        .unwrap();
+    let response = site.router().oneshot(request).await.unwrap();
+    let mut stream = response.into_body().into_data_stream();
+    let event = next_tracker_event(&mut stream).await;
+    assert!(event.contains("id: 3"), "{event}");
+    assert!(event.contains("▶ 20 Bram"), "{event}");
 }
 
 #[tokio::test]

@@ -22,11 +22,12 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures::stream::{self, Stream};
+use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
 use tokio::time::Instant;
 
@@ -150,7 +151,7 @@ pub async fn tracker(
     let shown = view(&web, &viewer, &guild, channel_id)
         .await
         .map_err(|error| server_error(lang, &error))?;
-    let Some((_, fragment)) = shown else {
+    let Some((step, fragment)) = shown else {
         return Err(missing(lang));
     };
     let base = format!("/servers/{}/encounters/{channel_id}", guild.id);
@@ -159,7 +160,7 @@ pub async fn tracker(
          <script src=\"/live.js\" defer></script>"
     );
     let body = format!(
-        "<div id=\"tracker\" aria-live=\"polite\" data-events=\"{base}/events\">{fragment}</div>\
+        "<div id=\"tracker\" aria-live=\"polite\" data-events=\"{base}/events?step={step}\">{fragment}</div>\
          <p class=\"hint\">{hint}</p><p><a href=\"/servers/{guild}/encounters\">{back}</a></p>",
         hint = escape(&i18n::tr(lang, "web-live-hint")),
         guild = guild.id,
@@ -172,13 +173,23 @@ pub async fn tracker(
     ))
 }
 
-/// `/servers/{guild}/encounters/{channel}/events`: a `tracker` event with the
-/// tracker's HTML whenever the encounter changes; 204 (the browser stops asking)
-/// when no encounter runs there, 503 when too many views are open.
+/// The step the page shows, so a change made before the stream opened is sent at once.
+#[derive(Debug, Deserialize)]
+pub struct EventsQuery {
+    step: Option<i64>,
+}
+
+/// `/servers/{guild}/encounters/{channel}/events?step=N`: a `tracker` event (its id
+/// the step) with the tracker's HTML whenever the encounter is at another step than
+/// the page shows (`Last-Event-ID` after a reconnection, else `step`); 204 (the
+/// browser stops asking) when no encounter runs there, 503 when too many views are
+/// open.
 pub async fn events(
     State(web): State<Web>,
     viewer: Viewer,
     Path((guild_id, channel_id)): Path<(i64, i64)>,
+    Query(query): Query<EventsQuery>,
+    headers: HeaderMap,
 ) -> Result<Response, Response> {
     let guild = guild_of(&viewer, guild_id)?;
     let lang = viewer.lang;
@@ -196,13 +207,20 @@ pub async fn events(
     if step.is_none() {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
+    let page_step = headers
+        .get("last-event-id")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<i64>().ok())
+        .or(query.step);
+    let shown = page_step.or(step);
     let watch = Watch {
         web,
         viewer,
         guild,
         channel_id,
         changes,
-        shown: step,
+        shown,
+        behind: shown != step,
         ends_at: Instant::now() + STREAM_LIFETIME,
         done: false,
         _permit: permit,
@@ -221,6 +239,8 @@ struct Watch {
     changes: broadcast::Receiver<EncounterChanged>,
     /// The step the page shows (`None`: the encounter ended).
     shown: Option<i64>,
+    /// The page is behind already: read at once, without waiting for a notice.
+    behind: bool,
     ends_at: Instant,
     done: bool,
     /// Returned to the budget when the stream is dropped.
@@ -241,14 +261,8 @@ impl Watch {
             return None;
         }
         loop {
-            tokio::select! {
-                heard = self.changes.recv() => match heard {
-                    Ok(change) if change.channel_id != self.channel_id => continue,
-                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                },
-                _ = tokio::time::sleep(POLL) => {}
-                _ = tokio::time::sleep_until(self.ends_at) => return None,
+            if !std::mem::take(&mut self.behind) {
+                self.wait().await?;
             }
             let step = match current_step(&self.web, self.guild.id, self.channel_id).await {
                 Ok(step) => step,
@@ -272,7 +286,27 @@ impl Watch {
             if step.is_none() {
                 self.done = true;
             }
-            return Some(Event::default().event("tracker").data(fragment));
+            let mut event = Event::default().event("tracker").data(fragment);
+            if let Some(step) = step {
+                event = event.id(step.to_string());
+            }
+            return Some(event);
+        }
+    }
+
+    /// Until a notice of this channel (or a lag: maybe), the poll, or the end of the
+    /// stream's life (`None`).
+    async fn wait(&mut self) -> Option<()> {
+        loop {
+            tokio::select! {
+                heard = self.changes.recv() => match heard {
+                    Ok(change) if change.channel_id != self.channel_id => continue,
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => return Some(()),
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                },
+                _ = tokio::time::sleep(POLL) => return Some(()),
+                _ = tokio::time::sleep_until(self.ends_at) => return None,
+            }
         }
     }
 }
