@@ -84,4 +84,5 @@ mod hostile;
 // The web dashboard: sessions, CSRF, escaping, every route's access checks.
 mod web;
 // Issue 25: live encounters, settings, locale, rate limits; the browser tests.
+mod web_browser;
 mod web_live;
