@@ -131,14 +131,16 @@ struct Browser {
 }
 
 impl Browser {
-    async fn open(port: u16) -> Browser {
+    /// A fresh browser (no cookies) whose interface language is `lang`.
+    async fn open(port: u16, lang: &str) -> Browser {
         let http = reqwest::Client::new();
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {"args": [
                 "--headless=new", "--no-sandbox", "--disable-gpu",
                 "--disable-dev-shm-usage", "--window-size=1000,800",
-            ]},
+                format!("--lang={lang}"),
+            ], "prefs": {"intl.accept_languages": lang}},
         }}});
         let request = http
             .post(format!("http://127.0.0.1:{port}/session"))
@@ -340,7 +342,7 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
     as_user(&mut table, ALICE, init("add", &orc)).await;
 
     for (user, lang, macro_name) in [(ALICE, "en", "atken"), (BOB, "de", "atkde")] {
-        let browser = Browser::open(port).await;
+        let browser = Browser::open(port, lang).await;
         browser
             .call(
                 reqwest::Method::POST,
@@ -349,11 +351,17 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
             )
             .await;
         browser.go(&format!("{base}/")).await;
+        // Before the login, the browser's language.
+        let html_lang = browser
+            .run("return document.documentElement.lang;", json!([]))
+            .await;
+        assert_eq!(html_lang, json!(lang));
         browser.check_and_keep(&format!("{lang}-1-login")).await;
         browser.click("a.login").await;
         // The fake's page: grant as this user.
         browser.click(&format!("#authorize-{user}")).await;
         assert_eq!(browser.url().await, format!("{base}/servers"), "{lang}");
+        // After it, the Discord locale's.
         let html_lang = browser
             .run("return document.documentElement.lang;", json!([]))
             .await;
