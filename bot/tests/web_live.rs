@@ -45,15 +45,27 @@ impl Site {
         router(self.web.clone())
     }
 
-    /// A session for `user` in the table's server with `permissions`, whose
-    /// Discord locale is `locale`: its cookie.
+    /// A session for `user` in the table's server with `permissions`: its cookie.
     async fn login(&self, user: i64, permissions: u64) -> String {
+        self.session(user, &[(GUILD, permissions)]).await
+    }
+
+    /// A session for `user` in each of `guilds`, without permissions.
+    async fn login_in(&self, user: i64, guilds: &[i64]) -> String {
+        let guilds: Vec<(i64, u64)> = guilds.iter().map(|&id| (id, 0)).collect();
+        self.session(user, &guilds).await
+    }
+
+    async fn session(&self, user: i64, guilds: &[(i64, u64)]) -> String {
         let name = if user == ALICE { "Alice" } else { "Bob" };
-        let guilds = [SessionGuild {
-            id: GUILD,
-            name: "The Table".to_owned(),
-            permissions,
-        }];
+        let guilds: Vec<SessionGuild> = guilds
+            .iter()
+            .map(|&(id, permissions)| SessionGuild {
+                id,
+                name: format!("Server {id}"),
+                permissions,
+            })
+            .collect();
         let user = User {
             id: user,
             name: name.to_owned(),
@@ -177,11 +189,20 @@ async fn players_see_the_tracker_and_the_gm_the_gm_view_as_init_list_shows_them(
             page.body
         );
     }
-    // Another server's id, and a server the user is not in, look like nothing.
+    // A server the user is not in looks like nothing; so does this channel's
+    // encounter under another server of the user's.
     assert_eq!(
         site.get("/servers/501/encounters/600", &bob).await.status,
         404
     );
+    let in_both = site.login_in(BOB, &[GUILD, 501]).await;
+    assert_eq!(site.get(&tracker_path(), &in_both).await.status, 200);
+    let elsewhere = site.get("/servers/501/encounters/600", &in_both).await;
+    assert_eq!(elsewhere.status, 404);
+    let stream = site
+        .get("/servers/501/encounters/600/events", &in_both)
+        .await;
+    assert_eq!(stream.status, StatusCode::NO_CONTENT);
     let script = site.get("/live.js", &bob).await;
     assert_eq!(script.status, StatusCode::OK);
     assert!(script.body.contains("EventSource"));
