@@ -521,6 +521,33 @@ async fn save_installs_as_the_command_does_and_the_console_sees_it() {
         site.installed("cap").await.unwrap().record_map,
         "at 30 NAME=NA$ STR=ST"
     );
+    // The same listing with another map: `/chargen program map`, which brings the
+    // characters along; a map that does not fit keeps the old one.
+    let remapped = map_form("at 40 NAME=NA$");
+    let remapped: Vec<(&str, &str)> = remapped.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let answer = site.post(&path, Some(&admin.0), &remapped).await;
+    assert!(
+        answer
+            .body
+            .contains("`cap` maps its characters with `at 40 NAME=NA$` now."),
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer
+            .body
+            .contains("Characters it made already read their fields")
+    );
+    let misfit = site.post(&path, Some(&admin.0), &misfit).await;
+    assert!(
+        misfit.body.contains("The map was not saved: the program has no line 35. `cap` keeps its map `at 40 NAME=NA$`."),
+        "{}",
+        misfit.body
+    );
+    assert_eq!(
+        site.installed("cap").await.unwrap().record_map,
+        "at 40 NAME=NA$"
+    );
 
     // Refusals the command gives: a shipped name, a bad name.
     let shipped = site.save(&admin, "chargen", SHORT).await;

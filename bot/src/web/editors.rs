@@ -565,7 +565,36 @@ async fn program_edit(
     let map = form.map.trim().to_owned();
     let mut findings = String::new();
     let mut installed = false;
-    if form.action == "save" {
+    let stored = web
+        .core
+        .storage()
+        .installed_program(guild.id, &name)
+        .await
+        .map_err(|error| server_error(lang, &error))?;
+    let map_only = stored
+        .as_ref()
+        .is_some_and(|row| row.source == source && row.record_map.trim() != map);
+    if form.action == "save" && map_only {
+        // Only the map changed: `/chargen program map`, which also brings the
+        // characters the program made along (gold, food, names).
+        let command = Command {
+            name: "chargen".to_owned(),
+            subcommand: vec!["program".to_owned(), "map".to_owned()],
+            options: [("name", name.clone()), ("map", map.clone())]
+                .into_iter()
+                .map(|(option, value)| CommandOption {
+                    name: option.to_owned(),
+                    value: OptionValue::String(value),
+                })
+                .collect(),
+        };
+        let replies = web
+            .core
+            .handle(&viewer.request(&guild, RequestKind::Command(command)))
+            .await;
+        findings.push_str(&notices(&replies));
+        installed = true;
+    } else if form.action == "save" {
         let request = viewer.request(
             &guild,
             RequestKind::Button {
@@ -597,13 +626,7 @@ async fn program_edit(
             Ok(report) => findings.push_str(&listing_marks(lang, &source, &report)),
             Err(error) => findings.push_str(&overrun(lang, &error)),
         }
-        installed = web
-            .core
-            .storage()
-            .installed_program(guild.id, &name)
-            .await
-            .map_err(|error| server_error(lang, &error))?
-            .is_some();
+        installed = stored.is_some();
     }
     let draft = ProgramDraft { name, source, map };
     Ok(program_page(&viewer, &guild, &draft, &findings, installed))
