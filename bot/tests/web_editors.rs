@@ -347,7 +347,7 @@ async fn check_marks_every_syntax_error_and_refusal_at_its_line() {
     let (cookie, csrf) = site.admin().await;
     let path = format!("/servers/{GUILD}/programs/edit");
     let check = |source: &'static str, map: &'static str| {
-        let form = vec![
+        let form = [
             ("csrf", csrf.clone()),
             ("name", "broken".to_owned()),
             ("source", source.to_owned()),

@@ -81,10 +81,14 @@ pub enum Install {
     Installed(String),
     /// The listing loads with syntax errors: it is stored only when the admin
     /// confirms (the command's "Install anyway", the web's checkbox).
-    Unconfirmed {
-        program: NewProgram,
-        check: ProgramCheck,
-    },
+    Unconfirmed(Box<Unconfirmed>),
+}
+
+/// A listing that loads with syntax errors, waiting for the admin's confirmation.
+#[derive(Debug)]
+pub struct Unconfirmed {
+    pub program: NewProgram,
+    pub check: ProgramCheck,
 }
 
 /// What a try of a generator showed: its screen and then its question, its end, or
@@ -325,7 +329,10 @@ impl Context {
             record_map,
         };
         if !check.syntax_errors.is_empty() && !confirmed {
-            return Ok((Install::Unconfirmed { program, check }, Some(report)));
+            return Ok((
+                Install::Unconfirmed(Box::new(Unconfirmed { program, check })),
+                Some(report),
+            ));
         }
         self.storage.install_program(&program).await?;
         let text = super::programs::installed_text(&program, replacing, lang) + &map_note;

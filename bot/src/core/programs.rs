@@ -502,7 +502,7 @@ impl Context {
             Install::Refused(text) | Install::Installed(text) => {
                 return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
             }
-            Install::Unconfirmed { program, check } => (program, check),
+            Install::Unconfirmed(waiting) => (waiting.program, waiting.check),
         };
         let state_id = self
             .store_button_state(

@@ -614,7 +614,7 @@ async fn program_edit(
                 findings.push_str(&notice(&text));
             }
             Install::Refused(text) => findings.push_str(&notice(&text)),
-            Install::Unconfirmed { .. } => {
+            Install::Unconfirmed(_) => {
                 findings.push_str(&notice(&i18n::tr(lang, "editor-not-saved-syntax-errors")))
             }
         }
