@@ -125,7 +125,19 @@ impl Site {
     }
 
     async fn post_raw(&self, path: &str, cookie: Option<&str>, body: String) -> Answer {
+        self.post_raw_in("en", path, cookie, body).await
+    }
+
+    /// A form from a browser that prefers `language`.
+    async fn post_raw_in(
+        &self,
+        language: &str,
+        path: &str,
+        cookie: Option<&str>,
+        body: String,
+    ) -> Answer {
         let mut request = Request::post(path)
+            .header(header::ACCEPT_LANGUAGE, language)
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .header(header::ORIGIN, ORIGIN);
         if let Some(cookie) = cookie {
@@ -949,4 +961,33 @@ async fn the_body_limit_is_the_listing_limit() {
         .post_raw("/servers/500/macros", Some(&admin.0), macro_form)
         .await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn the_marks_speak_the_readers_language() {
+    let site = Site::new().await;
+    let (cookie, csrf) = site.admin().await;
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("name", "kaputt"),
+        ("source", BROKEN),
+        ("action", "check"),
+    ];
+    let page = site
+        .post_raw_in(
+            "de-DE,de;q=0.9",
+            "/servers/500/programs/edit",
+            Some(&cookie),
+            encode(&form),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("<html lang=\"de\">"), "{}", page.body);
+    assert!(page.body.contains("2 Syntaxfehler"), "{}", page.body);
+    assert!(
+        page.body.contains("Zeile 5 (BASIC-Zeile 50), Spalte 19:"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(">Prüfen</button>"), "{}", page.body);
 }
