@@ -107,7 +107,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
             .map(|(shown, odds)| {
                 format!(
                     "{}{}",
-                    chart::summary(lang, shown, odds, args.target),
+                    chart::summary(lang, None, shown, odds, args.target),
                     chart::text_histogram(lang, odds, View::Exactly, 40)
                 )
             })

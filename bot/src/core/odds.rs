@@ -22,6 +22,9 @@ const BUTTON_STATE_KIND: &str = "odds";
 /// PNG when one was asked for.
 struct Computed {
     shown: String,
+    /// What was asked and whose `@FIELD`s it used (`\`1d20+@STR_MOD\` as **Udo**`),
+    /// for the summary's first line, when the roll used a character's fields.
+    heading: Option<String>,
     odds: dice_core::Odds,
     png: Option<Result<Vec<u8>, String>>,
 }
@@ -272,7 +275,13 @@ impl Context {
                 .clone()
                 .ok_or_else(|| anyhow::anyhow!("no chart drawn"))?
                 .map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
-            summaries.push(chart::summary(lang, &roll.shown, &roll.odds, params.target));
+            summaries.push(chart::summary(
+                lang,
+                roll.heading.as_deref(),
+                &roll.shown,
+                &roll.odds,
+                params.target,
+            ));
             let histogram = chart::text_histogram(lang, &roll.odds, view, 40);
             histograms.push(match several {
                 true => format!("{}\n{histogram}", roll.shown),
@@ -355,7 +364,19 @@ impl Context {
                 Err(replies) => return Ok(Err(replies)),
             };
             // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
-            rolls.push((part.with_advantage(), prepared));
+            let named = part.with_advantage();
+            // A roll with fields says whose, as `/roll` does; the language is the
+            // channel's, like the rest of the summary.
+            let heading = match (&prepared.character, view) {
+                (Some(character), Some((_, lang))) => Some(super::playing::as_character(
+                    lang,
+                    named.as_deref().unwrap_or(&prepared.asked),
+                    Some(character),
+                    100,
+                )),
+                _ => None,
+            };
+            rolls.push((named, heading, prepared));
         }
         let dice = self.engines.dice.clone();
         let target = params.target;
@@ -365,12 +386,17 @@ impl Context {
             .workers
             .run("odds", move || {
                 let mut computed = Vec::with_capacity(rolls.len());
-                for (named, prepared) in rolls {
+                for (named, heading, prepared) in rolls {
                     let (resolved, odds) = dice.odds(&prepared.expr, &prepared.context)?;
                     let shown = named.unwrap_or(resolved);
                     let png =
                         view.map(|(view, lang)| chart::png(lang, &shown, &odds, view, target));
-                    computed.push(Computed { shown, odds, png });
+                    computed.push(Computed {
+                        shown,
+                        heading,
+                        odds,
+                        png,
+                    });
                 }
                 Ok(computed)
             })

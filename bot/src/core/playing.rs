@@ -12,8 +12,20 @@ use crate::storage::NewCharacter;
 /// What was asked, as a code span of at most `width` characters, and whose
 /// `@FIELD`s it used (`as **Grimli**`).
 pub(super) fn asked_as(lang: Lang, prepared: &Prepared, width: usize) -> String {
-    let asked = inline_code(&one_line(&prepared.asked, width));
-    let Some(name) = &prepared.character else {
+    as_character(lang, &prepared.asked, prepared.character.as_deref(), width)
+}
+
+/// `asked` as a code span of at most `width` characters, followed by whose
+/// `@FIELD`s it used when `character` names one (`/odds` shows the line as typed,
+/// with its `adv`, rather than the dice it became).
+pub(super) fn as_character(
+    lang: Lang,
+    asked: &str,
+    character: Option<&str>,
+    width: usize,
+) -> String {
+    let asked = inline_code(&one_line(asked, width));
+    let Some(name) = character else {
         return asked;
     };
     i18n::tr_args(
