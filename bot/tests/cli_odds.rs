@@ -182,3 +182,15 @@ fn json_has_exact_fractions_of_the_mean_the_variance_and_the_chance() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(stderr(&wrong).contains("five"), "{}", stderr(&wrong));
 }
+
+/// `6 4d6` (Dice Maiden's repeat) is six rolls of 4d6: the odds are those of each.
+#[test]
+fn a_count_before_dice_gives_the_odds_of_each_roll() {
+    let output = tavern(&["odds", "6 4d6"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("4d6: mean 14.00 (exactly 14)"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -58,8 +58,9 @@ pub fn run(args: &OddsArgs) -> ExitCode {
     let args = &args;
     let input = args.expr.join(" ");
     let lang = args.lang.unwrap_or_else(super::lang_from_environment);
+    // Dice Maiden's `6 4d6` is six rolls of 4d6: the odds are those of each.
     let parts = match super::read_rolls(lang, args.json, &input) {
-        Ok(parts) => parts,
+        Ok((_, parts)) => parts,
         Err(code) => return code,
     };
     let limits = Limits::default();

@@ -350,7 +350,10 @@ impl Context {
         params: &OddsView,
         view: Option<(View, Lang)>,
     ) -> anyhow::Result<Result<Vec<Computed>, Vec<Reply>>> {
-        let parts = match super::roll::read_line(&params.expr) {
+        // Dice Maiden's `6 4d6` rolls 4d6 six times: each has the odds of 4d6.
+        let line =
+            super::roll::repeat_prefix(&params.expr).map_or(params.expr.as_str(), |(_, rest)| rest);
+        let parts = match super::roll::read_line(line) {
             Ok(parts) => parts,
             Err(problem) => {
                 let lang = self.language(request, false).await?;
