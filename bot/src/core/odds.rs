@@ -353,7 +353,7 @@ impl Context {
         // Dice Maiden's `6 4d6` rolls 4d6 six times: each has the odds of 4d6.
         let line =
             super::roll::repeat_prefix(&params.expr).map_or(params.expr.as_str(), |(_, rest)| rest);
-        let parts = match super::roll::read_line(line) {
+        let parts = match super::roll::split_rolls(line) {
             Ok(parts) => parts,
             Err(problem) => {
                 let lang = self.language(request, false).await?;
@@ -361,13 +361,21 @@ impl Context {
             }
         };
         let mut rolls = Vec::with_capacity(parts.len());
-        for part in parts {
-            let prepared = match self.prepare_read(request, &part).await? {
+        for typed in parts {
+            // Read as `/roll` reads a part: `adv` in the label, and on a macro
+            // alone (`$atk adv`) in the macro's one d20.
+            let prepared = match self.prepare_roll(request, &typed).await? {
                 Ok(prepared) => prepared,
                 Err(replies) => return Ok(Err(replies)),
             };
             // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
-            let named = part.with_advantage();
+            let named = super::roll::advantage(&typed).ok().and_then(|rolled| {
+                super::roll::LinePart {
+                    typed: typed.clone(),
+                    rolled,
+                }
+                .with_advantage()
+            });
             // A roll with fields says whose, as `/roll` does; the language is the
             // channel's, like the rest of the summary.
             let heading = match (&prepared.character, view) {

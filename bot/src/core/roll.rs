@@ -578,8 +578,9 @@ impl LinePart {
 }
 
 /// A line as `/roll` reads it before the dice language: its rolls ([`split_rolls`]),
-/// each with advantage turned into dice ([`advantage`]). `/odds` and the
-/// command-line tools read a line through here too, so they take what `/roll` takes.
+/// each with advantage turned into dice ([`advantage`]). The command-line tools
+/// read a line through here, so they take what `/roll` takes (`/odds` reads each
+/// part through `Context::prepare_roll`, as `/roll` does, macros included).
 pub fn read_line(line: &str) -> Result<Vec<LinePart>, RollsProblem> {
     split_rolls(line)?
         .into_iter()
