@@ -110,4 +110,8 @@ async fn odds_take_a_macro_with_advantage_as_roll_does(storage: Storage) {
         let got = as_user(&mut harness, BOB, odds).await;
         assert!(got.contains(contains), "{typed}: {got}");
     }
+    // Named as `/roll` names a roll with macros: what was asked, `adv` with it.
+    let odds = command("odds", &[], &[("expr", text("$atk adv"))]);
+    let got = as_user(&mut harness, BOB, odds).await;
+    assert!(got.starts_with("`$atk adv`: mean 18.82"), "{got}");
 }

@@ -23,7 +23,7 @@ const BUTTON_STATE_KIND: &str = "odds";
 struct Computed {
     shown: String,
     /// What was asked and whose `@FIELD`s it used (`\`1d20+@STR_MOD\` as **Udo**`),
-    /// for the summary's first line, when the roll used a character's fields.
+    /// for the summary's first line, when the roll used macros or fields.
     heading: Option<String>,
     odds: dice_core::Odds,
     png: Option<Result<Vec<u8>, String>>,
@@ -376,13 +376,16 @@ impl Context {
                 }
                 .with_advantage()
             });
-            // A roll with fields says whose, as `/roll` does; the language is the
-            // channel's, like the rest of the summary.
-            let heading = match (&prepared.character, view) {
-                (Some(character), Some((_, lang))) => Some(super::playing::as_character(
+            // A roll with macros or fields is named as asked (`$atk adv`), and one
+            // with fields says whose, as `/roll` does: the dice they stood for are
+            // in the target's line. The language is the channel's, like the summary's.
+            let uses_refs =
+                !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
+            let heading = match (uses_refs, view) {
+                (true, Some((_, lang))) => Some(super::playing::as_character(
                     lang,
                     named.as_deref().unwrap_or(&prepared.asked),
-                    Some(character),
+                    prepared.character.as_deref(),
                     100,
                 )),
                 _ => None,
