@@ -69,8 +69,9 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         let computed =
             dice_core::parse_with(&part.rolled, &limits).and_then(|expr| expr.odds(&limits));
         match computed {
-            // `1d20+5 adv` is named so, not as the `2d20kh1+5` computed.
-            Ok(odds) => rolls.push((part.with_advantage().unwrap_or(part.typed.clone()), odds)),
+            // `1d20+5 adv` is named so, not as the `2d20kh1+5` computed; a label is
+            // not part of the odds.
+            Ok(odds) => rolls.push((part.named(), odds)),
             Err(error) => {
                 if args.json {
                     // The same object as `tavern roll --json`: message, span and kind.

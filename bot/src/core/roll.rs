@@ -575,6 +575,19 @@ impl LinePart {
         let asked = asked.trim_end_matches([',', ';', ':']);
         Some(format!("{} {asked}", before_label(&self.typed, label)))
     }
+
+    /// The roll as a summary names it: [`LinePart::with_advantage`], else the
+    /// expression as typed without its label or comment (`1d20 ! sneak` is `1d20`).
+    pub fn named(&self) -> String {
+        if let Some(named) = self.with_advantage() {
+            return named;
+        }
+        let parsed = dice_core::parse(&self.typed).ok();
+        match parsed.as_ref().and_then(|parsed| parsed.label()) {
+            Some(label) => before_label(&self.typed, label).to_owned(),
+            None => self.typed.clone(),
+        }
+    }
 }
 
 /// A line as `/roll` reads it before the dice language: its rolls ([`split_rolls`]),
