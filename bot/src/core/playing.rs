@@ -7,7 +7,6 @@ use super::macros::Prepared;
 use super::roll::inline_code;
 use super::text::{escape_markdown, one_line};
 use crate::i18n::{self, Lang};
-use crate::storage::NewCharacter;
 
 /// What was asked, as a code span of at most `width` characters, and whose
 /// `@FIELD`s it used (`as **Grimli**`).
@@ -39,13 +38,10 @@ pub(super) fn as_character(
 }
 
 /// The end of a `/chargen` run: how to roll with a character's fields, with an
-/// example from `made` (the last character the run made, when this step made it),
-/// and which character a roll uses.
-pub(super) fn fields_hint(lang: Lang, made: Option<&NewCharacter>) -> String {
-    let fields: Vec<(String, String)> = made
-        .and_then(|made| serde_json::from_str(&made.fields).ok())
-        .unwrap_or_default();
-    let numbers = super::fields::roll_fields(&fields);
+/// example from `fields` (those of the last character the run stored), and which
+/// character a roll uses.
+pub(super) fn fields_hint(lang: Lang, fields: &[(String, String)]) -> String {
+    let numbers = super::fields::roll_fields(fields);
     let example = if numbers.contains_key("STR_MOD") {
         Some("STR_MOD")
     } else {
