@@ -347,7 +347,7 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
             .call(
                 reqwest::Method::POST,
                 "/timeouts",
-                json!({"script": 30_000}),
+                json!({"script": 30_000, "implicit": 30_000}),
             )
             .await;
         browser.go(&format!("{base}/")).await;
@@ -360,6 +360,8 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
         browser.click("a.login").await;
         // The fake's page: grant as this user.
         browser.click(&format!("#authorize-{user}")).await;
+        // The redirects may outlast the click: the driver waits for the servers page.
+        browser.find("main a[href$='/settings']").await;
         assert_eq!(browser.url().await, format!("{base}/servers"), "{lang}");
         // After it, the Discord locale's.
         let html_lang = browser

@@ -200,6 +200,7 @@ catalogue_files!(
     "gm",
     "dice",
     "web",
+    "editor",
     "web-live",
 );
 

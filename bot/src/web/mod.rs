@@ -13,6 +13,7 @@
 //! Content-Security-Policy allows scripts only from this origin (`/live.js`; no inline
 //! script) and styles only from `/style.css`.
 
+mod editors;
 mod html;
 mod live;
 mod oauth;
@@ -213,6 +214,8 @@ pub fn router(web: Web) -> Router {
             "/servers/{guild}/settings/macro-role",
             post(settings::macro_role),
         )
+        // The admins' editors (editors.rs), with their own body limit.
+        .merge(editors::routes(&web))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(web.clone(), rate::limit))
         .layer(middleware::from_fn_with_state(web.clone(), check_origin))

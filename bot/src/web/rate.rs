@@ -4,8 +4,9 @@
 //! - **Logins** (`/login`, `/login/callback`, `/login/dev`): per client address,
 //!   [`LOGIN_BURST`] at once, [`LOGIN_PER_MINUTE`] a minute: each one talks to
 //!   Discord or writes a session.
-//! - **Engine routes** (a POST whose last path segment is `check`, `try`, `play` or
-//!   `run`: they run generators, NPC scripts or the dice engine): per session (the
+//! - **Engine routes** (a POST whose last path segment is `check`, `try`, `play`,
+//!   `run`, `edit` or `effects`: the editors' checks and runs of generators, NPC
+//!   scripts and the effect file, on the engine workers): per session (the
 //!   hash of the cookie; without one, per address) with the bot's `[rate_limit]`, so
 //!   the web runs engines no faster than a Discord user's commands. A made-up cookie
 //!   passes the limit but not the handler, which refuses it before any engine runs.
@@ -62,7 +63,10 @@ pub fn route_kind(method: &Method, path: &str) -> Route {
         return Route::Login;
     }
     let last = path.rsplit('/').next().unwrap_or("");
-    if method == Method::POST && matches!(last, "check" | "try" | "play" | "run") {
+    // The editors (editors.rs) check a listing or script on every `edit` and on the
+    // effect file's form, and run it on `try` and `play`.
+    let engine = matches!(last, "check" | "try" | "play" | "run" | "edit" | "effects");
+    if method == Method::POST && engine {
         return Route::Engine;
     }
     Route::Free
@@ -133,6 +137,10 @@ mod tests {
             (Method::POST, "/servers/1/npcs/x/play", Route::Engine),
             (Method::POST, "/servers/1/programs/x/try", Route::Engine),
             (Method::GET, "/servers/1/programs/x/check", Route::Free),
+            (Method::POST, "/servers/1/programs/edit", Route::Engine),
+            (Method::POST, "/servers/1/npcs/edit", Route::Engine),
+            (Method::POST, "/servers/1/effects", Route::Engine),
+            (Method::GET, "/servers/1/effects", Route::Free),
             (Method::POST, "/servers/1/macros", Route::Free),
             (Method::GET, "/servers", Route::Free),
         ] {
