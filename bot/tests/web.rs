@@ -193,7 +193,6 @@ const FORMS: &[&str] = &[
     "/servers/500/macros",
     "/servers/500/macros/delete",
     "/servers/500/settings/language",
-    "/servers/500/settings/macro-role",
 ];
 
 async fn with_characters(site: &Site) {
