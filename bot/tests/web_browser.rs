@@ -83,8 +83,18 @@ new MutationObserver(() => {
 }).observe(tracker, { childList: true, subtree: true, characterData: true });
 "#;
 
+/// The chromedriver process, ended when the test ends, failed or not.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// `chromedriver` on a port it picked, and the port (read from its first lines).
-async fn start_driver() -> Option<(Child, u16)> {
+async fn start_driver() -> Option<(Driver, u16)> {
     let spawned = Command::new("chromedriver")
         .arg("--port=0")
         .stdout(Stdio::piped())
@@ -115,7 +125,7 @@ async fn start_driver() -> Option<(Child, u16)> {
     .ok()
     .flatten();
     match port {
-        Some(port) => Some((child, port)),
+        Some(port) => Some((Driver(child), port)),
         None => {
             println!("skipped: chromedriver did not say its port");
             let _ = child.kill();
@@ -275,7 +285,7 @@ fn screenshots() -> PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encounter() {
-    let Some((mut driver, port)) = start_driver().await else {
+    let Some((_driver, port)) = start_driver().await else {
         return;
     };
     let mut table = table().await;
@@ -426,6 +436,4 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
         browser.close().await;
     }
     server.abort();
-    let _ = driver.kill();
-    let _ = driver.wait();
 }
