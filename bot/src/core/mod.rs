@@ -41,7 +41,6 @@ pub mod record_map;
 pub mod roll;
 mod settings;
 pub mod table;
-pub mod text;
 mod turn;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +51,8 @@ use rand::{RngCore, SeedableRng};
 
 pub use context::Context;
 pub use model::*;
+/// Text shaping lives below the core (`crate::text`); command modules keep naming it here.
+pub use crate::text;
 
 use crate::config::Config;
 use crate::engine::Engines;

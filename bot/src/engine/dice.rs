@@ -138,7 +138,7 @@ pub fn caret_lines(source: &str, start: usize, end: usize) -> String {
 pub fn with_reason(lines: &str, reason: &str) -> String {
     format!(
         "{lines} {}",
-        crate::core::text::truncate(reason, CARET_MESSAGE_CHARS)
+        crate::text::truncate(reason, CARET_MESSAGE_CHARS)
     )
 }
 

@@ -59,7 +59,7 @@ impl DiceFailure {
         } else {
             dice_reason::reason(lang, self.kind, &self.reason)
         };
-        crate::core::text::break_fences(&reason)
+        crate::text::break_fences(&reason)
     }
 }
 
