@@ -197,9 +197,11 @@ impl Context {
             if request.guild_id.is_none() {
                 return Ok(ephemeral(i18n::tr(lang, "macros-server-in-dms")));
             }
-            if !self.may_administer(request).await? {
-                let what = i18n::tr(lang, "macros-may-set-server");
-                return self.not_allowed_in(lang, request, &what).await;
+            if let Some(refusal) = self
+                .refuse_unless_admin(lang, request, "macros-may-set-server")
+                .await?
+            {
+                return Ok(refusal);
             }
         }
         if let Err(problem) = self.check_macro_name(lang, name) {
@@ -491,7 +493,7 @@ impl Context {
         };
         if scope == Scope::Server {
             if request.guild_id.is_none() {
-                return Ok(ephemeral(super::settings::not_in_dms(lang)));
+                return Ok(ephemeral(super::access::not_in_dms(lang)));
             }
             if self
                 .storage
@@ -501,9 +503,11 @@ impl Context {
             {
                 return Ok(no_macro(lang, name, scope));
             }
-            if !self.may_administer(request).await? {
-                let what = i18n::tr(lang, "macros-may-delete-server");
-                return self.not_allowed_in(lang, request, &what).await;
+            if let Some(refusal) = self
+                .refuse_unless_admin(lang, request, "macros-may-delete-server")
+                .await?
+            {
+                return Ok(refusal);
             }
         }
         if !self

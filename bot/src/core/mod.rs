@@ -16,6 +16,7 @@
 //! Handlers receive a [`Context`] (storage, engines, settings, clock, RNG, rate
 //! limiter), never the `Core`.
 
+mod access;
 pub mod character;
 pub mod chargen;
 pub mod commands;
@@ -49,10 +50,10 @@ use std::sync::{Arc, Mutex};
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
-pub use context::Context;
-pub use model::*;
 /// Text shaping lives below the core (`crate::text`); command modules keep naming it here.
 pub use crate::text;
+pub use context::Context;
+pub use model::*;
 
 use crate::config::Config;
 use crate::engine::Engines;

@@ -40,10 +40,6 @@ fn not_pending(lang: Lang) -> Vec<Reply> {
     ephemeral(i18n::tr(lang, "programs-not-pending"))
 }
 
-fn not_in_dms(lang: Lang) -> Vec<Reply> {
-    ephemeral(super::settings::not_in_dms(lang))
-}
-
 /// How many characters a map change restarted the purse of, and renamed.
 #[derive(Default)]
 struct MapFollowed {
@@ -129,7 +125,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(not_in_dms(lang));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         let action = command.subcommand.get(1).map(String::as_str);
@@ -139,9 +135,11 @@ impl Context {
         if action == Some("show") {
             return self.program_show(guild_id, name, lang).await;
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-manage");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-manage")
+            .await?
+        {
+            return Ok(refusal);
         }
         match action {
             Some("add") => self.program_add(request, command, name, lang).await,
@@ -435,11 +433,13 @@ impl Context {
         };
         let lang = self.language(request, false).await?;
         if request.guild_id.is_none() {
-            return Ok(not_in_dms(lang));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
@@ -626,9 +626,11 @@ impl Context {
         if request.guild_id != Some(program.guild_id) {
             return Ok(not_pending(lang));
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         // Whoever presses first decides; a second press finds nothing.
         if !self.storage.delete_button_state(state_id).await? {

@@ -279,9 +279,11 @@ impl Context {
         match command.sub() {
             Some("list") | None => self.npc_list(lang, guild_id).await,
             Some(sub @ ("install" | "remove" | "activity")) => {
-                if !self.may_administer(request).await? {
-                    let what = i18n::tr(lang, "npc-not-allowed");
-                    return self.not_allowed_in(lang, request, &what).await;
+                if let Some(refusal) = self
+                    .refuse_unless_admin(lang, request, "npc-not-allowed")
+                    .await?
+                {
+                    return Ok(refusal);
                 }
                 match sub {
                     "install" => {
