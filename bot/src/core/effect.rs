@@ -349,7 +349,7 @@ impl Context {
             "effect-list-header",
             &[
                 ("user", escape_markdown(&row.installed_by_name).into()),
-                ("date", super::macros::date_time(row.installed_at).into()),
+                ("date", super::dates::date_time(row.installed_at).into()),
                 ("elements", truncate(&elements, 200).into()),
             ],
         );

@@ -11,6 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::commands::{CommandSpec, scope, string, sub};
 use super::context::Context;
+use super::dates::date_time;
+use super::naming::is_name_shaped;
 use super::table::{Answer, CommandEntry, defer_private};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
@@ -21,7 +23,7 @@ use crate::i18n::{self, Lang};
 use crate::storage::{MacroRow, MacroWrite, SERVER_OWNER, name_key};
 
 /// Longest macro name.
-pub const MAX_NAME_LEN: usize = 32;
+pub use super::naming::MACRO_NAME_LEN as MAX_NAME_LEN;
 /// Longest macro expression.
 pub const MAX_EXPR_LEN: usize = 500;
 /// Longest macro description.
@@ -72,18 +74,6 @@ pub(super) struct Prepared {
     pub context: RollContext,
     /// Whose `@FIELD`s the roll used, to say so in the answer.
     pub character: Option<String>,
-}
-
-/// A name as `$name` takes it: ASCII letters, digits and `_`, not starting with a
-/// digit (which `dice-core` requires), at most [`MAX_NAME_LEN`] characters.
-pub fn is_name_shaped(text: &str) -> bool {
-    let mut chars = text.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    (first.is_ascii_alphabetic() || first == '_')
-        && chars.all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
-        && text.len() <= MAX_NAME_LEN
 }
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
@@ -954,15 +944,4 @@ fn truncate_lines(text: &str, max: usize) -> String {
         count += len;
     }
     out.trim_end().to_owned()
-}
-
-/// `2026-01-01 09:30 UTC` of a unix-ms time.
-pub fn date_time(unix_ms: i64) -> String {
-    let minutes = unix_ms.div_euclid(60_000).rem_euclid(24 * 60);
-    format!(
-        "{} {:02}:{:02} UTC",
-        super::character::date_of(unix_ms),
-        minutes / 60,
-        minutes % 60
-    )
 }

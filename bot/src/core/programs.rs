@@ -10,8 +10,8 @@
 
 use super::context::Context;
 use super::custom_id;
+use super::dates::date_time;
 use super::gen_reason;
-use super::macros::date_time;
 use super::record_map::{self, MapError, RecordMap};
 use super::table::ComponentFamily;
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
@@ -395,7 +395,7 @@ impl Context {
             {
                 followed.restarted += 1;
             }
-            let wanted = super::chargen::character_name(&fields);
+            let wanted = super::naming::character_name(&fields);
             if !wanted.is_empty()
                 && wanted != row.name
                 && self.storage.rename_character(&row, &wanted).await? != row.name
