@@ -14,7 +14,7 @@
 
 use super::context::Context;
 use super::custom_id;
-use super::roll::RollAgain;
+use super::roll_line::RollAgain;
 use super::table::{ComponentFamily, defer_update};
 use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
 use super::{

@@ -4,7 +4,7 @@
 //! without exactly one d20 is refused, saying what its text is.
 
 use super::naming::is_name_shaped;
-use super::roll::{RollsProblem, advantage};
+use super::roll_line::{RollsProblem, advantage};
 use super::text::one_line;
 
 /// A roll line that is one macro with `adv` / `dis` in its label.

@@ -600,7 +600,7 @@ impl Context {
     pub(super) async fn prepare_read(
         &self,
         request: &Request,
-        part: &super::roll::LinePart,
+        part: &super::roll_line::LinePart,
     ) -> anyhow::Result<Result<Prepared, Vec<Reply>>> {
         self.prepare(request, &part.rolled, false).await
     }
@@ -619,7 +619,7 @@ impl Context {
         // (unless the caller already read them); on a macro alone (`$atk adv`)
         // they go into its text (`macro_advantage`).
         let mut on_macro = None;
-        let expr = match unread.then(|| super::roll::advantage(expr)) {
+        let expr = match unread.then(|| super::roll_line::advantage(expr)) {
             None => expr.to_owned(),
             Some(Ok(expr)) => expr,
             Some(Err(problem)) => match self.macro_advantage(request, expr).await? {
@@ -642,7 +642,7 @@ impl Context {
                         .await?
                         .is_empty();
                 if !known {
-                    let mut text = super::roll::cannot_roll(lang, &failure);
+                    let mut text = super::roll_line::cannot_roll(lang, &failure);
                     if is_name_shaped(first) {
                         text.push('\n');
                         text.push_str(&i18n::tr_args(
@@ -654,7 +654,7 @@ impl Context {
                     return Ok(Err(ephemeral(text)));
                 }
                 let line = format!("${first}{rest}");
-                let expr = match super::roll::advantage(&line) {
+                let expr = match super::roll_line::advantage(&line) {
                     Ok(expr) => expr,
                     Err(problem) => match self.macro_advantage(request, &line).await? {
                         Some(read) => on_macro.insert(read).line.clone(),
@@ -664,7 +664,9 @@ impl Context {
                 match dice.references(&expr) {
                     Ok(references) => (expr, references),
                     Err(failure) => {
-                        return Ok(Err(ephemeral(super::roll::cannot_roll(lang, &failure))));
+                        return Ok(Err(ephemeral(super::roll_line::cannot_roll(
+                            lang, &failure,
+                        ))));
                     }
                 }
             }

@@ -42,6 +42,7 @@ mod playing;
 pub mod programs;
 pub mod record_map;
 pub mod roll;
+mod roll_line;
 mod settings;
 pub mod table;
 mod turn;

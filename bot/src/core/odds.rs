@@ -341,7 +341,7 @@ impl Context {
         params: &OddsView,
         view: Option<(View, Lang)>,
     ) -> anyhow::Result<Result<Vec<Computed>, Vec<Reply>>> {
-        let parts = match super::roll::read_line(&params.expr) {
+        let parts = match super::roll_line::read_line(&params.expr) {
             Ok(parts) => parts,
             Err(problem) => {
                 let lang = self.language(request, false).await?;

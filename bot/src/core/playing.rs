@@ -4,7 +4,7 @@
 //! were, and a finished `/chargen` says how to roll with them.
 
 use super::macros::Prepared;
-use super::roll::inline_code;
+use super::roll_line::inline_code;
 use super::text::{escape_markdown, one_line};
 use crate::i18n::{self, Lang};
 use crate::storage::NewCharacter;

@@ -221,7 +221,7 @@ impl Context {
         self.engines
             .dice
             .roll(&prepared.expr, &prepared.context, rng, ROLL_BUDGET)
-            .map_err(|failure| ephemeral(crate::core::roll::cannot_roll(lang, &failure)))
+            .map_err(|failure| ephemeral(crate::core::roll_line::cannot_roll(lang, &failure)))
     }
 
     /// `/init attack`.
@@ -525,7 +525,9 @@ impl Context {
             ) {
                 Ok(rolled) => rolled,
                 Err(failure) => {
-                    return Ok(ephemeral(crate::core::roll::cannot_roll(lang, &failure)));
+                    return Ok(ephemeral(crate::core::roll_line::cannot_roll(
+                        lang, &failure,
+                    )));
                 }
             };
             let saved = rolled.total >= dc;
