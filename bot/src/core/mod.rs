@@ -39,6 +39,7 @@ mod naming;
 pub mod npc;
 pub mod odds;
 mod playing;
+mod prepare;
 pub mod programs;
 pub mod record_map;
 pub mod roll;

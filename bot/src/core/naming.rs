@@ -21,7 +21,7 @@ pub(crate) fn character_name(fields: &[(String, String)]) -> String {
 }
 
 /// A name as `$name` takes it: ASCII letters, digits and `_`, not starting with a
-/// digit (which `dice-core` requires), at most [`MAX_NAME_LEN`](super::macros::MAX_NAME_LEN) characters.
+/// digit (which `dice-core` requires), at most `MAX_NAME_LEN` characters.
 pub(crate) fn is_name_shaped(text: &str) -> bool {
     let mut chars = text.chars();
     let Some(first) = chars.next() else {

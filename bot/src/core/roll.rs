@@ -321,7 +321,7 @@ impl Context {
     fn roll_lines(
         &self,
         private: Lang,
-        prepared: &super::macros::Prepared,
+        prepared: &super::prepare::Prepared,
         repeat: usize,
         budget: usize,
     ) -> Result<Vec<String>, Vec<Reply>> {

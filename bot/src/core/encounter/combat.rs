@@ -29,7 +29,7 @@ use super::words::event_lines;
 use super::{Asker, Extra, Loaded, Named, answer, engine_error, gm_name, meant_combatant};
 use crate::core::context::Context;
 use crate::core::fields::ability_modifier;
-use crate::core::macros::Prepared;
+use crate::core::prepare::Prepared;
 use crate::core::text::{MESSAGE_LIMIT, code_block, code_span_text, truncate};
 use crate::core::{Command, Message, Reply, Request, ephemeral};
 use crate::engine::RollOutcome;
