@@ -133,7 +133,12 @@ fn group_heads(group: &str) -> Vec<String> {
             '{' => depth += 1,
             '}' if depth == 0 => break,
             '}' => depth -= 1,
-            ',' if depth == 0 => at_start = true,
+            ',' if depth == 0 => {
+                if !word.is_empty() {
+                    heads.push(std::mem::take(&mut word));
+                }
+                at_start = true;
+            }
             _ if depth == 0 && at_start && is_ident_char(ch) => word.push(ch),
             _ if depth == 0 && at_start && !word.is_empty() => {
                 heads.push(std::mem::take(&mut word));
