@@ -178,8 +178,8 @@ impl Dice for DiceEngine {
         Ok(RollOutcome {
             total: roll.total(),
             markdown: roll.to_markdown(budget),
-            plain: roll.to_plain(budget),
-            json: serde_json::to_value(&roll).unwrap_or_default(),
+            roll,
+            budget,
         })
     }
 

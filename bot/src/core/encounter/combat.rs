@@ -136,7 +136,7 @@ fn to_hit_expr(term: &str, hit: &str) -> String {
 
 /// The value of the kept d20 a roll of `term` rolled first.
 fn natural(outcome: &RollOutcome, term: &str) -> Option<i64> {
-    outcome.json["dice"].as_array()?.iter().find_map(|die| {
+    outcome.json()["dice"].as_array()?.iter().find_map(|die| {
         let ours = die["term"].as_str()? == term && die["kept"].as_bool()?;
         ours.then(|| die["value"].as_i64()).flatten()
     })
@@ -144,7 +144,7 @@ fn natural(outcome: &RollOutcome, term: &str) -> Option<i64> {
 
 /// The kept dice of a roll, summed: a critical hit's extra damage.
 fn dice_sum(outcome: &RollOutcome) -> i64 {
-    outcome.json["dice"].as_array().map_or(0, |dice| {
+    outcome.json()["dice"].as_array().map_or(0, |dice| {
         dice.iter()
             .filter(|die| die["kept"].as_bool() == Some(true))
             .filter_map(|die| die["value"].as_i64())
@@ -188,11 +188,11 @@ fn one_roll(outcome: &RollOutcome) -> String {
     if !has_dice(outcome) {
         return outcome.total.to_string();
     }
-    outcome.plain.replace('\n', " ")
+    outcome.plain().replace('\n', " ")
 }
 
 fn has_dice(outcome: &RollOutcome) -> bool {
-    outcome.json["dice"]
+    outcome.json()["dice"]
         .as_array()
         .is_some_and(|dice| !dice.is_empty())
 }
