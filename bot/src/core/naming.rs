@@ -6,6 +6,7 @@ use super::text::one_line;
 /// The longest macro name (`macros::MAX_NAME_LEN` re-exports it).
 pub const MACRO_NAME_LEN: usize = 32;
 
+/// Whether a field names the character (`NAME`, `CHARACTER`, with or without `$`).
 pub(crate) fn is_name_field(key: &str) -> bool {
     let key = key.trim().trim_end_matches('$');
     key.eq_ignore_ascii_case("NAME") || key.eq_ignore_ascii_case("CHARACTER")
