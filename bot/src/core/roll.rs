@@ -200,11 +200,16 @@ impl Context {
             .filter(|repeat| (1..=max_repeat).contains(repeat))
         else {
             let lang = self.language(request, false).await?;
-            return Ok(ephemeral(i18n::tr_args(
-                lang,
-                "roll-repeat-range",
-                &[("max", max_repeat.into())],
-            )));
+            // `30 4d6` asked with the count in front, not with `repeat`.
+            let text = match prefixed {
+                Some(count) => i18n::tr_args(
+                    lang,
+                    "roll-prefix-range",
+                    &[("count", count.into()), ("max", max_repeat.into())],
+                ),
+                None => i18n::tr_args(lang, "roll-repeat-range", &[("max", max_repeat.into())]),
+            };
+            return Ok(ephemeral(text));
         };
         // `to:me` is `private:true`; `to` decides when both are given.
         let to = command.string("to");
