@@ -369,7 +369,7 @@ impl Context {
                 Err(replies) => return Ok(Err(replies)),
             };
             // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
-            let named = super::roll::advantage(&typed).ok().and_then(|rolled| {
+            let named = super::roll_line::advantage(&typed).ok().and_then(|rolled| {
                 super::roll::LinePart {
                     typed: typed.clone(),
                     rolled,
