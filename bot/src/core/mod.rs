@@ -17,6 +17,7 @@
 //! limiter), never the `Core`.
 
 mod access;
+pub mod authoring;
 pub mod character;
 pub mod chargen;
 pub mod commands;
