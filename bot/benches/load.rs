@@ -30,6 +30,7 @@ use tavern::storage::{Storage, StorageOptions, sqlite_url_for_path};
 #[allow(dead_code)]
 #[path = "../tests/doubles.rs"]
 mod doubles;
+#[path = "load/shard.rs"]
 mod shard;
 
 /// Bytes currently allocated through the global allocator: the heap a process holds,
