@@ -67,10 +67,17 @@ pub(crate) fn guild_create(shape: &GuildShape, bot_user_id: u64, bot_username: &
     for index in 0..shape.categories {
         channels.push(channel(shape, index, 4, None, &format!("category-{index}")));
     }
-    let parent = |index: u32| (shape.categories > 0).then(|| shape.channel_id(index % shape.categories));
+    let parent =
+        |index: u32| (shape.categories > 0).then(|| shape.channel_id(index % shape.categories));
     for index in 0..shape.text_channels {
         let id = shape.categories + index;
-        channels.push(channel(shape, id, 0, parent(index), &format!("table-talk-{index}")));
+        channels.push(channel(
+            shape,
+            id,
+            0,
+            parent(index),
+            &format!("table-talk-{index}"),
+        ));
     }
     for index in 0..shape.voice_channels {
         let id = shape.categories + shape.text_channels + index;
@@ -83,7 +90,12 @@ pub(crate) fn guild_create(shape: &GuildShape, bot_user_id: u64, bot_username: &
     let mut roles = vec![role(&guild_id, "@everyone", 0, 0x0006_3584_0e41)];
     for index in 0..shape.roles {
         let id = shape.role_id(index).to_string();
-        roles.push(role(&id, &format!("role-{index}"), index + 1, 0x0006_3584_0e41));
+        roles.push(role(
+            &id,
+            &format!("role-{index}"),
+            index + 1,
+            0x0006_3584_0e41,
+        ));
     }
     let bot_member = json!({
         "user": user_json(bot_user_id, bot_username, true),
