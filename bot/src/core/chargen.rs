@@ -12,6 +12,7 @@ use super::commands::{CommandSpec, GroupSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::gen_reason;
+use super::naming::{character_name, is_name_field};
 use super::record_map::{self, RecordMap};
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{code_block, code_span_text, escape_markdown, one_line, split_chunks, truncate};
@@ -533,9 +534,11 @@ impl Context {
                     None,
                     table,
                 ));
+                let fields = self.last_stored_fields(request, &names).await?;
                 let ended = Ended {
                     program: &program.name,
                     stored: &names,
+                    fields: &fields,
                 };
                 replies.extend(self.summary(
                     request.channel_id,
@@ -717,9 +720,11 @@ impl Context {
                     None,
                     table,
                 ));
+                let fields = self.last_stored_fields(request, &stored).await?;
                 let ended = Ended {
                     program: &program.name,
                     stored: &stored,
+                    fields: &fields,
                 };
                 replies.extend(self.summary(
                     request.channel_id,
@@ -1230,6 +1235,27 @@ impl Context {
         Ok(record_map::parse(&text).ok())
     }
 
+    /// The fields of the last character a run stored, read as `/character show`
+    /// reads them (through the record map: a map's raw capture names no `STR`), for
+    /// the closing example; a character stored in an earlier step counts too.
+    async fn last_stored_fields(
+        &self,
+        request: &Request,
+        stored: &[String],
+    ) -> anyhow::Result<Vec<(String, String)>> {
+        let Some(name) = stored.last() else {
+            return Ok(Vec::new());
+        };
+        let row = self
+            .storage
+            .character_named(request.user.id, request.place(), name)
+            .await?;
+        match row {
+            Some(row) => self.character_fields(&row).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// The characters a step stored, each "ready" at once; at the end of a run, what
     /// the whole run stored. `None` when there is nothing to say.
     fn summary(
@@ -1272,7 +1298,12 @@ impl Context {
                 &[("name", code_span_text(first, 100).into())],
             ));
         }
-        if let Some(Ended { program, stored }) = ended {
+        if let Some(Ended {
+            program,
+            stored,
+            fields,
+        }) = ended
+        {
             lines.push(i18n::tr_args(
                 table,
                 "chargen-finished",
@@ -1282,7 +1313,7 @@ impl Context {
                 ],
             ));
             if !stored.is_empty() {
-                lines.push(super::playing::fields_hint(table, characters.last()));
+                lines.push(super::playing::fields_hint(table, fields));
             }
         }
         if lines.is_empty() {
@@ -1305,10 +1336,12 @@ struct Made<'a> {
     table: Lang,
 }
 
-/// The end of a run, for its summary: the program and every character it stored.
+/// The end of a run, for its summary: the program, every character it stored and
+/// the fields of the last one (for the example of how to roll with them).
 struct Ended<'a> {
     program: &'a str,
     stored: &'a [String],
+    fields: &'a [(String, String)],
 }
 
 /// What a session stored, said in `lang` (`chargen-stored`): its count and the
@@ -1392,20 +1425,6 @@ fn modal_label(prompt: &str, lang: Lang) -> String {
         return i18n::tr(lang, "chargen-modal-label");
     }
     truncate(prompt, 45)
-}
-
-fn is_name_field(key: &str) -> bool {
-    let key = key.trim().trim_end_matches('$');
-    key.eq_ignore_ascii_case("NAME") || key.eq_ignore_ascii_case("CHARACTER")
-}
-
-/// The name a character's fields give it; empty when none does.
-pub(super) fn character_name(fields: &[(String, String)]) -> String {
-    fields
-        .iter()
-        .find(|(key, value)| is_name_field(key) && !value.trim().is_empty())
-        .map(|(_, value)| one_line(value, 64))
-        .unwrap_or_default()
 }
 
 /// A captured character's fields: the map's, or (without one) every variable that

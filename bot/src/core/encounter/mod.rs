@@ -424,7 +424,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         if request.guild_id.is_none() {
             let lang = super::language::private_language(request);
-            return Ok(ephemeral(super::settings::not_in_dms(lang)));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         }
         let lang = self.language(request, false).await?;
         if command.sub() == Some("begin") {
@@ -518,7 +518,7 @@ impl Context {
     }
 
     async fn asker(&self, request: &Request, loaded: &Loaded) -> anyhow::Result<Asker> {
-        let gm = loaded.row.gm_id == request.user.id || self.may_administer(request).await?;
+        let gm = self.is_encounter_gm(request, loaded.row.gm_id).await?;
         let own = loaded
             .seats
             .iter()
