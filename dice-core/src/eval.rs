@@ -420,10 +420,10 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         self.faces = custom;
         let plain_sum = rolled?;
         self.fill_pool(dice.slot, start, Some(faces), span);
-        if let (Some(sum), true) = (plain_sum, dice.mods.is_empty()) {
-            // Nothing to keep, drop or count: the sum taken while rolling is
-            // the value, and `settle` need not walk the dice again.
-            let value = i64::try_from(sum).map_err(|_| overflow(span))?;
+        if let Some(sum) = plain_sum
+            && let Some(value) = self.plain_value(start, sum, &dice.mods)
+        {
+            let value = i64::try_from(value).map_err(|_| overflow(span))?;
             if let Some(pool) = self.story.pools.get_mut(dice.slot as usize) {
                 pool.value = value;
             }
@@ -431,6 +431,42 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         }
         self.pool_modifiers(dice.slot, &dice.mods)?;
         Ok(Val::Pool(dice.slot))
+    }
+
+    /// The value of a plain dice term whose dice start at `start` and sum
+    /// to `sum`, for the commonest terms: no modifiers (`8d6`), or one keep
+    /// of the highest or lowest with a literal count (`4d6kh3`, `2d20kl1`).
+    /// `None` leaves the term to `pool_modifiers`. It spares those terms the
+    /// general walk: looking up the pool, evaluating the modifiers' arguments
+    /// and summing the dice again in `settle`.
+    fn plain_value(&mut self, start: usize, sum: i128, mods: &[Modifier]) -> Option<i128> {
+        let [modifier] = mods else {
+            return mods.is_empty().then_some(sum);
+        };
+        let ModKind::Keep { which, n } = &modifier.kind else {
+            return None;
+        };
+        let highest = match which {
+            KeepWhich::Highest => true,
+            KeepWhich::Lowest => false,
+            KeepWhich::Even | KeepWhich::Odd => return None,
+        };
+        let n = match n {
+            None => 1,
+            Some(Arg::Lit(n, _)) => *n,
+            Some(Arg::Expr(_)) => return None,
+        };
+        let items = self.story.items.get_mut(start..)?;
+        if !keep_by_selection(items, highest, n, true) {
+            return None;
+        }
+        let mut value = 0;
+        for item in items.iter() {
+            if item.kept() {
+                value += i128::from(item.value);
+            }
+        }
+        Some(value)
     }
 
     /// Rolls the dice of a term with die modifiers (explosions, rerolls,
@@ -897,7 +933,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             if let Some(pool) = self.story.pool(slot) {
                 let (start, len) = (pool.start as usize, pool.len as usize);
                 if let Some(items) = self.story.items.get_mut(start..start + len)
-                    && keep_by_selection(items, highest, n)
+                    && keep_by_selection(items, highest, n, false)
                 {
                     return;
                 }

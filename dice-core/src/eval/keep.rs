@@ -25,21 +25,20 @@ pub(super) fn sort_by_value(candidates: &mut [(i64, u32)], highest: bool) {
 /// gives (highest or lowest value first, leftmost first among equals) and
 /// drops the other kept ones, without collecting or sorting: it picks the
 /// few to drop (`4d6kh3`: one) or the few to keep (`10d6kh2`: two) by
-/// repeated scans, `min(kept, dropped)` scans of the pool. Returns false,
-/// changing nothing, when that would cost more than a sort (large pools).
-pub(super) fn keep_by_selection(items: &mut [Item], highest: bool, n: i64) -> bool {
+/// repeated scans, `min(kept, dropped)` scans of the pool. `all_kept` says
+/// that no item is dropped yet (a freshly rolled term), which spares a
+/// count. Returns false, changing nothing, when the scans would cost more
+/// than a sort (large pools).
+pub(super) fn keep_by_selection(items: &mut [Item], highest: bool, n: i64, all_kept: bool) -> bool {
     const MAX_SCANNED: usize = 512;
     if items.len() > 64 {
         return false;
     }
-    let mut candidates: u64 = 0;
-    let mut total = 0;
-    for (index, item) in items.iter().enumerate() {
-        if item.kept() {
-            candidates |= 1 << index;
-            total += 1;
-        }
-    }
+    let total = if all_kept {
+        items.len()
+    } else {
+        items.iter().filter(|item| item.kept()).count()
+    };
     let keep = usize::try_from(n).unwrap_or(0).min(total);
     let drop = total - keep;
     if keep.min(drop) * items.len() > MAX_SCANNED {
@@ -49,38 +48,40 @@ pub(super) fn keep_by_selection(items: &mut [Item], highest: bool, n: i64) -> bo
     // without overflow, so "lowest first" is "highest key first".
     let flip = if highest { 0 } else { !0 };
     if drop <= keep {
+        // Each scan skips the items dropped by the scans before it.
         for _ in 0..drop {
-            let Some(worst) = scan::<true>(items, candidates, flip) else {
+            let Some(worst) = scan::<true>(items, 0, flip) else {
                 break;
             };
             items[worst].flags |= flag::DROPPED;
-            candidates &= !(1 << worst);
         }
         return true;
     }
+    let mut chosen: u64 = 0;
     for _ in 0..keep {
-        let Some(best) = scan::<false>(items, candidates, flip) else {
+        let Some(best) = scan::<false>(items, chosen, flip) else {
             break;
         };
-        candidates &= !(1 << best);
+        chosen |= 1 << best;
     }
-    while candidates != 0 {
-        let index = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        items[index].flags |= flag::DROPPED;
+    for (index, item) in items.iter_mut().enumerate() {
+        if chosen & (1 << index) == 0 {
+            item.flags |= flag::DROPPED;
+        }
     }
     true
 }
 
-/// The index of the last (`LAST`) or first candidate in the order of
-/// `keep_by_selection`: the lowest or highest key, in one scan from the
-/// left, where among equal keys the later item is the later in the order.
+/// The index of the last (`LAST`) or first kept item, not in `chosen`, in
+/// the order of `keep_by_selection`: the lowest or highest key, in one scan
+/// from the left, where among equal keys the later item is the later in
+/// the order.
 #[inline(always)]
-fn scan<const LAST: bool>(items: &[Item], candidates: u64, flip: i64) -> Option<usize> {
+fn scan<const LAST: bool>(items: &[Item], chosen: u64, flip: i64) -> Option<usize> {
     let mut found = None;
     let mut found_key = 0;
     for (index, item) in items.iter().enumerate() {
-        if candidates & (1 << index) == 0 {
+        if !item.kept() || chosen & (1 << index) != 0 {
             continue;
         }
         let key = item.value ^ flip;
@@ -137,7 +138,7 @@ mod tests {
             let sides = if case % 3 == 0 { 3 } else { 20 };
             let items: Vec<Item> = (0..len)
                 .map(|_| {
-                    let flags = if rng.random_range(0..8) == 0 {
+                    let flags = if case % 4 != 0 && rng.random_range(0..8) == 0 {
                         flag::DROPPED
                     } else {
                         0
@@ -150,7 +151,9 @@ mod tests {
                 let mut expected = items.clone();
                 keep_by_sorting(&mut expected, highest, n);
                 let mut actual = items.clone();
-                if !keep_by_selection(&mut actual, highest, n) {
+                // Fresh pools (nothing dropped yet) may say so, half the time.
+                let all_kept = case % 2 == 0 && items.iter().all(Item::kept);
+                if !keep_by_selection(&mut actual, highest, n, all_kept) {
                     assert!(actual.iter().zip(&items).all(|(a, b)| a.flags == b.flags));
                     continue;
                 }
@@ -165,6 +168,6 @@ mod tests {
             }
         }
         // Most cases take the selection route; the rest tested the refusal.
-        assert!(selected > 6000, "{selected}");
+        assert!(selected > 4000, "{selected}");
     }
 }
