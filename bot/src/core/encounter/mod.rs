@@ -963,11 +963,13 @@ impl Context {
                 &[("gm", gm.into())],
             )));
         }
+        // Going back moves only the turn: say so, since a table may expect an undo.
+        let note = vec![i18n::tr(asker.table, "encounter-prev-note")];
         self.change(
             loaded,
             asker,
             Named::default(),
-            Vec::new(),
+            note,
             pressed.is_some(),
             |engine, _| engine.prev(),
         )
