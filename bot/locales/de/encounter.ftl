@@ -209,6 +209,7 @@ encounter-attack-crit-dice = { $roll }, kritische Würfel +{ $extra } = { $total
 encounter-damage-line = * Schaden { $roll }
 encounter-damage-line-means = * Schaden { $roll } { $means }
 encounter-save-intro = { $name } verlangt einen Rettungswurf auf **{ $ability }**, SG { $dc }.
+encounter-save-intro-effect = { $name } wirkt **{ $effect }**: ein Rettungswurf auf **{ $ability }**, SG { $dc }.
 encounter-save-damage = Schaden { $roll }{ $means }, { $half ->
         [true] halb bei Erfolg.
        *[other] keiner bei Erfolg.

@@ -178,6 +178,8 @@ encounter-attack-crit-dice = { $roll }, critical dice +{ $extra } = { $total }
 encounter-damage-line = * Damage { $roll }
 encounter-damage-line-means = * Damage { $roll } { $means }
 encounter-save-intro = { $name } calls for a **{ $ability }** save, DC { $dc }.
+# /init save with an effect whose file declares its save and damage: $effect is its tag.
+encounter-save-intro-effect = { $name } casts **{ $effect }**: a **{ $ability }** save, DC { $dc }.
 encounter-save-damage = Damage { $roll }{ $means }, { $half ->
         [true] half on a success.
        *[other] none on a success.

@@ -192,8 +192,9 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                     string("targets", "Combatants, comma-separated", 500)
                         .required()
                         .autocomplete(),
-                    integer("dc", "Difficulty class", 1, 100).required(),
-                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12).required(),
+                    // Not required: an effect that declares its save gives both.
+                    integer("dc", "Difficulty class", 1, 100),
+                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12),
                     string("damage", "Damage, rolled once: 8d6", 100),
                     string("means", "Elements of the effect file: FIRE", 100),
                     boolean("half", "Half damage on a success (default true)"),
