@@ -12,7 +12,9 @@
 //!   that ability, else the ability's `@…_MOD` from its score in the encounter
 //!   (effects included), else 0. Total ≥ DC succeeds (no natural 20 or 1 rule for
 //!   saves). The damage is rolled once; a failure takes it all (and the effect, if
-//!   one is named), a success half (rounded down) or, with `half:false`, none.
+//!   one is named), a success half (rounded down) or, with `half:false`, none. An
+//!   effect whose file declares a save (`save DEX 15 half`) gives what is not typed;
+//!   an instant hit point one is then the damage itself, by its method.
 //!
 //! Expressions are prepared as `/roll` prepares them (macros, the asker's
 //! `@FIELD`s), and every roll uses the command's seeded generator. One command is
