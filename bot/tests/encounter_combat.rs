@@ -374,6 +374,9 @@ async fn saves_take_full_or_half_damage() {
     }
 }
 
+/// A command's options.
+type Options = Vec<(&'static str, OptionValue)>;
+
 /// An effect whose file declares its save (issue 26): `/init save effect:Fireball`
 /// takes the ability, the DC, half or none and, for instant hit point damage, the
 /// damage and its method from the file; typed options win. Any other effect with a
@@ -391,7 +394,7 @@ async fn an_effect_of_the_file_brings_its_save() {
         init("save", &all)
     };
     // (options, the whole public answer, the effects each then holds)
-    let cases: Vec<(Vec<(&str, OptionValue)>, &str, [usize; 2])> = vec![
+    let cases: Vec<(Options, &str, [usize; 2])> = vec![
         (
             vec![("effect", text("Fireball"))],
             "Alice casts **Fireball**: a **DEX** save, DC 15. Damage 8d6 (6, 5, 1, 5, 3, 4, 5, 4) = 33 FIRE, half on a success.

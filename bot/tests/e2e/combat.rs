@@ -160,8 +160,7 @@ async fn fight(tavern: Tavern, lang: &str) {
             .fake
             .messages_in(crate::e2e::support::CHANNEL)
             .into_iter()
-            .filter(|message| !message.deleted && message.content.starts_with("**Initiative"))
-            .next_back()
+            .rfind(|message| !message.deleted && message.content.starts_with("**Initiative"))
             .expect("the tracker");
         // The tracker pads its columns.
         let rows = tracker
