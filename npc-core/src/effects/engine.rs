@@ -349,7 +349,7 @@ impl Encounter {
             return Err(EffectError::said(
                 EffectErrorKind::BadName,
                 EffectMessageId::NameTaken,
-                [("name", name.into())],
+                [("name", name.into()), ("max", limits.max_name_len.into())],
             ));
         }
         if self.combatants.len() >= limits.max_combatants {

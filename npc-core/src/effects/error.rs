@@ -42,7 +42,8 @@ message_ids! {
     enum EffectMessageId;
     /// `max`: the longest name, in bytes.
     BadName = "bad-name": "a combatant name is one word of at most {max} characters",
-    /// `name`: the name already in the encounter.
+    /// `name`: the name already in the encounter; `max`: the longest name (a host
+    /// may say the whole rule).
     NameTaken = "name-taken": "there is already a combatant named {name}",
     /// `max`: the most combatants.
     Full = "full": "the encounter is full ({max} combatants)",
