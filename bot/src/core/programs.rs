@@ -8,11 +8,12 @@
 //! listed in one answer, and the program is installed only when the admin presses
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
+use super::authoring::{Install, check_overrun, installed_text, map_fits, too_large};
 use super::context::Context;
 use super::custom_id;
+use super::dates::date_time;
 use super::gen_reason;
-use super::macros::date_time;
-use super::record_map::{self, MapError, RecordMap};
+use super::record_map::{self, RecordMap};
 use super::table::ComponentFamily;
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
@@ -20,7 +21,7 @@ use super::{
     OptionValue, Reply, Request, RequestKind, TextInput, TextInputStyle, ephemeral,
 };
 use crate::engine::worker::WorkError;
-use crate::engine::{GenFailure, GenFailureKind, ProgramCheck, program_hash};
+use crate::engine::{GenFailure, ProgramCheck};
 use crate::i18n::{self, Lang};
 use crate::storage::{NewProgram, name_key};
 
@@ -38,10 +39,6 @@ const PENDING_TTL_MS: i64 = 3_600_000;
 
 fn not_pending(lang: Lang) -> Vec<Reply> {
     ephemeral(i18n::tr(lang, "programs-not-pending"))
-}
-
-fn not_in_dms(lang: Lang) -> Vec<Reply> {
-    ephemeral(super::settings::not_in_dms(lang))
 }
 
 /// How many characters a map change restarted the purse of, and renamed.
@@ -129,7 +126,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(not_in_dms(lang));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         let action = command.subcommand.get(1).map(String::as_str);
@@ -139,9 +136,11 @@ impl Context {
         if action == Some("show") {
             return self.program_show(guild_id, name, lang).await;
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-manage");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-manage")
+            .await?
+        {
+            return Ok(refusal);
         }
         match action {
             Some("add") => self.program_add(request, command, name, lang).await,
@@ -397,7 +396,7 @@ impl Context {
             {
                 followed.restarted += 1;
             }
-            let wanted = super::chargen::character_name(&fields);
+            let wanted = super::naming::character_name(&fields);
             if !wanted.is_empty()
                 && wanted != row.name
                 && self.storage.rename_character(&row, &wanted).await? != row.name
@@ -411,7 +410,7 @@ impl Context {
     /// The engine's check of a listing (a load: its lines, variables and syntax
     /// errors), on an engine worker under the time limit, since its cost grows with
     /// the listing.
-    async fn check_listing(
+    pub(super) async fn check_listing(
         &self,
         source: &str,
     ) -> Result<Result<ProgramCheck, GenFailure>, WorkError> {
@@ -435,11 +434,13 @@ impl Context {
         };
         let lang = self.language(request, false).await?;
         if request.guild_id.is_none() {
-            return Ok(not_in_dms(lang));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
@@ -484,6 +485,8 @@ impl Context {
         Ok(super::text::decode_listing(&bytes))
     }
 
+    /// The install of `/chargen program add` ([`Context::install_program`]): with
+    /// syntax errors the listing waits for "Install anyway".
     async fn install_source(
         &self,
         request: &Request,
@@ -492,104 +495,15 @@ impl Context {
         map_text: Option<&str>,
         lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
-        let guild_id = request.place();
-        if source.trim().is_empty() {
-            return Ok(ephemeral(i18n::tr(lang, "programs-empty")));
-        }
-        let max_bytes = self.settings.max_program_bytes;
-        if source.len() > max_bytes {
-            return Ok(ephemeral(too_large(max_bytes, lang)));
-        }
-        let installed = self.storage.installed_program(guild_id, name).await?;
-        let replacing = installed.is_some();
-        if !replacing {
-            let count = self.storage.count_programs(guild_id).await?;
-            let max = self.settings.max_programs;
-            if count >= i64::from(max) {
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "programs-too-many",
-                    &[("count", count.into())],
-                )));
+        let (install, _) = self
+            .install_program(request, name, source, map_text, false, lang)
+            .await?;
+        let (program, check) = match install {
+            Install::Refused(text) | Install::Installed(text) => {
+                return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
             }
-        }
-        let check = match self.check_listing(&source).await {
-            Ok(check) => check,
-            Err(error) => return check_overrun(name, error, lang),
+            Install::Unconfirmed(waiting) => (waiting.program, waiting.check),
         };
-        let check = match check {
-            Ok(check) => check,
-            Err(failure) if failure.kind() == GenFailureKind::Load => {
-                gen_reason::log_if_ours(&failure);
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "programs-not-installed",
-                    &[
-                        ("program", name.into()),
-                        (
-                            "reason",
-                            one_line(&gen_reason::reason(lang, &failure), 500).into(),
-                        ),
-                    ],
-                )));
-            }
-            Err(failure) => return Err(anyhow::anyhow!("checking a program: {failure}")),
-        };
-        // A map given now must fit; the map of a replaced listing is kept if it still does.
-        let mut map_note = String::new();
-        let record_map = match map_text.map(str::trim).filter(|text| !text.is_empty()) {
-            Some(text) => match map_fits(text, &check) {
-                Ok(map) => map.to_string(),
-                Err(problem) => {
-                    return Ok(ephemeral(i18n::tr_args(
-                        lang,
-                        "programs-map-does-not-fit",
-                        &[
-                            ("program", name.into()),
-                            ("problem", problem.text(lang).into()),
-                        ],
-                    )));
-                }
-            },
-            None => match installed.map(|row| row.record_map) {
-                Some(old) if !old.trim().is_empty() => match map_fits(&old, &check) {
-                    Ok(map) => map.to_string(),
-                    Err(problem) => {
-                        map_note = format!(
-                            " {}",
-                            i18n::tr_args(
-                                lang,
-                                "programs-old-map-dropped",
-                                &[
-                                    ("map", one_line(&old, 200).replace('`', "'").into()),
-                                    ("problem", problem.text(lang).into()),
-                                ],
-                            )
-                        );
-                        String::new()
-                    }
-                },
-                _ => String::new(),
-            },
-        };
-        let program = NewProgram {
-            id: self.new_id(),
-            guild_id,
-            name: name.to_owned(),
-            source_hash: program_hash(&source),
-            source,
-            installed_by: request.user.id,
-            installed_by_name: request.user.name.clone(),
-            line_count: i64::try_from(check.lines).unwrap_or(i64::MAX),
-            syntax_errors: i64::try_from(check.syntax_errors.len()).unwrap_or(i64::MAX),
-            now: self.now(),
-            record_map,
-        };
-        if check.syntax_errors.is_empty() {
-            self.storage.install_program(&program).await?;
-            let text = installed_text(&program, replacing, lang) + &map_note;
-            return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
-        }
         let state_id = self
             .store_button_state(
                 PENDING_KIND,
@@ -626,9 +540,11 @@ impl Context {
         if request.guild_id != Some(program.guild_id) {
             return Ok(not_pending(lang));
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         // Whoever presses first decides; a second press finds nothing.
         if !self.storage.delete_button_state(state_id).await? {
@@ -800,7 +716,7 @@ impl Context {
             .find(|program| program.name.eq_ignore_ascii_case(name))
     }
 
-    fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
+    pub(super) fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
         let shaped = !name.is_empty()
             && name.chars().count() <= MAX_NAME_LEN
             && name
@@ -833,44 +749,6 @@ fn no_program(name: &str, lang: Lang) -> String {
         "programs-no-such-program",
         &[("name", one_line(name, 40).replace('`', "'").into())],
     )
-}
-
-fn too_large(max_bytes: usize, lang: Lang) -> String {
-    i18n::tr_args(
-        lang,
-        "programs-too-large",
-        &[("max_bytes", max_bytes.into())],
-    )
-}
-
-/// Checking a listing gave no answer in time.
-fn check_overrun(name: &str, error: WorkError, lang: Lang) -> anyhow::Result<Vec<Reply>> {
-    let what = i18n::tr_args(lang, "programs-overrun-check", &[("program", name.into())]);
-    super::overrun_in(lang, &what, error)
-}
-
-fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
-    let mut sentences = vec![i18n::tr_args(
-        lang,
-        "programs-installed",
-        &[
-            ("replaced", if replacing { "yes" } else { "no" }.into()),
-            ("program", program.name.as_str().into()),
-            ("lines", program.line_count.into()),
-            ("errors", program.syntax_errors.into()),
-        ],
-    )];
-    if replacing {
-        sentences.push(i18n::tr(lang, "programs-replaced-sessions-end"));
-    }
-    if !program.record_map.is_empty() {
-        sentences.push(i18n::tr_args(
-            lang,
-            "programs-installed-map",
-            &[("map", program.record_map.as_str().into())],
-        ));
-    }
-    sentences.join(" ")
 }
 
 /// The paste form of `/chargen program add name`: the listing and its record map.
@@ -990,18 +868,4 @@ fn errors_message(
         }),
     ]));
     message
-}
-
-/// A map parsed and checked against a listing's facts, or the reason it does not fit.
-fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, MapError> {
-    let map = record_map::parse(map_text)?;
-    let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
-    record_map::check(
-        &map,
-        &record_map::ProgramFacts {
-            has_line: &has_line,
-            assigned: &check.assigned_variables,
-        },
-    )?;
-    Ok(map)
 }

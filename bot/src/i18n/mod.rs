@@ -200,6 +200,8 @@ catalogue_files!(
     "gm",
     "dice",
     "web",
+    "editor",
+    "web-live",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.
