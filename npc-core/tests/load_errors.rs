@@ -965,6 +965,7 @@ const EFFECT_FILE_IDS: &[&str] = &[
     "bad-source",
     "existence-while-active",
     "bad-mode",
+    "bad-save",
     "protections-without-method",
     "value-misfit",
     "forms-integer",
