@@ -26,6 +26,7 @@ const ROOMS: &[&str] = &[
     "gen_reason",
     "language",
     "limits",
+    "live",
     "macro_advantage",
     "model",
     "naming",

@@ -85,5 +85,8 @@ mod deploy;
 mod hostile;
 // The web dashboard: sessions, CSRF, escaping, every route's access checks.
 mod web;
+// Issue 25: live encounters, settings, locale, rate limits; the browser tests.
+mod web_browser;
+mod web_live;
 // Issue 25: the admins' editors (generators, NPCs, the effect file) on the web.
 mod web_editors;

@@ -33,6 +33,7 @@ pub mod gm;
 pub mod help;
 pub mod language;
 pub mod limits;
+pub mod live;
 pub mod macro_advantage;
 pub mod macros;
 mod model;
@@ -195,6 +196,7 @@ impl Core {
             npc_scripts: Arc::default(),
             effect_libraries: Arc::default(),
             languages: language::LanguageCache::default(),
+            encounter_changes: live::EncounterChanges::default(),
         };
         Core {
             cx,
@@ -211,6 +213,11 @@ impl Core {
 
     pub fn storage(&self) -> &Storage {
         &self.cx.storage
+    }
+
+    /// Notices of every encounter change this core stores, for live views.
+    pub fn encounter_changes(&self) -> tokio::sync::broadcast::Receiver<live::EncounterChanged> {
+        self.cx.encounter_changes.subscribe()
     }
 
     pub fn settings(&self) -> &CoreSettings {
@@ -416,6 +423,9 @@ impl Core {
             }
             // The Reveal button names its roll; the message id is not needed.
             Track::GmRoll { .. } => {}
+            Track::GmAnswer { state_id } => {
+                self.cx.gm_answer_sent(state_id, message_id).await?;
+            }
         }
         Ok(())
     }
@@ -447,8 +457,9 @@ impl Core {
                     .clear_encounter_message(encounter_id)
                     .await?;
             }
-            // The roller gets the result instead ([`Core::undelivered_gm_roll`]).
-            Track::GmRoll { .. } => {}
+            // The roller gets the result instead ([`Core::undelivered_gm_roll`]); a
+            // line the channel refused leaves the GM's message linking the channel.
+            Track::GmRoll { .. } | Track::GmAnswer { .. } => {}
         }
         Ok(())
     }

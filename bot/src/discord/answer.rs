@@ -13,11 +13,13 @@ use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::FutureExt as _;
 use serenity::all::{
     AttachmentId, ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage,
     CreateMessage, Http, InteractionId, MessageId, MessageReference, PartialChannel, Permissions,
 };
 use serenity::builder::Builder as _;
+use std::panic::AssertUnwindSafe;
 use tokio::task::JoinHandle;
 
 use super::queue::{self, Place, PreviousDone};
@@ -187,13 +189,53 @@ fn run_core(
     tokio::task::spawn_blocking(move || runtime.block_on(work))
 }
 
+/// Runs the core on an interaction answered at once, in the handler's own task: the
+/// handler does nothing but wait for it, and a task of its own would cost a hand-over
+/// to another worker thread (waking it) on every `/roll`. A panic is caught here as the
+/// task's join would catch it.
+async fn run_core_inline(
+    core: &Core,
+    request: &Request,
+    previous: Option<(PreviousDone, Duration)>,
+) -> Result<Vec<Reply>, PanicMessage> {
+    if let Some((previous, patience)) = previous {
+        previous.wait(patience).await;
+    }
+    AssertUnwindSafe(core.handle(request))
+        .catch_unwind()
+        .await
+        .map_err(PanicMessage::of)
+}
+
+/// What a caught panic said, for the log.
+struct PanicMessage(String);
+
+impl PanicMessage {
+    fn of(payload: Box<dyn std::any::Any + Send>) -> PanicMessage {
+        let text = match payload.downcast::<String>() {
+            Ok(text) => *text,
+            Err(payload) => payload
+                .downcast_ref::<&str>()
+                .map_or("a panic without a message", |text| text)
+                .to_owned(),
+        };
+        PanicMessage(text)
+    }
+}
+
+impl std::fmt::Display for PanicMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the command panicked: {}", self.0)
+    }
+}
+
 /// How long after its arrival an interaction that must be answered at once may
 /// still wait for the same user's previous event; the rest of Discord's 3 seconds is
 /// left for the work and the response.
 const IMMEDIATE_PATIENCE: Duration = Duration::from_millis(1500);
 
 /// The answer when the core's task itself failed (a panic): an id, logged, counted.
-fn failed_task(metrics: &Metrics, error: &tokio::task::JoinError, lang: Lang) -> Vec<Reply> {
+fn failed_task(metrics: &Metrics, error: &dyn std::fmt::Display, lang: Lang) -> Vec<Reply> {
     metrics.task_panicked();
     let error_id = new_error_id();
     tracing::error!(error_id = %error_id, error = %error, "a command task failed");
@@ -226,22 +268,24 @@ pub(super) async fn interaction(
         .as_mut()
         .and_then(Place::take_wait)
         .map(|previous| (previous, patience));
-    let mut work = run_core(shared.core.clone(), request, heavy, previous);
     let mut phase = Phase::Fresh;
-    let joined = match ack {
+    let replies = match ack {
         Ack::Defer { .. } | Ack::DeferUpdate => {
-            tokio::select! {
+            let mut work = run_core(shared.core.clone(), request, heavy, previous);
+            let joined = tokio::select! {
                 biased;
                 joined = &mut work => joined,
                 () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
                     phase = defer(shared, http, &interaction, ack).await;
                     work.await
                 }
-            }
+            };
+            joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang))
         }
-        Ack::Immediate | Ack::None => work.await,
+        Ack::Immediate | Ack::None => run_core_inline(&shared.core, &request, previous)
+            .await
+            .unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang)),
     };
-    let replies = joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
     let mut delivery = Delivery {
         shared,
         http,
@@ -249,6 +293,7 @@ pub(super) async fn interaction(
         lang,
         phase,
         failure_reported: false,
+        answer_id: None,
     };
     delivery.deliver(replies).await;
 }
@@ -299,6 +344,9 @@ struct Delivery<'a> {
     lang: Lang,
     phase: Phase,
     failure_reported: bool,
+    /// The id of the tracked public answer (a roll for the GM's line), which a
+    /// later message of the same request links ([`Message::link_answer`]).
+    answer_id: Option<i64>,
 }
 
 impl Delivery<'_> {
@@ -326,13 +374,19 @@ impl Delivery<'_> {
                 Reply::Channel {
                     channel_id,
                     message,
-                } => match send_channel(self.shared, self.http, *channel_id, message).await {
-                    Ok(()) => {}
-                    Err(SendFailure::Forbidden { code }) => {
-                        self.report_forbidden(code, message).await;
+                } => {
+                    let mut message = message.clone();
+                    if let Some(answer_id) = self.answer_id {
+                        message.link_answer(answer_id);
                     }
-                    Err(SendFailure::Other) => self.report_failure().await,
-                },
+                    match send_channel(self.shared, self.http, *channel_id, &message).await {
+                        Ok(()) => {}
+                        Err(SendFailure::Forbidden { code }) => {
+                            self.report_forbidden(code, &message).await;
+                        }
+                        Err(SendFailure::Other) => self.report_failure().await,
+                    }
+                }
                 Reply::Edit {
                     channel_id,
                     message_id,
@@ -397,7 +451,24 @@ impl Delivery<'_> {
                 .await
         };
         self.phase = match sent {
-            Ok(()) => Phase::Answered,
+            Ok(()) => {
+                if let Some(Reply::Interaction(message)) = initial
+                    && message.track.is_some()
+                {
+                    // A response (type 4) tells no id: Discord's `@original` does.
+                    let original = self
+                        .http
+                        .get_original_interaction_response(&self.interaction.token)
+                        .await;
+                    match original {
+                        Ok(posted) => self.answer_sent(message, posted.id).await,
+                        Err(error) => {
+                            log_send_error(&self.shared.metrics, "read an answer's id", &error);
+                        }
+                    }
+                }
+                Phase::Answered
+            }
             Err(error) => {
                 let error_id =
                     log_send_error(&self.shared.metrics, "answer an interaction", &error);
@@ -452,6 +523,19 @@ impl Delivery<'_> {
         }
     }
 
+    /// Reports the id of a tracked answer to the core (a roll for the GM's line) and
+    /// keeps it for the messages of the request that link it.
+    async fn answer_sent(&mut self, message: &Message, posted: MessageId) {
+        let Some(track @ crate::core::Track::GmAnswer { .. }) = message.track else {
+            return;
+        };
+        let answer_id = super::incoming::snowflake(posted.get());
+        self.answer_id = Some(answer_id);
+        if let Err(error) = self.shared.core.message_sent(track, answer_id).await {
+            tracing::error!(error = %format!("{error:#}"), "cannot record the id of an answer");
+        }
+    }
+
     /// An answer after the first response: the edit of a deferred placeholder, or a
     /// follow-up.
     async fn answer(&mut self, message: &Message) {
@@ -462,7 +546,7 @@ impl Delivery<'_> {
             Phase::Fresh | Phase::Answered => outgoing::followup(message)
                 .execute(http, (None, token))
                 .await
-                .map(drop),
+                .map(|posted| Some(posted.id)),
             Phase::Deferred { ephemeral } => {
                 self.phase = Phase::Answered;
                 if message.ephemeral && !ephemeral {
@@ -480,20 +564,24 @@ impl Delivery<'_> {
                         Ok(()) => outgoing::followup(message)
                             .execute(http, (None, token))
                             .await
-                            .map(drop),
+                            .map(|posted| Some(posted.id)),
                         Err(error) => Err(error),
                     }
                 } else {
                     outgoing::edit_original(message)
                         .execute(http, token)
                         .await
-                        .map(drop)
+                        .map(|posted| Some(posted.id))
                 }
             }
         };
-        if let Err(error) = result {
-            log_send_error(&self.shared.metrics, "send an interaction answer", &error);
-            self.report_failure().await;
+        match result {
+            Ok(Some(posted)) => self.answer_sent(message, posted).await,
+            Ok(None) => {}
+            Err(error) => {
+                log_send_error(&self.shared.metrics, "send an interaction answer", &error);
+                self.report_failure().await;
+            }
         }
     }
 

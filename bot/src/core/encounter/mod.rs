@@ -40,6 +40,7 @@ use npc_core::effects::{
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
+use super::live::EncounterChanged;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::turn::{self, Lost};
@@ -194,8 +195,9 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                     string("targets", "Combatants, comma-separated", 500)
                         .required()
                         .autocomplete(),
-                    integer("dc", "Difficulty class", 1, 100).required(),
-                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12).required(),
+                    // Not required: an effect that declares its save gives both.
+                    integer("dc", "Difficulty class", 1, 100),
+                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12),
                     string("damage", "Damage, rolled once: 8d6", 100),
                     string("means", "Elements of the effect file: FIRE", 100),
                     boolean("half", "Half damage on a success (default true)"),
@@ -549,6 +551,11 @@ impl Context {
         if !self.storage.insert_encounter(&encounter).await? {
             return Ok(ephemeral(i18n::tr(lang, "encounter-already-running")));
         }
+        self.encounter_changes.publish(EncounterChanged {
+            guild_id: encounter.guild_id,
+            channel_id: encounter.channel_id,
+            step: Some(0),
+        });
         let Some(loaded) = self.load_encounter_id(encounter.id).await? else {
             return Ok(ephemeral(i18n::tr(lang, "encounter-ended")));
         };
@@ -625,6 +632,15 @@ impl Context {
             })
         })
         .await?;
+        if let Ok(step) = written {
+            // The row is gone when the change ended the encounter.
+            let ended = change.state.is_none();
+            self.encounter_changes.publish(EncounterChanged {
+                guild_id: loaded.row.guild_id,
+                channel_id: loaded.row.channel_id,
+                step: (!ended).then_some(step),
+            });
+        }
         Ok(match written {
             Ok(step) => Committed::Done { step },
             Err(Lost::Answered) => Committed::Stale,
@@ -965,11 +981,13 @@ impl Context {
                 &[("gm", gm.into())],
             )));
         }
+        // Going back moves only the turn: say so, since a table may expect an undo.
+        let note = vec![i18n::tr(asker.table, "encounter-prev-note")];
         self.change(
             loaded,
             asker,
             Named::default(),
-            Vec::new(),
+            note,
             pressed.is_some(),
             |engine, _| engine.prev(),
         )
