@@ -347,6 +347,102 @@ fn every_table_entry_is_named_as_its_spec_and_unique() {
     }
 }
 
+/// Every subcommand the table dispatches, with its guards: a subcommand that
+/// changes the server's shared things (or who may) has an admin guard, every
+/// server-only one refuses direct messages first. Written out so that a new
+/// subcommand, or a guard dropped, shows here.
+#[test]
+fn every_table_subcommand_has_its_guards() {
+    use table::Guard::{Admin, AdminPlain, GuildOnly, ManagesServer};
+    let effect_admin = Admin {
+        what_key: "effect-not-allowed",
+    };
+    let expected: &[(&str, Option<&str>, &[table::Guard])] = &[
+        ("config", None, &[GuildOnly]),
+        ("config", Some("show"), &[GuildOnly]),
+        ("config", Some("language"), &[GuildOnly]),
+        (
+            "config",
+            Some("gm-channel"),
+            &[
+                GuildOnly,
+                AdminPlain {
+                    refusal_key: "gm-config-not-allowed",
+                },
+            ],
+        ),
+        (
+            "config",
+            Some("gm-role"),
+            &[
+                GuildOnly,
+                ManagesServer {
+                    refusal_key: "gm-config-not-allowed",
+                },
+            ],
+        ),
+        (
+            "config",
+            Some("macro-role"),
+            &[
+                GuildOnly,
+                ManagesServer {
+                    refusal_key: "config-macro-role-not-allowed",
+                },
+            ],
+        ),
+        ("effect", None, &[GuildOnly]),
+        ("effect", Some("list"), &[GuildOnly]),
+        ("effect", Some("show"), &[GuildOnly]),
+        ("effect", Some("install"), &[GuildOnly, effect_admin]),
+        ("effect", Some("remove"), &[GuildOnly, effect_admin]),
+    ];
+    let actual: Vec<(&str, Option<&str>, &[table::Guard])> = COMMANDS
+        .iter()
+        .flat_map(|entry| {
+            entry
+                .subcommands
+                .iter()
+                .map(move |sub| (entry.name, sub.name, sub.guards))
+        })
+        .collect();
+    assert_eq!(actual, expected);
+    // Every refusal a guard names is in every catalogue.
+    for (_, _, guards) in expected {
+        for guard in *guards {
+            let key = match guard {
+                Admin { what_key } => *what_key,
+                AdminPlain { refusal_key } | ManagesServer { refusal_key } => *refusal_key,
+                GuildOnly => continue,
+            };
+            for lang in [Lang::En, Lang::De] {
+                assert_ne!(i18n::tr(lang, key), key, "{key} in {lang:?}");
+            }
+        }
+    }
+}
+
+/// A command the table dispatches by subcommand holds exactly the subcommands its
+/// spec registers (and the one run without a subcommand at the console).
+#[test]
+fn table_subcommands_are_the_spec_subcommands() {
+    let settings = tavern::core::CoreSettings::default();
+    for entry in COMMANDS
+        .iter()
+        .filter(|entry| !entry.subcommands.is_empty())
+    {
+        let spec = (entry.spec)(&settings);
+        let mut registered: Vec<Option<&str>> =
+            spec.subcommands.iter().map(|sub| Some(sub.name)).collect();
+        registered.push(None);
+        registered.sort();
+        let mut routed: Vec<Option<&str>> = entry.subcommands.iter().map(|sub| sub.name).collect();
+        routed.sort();
+        assert_eq!(routed, registered, "/{}", entry.name);
+        assert!(spec.groups.is_empty(), "/{} has groups", entry.name);
+    }
+}
+
 /// Every kind of custom id has exactly one owner, and every id a module builds is
 /// routed back to the command that posted it.
 #[test]
@@ -619,4 +715,50 @@ fn every_localization_passes_discords_rules() {
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// ARCHITECTURE.md's "Adding a command" names files and the table's items: each
+/// named file exists (paths without a `<placeholder>`), and each `table::item` is
+/// declared public in `core/table.rs`, so the guide cannot drift from the code.
+#[test]
+fn adding_a_command_names_what_exists() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let guide = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let start = guide.find("## Adding a command").expect("the section");
+    let section = &guide[start..];
+    let table_source = std::fs::read_to_string(root.join("bot/src/core/table.rs")).unwrap();
+    let spans: Vec<&str> = section.split('`').skip(1).step_by(2).collect();
+    let mut files = 0;
+    let mut items = 0;
+    let mut problems = Vec::new();
+    for span in spans {
+        let is_path = (span.starts_with("bot/") || span.starts_with("core/"))
+            && span.ends_with(".rs")
+            || span.ends_with(".ftl") && span.starts_with("bot/");
+        if is_path && !span.contains('<') && !span.contains("coin") {
+            files += 1;
+            let path = match span.strip_prefix("core/") {
+                Some(rest) => root.join("bot/src/core").join(rest),
+                None => root.join(span),
+            };
+            if !path.exists() {
+                problems.push(format!("no file {span}"));
+            }
+        }
+        if let Some(rest) = span.strip_prefix("table::") {
+            let name: String = rest
+                .chars()
+                .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                .collect();
+            items += 1;
+            let declared = ["fn", "async fn", "struct", "enum", "type", "static"]
+                .iter()
+                .any(|kind| table_source.contains(&format!("pub {kind} {name}")));
+            if !declared {
+                problems.push(format!("no pub item {name} in core/table.rs"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(files >= 5 && items >= 5, "{files} files, {items} items");
 }

@@ -27,6 +27,7 @@ common-duration-days =
     }
 
 common-unknown-command = Den Befehl `/{ $command }` kenne ich nicht.
+common-unknown-subcommand = `/{ $command } { $sub }` gibt es nicht.
 # $what ist ein Subjekt im Nominativ: „Die exakte Berechnung der Chancen von `8d6`“.
 common-overrun-timed-out = { $what } hat zu lange gedauert: Nach { $wait } habe ich aufgehört zu warten. Versuch es mit etwas Kleinerem.
 common-overrun-busy = { $what } muss warten: Der Bot ist gerade mit anderen langen Berechnungen beschäftigt. Versuch es bitte in einer Minute noch einmal.

@@ -31,7 +31,6 @@ config-not-allowed =
 config-macro-role-not-allowed = Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Makro-Rolle festlegen.
 config-macro-role-set = Mitglieder mit der Rolle <@&{ $role }> können jetzt Server-Makros und Generatorprogramme verwalten, zusätzlich zu denen mit „Server verwalten“.
 config-macro-role-cleared = Keine Rolle festgelegt: Nur Mitglieder mit „Server verwalten“ können Server-Makros und Generatorprogramme verwalten.
-config-unknown-subcommand = `/einstellungen { $sub }` gibt es nicht; versuch zeigen, makro-rolle, sl-kanal, sl-rolle oder sprache.
 config-show =
     Die Tavern-Einstellungen dieses Servers:
     - Makro-Rolle: { $role ->

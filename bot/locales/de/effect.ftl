@@ -5,7 +5,6 @@
 # Ergänzen die gemeinsame Ablehnung „Nur Mitglieder mit … können { $what }.“
 effect-not-allowed = Effekte installieren oder entfernen
 effect-not-allowed-install = Effekte installieren
-effect-unknown-subcommand = `/effekt { $sub }` gibt es nicht; versuch installieren, liste, zeigen oder entfernen.
 
 ## Das Einfügeformular von /effekt installieren (privat)
 

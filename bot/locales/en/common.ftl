@@ -30,6 +30,8 @@ common-duration-days =
 
 # $command: the name Discord sent.
 common-unknown-command = I don't know the command `/{ $command }`.
+# $command: the command's name in this language; $sub: the subcommand sent.
+common-unknown-subcommand = `/{ $command } { $sub }` is not a command.
 # Engine work (odds, a BASIC program, a script) that gave no answer in time.
 # $what: what was being done, able to start a sentence; $wait: a duration.
 common-overrun-timed-out = { $what } took too long: I stopped waiting after { $wait }. Try something smaller.

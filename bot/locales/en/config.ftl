@@ -35,7 +35,6 @@ config-macro-role-not-allowed = Only members with the Manage Server permission c
 config-macro-role-set = Members with the role <@&{ $role }> can now manage server macros and generator programs, besides those with Manage Server.
 config-macro-role-cleared = No role is set: only members with Manage Server can manage server macros and generator programs.
 # $sub: the subcommand Discord sent.
-config-unknown-subcommand = `/config { $sub }` is not a command; try show, macro-role, gm-channel, gm-role or language.
 # `/config show`. $role: a role id or `none`; $program: the default generator
 # program; $shipped: yes when it is the shipped one; $language: config-show-language.
 config-show =

@@ -6,7 +6,6 @@
 effect-not-allowed = install or remove effects
 effect-not-allowed-install = install effects
 # $sub: what was typed after /effect.
-effect-unknown-subcommand = `/effect { $sub }` is not a command; try install, list, show or remove.
 
 ## The paste form of /effect install (private)
 

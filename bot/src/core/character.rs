@@ -43,6 +43,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     },
     run: |cx, request, command| Box::pin(cx.character_command(request, command)),
     autocomplete,
+    subcommands: &[],
+    typed_replies: None,
     components: &[ComponentFamily {
         kinds: &[DELETE_KIND, KEEP_KIND],
         // The confirmation's own message becomes the outcome.

@@ -58,6 +58,14 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     },
     run: |cx, request, command| Box::pin(cx.chargen_command(request, command)),
     autocomplete,
+    subcommands: &[],
+    // A reply to a message that is not a prompt of a session answers nothing.
+    typed_replies: Some(|cx, request, to_message, text| {
+        Box::pin(async move {
+            let replies = cx.chargen_reply(request, to_message, text).await?;
+            Ok((!replies.is_empty()).then_some(replies))
+        })
+    }),
     components: &[
         ComponentFamily {
             kinds: &[ChargenId::ANSWER, ChargenId::MODAL],

@@ -20,7 +20,9 @@ use super::context::Context;
 use super::custom_id;
 use super::fit::CONTENT_CHARS;
 use super::npc::SourceKind;
-use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
+use super::table::{
+    Answer, CommandEntry, ComponentFamily, Guard, Subcommand, by_subcommand, guild_of, name_choices,
+};
 use super::text::{FenceTag, code_block, escape_markdown, strip_code_fences, truncate};
 use super::{
     Ack, Command, CoreSettings, Modal, Reply, Request, RequestKind, TextInput, TextInputStyle,
@@ -37,8 +39,36 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         true => Ack::Immediate,
         false => Ack::Defer { ephemeral: true },
     },
-    run: |cx, request, command| Box::pin(cx.effect_command(request, command)),
+    run: by_subcommand,
     autocomplete,
+    typed_replies: None,
+    subcommands: &[
+        Subcommand {
+            name: None,
+            guards: &[Guard::GuildOnly],
+            run: |cx, request, _| Box::pin(cx.effect_list(request)),
+        },
+        Subcommand {
+            name: Some("list"),
+            guards: &[Guard::GuildOnly],
+            run: |cx, request, _| Box::pin(cx.effect_list(request)),
+        },
+        Subcommand {
+            name: Some("show"),
+            guards: &[Guard::GuildOnly],
+            run: |cx, request, command| Box::pin(cx.effect_show(request, command)),
+        },
+        Subcommand {
+            name: Some("install"),
+            guards: &[Guard::GuildOnly, ADMIN],
+            run: |cx, request, command| Box::pin(cx.effect_install_command(request, command)),
+        },
+        Subcommand {
+            name: Some("remove"),
+            guards: &[Guard::GuildOnly, ADMIN],
+            run: |cx, request, command| Box::pin(cx.effect_remove_command(request, command)),
+        },
+    ],
     components: &[ComponentFamily {
         kinds: &[PASTE_KIND],
         // Submitted from a command: its answer is a new private message.
@@ -107,6 +137,11 @@ fn spec(_: &CoreSettings) -> CommandSpec {
     }
 }
 
+/// Who may install and remove effects.
+const ADMIN: Guard = Guard::Admin {
+    what_key: "effect-not-allowed",
+};
+
 /// `/effect install` without a file or code answers with the paste form.
 fn asks_for_paste(command: &Command) -> bool {
     command.sub() == Some("install")
@@ -161,46 +196,33 @@ fn paste_form(lang: Lang) -> Modal {
 }
 
 impl Context {
-    async fn effect_command(
+    async fn effect_install_command(
         &self,
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
-        let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(super::access::not_in_dms(lang)));
-        };
-        let name = command.string("name").map(str::trim).unwrap_or("");
-        match command.sub() {
-            None | Some("list") => self.effect_list(lang, guild_id).await,
-            Some("show") => self.effect_show(lang, guild_id, name).await,
-            Some(sub @ ("install" | "remove")) => {
-                if let Some(refusal) = self
-                    .refuse_unless_admin(lang, request, "effect-not-allowed")
-                    .await?
-                {
-                    return Ok(refusal);
-                }
-                if sub == "remove" {
-                    let everything = command.boolean("everything").unwrap_or(false);
-                    return self
-                        .effect_remove(lang, request, guild_id, name, everything)
-                        .await;
-                }
-                if asks_for_paste(command) {
-                    return Ok(vec![Reply::Modal(paste_form(lang))]);
-                }
-                match self.script_source(lang, command, SourceKind::Effects).await {
-                    Ok(source) => self.effect_install(lang, request, guild_id, source).await,
-                    Err(problem) => Ok(ephemeral(problem)),
-                }
-            }
-            Some(other) => Ok(ephemeral(i18n::tr_args(
-                lang,
-                "effect-unknown-subcommand",
-                &[("sub", other.into())],
-            ))),
+        let guild_id = guild_of(request)?;
+        if asks_for_paste(command) {
+            return Ok(vec![Reply::Modal(paste_form(lang))]);
         }
+        match self.script_source(lang, command, SourceKind::Effects).await {
+            Ok(source) => self.effect_install(lang, request, guild_id, source).await,
+            Err(problem) => Ok(ephemeral(problem)),
+        }
+    }
+
+    async fn effect_remove_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let guild_id = guild_of(request)?;
+        let name = command.string("name").map(str::trim).unwrap_or("");
+        let everything = command.boolean("everything").unwrap_or(false);
+        self.effect_remove(lang, request, guild_id, name, everything)
+            .await
     }
 
     /// The paste form submitted.
@@ -336,7 +358,9 @@ impl Context {
         Ok(format!("\n{note}"))
     }
 
-    async fn effect_list(&self, lang: Lang, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn effect_list(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let guild_id = guild_of(request)?;
         let Some(row) = self.storage.effect_library(guild_id).await? else {
             return Ok(no_library(lang));
         };
@@ -384,10 +408,12 @@ impl Context {
 
     async fn effect_show(
         &self,
-        lang: Lang,
-        guild_id: i64,
-        name: &str,
+        request: &Request,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let guild_id = guild_of(request)?;
+        let name = command.string("name").map(str::trim).unwrap_or("");
         let Some(library) = self.effect_library(guild_id).await? else {
             return Ok(no_library(lang));
         };

@@ -286,18 +286,12 @@ impl Context {
     pub(super) async fn config_gm(
         &self,
         request: &Request,
-        guild_id: i64,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        // Who may is the table's guard (`/config` in `settings.rs`).
+        let guild_id = super::table::guild_of(request)?;
         let lang = self.language(request, false).await?;
         let role = command.sub() == Some("gm-role");
-        let allowed = match role {
-            true => super::access::manages_server(request),
-            false => self.may_administer(request).await?,
-        };
-        if !allowed {
-            return Ok(ephemeral(i18n::tr(lang, "gm-config-not-allowed")));
-        }
         let value = match (role, command.option(if role { "role" } else { "channel" })) {
             (true, Some(OptionValue::Role(id))) | (false, Some(OptionValue::Channel(id))) => {
                 Some(*id)

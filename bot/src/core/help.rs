@@ -16,6 +16,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     ack: defer_private,
     run: |_, request, command| Box::pin(async move { Ok(help_command(request, command)) }),
     autocomplete: no_choices,
+    subcommands: &[],
+    typed_replies: None,
     components: &[ComponentFamily {
         kinds: &[PAGE_KIND],
         // A page button shows another page in the same (private) message.

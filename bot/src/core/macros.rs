@@ -64,6 +64,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     run: |cx, request, command| Box::pin(cx.macro_command(request, command)),
     autocomplete,
     components: &[],
+    subcommands: &[],
+    typed_replies: None,
 };
 
 fn spec(_: &CoreSettings) -> CommandSpec {

@@ -521,17 +521,22 @@ impl Core {
         } = &request.kind
         {
             // Rate limits apply once a reply is known to answer something.
-            if let Some(replies) = cx.npc_message_reply(request, *to_message, text).await? {
-                return Ok(replies);
+            for typed_replies in table::COMMANDS
+                .iter()
+                .filter_map(|entry| entry.typed_replies)
+            {
+                if let Some(replies) = typed_replies(cx, request, *to_message, text).await? {
+                    return Ok(replies);
+                }
             }
-            return cx.chargen_reply(request, *to_message, text).await;
+            return Ok(Vec::new());
         }
         if let Some(replies) = cx.rate_limited(request) {
             return Ok(replies);
         }
         if let RequestKind::Command(command) = &request.kind {
             return match table::command(&command.name) {
-                Some(entry) => (entry.run)(cx, request, command).await,
+                Some(entry) => table::dispatch(cx, entry, request, command).await,
                 None => Ok(ephemeral(i18n::tr_args(
                     language::private_language(request),
                     "common-unknown-command",

@@ -67,6 +67,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     ack: |_| Ack::Defer { ephemeral: false },
     run: |cx, request, command| Box::pin(cx.odds_command(request, command)),
     autocomplete: super::roll::expr_suggestions,
+    subcommands: &[],
+    typed_replies: None,
     components: &[ComponentFamily {
         kinds: &[OddsId::INLINE, OddsId::STORED],
         // A view button redraws its own message.

@@ -30,6 +30,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     ack: |_| Ack::Immediate,
     run: |cx, request, command| Box::pin(cx.roll_command(request, command)),
     autocomplete: expr_suggestions,
+    subcommands: &[],
+    typed_replies: None,
     components: &[
         ComponentFamily {
             kinds: &[RollId::INLINE, RollId::STORED],

@@ -1,21 +1,72 @@
 //! `/config`: a server's settings, and who may change the server's shared things
 //! (server macros, installed generator programs).
 
-use super::access;
 use super::commands::string;
 use super::commands::{CommandSpec, OptionKind, OptionSpec, sub};
 use super::context::Context;
-use super::table::{CommandEntry, defer_private, no_choices};
-use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
+use super::table::{
+    CommandEntry, Guard, Subcommand, by_subcommand, defer_private, guild_of, no_choices,
+};
+use super::{Command, CoreSettings, OptionValue, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang, LanguageSetting};
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "config",
     spec,
     ack: defer_private,
-    run: |cx, request, command| Box::pin(cx.config_command(request, command)),
+    run: by_subcommand,
     autocomplete: no_choices,
     components: &[],
+    typed_replies: None,
+    subcommands: &[
+        Subcommand {
+            name: None,
+            guards: &[Guard::GuildOnly],
+            run: |cx, request, _| Box::pin(cx.config_show(request)),
+        },
+        Subcommand {
+            name: Some("show"),
+            guards: &[Guard::GuildOnly],
+            run: |cx, request, _| Box::pin(cx.config_show(request)),
+        },
+        // Who may set the language is decided after showing it, which anyone may.
+        Subcommand {
+            name: Some("language"),
+            guards: &[Guard::GuildOnly],
+            run: |cx, request, command| Box::pin(cx.config_language(request, command)),
+        },
+        Subcommand {
+            name: Some("gm-channel"),
+            guards: &[
+                Guard::GuildOnly,
+                Guard::AdminPlain {
+                    refusal_key: "gm-config-not-allowed",
+                },
+            ],
+            run: |cx, request, command| Box::pin(cx.config_gm(request, command)),
+        },
+        // The GM role takes Manage Server itself: the macro role cannot hand itself more.
+        Subcommand {
+            name: Some("gm-role"),
+            guards: &[
+                Guard::GuildOnly,
+                Guard::ManagesServer {
+                    refusal_key: "gm-config-not-allowed",
+                },
+            ],
+            run: |cx, request, command| Box::pin(cx.config_gm(request, command)),
+        },
+        Subcommand {
+            name: Some("macro-role"),
+            guards: &[
+                Guard::GuildOnly,
+                Guard::ManagesServer {
+                    refusal_key: "config-macro-role-not-allowed",
+                },
+            ],
+            run: |cx, request, command| Box::pin(cx.config_macro_role(request, command)),
+        },
+    ],
 };
 
 fn spec(_: &CoreSettings) -> CommandSpec {
@@ -79,50 +130,31 @@ fn spec(_: &CoreSettings) -> CommandSpec {
 }
 
 impl Context {
-    async fn config_command(
+    /// `/config macro-role [role]`: sets or clears the role that may change the
+    /// server's shared things.
+    async fn config_macro_role(
         &self,
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
         // Every answer of `/config` is private: the user's language.
         let lang = self.language(request, false).await?;
-        let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(access::not_in_dms(lang)));
+        let guild_id = guild_of(request)?;
+        let role = match command.option("role") {
+            Some(OptionValue::Role(role)) => Some(*role),
+            _ => None,
         };
-        match command.sub() {
-            None | Some("show") => self.config_show(request, guild_id).await,
-            Some("language") => self.config_language(request, guild_id, command).await,
-            Some("gm-channel" | "gm-role") => self.config_gm(request, guild_id, command).await,
-            Some("macro-role") => {
-                let managers = request
-                    .member
-                    .as_ref()
-                    .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD));
-                if !managers {
-                    return Ok(ephemeral(i18n::tr(lang, "config-macro-role-not-allowed")));
-                }
-                let role = match command.option("role") {
-                    Some(OptionValue::Role(role)) => Some(*role),
-                    _ => None,
-                };
-                self.storage
-                    .set_macro_role(guild_id, role, request.user.id, self.now())
-                    .await?;
-                Ok(ephemeral(match role {
-                    Some(role) => i18n::tr_args(
-                        lang,
-                        "config-macro-role-set",
-                        &[("role", role.to_string().into())],
-                    ),
-                    None => i18n::tr(lang, "config-macro-role-cleared"),
-                }))
-            }
-            Some(other) => Ok(ephemeral(i18n::tr_args(
+        self.storage
+            .set_macro_role(guild_id, role, request.user.id, self.now())
+            .await?;
+        Ok(ephemeral(match role {
+            Some(role) => i18n::tr_args(
                 lang,
-                "config-unknown-subcommand",
-                &[("sub", other.into())],
-            ))),
-        }
+                "config-macro-role-set",
+                &[("role", role.to_string().into())],
+            ),
+            None => i18n::tr(lang, "config-macro-role-cleared"),
+        }))
     }
 
     /// `/config language [language]`: shows the language of public messages, or sets
@@ -130,9 +162,9 @@ impl Context {
     async fn config_language(
         &self,
         request: &Request,
-        guild_id: i64,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let guild_id = guild_of(request)?;
         let lang = self.language(request, false).await?;
         let Some(choice) = command.string("language") else {
             let stored = self.storage.guild_language(guild_id).await?;
@@ -167,7 +199,8 @@ impl Context {
         }))
     }
 
-    async fn config_show(&self, request: &Request, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn config_show(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let guild_id = guild_of(request)?;
         let role = self.storage.tavern_role(guild_id).await?;
         let program = self.storage.default_program(guild_id).await?;
         let shipped = self

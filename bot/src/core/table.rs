@@ -6,10 +6,12 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use super::access;
 use super::commands::CommandSpec;
 use super::context::Context;
 use super::custom_id;
-use super::{Ack, Command, CoreSettings, Reply, Request, RequestKind};
+use super::{Ack, Command, CoreSettings, Reply, Request, RequestKind, ephemeral};
+use crate::i18n;
 
 /// What a handler returns: the replies, built after every change is stored.
 pub type Answer<'a> = Pin<Box<dyn Future<Output = anyhow::Result<Vec<Reply>>> + Send + 'a>>;
@@ -30,6 +32,118 @@ pub struct CommandEntry {
     pub autocomplete: for<'a> fn(&'a Context, &'a Request, &'a Command, &'a str) -> Answer<'a>,
     /// The custom-id families of the buttons, selects and modals this command posts.
     pub components: &'static [ComponentFamily],
+    /// The subcommands dispatched by the table, each with its guards; empty where
+    /// `run` routes by itself. When not empty, `run` is not called for a command.
+    pub subcommands: &'static [Subcommand],
+    /// How this command takes text typed as a Discord reply to one of its prompts;
+    /// `None` where it posts no such prompt. Each family claims only messages it
+    /// posted (looked up by message id), so the order they are asked in does not
+    /// matter.
+    pub typed_replies: Option<TypedReplies>,
+}
+
+/// Handles a message typed in reply to message `to_message`: `None` when that
+/// message is not one of this command's prompts.
+pub type TypedReplies = for<'a> fn(&'a Context, &'a Request, i64, &'a str) -> TypedAnswer<'a>;
+
+/// What a [`TypedReplies`] returns.
+pub type TypedAnswer<'a> =
+    Pin<Box<dyn Future<Output = anyhow::Result<Option<Vec<Reply>>>> + Send + 'a>>;
+
+/// A subcommand, its guards and its handler: [`dispatch`] runs every guard, in
+/// order, before the handler, so a subcommand cannot forget its guard.
+pub struct Subcommand {
+    /// The subcommand's name as in the spec; `None` is what a command without a
+    /// subcommand (typed at the console) runs.
+    pub name: Option<&'static str>,
+    pub guards: &'static [Guard],
+    pub run: for<'a> fn(&'a Context, &'a Request, &'a Command) -> Answer<'a>,
+}
+
+/// What a member must be, or where they must be, before a subcommand runs. Every
+/// refusal is private, in the user's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guard {
+    /// Only in a server: a direct message is refused.
+    GuildOnly,
+    /// Manage Server or the macro role ([`Context::refuse_unless_admin`]); `what_key`
+    /// names what the others may not do.
+    Admin { what_key: &'static str },
+    /// Manage Server or the macro role, refused with the plain text `refusal_key`.
+    AdminPlain { refusal_key: &'static str },
+    /// Manage Server itself, not the macro role (what handing out roles takes).
+    ManagesServer { refusal_key: &'static str },
+}
+
+impl Guard {
+    /// The refusal when the member fails this guard, or `None` when they pass.
+    async fn refusal(self, cx: &Context, request: &Request) -> anyhow::Result<Option<Vec<Reply>>> {
+        let lang = cx.language(request, false).await?;
+        match self {
+            Guard::GuildOnly => Ok(request
+                .guild_id
+                .is_none()
+                .then(|| ephemeral(access::not_in_dms(lang)))),
+            Guard::Admin { what_key } => cx.refuse_unless_admin(lang, request, what_key).await,
+            Guard::AdminPlain { refusal_key } => Ok((!cx.may_administer(request).await?)
+                .then(|| ephemeral(i18n::tr(lang, refusal_key)))),
+            Guard::ManagesServer { refusal_key } => {
+                Ok((!access::manages_server(request))
+                    .then(|| ephemeral(i18n::tr(lang, refusal_key))))
+            }
+        }
+    }
+}
+
+/// Runs `command` of `entry`: its subcommand's guards, then its handler; the
+/// command's own `run` where the table holds no subcommands.
+pub async fn dispatch(
+    cx: &Context,
+    entry: &CommandEntry,
+    request: &Request,
+    command: &Command,
+) -> anyhow::Result<Vec<Reply>> {
+    if entry.subcommands.is_empty() {
+        return (entry.run)(cx, request, command).await;
+    }
+    let Some(subcommand) = entry
+        .subcommands
+        .iter()
+        .find(|subcommand| subcommand.name == command.sub())
+    else {
+        // Discord sends only registered subcommands, and the console parses against
+        // the same spec; one answer for all commands, should a client send another.
+        let lang = cx.language(request, false).await?;
+        let name = i18n::attribute(lang, &i18n::commands::command_key(&[entry.name]), "name")
+            .unwrap_or_else(|| entry.name.to_owned());
+        return Ok(ephemeral(i18n::tr_args(
+            lang,
+            "common-unknown-subcommand",
+            &[
+                ("command", name.into()),
+                ("sub", command.sub().unwrap_or("").into()),
+            ],
+        )));
+    };
+    for guard in subcommand.guards {
+        if let Some(refusal) = guard.refusal(cx, request).await? {
+            return Ok(refusal);
+        }
+    }
+    (subcommand.run)(cx, request, command).await
+}
+
+/// The server a [`Guard::GuildOnly`] subcommand runs in (the guard ran before).
+pub fn guild_of(request: &Request) -> anyhow::Result<i64> {
+    request
+        .guild_id
+        .ok_or_else(|| anyhow::anyhow!("a server-only subcommand ran without its guard"))
+}
+
+/// The `run` of a command whose subcommands the table dispatches: never called.
+pub fn by_subcommand<'a>(_: &'a Context, _: &'a Request, command: &'a Command) -> Answer<'a> {
+    let name = command.name.clone();
+    Box::pin(async move { anyhow::bail!("/{name} is dispatched by its subcommands") })
 }
 
 /// Custom ids `tv1:<kind>:…` whose kind is one of `kinds`, and what to do with them.

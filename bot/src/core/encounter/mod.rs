@@ -73,6 +73,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     },
     run: |cx, request, command| Box::pin(cx.init_command(request, command)),
     autocomplete,
+    subcommands: &[],
+    typed_replies: None,
     components: &[ComponentFamily {
         kinds: ids::KINDS,
         ack: |_, custom_id| match InitId::decode(custom_id).map(|id| id.action) {

@@ -129,6 +129,8 @@ pub(in crate::core) const NPC_COMMAND: CommandEntry = CommandEntry {
     run: |cx, request, command| Box::pin(cx.npc_command(request, command)),
     autocomplete,
     components: &[],
+    subcommands: &[],
+    typed_replies: None,
 };
 
 /// `/talk npc [conv]`, and every component of a conversation.
@@ -138,6 +140,10 @@ pub(in crate::core) const TALK_COMMAND: CommandEntry = CommandEntry {
     ack: defer_private,
     run: |cx, request, command| Box::pin(cx.talk_command(request, command)),
     autocomplete,
+    subcommands: &[],
+    typed_replies: Some(|cx, request, to_message, text| {
+        Box::pin(cx.npc_message_reply(request, to_message, text))
+    }),
     components: &[ComponentFamily {
         kinds: ids::KINDS,
         ack: |_, custom_id| NpcId::decode(custom_id).map_or(Ack::DeferUpdate, |id| id.ack()),
