@@ -59,7 +59,9 @@ enum Fixup {
 struct PendingDef {
     def: usize,
     line: u32,
-    body: Expr,
+    body: Option<Expr>,
+    /// The error the body raises at each call (after evaluating what parsed).
+    broken: Option<ErrorCode>,
     result: VarTy,
 }
 
@@ -192,6 +194,7 @@ impl Compiler {
     }
 
     fn stmts(&mut self, stmts: &[Stmt]) {
+        let mut previous_pushed = false;
         for stmt in stmts {
             let start = self.pc().0;
             // IF nests statements in statements: compiled past stmt's large
@@ -205,9 +208,17 @@ impl Compiler {
                 _ => self.stmt(stmt),
             }
             let end = self.pc().0;
-            if end > start {
-                self.code.stmts.push((start, end));
+            if end <= start {
+                previous_pushed = false;
+                continue;
             }
+            // the partial statement and its syntax error are one statement, as
+            // in GW-BASIC's text: RESUME NEXT after either goes on past both
+            match self.code.stmts.last_mut() {
+                Some(last) if stmt.joined && previous_pushed && last.1 == start => last.1 = end,
+                _ => self.code.stmts.push((start, end)),
+            }
+            previous_pushed = true;
         }
     }
 
@@ -514,7 +525,9 @@ impl Compiler {
                 prompt,
                 targets,
                 keep_line,
-            } => self.input(prompt, targets, false, *keep_line),
+            // no targets: the partial INPUT before a bad variable, which takes
+            // the line whole and assigns nothing
+            } => self.input(prompt, targets, targets.is_empty(), *keep_line),
             StmtKind::LineInput {
                 prompt,
                 target,
@@ -633,7 +646,18 @@ impl Compiler {
                 let at = self.emit(Op::Restore(0));
                 self.fixups.push(Fixup::Restore(at, *line));
             }
-            StmtKind::DefFn { name, params, body } => self.def_fn(name, params, body),
+            StmtKind::DefFn {
+                name,
+                params,
+                body,
+                broken,
+            } => {
+                if let Some((col, problem, _)) = broken {
+                    self.diagnose(*col, problem);
+                }
+                let raises = broken.as_ref().map(|(_, _, code)| *code);
+                self.def_fn(name, params, body.as_ref(), raises);
+            }
             StmtKind::DefType(kind, ranges) => {
                 let ty = match kind {
                     DefKind::Int => VarTy::Num(NumTy::Int),
@@ -1132,7 +1156,13 @@ impl Compiler {
         (id, ty)
     }
 
-    fn def_fn(&mut self, name: &str, params: &[String], body: &Expr) {
+    fn def_fn(
+        &mut self,
+        name: &str,
+        params: &[String],
+        body: Option<&Expr>,
+        broken: Option<ErrorCode>,
+    ) {
         let (func, result) = self.fn_id(name);
         let params = params
             .iter()
@@ -1153,7 +1183,8 @@ impl Compiler {
         self.pending_defs.push(PendingDef {
             def,
             line: self.current_line,
-            body: body.clone(),
+            body: body.cloned(),
+            broken,
             result,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
@@ -1168,7 +1199,34 @@ impl Compiler {
             if let Some(info) = self.code.defs.get_mut(def.def) {
                 info.body = body;
             }
-            let ty = self.expr(&def.body);
+            let body_ty = match (&def.body, def.broken) {
+                (Some(body), None) => Some(self.expr(body)),
+                (body, Some(code)) => {
+                    // what parsed of the body runs before the error
+                    if let Some(body) = body {
+                        if self.expr(body) == VarTy::Str {
+                            self.emit(Op::Call(Builtin::Len));
+                        }
+                        self.emit(Op::PopNum);
+                    }
+                    self.emit(Op::Raise(code));
+                    None
+                }
+                (None, None) => None,
+            };
+            let ty = match (body_ty, def.result) {
+                (Some(ty), _) => ty,
+                // unreachable after the raise; keeps the stack the verifier expects
+                (None, VarTy::Num(num)) => {
+                    self.emit(Op::Num(0.0));
+                    VarTy::Num(num)
+                }
+                (None, VarTy::Str) => {
+                    let empty = self.string_const(&[]);
+                    self.emit(Op::Str(empty));
+                    VarTy::Str
+                }
+            };
             match (def.result, ty) {
                 (VarTy::Str, VarTy::Str) => {}
                 (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),

@@ -265,17 +265,25 @@ impl Parser {
                 }
             });
             match parsed {
-                Ok(kind) => out.push(Stmt { col, kind }),
+                Ok(kind) => out.push(Stmt {
+                    col,
+                    kind,
+                    joined: false,
+                }),
                 Err(mut error) => {
-                    if let Some(partial) = error.partial.take() {
+                    let partial = error.partial.take();
+                    let joined = partial.is_some();
+                    if let Some(partial) = partial {
                         out.push(Stmt {
                             col,
                             kind: *partial,
+                            joined: false,
                         });
                     }
                     out.push(Stmt {
                         col: error.col,
                         kind: StmtKind::SyntaxError((*error.problem).clone(), error.code),
+                        joined,
                     });
                     if self.first_error.is_none() {
                         self.first_error = Some(error);
@@ -431,9 +439,16 @@ impl Parser {
             }
             Kw::Restore => {
                 if self.at_stmt_end() {
-                    Ok(StmtKind::Restore(None))
-                } else {
-                    Ok(StmtKind::Restore(Some(self.line_number()?)))
+                    return Ok(StmtKind::Restore(None));
+                }
+                if matches!(self.peek(), Some(Tok::Num(..))) {
+                    return Ok(StmtKind::Restore(Some(self.line_number()?)));
+                }
+                // GW-BASIC reads a line number that is not there as line 0:
+                // Undefined line number, unless the program has a line 0
+                match self.line_number() {
+                    Ok(line) => Ok(StmtKind::Restore(Some(line))),
+                    Err(error) => Err(error.with_partial(StmtKind::Restore(Some(0)))),
                 }
             }
             Kw::Def => self.def_statement(),
@@ -704,9 +719,24 @@ impl Parser {
         // `INPUT;` keeps the cursor on the line after what the user typed
         let keep_line = self.eat(&Tok::Semi);
         let prompt = self.prompt()?;
-        let mut targets = vec![self.lvalue()?];
+        // GW-BASIC reads the variables after the typed line: a bad one is a
+        // Syntax error once the line is in, with nothing assigned
+        let read_only = |error: ParseError, prompt: Vec<Ch>| {
+            error.with_partial(StmtKind::Input {
+                prompt,
+                targets: Vec::new(),
+                keep_line,
+            })
+        };
+        let mut targets = match self.lvalue() {
+            Ok(target) => vec![target],
+            Err(error) => return Err(read_only(error, prompt)),
+        };
         while self.eat(&Tok::Comma) {
-            targets.push(self.lvalue()?);
+            match self.lvalue() {
+                Ok(target) => targets.push(target),
+                Err(error) => return Err(read_only(error, prompt)),
+            }
         }
         Ok(StmtKind::Input {
             prompt,
@@ -743,6 +773,7 @@ impl Parser {
             let mut stmts = vec![Stmt {
                 col,
                 kind: StmtKind::Goto(line),
+                joined: false,
             }];
             if self.peek() == Some(&Tok::Colon) {
                 self.statements(&mut stmts, true);
@@ -766,6 +797,7 @@ impl Parser {
             let mut stmts = vec![Stmt {
                 col,
                 kind: StmtKind::Goto(line),
+                joined: false,
             }];
             if self.peek() == Some(&Tok::Colon) {
                 self.statements(&mut stmts, true);
@@ -978,8 +1010,23 @@ impl Parser {
             }
         }
         self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
-        let body = self.expr()?;
-        Ok(StmtKind::DefFn { name, params, body })
+        // GW-BASIC stores where the body starts and skips the rest of the
+        // statement: the body is read only when the function is called
+        let (body, broken) = match self.expr() {
+            Ok(body) if self.at_stmt_end() => (Some(body), None),
+            Ok(body) => {
+                let problem = SyntaxProblem::Expected(Expected::EndOfStatement);
+                (Some(body), Some((self.col(), problem, ErrorCode::SyntaxError)))
+            }
+            Err(error) => (None, Some((error.col, *error.problem, error.code))),
+        };
+        self.skip_to_stmt_end();
+        Ok(StmtKind::DefFn {
+            name,
+            params,
+            body,
+            broken,
+        })
     }
 
     fn def_type(&mut self, kind: DefKind) -> PResult<StmtKind> {
@@ -1504,6 +1551,12 @@ fn is_refused_function(kw: Kw) -> bool {
 fn acts_before_end_check(kind: &StmtKind) -> bool {
     matches!(
         kind,
-        StmtKind::Swap(..) | StmtKind::Read(_) | StmtKind::Goto(_)
+        StmtKind::Swap(..)
+            | StmtKind::Read(_)
+            | StmtKind::Goto(_)
+            | StmtKind::Input { .. }
+            | StmtKind::LineInput { .. }
+            | StmtKind::Restore(_)
+            | StmtKind::Return(Some(_))
     )
 }
