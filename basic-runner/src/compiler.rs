@@ -43,9 +43,11 @@ pub(crate) struct Compiled {
 }
 
 enum LoopEvent {
-    For(usize, Slot),
-    /// A `NEXT`'s variable, the address after it and its line.
-    Next(Option<Slot>, Pc, u32),
+    /// A `FOR`'s table, variable, and the name when written without a type sign.
+    For(usize, Slot, Option<String>),
+    /// A `NEXT`'s variable, the address after it, its line, and the name when
+    /// written without a type sign (typed by the `DEF` type when it runs).
+    Next(Option<Slot>, Pc, u32, Option<String>),
     While(usize),
     Wend(Pc),
 }
@@ -86,6 +88,8 @@ struct Compiler {
     /// Each `SWAP` whose second variable is a scalar: where its check sits,
     /// the slot, and where its store into that slot sits (see `check_swaps`).
     swaps: Vec<SwapCheck>,
+    /// Where each `FOR` table's `ForCheck` is, by table.
+    for_checks: Vec<usize>,
 }
 
 /// A `SWAP`'s second scalar, checked once the whole program is compiled.
@@ -115,6 +119,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         current_line: 0,
         traced: false,
         swaps: Vec::new(),
+        for_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
     compiler.traced = lines.iter().any(|line| turns_trace_on(&line.stmts));
@@ -414,16 +419,20 @@ impl Compiler {
         let events = std::mem::take(&mut self.events);
         for (index, event) in events.iter().enumerate() {
             match event {
-                LoopEvent::For(table, var) => {
+                LoopEvent::For(table, var, for_name) => {
                     let mut depth = 0usize;
                     let mut skip = Err((ErrorCode::ForWithoutNext, None));
                     for later in events.iter().skip(index + 1) {
                         match later {
                             LoopEvent::For(..) => depth += 1,
-                            LoopEvent::Next(next_var, after, line) => {
+                            LoopEvent::Next(next_var, after, line, bare_name) => {
                                 if depth == 0 {
+                                    // GW-BASIC matches the NEXT when the FOR runs, with
+                                    // the DEF types of that moment: a bare name retyped
+                                    // by a later DEFINT still matches
+                                    let same_name = bare_name.is_some() && bare_name == for_name;
                                     skip = match next_var {
-                                        Some(next_var) if next_var != var => {
+                                        Some(next_var) if next_var != var && !same_name => {
                                             Err((ErrorCode::NextWithoutFor, Some(*line)))
                                         }
                                         _ => Ok(*after),
@@ -434,6 +443,12 @@ impl Compiler {
                             }
                             _ => {}
                         }
+                    }
+                    // a FOR whose NEXT is there has nothing to check when it runs
+                    if skip.is_ok()
+                        && let Some(&check) = self.for_checks.get(*table)
+                    {
+                        self.patch(check, Op::Nop);
                     }
                     if let Some(info) = self.code.fors.get_mut(*table) {
                         info.skip = skip;
@@ -1087,7 +1102,8 @@ impl Compiler {
             }
             self.emit(Op::Raise(ErrorCode::TypeMismatch));
             // still a FOR when other loops look for their NEXT in the text
-            self.events.push(LoopEvent::For(usize::MAX, Slot(u32::MAX)));
+            self.events
+                .push(LoopEvent::For(usize::MAX, Slot(u32::MAX), None));
             return;
         }
         let VarTy::Num(num_ty) = ty else {
@@ -1099,6 +1115,10 @@ impl Compiler {
             name: var.to_string(),
             indices: None,
         };
+        // GW-BASIC looks for the loop's NEXT before it assigns the variable
+        let table = self.code.fors.len();
+        let check = self.emit(Op::ForCheck(TableId(table as u32)));
+        self.for_checks.push(check);
         let from_ty = self.expr(from);
         self.store(&target, from_ty);
         let to_ty = self.num_expr(to);
@@ -1112,17 +1132,20 @@ impl Compiler {
                 self.emit(Op::Num(1.0));
             }
         }
-        let table = self.code.fors.len();
         self.code.fors.push(ForInfo {
             var: slot,
             ty: num_ty,
             skip: Err((ErrorCode::ForWithoutNext, None)),
         });
-        self.events.push(LoopEvent::For(table, slot));
+        let bare_name = (!var.ends_with(['%', '!', '#', '$'])).then(|| var.to_owned());
+        self.events.push(LoopEvent::For(table, slot, bare_name));
         self.emit(Op::ForInit(TableId(table as u32)));
     }
 
     fn next(&mut self, var: Option<&str>) {
+        let bare_name = var
+            .filter(|var| !var.ends_with(['%', '!', '#', '$']))
+            .map(str::to_owned);
         let slot = match var {
             None => {
                 self.emit(Op::NextAny);
@@ -1141,7 +1164,7 @@ impl Compiler {
         };
         let after = self.pc();
         self.events
-            .push(LoopEvent::Next(slot, after, self.current_line));
+            .push(LoopEvent::Next(slot, after, self.current_line, bare_name));
     }
 
     fn fn_id(&mut self, name: &str) -> (u32, VarTy) {

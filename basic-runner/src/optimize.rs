@@ -13,7 +13,8 @@ type Rule = fn(&[Op], usize, &mut Vec<f64>) -> Option<(usize, Op)>;
 
 /// Runs every fusion over the code.
 pub(crate) fn optimize(code: &mut Code) {
-    let rules: [Rule; 9] = [
+    let rules: [Rule; 10] = [
+        drop_nops,
         fuse_appends,
         fuse_operands,
         fuse_updates,
@@ -27,6 +28,14 @@ pub(crate) fn optimize(code: &mut Code) {
     for rule in rules {
         rewrite(code, rule);
     }
+}
+
+/// A `Nop` goes: the instruction after it takes its place.
+fn drop_nops(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
+    let (Op::Nop, next) = (ops.get(at)?, ops.get(at + 1)?) else {
+        return None;
+    };
+    Some((2, *next))
 }
 
 fn fuse_appends(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {

@@ -257,6 +257,8 @@ impl<'a> Vm<'a> {
             return Err(Fault::Internal);
         };
         let condition = self.pop();
+        // GW-BASIC looks for the matching WEND at every WHILE, true or not
+        let exit = info.exit.map_err(Fault::Basic)?;
         let start = info.start.0;
         let on_top = matches!(self.m.frames.last(), Some(Frame::While { start: s }) if *s == start);
         if condition != 0.0 {
@@ -269,7 +271,7 @@ impl<'a> Vm<'a> {
         if on_top {
             self.m.frames.pop();
         }
-        *pc = info.exit.map_err(Fault::Basic)?.0 as usize;
+        *pc = exit.0 as usize;
         Ok(())
     }
 
@@ -359,6 +361,15 @@ impl<'a> Vm<'a> {
                     self.m.frames.push(Frame::Gosub { ret: *pc as u32 });
                 }
                 *pc = target.0 as usize;
+            }
+            Op::Nop => {}
+            Op::ForCheck(TableId(table)) => {
+                let info = self.code.fors.get(table as usize).ok_or(Fault::Internal)?;
+                match info.skip {
+                    Ok(_) => {}
+                    Err((code, None)) => return Err(code.into()),
+                    Err((code, Some(line))) => return Err(Fault::BasicAtLine(code, line)),
+                }
             }
             Op::ForInit(TableId(table)) => {
                 let step = self.pop();
