@@ -78,11 +78,17 @@ impl<'a> Vm<'a> {
         Ok(points)
     }
 
+    /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
+    /// the stack stays as it was: GW-BASIC resets its stack to the statement's
+    /// start when an error is trapped, so a loop around the `RETURN` goes on.
     pub(super) fn return_address(&mut self) -> Res<u32> {
-        while let Some(frame) = self.m.frames.pop() {
-            match frame {
-                Frame::Gosub { ret } => return Ok(ret),
-                Frame::Fn { .. } => return Err(Fault::Internal),
+        for index in (0..self.m.frames.len()).rev() {
+            match self.m.frames.get(index) {
+                Some(&Frame::Gosub { ret }) => {
+                    self.m.frames.truncate(index);
+                    return Ok(ret);
+                }
+                Some(Frame::Fn { .. }) => return Err(Fault::Internal),
                 _ => {}
             }
         }
@@ -206,7 +212,6 @@ impl<'a> Vm<'a> {
                 let Some(index) = found else {
                     return Err(ErrorCode::NextWithoutFor.into());
                 };
-                self.m.frames.truncate(index + 1);
                 index
             }
         };
@@ -234,6 +239,9 @@ impl<'a> Vm<'a> {
             NumTy::Int => return Err(ErrorCode::Overflow.into()),
             NumTy::Dbl => sum,
         };
+        // the loops inside go only once the NEXT has not failed (a trapped error
+        // finds the stack as the statement began)
+        self.m.frames.truncate(index + 1);
         if let Some(slot) = self.m.nums.get_mut(var as usize) {
             *slot = value;
         }
