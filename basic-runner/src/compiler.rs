@@ -540,8 +540,8 @@ impl Compiler {
                 prompt,
                 targets,
                 keep_line,
-            // no targets: the partial INPUT before a bad variable, which takes
-            // the line whole and assigns nothing
+                // no targets: the partial INPUT before a bad variable, which takes
+                // the line whole and assigns nothing
             } => self.input(prompt, targets, targets.is_empty(), *keep_line),
             StmtKind::LineInput {
                 prompt,

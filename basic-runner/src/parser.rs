@@ -1016,7 +1016,10 @@ impl Parser {
             Ok(body) if self.at_stmt_end() => (Some(body), None),
             Ok(body) => {
                 let problem = SyntaxProblem::Expected(Expected::EndOfStatement);
-                (Some(body), Some((self.col(), problem, ErrorCode::SyntaxError)))
+                (
+                    Some(body),
+                    Some((self.col(), problem, ErrorCode::SyntaxError)),
+                )
             }
             Err(error) => (None, Some((error.col, *error.problem, error.code))),
         };
