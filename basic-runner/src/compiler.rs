@@ -88,7 +88,7 @@ struct Compiler {
     /// Each `SWAP` whose second variable is a scalar: where its check sits,
     /// the slot, and where its store into that slot sits (see `check_swaps`).
     swaps: Vec<SwapCheck>,
-    /// Where each `FOR` table's `ForCheck` is, by table.
+    /// Where each `FOR` table's check is (see `for_loop`), by table.
     for_checks: Vec<usize>,
 }
 
@@ -444,11 +444,21 @@ impl Compiler {
                             _ => {}
                         }
                     }
-                    // a FOR whose NEXT is there has nothing to check when it runs
-                    if skip.is_ok()
+                    // a FOR without its NEXT fails before it assigns: a FOR on
+                    // constants raises the table's error at once
+                    if skip.is_err()
                         && let Some(&check) = self.for_checks.get(*table)
                     {
-                        self.patch(check, Op::Nop);
+                        let limit = self.code.consts.len() as u32;
+                        self.code.consts.extend([0.0, 0.0]);
+                        self.patch(
+                            check,
+                            Op::ForConst {
+                                table: TableId(*table as u32),
+                                limit,
+                                step: limit + 1,
+                            },
+                        );
                     }
                     if let Some(info) = self.code.fors.get_mut(*table) {
                         info.skip = skip;
@@ -1115,9 +1125,12 @@ impl Compiler {
             name: var.to_string(),
             indices: None,
         };
-        // GW-BASIC looks for the loop's NEXT before it assigns the variable
+        // GW-BASIC looks for the loop's NEXT before it assigns the variable: a
+        // place for that check, a jump to the next instruction until the loops
+        // are matched (the optimizer drops it where the NEXT is there)
         let table = self.code.fors.len();
-        let check = self.emit(Op::ForCheck(TableId(table as u32)));
+        let check = self.pc();
+        let check = self.emit(Op::Jump(Pc(check.0 + 1)));
         self.for_checks.push(check);
         let from_ty = self.expr(from);
         self.store(&target, from_ty);

@@ -380,11 +380,6 @@ pub enum Op {
     On(TableId),
     /// Pop limit and step; start a `FOR` loop described by the table entry.
     ForInit(TableId),
-    /// Nothing (a check found unneeded at compile time; the optimizer drops it).
-    Nop,
-    /// Before a `FOR` assigns its variable: `FOR without NEXT` or `NEXT without
-    /// FOR` when the table entry found no matching `NEXT` in the text.
-    ForCheck(TableId),
     /// `NEXT` for the named variable (whose type is given).
     Next(Slot, NumTy),
     /// `NEXT` without a variable: the innermost loop.
@@ -575,7 +570,6 @@ impl Op {
             Concat => effect(0, 0, 2, 1),
             Call(builtin) => builtin.effect(),
             ForInit(_) => effect(2, 0, 0, 0),
-            ForCheck(_) | Nop => effect(0, 0, 0, 0),
             ReadNum => effect(0, 1, 0, 0),
             ReadStr => effect(0, 0, 0, 1),
             Ext(ext) => match ext {

@@ -14,7 +14,7 @@ type Rule = fn(&[Op], usize, &mut Vec<f64>) -> Option<(usize, Op)>;
 /// Runs every fusion over the code.
 pub(crate) fn optimize(code: &mut Code) {
     let rules: [Rule; 10] = [
-        drop_nops,
+        drop_jumps_to_next,
         fuse_appends,
         fuse_operands,
         fuse_updates,
@@ -30,12 +30,12 @@ pub(crate) fn optimize(code: &mut Code) {
     }
 }
 
-/// A `Nop` goes: the instruction after it takes its place.
-fn drop_nops(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
-    let (Op::Nop, next) = (ops.get(at)?, ops.get(at + 1)?) else {
+/// A jump to the next instruction goes: that instruction takes its place.
+fn drop_jumps_to_next(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
+    let (Op::Jump(Pc(target)), next) = (ops.get(at)?, ops.get(at + 1)?) else {
         return None;
     };
-    Some((2, *next))
+    (*target as usize == at + 1).then_some((2, *next))
 }
 
 fn fuse_appends(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {

@@ -157,7 +157,7 @@ impl Verifier<'_> {
             Op::Dim(a, _) | Op::Erase(a) => (a.0 as usize) < arrays,
             Op::Str(c) => (c.0 as usize) < self.code.strings.len(),
             Op::On(t) => (t.0 as usize) < self.code.ons.len(),
-            Op::ForInit(t) | Op::ForCheck(t) => (t.0 as usize) < self.code.fors.len(),
+            Op::ForInit(t) => (t.0 as usize) < self.code.fors.len(),
             Op::ForConst { table, limit, step } => {
                 (table.0 as usize) < self.code.fors.len()
                     && (*limit as usize) < self.code.consts.len()

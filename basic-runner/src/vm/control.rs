@@ -81,6 +81,7 @@ impl<'a> Vm<'a> {
     /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
     /// the stack stays as it was: GW-BASIC resets its stack to the statement's
     /// start when an error is trapped, so a loop around the `RETURN` goes on.
+    #[inline(never)]
     pub(super) fn return_address(&mut self) -> Res<u32> {
         for index in (0..self.m.frames.len()).rev() {
             match self.m.frames.get(index) {
@@ -201,6 +202,8 @@ impl<'a> Vm<'a> {
     }
 
     /// `NEXT` that searches the loop stack and reports overflow.
+    // cold paths, kept out of the dispatch loop's machine code
+    #[inline(never)]
     pub(super) fn next_checked(&mut self, var: Option<u32>, pc: &mut usize) -> Res<()> {
         let top = self.m.frames.len().wrapping_sub(1);
         let index = match (var, self.m.frames.last()) {
@@ -260,6 +263,7 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    #[inline(never)]
     pub(super) fn while_op(&mut self, table: u32, pc: &mut usize) -> Res<()> {
         let Some(info) = self.code.whiles.get(table as usize) else {
             return Err(Fault::Internal);
@@ -369,15 +373,6 @@ impl<'a> Vm<'a> {
                     self.m.frames.push(Frame::Gosub { ret: *pc as u32 });
                 }
                 *pc = target.0 as usize;
-            }
-            Op::Nop => {}
-            Op::ForCheck(TableId(table)) => {
-                let info = self.code.fors.get(table as usize).ok_or(Fault::Internal)?;
-                match info.skip {
-                    Ok(_) => {}
-                    Err((code, None)) => return Err(code.into()),
-                    Err((code, Some(line))) => return Err(Fault::BasicAtLine(code, line)),
-                }
             }
             Op::ForInit(TableId(table)) => {
                 let step = self.pop();

@@ -264,8 +264,6 @@ impl<'a> Vm<'a> {
             | Op::ReturnTo(..)
             | Op::On(..)
             | Op::ForInit(..)
-            | Op::ForCheck(..)
-            | Op::Nop
             | Op::ForConst { .. }
             | Op::NextAny
             | Op::While(..)
