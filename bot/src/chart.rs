@@ -737,12 +737,19 @@ pub fn exact_text(lang: Lang, expr: &str, odds: &Odds, target: Option<Target>) -
 }
 
 /// The lines every front end shows: mean, sd, range, and the chance to
-/// reach `target` when one is given.
-pub fn summary(lang: Lang, expr: &str, odds: &Odds, target: Option<Target>) -> String {
+/// reach `target` when one is given. `heading`, when given, names the roll in the
+/// first line instead of `expr` (what was asked and whose fields it used).
+pub fn summary(
+    lang: Lang,
+    heading: Option<&str>,
+    expr: &str,
+    odds: &Odds,
+    target: Option<Target>,
+) -> String {
     // The exact mean only while it reads at a glance (`--json` has it always).
     let exact = odds.mean().to_string();
     let args = [
-        ("expr", expr.into()),
+        ("expr", heading.unwrap_or(expr).into()),
         ("mean", odds.mean_f64().into()),
         ("exact", exact.clone().into()),
         ("sd", odds.sd().into()),

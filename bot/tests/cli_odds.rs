@@ -182,3 +182,35 @@ fn json_has_exact_fractions_of_the_mean_the_variance_and_the_chance() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(stderr(&wrong).contains("five"), "{}", stderr(&wrong));
 }
+
+/// `6 4d6` (Dice Maiden's repeat) is six rolls of 4d6: the odds are those of each.
+#[test]
+fn a_count_before_dice_gives_the_odds_of_each_roll() {
+    let output = tavern(&["odds", "6 4d6"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("4d6: mean 14.00 (exactly 14)"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// A label or comment is not part of the odds: the summary names the expression,
+/// as `/odds` does (a Dice Maiden `!` comment shows no `#` it never typed).
+#[test]
+fn labels_and_comments_stay_out_of_the_summary() {
+    for (line, starts) in [
+        ("1d20 ! sneak", "1d20: mean 10.50"),
+        ("1d20+5 to hit", "1d20+5: mean 15.50"),
+        ("1d20+5 # to hit 2d6", "1d20+5: mean 15.50"),
+        ("1d20+5 to hit adv", "1d20+5 adv: mean 18.82"),
+    ] {
+        let output = tavern(&["odds", line], "");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert!(
+            stdout(&output).starts_with(starts),
+            "{line}: {}",
+            stdout(&output)
+        );
+    }
+}

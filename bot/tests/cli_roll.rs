@@ -197,3 +197,25 @@ fn advantage_and_several_rolls_as_the_bot_reads_them() {
         stdout(&too_many)
     );
 }
+
+/// Dice Maiden's repeat, `6 4d6`, rolls six times, as `/roll 6 4d6` does; a count
+/// past the bot's `repeat` limit is refused rather than rolled as an expression.
+#[test]
+fn a_count_before_dice_repeats_the_roll_as_the_bot_does() {
+    let output = tavern(&["roll", "--seed", "1", "6 4d6"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert!(
+        lines.iter().all(|line| line.starts_with("4d6 (")),
+        "{lines:?}"
+    );
+    let german = tavern(&["roll", "--seed", "1", "2 1W20+2 vorteil"], "");
+    assert_eq!(german.status.code(), Some(0), "{}", stderr(&german));
+    let lines: Vec<String> = stdout(&german).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].starts_with("2d20kh1 ("), "{lines:?}");
+    let too_many = tavern(&["roll", "--lang", "de", "99 4d6"], "");
+    assert_eq!(too_many.status.code(), Some(2));
+    assert!(stderr(&too_many).contains("20"), "{}", stderr(&too_many));
+}

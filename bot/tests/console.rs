@@ -428,6 +428,12 @@ async fn the_german_console_lists_subcommands_and_takes_button_names_as_topics()
         edited.starts_with("(bearbeitet) (nur für dich) **Würfeln**"),
         "{edited}"
     );
+    // A line when nothing waits points to the command by its German name.
+    let nothing = say(&mut console, "hallo?").await;
+    assert_eq!(
+        nothing,
+        "Nichts wartet auf eine Antwort. Befehle beginnen mit `/`; versuch es mit /hilfe.\n"
+    );
     storage.close().await;
 }
 

@@ -469,6 +469,8 @@ async fn every_part_of_a_roll_line_is_rolled_or_refused() {
             contains: &["already rolls 6 times"],
             lacks: &[],
         },
+        // A count past the limit is named as typed, not as a `repeat` never given.
+        refused("30 4d6", &["`30 …` asks for 30 rolls"]),
         rolled("1d20 ! sneak", &["*sneak*: 1d20 ("], &["!"]),
         rolled("1d20+5 ! to hit 2d6", &["*to hit 2d6*: 1d20 ("], &[]),
         // German `W` for Würfel.

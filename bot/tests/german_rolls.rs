@@ -1087,8 +1087,8 @@ proptest! {
                 let short = tavern::chart::alt_text(lang, &long_text(&expr, 100), &odds, view);
                 prop_assert!(short.chars().count() <= ATTACHMENT_DESCRIPTION_CHARS, "{short}");
             }
-            contents.push(tavern::chart::summary(lang, &long_text(&expr, 200), &odds, Some(tavern::chart::Target::AtLeast(i64::MAX))));
-            contents.push(tavern::chart::summary(lang, &long_text(&expr, 200), &odds, Some(tavern::chart::Target::AtMost(i64::MIN))));
+            contents.push(tavern::chart::summary(lang, None, &long_text(&expr, 200), &odds, Some(tavern::chart::Target::AtLeast(i64::MAX))));
+            contents.push(tavern::chart::summary(lang, None, &long_text(&expr, 200), &odds, Some(tavern::chart::Target::AtMost(i64::MIN))));
             contents.push(i18n::tr_args(lang, "odds-target-invalid", &[("target", long_text(&expr, 30).into())]));
             contents.push(i18n::tr_args(lang, "common-overrun-busy", &[("what", i18n::tr_args(lang, "odds-computing", &[("expr", long_text(&expr, 100).into())]).into())]));
             contents.push(i18n::tr_args(lang, "common-overrun-timed-out", &[("what", i18n::tr_args(lang, "odds-computing", &[("expr", long_text(&expr, 100).into())]).into()), ("wait", i18n::duration(lang, i64::MAX).into())]));

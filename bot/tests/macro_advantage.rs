@@ -4,7 +4,7 @@
 use tavern::core::macro_advantage::{apply, read};
 use tavern::storage::Storage;
 
-use crate::harness::BOB;
+use crate::harness::{BOB, command, text};
 use crate::macros::{as_user, harness_on, roll, set};
 use crate::on_both_backends;
 
@@ -90,4 +90,28 @@ async fn a_macro_rolls_with_advantage_or_is_refused(storage: Storage) {
         plain.starts_with("`$atk`: ") && !plain.contains("2d20"),
         "{plain}"
     );
+}
+
+on_both_backends!(odds_take_a_macro_with_advantage_as_roll_does);
+async fn odds_take_a_macro_with_advantage_as_roll_does(storage: Storage) {
+    let mut harness = harness_on(storage);
+    as_user(&mut harness, BOB, set("atk", "1d20+5 to hit", None)).await;
+    as_user(&mut harness, BOB, set("dmg", "2d6+3", None)).await;
+    // (what is typed, what the answer contains)
+    let cases: &[(&str, &str)] = &[
+        // 1d20+5 with advantage: mean 753/40.
+        ("$atk adv", "mean 18.82 (exactly 753/40)"),
+        ("atk with advantage", "mean 18.82 (exactly 753/40)"),
+        ("$atk Vorteil; 2d6", "mean 7.00 (exactly 7)"),
+        ("dmg adv", "`$dmg = 2d6+3` has none"),
+    ];
+    for (typed, contains) in cases {
+        let odds = command("odds", &[], &[("expr", text(typed))]);
+        let got = as_user(&mut harness, BOB, odds).await;
+        assert!(got.contains(contains), "{typed}: {got}");
+    }
+    // Named as `/roll` names a roll with macros: what was asked, `adv` with it.
+    let odds = command("odds", &[], &[("expr", text("$atk adv"))]);
+    let got = as_user(&mut harness, BOB, odds).await;
+    assert!(got.starts_with("`$atk adv`: mean 18.82"), "{got}");
 }

@@ -386,6 +386,19 @@ async fn odds_read_macros_and_fields_in_every_roll() {
     );
 }
 
+/// `/roll 6 4d6` rolls 4d6 six times (Dice Maiden's habit): `/odds` takes the line
+/// too and answers the odds of each roll.
+#[tokio::test]
+async fn a_count_before_dice_gives_the_odds_of_each_roll() {
+    let mut harness = Harness::new().await;
+    let sent = harness.alice(odds(&[("expr", text("6 4d6"))])).await;
+    let content = &sent.interaction().content;
+    assert!(
+        content.starts_with("4d6: mean 14.00 (exactly 14)"),
+        "{content}"
+    );
+}
+
 #[tokio::test]
 async fn roll_under_targets_count_at_most() {
     let mut harness = Harness::new().await;

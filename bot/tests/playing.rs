@@ -182,6 +182,22 @@ async fn every_command_plays_the_same_character(storage: Storage) {
         let got = as_player(&mut harness, user, lang, roll(asked)).await;
         assert!(got.starts_with(starts), "case {number}: {asked}: {got}");
         assert_eq!(total_of(&got), *total, "case {number}: {asked}: {got}");
+        // `/odds` of the same line names the character the same way in its header.
+        let named = starts.contains(" as **") || starts.contains(" als **");
+        if total.is_some() {
+            let odds = command("odds", &[], &[("expr", text(asked))]);
+            let chances = as_player(&mut harness, user, lang, odds).await;
+            match named {
+                true => assert!(
+                    chances.starts_with(starts),
+                    "case {number}: {asked}: {chances}"
+                ),
+                false => assert!(
+                    !chances.contains(" as **") && !chances.contains(" als **"),
+                    "case {number}: {asked}: {chances}"
+                ),
+            }
+        }
         // `/character show` without a name shows the same character.
         let shown = as_player(
             &mut harness,
@@ -190,7 +206,6 @@ async fn every_command_plays_the_same_character(storage: Storage) {
             command("character", &["show"], &[]),
         )
         .await;
-        let named = starts.contains(" as **") || starts.contains(" als **");
         let expected = starts.split("**").nth(1).filter(|_| named);
         if let Some(name) = expected {
             assert!(

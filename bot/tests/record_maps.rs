@@ -126,8 +126,9 @@ async fn three_characters_in_one_run_each_with_its_fields() {
     assert!(
         end.ends_with(
             "`dmps` has ended. 3 characters were stored: **Ann**, **Bo**, **Cy**.\n\
-             A roll's `@FIELD`s come from the character you chose with `/character use NAME`, \
-             else from your newest."
+             Roll with its fields, e.g. `/roll 1d20 + @STR_MOD` (`/character show` lists \
+             them). A roll uses the character you chose with `/character use NAME`, else \
+             your newest."
         ),
         "{end}"
     );

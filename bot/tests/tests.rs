@@ -83,3 +83,5 @@ mod deploy;
 mod hostile;
 // The web dashboard: sessions, CSRF, escaping, every route's access checks.
 mod web;
+// Issue 25: the admins' editors (generators, NPCs, the effect file) on the web.
+mod web_editors;

@@ -3,6 +3,7 @@
 roll-nothing = Sag mir, was ich würfeln soll, zum Beispiel `/würfeln 1d20+5` oder `/würfeln 4d6kh3`.
 roll-nothing-short = Sag mir, was ich würfeln soll, zum Beispiel `/würfeln 1d20+5`.
 roll-repeat-range = `anzahl` muss zwischen 1 und { $max } liegen.
+roll-prefix-range = `{ $count } …` verlangt { $count } Würfe: 1 bis { $max } gehen auf einmal.
 roll-repeat-twice = `{ $count } …` würfelt schon { $count }-mal: lass `anzahl:{ $repeat }` weg oder die { $count } vorne.
 roll-advantage-both = `{ $expr }` verlangt Vorteil und Nachteil zugleich: behalte eines von `vorteil` und `nachteil` (gilt beides, würfle ohne).
 roll-dice-in-label =

@@ -14,12 +14,12 @@ transport-permission-send-in-threads = Nachrichten in Threads senden
 transport-permission-attach-files = Dateien anhängen
 
 ## Die eigenen Worte der Konsole (ihre Sprache: --lang, sonst LANG).
-transport-console-welcome = Tavern-Konsole. Tippe /help für die Befehle, /quit zum Beenden.
+transport-console-welcome = Tavern-Konsole. Tippe /hilfe für die Befehle, /quit zum Beenden.
 transport-console-waiting-npc = Dein Gespräch mit `{ $npc }` wartet auf eine Antwort:
 transport-console-waiting-chargen = Dein Charaktergenerator `{ $program }` wartet auf eine Antwort:
 transport-console-line-too-long = Diese Zeile ist länger als { $kib } KiB und wurde übersprungen. Lange Programme und Skripte gehören in eine Datei: `file:pfad/zur/datei`.
-transport-console-nothing-waiting = Nichts wartet auf eine Antwort. Befehle beginnen mit `/`; versuch es mit /help.
-transport-console-nothing-waiting-chargen = Nichts wartet auf eine Antwort; /chargen status zeigt deinen Generator.
+transport-console-nothing-waiting = Nichts wartet auf eine Antwort. Befehle beginnen mit `/`; versuch es mit /hilfe.
+transport-console-nothing-waiting-chargen = Nichts wartet auf eine Antwort; /generator status zeigt deinen Generator.
 transport-console-unknown-command = Unbekannter Befehl /{ $name }. Versuch es mit /hilfe.
 transport-console-group-takes = /{ $command } { $group } kennt: { $names }.
 transport-console-takes = /{ $command } kennt: { $names }.

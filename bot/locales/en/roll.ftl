@@ -5,6 +5,8 @@ roll-nothing-short = Tell me what to roll, for example `/roll 1d20+5`.
 # $max: the server's largest `repeat`.
 roll-repeat-range = `repeat` must be between 1 and { $max }.
 # $count: the count before the dice (`6 4d6`); $repeat: the repeat option.
+# $count: the count before the dice (`6 4d6`); $max: the most rolls in one go.
+roll-prefix-range = `{ $count } …` asks for { $count } rolls: between 1 and { $max } roll in one go.
 roll-repeat-twice = `{ $count } …` already rolls { $count } times: leave out `repeat:{ $repeat }`, or the { $count } in front.
 # $expr: the roll as typed (quotes instead of backticks).
 roll-advantage-both = `{ $expr }` asks for both advantage and disadvantage: keep one of `adv` and `dis` (when both apply, roll without either).

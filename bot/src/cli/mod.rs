@@ -6,7 +6,7 @@ pub mod npc;
 pub mod odds;
 pub mod roll;
 
-use crate::i18n::Lang;
+use crate::i18n::{self, Lang};
 
 /// The arguments of a tool, parsed again on their own.
 #[derive(clap::Parser)]
@@ -84,34 +84,62 @@ fn dice_caret(lang: Lang, input: &str, error: &dice_core::Error) -> String {
     crate::engine::dice::failure(error, input).caret_in(lang)
 }
 
-/// The rolls of a command line, read as `/roll` reads them (`adv`/`dis`, `;`), or the
-/// exit code 2 after saying why not: in `lang` on stderr, or with `json` as
+/// The most times Dice Maiden's count (`6 4d6`) rolls a line, as `/roll` allows
+/// by default (`[dice] max_repeat`).
+const MAX_REPEAT: u32 = 20;
+
+/// The rolls of a command line, read as `/roll` reads them (`adv`/`dis`, `;`, Dice
+/// Maiden's count in front: `6 4d6`), with how many times to roll them, or the exit
+/// code 2 after saying why not: in `lang` on stderr, or with `json` as
 /// `{"error": {"kind", "message"}}` on stdout, in English as the other JSON errors.
 fn read_rolls(
     lang: Lang,
     json: bool,
     input: &str,
-) -> Result<Vec<crate::core::roll::LinePart>, std::process::ExitCode> {
+) -> Result<(u32, Vec<crate::core::roll::LinePart>), std::process::ExitCode> {
     use crate::core::roll::RollsProblem;
-    let problem = match crate::core::roll::read_line(input) {
-        Ok(parts) => return Ok(parts),
+    let (count, line) = match crate::core::roll::repeat_prefix(input) {
+        Some((count, rest)) => (count, rest),
+        None => (1, input),
+    };
+    let Some(count) = u32::try_from(count)
+        .ok()
+        .filter(|count| (1..=MAX_REPEAT).contains(count))
+    else {
+        let args = [("count", count.into()), ("max", MAX_REPEAT.into())];
+        report(
+            json,
+            "repeat_range",
+            &i18n::tr_args(Lang::En, "roll-prefix-range", &args),
+            &i18n::tr_args(lang, "roll-prefix-range", &args),
+        );
+        return Err(std::process::ExitCode::from(2));
+    };
+    let problem = match crate::core::roll::read_line(line) {
+        Ok(parts) => return Ok((count, parts)),
         Err(problem) => problem,
     };
+    let kind = match problem {
+        RollsProblem::Empty => "empty",
+        RollsProblem::TooMany { .. } => "too_many_rolls",
+        RollsProblem::Advantage { .. } => "advantage_needs_one_d20",
+        RollsProblem::AdvantageAndDisadvantage { .. } => "advantage_and_disadvantage",
+        RollsProblem::DiceInLabel { .. } => "dice_in_label",
+    };
+    report(json, kind, &problem.text(Lang::En), &problem.text(lang));
+    Err(std::process::ExitCode::from(2))
+}
+
+/// Says why a line is refused: with `json` as `{"error": {"kind", "message"}}` on
+/// stdout in English (as the other JSON errors), else in the user's language on
+/// stderr.
+fn report(json: bool, kind: &str, english: &str, in_lang: &str) {
     if json {
-        let kind = match problem {
-            RollsProblem::Empty => "empty",
-            RollsProblem::TooMany { .. } => "too_many_rolls",
-            RollsProblem::Advantage { .. } => "advantage_needs_one_d20",
-            RollsProblem::AdvantageAndDisadvantage { .. } => "advantage_and_disadvantage",
-            RollsProblem::DiceInLabel { .. } => "dice_in_label",
-        };
-        let message = problem.text(Lang::En);
         println!(
             "{}",
-            serde_json::json!({ "error": { "kind": kind, "message": message } })
+            serde_json::json!({ "error": { "kind": kind, "message": english } })
         );
     } else {
-        eprintln!("{}", problem.text(lang));
+        eprintln!("{in_lang}");
     }
-    Err(std::process::ExitCode::from(2))
 }

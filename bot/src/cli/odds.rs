@@ -58,8 +58,9 @@ pub fn run(args: &OddsArgs) -> ExitCode {
     let args = &args;
     let input = args.expr.join(" ");
     let lang = args.lang.unwrap_or_else(super::lang_from_environment);
+    // Dice Maiden's `6 4d6` is six rolls of 4d6: the odds are those of each.
     let parts = match super::read_rolls(lang, args.json, &input) {
-        Ok(parts) => parts,
+        Ok((_, parts)) => parts,
         Err(code) => return code,
     };
     let limits = Limits::default();
@@ -68,8 +69,9 @@ pub fn run(args: &OddsArgs) -> ExitCode {
         let computed =
             dice_core::parse_with(&part.rolled, &limits).and_then(|expr| expr.odds(&limits));
         match computed {
-            // `1d20+5 adv` is named so, not as the `2d20kh1+5` computed.
-            Ok(odds) => rolls.push((part.with_advantage().unwrap_or(part.typed.clone()), odds)),
+            // `1d20+5 adv` is named so, not as the `2d20kh1+5` computed; a label is
+            // not part of the odds.
+            Ok(odds) => rolls.push((part.named(), odds)),
             Err(error) => {
                 if args.json {
                     // The same object as `tavern roll --json`: message, span and kind.
@@ -107,7 +109,7 @@ pub fn run(args: &OddsArgs) -> ExitCode {
             .map(|(shown, odds)| {
                 format!(
                     "{}{}",
-                    chart::summary(lang, shown, odds, args.target),
+                    chart::summary(lang, None, shown, odds, args.target),
                     chart::text_histogram(lang, odds, View::Exactly, 40)
                 )
             })

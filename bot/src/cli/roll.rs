@@ -55,10 +55,14 @@ pub fn run(args: &RollArgs) -> ExitCode {
     let args = &args;
     let input = args.expr.join(" ");
     let lang = args.lang.unwrap_or_else(super::lang_from_environment);
-    let parts = match super::read_rolls(lang, args.json, &input) {
-        Ok(parts) => parts,
+    let (count, parts) = match super::read_rolls(lang, args.json, &input) {
+        Ok(read) => read,
         Err(code) => return code,
     };
+    // Dice Maiden's `6 4d6`: the line's rolls, six times over, one line each.
+    let parts: Vec<_> = std::iter::repeat_n(parts, count as usize)
+        .flatten()
+        .collect();
     let limits = Limits::default();
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),

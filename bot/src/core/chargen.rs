@@ -533,9 +533,11 @@ impl Context {
                     None,
                     table,
                 ));
+                let fields = self.last_stored_fields(request, &names).await?;
                 let ended = Ended {
                     program: &program.name,
                     stored: &names,
+                    fields: &fields,
                 };
                 replies.extend(self.summary(
                     request.channel_id,
@@ -717,9 +719,11 @@ impl Context {
                     None,
                     table,
                 ));
+                let fields = self.last_stored_fields(request, &stored).await?;
                 let ended = Ended {
                     program: &program.name,
                     stored: &stored,
+                    fields: &fields,
                 };
                 replies.extend(self.summary(
                     request.channel_id,
@@ -1230,6 +1234,27 @@ impl Context {
         Ok(record_map::parse(&text).ok())
     }
 
+    /// The fields of the last character a run stored, read as `/character show`
+    /// reads them (through the record map: a map's raw capture names no `STR`), for
+    /// the closing example; a character stored in an earlier step counts too.
+    async fn last_stored_fields(
+        &self,
+        request: &Request,
+        stored: &[String],
+    ) -> anyhow::Result<Vec<(String, String)>> {
+        let Some(name) = stored.last() else {
+            return Ok(Vec::new());
+        };
+        let row = self
+            .storage
+            .character_named(request.user.id, request.place(), name)
+            .await?;
+        match row {
+            Some(row) => self.character_fields(&row).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// The characters a step stored, each "ready" at once; at the end of a run, what
     /// the whole run stored. `None` when there is nothing to say.
     fn summary(
@@ -1272,7 +1297,12 @@ impl Context {
                 &[("name", code_span_text(first, 100).into())],
             ));
         }
-        if let Some(Ended { program, stored }) = ended {
+        if let Some(Ended {
+            program,
+            stored,
+            fields,
+        }) = ended
+        {
             lines.push(i18n::tr_args(
                 table,
                 "chargen-finished",
@@ -1282,7 +1312,7 @@ impl Context {
                 ],
             ));
             if !stored.is_empty() {
-                lines.push(super::playing::fields_hint(table, characters.last()));
+                lines.push(super::playing::fields_hint(table, fields));
             }
         }
         if lines.is_empty() {
@@ -1305,10 +1335,12 @@ struct Made<'a> {
     table: Lang,
 }
 
-/// The end of a run, for its summary: the program and every character it stored.
+/// The end of a run, for its summary: the program, every character it stored and
+/// the fields of the last one (for the example of how to roll with them).
 struct Ended<'a> {
     program: &'a str,
     stored: &'a [String],
+    fields: &'a [(String, String)],
 }
 
 /// What a session stored, said in `lang` (`chargen-stored`): its count and the

@@ -232,7 +232,7 @@ impl Context {
     }
 
     /// Loads `source` on an engine worker: the library, or every load error.
-    async fn load_library(
+    pub(super) async fn load_library(
         &self,
         source: &str,
     ) -> Result<

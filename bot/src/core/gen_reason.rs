@@ -96,7 +96,7 @@ fn limit_reason(lang: Lang, limit: SandboxLimit, value: u64, line: Option<u32>) 
     )
 }
 
-fn load_reason(lang: Lang, problem: &LoadErrorDetail, line: Option<u32>) -> String {
+pub(super) fn load_reason(lang: Lang, problem: &LoadErrorDetail, line: Option<u32>) -> String {
     // Line numbers are codes: text, so that no language groups their digits.
     let line = line.map(|line| line.to_string()).unwrap_or_default();
     match problem {

@@ -597,38 +597,16 @@ impl Context {
         request: &Request,
         expr: &str,
     ) -> anyhow::Result<Result<Prepared, Vec<Reply>>> {
-        self.prepare(request, expr, true).await
-    }
-
-    /// [`Context::prepare_roll`] for a part of a line `roll::read_line` has read: its
-    /// advantage is already turned into dice (and its label checked), so that is
-    /// not done twice.
-    pub(super) async fn prepare_read(
-        &self,
-        request: &Request,
-        part: &super::roll::LinePart,
-    ) -> anyhow::Result<Result<Prepared, Vec<Reply>>> {
-        self.prepare(request, &part.rolled, false).await
-    }
-
-    async fn prepare(
-        &self,
-        request: &Request,
-        expr: &str,
-        unread: bool,
-    ) -> anyhow::Result<Result<Prepared, Vec<Reply>>> {
         let dice = &self.engines.dice;
         let place = request.place();
         // What goes wrong here is answered privately.
         let lang = self.language(request, false).await?;
-        // `adv` / `dis` and dice in the label are read before the dice language
-        // (unless the caller already read them); on a macro alone (`$atk adv`)
-        // they go into its text (`macro_advantage`).
+        // `adv` / `dis` and dice in the label are read before the dice language;
+        // on a macro alone (`$atk adv`) they go into its text (`macro_advantage`).
         let mut on_macro = None;
-        let expr = match unread.then(|| super::roll::advantage(expr)) {
-            None => expr.to_owned(),
-            Some(Ok(expr)) => expr,
-            Some(Err(problem)) => match self.macro_advantage(request, expr).await? {
+        let expr = match super::roll::advantage(expr) {
+            Ok(expr) => expr,
+            Err(problem) => match self.macro_advantage(request, expr).await? {
                 Some(read) => on_macro.insert(read).line.clone(),
                 None => return Ok(Err(ephemeral(problem.text(lang)))),
             },

@@ -16,6 +16,7 @@
 //! Handlers receive a [`Context`] (storage, engines, settings, clock, RNG, rate
 //! limiter), never the `Core`.
 
+pub mod authoring;
 pub mod character;
 pub mod chargen;
 pub mod commands;

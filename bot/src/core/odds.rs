@@ -22,6 +22,9 @@ const BUTTON_STATE_KIND: &str = "odds";
 /// PNG when one was asked for.
 struct Computed {
     shown: String,
+    /// What was asked and whose `@FIELD`s it used (`\`1d20+@STR_MOD\` as **Udo**`),
+    /// for the summary's first line, when the roll used macros or fields.
+    heading: Option<String>,
     odds: dice_core::Odds,
     png: Option<Result<Vec<u8>, String>>,
 }
@@ -272,7 +275,13 @@ impl Context {
                 .clone()
                 .ok_or_else(|| anyhow::anyhow!("no chart drawn"))?
                 .map_err(|error| anyhow::anyhow!("cannot draw the chart: {error}"))?;
-            summaries.push(chart::summary(lang, &roll.shown, &roll.odds, params.target));
+            summaries.push(chart::summary(
+                lang,
+                roll.heading.as_deref(),
+                &roll.shown,
+                &roll.odds,
+                params.target,
+            ));
             let histogram = chart::text_histogram(lang, &roll.odds, view, 40);
             histograms.push(match several {
                 true => format!("{}\n{histogram}", roll.shown),
@@ -341,7 +350,10 @@ impl Context {
         params: &OddsView,
         view: Option<(View, Lang)>,
     ) -> anyhow::Result<Result<Vec<Computed>, Vec<Reply>>> {
-        let parts = match super::roll::read_line(&params.expr) {
+        // Dice Maiden's `6 4d6` rolls 4d6 six times: each has the odds of 4d6.
+        let line =
+            super::roll::repeat_prefix(&params.expr).map_or(params.expr.as_str(), |(_, rest)| rest);
+        let parts = match super::roll::split_rolls(line) {
             Ok(parts) => parts,
             Err(problem) => {
                 let lang = self.language(request, false).await?;
@@ -349,13 +361,36 @@ impl Context {
             }
         };
         let mut rolls = Vec::with_capacity(parts.len());
-        for part in parts {
-            let prepared = match self.prepare_read(request, &part).await? {
+        for typed in parts {
+            // Read as `/roll` reads a part: `adv` in the label, and on a macro
+            // alone (`$atk adv`) in the macro's one d20.
+            let prepared = match self.prepare_roll(request, &typed).await? {
                 Ok(prepared) => prepared,
                 Err(replies) => return Ok(Err(replies)),
             };
             // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
-            rolls.push((part.with_advantage(), prepared));
+            let named = super::roll::advantage(&typed).ok().and_then(|rolled| {
+                super::roll::LinePart {
+                    typed: typed.clone(),
+                    rolled,
+                }
+                .with_advantage()
+            });
+            // A roll with macros or fields is named as asked (`$atk adv`), and one
+            // with fields says whose, as `/roll` does: the dice they stood for are
+            // in the target's line. The language is the channel's, like the summary's.
+            let uses_refs =
+                !prepared.context.macros.is_empty() || !prepared.context.fields.is_empty();
+            let heading = match (uses_refs, view) {
+                (true, Some((_, lang))) => Some(super::playing::as_character(
+                    lang,
+                    named.as_deref().unwrap_or(&prepared.asked),
+                    prepared.character.as_deref(),
+                    100,
+                )),
+                _ => None,
+            };
+            rolls.push((named, heading, prepared));
         }
         let dice = self.engines.dice.clone();
         let target = params.target;
@@ -365,12 +400,17 @@ impl Context {
             .workers
             .run("odds", move || {
                 let mut computed = Vec::with_capacity(rolls.len());
-                for (named, prepared) in rolls {
+                for (named, heading, prepared) in rolls {
                     let (resolved, odds) = dice.odds(&prepared.expr, &prepared.context)?;
                     let shown = named.unwrap_or(resolved);
                     let png =
                         view.map(|(view, lang)| chart::png(lang, &shown, &odds, view, target));
-                    computed.push(Computed { shown, odds, png });
+                    computed.push(Computed {
+                        shown,
+                        heading,
+                        odds,
+                        png,
+                    });
                 }
                 Ok(computed)
             })

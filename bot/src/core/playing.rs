@@ -7,13 +7,24 @@ use super::macros::Prepared;
 use super::roll::inline_code;
 use super::text::{escape_markdown, one_line};
 use crate::i18n::{self, Lang};
-use crate::storage::NewCharacter;
 
 /// What was asked, as a code span of at most `width` characters, and whose
 /// `@FIELD`s it used (`as **Grimli**`).
 pub(super) fn asked_as(lang: Lang, prepared: &Prepared, width: usize) -> String {
-    let asked = inline_code(&one_line(&prepared.asked, width));
-    let Some(name) = &prepared.character else {
+    as_character(lang, &prepared.asked, prepared.character.as_deref(), width)
+}
+
+/// `asked` as a code span of at most `width` characters, followed by whose
+/// `@FIELD`s it used when `character` names one (`/odds` shows the line as typed,
+/// with its `adv`, rather than the dice it became).
+pub(super) fn as_character(
+    lang: Lang,
+    asked: &str,
+    character: Option<&str>,
+    width: usize,
+) -> String {
+    let asked = inline_code(&one_line(asked, width));
+    let Some(name) = character else {
         return asked;
     };
     i18n::tr_args(
@@ -27,13 +38,10 @@ pub(super) fn asked_as(lang: Lang, prepared: &Prepared, width: usize) -> String 
 }
 
 /// The end of a `/chargen` run: how to roll with a character's fields, with an
-/// example from `made` (the last character the run made, when this step made it),
-/// and which character a roll uses.
-pub(super) fn fields_hint(lang: Lang, made: Option<&NewCharacter>) -> String {
-    let fields: Vec<(String, String)> = made
-        .and_then(|made| serde_json::from_str(&made.fields).ok())
-        .unwrap_or_default();
-    let numbers = super::fields::roll_fields(&fields);
+/// example from `fields` (those of the last character the run stored), and which
+/// character a roll uses.
+pub(super) fn fields_hint(lang: Lang, fields: &[(String, String)]) -> String {
+    let numbers = super::fields::roll_fields(fields);
     let example = if numbers.contains_key("STR_MOD") {
         Some("STR_MOD")
     } else {

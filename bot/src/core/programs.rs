@@ -8,6 +8,7 @@
 //! listed in one answer, and the program is installed only when the admin presses
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
+use super::authoring::Install;
 use super::context::Context;
 use super::custom_id;
 use super::gen_reason;
@@ -20,7 +21,7 @@ use super::{
     OptionValue, Reply, Request, RequestKind, TextInput, TextInputStyle, ephemeral,
 };
 use crate::engine::worker::WorkError;
-use crate::engine::{GenFailure, GenFailureKind, ProgramCheck, program_hash};
+use crate::engine::{GenFailure, ProgramCheck};
 use crate::i18n::{self, Lang};
 use crate::storage::{NewProgram, name_key};
 
@@ -411,7 +412,7 @@ impl Context {
     /// The engine's check of a listing (a load: its lines, variables and syntax
     /// errors), on an engine worker under the time limit, since its cost grows with
     /// the listing.
-    async fn check_listing(
+    pub(super) async fn check_listing(
         &self,
         source: &str,
     ) -> Result<Result<ProgramCheck, GenFailure>, WorkError> {
@@ -484,6 +485,8 @@ impl Context {
         Ok(super::text::decode_listing(&bytes))
     }
 
+    /// The install of `/chargen program add` ([`Context::install_program`]): with
+    /// syntax errors the listing waits for "Install anyway".
     async fn install_source(
         &self,
         request: &Request,
@@ -492,104 +495,15 @@ impl Context {
         map_text: Option<&str>,
         lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
-        let guild_id = request.place();
-        if source.trim().is_empty() {
-            return Ok(ephemeral(i18n::tr(lang, "programs-empty")));
-        }
-        let max_bytes = self.settings.max_program_bytes;
-        if source.len() > max_bytes {
-            return Ok(ephemeral(too_large(max_bytes, lang)));
-        }
-        let installed = self.storage.installed_program(guild_id, name).await?;
-        let replacing = installed.is_some();
-        if !replacing {
-            let count = self.storage.count_programs(guild_id).await?;
-            let max = self.settings.max_programs;
-            if count >= i64::from(max) {
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "programs-too-many",
-                    &[("count", count.into())],
-                )));
+        let (install, _) = self
+            .install_program(request, name, source, map_text, false, lang)
+            .await?;
+        let (program, check) = match install {
+            Install::Refused(text) | Install::Installed(text) => {
+                return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
             }
-        }
-        let check = match self.check_listing(&source).await {
-            Ok(check) => check,
-            Err(error) => return check_overrun(name, error, lang),
+            Install::Unconfirmed(waiting) => (waiting.program, waiting.check),
         };
-        let check = match check {
-            Ok(check) => check,
-            Err(failure) if failure.kind() == GenFailureKind::Load => {
-                gen_reason::log_if_ours(&failure);
-                return Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "programs-not-installed",
-                    &[
-                        ("program", name.into()),
-                        (
-                            "reason",
-                            one_line(&gen_reason::reason(lang, &failure), 500).into(),
-                        ),
-                    ],
-                )));
-            }
-            Err(failure) => return Err(anyhow::anyhow!("checking a program: {failure}")),
-        };
-        // A map given now must fit; the map of a replaced listing is kept if it still does.
-        let mut map_note = String::new();
-        let record_map = match map_text.map(str::trim).filter(|text| !text.is_empty()) {
-            Some(text) => match map_fits(text, &check) {
-                Ok(map) => map.to_string(),
-                Err(problem) => {
-                    return Ok(ephemeral(i18n::tr_args(
-                        lang,
-                        "programs-map-does-not-fit",
-                        &[
-                            ("program", name.into()),
-                            ("problem", problem.text(lang).into()),
-                        ],
-                    )));
-                }
-            },
-            None => match installed.map(|row| row.record_map) {
-                Some(old) if !old.trim().is_empty() => match map_fits(&old, &check) {
-                    Ok(map) => map.to_string(),
-                    Err(problem) => {
-                        map_note = format!(
-                            " {}",
-                            i18n::tr_args(
-                                lang,
-                                "programs-old-map-dropped",
-                                &[
-                                    ("map", one_line(&old, 200).replace('`', "'").into()),
-                                    ("problem", problem.text(lang).into()),
-                                ],
-                            )
-                        );
-                        String::new()
-                    }
-                },
-                _ => String::new(),
-            },
-        };
-        let program = NewProgram {
-            id: self.new_id(),
-            guild_id,
-            name: name.to_owned(),
-            source_hash: program_hash(&source),
-            source,
-            installed_by: request.user.id,
-            installed_by_name: request.user.name.clone(),
-            line_count: i64::try_from(check.lines).unwrap_or(i64::MAX),
-            syntax_errors: i64::try_from(check.syntax_errors.len()).unwrap_or(i64::MAX),
-            now: self.now(),
-            record_map,
-        };
-        if check.syntax_errors.is_empty() {
-            self.storage.install_program(&program).await?;
-            let text = installed_text(&program, replacing, lang) + &map_note;
-            return Ok(ephemeral(truncate(&text, MESSAGE_LIMIT)));
-        }
         let state_id = self
             .store_button_state(
                 PENDING_KIND,
@@ -800,7 +714,7 @@ impl Context {
             .find(|program| program.name.eq_ignore_ascii_case(name))
     }
 
-    fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
+    pub(super) fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
         let shaped = !name.is_empty()
             && name.chars().count() <= MAX_NAME_LEN
             && name
@@ -835,7 +749,7 @@ fn no_program(name: &str, lang: Lang) -> String {
     )
 }
 
-fn too_large(max_bytes: usize, lang: Lang) -> String {
+pub(super) fn too_large(max_bytes: usize, lang: Lang) -> String {
     i18n::tr_args(
         lang,
         "programs-too-large",
@@ -844,12 +758,16 @@ fn too_large(max_bytes: usize, lang: Lang) -> String {
 }
 
 /// Checking a listing gave no answer in time.
-fn check_overrun(name: &str, error: WorkError, lang: Lang) -> anyhow::Result<Vec<Reply>> {
+pub(super) fn check_overrun(
+    name: &str,
+    error: WorkError,
+    lang: Lang,
+) -> anyhow::Result<Vec<Reply>> {
     let what = i18n::tr_args(lang, "programs-overrun-check", &[("program", name.into())]);
     super::overrun_in(lang, &what, error)
 }
 
-fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
+pub(super) fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
     let mut sentences = vec![i18n::tr_args(
         lang,
         "programs-installed",
@@ -993,7 +911,7 @@ fn errors_message(
 }
 
 /// A map parsed and checked against a listing's facts, or the reason it does not fit.
-fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, MapError> {
+pub(super) fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, MapError> {
     let map = record_map::parse(map_text)?;
     let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
     record_map::check(

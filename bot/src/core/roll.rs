@@ -210,11 +210,16 @@ impl Context {
             .filter(|repeat| (1..=max_repeat).contains(repeat))
         else {
             let lang = self.language(request, false).await?;
-            return Ok(ephemeral(i18n::tr_args(
-                lang,
-                "roll-repeat-range",
-                &[("max", max_repeat.into())],
-            )));
+            // `30 4d6` asked with the count in front, not with `repeat`.
+            let text = match prefixed {
+                Some(count) => i18n::tr_args(
+                    lang,
+                    "roll-prefix-range",
+                    &[("count", count.into()), ("max", max_repeat.into())],
+                ),
+                None => i18n::tr_args(lang, "roll-repeat-range", &[("max", max_repeat.into())]),
+            };
+            return Ok(ephemeral(text));
         };
         // `to:me` is `private:true`; `to` decides when both are given.
         let to = command.string("to");
@@ -557,14 +562,38 @@ impl LinePart {
         }
         let parsed = dice_core::parse(&self.typed).ok()?;
         let label = parsed.label()?;
-        let word = label.split_whitespace().next()?;
-        Some(format!("{} {word}", before_label(&self.typed, label)))
+        // The word that asked for it, with its `with` / `mit`: the rest of the label
+        // (`to hit`, `zum Treffen`) says nothing about the odds.
+        let words: Vec<&str> = label.split_whitespace().collect();
+        let at = words
+            .iter()
+            .position(|word| advantage_kind(word).is_some())?;
+        let asked = match at.checked_sub(1).map(|before| words[before]) {
+            Some(before) if is_with(before) => format!("{before} {}", words[at]),
+            _ => words[at].to_owned(),
+        };
+        let asked = asked.trim_end_matches([',', ';', ':']);
+        Some(format!("{} {asked}", before_label(&self.typed, label)))
+    }
+
+    /// The roll as a summary names it: [`LinePart::with_advantage`], else the
+    /// expression as typed without its label or comment (`1d20 ! sneak` is `1d20`).
+    pub fn named(&self) -> String {
+        if let Some(named) = self.with_advantage() {
+            return named;
+        }
+        let parsed = dice_core::parse(&self.typed).ok();
+        match parsed.as_ref().and_then(|parsed| parsed.label()) {
+            Some(label) => before_label(&self.typed, label).to_owned(),
+            None => self.typed.clone(),
+        }
     }
 }
 
 /// A line as `/roll` reads it before the dice language: its rolls ([`split_rolls`]),
-/// each with advantage turned into dice ([`advantage`]). `/odds` and the
-/// command-line tools read a line through here too, so they take what `/roll` takes.
+/// each with advantage turned into dice ([`advantage`]). The command-line tools
+/// read a line through here, so they take what `/roll` takes (`/odds` reads each
+/// part through `Context::prepare_roll`, as `/roll` does, macros included).
 pub fn read_line(line: &str) -> Result<Vec<LinePart>, RollsProblem> {
     split_rolls(line)?
         .into_iter()
@@ -701,28 +730,18 @@ pub fn advantage(part: &str) -> Result<String, RollsProblem> {
     let mut keep: Option<&str> = None;
     let mut rest: Vec<&str> = Vec::new();
     for word in label.split_whitespace() {
-        let bare = word
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
-        let kind = match bare.as_str() {
-            "adv" | "advantage" | "vorteil" => "kh1",
-            "dis" | "disadvantage" | "nachteil" => "kl1",
-            _ => {
-                if !hashed && looks_like_dice(word) {
-                    let start = word.as_ptr() as usize - part.as_ptr() as usize;
-                    return Err(RollsProblem::DiceInLabel {
-                        part: part.to_owned(),
-                        word: (start, start + word.len()),
-                    });
-                }
-                rest.push(word);
-                continue;
+        let Some(kind) = advantage_kind(word) else {
+            if !hashed && looks_like_dice(word) {
+                let start = word.as_ptr() as usize - part.as_ptr() as usize;
+                return Err(RollsProblem::DiceInLabel {
+                    part: part.to_owned(),
+                    word: (start, start + word.len()),
+                });
             }
+            rest.push(word);
+            continue;
         };
-        if rest
-            .last()
-            .is_some_and(|last| ["with", "mit"].contains(&last.to_lowercase().as_str()))
-        {
+        if rest.last().is_some_and(|last| is_with(last)) {
             rest.pop();
         }
         if keep.is_some_and(|kept| kept != kind) {
@@ -755,6 +774,24 @@ pub fn advantage(part: &str) -> Result<String, RollsProblem> {
         rolled.push_str(rest);
     }
     Ok(rolled)
+}
+
+/// The dice a label word asks for: `kh1` for advantage (`adv`, `advantage`,
+/// `vorteil`), `kl1` for disadvantage, in any case and with punctuation around it.
+fn advantage_kind(word: &str) -> Option<&'static str> {
+    let bare = word
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    match bare.as_str() {
+        "adv" | "advantage" | "vorteil" => Some("kh1"),
+        "dis" | "disadvantage" | "nachteil" => Some("kl1"),
+        _ => None,
+    }
+}
+
+/// `with` / `mit`, which may stand before the word for advantage.
+fn is_with(word: &str) -> bool {
+    ["with", "mit"].contains(&word.to_lowercase().as_str())
 }
 
 /// The expression of `part` without its `label` and the `#` before it.
@@ -844,6 +881,30 @@ mod tests {
                 }
                 (got, _) => panic!("{typed}: {got:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn a_roll_with_advantage_is_named_by_its_word_not_its_labels_first() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("1d20+5 adv", Some("1d20+5 adv")),
+            ("1d20+5 to hit adv", Some("1d20+5 adv")),
+            ("1W20+2 mit Vorteil", Some("1W20+2 mit Vorteil")),
+            ("1d20+5 zum Treffen mit Vorteil", Some("1d20+5 mit Vorteil")),
+            ("1d20+5 Vorteil Angriff", Some("1d20+5 Vorteil")),
+            (
+                "d20 with disadvantage, sneaking",
+                Some("d20 with disadvantage"),
+            ),
+            ("1d20+5 # to hit, adv", Some("1d20+5 adv")),
+            ("1d20+5 to hit", None),
+        ];
+        for (typed, named) in cases {
+            let part = LinePart {
+                typed: (*typed).to_owned(),
+                rolled: advantage(typed).unwrap(),
+            };
+            assert_eq!(part.with_advantage().as_deref(), *named, "{typed}");
         }
     }
 

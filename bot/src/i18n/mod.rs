@@ -200,6 +200,7 @@ catalogue_files!(
     "gm",
     "dice",
     "web",
+    "editor",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.

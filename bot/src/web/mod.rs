@@ -12,6 +12,7 @@
 //! `Origin`; no GET changes anything; every text is escaped ([`html::escape`]); the
 //! Content-Security-Policy allows no script at all and styles only from `/style.css`.
 
+mod editors;
 mod html;
 mod oauth;
 mod pages;
@@ -175,6 +176,8 @@ pub fn router(web: Web) -> Router {
             get(pages::macros).post(pages::macro_set),
         )
         .route("/servers/{guild}/macros/delete", post(pages::macro_delete))
+        // The admins' editors (editors.rs), with their own body limit.
+        .merge(editors::routes(&web))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(web.clone(), check_origin))
         .layer(middleware::map_response(security_headers))
