@@ -30,6 +30,8 @@ use tavern::storage::{Storage, StorageOptions, sqlite_url_for_path};
 #[allow(dead_code)]
 #[path = "../tests/doubles.rs"]
 mod doubles;
+#[path = "load/shard.rs"]
+mod shard;
 
 /// Bytes currently allocated through the global allocator: the heap a process holds,
 /// without the allocator's own retention that RSS also counts.
@@ -96,6 +98,11 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    // `cargo bench -p tavern --bench load -- shard`: the shard bench instead.
+    if std::env::args().any(|arg| arg == "shard") {
+        runtime.block_on(shard::run());
+        return;
+    }
     runtime.block_on(generate_load());
 }
 
@@ -152,6 +159,7 @@ fn bot_process() {
     });
 }
 
+#[derive(Clone, Copy)]
 struct Stats {
     heap_bytes: i64,
     rss_bytes: i64,

@@ -47,7 +47,7 @@ enum Commands {
         #[arg(long, value_name = "de|en", value_parser = tavern::cli::parse_lang)]
         lang: Option<Lang>,
     },
-    /// Serve the web dashboard (first slice: log in, characters, macros).
+    /// Serve the web dashboard (log in, characters, macros, encounters live, settings).
     Web {
         /// SQLite file (created if missing) or a database URL (default: the
         /// configuration's).

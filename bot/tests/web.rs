@@ -181,6 +181,8 @@ const PAGES: &[&str] = &[
     "/servers/500/characters",
     "/servers/500/characters/{c}",
     "/servers/500/macros",
+    "/servers/500/encounters",
+    "/servers/500/settings",
 ];
 const FORMS: &[&str] = &[
     "/logout",
@@ -190,6 +192,7 @@ const FORMS: &[&str] = &[
     "/servers/500/characters/answer",
     "/servers/500/macros",
     "/servers/500/macros/delete",
+    "/servers/500/settings/language",
 ];
 
 async fn with_characters(site: &Site) {
@@ -785,6 +788,7 @@ async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
         expires_at: 2_000,
         access_token: Some("access".to_owned()),
         guilds_at: 1_000,
+        locale: Some("de".to_owned()),
     };
     storage.create_web_session(&row).await.unwrap();
     let other = tavern::storage::WebSessionRow {

@@ -135,6 +135,16 @@ impl FakeDiscord {
         id
     }
 
+    /// Dispatches the GUILD_CREATE of a server to the shard that owns it, as Discord
+    /// does for every server of READY once the shard is connected. A session without
+    /// the `GUILDS` intent never receives it.
+    pub fn dispatch_guild_create(&self, shape: &crate::GuildShape) {
+        let config = self.config();
+        let data = crate::guilds::guild_create(shape, config.bot_user_id, &config.bot_username);
+        let shard = self.shard_for_guild(shape.id);
+        self.dispatch_to_shard(shard, "GUILD_CREATE", data);
+    }
+
     /// The shard a guild's events go to.
     pub fn shard_for_guild(&self, guild_id: u64) -> u32 {
         self.read(|inner| inner.shard_for(&serde_json::json!({"guild_id": guild_id.to_string()})))

@@ -53,6 +53,7 @@
 mod config;
 mod gateway;
 mod guard;
+mod guilds;
 mod handle;
 mod oauth;
 mod payloads;
@@ -67,6 +68,7 @@ mod model_tests;
 
 pub use config::{FakeConfig, MentionPolicy};
 pub use guard::{HttpGuardError, guard_http};
+pub use guilds::GuildShape;
 pub use handle::FakeDiscord;
 pub use oauth::{CODE_LIFETIME, OAuthApp, OAuthGuild, OAuthUser};
 pub use payloads::{Invoker, Opt, permissions};

@@ -288,3 +288,25 @@ fn rest_objects_read_as_serenity_models() {
     let ready: Ready = serde_json::from_value(ready).expect("ready");
     assert_eq!(ready.application.id.get(), 3);
 }
+
+#[test]
+fn serenity_reads_a_guild_create_with_its_channels_roles_and_the_bots_member() {
+    let shape = crate::GuildShape::typical(7 << 22);
+    let data = crate::guilds::guild_create(&shape, 3, "Tavern");
+    let Event::GuildCreate(event) = as_gateway_event("GUILD_CREATE", &data) else {
+        panic!("not a GUILD_CREATE for serenity");
+    };
+    let guild = event.guild;
+    assert_eq!(guild.id.get(), shape.id);
+    let channels = shape.categories + shape.text_channels + shape.voice_channels;
+    assert_eq!(guild.channels.len(), channels as usize);
+    assert_eq!(guild.roles.len(), shape.roles as usize + 1, "and @everyone");
+    assert_eq!(guild.members.len(), 1, "only the bot without GUILD_MEMBERS");
+    assert_eq!(guild.member_count, shape.member_count);
+    assert!(
+        guild
+            .channels
+            .keys()
+            .any(|id| id.get() == shape.first_text_channel())
+    );
+}

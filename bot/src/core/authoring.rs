@@ -181,7 +181,7 @@ pub fn listing_report(
         .collect();
     let map = match map_text.map(str::trim).filter(|text| !text.is_empty()) {
         None => MapVerdict::None,
-        Some(text) => match super::programs::map_fits(text, check) {
+        Some(text) => match map_fits(text, check) {
             Ok(map) => MapVerdict::Fits(map.to_string()),
             Err(problem) => MapVerdict::DoesNotFit(problem.text(lang)),
         },
@@ -222,7 +222,7 @@ impl Context {
     ) -> anyhow::Result<(Install, Option<ListingReport>)> {
         let refused = |text: String| Ok((Install::Refused(text), None));
         if request.guild_id.is_none() {
-            return refused(super::settings::not_in_dms(lang));
+            return refused(super::access::not_in_dms(lang));
         }
         if !self.may_administer(request).await? {
             let what = i18n::tr(lang, "programs-may-install");
@@ -237,7 +237,7 @@ impl Context {
         }
         let max_bytes = self.settings.max_program_bytes;
         if source.len() > max_bytes {
-            return refused(super::programs::too_large(max_bytes, lang));
+            return refused(too_large(max_bytes, lang));
         }
         let installed = self.storage.installed_program(guild_id, name).await?;
         let replacing = installed.is_some();
@@ -254,7 +254,7 @@ impl Context {
         let check = match self.check_listing(&source).await {
             Ok(check) => check,
             Err(error) => {
-                return refused(text_of(super::programs::check_overrun(name, error, lang)?));
+                return refused(text_of(check_overrun(name, error, lang)?));
             }
         };
         let report = listing_report(lang, &check, map_text);
@@ -293,25 +293,23 @@ impl Context {
                 return Ok((Install::Refused(text), Some(report)));
             }
             MapVerdict::None => match installed.map(|row| row.record_map) {
-                Some(old) if !old.trim().is_empty() => {
-                    match super::programs::map_fits(&old, &check) {
-                        Ok(map) => map.to_string(),
-                        Err(problem) => {
-                            map_note = format!(
-                                " {}",
-                                i18n::tr_args(
-                                    lang,
-                                    "programs-old-map-dropped",
-                                    &[
-                                        ("map", one_line(&old, 200).replace('`', "'").into()),
-                                        ("problem", problem.text(lang).into()),
-                                    ],
-                                )
-                            );
-                            String::new()
-                        }
+                Some(old) if !old.trim().is_empty() => match map_fits(&old, &check) {
+                    Ok(map) => map.to_string(),
+                    Err(problem) => {
+                        map_note = format!(
+                            " {}",
+                            i18n::tr_args(
+                                lang,
+                                "programs-old-map-dropped",
+                                &[
+                                    ("map", one_line(&old, 200).replace('`', "'").into()),
+                                    ("problem", problem.text(lang).into()),
+                                ],
+                            )
+                        );
+                        String::new()
                     }
-                }
+                },
                 _ => String::new(),
             },
         };
@@ -335,7 +333,7 @@ impl Context {
             ));
         }
         self.storage.install_program(&program).await?;
-        let text = super::programs::installed_text(&program, replacing, lang) + &map_note;
+        let text = installed_text(&program, replacing, lang) + &map_note;
         Ok((Install::Installed(text), Some(report)))
     }
 }
@@ -351,9 +349,7 @@ impl Core {
     ) -> Result<ListingReport, WorkError> {
         let max_bytes = self.cx.settings.max_program_bytes;
         if source.len() > max_bytes {
-            return Ok(ListingReport::refused(super::programs::too_large(
-                max_bytes, lang,
-            )));
+            return Ok(ListingReport::refused(too_large(max_bytes, lang)));
         }
         if source.trim().is_empty() {
             return Ok(ListingReport::refused(i18n::tr(lang, "programs-empty")));
@@ -536,4 +532,63 @@ impl Core {
             })
             .await
     }
+}
+
+pub(crate) fn too_large(max_bytes: usize, lang: Lang) -> String {
+    i18n::tr_args(
+        lang,
+        "programs-too-large",
+        &[("max_bytes", max_bytes.into())],
+    )
+}
+
+/// Checking a listing gave no answer in time.
+pub(crate) fn check_overrun(
+    name: &str,
+    error: WorkError,
+    lang: Lang,
+) -> anyhow::Result<Vec<Reply>> {
+    let what = i18n::tr_args(lang, "programs-overrun-check", &[("program", name.into())]);
+    super::overrun_in(lang, &what, error)
+}
+
+/// A map parsed and checked against a listing's facts, or the reason it does not fit.
+pub(crate) fn map_fits(
+    map_text: &str,
+    check: &ProgramCheck,
+) -> Result<super::record_map::RecordMap, super::record_map::MapError> {
+    let map = record_map::parse(map_text)?;
+    let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
+    record_map::check(
+        &map,
+        &record_map::ProgramFacts {
+            has_line: &has_line,
+            assigned: &check.assigned_variables,
+        },
+    )?;
+    Ok(map)
+}
+
+pub(crate) fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
+    let mut sentences = vec![i18n::tr_args(
+        lang,
+        "programs-installed",
+        &[
+            ("replaced", if replacing { "yes" } else { "no" }.into()),
+            ("program", program.name.as_str().into()),
+            ("lines", program.line_count.into()),
+            ("errors", program.syntax_errors.into()),
+        ],
+    )];
+    if replacing {
+        sentences.push(i18n::tr(lang, "programs-replaced-sessions-end"));
+    }
+    if !program.record_map.is_empty() {
+        sentences.push(i18n::tr_args(
+            lang,
+            "programs-installed-map",
+            &[("map", program.record_map.as_str().into())],
+        ));
+    }
+    sentences.join(" ")
 }

@@ -6,6 +6,7 @@
 use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
 use super::custom_id;
+use super::dates::date_of;
 use super::table::{Answer, CommandEntry, ComponentFamily, defer_update, name_choices};
 use super::text::{code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
@@ -584,22 +585,6 @@ fn file_stem(name: &str, table: Lang) -> String {
         return i18n::tr(table, "character-transcript-file-stem");
     }
     stem.to_lowercase()
-}
-
-/// `YYYY-MM-DD` (UTC) of a unix-ms time.
-pub(super) fn date_of(unix_ms: i64) -> String {
-    let days = unix_ms.div_euclid(86_400_000);
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// Where a field goes on the sheet: who the character is, then the abilities in

@@ -12,6 +12,7 @@ use super::commands::{CommandSpec, GroupSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::gen_reason;
+use super::naming::{character_name, is_name_field};
 use super::record_map::{self, RecordMap};
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{code_block, code_span_text, escape_markdown, one_line, split_chunks, truncate};
@@ -1424,20 +1425,6 @@ fn modal_label(prompt: &str, lang: Lang) -> String {
         return i18n::tr(lang, "chargen-modal-label");
     }
     truncate(prompt, 45)
-}
-
-fn is_name_field(key: &str) -> bool {
-    let key = key.trim().trim_end_matches('$');
-    key.eq_ignore_ascii_case("NAME") || key.eq_ignore_ascii_case("CHARACTER")
-}
-
-/// The name a character's fields give it; empty when none does.
-pub(super) fn character_name(fields: &[(String, String)]) -> String {
-    fields
-        .iter()
-        .find(|(key, value)| is_name_field(key) && !value.trim().is_empty())
-        .map(|(_, value)| one_line(value, 64))
-        .unwrap_or_default()
 }
 
 /// A captured character's fields: the map's, or (without one) every variable that

@@ -37,6 +37,8 @@ pub struct Context {
     pub(super) effect_libraries: Arc<EffectLibraries>,
     /// Servers' language settings, read at most every 30 seconds.
     pub(super) languages: super::language::LanguageCache,
+    /// Where stored encounter changes are announced (`live.rs`).
+    pub(super) encounter_changes: super::live::EncounterChanges,
 }
 
 impl Context {

@@ -168,16 +168,18 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(super::settings::not_in_dms(lang)));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         match command.sub() {
             None | Some("list") => self.effect_list(lang, guild_id).await,
             Some("show") => self.effect_show(lang, guild_id, name).await,
             Some(sub @ ("install" | "remove")) => {
-                if !self.may_administer(request).await? {
-                    let what = i18n::tr(lang, "effect-not-allowed");
-                    return self.not_allowed_in(lang, request, &what).await;
+                if let Some(refusal) = self
+                    .refuse_unless_admin(lang, request, "effect-not-allowed")
+                    .await?
+                {
+                    return Ok(refusal);
                 }
                 if sub == "remove" {
                     let everything = command.boolean("everything").unwrap_or(false);
@@ -214,11 +216,13 @@ impl Context {
         };
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(super::settings::not_in_dms(lang)));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         };
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "effect-not-allowed-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "effect-not-allowed-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         let source = fields
             .iter()
@@ -345,7 +349,7 @@ impl Context {
             "effect-list-header",
             &[
                 ("user", escape_markdown(&row.installed_by_name).into()),
-                ("date", super::macros::date_time(row.installed_at).into()),
+                ("date", super::dates::date_time(row.installed_at).into()),
                 ("elements", truncate(&elements, 200).into()),
             ],
         );

@@ -14,12 +14,12 @@
 
 use super::context::Context;
 use super::custom_id;
-use super::roll::RollAgain;
+use super::roll_line::RollAgain;
 use super::table::{ComponentFamily, defer_update};
 use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Message, OptionValue, Permissions, Reply,
-    Request, Track, ephemeral,
+    ActionRow, Button, ButtonStyle, Command, Component, Message, OptionValue, Reply, Request,
+    Track, ephemeral,
 };
 use crate::i18n::{self, Lang};
 use crate::storage::GmSetting;
@@ -54,18 +54,6 @@ struct Hidden {
 }
 
 impl Context {
-    /// Whether the member is a game master here: the GM role, or Tavern's admins.
-    pub(super) async fn is_gm(&self, request: &Request) -> anyhow::Result<bool> {
-        let (Some(guild_id), Some(member)) = (request.guild_id, &request.member) else {
-            return Ok(false);
-        };
-        let role = self.storage.gm_role(guild_id).await?;
-        if role.is_some_and(|role| member.roles.contains(&role)) {
-            return Ok(true);
-        }
-        self.may_administer(request).await
-    }
-
     /// Where a roll for the GM goes, once rolled: `content` is the whole answer
     /// (header and breakdown) in the server's language.
     pub(super) async fn gm_roll(
@@ -267,10 +255,7 @@ impl Context {
         let lang = self.language(request, false).await?;
         let role = command.sub() == Some("gm-role");
         let allowed = match role {
-            true => request
-                .member
-                .as_ref()
-                .is_some_and(|member| member.permissions.has(Permissions::MANAGE_GUILD)),
+            true => super::access::manages_server(request),
             false => self.may_administer(request).await?,
         };
         if !allowed {

@@ -3,8 +3,8 @@
 //! into the macro's text (its one d20 becomes `2d20kh1` for this roll only); a macro
 //! without exactly one d20 is refused, saying what its text is.
 
-use super::macros::is_name_shaped;
-use super::roll::{RollsProblem, advantage};
+use super::naming::is_name_shaped;
+use super::roll_line::{RollsProblem, advantage};
 use super::text::one_line;
 
 /// A roll line that is one macro with `adv` / `dis` in its label.

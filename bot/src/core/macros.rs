@@ -7,30 +7,24 @@
 //! a server macro of the same name. Macros may use macros; `dice-core` expands them
 //! and names the macros of a cycle or of an expansion past its limits.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use super::commands::{CommandSpec, scope, string, sub};
 use super::context::Context;
+use super::dates::date_time;
+use super::naming::is_name_shaped;
 use super::table::{Answer, CommandEntry, defer_private};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
-use super::{
-    Choice, Command, CoreSettings, FileAttachment, Message, Reply, Request, ephemeral, fields,
-};
-use crate::engine::RollContext;
+use super::{Choice, Command, CoreSettings, FileAttachment, Message, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang};
 use crate::storage::{MacroRow, MacroWrite, SERVER_OWNER, name_key};
 
 /// Longest macro name.
-pub const MAX_NAME_LEN: usize = 32;
+pub use super::naming::MACRO_NAME_LEN as MAX_NAME_LEN;
 /// Longest macro expression.
 pub const MAX_EXPR_LEN: usize = 500;
 /// Longest macro description.
 pub const MAX_DESCRIPTION_LEN: usize = 100;
-/// Rounds of lookups for macros used by macros; a deeper chain is past
-/// `dice-core`'s expansion limit anyway.
-const MAX_LOOKUP_ROUNDS: usize = 128;
-/// Distinct macro names looked up for one roll.
-const MAX_LOOKUP_NAMES: usize = 512;
 
 /// Which macro a command means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,29 +55,6 @@ impl Scope {
             )),
         }
     }
-}
-
-/// An expression ready to roll: its text (a bare macro name became `$name`) and what
-/// its references stand for.
-pub(super) struct Prepared {
-    pub expr: String,
-    /// The expression without its label, for the answer's header.
-    pub asked: String,
-    pub context: RollContext,
-    /// Whose `@FIELD`s the roll used, to say so in the answer.
-    pub character: Option<String>,
-}
-
-/// A name as `$name` takes it: ASCII letters, digits and `_`, not starting with a
-/// digit (which `dice-core` requires), at most [`MAX_NAME_LEN`] characters.
-pub fn is_name_shaped(text: &str) -> bool {
-    let mut chars = text.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    (first.is_ascii_alphabetic() || first == '_')
-        && chars.all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
-        && text.len() <= MAX_NAME_LEN
 }
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
@@ -197,9 +168,11 @@ impl Context {
             if request.guild_id.is_none() {
                 return Ok(ephemeral(i18n::tr(lang, "macros-server-in-dms")));
             }
-            if !self.may_administer(request).await? {
-                let what = i18n::tr(lang, "macros-may-set-server");
-                return self.not_allowed_in(lang, request, &what).await;
+            if let Some(refusal) = self
+                .refuse_unless_admin(lang, request, "macros-may-set-server")
+                .await?
+            {
+                return Ok(refusal);
             }
         }
         if let Err(problem) = self.check_macro_name(lang, name) {
@@ -491,7 +464,7 @@ impl Context {
         };
         if scope == Scope::Server {
             if request.guild_id.is_none() {
-                return Ok(ephemeral(super::settings::not_in_dms(lang)));
+                return Ok(ephemeral(super::access::not_in_dms(lang)));
             }
             if self
                 .storage
@@ -501,9 +474,11 @@ impl Context {
             {
                 return Ok(no_macro(lang, name, scope));
             }
-            if !self.may_administer(request).await? {
-                let what = i18n::tr(lang, "macros-may-delete-server");
-                return self.not_allowed_in(lang, request, &what).await;
+            if let Some(refusal) = self
+                .refuse_unless_admin(lang, request, "macros-may-delete-server")
+                .await?
+            {
+                return Ok(refusal);
             }
         }
         if !self
@@ -522,202 +497,6 @@ impl Context {
             "macros-deleted",
             &[("whose", whose.into()), ("name", name.into())],
         )))
-    }
-
-    /// Macro texts by lower-case name for `names` and the macros they use, as
-    /// `viewer` sees them (their own shadowing the server's; `None`: the server's
-    /// only). `replacing` stands in for a macro about to be saved.
-    pub(super) async fn lookup_macros(
-        &self,
-        place: i64,
-        viewer: Option<i64>,
-        names: &[String],
-        replacing: Option<(&str, &str)>,
-    ) -> anyhow::Result<BTreeMap<String, String>> {
-        let mut texts: BTreeMap<String, String> = BTreeMap::new();
-        let mut seen: BTreeSet<String> = BTreeSet::new();
-        let mut pending: Vec<String> = Vec::new();
-        for name in names {
-            let key = name.to_lowercase();
-            if seen.insert(key.clone()) {
-                pending.push(key);
-            }
-        }
-        for _ in 0..MAX_LOOKUP_ROUNDS {
-            if pending.is_empty() {
-                break;
-            }
-            let mut found: BTreeMap<String, (bool, String)> = BTreeMap::new();
-            if let Some((name, expr)) = replacing {
-                let key = name_key(name);
-                if pending.contains(&key) {
-                    found.insert(key, (true, expr.to_owned()));
-                }
-            }
-            let rows = self
-                .storage
-                .macros_named(place, viewer.unwrap_or(SERVER_OWNER), &pending)
-                .await?;
-            for row in rows {
-                let key = name_key(&row.name);
-                let personal = !row.is_server();
-                match found.get(&key) {
-                    Some((true, _)) => {}
-                    Some((false, _)) if !personal => {}
-                    _ => {
-                        found.insert(key, (personal, row.expr));
-                    }
-                }
-            }
-            let mut next = Vec::new();
-            for (key, (_, text)) in found {
-                if let Ok(references) = self.engines.dice.references(&text) {
-                    for name in references.macros {
-                        let key = name.to_lowercase();
-                        if seen.len() < MAX_LOOKUP_NAMES && seen.insert(key.clone()) {
-                            next.push(key);
-                        }
-                    }
-                }
-                texts.insert(key, text);
-            }
-            pending = next;
-        }
-        Ok(texts)
-    }
-
-    /// Turns what a user asked to roll into an expression and its context: a bare
-    /// macro name (`fireball`, `fireball at the orc`) means `$fireball`; macros are
-    /// looked up (personal before server); `@FIELD`s come from the character played here (`storage::playing`).
-    /// `adv` / `dis` anywhere in the label roll a d20 twice, and a label word that
-    /// reads as dice is refused (`roll::advantage`), for `/roll` and `/odds` alike.
-    /// `Err` holds the answer to give instead of a roll.
-    pub(super) async fn prepare_roll(
-        &self,
-        request: &Request,
-        expr: &str,
-    ) -> anyhow::Result<Result<Prepared, Vec<Reply>>> {
-        let dice = &self.engines.dice;
-        let place = request.place();
-        // What goes wrong here is answered privately.
-        let lang = self.language(request, false).await?;
-        // `adv` / `dis` and dice in the label are read before the dice language;
-        // on a macro alone (`$atk adv`) they go into its text (`macro_advantage`).
-        let mut on_macro = None;
-        let expr = match super::roll::advantage(expr) {
-            Ok(expr) => expr,
-            Err(problem) => match self.macro_advantage(request, expr).await? {
-                Some(read) => on_macro.insert(read).line.clone(),
-                None => return Ok(Err(ephemeral(problem.text(lang)))),
-            },
-        };
-        let expr = expr.as_str();
-        let (expr, references) = match dice.references(expr) {
-            Ok(references) => (expr.to_owned(), references),
-            Err(failure) => {
-                let (first, rest) = match expr.split_once(char::is_whitespace) {
-                    Some((first, rest)) => (first, format!(" {rest}")),
-                    None => (expr, String::new()),
-                };
-                let known = is_name_shaped(first)
-                    && !self
-                        .storage
-                        .macros_named(place, request.user.id, &[first.to_owned()])
-                        .await?
-                        .is_empty();
-                if !known {
-                    let mut text = super::roll::cannot_roll(lang, &failure);
-                    if is_name_shaped(first) {
-                        text.push('\n');
-                        text.push_str(&i18n::tr_args(
-                            lang,
-                            "macros-no-such-macro",
-                            &[("name", first.into())],
-                        ));
-                    }
-                    return Ok(Err(ephemeral(text)));
-                }
-                let line = format!("${first}{rest}");
-                let expr = match super::roll::advantage(&line) {
-                    Ok(expr) => expr,
-                    Err(problem) => match self.macro_advantage(request, &line).await? {
-                        Some(read) => on_macro.insert(read).line.clone(),
-                        None => return Ok(Err(ephemeral(problem.text(lang)))),
-                    },
-                };
-                match dice.references(&expr) {
-                    Ok(references) => (expr, references),
-                    Err(failure) => {
-                        return Ok(Err(ephemeral(super::roll::cannot_roll(lang, &failure))));
-                    }
-                }
-            }
-        };
-        let mut context = RollContext::default();
-        let mut uses_fields = !references.fields.is_empty();
-        if !references.macros.is_empty() {
-            context.macros = self
-                .lookup_macros(place, Some(request.user.id), &references.macros, None)
-                .await?;
-            if let Some(read) = &on_macro {
-                let key = name_key(&read.name);
-                if let Some(text) = context.macros.get(&key) {
-                    match super::macro_advantage::apply(&read.name, text, read.word) {
-                        Ok(rolled) => context.macros.insert(key, rolled),
-                        Err(problem) => return Ok(Err(ephemeral(problem.text(lang)))),
-                    };
-                }
-            }
-            uses_fields |= context.macros.values().any(|text| {
-                dice.references(text)
-                    .is_ok_and(|references| !references.fields.is_empty())
-            });
-        }
-        let mut playing = None;
-        if uses_fields {
-            let Some(character) = self
-                .storage
-                .playing_character(place, request.user.id)
-                .await?
-            else {
-                return Ok(Err(ephemeral(i18n::tr(lang, "macros-no-character"))));
-            };
-            let current = self.character_fields(&character).await?;
-            context.fields =
-                fields::roll_fields_with_purse(&current, character.gold, character.food);
-            playing = Some(character.name);
-        }
-        let mut asked = without_label(&expr, references.label.as_deref());
-        if let Some(read) = &on_macro {
-            asked = format!("{asked} {}", read.word);
-        }
-        Ok(Ok(Prepared {
-            expr,
-            asked,
-            context,
-            character: playing,
-        }))
-    }
-
-    /// `$atk adv` (or `atk adv` for a macro that exists): the macro and the word.
-    async fn macro_advantage(
-        &self,
-        request: &Request,
-        line: &str,
-    ) -> anyhow::Result<Option<super::macro_advantage::MacroAdvantage>> {
-        let Some(read) = super::macro_advantage::read(line) else {
-            return Ok(None);
-        };
-        let exists = !self
-            .storage
-            .macros_named(
-                request.place(),
-                request.user.id,
-                std::slice::from_ref(&read.name),
-            )
-            .await?
-            .is_empty();
-        Ok(exists.then_some(read))
     }
 
     /// Autocomplete of `/roll expr`: macro names for a bare name being typed, or the
@@ -797,18 +576,6 @@ impl Context {
             }
         }
         Ok(choices)
-    }
-}
-
-/// `1d20 + $bonus to hit` without ` to hit` (or ` # to hit`).
-fn without_label(expr: &str, label: Option<&str>) -> String {
-    let Some(label) = label else {
-        return expr.trim().to_owned();
-    };
-    let trimmed = expr.trim_end();
-    match trimmed.strip_suffix(label) {
-        Some(rest) => rest.trim_end().trim_end_matches('#').trim_end().to_owned(),
-        None => trimmed.to_owned(),
     }
 }
 
@@ -928,15 +695,4 @@ fn truncate_lines(text: &str, max: usize) -> String {
         count += len;
     }
     out.trim_end().to_owned()
-}
-
-/// `2026-01-01 09:30 UTC` of a unix-ms time.
-pub fn date_time(unix_ms: i64) -> String {
-    let minutes = unix_ms.div_euclid(60_000).rem_euclid(24 * 60);
-    format!(
-        "{} {:02}:{:02} UTC",
-        super::character::date_of(unix_ms),
-        minutes / 60,
-        minutes % 60
-    )
 }

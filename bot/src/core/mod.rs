@@ -16,12 +16,14 @@
 //! Handlers receive a [`Context`] (storage, engines, settings, clock, RNG, rate
 //! limiter), never the `Core`.
 
+mod access;
 pub mod authoring;
 pub mod character;
 pub mod chargen;
 pub mod commands;
 mod context;
 pub mod custom_id;
+mod dates;
 pub mod effect;
 pub mod encounter;
 pub mod fields;
@@ -31,18 +33,21 @@ pub mod gm;
 pub mod help;
 pub mod language;
 pub mod limits;
+pub mod live;
 pub mod macro_advantage;
 pub mod macros;
 mod model;
+mod naming;
 pub mod npc;
 pub mod odds;
 mod playing;
+mod prepare;
 pub mod programs;
 pub mod record_map;
 pub mod roll;
+mod roll_line;
 mod settings;
 pub mod table;
-pub mod text;
 mod turn;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,6 +56,8 @@ use std::sync::{Arc, Mutex};
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
+/// Text shaping lives below the core (`crate::text`); command modules keep naming it here.
+pub use crate::text;
 pub use context::Context;
 pub use model::*;
 
@@ -189,6 +196,7 @@ impl Core {
             npc_scripts: Arc::default(),
             effect_libraries: Arc::default(),
             languages: language::LanguageCache::default(),
+            encounter_changes: live::EncounterChanges::default(),
         };
         Core {
             cx,
@@ -205,6 +213,11 @@ impl Core {
 
     pub fn storage(&self) -> &Storage {
         &self.cx.storage
+    }
+
+    /// Notices of every encounter change this core stores, for live views.
+    pub fn encounter_changes(&self) -> tokio::sync::broadcast::Receiver<live::EncounterChanged> {
+        self.cx.encounter_changes.subscribe()
     }
 
     pub fn settings(&self) -> &CoreSettings {

@@ -351,9 +351,9 @@ impl Context {
         view: Option<(View, Lang)>,
     ) -> anyhow::Result<Result<Vec<Computed>, Vec<Reply>>> {
         // Dice Maiden's `6 4d6` rolls 4d6 six times: each has the odds of 4d6.
-        let line =
-            super::roll::repeat_prefix(&params.expr).map_or(params.expr.as_str(), |(_, rest)| rest);
-        let parts = match super::roll::split_rolls(line) {
+        let line = super::roll_line::repeat_prefix(&params.expr)
+            .map_or(params.expr.as_str(), |(_, rest)| rest);
+        let parts = match super::roll_line::split_rolls(line) {
             Ok(parts) => parts,
             Err(problem) => {
                 let lang = self.language(request, false).await?;
@@ -369,7 +369,7 @@ impl Context {
                 Err(replies) => return Ok(Err(replies)),
             };
             // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
-            let named = super::roll::advantage(&typed).ok().and_then(|rolled| {
+            let named = super::roll_line::advantage(&typed).ok().and_then(|rolled| {
                 super::roll::LinePart {
                     typed: typed.clone(),
                     rolled,

@@ -3,8 +3,8 @@
 //! in the server. Because a rule chooses, a roll that used `@FIELD`s names whose they
 //! were, and a finished `/chargen` says how to roll with them.
 
-use super::macros::Prepared;
-use super::roll::inline_code;
+use super::prepare::Prepared;
+use super::roll_line::inline_code;
 use super::text::{escape_markdown, one_line};
 use crate::i18n::{self, Lang};
 

@@ -8,12 +8,12 @@
 //! listed in one answer, and the program is installed only when the admin presses
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
-use super::authoring::Install;
+use super::authoring::{Install, check_overrun, installed_text, map_fits, too_large};
 use super::context::Context;
 use super::custom_id;
+use super::dates::date_time;
 use super::gen_reason;
-use super::macros::date_time;
-use super::record_map::{self, MapError, RecordMap};
+use super::record_map::{self, RecordMap};
 use super::table::ComponentFamily;
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
@@ -39,10 +39,6 @@ const PENDING_TTL_MS: i64 = 3_600_000;
 
 fn not_pending(lang: Lang) -> Vec<Reply> {
     ephemeral(i18n::tr(lang, "programs-not-pending"))
-}
-
-fn not_in_dms(lang: Lang) -> Vec<Reply> {
-    ephemeral(super::settings::not_in_dms(lang))
 }
 
 /// How many characters a map change restarted the purse of, and renamed.
@@ -130,7 +126,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(not_in_dms(lang));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         };
         let name = command.string("name").map(str::trim).unwrap_or("");
         let action = command.subcommand.get(1).map(String::as_str);
@@ -140,9 +136,11 @@ impl Context {
         if action == Some("show") {
             return self.program_show(guild_id, name, lang).await;
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-manage");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-manage")
+            .await?
+        {
+            return Ok(refusal);
         }
         match action {
             Some("add") => self.program_add(request, command, name, lang).await,
@@ -398,7 +396,7 @@ impl Context {
             {
                 followed.restarted += 1;
             }
-            let wanted = super::chargen::character_name(&fields);
+            let wanted = super::naming::character_name(&fields);
             if !wanted.is_empty()
                 && wanted != row.name
                 && self.storage.rename_character(&row, &wanted).await? != row.name
@@ -436,11 +434,13 @@ impl Context {
         };
         let lang = self.language(request, false).await?;
         if request.guild_id.is_none() {
-            return Ok(not_in_dms(lang));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
@@ -540,9 +540,11 @@ impl Context {
         if request.guild_id != Some(program.guild_id) {
             return Ok(not_pending(lang));
         }
-        if !self.may_administer(request).await? {
-            let what = i18n::tr(lang, "programs-may-install");
-            return self.not_allowed_in(lang, request, &what).await;
+        if let Some(refusal) = self
+            .refuse_unless_admin(lang, request, "programs-may-install")
+            .await?
+        {
+            return Ok(refusal);
         }
         // Whoever presses first decides; a second press finds nothing.
         if !self.storage.delete_button_state(state_id).await? {
@@ -749,48 +751,6 @@ fn no_program(name: &str, lang: Lang) -> String {
     )
 }
 
-pub(super) fn too_large(max_bytes: usize, lang: Lang) -> String {
-    i18n::tr_args(
-        lang,
-        "programs-too-large",
-        &[("max_bytes", max_bytes.into())],
-    )
-}
-
-/// Checking a listing gave no answer in time.
-pub(super) fn check_overrun(
-    name: &str,
-    error: WorkError,
-    lang: Lang,
-) -> anyhow::Result<Vec<Reply>> {
-    let what = i18n::tr_args(lang, "programs-overrun-check", &[("program", name.into())]);
-    super::overrun_in(lang, &what, error)
-}
-
-pub(super) fn installed_text(program: &NewProgram, replacing: bool, lang: Lang) -> String {
-    let mut sentences = vec![i18n::tr_args(
-        lang,
-        "programs-installed",
-        &[
-            ("replaced", if replacing { "yes" } else { "no" }.into()),
-            ("program", program.name.as_str().into()),
-            ("lines", program.line_count.into()),
-            ("errors", program.syntax_errors.into()),
-        ],
-    )];
-    if replacing {
-        sentences.push(i18n::tr(lang, "programs-replaced-sessions-end"));
-    }
-    if !program.record_map.is_empty() {
-        sentences.push(i18n::tr_args(
-            lang,
-            "programs-installed-map",
-            &[("map", program.record_map.as_str().into())],
-        ));
-    }
-    sentences.join(" ")
-}
-
 /// The paste form of `/chargen program add name`: the listing and its record map.
 fn paste_form(name: &str, lang: Lang) -> Modal {
     Modal {
@@ -908,18 +868,4 @@ fn errors_message(
         }),
     ]));
     message
-}
-
-/// A map parsed and checked against a listing's facts, or the reason it does not fit.
-pub(super) fn map_fits(map_text: &str, check: &ProgramCheck) -> Result<RecordMap, MapError> {
-    let map = record_map::parse(map_text)?;
-    let has_line = |line: u32| check.line_numbers.binary_search(&line).is_ok();
-    record_map::check(
-        &map,
-        &record_map::ProgramFacts {
-            has_line: &has_line,
-            assigned: &check.assigned_variables,
-        },
-    )?;
-    Ok(map)
 }

@@ -1,17 +1,13 @@
 //! `/config`: a server's settings, and who may change the server's shared things
 //! (server macros, installed generator programs).
 
+use super::access;
 use super::commands::string;
 use super::commands::{CommandSpec, OptionKind, OptionSpec, sub};
 use super::context::Context;
 use super::table::{CommandEntry, defer_private, no_choices};
 use super::{Command, CoreSettings, OptionValue, Permissions, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang, LanguageSetting};
-
-/// The answer to a server-only command in a direct message.
-pub(super) fn not_in_dms(lang: Lang) -> String {
-    i18n::tr(lang, "config-not-in-dms")
-}
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "config",
@@ -83,42 +79,6 @@ fn spec(_: &CoreSettings) -> CommandSpec {
 }
 
 impl Context {
-    /// Manage Server (or Administrator), or the role the server set with
-    /// `/config macro-role`. Checked here from the member's permissions and roles,
-    /// not left to Discord's command permissions, which a server can override.
-    pub(super) async fn may_administer(&self, request: &Request) -> anyhow::Result<bool> {
-        let (Some(guild_id), Some(member)) = (request.guild_id, &request.member) else {
-            return Ok(false);
-        };
-        if member.permissions.has(Permissions::MANAGE_GUILD) {
-            return Ok(true);
-        }
-        let role = self.storage.tavern_role(guild_id).await?;
-        Ok(role.is_some_and(|role| member.roles.contains(&role)))
-    }
-
-    /// Why a member may not change a server's shared things, naming the role when
-    /// the server set one. `what` is what they may not do, in `lang`, as the end of
-    /// "Only members with … can …" (`delete server macros`; German: `Server-Makros
-    /// löschen`).
-    pub(super) async fn not_allowed_in(
-        &self,
-        lang: Lang,
-        request: &Request,
-        what: &str,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let role = match request.guild_id {
-            Some(guild_id) => self.storage.tavern_role(guild_id).await?,
-            None => None,
-        };
-        let role = role.map_or_else(|| "none".to_owned(), |role| role.to_string());
-        Ok(ephemeral(i18n::tr_args(
-            lang,
-            "config-not-allowed",
-            &[("role", role.into()), ("what", what.into())],
-        )))
-    }
-
     async fn config_command(
         &self,
         request: &Request,
@@ -127,7 +87,7 @@ impl Context {
         // Every answer of `/config` is private: the user's language.
         let lang = self.language(request, false).await?;
         let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(not_in_dms(lang)));
+            return Ok(ephemeral(access::not_in_dms(lang)));
         };
         match command.sub() {
             None | Some("show") => self.config_show(request, guild_id).await,

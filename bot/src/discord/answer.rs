@@ -13,11 +13,13 @@ use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::FutureExt as _;
 use serenity::all::{
     AttachmentId, ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage,
     CreateMessage, Http, InteractionId, MessageId, MessageReference, PartialChannel, Permissions,
 };
 use serenity::builder::Builder as _;
+use std::panic::AssertUnwindSafe;
 use tokio::task::JoinHandle;
 
 use super::queue::{self, Place, PreviousDone};
@@ -187,13 +189,53 @@ fn run_core(
     tokio::task::spawn_blocking(move || runtime.block_on(work))
 }
 
+/// Runs the core on an interaction answered at once, in the handler's own task: the
+/// handler does nothing but wait for it, and a task of its own would cost a hand-over
+/// to another worker thread (waking it) on every `/roll`. A panic is caught here as the
+/// task's join would catch it.
+async fn run_core_inline(
+    core: &Core,
+    request: &Request,
+    previous: Option<(PreviousDone, Duration)>,
+) -> Result<Vec<Reply>, PanicMessage> {
+    if let Some((previous, patience)) = previous {
+        previous.wait(patience).await;
+    }
+    AssertUnwindSafe(core.handle(request))
+        .catch_unwind()
+        .await
+        .map_err(PanicMessage::of)
+}
+
+/// What a caught panic said, for the log.
+struct PanicMessage(String);
+
+impl PanicMessage {
+    fn of(payload: Box<dyn std::any::Any + Send>) -> PanicMessage {
+        let text = match payload.downcast::<String>() {
+            Ok(text) => *text,
+            Err(payload) => payload
+                .downcast_ref::<&str>()
+                .map_or("a panic without a message", |text| text)
+                .to_owned(),
+        };
+        PanicMessage(text)
+    }
+}
+
+impl std::fmt::Display for PanicMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the command panicked: {}", self.0)
+    }
+}
+
 /// How long after its arrival an interaction that must be answered at once may
 /// still wait for the same user's previous event; the rest of Discord's 3 seconds is
 /// left for the work and the response.
 const IMMEDIATE_PATIENCE: Duration = Duration::from_millis(1500);
 
 /// The answer when the core's task itself failed (a panic): an id, logged, counted.
-fn failed_task(metrics: &Metrics, error: &tokio::task::JoinError, lang: Lang) -> Vec<Reply> {
+fn failed_task(metrics: &Metrics, error: &dyn std::fmt::Display, lang: Lang) -> Vec<Reply> {
     metrics.task_panicked();
     let error_id = new_error_id();
     tracing::error!(error_id = %error_id, error = %error, "a command task failed");
@@ -226,22 +268,24 @@ pub(super) async fn interaction(
         .as_mut()
         .and_then(Place::take_wait)
         .map(|previous| (previous, patience));
-    let mut work = run_core(shared.core.clone(), request, heavy, previous);
     let mut phase = Phase::Fresh;
-    let joined = match ack {
+    let replies = match ack {
         Ack::Defer { .. } | Ack::DeferUpdate => {
-            tokio::select! {
+            let mut work = run_core(shared.core.clone(), request, heavy, previous);
+            let joined = tokio::select! {
                 biased;
                 joined = &mut work => joined,
                 () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
                     phase = defer(shared, http, &interaction, ack).await;
                     work.await
                 }
-            }
+            };
+            joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang))
         }
-        Ack::Immediate | Ack::None => work.await,
+        Ack::Immediate | Ack::None => run_core_inline(&shared.core, &request, previous)
+            .await
+            .unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang)),
     };
-    let replies = joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
     let mut delivery = Delivery {
         shared,
         http,

@@ -138,7 +138,7 @@ pub fn caret_lines(source: &str, start: usize, end: usize) -> String {
 pub fn with_reason(lines: &str, reason: &str) -> String {
     format!(
         "{lines} {}",
-        crate::core::text::truncate(reason, CARET_MESSAGE_CHARS)
+        crate::text::truncate(reason, CARET_MESSAGE_CHARS)
     )
 }
 
@@ -178,8 +178,8 @@ impl Dice for DiceEngine {
         Ok(RollOutcome {
             total: roll.total(),
             markdown: roll.to_markdown(budget),
-            plain: roll.to_plain(budget),
-            json: serde_json::to_value(&roll).unwrap_or_default(),
+            roll,
+            budget,
         })
     }
 

@@ -15,15 +15,28 @@ pub mod npc;
 pub mod worker;
 
 /// A rolled expression, rendered.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct RollOutcome {
     pub total: i64,
     /// Discord markdown: `4d6kh3 (6, 5, 3, ~~1~~) = **14**`.
     pub markdown: String,
+    /// The roll itself, for the forms only some readers want (encounters): made on
+    /// demand, not on every `/roll`.
+    roll: dice_core::Roll,
+    /// The characters the breakdown may take.
+    budget: usize,
+}
+
+impl RollOutcome {
     /// Plain text for terminals.
-    pub plain: String,
+    pub fn plain(&self) -> String {
+        self.roll.to_plain(self.budget)
+    }
+
     /// The JSON object of `tavern roll --json`: `total`, `breakdown`, dice.
-    pub json: serde_json::Value,
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.roll).unwrap_or_default()
+    }
 }
 
 /// An expression that cannot be rolled.
@@ -59,7 +72,7 @@ impl DiceFailure {
         } else {
             dice_reason::reason(lang, self.kind, &self.reason)
         };
-        crate::core::text::break_fences(&reason)
+        crate::text::break_fences(&reason)
     }
 }
 

@@ -25,7 +25,7 @@
 //! The English file holds the spec's own texts (a test keeps them equal), as the
 //! source beside which translators write.
 
-use crate::core::commands::{CommandSpec, OptionSpec, SubcommandSpec};
+use crate::spec::{CommandSpec, OptionSpec, SubcommandSpec};
 
 use super::Lang;
 

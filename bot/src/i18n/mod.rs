@@ -201,6 +201,7 @@ catalogue_files!(
     "dice",
     "web",
     "editor",
+    "web-live",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.

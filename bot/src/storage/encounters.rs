@@ -115,6 +115,24 @@ impl Storage {
         self.encounter_where("channel_id = $1", channel_id).await
     }
 
+    /// The encounters running in a server, oldest first, at most `limit` (the web's
+    /// list of live trackers).
+    pub async fn encounters_in_guild(
+        &self,
+        guild_id: i64,
+        limit: i64,
+    ) -> anyhow::Result<Vec<EncounterRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM encounters WHERE guild_id = $1 \
+             ORDER BY created_at, id LIMIT $2"
+        );
+        Ok(sqlx::query_as::<_, EncounterRow>(&sql)
+            .bind(guild_id)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
     /// Encounters without a change since `before`, oldest first, at most `limit`.
     pub async fn idle_encounters(
         &self,

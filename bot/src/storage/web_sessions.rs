@@ -22,17 +22,19 @@ pub struct WebSessionRow {
     pub access_token: Option<String>,
     /// When `guilds` was read from Discord (ms).
     pub guilds_at: i64,
+    /// The user's Discord locale at login (`identify`), if Discord gave one.
+    pub locale: Option<String>,
 }
 
 const COLUMNS: &str = "id_hash, user_id, user_name, guilds, csrf_token, dev_login, created_at, \
-     expires_at, access_token, guilds_at";
+     expires_at, access_token, guilds_at, locale";
 
 impl Storage {
     pub async fn create_web_session(&self, row: &WebSessionRow) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO web_sessions (id_hash, user_id, user_name, guilds, csrf_token, \
-             dev_login, created_at, expires_at, access_token, guilds_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             dev_login, created_at, expires_at, access_token, guilds_at, locale) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&row.id_hash)
         .bind(row.user_id)
@@ -44,6 +46,7 @@ impl Storage {
         .bind(row.expires_at)
         .bind(&row.access_token)
         .bind(row.guilds_at)
+        .bind(&row.locale)
         .execute(&self.pool)
         .await?;
         Ok(())

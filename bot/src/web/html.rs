@@ -1,5 +1,5 @@
 //! HTML built by hand: every text that is not a literal of this module goes through
-//! [`escape`], and pages carry no script and no inline style (the CSP forbids both).
+//! [`escape`], and pages carry no inline script and no inline style (the CSP forbids both).
 
 use crate::i18n::{self, Lang};
 
@@ -28,6 +28,17 @@ pub struct Header<'a> {
 
 /// A whole page: `body` is HTML already escaped.
 pub fn page(lang: Lang, title: &str, header: Option<&Header<'_>>, body: &str) -> String {
+    page_with_head(lang, title, header, "", body)
+}
+
+/// [`page`] with `head` (trusted HTML: a script element, a meta refresh) in `<head>`.
+pub fn page_with_head(
+    lang: Lang,
+    title: &str,
+    header: Option<&Header<'_>>,
+    head: &str,
+    body: &str,
+) -> String {
     let mut nav = String::new();
     if let Some(header) = header {
         nav.push_str(&format!(
@@ -50,7 +61,7 @@ pub fn page(lang: Lang, title: &str, header: Option<&Header<'_>>, body: &str) ->
     format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} · Tavern</title><link rel=\"stylesheet\" href=\"/style.css\"></head>\
+         <title>{title} · Tavern</title><link rel=\"stylesheet\" href=\"/style.css\">{head}</head>\
          <body><header><strong>Tavern</strong> {nav}</header><main><h1>{title}</h1>{body}</main></body></html>\n",
         lang = lang.code(),
         title = escape(title),

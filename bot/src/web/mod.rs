@@ -10,13 +10,17 @@
 //! public URL) and holds a random id whose SHA-256 alone is stored; every POST needs
 //! the session's CSRF token and, when the browser sends one, the public origin in
 //! `Origin`; no GET changes anything; every text is escaped ([`html::escape`]); the
-//! Content-Security-Policy allows no script at all and styles only from `/style.css`.
+//! Content-Security-Policy allows scripts only from this origin (`/live.js`; no inline
+//! script) and styles only from `/style.css`.
 
 mod editors;
 mod html;
+mod live;
 mod oauth;
 mod pages;
+mod rate;
 mod session;
+mod settings;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -36,12 +40,15 @@ use crate::core::limits::Clock;
 
 pub use html::escape;
 pub use oauth::DiscordLogin;
-pub use session::{SessionGuild, Viewer, start as start_session};
+pub use rate::{LOGIN_BURST, LOGIN_PER_MINUTE};
+pub use session::{SessionGuild, Viewer, hash_id as hash_session_id, start as start_session};
 
-/// The Content-Security-Policy of every answer: no script, styles and images only
-/// from this origin, forms only to it, never in a frame.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self'; \
-     form-action 'self'; frame-ancestors 'none'";
+/// The Content-Security-Policy of every answer: no inline script; scripts, event
+/// streams, styles and images only from this origin, forms only to it, never in a
+/// frame.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; \
+     frame-ancestors 'none'";
 
 /// The largest request body: the biggest form (a macro) is far below it.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -128,16 +135,29 @@ pub struct Web {
     options: Arc<WebOptions>,
     /// Talks to Discord for logins, servers and roles.
     http: reqwest::Client,
+    /// The budget of open live views (`live.rs`).
+    live: live::LiveViews,
+    /// Token buckets of logins and engine routes (`rate.rs`).
+    limits: Arc<rate::WebLimits>,
 }
 
 impl Web {
     pub fn new(core: Arc<Core>, clock: Arc<dyn Clock>, options: WebOptions) -> Web {
+        let settings = core.settings();
+        let limits = rate::WebLimits::new(settings.rate_burst, settings.rate_per_minute);
         Web {
             core,
             clock,
             options: Arc::new(options),
             http: oauth::http_client(),
+            live: live::LiveViews::default(),
+            limits: Arc::new(limits),
         }
+    }
+
+    /// How many live views (event streams) are open now.
+    pub fn live_views_open(&self) -> usize {
+        self.live.open()
     }
 
     fn now(&self) -> i64 {
@@ -176,9 +196,28 @@ pub fn router(web: Web) -> Router {
             get(pages::macros).post(pages::macro_set),
         )
         .route("/servers/{guild}/macros/delete", post(pages::macro_delete))
+        // Encounters live (live.rs).
+        .route("/live.js", get(live::script))
+        .route("/servers/{guild}/encounters", get(live::list))
+        .route("/servers/{guild}/encounters/{channel}", get(live::tracker))
+        .route(
+            "/servers/{guild}/encounters/{channel}/events",
+            get(live::events),
+        )
+        // Settings (settings.rs).
+        .route("/servers/{guild}/settings", get(settings::page_get))
+        .route(
+            "/servers/{guild}/settings/language",
+            post(settings::language),
+        )
+        .route(
+            "/servers/{guild}/settings/macro-role",
+            post(settings::macro_role),
+        )
         // The admins' editors (editors.rs), with their own body limit.
         .merge(editors::routes(&web))
         .fallback(pages::not_found)
+        .layer(middleware::from_fn_with_state(web.clone(), rate::limit))
         .layer(middleware::from_fn_with_state(web.clone(), check_origin))
         .layer(middleware::map_response(security_headers))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -199,7 +238,9 @@ pub async fn serve(
 /// before it builds the options).
 pub fn serve_on(listener: TcpListener, router: Router) -> JoinHandle<()> {
     tokio::spawn(async move {
-        if let Err(error) = axum::serve(listener, router).await {
+        // The peer's address reaches the login rate limit (rate.rs).
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        if let Err(error) = axum::serve(listener, service).await {
             tracing::error!(%error, "the web server stopped");
         }
     })
@@ -236,9 +277,12 @@ async fn security_headers(mut response: Response) -> Response {
         HeaderValue::from_static("nosniff"),
     );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    // Not `no-referrer`: under it Chromium sends `Origin: null` with the page's own
+    // forms, which `check_origin` must refuse (every form failed in a real browser).
+    // `same-origin` still tells other sites nothing.
     headers.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
+        HeaderValue::from_static("same-origin"),
     );
     if !headers.contains_key(header::CACHE_CONTROL) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -201,7 +201,15 @@ pub async fn callback(
     if let Err(error) = session::end_old(&web, &headers).await {
         return server_error(lang, &error);
     }
-    match session::create(&web, login.user, &login.guilds, false, Some(login.token)).await {
+    let created = session::create(
+        &web,
+        login.user,
+        &login.guilds,
+        false,
+        Some(login.token),
+        login.locale,
+    );
+    match created.await {
         // Appended, not inserted: both cookies must reach the browser.
         Ok(cookie) => (
             AppendHeaders([
@@ -220,6 +228,8 @@ struct Login {
     user: User,
     guilds: Vec<SessionGuild>,
     token: String,
+    /// `identify`'s `locale`: the page's language before `Accept-Language`.
+    locale: Option<String>,
 }
 
 /// The code for a token (with the verifier and the client secret), then the user.
@@ -263,11 +273,15 @@ async fn exchange(
         .or_else(|| me["username"].as_str())
         .unwrap_or("?")
         .to_owned();
+    let locale = me["locale"]
+        .as_str()
+        .map(|locale| locale.chars().take(16).collect());
     let guilds = fetch_guilds(web, &token).await.map_err(into_anyhow)?;
     Ok(Login {
         user: User { id, name },
         guilds,
         token,
+        locale,
     })
 }
 

@@ -81,7 +81,7 @@ pub fn forbidden(headers: &HeaderMap) -> Response {
     )
 }
 
-fn missing(lang: Lang) -> Response {
+pub(super) fn missing(lang: Lang) -> Response {
     status_page(
         StatusCode::NOT_FOUND,
         page(lang, &i18n::tr(lang, "web-not-found"), None, ""),
@@ -118,7 +118,7 @@ fn check_csrf(viewer: &Viewer, token: &str) -> Result<(), Response> {
     ))
 }
 
-fn guild_of(viewer: &Viewer, guild_id: i64) -> Result<SessionGuild, Response> {
+pub(super) fn guild_of(viewer: &Viewer, guild_id: i64) -> Result<SessionGuild, Response> {
     viewer
         .guild(guild_id)
         .cloned()
@@ -291,11 +291,15 @@ pub async fn servers(viewer: Viewer) -> Response {
     for guild in &viewer.guilds {
         body.push_str(&format!(
             "<li>{name} · <a href=\"/servers/{id}/characters\">{characters}</a> · \
-             <a href=\"/servers/{id}/macros\">{macros}</a></li>",
+             <a href=\"/servers/{id}/macros\">{macros}</a> · \
+             <a href=\"/servers/{id}/encounters\">{encounters}</a> · \
+             <a href=\"/servers/{id}/settings\">{settings}</a></li>",
             name = escape(&guild.name),
             id = guild.id,
             characters = escape(&i18n::tr(lang, "web-characters")),
             macros = escape(&i18n::tr(lang, "web-macros")),
+            encounters = escape(&i18n::tr(lang, "web-live-encounters")),
+            settings = escape(&i18n::tr(lang, "web-live-settings")),
         ));
     }
     body.push_str("</ul>");

@@ -113,6 +113,12 @@ impl FromRequestParts<Web> for Viewer {
                 html::page(lang, &i18n::tr(lang, "web-not-logged-in"), None, ""),
             ));
         };
+        // The Discord locale of the login first, else the browser's (above).
+        let lang = row
+            .locale
+            .as_deref()
+            .and_then(Lang::from_discord_locale)
+            .unwrap_or(lang);
         let guilds: Vec<SessionGuild> = serde_json::from_str(&row.guilds).unwrap_or_default();
         let roles = roles_for_path(web, parts.uri.path(), row.user_id, &guilds).await;
         Ok(Viewer {
@@ -215,7 +221,7 @@ pub async fn start(
     guilds: &[SessionGuild],
     dev_login: bool,
 ) -> anyhow::Result<String> {
-    create(web, user, guilds, dev_login, None).await
+    create(web, user, guilds, dev_login, None, None).await
 }
 
 /// [`start`], keeping the Discord access token that reads the servers again.
@@ -225,6 +231,7 @@ pub(super) async fn create(
     guilds: &[SessionGuild],
     dev_login: bool,
     access_token: Option<String>,
+    locale: Option<String>,
 ) -> anyhow::Result<String> {
     let id = random_token();
     let now = web.now();
@@ -241,6 +248,7 @@ pub(super) async fn create(
             expires_at: now + web.options.session_ttl_ms,
             access_token,
             guilds_at: now,
+            locale,
         })
         .await?;
     web.core.storage().purge_web_sessions(now).await?;

@@ -29,7 +29,7 @@ use super::words::event_lines;
 use super::{Asker, Extra, Loaded, Named, answer, engine_error, gm_name, meant_combatant};
 use crate::core::context::Context;
 use crate::core::fields::ability_modifier;
-use crate::core::macros::Prepared;
+use crate::core::prepare::Prepared;
 use crate::core::text::{MESSAGE_LIMIT, code_block, code_span_text, truncate};
 use crate::core::{Command, Message, Reply, Request, ephemeral};
 use crate::engine::RollOutcome;
@@ -136,7 +136,7 @@ fn to_hit_expr(term: &str, hit: &str) -> String {
 
 /// The value of the kept d20 a roll of `term` rolled first.
 fn natural(outcome: &RollOutcome, term: &str) -> Option<i64> {
-    outcome.json["dice"].as_array()?.iter().find_map(|die| {
+    outcome.json()["dice"].as_array()?.iter().find_map(|die| {
         let ours = die["term"].as_str()? == term && die["kept"].as_bool()?;
         ours.then(|| die["value"].as_i64()).flatten()
     })
@@ -144,7 +144,7 @@ fn natural(outcome: &RollOutcome, term: &str) -> Option<i64> {
 
 /// The kept dice of a roll, summed: a critical hit's extra damage.
 fn dice_sum(outcome: &RollOutcome) -> i64 {
-    outcome.json["dice"].as_array().map_or(0, |dice| {
+    outcome.json()["dice"].as_array().map_or(0, |dice| {
         dice.iter()
             .filter(|die| die["kept"].as_bool() == Some(true))
             .filter_map(|die| die["value"].as_i64())
@@ -188,11 +188,11 @@ fn one_roll(outcome: &RollOutcome) -> String {
     if !has_dice(outcome) {
         return outcome.total.to_string();
     }
-    outcome.plain.replace('\n', " ")
+    outcome.plain().replace('\n', " ")
 }
 
 fn has_dice(outcome: &RollOutcome) -> bool {
-    outcome.json["dice"]
+    outcome.json()["dice"]
         .as_array()
         .is_some_and(|dice| !dice.is_empty())
 }
@@ -221,7 +221,7 @@ impl Context {
         self.engines
             .dice
             .roll(&prepared.expr, &prepared.context, rng, ROLL_BUDGET)
-            .map_err(|failure| ephemeral(crate::core::roll::cannot_roll(lang, &failure)))
+            .map_err(|failure| ephemeral(crate::core::roll_line::cannot_roll(lang, &failure)))
     }
 
     /// `/init attack`.
@@ -525,7 +525,9 @@ impl Context {
             ) {
                 Ok(rolled) => rolled,
                 Err(failure) => {
-                    return Ok(ephemeral(crate::core::roll::cannot_roll(lang, &failure)));
+                    return Ok(ephemeral(crate::core::roll_line::cannot_roll(
+                        lang, &failure,
+                    )));
                 }
             };
             let saved = rolled.total >= dc;

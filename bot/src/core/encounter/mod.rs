@@ -40,6 +40,7 @@ use npc_core::effects::{
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
+use super::live::EncounterChanged;
 use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
 use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::turn::{self, Lost};
@@ -424,7 +425,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         if request.guild_id.is_none() {
             let lang = super::language::private_language(request);
-            return Ok(ephemeral(super::settings::not_in_dms(lang)));
+            return Ok(ephemeral(super::access::not_in_dms(lang)));
         }
         let lang = self.language(request, false).await?;
         if command.sub() == Some("begin") {
@@ -518,7 +519,7 @@ impl Context {
     }
 
     async fn asker(&self, request: &Request, loaded: &Loaded) -> anyhow::Result<Asker> {
-        let gm = loaded.row.gm_id == request.user.id || self.may_administer(request).await?;
+        let gm = self.is_encounter_gm(request, loaded.row.gm_id).await?;
         let own = loaded
             .seats
             .iter()
@@ -547,6 +548,11 @@ impl Context {
         if !self.storage.insert_encounter(&encounter).await? {
             return Ok(ephemeral(i18n::tr(lang, "encounter-already-running")));
         }
+        self.encounter_changes.publish(EncounterChanged {
+            guild_id: encounter.guild_id,
+            channel_id: encounter.channel_id,
+            step: Some(0),
+        });
         let Some(loaded) = self.load_encounter_id(encounter.id).await? else {
             return Ok(ephemeral(i18n::tr(lang, "encounter-ended")));
         };
@@ -623,6 +629,15 @@ impl Context {
             })
         })
         .await?;
+        if let Ok(step) = written {
+            // The row is gone when the change ended the encounter.
+            let ended = change.state.is_none();
+            self.encounter_changes.publish(EncounterChanged {
+                guild_id: loaded.row.guild_id,
+                channel_id: loaded.row.channel_id,
+                step: (!ended).then_some(step),
+            });
+        }
         Ok(match written {
             Ok(step) => Committed::Done { step },
             Err(Lost::Answered) => Committed::Stale,

@@ -1,0 +1,470 @@
+//! The dashboard's live encounters, settings, locale and rate limits (issue 25),
+//! through the router in-process: a tracker page as players and as the GM see it, its
+//! event stream answering `/init next` sent to the core as the bot sends it, the
+//! settings through `/config`, the page's language from the login's Discord locale,
+//! 429 on logins and engine routes. The browser tests are in `web_browser.rs`.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use futures::StreamExt as _;
+use tavern::config::WebConfig;
+use tavern::core::{OptionValue, Permissions, User};
+use tavern::web::{SessionGuild, Web, WebOptions, router, start_session};
+use tower::ServiceExt as _;
+
+use crate::encounter::{as_user, init, table};
+use crate::harness::{ALICE, BOB, CHANNEL, GUILD, Harness, text};
+
+const ORIGIN: &str = "http://127.0.0.1:8080";
+
+struct Site {
+    table: Harness,
+    web: Web,
+}
+
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: String,
+}
+
+impl Site {
+    /// The encounter table of `encounter.rs` (Bob plays Bram) behind a dashboard.
+    async fn new() -> Site {
+        let table = table().await;
+        let options =
+            WebOptions::new(&WebConfig::default(), ORIGIN[7..].parse().unwrap(), true).unwrap();
+        let web = Web::new(table.core.clone(), table.clock.clone(), options);
+        Site { table, web }
+    }
+
+    fn router(&self) -> Router {
+        router(self.web.clone())
+    }
+
+    /// A session for `user` in the table's server with `permissions`: its cookie.
+    async fn login(&self, user: i64, permissions: u64) -> String {
+        self.session(user, &[(GUILD, permissions)]).await
+    }
+
+    /// A session for `user` in each of `guilds`, without permissions.
+    async fn login_in(&self, user: i64, guilds: &[i64]) -> String {
+        let guilds: Vec<(i64, u64)> = guilds.iter().map(|&id| (id, 0)).collect();
+        self.session(user, &guilds).await
+    }
+
+    async fn session(&self, user: i64, guilds: &[(i64, u64)]) -> String {
+        let name = if user == ALICE { "Alice" } else { "Bob" };
+        let guilds: Vec<SessionGuild> = guilds
+            .iter()
+            .map(|&(id, permissions)| SessionGuild {
+                id,
+                name: format!("Server {id}"),
+                permissions,
+            })
+            .collect();
+        let user = User {
+            id: user,
+            name: name.to_owned(),
+        };
+        let set_cookie = start_session(&self.web, user, &guilds, false)
+            .await
+            .unwrap();
+        set_cookie.split(';').next().unwrap().to_owned()
+    }
+
+    async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.router().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).unwrap(),
+        }
+    }
+
+    async fn get(&self, path: &str, cookie: &str) -> Answer {
+        let request = Request::get(path).header(header::COOKIE, cookie);
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    async fn post(&self, path: &str, cookie: &str, form: &[(&str, &str)]) -> Answer {
+        let body = form
+            .iter()
+            .map(|(name, value)| format!("{name}={}", value.replace(' ', "+")))
+            .collect::<Vec<_>>()
+            .join("&");
+        let request = Request::post(path)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header(header::ORIGIN, ORIGIN)
+            .header(header::COOKIE, cookie);
+        self.send(request.body(Body::from(body)).unwrap()).await
+    }
+
+    /// The CSRF token of a session's pages.
+    async fn csrf(&self, cookie: &str) -> String {
+        let body = self.get("/servers", cookie).await.body;
+        let marker = "name=\"csrf\" value=\"";
+        let start = body.find(marker).unwrap() + marker.len();
+        body[start..start + body[start..].find('"').unwrap()].to_owned()
+    }
+}
+
+/// Alice begins (she is the GM), Bram joins at 20, a hidden Orc at 10 with 10 HP.
+async fn fight(site: &mut Site) {
+    let table = &mut site.table;
+    as_user(table, ALICE, init("begin", &[])).await;
+    as_user(table, BOB, init("join", &[("init", text("20"))])).await;
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("10")),
+            ("ac", OptionValue::Integer(13)),
+            ("hidden", OptionValue::Boolean(true)),
+        ],
+    );
+    as_user(table, ALICE, add).await;
+}
+
+fn tracker_path() -> String {
+    format!("/servers/{GUILD}/encounters/{CHANNEL}")
+}
+
+#[tokio::test]
+async fn players_see_the_tracker_and_the_gm_the_gm_view_as_init_list_shows_them() {
+    let mut site = Site::new().await;
+    let bob = site.login(BOB, 0).await;
+    let listed = site
+        .get(&format!("/servers/{GUILD}/encounters"), &bob)
+        .await;
+    assert!(listed.body.contains("No encounter runs"), "{}", listed.body);
+    assert_eq!(site.get(&tracker_path(), &bob).await.status, 404);
+    fight(&mut site).await;
+    let listed = site
+        .get(&format!("/servers/{GUILD}/encounters"), &bob)
+        .await;
+    assert!(listed.body.contains(&tracker_path()), "{}", listed.body);
+
+    let player = site.get(&tracker_path(), &bob).await;
+    assert_eq!(player.status, StatusCode::OK);
+    assert!(player.body.contains("Orc  healthy"), "{}", player.body);
+    assert!(!player.body.contains("10/10"), "hidden numbers leak");
+    assert!(!player.body.contains("GM view"));
+    // Without script the page reloads itself; with it, /live.js follows the events.
+    assert!(
+        player
+            .body
+            .contains("<noscript><meta http-equiv=\"refresh\"")
+    );
+    assert!(
+        player
+            .body
+            .contains("<script src=\"/live.js\" defer></script>")
+    );
+    assert!(
+        player
+            .body
+            .contains("data-events=\"/servers/500/encounters/600/events?step=2\"")
+    );
+
+    // The GM, and a member with Manage Server, see the numbers as /init list shows them.
+    for gm in [
+        site.login(ALICE, 0).await,
+        site.login(BOB, Permissions::MANAGE_GUILD).await,
+    ] {
+        let page = site.get(&tracker_path(), &gm).await;
+        assert!(page.body.contains("GM view"), "{}", page.body);
+        assert!(
+            page.body.contains("Orc  10/10 AC 13 (hidden)"),
+            "{}",
+            page.body
+        );
+    }
+    // A server the user is not in looks like nothing; so does this channel's
+    // encounter under another server of the user's.
+    assert_eq!(
+        site.get("/servers/501/encounters/600", &bob).await.status,
+        404
+    );
+    let in_both = site.login_in(BOB, &[GUILD, 501]).await;
+    assert_eq!(site.get(&tracker_path(), &in_both).await.status, 200);
+    let elsewhere = site.get("/servers/501/encounters/600", &in_both).await;
+    assert_eq!(elsewhere.status, 404);
+    let stream = site
+        .get("/servers/501/encounters/600/events", &in_both)
+        .await;
+    assert_eq!(stream.status, StatusCode::NO_CONTENT);
+    let script = site.get("/live.js", &bob).await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert!(script.body.contains("EventSource"));
+}
+
+/// The next `tracker` event of an event stream.
+async fn next_tracker_event(
+    stream: &mut (impl futures::Stream<Item = Result<axum::body::Bytes, axum::Error>> + Unpin),
+) -> String {
+    let mut seen = String::new();
+    // A guard against a hang only (a broken stream); nothing is timed.
+    let read = async {
+        while let Some(chunk) = stream.next().await {
+            seen.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+            if let Some(at) = seen.find("event: tracker\n")
+                && let Some(end) = seen[at..].find("\n\n")
+            {
+                return seen[at..at + end].to_owned();
+            }
+        }
+        panic!("the stream ended: {seen}");
+    };
+    tokio::time::timeout(Duration::from_secs(60), read)
+        .await
+        .expect("a tracker event")
+}
+
+#[tokio::test]
+async fn an_open_page_hears_init_next_and_the_end_of_the_encounter() {
+    let mut site = Site::new().await;
+    fight(&mut site).await;
+    let bob = site.login(BOB, 0).await;
+    let request = Request::get(format!("{}/events", tracker_path()))
+        .header(header::COOKIE, &bob)
+        .body(Body::empty())
+        .unwrap();
+    let response = site.router().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "text/event-stream"
+    );
+    assert_eq!(site.web.live_views_open(), 1);
+    let mut stream = response.into_body().into_data_stream();
+
+    // `/init next` as the bot handles it: the open page gets the new tracker.
+    as_user(&mut site.table, ALICE, init("next", &[])).await;
+    let event = next_tracker_event(&mut stream).await;
+    assert!(event.contains("▶ 20 Bram"), "{event}");
+    assert!(event.contains("Orc  healthy"), "{event}");
+    assert!(!event.contains("10/10"), "hidden numbers leak: {event}");
+    as_user(&mut site.table, BOB, init("next", &[])).await;
+    let event = next_tracker_event(&mut stream).await;
+    assert!(event.contains("▶ 10 Orc  healthy"), "{event}");
+
+    // A change in another channel wakes nobody here; the end does.
+    let end = as_user(&mut site.table, ALICE, init("end", &[])).await;
+    let confirm = crate::encounter::button(&end, "End the encounter");
+    let press = site.table.request(
+        ALICE,
+        Some(GUILD),
+        tavern::core::RequestKind::Button {
+            custom_id: confirm,
+            message_id: 1,
+        },
+    );
+    site.table.send(&press).await;
+    let event = next_tracker_event(&mut stream).await;
+    assert!(event.contains("The encounter is over."), "{event}");
+    // The stream then ends and gives its place back.
+    assert!(stream.next().await.is_none());
+    drop(stream);
+    assert_eq!(site.web.live_views_open(), 0);
+    // With no encounter there, the browser is told to stop asking.
+    let gone = site.get(&format!("{}/events", tracker_path()), &bob).await;
+    assert_eq!(gone.status, StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn a_page_older_than_the_encounter_gets_the_tracker_as_soon_as_its_stream_opens() {
+    let mut site = Site::new().await;
+    fight(&mut site).await;
+    let bob = site.login(BOB, 0).await;
+    let page = site.get(&tracker_path(), &bob).await;
+    let marker = "data-events=\"";
+    let start = page.body.find(marker).unwrap() + marker.len();
+    let events = page.body[start..start + page.body[start..].find('"').unwrap()].to_owned();
+    assert!(events.ends_with("?step=2"), "{events}");
+    // The turn moves on before the browser opens the stream: it is sent at once.
+    as_user(&mut site.table, ALICE, init("next", &[])).await;
+    let request = Request::get(&events)
+        .header(header::COOKIE, &bob)
+        .body(Body::empty())
+        .unwrap();
+    let response = site.router().oneshot(request).await.unwrap();
+    let mut stream = response.into_body().into_data_stream();
+    let event = next_tracker_event(&mut stream).await;
+    assert!(event.contains("id: 3"), "{event}");
+    assert!(event.contains("▶ 20 Bram"), "{event}");
+}
+
+#[tokio::test]
+async fn settings_go_through_config_and_only_admins_see_the_forms() {
+    let site = Site::new().await;
+    let player = site.login(BOB, 0).await;
+    let page = site
+        .get(&format!("/servers/{GUILD}/settings"), &player)
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Only members with Manage Server"));
+    assert!(!page.body.contains("name=\"language\""));
+    // A player's form is refused by the core as /config refuses it.
+    let token = site.csrf(&player).await;
+    let refused = site
+        .post(
+            &format!("/servers/{GUILD}/settings/language"),
+            &player,
+            &[("csrf", &token), ("language", "de")],
+        )
+        .await;
+    assert!(
+        refused.body.contains("Only members with"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        site.table.storage.guild_language(GUILD).await.unwrap(),
+        None
+    );
+
+    let admin = site.login(ALICE, Permissions::MANAGE_GUILD).await;
+    let token = site.csrf(&admin).await;
+    let page = site
+        .get(&format!("/servers/{GUILD}/settings"), &admin)
+        .await;
+    for field in ["language", "role"] {
+        assert!(
+            page.body.contains(&format!("<label for=\"{field}\">")),
+            "{field} has a label"
+        );
+    }
+    let set = site
+        .post(
+            &format!("/servers/{GUILD}/settings/language"),
+            &admin,
+            &[("csrf", &token), ("language", "de")],
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::OK);
+    assert_eq!(
+        site.table.storage.guild_language(GUILD).await.unwrap(),
+        Some("de".to_owned())
+    );
+    assert!(set.body.contains("<option value=\"de\" selected>"));
+    let role = format!("/servers/{GUILD}/settings/macro-role");
+    let bad = site
+        .post(&role, &admin, &[("csrf", &token), ("role", "<b>")])
+        .await;
+    assert!(bad.body.contains("A role id is a number"), "{}", bad.body);
+    assert_eq!(site.table.storage.tavern_role(GUILD).await.unwrap(), None);
+    site.post(&role, &admin, &[("csrf", &token), ("role", "4242")])
+        .await;
+    assert_eq!(
+        site.table.storage.tavern_role(GUILD).await.unwrap(),
+        Some(4242)
+    );
+    site.post(&role, &admin, &[("csrf", &token), ("role", "")])
+        .await;
+    assert_eq!(site.table.storage.tavern_role(GUILD).await.unwrap(), None);
+    // Without the token nothing changes.
+    let forged = site.post(&role, &admin, &[("role", "77")]).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    assert_eq!(site.table.storage.tavern_role(GUILD).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn the_page_speaks_the_logins_discord_locale_before_the_browsers() {
+    let site = Site::new().await;
+    let bob = site.login(BOB, 0).await;
+    // Without a Discord locale (this session): the browser's Accept-Language.
+    let german = Request::get("/servers")
+        .header(header::COOKIE, &bob)
+        .header(header::ACCEPT_LANGUAGE, "de-AT,de;q=0.9,en;q=0.5")
+        .body(Body::empty())
+        .unwrap();
+    let page = site.send(german).await;
+    assert!(page.body.contains("<html lang=\"de\">"), "{}", page.body);
+    assert!(page.body.contains("Einstellungen"));
+    // A login whose Discord locale is German gets German whatever the browser says.
+    let storage = &site.table.storage;
+    storage
+        .create_web_session(&tavern::storage::WebSessionRow {
+            id_hash: tavern::web::hash_session_id("german"),
+            user_id: BOB,
+            user_name: "Bob".to_owned(),
+            guilds: "[]".to_owned(),
+            csrf_token: "t".to_owned(),
+            dev_login: 0,
+            created_at: 0,
+            expires_at: i64::MAX,
+            access_token: None,
+            guilds_at: 0,
+            locale: Some("de".to_owned()),
+        })
+        .await
+        .unwrap();
+    let english_browser = Request::get("/servers")
+        .header(header::COOKIE, "tavern_session=german")
+        .header(header::ACCEPT_LANGUAGE, "en-US")
+        .body(Body::empty())
+        .unwrap();
+    let page = site.send(english_browser).await;
+    assert!(page.body.contains("<html lang=\"de\">"), "{}", page.body);
+    // Nothing at all: English.
+    let page = site.get("/servers", &bob).await;
+    assert!(page.body.contains("<html lang=\"en\">"));
+}
+
+#[tokio::test]
+async fn logins_and_engine_routes_are_rate_limited_with_a_page_in_the_readers_language() {
+    let site = Site::new().await;
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let request = Request::post("/login/dev")
+            .header(header::ORIGIN, ORIGIN)
+            .header(header::ACCEPT_LANGUAGE, "de")
+            .body(Body::empty())
+            .unwrap();
+        statuses.push(site.send(request).await);
+    }
+    let logged_in = statuses
+        .iter()
+        .filter(|answer| answer.status == StatusCode::SEE_OTHER)
+        .count();
+    assert_eq!(logged_in, tavern::web::LOGIN_BURST as usize);
+    let refused = statuses.last().unwrap();
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        refused.body.contains("Zu viele Anfragen"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.headers.contains_key(header::RETRY_AFTER));
+
+    // An engine route (a check, a try, a play) takes a token of the session's bucket:
+    // the bot's [rate_limit] burst, then 429; another session has its own.
+    let bob = site.login(BOB, 0).await;
+    let burst = site.table.core.settings().rate_burst as usize;
+    let path = format!("/servers/{GUILD}/programs/x/check");
+    let mut answers = Vec::new();
+    for _ in 0..burst + 1 {
+        answers.push(site.post(&path, &bob, &[]).await.status);
+    }
+    assert!(
+        answers[..burst]
+            .iter()
+            .all(|status| *status != StatusCode::TOO_MANY_REQUESTS)
+    );
+    assert_eq!(answers[burst], StatusCode::TOO_MANY_REQUESTS);
+    let alice = site.login(ALICE, 0).await;
+    assert_ne!(
+        site.post(&path, &alice, &[]).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
