@@ -81,8 +81,20 @@ impl<'a> Vm<'a> {
     /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
     /// the stack stays as it was: GW-BASIC resets its stack to the statement's
     /// start when an error is trapped, so a loop around the `RETURN` goes on.
-    #[inline(never)]
     pub(super) fn return_address(&mut self) -> Res<u32> {
+        // the usual RETURN finds its GOSUB on top: one pop, as before issue 27
+        // (the search below cost BM5-BM7 seven instructions a RETURN)
+        if let Some(&Frame::Gosub { ret }) = self.m.frames.last() {
+            self.m.frames.pop();
+            return Ok(ret);
+        }
+        self.return_through_loops()
+    }
+
+    /// [`Self::return_address`] past loops (or with no `GOSUB` at all).
+    #[cold]
+    #[inline(never)]
+    fn return_through_loops(&mut self) -> Res<u32> {
         for index in (0..self.m.frames.len()).rev() {
             match self.m.frames.get(index) {
                 Some(&Frame::Gosub { ret }) => {
