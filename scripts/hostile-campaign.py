@@ -238,6 +238,11 @@ def effect_declaration(rng, name, elements):
         lines.append(f"  cumulative {rng.choice(['yes', 'no', 'maybe'])}")
     if rng.random() < 0.2:
         lines.append(f"  mode {rng.choice(['while_active', 'once', 'x'])}")
+    if rng.random() < 0.3:
+        # Issue 26: a save /init save takes from the file (and hostile ones).
+        lines.append(f"  save {rng.choice(['DEX', 'con', 'LUCK', ''])} "
+                     f"{rng.choice(['15', '0', '101', '-1', '99999999999999999999', ''])} "
+                     f"{rng.choice(['', 'half', 'none', 'x'])}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -249,7 +254,9 @@ SPLITTING_HOOKS = (
     "EFFECT Hurt { target_type Character; target_method Effected; subject HitPoints;"
     " hook HpReduced; value -1; method (MAGIC); duration -1 }\n"
     "EFFECT Tick { target_type Character; subject HitPoints; value -1; method (MAGIC);"
-    " duration -1; cumulative yes }\n")
+    " duration -1; cumulative yes }\n"
+    "EFFECT Blast { target_type Character; subject HitPoints; value -20d20; method (MAGIC);"
+    " save DEX 15 half }\n")
 
 
 def effect_library(rng, samples):
@@ -346,7 +353,7 @@ def encounter_lines(rng, workdir, index, samples):
                              f"/effect show name:{console_value(hostile_name(rng))}"]))
     lines.append("/init begin")
     for _ in range(rng.randint(1, 12)):
-        pick = rng.randrange(11)
+        pick = rng.randrange(12)
         name = console_value(hostile_name(rng))
         if pick < 3:
             lines.append(f"/init add name:{name} init:{console_value(hostile_number(rng))} "
@@ -386,6 +393,10 @@ def encounter_lines(rng, workdir, index, samples):
                          + rng.choice([f"damage:{console_value(hostile_number(rng))}",
                                        "damage:8d6 means:POISON half:false",
                                        f"effect:{rng.choice(['Split', 'Tick', name])}"]))
+        elif pick == 8:
+            # An effect that brings its own save (Blast), with nothing else typed.
+            targets = ",".join([name] * rng.choice([1, 5, 100]))[:500]
+            lines.append(f"/init save targets:{targets} effect:{rng.choice(['Blast', 'Tick', name])}")
         else:
             lines.append(rng.choice(["/init end", "/press End the encounter", "/press Next"]))
     return lines

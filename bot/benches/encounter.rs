@@ -2,7 +2,9 @@
 //! drives (real engines, a SQLite file), on an encounter of 50 combatants each
 //! holding 20 recurring effects. Each iteration is the whole command: read the row,
 //! load the library (cached), run the engine, store the state in one transaction,
-//! render the events and the tracker.
+//! render the events and the tracker. Beside it (issue 26), one `/init attack` on
+//! 20 of those combatants: 20 to-hit rolls against their AC, damage on each hit
+//! through the effect engine, the same one transaction and rendering.
 //!
 //! ```text
 //! cargo bench -p tavern --bench encounter
@@ -110,7 +112,10 @@ async fn setup(path: &std::path::Path) -> Core {
             &[
                 ("name", text(group)),
                 ("init", text("1d20")),
-                ("hp", text("100")),
+                // Enough hit points that no attack of the bench kills anyone: every
+                // iteration does the same work.
+                ("hp", text("100000000")),
+                ("ac", OptionValue::Integer(12)),
                 ("count", OptionValue::Integer(count)),
             ],
         ))
@@ -153,9 +158,47 @@ fn next(c: &mut Criterion) {
     }
 }
 
+/// `/init attack` by `A_1` on `B_1` … `B_20`: the GM attacks with a bonus and damage
+/// by a declared means, so protections and immunities are looked at on every hit.
+fn attack(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let path = std::env::temp_dir().join(format!(
+        "tavern-encounter-attack-bench-{}.db",
+        std::process::id()
+    ));
+    let core = runtime.block_on(setup(&path));
+    let targets: Vec<String> = (1..=20).map(|index| format!("B_{index}")).collect();
+    let request = init(
+        "attack",
+        &[
+            ("targets", text(&targets.join(", "))),
+            ("attacker", text("A_1")),
+            ("hit", text("+5")),
+            ("damage", text("1d8+3")),
+            ("means", text("MAGIC")),
+        ],
+    );
+    let first = runtime.block_on(core.handle(&request));
+    // The events of 20 targets are cut to fit one message: the first is there.
+    assert!(
+        content(&first).contains("* A_1 -> B_1: to hit"),
+        "{first:?}"
+    );
+    c.bench_function("/init attack, 20 targets, in the same encounter", |b| {
+        b.iter(|| runtime.block_on(core.handle(&request)))
+    });
+    drop(core);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).without_plots();
-    targets = next
+    targets = next, attack
 }
 criterion_main!(benches);

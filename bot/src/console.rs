@@ -583,6 +583,8 @@ impl Console {
     async fn render(&mut self, replies: Vec<Reply>) -> String {
         let mut out = String::new();
         let acted_on = self.acted_on.take();
+        // The id of this request's tracked answer, which a later message may link.
+        let mut answer_id = None;
         for reply in replies {
             match reply {
                 // The console is a log: a message's new state is shown below, marked
@@ -594,14 +596,21 @@ impl Console {
                     self.render_message(message, Shown::Edited, &mut out).await;
                 }
                 Reply::Interaction(message) => {
-                    self.render_message(message, Shown::New, &mut out).await;
+                    let tracked = message.track.is_some();
+                    let message_id = self.render_message(message, Shown::New, &mut out).await;
+                    if tracked {
+                        answer_id = Some(message_id);
+                    }
                 }
                 // The console is one channel; a message for another (the GM channel)
                 // is shown, marked with where it went.
                 Reply::Channel {
                     channel_id,
-                    message,
+                    mut message,
                 } => {
+                    if let Some(answer_id) = answer_id {
+                        message.link_answer(answer_id);
+                    }
                     if channel_id != self.identity.channel_id {
                         let lang = self.identity.lang;
                         let marker = i18n::tr_args(
@@ -670,7 +679,8 @@ impl Console {
         out
     }
 
-    async fn render_message(&mut self, message: Message, shown: Shown, out: &mut String) {
+    /// Prints one message; returns the id it got.
+    async fn render_message(&mut self, message: Message, shown: Shown, out: &mut String) -> i64 {
         let lang = self.identity.lang;
         let message_id = self.new_message_id();
         let content = strip_fences(&message.content);
@@ -728,7 +738,9 @@ impl Console {
             // A tracker is edited, never answered: typed text stays for the prompt.
             let answerable = !matches!(
                 track,
-                crate::core::Track::Encounter { .. } | crate::core::Track::GmRoll { .. }
+                crate::core::Track::Encounter { .. }
+                    | crate::core::Track::GmRoll { .. }
+                    | crate::core::Track::GmAnswer { .. }
             );
             match self.core.message_sent(track, message_id).await {
                 Ok(()) if answerable => self.pending_prompt = Some(message_id),
@@ -738,6 +750,7 @@ impl Console {
                 }
             }
         }
+        message_id
     }
 
     /// Lists the select menus and buttons of message `message_id` and keeps them

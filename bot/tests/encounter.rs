@@ -709,6 +709,12 @@ async fn cure_prev_and_the_trackers_end_button() {
     as_user(&mut table, ALICE, init("next", &[])).await;
     let back = as_user(&mut table, ALICE, init("prev", &[])).await;
     assert!(said(&back).contains("[round 1] Bram"), "{}", said(&back));
+    // Going back says what it undoes: the turn only.
+    assert!(
+        said(&back).starts_with("Back one turn. Only the turn moves: damage, healing"),
+        "{}",
+        said(&back)
+    );
     let first = as_user(&mut table, ALICE, init("prev", &[])).await;
     assert!(
         first

@@ -168,9 +168,11 @@ async fn gm_settings_and_reveal(storage: Storage) {
     };
     assert_eq!(line, "**Bob** rolls **Stealth** (`1d20+5`) for the GM.");
     let (gm_text, reveal) = gm_message(&sent.replies);
+    // The GM channel links the line in the channel, the message itself.
+    let line_id = sent.answer_message.expect("the line is tracked");
     assert!(
         gm_text.starts_with(&format!(
-            "**Bob** rolled for the GM in <#{CHANNEL}> (https://discord.com/channels/{GUILD}/{CHANNEL}):\n"
+            "**Bob** rolled for the GM in <#{CHANNEL}> (https://discord.com/channels/{GUILD}/{CHANNEL}/{line_id}):\n"
         )),
         "{gm_text}"
     );
@@ -228,8 +230,11 @@ async fn gm_settings_and_reveal(storage: Storage) {
             "Sent to the GM channel <#777>; the table sees nothing.".to_owned()
         )
     );
+    // Nothing in the channel to link: the link names the channel.
     assert!(
-        shown[1].2.starts_with("**Dana** rolled for the GM"),
+        shown[1].2.starts_with(&format!(
+            "**Dana** rolled for the GM in <#{CHANNEL}> (https://discord.com/channels/{GUILD}/{CHANNEL}):\n"
+        )),
         "{shown:#?}"
     );
 

@@ -94,11 +94,24 @@ impl Harness {
     }
 
     /// "Sends" replies the core gave: ids for tracked messages are reported back.
-    pub async fn deliver(&mut self, replies: Vec<Reply>) -> Sent {
+    pub async fn deliver(&mut self, mut replies: Vec<Reply>) -> Sent {
         let mut prompt_message = None;
-        for reply in &replies {
+        // The id of the request's tracked answer, which a later message may link.
+        let mut answer_id = None;
+        for reply in &mut replies {
             let message = match reply {
-                Reply::Interaction(message) | Reply::Channel { message, .. } => message,
+                Reply::Interaction(message) => {
+                    if message.track.is_some() {
+                        answer_id = Some(self.next_message_id + 1);
+                    }
+                    message
+                }
+                Reply::Channel { message, .. } => {
+                    if let Some(answer_id) = answer_id {
+                        message.link_answer(answer_id);
+                    }
+                    message
+                }
                 _ => continue,
             };
             self.next_message_id += 1;
@@ -113,6 +126,7 @@ impl Harness {
         Sent {
             replies,
             prompt_message,
+            answer_message: answer_id,
         }
     }
 }
@@ -175,6 +189,8 @@ pub struct Sent {
     pub replies: Vec<Reply>,
     /// The id the prompt message got, if one was sent.
     pub prompt_message: Option<i64>,
+    /// The id of the tracked interaction answer, which later messages link.
+    pub answer_message: Option<i64>,
 }
 
 impl Sent {

@@ -277,6 +277,18 @@ async fn button_states_round_trip_and_purge(storage: Storage) {
         created_at: 100,
     };
     storage.insert_button_state(&state).await.unwrap();
+    assert_eq!(
+        storage.button_state(i64::MAX).await.unwrap(),
+        Some(state.clone())
+    );
+    // A payload is replaced in place (a GM roll's message once linked), the rest kept.
+    let linked = "{\"expr\":\"1d20\",\"linked\":true}";
+    assert!(storage.set_button_payload(i64::MAX, linked).await.unwrap());
+    assert!(!storage.set_button_payload(1, linked).await.unwrap());
+    let state = ButtonState {
+        payload: linked.to_owned(),
+        ..state
+    };
     assert_eq!(storage.button_state(i64::MAX).await.unwrap(), Some(state));
     assert_eq!(storage.purge_button_states(100).await.unwrap(), 0);
     assert_eq!(storage.purge_button_states(101).await.unwrap(), 1);

@@ -458,6 +458,12 @@ async fn check_marks_every_syntax_error_and_refusal_at_its_line() {
 async fn save_installs_as_the_command_does_and_the_console_sees_it() {
     let site = Site::new().await;
     let admin = site.admin().await;
+    // The servers page leads to the editors (they were reached only by URL).
+    let servers = site.get("/servers", Some(&admin.0)).await.body;
+    for editor in ["programs", "npcs", "effects"] {
+        let link = format!("href=\"/servers/{GUILD}/{editor}\"");
+        assert!(servers.contains(&link), "{link} in {servers}");
+    }
     let saved = site.save(&admin, "short", SHORT).await;
     assert!(
         saved.body.contains("Installed `short` (2 lines"),

@@ -19,6 +19,13 @@ use crate::limits::Limits;
 use crate::reason::{Reason, ReasonId};
 use crate::roll::{Hist, Item, PoolRec, Story, flag};
 
+mod keep;
+mod uniform;
+
+use keep::{drop_after, keep_by_selection, sort_by_value};
+use uniform::Uniform;
+use uniform::roll_range;
+
 type Result<T> = std::result::Result<T, Error>;
 
 /// What a node evaluates to: a plain number or a pool in the story.
@@ -405,16 +412,61 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             .any(|modifier| acts_per_die(&modifier.kind))
         {
             self.roll_modified_dice(count, draw, &custom, faces, &dice.mods, span)
+                .map(|()| None)
         } else {
             // The common term (`4d6kh3`, `100d6`): no rules to evaluate.
-            self.roll_plain_dice(count, draw, &custom);
-            Ok(())
+            Ok(Some(self.roll_plain_dice(count, draw, &custom)))
         };
         self.faces = custom;
-        rolled?;
+        let plain_sum = rolled?;
         self.fill_pool(dice.slot, start, Some(faces), span);
+        if let Some(sum) = plain_sum
+            && let Some(value) = self.plain_value(start, sum, &dice.mods)
+        {
+            let value = i64::try_from(value).map_err(|_| overflow(span))?;
+            if let Some(pool) = self.story.pools.get_mut(dice.slot as usize) {
+                pool.value = value;
+            }
+            return Ok(Val::Pool(dice.slot));
+        }
         self.pool_modifiers(dice.slot, &dice.mods)?;
         Ok(Val::Pool(dice.slot))
+    }
+
+    /// The value of a plain dice term whose dice start at `start` and sum
+    /// to `sum`, for the commonest terms: no modifiers (`8d6`), or one keep
+    /// of the highest or lowest with a literal count (`4d6kh3`, `2d20kl1`).
+    /// `None` leaves the term to `pool_modifiers`. It spares those terms the
+    /// general walk: looking up the pool, evaluating the modifiers' arguments
+    /// and summing the dice again in `settle`.
+    fn plain_value(&mut self, start: usize, sum: i128, mods: &[Modifier]) -> Option<i128> {
+        let [modifier] = mods else {
+            return mods.is_empty().then_some(sum);
+        };
+        let ModKind::Keep { which, n } = &modifier.kind else {
+            return None;
+        };
+        let highest = match which {
+            KeepWhich::Highest => true,
+            KeepWhich::Lowest => false,
+            KeepWhich::Even | KeepWhich::Odd => return None,
+        };
+        let n = match n {
+            None => 1,
+            Some(Arg::Lit(n, _)) => *n,
+            Some(Arg::Expr(_)) => return None,
+        };
+        let items = self.story.items.get_mut(start..)?;
+        if !keep_by_selection(items, highest, n, true) {
+            return None;
+        }
+        let mut value = 0;
+        for item in items.iter() {
+            if item.kept() {
+                value += i128::from(item.value);
+            }
+        }
+        Some(value)
     }
 
     /// Rolls the dice of a term with die modifiers (explosions, rerolls,
@@ -455,22 +507,23 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     /// The hot path: dice with no story beyond their value, the draw decided
-    /// once for the term rather than per die. The caller has checked
-    /// `Limits::max_dice` and `Limits::max_elements` for `count`.
+    /// once for the term rather than per die. Returns the dice's sum (wide:
+    /// it cannot overflow). The caller has checked `Limits::max_dice` and
+    /// `Limits::max_elements` for `count`.
     #[inline]
-    fn roll_plain_dice(&mut self, count: usize, draw: Draw, custom: &[i64]) {
+    fn roll_plain_dice(&mut self, count: usize, draw: Draw, custom: &[i64]) -> i128 {
         self.dice_rolled += count;
-        let items = &mut self.story.items;
-        items.reserve(count);
         if let Draw::Range(uniform) = draw {
-            for _ in 0..count {
-                items.push(Item::new(uniform.sample(self.rng), 0));
-            }
-            return;
+            return roll_range(self.rng, uniform, count, &mut self.story.items);
         }
-        for _ in 0..count {
-            items.push(Item::new(draw_one(self.rng, draw, custom), 0));
-        }
+        let mut sum: i128 = 0;
+        let rng = &mut *self.rng;
+        self.story.items.extend((0..count).map(|_| {
+            let value = draw_one(rng, draw, custom);
+            sum += i128::from(value);
+            Item::new(value, 0)
+        }));
+        sum
     }
 
     fn die_rules(&mut self, mods: &[Modifier]) -> Result<DieRules> {
@@ -874,6 +927,18 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     fn keep(&mut self, slot: Slot, which: KeepWhich, n: Option<i64>) {
+        if let KeepWhich::Highest | KeepWhich::Lowest = which {
+            let highest = which == KeepWhich::Highest;
+            let n = n.unwrap_or(1);
+            if let Some(pool) = self.story.pool(slot) {
+                let (start, len) = (pool.start as usize, pool.len as usize);
+                if let Some(items) = self.story.items.get_mut(start..start + len)
+                    && keep_by_selection(items, highest, n, false)
+                {
+                    return;
+                }
+            }
+        }
         let mut candidates = self.kept(slot);
         let items = &mut self.story.items;
         match which {
@@ -1041,82 +1106,6 @@ fn draw_one<R: Rng + ?Sized>(rng: &mut R, draw: Draw, custom: &[i64]) -> i64 {
             6 => 1,
             _ => 0,
         },
-    }
-}
-
-/// Uniform integers from `low..=high`: exactly the numbers
-/// `rng.random_range(low..=high)` gives for the same generator state (rand
-/// 0.9's single-sample method: one widening multiply, and a second draw only
-/// when the first lands in the biased zone), so seeded rolls stay the same.
-/// The range is worked out once per dice term and the draw is inlined into
-/// the roll loop; through `random_range` it cost a call and the range's
-/// checks for every die. A test compares it with `random_range`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Uniform {
-    low: i64,
-    /// `high - low + 1` in two's complement; 0 is the whole `i64` range.
-    range: u64,
-}
-
-impl Uniform {
-    /// The caller guarantees `low <= high`.
-    pub(crate) fn new(low: i64, high: i64) -> Uniform {
-        debug_assert!(low <= high);
-        Uniform {
-            low,
-            range: high.wrapping_sub(low).wrapping_add(1) as u64,
-        }
-    }
-
-    fn high(self) -> i64 {
-        self.low.wrapping_add(self.range.wrapping_sub(1) as i64)
-    }
-
-    #[inline(always)]
-    pub(crate) fn sample<R: Rng + ?Sized>(self, rng: &mut R) -> i64 {
-        if self.range == 0 {
-            return rng.next_u64() as i64;
-        }
-        let (mut result, low_order) = widening_mul(rng.next_u64(), self.range);
-        if low_order > self.range.wrapping_neg() {
-            let (next_high, _) = widening_mul(rng.next_u64(), self.range);
-            result += u64::from(low_order.checked_add(next_high).is_none());
-        }
-        self.low.wrapping_add(result as i64)
-    }
-}
-
-/// The high and low halves of `a * b`.
-#[inline(always)]
-fn widening_mul(a: u64, b: u64) -> (u64, u64) {
-    let wide = u128::from(a) * u128::from(b);
-    ((wide >> 64) as u64, wide as u64)
-}
-
-/// Orders candidates by value (descending when `highest`), leftmost first
-/// among equal values, as the seed asks.
-fn sort_by_value(candidates: &mut [(i64, u32)], highest: bool) {
-    if !highest {
-        candidates.sort_unstable();
-        return;
-    }
-    // `!value` reverses the order of values without overflow, so the plain
-    // tuple order (cheaper than a comparison closure) sorts highest first,
-    // leftmost first among equals.
-    for candidate in candidates.iter_mut() {
-        candidate.0 = !candidate.0;
-    }
-    candidates.sort_unstable();
-    for candidate in candidates.iter_mut() {
-        candidate.0 = !candidate.0;
-    }
-}
-
-/// Drops every candidate after the first `n` (all of them when `n <= 0`).
-fn drop_after(candidates: &[(i64, u32)], n: i64, items: &mut [Item]) {
-    let n = usize::try_from(n).unwrap_or(0);
-    for &(_, index) in candidates.iter().skip(n) {
-        items[index as usize].flags |= flag::DROPPED;
     }
 }
 
@@ -1465,49 +1454,4 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
         (a, b) = (b, a % b);
     }
     a
-}
-
-#[cfg(test)]
-mod tests {
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    use super::Uniform;
-
-    /// Seeded rolls everywhere depend on `Uniform` drawing what
-    /// `random_range` draws, die for die.
-    #[test]
-    fn uniform_draws_the_numbers_random_range_draws() {
-        let ranges = [
-            (1, 1),
-            (1, 2),
-            (1, 4),
-            (1, 6),
-            (1, 20),
-            (1, 100),
-            (-1, 1),
-            (1, 1_000_000),
-            (-5, 7),
-            (1, i64::MAX),
-            (i64::MIN, -1),
-            (i64::MIN, i64::MAX),
-            // Ranges just past 2^63 land in the biased zone about half the
-            // time, so the second draw is taken often.
-            (i64::MIN, 1 << 61),
-            (-(1 << 62), i64::MAX),
-        ];
-        for seed in 0..20 {
-            for (low, high) in ranges {
-                let mut by_rand = ChaCha8Rng::seed_from_u64(seed);
-                let mut by_uniform = by_rand.clone();
-                let uniform = Uniform::new(low, high);
-                assert_eq!((uniform.low, uniform.high()), (low, high));
-                for draw in 0..200 {
-                    let expected: i64 = by_rand.random_range(low..=high);
-                    let actual = uniform.sample(&mut by_uniform);
-                    assert_eq!(actual, expected, "{low}..={high}, seed {seed}, draw {draw}");
-                }
-            }
-        }
-    }
 }

@@ -18,7 +18,7 @@ use crate::ast::{
     Arg, BinOp, CmpOp, CountKind, Dice, ExplodeMode, Filter, KeepWhich, ModKind, Modifier, Mods,
     Node, NodeKind, Series, SeriesItem, Sides, Slot, Span,
 };
-use crate::parser::{Parsed, climb, merge_die_modifiers};
+use crate::parser::{Parsed, climb, merge_die_modifiers, needs_merge};
 
 /// Parses `input` if it uses only the common forms; `None` otherwise.
 /// The caller has checked the length and nesting depth.
@@ -208,7 +208,10 @@ impl Fast<'_> {
             }
             _ => return None,
         };
-        let mods = merge_die_modifiers(self.modifiers(true)?).ok()?;
+        let mut mods = self.modifiers(true)?;
+        if needs_merge(&mods) {
+            mods = merge_die_modifiers(mods).ok()?;
+        }
         let slot = self.slots;
         self.slots += 1;
         Some(Node {

@@ -115,6 +115,11 @@ fn pest_parse(input: &str, limits: &Limits) -> Result<Parsed> {
 /// operand at the top level), since labels may hold any text.
 fn check_depth(input: &str, max_depth: usize) -> Result<()> {
     let bytes = input.as_bytes();
+    // Most rolls (`1d20+5`, `4d6kh3`) open nothing: one quick pass over the
+    // bytes spares them the walk below, which skips tags and comments.
+    if !bytes.iter().any(|&byte| byte == b'(' || byte == b'{') {
+        return Ok(());
+    }
     let mut depth = 0usize;
     let mut index = 0;
     let mut previous = b' ';
@@ -1283,7 +1288,10 @@ fn cmp_op(rule: Rule) -> CmpOp {
 
 /// Several explosions (or rerolls) of the same kind on one dice term match
 /// when any of their conditions does (`2d6r1r2`); different kinds clash.
-pub(crate) fn merge_die_modifiers(mods: Mods) -> Result<Mods> {
+/// Whether `merge_die_modifiers` has anything to merge: two explosions or
+/// two rerolls. Checked first by the fast parser, so that the common term
+/// does not move its modifiers through the merge and back.
+pub(crate) fn needs_merge(mods: &Mods) -> bool {
     let explosions = mods
         .iter()
         .filter(|m| matches!(m.kind, ModKind::Explode { .. }))
@@ -1292,7 +1300,11 @@ pub(crate) fn merge_die_modifiers(mods: Mods) -> Result<Mods> {
         .iter()
         .filter(|m| matches!(m.kind, ModKind::Reroll { .. }))
         .count();
-    if explosions < 2 && rerolls < 2 {
+    explosions >= 2 || rerolls >= 2
+}
+
+pub(crate) fn merge_die_modifiers(mods: Mods) -> Result<Mods> {
+    if !needs_merge(&mods) {
         return Ok(mods);
     }
     let mut merged = Mods::with_capacity(mods.len());

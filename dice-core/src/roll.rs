@@ -40,7 +40,7 @@ pub(crate) struct Item {
 }
 
 impl Item {
-    pub fn new(value: i64, flags: u16) -> Item {
+    pub const fn new(value: i64, flags: u16) -> Item {
         Item {
             value,
             flags,
@@ -94,13 +94,18 @@ pub(crate) enum Hist {
     Clamped(i64),
 }
 
+/// The dice a story holds inline: `10d10!` with its explosions, `8d6`,
+/// `4d6kh3` twice. Past them the table moves to the heap, an allocation, a
+/// copy and a free more per roll.
+pub(crate) const INLINE_ITEMS: usize = 16;
+
 /// Everything a roll recorded; reused between rolls by [`crate::Totals`].
-/// Small rolls (a few pools, a handful of dice) fit inline, so rolling
-/// `4d6kh3` allocates nothing but the result.
+/// Small rolls (a few pools, a dozen dice) fit inline, so rolling
+/// `4d6kh3` or `10d10!` allocates nothing but the result.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Story {
     pub pools: SmallVec<[PoolRec; 2]>,
-    pub items: SmallVec<[Item; 8]>,
+    pub items: SmallVec<[Item; INLINE_ITEMS]>,
     pub history: Vec<Hist>,
 }
 

@@ -436,6 +436,9 @@ message_ids! {
         "Existence cannot be while_active: a removal or a clone cannot be undone",
     /// `value`.
     BadMode = "bad-mode": "mode takes recurring or while_active, not `{value}`",
+    /// `value`.
+    BadSave = "bad-save":
+        "save takes an ability (STR DEX CON INT WIS CHA), a DC from 1 to 100 and, if you like, half or none for a success (such as `DEX 15 half`), not `{value}`",
     /// Protections without a method.
     ProtectionsWithoutMethod = "protections-without-method":
         "a Protections effect needs a method naming what it protects against, such as (BURN)",

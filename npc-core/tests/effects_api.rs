@@ -4,8 +4,8 @@
 //! panic, hang or grow without bound.
 
 use npc_core::effects::{
-    CombatantSpec, EffectErrorKind, EffectEvent, EffectLimits, EffectPlay, Encounter, HpChange,
-    Subject, check_effects, load_effects, load_effects_with, play_effects,
+    CombatantSpec, EffectErrorKind, EffectEvent, EffectLimits, EffectPlay, EffectSave, Encounter,
+    HpChange, Subject, check_effects, load_effects, load_effects_with, play_effects,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -723,4 +723,43 @@ fn a_cancelled_effect_load_loads_nothing() {
     let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(said, ["line 1: loading was cancelled"]);
     assert_eq!(errors[0].kind, npc_core::LoadErrorKind::Cancelled);
+}
+
+/// `save ABILITY DC [half|none]`: the host reads it with the damage of an instant hit
+/// point effect (rolled once by the host, so a success can take half) and the
+/// method's elements; another effect's save carries no damage.
+#[test]
+fn an_effect_declares_its_save() {
+    let library = load_effects(
+        "ELEMENTS { FIRE POISON }
+EFFECT Fireball { target_type Character; subject HitPoints; value -8d6; method (FIRE);
+    save dex 15 }
+EFFECT Venom { target_type Character; subject HitPoints; value -2; method (POISON);
+    duration 3; save CON 12 none }
+EFFECT Heal { target_type Character; subject HitPoints; value +2d4 }
+",
+    )
+    .expect("the library loads");
+    let save = |ability: &str, dc, half, damage: Option<&str>| EffectSave {
+        ability: ability.to_owned(),
+        dc,
+        half,
+        damage: damage.map(str::to_owned),
+    };
+    let cases = [
+        (
+            "Fireball",
+            Some((save("DEX", 15, true, Some("8d6")), vec!["FIRE".to_owned()])),
+        ),
+        (
+            "Venom",
+            Some((save("CON", 12, false, None), vec!["POISON".to_owned()])),
+        ),
+        ("Heal", None),
+        ("Nothing", None),
+    ];
+    for (tag, expected) in cases {
+        let found = library.save(tag).map(|(save, means)| (save.clone(), means));
+        assert_eq!(found, expected, "{tag}");
+    }
 }

@@ -100,7 +100,7 @@ const CASES: &[(&str, &str)] = &[
          line 7: unknown target_method `Tile` (supported: Effected, the effect's holder)\n\
          line 8: mode takes recurring or while_active, not `sometimes`\n\
          line 9: source takes only `()` (it is accepted and ignored), not `(FIRE)`\n\
-         line 10: unknown field `colour` in EFFECT A (fields: target_type, subject, value, method, duration, cumulative, multi, probability, hook, target_method, mode, source)\n",
+         line 10: unknown field `colour` in EFFECT A (fields: target_type, subject, value, method, duration, cumulative, multi, probability, hook, target_method, mode, source, save)\n",
     ),
     // Existence cannot be a layer; a Protections effect needs a method
     (
@@ -410,6 +410,10 @@ fn every_effect_message_id_is_said() {
         ),
         ("EFFECT A {\ncumulative maybe\n}", false, "yes-or-no"),
         ("EFFECT A {\nprobability 2\n}", false, "bad-probability"),
+        ("EFFECT A {\nsave DEX\n}", false, "bad-save"),
+        ("EFFECT A {\nsave LUCK 15\n}", false, "bad-save"),
+        ("EFFECT A {\nsave DEX 101\n}", false, "bad-save"),
+        ("EFFECT A {\nsave DEX 15 quarter\n}", false, "bad-save"),
         ("EFFECT A {\nhook Other\n}", false, "unknown-hook"),
         (
             "EFFECT A {\ntarget_method Self\n}",

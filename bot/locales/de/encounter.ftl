@@ -41,6 +41,7 @@ encounter-no-such-effect = Die Effektdatei dieses Servers hat keinen Effekt `{ $
 encounter-monster-name = Der Name eines Monsters braucht Buchstaben oder Ziffern (Leerzeichen werden zu `_`).
 encounter-gm-only-add = Nur die Spielleitung ({ $gm }) oder Server-Admins können Monster hinzufügen.
 encounter-gm-only-prev = Nur die Spielleitung ({ $gm }) oder Server-Admins können einen Zug zurückgehen.
+encounter-prev-note = Ein Zug zurück. Nur der Zug bewegt sich: Schaden, Heilung, Angriffe, Rettungswürfe und Effekte bleiben, wie sie sind.
 encounter-gm-only-end = Nur die Spielleitung ({ $gm }) oder Server-Admins können die Begegnung beenden.
 encounter-refuse-next = Du kannst nicht den Zug von jemand anderem beenden (Spieler drücken in ihrem eigenen Zug auf Weiter): Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
 encounter-refuse-hp = Du kannst die Trefferpunkte dieses Beteiligten nicht ändern: Spieler handeln für ihre eigenen Beteiligten und in ihrem eigenen Zug auch für andere. Die Spielleitung ist { $gm }.
@@ -208,6 +209,7 @@ encounter-attack-crit-dice = { $roll }, kritische Würfel +{ $extra } = { $total
 encounter-damage-line = * Schaden { $roll }
 encounter-damage-line-means = * Schaden { $roll } { $means }
 encounter-save-intro = { $name } verlangt einen Rettungswurf auf **{ $ability }**, SG { $dc }.
+encounter-save-intro-effect = { $name } wirkt **{ $effect }**: ein Rettungswurf auf **{ $ability }**, SG { $dc }.
 encounter-save-damage = Schaden { $roll }{ $means }, { $half ->
         [true] halb bei Erfolg.
        *[other] keiner bei Erfolg.

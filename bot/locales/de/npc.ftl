@@ -201,6 +201,7 @@ npc-load-unknown-subject = Unbekanntes subject `{ $subject }` (bekannt: { $subje
 npc-load-effect-target-subject = Der Zieltyp Effect kennt nur das subject Existence, nicht `{ $subject }`
 npc-load-yes-or-no = `{ $field }` nimmt yes oder no, nicht `{ $value }`
 npc-load-bad-probability = probability nimmt eine Zahl von 0 bis 1 (etwa 0.25), nicht `{ $value }`
+npc-load-bad-save = save nimmt ein Attribut (STR DEX CON INT WIS CHA), einen SG von 1 bis 100 und wahlweise half oder none für einen Erfolg (etwa `DEX 15 half`), nicht `{ $value }`
 npc-load-unknown-hook = Unbekannter hook `{ $hook }` (hooks: HpReduced)
 npc-load-unknown-target-method = Unbekannte target_method `{ $method }` (unterstützt: Effected, wer den Effekt trägt)
 npc-load-bad-source = source nimmt nur `()` (wird angenommen und übergangen), nicht `{ $value }`

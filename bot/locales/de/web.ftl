@@ -19,6 +19,9 @@ web-not-found = Nicht gefunden
 web-servers-none = Du bist auf keinem Server, den Tavern kennt.
 web-characters = Charaktere
 web-macros = Makros
+web-generators = Generatoren
+web-npcs = NSCs
+web-effects = Effekte
 # $server: der Name des Servers.
 web-characters-heading = Deine Charaktere auf { $server }
 web-characters-none = Du hast hier noch keine Charaktere. Erschaffe einen mit /generator starten.

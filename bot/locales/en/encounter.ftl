@@ -42,6 +42,8 @@ encounter-no-such-effect = This server's effect library has no effect `{ $effect
 encounter-monster-name = A monster's name needs letters or digits (spaces become `_`).
 encounter-gm-only-add = Only the GM ({ $gm }) or a server admin can add monsters.
 encounter-gm-only-prev = Only the GM ({ $gm }) or a server admin can go back a turn.
+# Above the events of /init prev: what going back undoes (issue 26).
+encounter-prev-note = Back one turn. Only the turn moves: damage, healing, attacks, saves and effects stay as they are.
 encounter-gm-only-end = Only the GM ({ $gm }) or a server admin can end the encounter.
 encounter-refuse-next = You cannot end someone else's turn (players press Next on their own turn): players act on their own combatant, and on others during their own turn. The GM is { $gm }.
 encounter-refuse-hp = You cannot change that combatant's hit points: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
@@ -176,6 +178,8 @@ encounter-attack-crit-dice = { $roll }, critical dice +{ $extra } = { $total }
 encounter-damage-line = * Damage { $roll }
 encounter-damage-line-means = * Damage { $roll } { $means }
 encounter-save-intro = { $name } calls for a **{ $ability }** save, DC { $dc }.
+# /init save with an effect whose file declares its save and damage: $effect is its tag.
+encounter-save-intro-effect = { $name } casts **{ $effect }**: a **{ $ability }** save, DC { $dc }.
 encounter-save-damage = Damage { $roll }{ $means }, { $half ->
         [true] half on a success.
        *[other] none on a success.

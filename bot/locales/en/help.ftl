@@ -58,6 +58,6 @@ help-page-odds =
 help-page-init =
     {"*"}*Encounters** track initiative, hit points and effects in a channel: one tracker message, edited as the fight goes.
     · `/init begin` starts one (you are its GM). Players `/init join` with their character (initiative `1d20 + @DEX_MOD` unless given); the GM `/init add name:Orc init:1d20+1 hp:2d8+2 count:3` (`hidden:true` shows players only healthy, bloodied or down).
-    · **Next** (or `/init next`) ends a turn, `/init prev` goes back. `/init hp target:Orc_1 amount:-7` (or `+2d4`, `=12`), `/init effect targets:Orc_1, Orc_2 effect:Poison`, `/init cure`, `/init remove`, `/init list` (the GM sees hidden numbers).
+    · **Next** (or `/init next`) ends a turn, `/init prev` goes back a turn (and undoes nothing else). `/init hp target:Orc_1 amount:-7` (or `+2d4`, `=12`), `/init effect targets:Orc_1, Orc_2 effect:Poison`, `/init cure`, `/init remove`, `/init list` (the GM sees hidden numbers).
     · Players act on their own combatant, and on anyone during their own turn. `/init end` asks first, then writes hit points and lasting effects back to the characters.
     {"*"}*Effects** come from the server's effect file: server admins `/effect install` a `.ghul` file or a code block of ELEMENTS and EFFECT declarations; `/effect list`, `/effect show name:Poison`, `/effect remove`.

@@ -199,6 +199,7 @@ npc-load-unknown-subject = unknown subject `{ $subject }` (subjects: { $subjects
 npc-load-effect-target-subject = target type Effect has only the subject Existence, not `{ $subject }`
 npc-load-yes-or-no = `{ $field }` takes yes or no, not `{ $value }`
 npc-load-bad-probability = probability takes a number from 0 to 1 (such as 0.25), not `{ $value }`
+npc-load-bad-save = save takes an ability (STR DEX CON INT WIS CHA), a DC from 1 to 100 and, if you like, half or none for a success (such as `DEX 15 half`), not `{ $value }`
 npc-load-unknown-hook = unknown hook `{ $hook }` (hooks: HpReduced)
 npc-load-unknown-target-method = unknown target_method `{ $method }` (supported: Effected, the effect's holder)
 npc-load-bad-source = source takes only `()` (it is accepted and ignored), not `{ $value }`

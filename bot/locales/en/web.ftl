@@ -19,6 +19,9 @@ web-not-found = Not found
 web-servers-none = You are in no server Tavern knows.
 web-characters = Characters
 web-macros = Macros
+web-generators = Generators
+web-npcs = NPCs
+web-effects = Effects
 # $server: the server's name.
 web-characters-heading = Your characters on { $server }
 web-characters-none = You have no characters here yet. Make one with /chargen start.

@@ -18,8 +18,8 @@ use super::roll_line::RollAgain;
 use super::table::{ComponentFamily, defer_update};
 use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
 use super::{
-    ActionRow, Button, ButtonStyle, Command, Component, Message, OptionValue, Reply, Request,
-    Track, ephemeral,
+    ActionRow, AnswerLink, Button, ButtonStyle, Command, Component, Message, OptionValue, Reply,
+    Request, Track, ephemeral,
 };
 use crate::i18n::{self, Lang};
 use crate::storage::GmSetting;
@@ -51,6 +51,10 @@ struct Hidden {
     roll: String,
     /// The GM channel's message, which the reveal replaces without its button.
     gm_text: String,
+    /// Where in `gm_text` the channel's link ends ([`AnswerLink`]); the link is
+    /// completed there once the channel's line is posted.
+    #[serde(default)]
+    link_at: Option<usize>,
 }
 
 impl Context {
@@ -90,19 +94,29 @@ impl Context {
                 ("link", channel_link(guild_id, request.channel_id).into()),
             ],
         );
-        // The header must survive: the breakdown is what gets cut.
+        // The header must survive: the breakdown is what gets cut (and the answer's
+        // id, some twenty bytes, still fits).
         let gm_text = truncate(&format!("{header}\n{content}"), MESSAGE_LIMIT - 200);
+        let gm_player = self.is_gm(request).await?;
+        // The link ends the header's last link to the channel (the name comes first):
+        // the line in the channel, when there is one, is linked there.
+        let link = channel_link(guild_id, request.channel_id);
+        let link_at = (!gm_player)
+            .then(|| header.rfind(&link).map(|start| start + link.len()))
+            .flatten();
         let hidden = Hidden {
             channel_id: request.channel_id,
             roller_id: request.user.id,
             roller: request.user.name.clone(),
             roll: content,
             gm_text: gm_text.clone(),
+            link_at,
         };
         let state_id = self.store_button_state(REVEAL_KIND, &hidden).await?;
         let gm_message = Message {
             content: gm_text,
             track: Some(Track::GmRoll { state_id }),
+            answer_link: link_at.map(|at| AnswerLink { at }),
             ..Message::default()
         }
         .with_row(ActionRow(vec![Component::Button(Button {
@@ -112,20 +126,23 @@ impl Context {
             disabled: false,
         })]));
         // A GM's own secret roll leaves no trace in the channel.
-        let in_channel = match self.is_gm(request).await? {
+        let in_channel = match gm_player {
             true => Message::ephemeral(i18n::tr_args(
                 private,
                 "gm-roll-sent",
                 &[("channel", gm_channel.to_string().into())],
             )),
-            false => Message::text(i18n::tr_args(
-                public,
-                "gm-roll-line",
-                &[
-                    ("name", name.into()),
-                    ("what", what_was_rolled(params).into()),
-                ],
-            )),
+            false => Message {
+                track: Some(Track::GmAnswer { state_id }),
+                ..Message::text(i18n::tr_args(
+                    public,
+                    "gm-roll-line",
+                    &[
+                        ("name", name.into()),
+                        ("what", what_was_rolled(params).into()),
+                    ],
+                ))
+            },
         };
         Ok(vec![
             Reply::Interaction(in_channel),
@@ -161,6 +178,26 @@ impl Context {
             &format!("{note}\n{}", hidden.roll),
             MESSAGE_LIMIT,
         )))
+    }
+
+    /// The channel's line of roll `state_id` was posted as message `answer_id`: the
+    /// stored GM message links it, so that the reveal, which replaces the GM
+    /// channel's message, keeps the link.
+    pub(super) async fn gm_answer_sent(&self, state_id: i64, answer_id: i64) -> anyhow::Result<()> {
+        let Some(mut hidden) = self.hidden(state_id).await? else {
+            return Ok(());
+        };
+        let mut linked = Message {
+            content: hidden.gm_text,
+            answer_link: hidden.link_at.take().map(|at| AnswerLink { at }),
+            ..Message::default()
+        };
+        linked.link_answer(answer_id);
+        hidden.gm_text = linked.content;
+        self.storage
+            .set_button_payload(state_id, &serde_json::to_string(&hidden)?)
+            .await?;
+        Ok(())
     }
 
     async fn hidden(&self, state_id: i64) -> anyhow::Result<Option<Hidden>> {
@@ -299,7 +336,7 @@ fn what_was_rolled(params: &RollAgain) -> String {
     }
 }
 
-/// Discord's link to a channel of a server.
+/// Discord's link to a channel of a server (a message's link adds `/{message}`).
 fn channel_link(guild_id: i64, channel_id: i64) -> String {
     format!("https://discord.com/channels/{guild_id}/{channel_id}")
 }

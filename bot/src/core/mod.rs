@@ -423,6 +423,9 @@ impl Core {
             }
             // The Reveal button names its roll; the message id is not needed.
             Track::GmRoll { .. } => {}
+            Track::GmAnswer { state_id } => {
+                self.cx.gm_answer_sent(state_id, message_id).await?;
+            }
         }
         Ok(())
     }
@@ -454,8 +457,9 @@ impl Core {
                     .clear_encounter_message(encounter_id)
                     .await?;
             }
-            // The roller gets the result instead ([`Core::undelivered_gm_roll`]).
-            Track::GmRoll { .. } => {}
+            // The roller gets the result instead ([`Core::undelivered_gm_roll`]); a
+            // line the channel refused leaves the GM's message linking the channel.
+            Track::GmRoll { .. } | Track::GmAnswer { .. } => {}
         }
         Ok(())
     }

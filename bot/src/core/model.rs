@@ -194,6 +194,19 @@ pub struct Message {
     pub allowed_mentions: AllowedMentions,
     /// Tell the core the id of the sent message ([`super::Core::message_sent`]).
     pub track: Option<Track>,
+    /// A link in `content` to the request's own public answer, which the transport
+    /// completes once that answer is posted ([`Message::link_answer`]).
+    pub answer_link: Option<AnswerLink>,
+}
+
+/// Where a message links to the public answer of the same request, whose id only
+/// the transport learns once the answer is posted: the GM channel's message links
+/// the channel's "rolls for the GM" line. The content holds the channel's link
+/// (`https://discord.com/channels/{guild}/{channel}`) ending at byte `at`, which
+/// stays as it is when the answer's id never comes (a failed or private answer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnswerLink {
+    pub at: usize,
 }
 
 impl Message {
@@ -215,6 +228,20 @@ impl Message {
     pub fn with_row(mut self, row: ActionRow) -> Message {
         self.components.push(row);
         self
+    }
+
+    /// Completes the channel link of [`Message::answer_link`] into the link of
+    /// message `answer_id` (the answer posted in that channel). A message without
+    /// one, or whose content no longer has the channel's id there, stays as it is.
+    pub fn link_answer(&mut self, answer_id: i64) {
+        let Some(AnswerLink { at }) = self.answer_link.take() else {
+            return;
+        };
+        let ends_an_id = self.content.is_char_boundary(at)
+            && self.content[..at].ends_with(|ch: char| ch.is_ascii_digit());
+        if ends_an_id {
+            self.content.insert_str(at, &format!("/{answer_id}"));
+        }
     }
 }
 
@@ -240,6 +267,9 @@ pub enum Track {
     /// A roll for the GM in the GM channel (its result in `button_states`): only its
     /// failure matters, which hands the result to the roller instead.
     GmRoll { state_id: i64 },
+    /// The channel's public line of roll `state_id` for the GM: the GM channel's
+    /// message links it, also once revealed.
+    GmAnswer { state_id: i64 },
 }
 
 /// Up to five components in a row.

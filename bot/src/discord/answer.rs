@@ -293,6 +293,7 @@ pub(super) async fn interaction(
         lang,
         phase,
         failure_reported: false,
+        answer_id: None,
     };
     delivery.deliver(replies).await;
 }
@@ -343,6 +344,9 @@ struct Delivery<'a> {
     lang: Lang,
     phase: Phase,
     failure_reported: bool,
+    /// The id of the tracked public answer (a roll for the GM's line), which a
+    /// later message of the same request links ([`Message::link_answer`]).
+    answer_id: Option<i64>,
 }
 
 impl Delivery<'_> {
@@ -370,13 +374,19 @@ impl Delivery<'_> {
                 Reply::Channel {
                     channel_id,
                     message,
-                } => match send_channel(self.shared, self.http, *channel_id, message).await {
-                    Ok(()) => {}
-                    Err(SendFailure::Forbidden { code }) => {
-                        self.report_forbidden(code, message).await;
+                } => {
+                    let mut message = message.clone();
+                    if let Some(answer_id) = self.answer_id {
+                        message.link_answer(answer_id);
                     }
-                    Err(SendFailure::Other) => self.report_failure().await,
-                },
+                    match send_channel(self.shared, self.http, *channel_id, &message).await {
+                        Ok(()) => {}
+                        Err(SendFailure::Forbidden { code }) => {
+                            self.report_forbidden(code, &message).await;
+                        }
+                        Err(SendFailure::Other) => self.report_failure().await,
+                    }
+                }
                 Reply::Edit {
                     channel_id,
                     message_id,
@@ -441,7 +451,24 @@ impl Delivery<'_> {
                 .await
         };
         self.phase = match sent {
-            Ok(()) => Phase::Answered,
+            Ok(()) => {
+                if let Some(Reply::Interaction(message)) = initial
+                    && message.track.is_some()
+                {
+                    // A response (type 4) tells no id: Discord's `@original` does.
+                    let original = self
+                        .http
+                        .get_original_interaction_response(&self.interaction.token)
+                        .await;
+                    match original {
+                        Ok(posted) => self.answer_sent(message, posted.id).await,
+                        Err(error) => {
+                            log_send_error(&self.shared.metrics, "read an answer's id", &error);
+                        }
+                    }
+                }
+                Phase::Answered
+            }
             Err(error) => {
                 let error_id =
                     log_send_error(&self.shared.metrics, "answer an interaction", &error);
@@ -496,6 +523,19 @@ impl Delivery<'_> {
         }
     }
 
+    /// Reports the id of a tracked answer to the core (a roll for the GM's line) and
+    /// keeps it for the messages of the request that link it.
+    async fn answer_sent(&mut self, message: &Message, posted: MessageId) {
+        let Some(track @ crate::core::Track::GmAnswer { .. }) = message.track else {
+            return;
+        };
+        let answer_id = super::incoming::snowflake(posted.get());
+        self.answer_id = Some(answer_id);
+        if let Err(error) = self.shared.core.message_sent(track, answer_id).await {
+            tracing::error!(error = %format!("{error:#}"), "cannot record the id of an answer");
+        }
+    }
+
     /// An answer after the first response: the edit of a deferred placeholder, or a
     /// follow-up.
     async fn answer(&mut self, message: &Message) {
@@ -506,7 +546,7 @@ impl Delivery<'_> {
             Phase::Fresh | Phase::Answered => outgoing::followup(message)
                 .execute(http, (None, token))
                 .await
-                .map(drop),
+                .map(|posted| Some(posted.id)),
             Phase::Deferred { ephemeral } => {
                 self.phase = Phase::Answered;
                 if message.ephemeral && !ephemeral {
@@ -524,20 +564,24 @@ impl Delivery<'_> {
                         Ok(()) => outgoing::followup(message)
                             .execute(http, (None, token))
                             .await
-                            .map(drop),
+                            .map(|posted| Some(posted.id)),
                         Err(error) => Err(error),
                     }
                 } else {
                     outgoing::edit_original(message)
                         .execute(http, token)
                         .await
-                        .map(drop)
+                        .map(|posted| Some(posted.id))
                 }
             }
         };
-        if let Err(error) = result {
-            log_send_error(&self.shared.metrics, "send an interaction answer", &error);
-            self.report_failure().await;
+        match result {
+            Ok(Some(posted)) => self.answer_sent(message, posted).await,
+            Ok(None) => {}
+            Err(error) => {
+                log_send_error(&self.shared.metrics, "send an interaction answer", &error);
+                self.report_failure().await;
+            }
         }
     }
 

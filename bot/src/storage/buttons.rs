@@ -35,6 +35,16 @@ impl Storage {
         .await?)
     }
 
+    /// Replaces the payload of a button state; whether it was there.
+    pub async fn set_button_payload(&self, id: i64, payload: &str) -> anyhow::Result<bool> {
+        let result = sqlx::query("UPDATE button_states SET payload = $2 WHERE id = $1")
+            .bind(id)
+            .bind(payload)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
     /// Forgets one button state; whether it was there.
     pub async fn delete_button_state(&self, id: i64) -> anyhow::Result<bool> {
         let result = sqlx::query("DELETE FROM button_states WHERE id = $1")

@@ -293,13 +293,19 @@ pub async fn servers(viewer: Viewer) -> Response {
             "<li>{name} · <a href=\"/servers/{id}/characters\">{characters}</a> · \
              <a href=\"/servers/{id}/macros\">{macros}</a> · \
              <a href=\"/servers/{id}/encounters\">{encounters}</a> · \
-             <a href=\"/servers/{id}/settings\">{settings}</a></li>",
+             <a href=\"/servers/{id}/settings\">{settings}</a> · \
+             <a href=\"/servers/{id}/programs\">{programs}</a> · \
+             <a href=\"/servers/{id}/npcs\">{npcs}</a> · \
+             <a href=\"/servers/{id}/effects\">{effects}</a></li>",
             name = escape(&guild.name),
             id = guild.id,
             characters = escape(&i18n::tr(lang, "web-characters")),
             macros = escape(&i18n::tr(lang, "web-macros")),
             encounters = escape(&i18n::tr(lang, "web-live-encounters")),
             settings = escape(&i18n::tr(lang, "web-live-settings")),
+            programs = escape(&i18n::tr(lang, "web-generators")),
+            npcs = escape(&i18n::tr(lang, "web-npcs")),
+            effects = escape(&i18n::tr(lang, "web-effects")),
         ));
     }
     body.push_str("</ul>");

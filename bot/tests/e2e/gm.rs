@@ -4,7 +4,9 @@
 
 use fake_discord::{Opt, Rule, permissions};
 
-use crate::e2e::support::{CHANNEL, Tavern, admin, ask_sub, bob, button_id, content, is_ephemeral};
+use crate::e2e::support::{
+    CHANNEL, GUILD, Tavern, admin, ask_sub, bob, button_id, content, is_ephemeral,
+};
 
 const GM_CHANNEL: u64 = 8_100;
 
@@ -40,10 +42,18 @@ async fn a_roll_for_the_gm_reaches_the_gm_channel_and_is_revealed_once() {
         .wait_message(|message| message.channel_id == GM_CHANNEL)
         .await
         .expect("the GM channel's message");
+    // The GM channel links the line in the channel: the message, not only the channel.
+    let posted = tavern
+        .fake
+        .wait_message(|message| message.interaction_id == Some(roll) && !message.is_ephemeral())
+        .await
+        .expect("the line in the channel");
+    assert_eq!(posted.channel_id, CHANNEL);
     assert!(
-        secret
-            .content
-            .starts_with("**Bob** rolled for the GM in <#8000>"),
+        secret.content.starts_with(&format!(
+            "**Bob** rolled for the GM in <#8000> (https://discord.com/channels/{GUILD}/{CHANNEL}/{}):",
+            posted.id
+        )),
         "{}",
         secret.content
     );
@@ -78,6 +88,14 @@ async fn a_roll_for_the_gm_reaches_the_gm_channel_and_is_revealed_once() {
     let closed = tavern.fake.message(secret.id).expect("the GM message");
     assert!(
         closed.content.ends_with("Revealed by **Alice**."),
+        "{}",
+        closed.content
+    );
+    // Revealed, the GM message still links the line.
+    assert!(
+        closed
+            .content
+            .starts_with(secret.content.lines().next().unwrap_or("?")),
         "{}",
         closed.content
     );

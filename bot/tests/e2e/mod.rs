@@ -29,6 +29,8 @@ mod characters;
 mod npc;
 // /init: an encounter on the tracker's buttons, hidden monsters, a restart.
 mod encounter;
+// /init attack and /init save: to hit, damage by means, saves, on both backends.
+mod combat;
 // Two processes, one shard each, on one database.
 mod scale;
 // Gateway faults, 429s, a database away for a while, SIGKILL.

@@ -14,7 +14,7 @@ use super::model::{
     BoolOp, ElementSet, IntOperator, Mode, Number, SetOperator, Subject, SubjectKind, TargetType,
     ValueSpec,
 };
-use super::{Effect, EffectLibrary, EffectLimits};
+use super::{Effect, EffectLibrary, EffectLimits, EffectSave};
 use crate::error::{LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId};
 
 /// The seed's target types that need a map, refused with the supported list.
@@ -35,6 +35,7 @@ const FIELDS: &[&str] = &[
     "target_method",
     "mode",
     "source",
+    "save",
 ];
 
 /// A field as written: its raw value text and where it starts.
@@ -882,9 +883,36 @@ fn interpret(
         );
     }
 
+    let save = match raw.fields.get("save") {
+        Some(field) => match parse_save(&field.text) {
+            Some(save) => Some(save),
+            None => {
+                field_says(
+                    loader,
+                    field,
+                    LoadErrorKind::BadValue,
+                    MessageId::BadSave,
+                    [("value", field.text.as_str().into())],
+                );
+                None
+            }
+        },
+        None => None,
+    };
+
     if loader.errors.len() != errors_before {
         return None;
     }
+    // Damage a save halves: an instant lowering of hit points, as written.
+    let save = save.map(|mut save| {
+        let instant = matches!(duration, Some(Number::Fixed(0)));
+        let lowers_hp = subject == Some(Subject::HitPoints)
+            && matches!(value, Some(ValueSpec::Int(IntOperator::Subtract, _)));
+        if let (true, true, Some(field)) = (instant, lowers_hp, raw.fields.get("value")) {
+            save.damage = Some(field.text.trim().trim_start_matches('-').trim().to_owned());
+        }
+        save
+    });
     let (
         Some(target),
         Some(subject),
@@ -925,8 +953,40 @@ fn interpret(
         hook,
         mode,
         declaration,
+        save,
     })
 }
+
+/// `save DEX 15`, `save DEX 15 half`, `save WIS 12 none`: the ability (its three
+/// letters, any case), the DC (1 to 100) and what a success takes (half the damage,
+/// the default, or nothing). `None` when it is not that.
+fn parse_save(text: &str) -> Option<EffectSave> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (ability, dc, success) = match words.as_slice() {
+        [ability, dc] => (ability, dc, "half"),
+        [ability, dc, success] => (ability, dc, *success),
+        _ => return None,
+    };
+    let ability = ability.to_uppercase();
+    if !SAVE_ABILITIES.contains(&ability.as_str()) {
+        return None;
+    }
+    let dc = dc.parse::<i64>().ok().filter(|dc| (1..=100).contains(dc))?;
+    let half = match success {
+        "half" => true,
+        "none" => false,
+        _ => return None,
+    };
+    Some(EffectSave {
+        ability,
+        dc,
+        half,
+        damage: None,
+    })
+}
+
+/// The abilities a `save` names.
+const SAVE_ABILITIES: [&str; 6] = ["STR", "DEX", "CON", "INT", "WIS", "CHA"];
 
 fn parse_value(
     text: &str,

@@ -97,6 +97,24 @@ pub(crate) struct Effect {
     pub hook: bool,
     pub mode: Mode,
     pub declaration: String,
+    pub save: Option<EffectSave>,
+}
+
+/// The saving throw an effect declares (`save DEX 15 half`): the host rolls it for
+/// each target, and a failure takes the effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EffectSave {
+    /// `STR`, `DEX`, `CON`, `INT`, `WIS` or `CHA`.
+    pub ability: String,
+    pub dc: i64,
+    /// Whether a success takes half the damage (else none).
+    pub half: bool,
+    /// The damage as written without its sign (`8d6`), when the effect is instant
+    /// hit point damage (`subject HitPoints; value -8d6`, no duration): the host
+    /// rolls it once for every target and deals it by the effect's method, so that
+    /// a success can take half. `None` for any other effect, which a failure takes
+    /// as it is declared.
+    pub damage: Option<String>,
 }
 
 /// A loaded effect file: its elements and effects. Immutable and `Send + Sync`;
@@ -130,6 +148,13 @@ impl EffectLibrary {
             .iter()
             .map(|effect| effect.tag.as_str())
             .collect()
+    }
+
+    /// The save effect `tag` declares, if any, with its method's element names.
+    pub fn save(&self, tag: &str) -> Option<(&EffectSave, Vec<String>)> {
+        let effect = self.effect(tag)?;
+        let save = effect.save.as_ref()?;
+        Some((save, self.names(effect.method)))
     }
 
     /// Whether an effect with this tag is declared (case-sensitive).

@@ -12,7 +12,9 @@
 //!   that ability, else the ability's `@…_MOD` from its score in the encounter
 //!   (effects included), else 0. Total ≥ DC succeeds (no natural 20 or 1 rule for
 //!   saves). The damage is rolled once; a failure takes it all (and the effect, if
-//!   one is named), a success half (rounded down) or, with `half:false`, none.
+//!   one is named), a success half (rounded down) or, with `half:false`, none. An
+//!   effect whose file declares a save (`save DEX 15 half`) gives what is not typed;
+//!   an instant hit point one is then the damage itself, by its method.
 //!
 //! Expressions are prepared as `/roll` prepares them (macros, the asker's
 //! `@FIELD`s), and every roll uses the command's seeded generator. One command is
@@ -463,20 +465,14 @@ impl Context {
         if let Some(refusal) = refuse_acting(&loaded, asker, None, &targets) {
             return Ok(refusal);
         }
-        let Some(ability) = ability_key(command.string("ability").unwrap_or("")) else {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-save-ability")));
-        };
-        let Some(dc) = command.integer("dc") else {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-save-dc")));
-        };
         let typed = |name: &str| {
             command
                 .string(name)
                 .map(str::trim)
                 .filter(|text| !text.is_empty())
         };
-        let effect = typed("effect");
-        if let Some(effect) = effect
+        let named_effect = typed("effect");
+        if let Some(effect) = named_effect
             && !loaded.library.has_effect(effect)
         {
             return Ok(ephemeral(i18n::tr_args(
@@ -485,15 +481,44 @@ impl Context {
                 &[("effect", code_span_text(effect, 64).into())],
             )));
         }
-        let damage = typed("damage");
+        // An effect that declares its save (`save DEX 15 half`) gives what is not
+        // typed: the ability, the DC, half or none, and, when it is instant hit
+        // point damage, that damage by its method, rolled once so a success can
+        // take half. Then the damage is the effect, which is not applied again.
+        let declared = named_effect.and_then(|effect| loaded.library.save(effect));
+        let declared_damage = declared
+            .as_ref()
+            .and_then(|(save, means)| Some((save.damage.as_deref()?, means)));
+        let typed_ability = typed("ability").map(str::to_owned);
+        let Some(ability) = typed_ability
+            .or_else(|| declared.as_ref().map(|(save, _)| save.ability.clone()))
+            .and_then(|ability| ability_key(&ability))
+        else {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-save-ability")));
+        };
+        let Some(dc) = command
+            .integer("dc")
+            .or_else(|| declared.as_ref().map(|(save, _)| save.dc))
+        else {
+            return Ok(ephemeral(i18n::tr(lang, "encounter-save-dc")));
+        };
+        let damage = typed("damage").or(declared_damage.map(|(damage, _)| damage));
+        let effect = named_effect.filter(|_| declared_damage.is_none());
         if damage.is_none() && effect.is_none() {
             return Ok(ephemeral(i18n::tr(lang, "encounter-save-needs")));
         }
-        let means = typed("means").map(means_of).unwrap_or_default();
+        let means = match (typed("means"), declared_damage) {
+            (Some(typed), _) => means_of(typed),
+            (None, Some((_, means))) => means.clone(),
+            (None, None) => Vec::new(),
+        };
         if let Some(refusal) = unknown_means(lang, &loaded, &means) {
             return Ok(refusal);
         }
-        let half = command.boolean("half").unwrap_or(true);
+        let half = command
+            .boolean("half")
+            .or_else(|| declared.as_ref().map(|(save, _)| save.half))
+            .unwrap_or(true);
         let table = asker.table;
         let mut rng = self.command_rng();
         // One damage roll for every target, as a spell's.
@@ -583,9 +608,14 @@ impl Context {
             }
             told.push(one);
         }
+        // The damage of a named effect is that effect: the intro names it.
+        let (intro_key, cast) = match named_effect.filter(|_| effect.is_none()) {
+            Some(cast) => ("encounter-save-intro-effect", cast),
+            None => ("encounter-save-intro", ""),
+        };
         let mut intro = i18n::tr_args(
             table,
-            "encounter-save-intro",
+            intro_key,
             &[
                 (
                     "name",
@@ -593,6 +623,7 @@ impl Context {
                 ),
                 ("ability", ability.into()),
                 ("dc", dc.into()),
+                ("effect", crate::core::text::escape_markdown(cast).into()),
             ],
         );
         if let Some(dealt) = &dealt {

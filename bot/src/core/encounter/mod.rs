@@ -193,8 +193,9 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                     string("targets", "Combatants, comma-separated", 500)
                         .required()
                         .autocomplete(),
-                    integer("dc", "Difficulty class", 1, 100).required(),
-                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12).required(),
+                    // Not required: an effect that declares its save gives both.
+                    integer("dc", "Difficulty class", 1, 100),
+                    string("ability", "STR, DEX, CON, INT, WIS or CHA", 12),
                     string("damage", "Damage, rolled once: 8d6", 100),
                     string("means", "Elements of the effect file: FIRE", 100),
                     boolean("half", "Half damage on a success (default true)"),
@@ -978,11 +979,13 @@ impl Context {
                 &[("gm", gm.into())],
             )));
         }
+        // Going back moves only the turn: say so, since a table may expect an undo.
+        let note = vec![i18n::tr(asker.table, "encounter-prev-note")];
         self.change(
             loaded,
             asker,
             Named::default(),
-            Vec::new(),
+            note,
             pressed.is_some(),
             |engine, _| engine.prev(),
         )
