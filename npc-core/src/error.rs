@@ -143,38 +143,45 @@ integer_args!(i32, i64, u32, usize);
 
 /// Declares the message ids, each with its stable name and its English template
 /// (`{name}` stands for the parameter `name`).
+/// The effect engine's refusals (`EffectError`) declare their ids with it too.
 macro_rules! message_ids {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal: $english:literal,)*) => {
-        /// The id of a [`LoadMessage`]; [`MessageId::name`] is stable across versions.
+    (
+        $(#[$enum_doc:meta])* enum $enum:ident;
+        $($(#[$doc:meta])* $variant:ident = $name:literal: $english:literal,)*
+    ) => {
+        $(#[$enum_doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[non_exhaustive]
-        pub enum MessageId {
+        pub enum $enum {
             $($(#[$doc])* $variant,)*
         }
 
-        impl MessageId {
+        impl $enum {
             /// Every id, so a host can check that it words each of them.
-            pub const ALL: &'static [MessageId] = &[$(MessageId::$variant,)*];
+            pub const ALL: &'static [$enum] = &[$($enum::$variant,)*];
 
             /// The stable name: lower case words joined by `-`.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(MessageId::$variant => $name,)*
+                    $($enum::$variant => $name,)*
                 }
             }
 
             /// The English wording, `{name}` standing for the parameter `name`: what
-            /// [`LoadMessage::english`] fills in.
+            /// the message's `english` fills in.
             pub fn english_template(self) -> &'static str {
                 match self {
-                    $(MessageId::$variant => $english,)*
+                    $($enum::$variant => $english,)*
                 }
             }
         }
     };
 }
+pub(crate) use message_ids;
 
 message_ids! {
+    /// The id of a [`LoadMessage`]; [`MessageId::name`] is stable across versions.
+    enum MessageId;
     // The lexer (X1).
     /// A `/*` comment that never ends.
     UnterminatedComment = "unterminated-comment":
@@ -499,35 +506,44 @@ impl LoadMessage {
 
     /// The English text: the template with each `{name}` replaced by its parameter.
     pub fn english(&self) -> String {
-        let template = self.id.english_template();
-        let mut out = String::with_capacity(template.len());
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            let (before, from_brace) = rest.split_at(open);
-            out.push_str(before);
-            let name = from_brace[1..].split('}').next().unwrap_or("");
-            match self.arg(name) {
-                Some(value) if from_brace[1..].contains('}') => {
-                    out.push_str(&value.to_string());
-                    rest = &from_brace[name.len() + 2..];
-                }
-                _ => {
-                    out.push('{');
-                    rest = &from_brace[1..];
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+        fill(self.id.english_template(), &self.args)
     }
 
     /// The parameter called `name`.
     pub fn arg(&self, name: &str) -> Option<&MessageArg> {
-        self.args
-            .iter()
-            .find(|(arg, _)| arg == name)
-            .map(|(_, value)| value)
+        arg(&self.args, name)
     }
+}
+
+/// The parameter called `name` among `args`.
+pub(crate) fn arg<'a>(args: &'a [(String, MessageArg)], name: &str) -> Option<&'a MessageArg> {
+    args.iter()
+        .find(|(arg, _)| arg == name)
+        .map(|(_, value)| value)
+}
+
+/// `template` with each `{name}` replaced by the parameter `name` of `args`; a brace
+/// naming no parameter stays as written (templates quote `{` and `}` of scripts).
+pub(crate) fn fill(template: &str, args: &[(String, MessageArg)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let (before, from_brace) = rest.split_at(open);
+        out.push_str(before);
+        let name = from_brace[1..].split('}').next().unwrap_or("");
+        match arg(args, name) {
+            Some(value) if from_brace[1..].contains('}') => {
+                out.push_str(&value.to_string());
+                rest = &from_brace[name.len() + 2..];
+            }
+            _ => {
+                out.push('{');
+                rest = &from_brace[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 impl LoadError {

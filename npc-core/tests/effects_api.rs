@@ -763,3 +763,183 @@ EFFECT Heal { target_type Character; subject HitPoints; value +2d4 }
         assert_eq!(found, expected, "{tag}");
     }
 }
+
+/// Every refusal of the engine carries the arguments its message names, so a host
+/// words it from the error alone; its English is the template filled with them.
+#[test]
+fn every_refusal_carries_its_arguments() {
+    use npc_core::MessageArg;
+    use npc_core::effects::{EffectError, EffectMessageId};
+    const SOURCE: &str = "ELEMENTS { ACID }\n\
+        EFFECT Thorns { target_type Character; subject HitPoints; value -1; hook HpReduced }\n\
+        EFFECT Bite { target_type Character; subject HitPoints; value -3 }\n\
+        EFFECT Huge { target_type Character; subject HitPoints; value 9223372036854775807+1d6 }\n\
+        EFFECT Mark { target_type Character; subject Strength; value +1; duration 5 }\n";
+    let limits = EffectLimits {
+        max_combatants: 2,
+        max_attached: 2,
+        max_name_len: 8,
+        ..EffectLimits::default()
+    };
+    let library = load_effects_with(SOURCE, &limits).unwrap();
+    let tight = EffectLimits {
+        max_steps: 1,
+        ..limits.clone()
+    };
+    let tight = load_effects_with(SOURCE, &tight).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut two = Encounter::new();
+    two.add(&library, &spec("Ana", 10, 30)).unwrap();
+    two.add(&library, &spec("Orc", 5, 30)).unwrap();
+    let mut marked = two.clone();
+    for _ in 0..2 {
+        marked.apply(&library, "Mark", &["Ana"], &mut rng).unwrap();
+    }
+    let mut thorny = two.clone();
+    thorny
+        .apply(&library, "Thorns", &["Orc"], &mut rng)
+        .unwrap();
+    let long = "x".repeat(limits.max_name_len + 1);
+    let mut acid = spec("Slime", 1, 5);
+    acid.immune = vec!["ICE".to_string()];
+    let raised = std::sync::atomic::AtomicBool::new(true);
+    let fresh = Encounter::new();
+    type Made = Result<Vec<EffectEvent>, EffectError>;
+    /// The kind and id a command must give, the command, the arguments it must carry.
+    type Case<'a> = (
+        EffectErrorKind,
+        EffectMessageId,
+        Made,
+        &'a [(&'a str, &'a str)],
+    );
+    let cases: Vec<Case> = vec![
+        (
+            EffectErrorKind::BadName,
+            EffectMessageId::BadName,
+            fresh.clone().add(&library, &spec(&long, 1, 1)),
+            &[("max", "8")],
+        ),
+        (
+            EffectErrorKind::BadName,
+            EffectMessageId::NameTaken,
+            two.clone().add(&library, &spec("Ana", 1, 1)),
+            &[("name", "Ana"), ("max", "8")],
+        ),
+        (
+            EffectErrorKind::Full,
+            EffectMessageId::Full,
+            two.clone().add(&library, &spec("Bo", 1, 1)),
+            &[("max", "2")],
+        ),
+        (
+            EffectErrorKind::UnknownElement,
+            EffectMessageId::UnknownElement,
+            fresh.clone().add(&library, &acid),
+            &[("element", "ICE")],
+        ),
+        (
+            EffectErrorKind::UnknownEffect,
+            EffectMessageId::UnknownEffect,
+            two.clone().apply(&library, "Nope", &["Ana"], &mut rng),
+            &[("effect", "Nope")],
+        ),
+        (
+            EffectErrorKind::UnknownEffect,
+            EffectMessageId::NotHeld,
+            two.clone().remove_effect("Ana", "Mark"),
+            &[("name", "Ana"), ("effect", "Mark")],
+        ),
+        (
+            EffectErrorKind::Empty,
+            EffectMessageId::Empty,
+            fresh.clone().next(&library, &mut rng),
+            &[],
+        ),
+        (
+            EffectErrorKind::NoEarlierTurn,
+            EffectMessageId::NoEarlierTurn,
+            two.clone().prev(),
+            &[],
+        ),
+        (
+            EffectErrorKind::UnknownCombatant,
+            EffectMessageId::UnknownCombatant,
+            two.clone()
+                .apply(&library, "Bite", &["Ana", "Nobody"], &mut rng),
+            &[("name", "Nobody")],
+        ),
+        (
+            EffectErrorKind::StepBudget,
+            EffectMessageId::StepBudget,
+            two.clone().apply(&tight, "Bite", &["Ana", "Orc"], &mut rng),
+            &[("max", "1")],
+        ),
+        (
+            EffectErrorKind::Cancelled,
+            EffectMessageId::Cancelled,
+            two.clone()
+                .apply_cancellable(&library, "Bite", &["Ana"], &mut rng, Some(&raised)),
+            &[],
+        ),
+        (
+            EffectErrorKind::Dice,
+            EffectMessageId::Dice,
+            two.clone().apply(&library, "Huge", &["Ana"], &mut rng),
+            &[("effect", "Huge"), ("reason", "")],
+        ),
+        (
+            EffectErrorKind::HookDepth,
+            EffectMessageId::HookDepth,
+            thorny.clone().apply(&library, "Bite", &["Orc"], &mut rng),
+            &[("max", "4")],
+        ),
+        (
+            EffectErrorKind::TooManyEffects,
+            EffectMessageId::TooManyEffects,
+            marked.clone().apply(&library, "Mark", &["Ana"], &mut rng),
+            &[("name", "Ana"), ("max", "2")],
+        ),
+    ];
+    let mut seen = Vec::new();
+    for (kind, id, made, args) in cases {
+        let error = made.expect_err(id.name());
+        assert_eq!((error.kind, error.id), (kind, id), "{}", error.message);
+        seen.push(id);
+        let template = id.english_template();
+        let names: Vec<&str> = error.args.iter().map(|(name, _)| name.as_str()).collect();
+        let wanted: Vec<&str> = template
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+            .collect();
+        for name in wanted {
+            assert!(names.contains(&name), "{}: lacks {name}", id.name());
+        }
+        for (name, value) in args {
+            let Some(arg) = error.arg(name) else {
+                panic!("{} lacks {name}", id.name());
+            };
+            // An empty value stands for "any": a limit from the defaults, a reason.
+            if !value.is_empty() {
+                assert_eq!(arg.to_string(), *value, "{}: {name}", id.name());
+            }
+            if *name == "reason" {
+                assert!(matches!(
+                    arg,
+                    MessageArg::DiceReason {
+                        reason: Some(_),
+                        ..
+                    }
+                ));
+            }
+        }
+        let mut english = template.to_string();
+        for (name, value) in &error.args {
+            english = english.replace(&format!("{{{name}}}"), &value.to_string());
+        }
+        assert_eq!(error.message, english, "{}", id.name());
+    }
+    let mut all = EffectMessageId::ALL.to_vec();
+    all.retain(|id| !seen.contains(id));
+    assert!(all.is_empty(), "ids no case makes: {all:?}");
+}

@@ -51,17 +51,19 @@ encounter-refuse-remove = Du kannst diesen Beteiligten nicht entfernen: Spieler 
 
 ## Warum die Effekt-Engine nichts getan hat (nach „Es ist nichts passiert: “).
 encounter-error-bad-name = der Name von Beteiligten ist ein Wort aus höchstens { $max } Zeichen und noch nicht vergeben
+encounter-error-name-taken = der Name von Beteiligten ist ein Wort aus höchstens { $max } Zeichen und noch nicht vergeben ({ $name } ist es schon)
 encounter-error-full = die Begegnung ist voll ({ $max } Beteiligte)
-encounter-error-unknown-element = ein Element, das die Effektdatei dieses Servers nicht deklariert
-encounter-error-unknown-effect = auf { $name } liegt kein { $effect }
+encounter-error-unknown-element = die Effektdatei dieses Servers deklariert kein Element { $element }
+encounter-error-unknown-effect = die Effektdatei dieses Servers hat keinen Effekt { $effect }
+encounter-error-not-held = auf { $name } liegt kein { $effect }
 encounter-error-empty = die Begegnung hat noch keine Beteiligten
 encounter-error-no-earlier-turn = es gibt keinen früheren Zug
 encounter-error-unknown-combatant = niemand in dieser Begegnung heißt { $name }
 encounter-error-step-budget = der Befehl brauchte mehr als { $max } Schritte; nichts wurde geändert
+encounter-error-cancelled = der Befehl wurde abgebrochen; nichts wurde geändert
+encounter-error-dice = die Würfel von { $effect } ließen sich nicht werfen ({ $reason }); nichts wurde geändert
 encounter-error-hook-depth = Hooks lösten Hooks mehr als { $max } Ebenen tief aus; nichts wurde geändert
-encounter-error-too-many-effects = jemand hätte mehr als { $max } Effekte; nichts wurde geändert
-encounter-error-dice = die Würfel eines Effekts ließen sich nicht werfen; nichts wurde geändert
-encounter-error-other = die Effekt-Engine hat abgelehnt
+encounter-error-too-many-effects = auf { $name } liegen schon { $max } Effekte; nichts wurde geändert
 
 ## Öffentliche Antworten (in der Sprache des Servers).
 encounter-begins = **{ $name }** beginnt eine Begegnung. Spieler: `/initiative beitreten`. Spielleitung: Monster mit `/initiative hinzufügen`, dann **Weiter**.

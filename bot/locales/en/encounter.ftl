@@ -51,20 +51,22 @@ encounter-refuse-effect = You cannot apply effects to those combatants: players 
 encounter-refuse-cure = You cannot cure that combatant: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
 encounter-refuse-remove = You cannot remove that combatant: players act on their own combatant, and on others during their own turn. The GM is { $gm }.
 
-## Why the effect engine did nothing (after "Nothing happened: "). English answers
-## give the engine's own message, which names more; these are for the other languages.
-encounter-error-bad-name = a combatant's name is one word of at most { $max } characters, and no one else's
+## Why the effect engine did nothing (after "Nothing happened: "): one message per
+## npc-core `EffectMessageId`, with its arguments; English says what the engine says.
+encounter-error-bad-name = a combatant name is one word of at most { $max } characters
+encounter-error-name-taken = there is already a combatant named { $name }
 encounter-error-full = the encounter is full ({ $max } combatants)
-encounter-error-unknown-element = an element this server's effect library does not declare
-encounter-error-unknown-effect = { $name } holds no { $effect }
+encounter-error-unknown-element = unknown element { $element }
+encounter-error-unknown-effect = no effect named { $effect }
+encounter-error-not-held = { $name } holds no { $effect }
 encounter-error-empty = the encounter has no combatants
 encounter-error-no-earlier-turn = there is no earlier turn
 encounter-error-unknown-combatant = no combatant named { $name }
 encounter-error-step-budget = the command needed more than { $max } steps; nothing was changed
+encounter-error-cancelled = the command was cancelled; nothing was changed
+encounter-error-dice = the dice of { $effect } could not be rolled ({ $reason }); nothing was changed
 encounter-error-hook-depth = hooks fired hooks more than { $max } deep; nothing was changed
-encounter-error-too-many-effects = a combatant would hold more than { $max } effects; nothing was changed
-encounter-error-dice = an effect's dice could not be rolled; nothing was changed
-encounter-error-other = the effect engine refused
+encounter-error-too-many-effects = { $name } already holds { $max } effects; nothing was changed
 
 ## Public answers (the server's language).
 encounter-begins = **{ $name }** begins an encounter. Players: `/init join`. GM: `/init add` monsters, then **Next**.

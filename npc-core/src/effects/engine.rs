@@ -12,6 +12,9 @@ use std::sync::atomic::AtomicBool;
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
 
+use crate::error::MessageArg;
+
+use super::error::{EffectError, EffectErrorKind, EffectMessageId};
 use super::event::{EffectEvent, EffectRoll};
 use super::model::{
     BoolOp, IntOp, IntOperator, Mode, Number, SetOperator, Subject, TargetType, ValueSpec,
@@ -32,53 +35,6 @@ impl<R: RngCore> Randomness for R {
 
     fn chance(&mut self) -> &mut dyn RngCore {
         self
-    }
-}
-
-/// Why a command did nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum EffectErrorKind {
-    /// No effect with that tag in the library.
-    UnknownEffect,
-    /// No combatant with that name.
-    UnknownCombatant,
-    /// A combatant name that is empty, too long, has spaces or is taken.
-    BadName,
-    /// An element the library does not declare.
-    UnknownElement,
-    /// The encounter already holds the most combatants allowed.
-    Full,
-    /// `next` on an encounter without combatants.
-    Empty,
-    /// `prev` before the first turn has ended.
-    NoEarlierTurn,
-    /// Z1: the command took more steps than the budget.
-    StepBudget,
-    /// H1: hooks fired hooks deeper than allowed.
-    HookDepth,
-    /// A combatant would hold more effects than allowed.
-    TooManyEffects,
-    /// A dice expression could not be rolled (overflow and the like).
-    Dice,
-    /// The host raised the command's cancel flag (its time was up).
-    Cancelled,
-}
-
-/// A command that changed nothing, and why. `Display` is the message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[error("{message}")]
-pub struct EffectError {
-    pub kind: EffectErrorKind,
-    pub message: String,
-}
-
-impl EffectError {
-    fn new(kind: EffectErrorKind, message: impl Into<String>) -> EffectError {
-        EffectError {
-            kind,
-            message: message.into(),
-        }
     }
 }
 
@@ -383,27 +339,24 @@ impl Encounter {
             || name.chars().any(char::is_whitespace)
             || name.len() > limits.max_name_len
         {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::BadName,
-                format!(
-                    "a combatant name is one word of at most {} characters",
-                    limits.max_name_len
-                ),
+                EffectMessageId::BadName,
+                [("max", limits.max_name_len.into())],
             ));
         }
         if self.combatants.iter().any(|c| c.name == name) {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::BadName,
-                format!("there is already a combatant named {name}"),
+                EffectMessageId::NameTaken,
+                [("name", name.into()), ("max", limits.max_name_len.into())],
             ));
         }
         if self.combatants.len() >= limits.max_combatants {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::Full,
-                format!(
-                    "the encounter is full ({} combatants)",
-                    limits.max_combatants
-                ),
+                EffectMessageId::Full,
+                [("max", limits.max_combatants.into())],
             ));
         }
         let unknown = spec
@@ -412,9 +365,10 @@ impl Encounter {
             .chain(spec.protect.iter().map(|(element, _)| element))
             .find(|element| !library.has_element(element));
         if let Some(element) = unknown {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::UnknownElement,
-                format!("unknown element {element}"),
+                EffectMessageId::UnknownElement,
+                [("element", element.as_str().into())],
             ));
         }
         let mut base = Stats {
@@ -477,9 +431,10 @@ impl Encounter {
         cancel: Option<&AtomicBool>,
     ) -> Step<Vec<EffectEvent>> {
         let Some(effect) = library.effect(effect) else {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::UnknownEffect,
-                format!("no effect named {effect}"),
+                EffectMessageId::UnknownEffect,
+                [("effect", effect.into())],
             ));
         };
         let ids = self.ids(targets)?;
@@ -533,9 +488,10 @@ impl Encounter {
         randomness: &mut dyn Randomness,
     ) -> Step<Vec<EffectEvent>> {
         if let Some(element) = means.iter().find(|element| !library.has_element(element)) {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::UnknownElement,
-                format!("unknown element {element}"),
+                EffectMessageId::UnknownElement,
+                [("element", element.as_str().into())],
             ));
         }
         let id = self.ids(&[target])?[0];
@@ -590,9 +546,10 @@ impl Encounter {
         cancel: Option<&AtomicBool>,
     ) -> Step<Vec<EffectEvent>> {
         if self.combatants.is_empty() {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::Empty,
-                "the encounter has no combatants",
+                EffectMessageId::Empty,
+                [],
             ));
         }
         self.command(library, randomness, cancel, |run| run.next())
@@ -609,9 +566,10 @@ impl Encounter {
         holder.effects.retain(|attached| attached.tag != effect);
         let count = before - holder.effects.len();
         if count == 0 {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::UnknownEffect,
-                format!("{target} holds no {effect}"),
+                EffectMessageId::NotHeld,
+                [("name", target.into()), ("effect", effect.into())],
             ));
         }
         holder.recompute();
@@ -626,9 +584,10 @@ impl Encounter {
     /// did: no effect recurs, counts up or comes back.
     pub fn prev(&mut self) -> Step<Vec<EffectEvent>> {
         if self.round == 0 || (self.round == 1 && self.index == 0) || self.combatants.is_empty() {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::NoEarlierTurn,
-                "there is no earlier turn",
+                EffectMessageId::NoEarlierTurn,
+                [],
             ));
         }
         if self.index == 0 {
@@ -716,9 +675,10 @@ impl Encounter {
                     .find(|c| c.name == *name)
                     .map(|c| c.id)
                     .ok_or_else(|| {
-                        EffectError::new(
+                        EffectError::said(
                             EffectErrorKind::UnknownCombatant,
-                            format!("no combatant named {name}"),
+                            EffectMessageId::UnknownCombatant,
+                            [("name", (*name).into())],
                         )
                     })
             })
@@ -840,15 +800,17 @@ impl<'r> Run<'r> {
         self.steps += 1;
         let budget = self.library.limits.max_steps;
         if self.steps > budget {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::StepBudget,
-                format!("the command needed more than {budget} steps; nothing was changed"),
+                EffectMessageId::StepBudget,
+                [("max", budget.into())],
             ));
         }
         if crate::is_cancelled(self.cancel) {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::Cancelled,
-                "the command was cancelled; nothing was changed",
+                EffectMessageId::Cancelled,
+                [],
             ));
         }
         Ok(())
@@ -881,13 +843,14 @@ impl<'r> Run<'r> {
                     (roll.total(), Some(shown))
                 })
                 .map_err(|error| {
-                    EffectError::new(
+                    let reason = MessageArg::DiceReason {
+                        english: error.message().to_string(),
+                        reason: Some(Box::new(error.reason().clone())),
+                    };
+                    EffectError::said(
                         EffectErrorKind::Dice,
-                        format!(
-                            "the dice of {} could not be rolled ({}); nothing was changed",
-                            effect.tag,
-                            error.message()
-                        ),
+                        EffectMessageId::Dice,
+                        [("effect", effect.tag.as_str().into()), ("reason", reason)],
                     )
                 }),
         }
@@ -1251,9 +1214,10 @@ impl<'r> Run<'r> {
         }
         let max = self.library.limits.max_hook_depth;
         if depth > max {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::HookDepth,
-                format!("hooks fired hooks more than {max} deep; nothing was changed"),
+                EffectMessageId::HookDepth,
+                [("max", max.into())],
             ));
         }
         let library = self.library;
@@ -1278,12 +1242,10 @@ impl<'r> Run<'r> {
             return Ok(());
         };
         if holder.effects.len() >= max {
-            return Err(EffectError::new(
+            return Err(EffectError::said(
                 EffectErrorKind::TooManyEffects,
-                format!(
-                    "{} already holds {max} effects; nothing was changed",
-                    holder.name
-                ),
+                EffectMessageId::TooManyEffects,
+                [("name", holder.name.as_str().into()), ("max", max.into())],
             ));
         }
         holder.effects.push(Attached {

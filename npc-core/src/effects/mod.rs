@@ -12,6 +12,7 @@
 //! - [`EffectPlay`] / [`play_effects`] is the `tavern effects play` protocol.
 
 mod engine;
+mod error;
 mod event;
 mod lang;
 mod model;
@@ -21,9 +22,9 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 pub use engine::{
-    AttachedView, CarriedEffects, CombatantSpec, CombatantView, EffectError, EffectErrorKind,
-    Encounter, HpChange, Randomness,
+    AttachedView, CarriedEffects, CombatantSpec, CombatantView, Encounter, HpChange, Randomness,
 };
+pub use error::{EffectError, EffectErrorKind, EffectMessageId};
 pub use event::{EffectEvent, EffectRoll};
 pub use model::{BoolOp, IntOp, Mode, Subject, SubjectKind, TargetType};
 pub use play::{EffectPlay, MAX_LINE_BYTES, play_effects};

@@ -3,7 +3,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::{CombatantSpec, CombatantView, EffectError, Encounter, HpChange, Randomness};
+use super::EffectError;
+use super::engine::{CombatantSpec, CombatantView, Encounter, HpChange, Randomness};
 use super::event::EffectEvent;
 use super::model::Subject;
 use super::{EffectLibrary, load_effects};

@@ -66,13 +66,7 @@ pub fn apply_alone(
             engine.attach_carried(library, &name, carried)
         })
         .and_then(|_| engine.apply(library, effect, &[&name], &mut randomness))
-        .map_err(|error| {
-            let named = super::Named {
-                targets: vec![name.clone()],
-                effect: Some(effect.to_owned()),
-            };
-            super::engine_reason(lang, &error, library, &engine, &named)
-        })?;
+        .map_err(|error| super::engine_reason(lang, &error))?;
     let seat = Seat {
         name,
         owner: 0,

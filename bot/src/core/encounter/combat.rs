@@ -28,7 +28,7 @@ use rand::rngs::StdRng;
 
 use super::seats::Seat;
 use super::words::event_lines;
-use super::{Asker, Extra, Loaded, Named, answer, engine_error, gm_name, meant_combatant};
+use super::{Asker, Extra, Loaded, answer, engine_reason, gm_name, meant_combatant};
 use crate::core::context::Context;
 use crate::core::fields::ability_modifier;
 use crate::core::prepare::Prepared;
@@ -427,7 +427,7 @@ impl Context {
                     &mut rng,
                 ) {
                     Ok(events) => one.events = events,
-                    Err(error) => return Ok(self.did_nothing(asker, &loaded, &targets, &error)),
+                    Err(error) => return Ok(self.did_nothing(asker, &error)),
                 }
             }
             told.push(one);
@@ -594,7 +594,7 @@ impl Context {
             if let Some(amount) = amount {
                 match engine.damage(&loaded.library, target, amount, &means, &label, &mut rng) {
                     Ok(events) => one.events.extend(events),
-                    Err(error) => return Ok(self.did_nothing(asker, &loaded, &targets, &error)),
+                    Err(error) => return Ok(self.did_nothing(asker, &error)),
                 }
             }
             if let Some(effect) = effect
@@ -603,7 +603,7 @@ impl Context {
             {
                 match engine.apply(&loaded.library, effect, &[target.as_str()], &mut rng) {
                     Ok(events) => one.events.extend(events),
-                    Err(error) => return Ok(self.did_nothing(asker, &loaded, &targets, &error)),
+                    Err(error) => return Ok(self.did_nothing(asker, &error)),
                 }
             }
             told.push(one);
@@ -679,18 +679,8 @@ impl Context {
         }
     }
 
-    fn did_nothing(
-        &self,
-        asker: &Asker,
-        loaded: &Loaded,
-        targets: &[String],
-        error: &npc_core::effects::EffectError,
-    ) -> Vec<Reply> {
-        let named = Named {
-            targets: targets.to_vec(),
-            effect: None,
-        };
-        let error = engine_error(asker.lang, error, loaded, &named);
+    fn did_nothing(&self, asker: &Asker, error: &npc_core::effects::EffectError) -> Vec<Reply> {
+        let error = engine_reason(asker.lang, error);
         ephemeral(i18n::tr_args(
             asker.lang,
             "encounter-nothing-happened",

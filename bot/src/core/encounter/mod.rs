@@ -61,7 +61,7 @@ pub use ids::{InitAction, InitId};
 use seats::Seat;
 pub(super) use seats::overlay;
 use tracker::Viewer;
-use words::{Named, engine_reason};
+use words::engine_reason;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "init",
@@ -676,7 +676,6 @@ impl Context {
         &self,
         loaded: Loaded,
         asker: &Asker,
-        named: Named,
         intro: Vec<String>,
         pressed: bool,
         run: impl FnOnce(&mut Encounter, &EffectLibrary) -> Result<Vec<EffectEvent>, EffectError>,
@@ -685,7 +684,7 @@ impl Context {
         let events = match run(&mut engine, &loaded.library) {
             Ok(events) => events,
             Err(error) => {
-                let error = engine_error(asker.lang, &error, &loaded, &named);
+                let error = engine_reason(asker.lang, &error);
                 return Ok(ephemeral(i18n::tr_args(
                     asker.lang,
                     "encounter-nothing-happened",
@@ -836,11 +835,7 @@ impl Context {
         let attached = match added {
             Ok(attached) => attached,
             Err(error) => {
-                let named = Named {
-                    targets: vec![name.clone()],
-                    effect: None,
-                };
-                let error = engine_error(asker.lang, &error, &loaded, &named);
+                let error = engine_reason(asker.lang, &error);
                 return Ok(ephemeral(i18n::tr_args(
                     asker.lang,
                     "encounter-nothing-happened",
@@ -957,7 +952,6 @@ impl Context {
         self.change(
             loaded,
             asker,
-            Named::default(),
             Vec::new(),
             pressed.is_some(),
             |engine, library| engine.next(library, &mut rng),
@@ -981,14 +975,9 @@ impl Context {
         }
         // Going back moves only the turn: say so, since a table may expect an undo.
         let note = vec![i18n::tr(asker.table, "encounter-prev-note")];
-        self.change(
-            loaded,
-            asker,
-            Named::default(),
-            note,
-            pressed.is_some(),
-            |engine, _| engine.prev(),
-        )
+        self.change(loaded, asker, note, pressed.is_some(), |engine, _| {
+            engine.prev()
+        })
         .await
     }
 
@@ -1039,13 +1028,9 @@ impl Context {
                 ],
             ));
         }
-        let named = Named {
-            targets: vec![target.to_owned()],
-            effect: None,
-        };
         let target = target.to_owned();
         let mut rng = self.command_rng();
-        self.change(loaded, asker, named, intro, false, |engine, library| {
+        self.change(loaded, asker, intro, false, |engine, library| {
             engine.hp(library, &target, change, &mut rng)
         })
         .await
@@ -1088,13 +1073,9 @@ impl Context {
                 ("effect", escape_markdown(effect).into()),
             ],
         )];
-        let named = Named {
-            targets: names.clone(),
-            effect: Some(effect.to_owned()),
-        };
         let effect = effect.to_owned();
         let mut rng = self.command_rng();
-        self.change(loaded, asker, named, intro, false, |engine, library| {
+        self.change(loaded, asker, intro, false, |engine, library| {
             engine.apply(library, &effect, &refs, &mut rng)
         })
         .await
@@ -1115,12 +1096,8 @@ impl Context {
                 &[("gm", gm.into())],
             )));
         }
-        let named = Named {
-            targets: vec![target.to_owned()],
-            effect: Some(effect.to_owned()),
-        };
         let (target, effect) = (target.to_owned(), effect.to_owned());
-        self.change(loaded, asker, named, Vec::new(), false, |engine, _| {
+        self.change(loaded, asker, Vec::new(), false, |engine, _| {
             engine.remove_effect(&target, &effect)
         })
         .await
@@ -1140,12 +1117,8 @@ impl Context {
                 &[("gm", gm.into())],
             )));
         }
-        let named = Named {
-            targets: vec![target.to_owned()],
-            effect: None,
-        };
         let target = target.to_owned();
-        self.change(loaded, asker, named, Vec::new(), false, |engine, _| {
+        self.change(loaded, asker, Vec::new(), false, |engine, _| {
             engine.remove(&target)
         })
         .await
@@ -1325,11 +1298,4 @@ fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
 /// The GM's name as refusals give it.
 fn gm_name(loaded: &Loaded) -> String {
     escape_markdown(&one_line(&loaded.row.gm_name, 32))
-}
-
-/// Why the effect engine did nothing, as the end of a sentence in `lang`. English
-/// gives the engine's own message (it names more than a kind can); another language
-/// says it by kind, with the names the command gave and the library's limits.
-fn engine_error(lang: Lang, error: &EffectError, loaded: &Loaded, named: &Named) -> String {
-    engine_reason(lang, error, &loaded.library, &loaded.engine, named)
 }

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 
 use super::combat::{StoredAttack, parse_saves};
 use super::seats::{self, Seat};
-use super::{Asker, Extra, Loaded, Named, answer, engine_error, gm_name};
+use super::{Asker, Extra, Loaded, answer, engine_reason, gm_name};
 use crate::core::context::Context;
 use crate::core::text::code_span_text;
 use crate::core::{Command, Reply, ephemeral};
@@ -177,11 +177,7 @@ impl Context {
                 ..Default::default()
             };
             if let Err(error) = engine.add(&loaded.library, &spec) {
-                let named = Named {
-                    targets: vec![each],
-                    effect: None,
-                };
-                let error = engine_error(lang, &error, &loaded, &named);
+                let error = engine_reason(lang, &error);
                 return Ok(ephemeral(i18n::tr_args(
                     lang,
                     "encounter-nothing-added",

@@ -3,9 +3,8 @@
 
 use std::collections::HashSet;
 
-use npc_core::effects::{
-    EffectError, EffectErrorKind, EffectEvent, EffectLibrary, EffectRoll, Encounter, Subject,
-};
+use npc_core::MessageArg;
+use npc_core::effects::{EffectError, EffectEvent, EffectRoll, Encounter, Subject};
 
 use super::seats::Seat;
 use super::tracker::hp_word;
@@ -351,89 +350,93 @@ fn subject_name(lang: Lang, subject: Subject) -> String {
     )
 }
 
-/// What a command named, to say why the effect engine refused in a language other
-/// than the engine's own English.
-#[derive(Default)]
-pub(super) struct Named {
-    pub(super) targets: Vec<String>,
-    pub(super) effect: Option<String>,
+/// Why the effect engine did nothing, as the end of a sentence in `lang`: the
+/// error's message id (`encounter-error-<id>`) with its arguments. English says
+/// what the engine's own message says.
+pub(super) fn engine_reason(lang: Lang, error: &EffectError) -> String {
+    let args: Vec<(&str, i18n::Arg<'_>)> = error
+        .args
+        .iter()
+        .map(|(name, value)| (name.as_str(), engine_arg(lang, value)))
+        .collect();
+    let key = format!("encounter-error-{}", error.id.name());
+    // The names quote what players typed: no fence of theirs may open a code block
+    // in our answer.
+    break_fences(&i18n::tr_args(lang, &key, &args))
 }
 
-/// Why the effect engine did nothing, as the end of a sentence in `lang`, for an
-/// engine and library of the caller's (`engine` as it was before the command).
-/// English gives the engine's own message (it names more than a kind can); another
-/// language says it by kind, with the names the command gave and the library's limits.
-pub(super) fn engine_reason(
-    lang: Lang,
-    error: &EffectError,
-    library: &EffectLibrary,
-    engine: &Encounter,
-    named: &Named,
-) -> String {
-    // The engine's message and the names quote what players typed: no fence of
-    // theirs may open a code block in our answer.
-    if lang == Lang::En {
-        return break_fences(&error.message);
+/// One argument of an engine refusal; dice-core's reason worded as its errors are
+/// everywhere else.
+fn engine_arg(lang: Lang, value: &MessageArg) -> i18n::Arg<'_> {
+    match value {
+        MessageArg::Text(text) => i18n::Arg::from(text),
+        MessageArg::Integer(number) => i18n::Arg::from(*number),
+        MessageArg::Phrase(phrase) => i18n::Arg::from(phrase.english()),
+        MessageArg::DiceReason { english, reason } => i18n::Arg::from(
+            match (lang, reason) {
+                (Lang::En, _) => Some(english.clone()),
+                (_, Some(reason)) => crate::engine::dice_reason::from_catalogue(lang, reason),
+                (_, None) => None,
+            }
+            .unwrap_or_else(|| i18n::tr(lang, "npc-load-dice-reason-unknown")),
+        ),
     }
-    let limits = library.limits();
-    let missing = named
-        .targets
-        .iter()
-        .find(|name| engine.combatant(name).is_none())
-        .or(named.targets.first())
-        .map_or("", String::as_str);
-    let target = named.targets.first().map_or("", String::as_str);
-    let reason = match error.kind {
-        EffectErrorKind::BadName => i18n::tr_args(
-            lang,
-            "encounter-error-bad-name",
-            &[("max", limits.max_name_len.into())],
-        ),
-        EffectErrorKind::Full => i18n::tr_args(
-            lang,
-            "encounter-error-full",
-            &[("max", limits.max_combatants.into())],
-        ),
-        EffectErrorKind::UnknownElement => i18n::tr(lang, "encounter-error-unknown-element"),
-        EffectErrorKind::UnknownEffect => i18n::tr_args(
-            lang,
-            "encounter-error-unknown-effect",
-            &[
-                ("name", target.into()),
-                ("effect", named.effect.as_deref().unwrap_or("").into()),
-            ],
-        ),
-        EffectErrorKind::Empty => i18n::tr(lang, "encounter-error-empty"),
-        EffectErrorKind::NoEarlierTurn => i18n::tr(lang, "encounter-error-no-earlier-turn"),
-        EffectErrorKind::UnknownCombatant => i18n::tr_args(
-            lang,
-            "encounter-error-unknown-combatant",
-            &[("name", missing.into())],
-        ),
-        EffectErrorKind::StepBudget => i18n::tr_args(
-            lang,
-            "encounter-error-step-budget",
-            &[("max", limits.max_steps.into())],
-        ),
-        EffectErrorKind::HookDepth => i18n::tr_args(
-            lang,
-            "encounter-error-hook-depth",
-            &[("max", limits.max_hook_depth.into())],
-        ),
-        EffectErrorKind::TooManyEffects => i18n::tr_args(
-            lang,
-            "encounter-error-too-many-effects",
-            &[("max", limits.max_attached.into())],
-        ),
-        EffectErrorKind::Dice => i18n::tr(lang, "encounter-error-dice"),
-        _ => i18n::tr(lang, "encounter-error-other"),
-    };
-    break_fences(&reason)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every refusal of the effect engine is worded from the error alone, in English
+    /// as the engine says it and in German, each argument filled in.
+    #[test]
+    fn every_engine_refusal_is_worded_in_both_languages() {
+        use npc_core::effects::{EffectErrorKind, EffectMessageId};
+        for id in EffectMessageId::ALL {
+            let template = id.english_template();
+            let args: Vec<(String, MessageArg)> = template
+                .split('{')
+                .skip(1)
+                .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+                .chain((*id == EffectMessageId::NameTaken).then_some("max"))
+                .map(|name| {
+                    let value = match name {
+                        "max" => MessageArg::from(7_usize),
+                        "reason" => MessageArg::DiceReason {
+                            english: "overflow".to_owned(),
+                            reason: None,
+                        },
+                        _ => MessageArg::from(format!("Arg_{name}")),
+                    };
+                    (name.to_owned(), value)
+                })
+                .collect();
+            let mut english = template.to_owned();
+            for (name, value) in &args {
+                english = english.replace(&format!("{{{name}}}"), &value.to_string());
+            }
+            let error = EffectError {
+                kind: EffectErrorKind::Empty,
+                message: english.clone(),
+                id: *id,
+                args: args.clone(),
+            };
+            assert_eq!(engine_reason(Lang::En, &error), english, "{}", id.name());
+            let german = engine_reason(Lang::De, &error);
+            assert_ne!(german, english, "{}", id.name());
+            assert!(!german.contains('{'), "{}: {german}", id.name());
+            for (name, value) in &args {
+                let shown = match value {
+                    // No structured reason: German says Tavern cannot roll it.
+                    MessageArg::DiceReason { .. } => {
+                        i18n::tr(Lang::De, "npc-load-dice-reason-unknown")
+                    }
+                    _ => value.to_string(),
+                };
+                assert!(german.contains(&shown), "{}: {name} in {german}", id.name());
+            }
+        }
+    }
 
     /// English event lines are npc-core's own transcript lines, word for word (but
     /// for those said for people, below); the German ones keep tags, names and the
