@@ -15,6 +15,9 @@ pub(crate) struct Line {
 pub(crate) struct Stmt {
     pub(crate) col: usize,
     pub(crate) kind: StmtKind,
+    /// The `Syntax error` of the statement before, which ran up to its bad
+    /// token: one statement with it for `RESUME` and `RESUME NEXT`.
+    pub(crate) joined: bool,
 }
 
 /// A variable or array element written to.
@@ -138,7 +141,11 @@ pub(crate) enum StmtKind {
     DefFn {
         name: String,
         params: Vec<String>,
-        body: Expr,
+        /// `None` when the body does not parse.
+        body: Option<Expr>,
+        /// The body's syntax error (a bad token in it or text after it): GW-BASIC
+        /// skips the body at `DEF` and raises it at each call, in the caller's line.
+        broken: Option<(usize, SyntaxProblem, ErrorCode)>,
     },
     DefType(DefKind, Vec<(u8, u8)>),
     OptionBase(u8),

@@ -16,6 +16,8 @@ use crate::lexer::Kw;
 use crate::number::NumTy;
 use crate::op::*;
 
+mod expr;
+
 /// A variable's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum VarTy {
@@ -43,9 +45,11 @@ pub(crate) struct Compiled {
 }
 
 enum LoopEvent {
-    For(usize, Slot),
-    /// A `NEXT`'s variable, the address after it and its line.
-    Next(Option<Slot>, Pc, u32),
+    /// A `FOR`'s table, variable, and the name when written without a type sign.
+    For(usize, Slot, Option<String>),
+    /// A `NEXT`'s variable, the address after it, its line, and the name when
+    /// written without a type sign (typed by the `DEF` type when it runs).
+    Next(Option<Slot>, Pc, u32, Option<String>),
     While(usize),
     Wend(Pc),
 }
@@ -59,7 +63,9 @@ enum Fixup {
 struct PendingDef {
     def: usize,
     line: u32,
-    body: Expr,
+    body: Option<Expr>,
+    /// The error the body raises at each call (after evaluating what parsed).
+    broken: Option<ErrorCode>,
     result: VarTy,
 }
 
@@ -84,6 +90,8 @@ struct Compiler {
     /// Each `SWAP` whose second variable is a scalar: where its check sits,
     /// the slot, and where its store into that slot sits (see `check_swaps`).
     swaps: Vec<SwapCheck>,
+    /// Where each `FOR` table's check is (see `for_loop`), by table.
+    for_checks: Vec<usize>,
 }
 
 /// A `SWAP`'s second scalar, checked once the whole program is compiled.
@@ -113,6 +121,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         current_line: 0,
         traced: false,
         swaps: Vec::new(),
+        for_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
     compiler.traced = lines.iter().any(|line| turns_trace_on(&line.stmts));
@@ -192,6 +201,7 @@ impl Compiler {
     }
 
     fn stmts(&mut self, stmts: &[Stmt]) {
+        let mut previous_pushed = false;
         for stmt in stmts {
             let start = self.pc().0;
             // IF nests statements in statements: compiled past stmt's large
@@ -205,9 +215,17 @@ impl Compiler {
                 _ => self.stmt(stmt),
             }
             let end = self.pc().0;
-            if end > start {
-                self.code.stmts.push((start, end));
+            if end <= start {
+                previous_pushed = false;
+                continue;
             }
+            // the partial statement and its syntax error are one statement, as
+            // in GW-BASIC's text: RESUME NEXT after either goes on past both
+            match self.code.stmts.last_mut() {
+                Some(last) if stmt.joined && previous_pushed && last.1 == start => last.1 = end,
+                _ => self.code.stmts.push((start, end)),
+            }
+            previous_pushed = true;
         }
     }
 
@@ -403,16 +421,20 @@ impl Compiler {
         let events = std::mem::take(&mut self.events);
         for (index, event) in events.iter().enumerate() {
             match event {
-                LoopEvent::For(table, var) => {
+                LoopEvent::For(table, var, for_name) => {
                     let mut depth = 0usize;
                     let mut skip = Err((ErrorCode::ForWithoutNext, None));
                     for later in events.iter().skip(index + 1) {
                         match later {
                             LoopEvent::For(..) => depth += 1,
-                            LoopEvent::Next(next_var, after, line) => {
+                            LoopEvent::Next(next_var, after, line, bare_name) => {
                                 if depth == 0 {
+                                    // GW-BASIC matches the NEXT when the FOR runs, with
+                                    // the DEF types of that moment: a bare name retyped
+                                    // by a later DEFINT still matches
+                                    let same_name = bare_name.is_some() && bare_name == for_name;
                                     skip = match next_var {
-                                        Some(next_var) if next_var != var => {
+                                        Some(next_var) if next_var != var && !same_name => {
                                             Err((ErrorCode::NextWithoutFor, Some(*line)))
                                         }
                                         _ => Ok(*after),
@@ -423,6 +445,22 @@ impl Compiler {
                             }
                             _ => {}
                         }
+                    }
+                    // a FOR without its NEXT fails before it assigns: a FOR on
+                    // constants raises the table's error at once
+                    if skip.is_err()
+                        && let Some(&check) = self.for_checks.get(*table)
+                    {
+                        let limit = self.code.consts.len() as u32;
+                        self.code.consts.extend([0.0, 0.0]);
+                        self.patch(
+                            check,
+                            Op::ForConst {
+                                table: TableId(*table as u32),
+                                limit,
+                                step: limit + 1,
+                            },
+                        );
                     }
                     if let Some(info) = self.code.fors.get_mut(*table) {
                         info.skip = skip;
@@ -514,7 +552,9 @@ impl Compiler {
                 prompt,
                 targets,
                 keep_line,
-            } => self.input(prompt, targets, false, *keep_line),
+                // no targets: the partial INPUT before a bad variable, which takes
+                // the line whole and assigns nothing
+            } => self.input(prompt, targets, targets.is_empty(), *keep_line),
             StmtKind::LineInput {
                 prompt,
                 target,
@@ -633,7 +673,18 @@ impl Compiler {
                 let at = self.emit(Op::Restore(0));
                 self.fixups.push(Fixup::Restore(at, *line));
             }
-            StmtKind::DefFn { name, params, body } => self.def_fn(name, params, body),
+            StmtKind::DefFn {
+                name,
+                params,
+                body,
+                broken,
+            } => {
+                if let Some((col, problem, _)) = broken {
+                    self.diagnose(*col, problem);
+                }
+                let raises = broken.as_ref().map(|(_, _, code)| *code);
+                self.def_fn(name, params, body.as_ref(), raises);
+            }
             StmtKind::DefType(kind, ranges) => {
                 let ty = match kind {
                     DefKind::Int => VarTy::Num(NumTy::Int),
@@ -1063,7 +1114,8 @@ impl Compiler {
             }
             self.emit(Op::Raise(ErrorCode::TypeMismatch));
             // still a FOR when other loops look for their NEXT in the text
-            self.events.push(LoopEvent::For(usize::MAX, Slot(u32::MAX)));
+            self.events
+                .push(LoopEvent::For(usize::MAX, Slot(u32::MAX), None));
             return;
         }
         let VarTy::Num(num_ty) = ty else {
@@ -1075,6 +1127,13 @@ impl Compiler {
             name: var.to_string(),
             indices: None,
         };
+        // GW-BASIC looks for the loop's NEXT before it assigns the variable: a
+        // place for that check, a jump to the next instruction until the loops
+        // are matched (the optimizer drops it where the NEXT is there)
+        let table = self.code.fors.len();
+        let check = self.pc();
+        let check = self.emit(Op::Jump(Pc(check.0 + 1)));
+        self.for_checks.push(check);
         let from_ty = self.expr(from);
         self.store(&target, from_ty);
         let to_ty = self.num_expr(to);
@@ -1088,17 +1147,20 @@ impl Compiler {
                 self.emit(Op::Num(1.0));
             }
         }
-        let table = self.code.fors.len();
         self.code.fors.push(ForInfo {
             var: slot,
             ty: num_ty,
             skip: Err((ErrorCode::ForWithoutNext, None)),
         });
-        self.events.push(LoopEvent::For(table, slot));
+        let bare_name = (!var.ends_with(['%', '!', '#', '$'])).then(|| var.to_owned());
+        self.events.push(LoopEvent::For(table, slot, bare_name));
         self.emit(Op::ForInit(TableId(table as u32)));
     }
 
     fn next(&mut self, var: Option<&str>) {
+        let bare_name = var
+            .filter(|var| !var.ends_with(['%', '!', '#', '$']))
+            .map(str::to_owned);
         let slot = match var {
             None => {
                 self.emit(Op::NextAny);
@@ -1117,7 +1179,7 @@ impl Compiler {
         };
         let after = self.pc();
         self.events
-            .push(LoopEvent::Next(slot, after, self.current_line));
+            .push(LoopEvent::Next(slot, after, self.current_line, bare_name));
     }
 
     fn fn_id(&mut self, name: &str) -> (u32, VarTy) {
@@ -1132,7 +1194,13 @@ impl Compiler {
         (id, ty)
     }
 
-    fn def_fn(&mut self, name: &str, params: &[String], body: &Expr) {
+    fn def_fn(
+        &mut self,
+        name: &str,
+        params: &[String],
+        body: Option<&Expr>,
+        broken: Option<ErrorCode>,
+    ) {
         let (func, result) = self.fn_id(name);
         let params = params
             .iter()
@@ -1153,7 +1221,8 @@ impl Compiler {
         self.pending_defs.push(PendingDef {
             def,
             line: self.current_line,
-            body: body.clone(),
+            body: body.cloned(),
+            broken,
             result,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
@@ -1168,7 +1237,34 @@ impl Compiler {
             if let Some(info) = self.code.defs.get_mut(def.def) {
                 info.body = body;
             }
-            let ty = self.expr(&def.body);
+            let body_ty = match (&def.body, def.broken) {
+                (Some(body), None) => Some(self.expr(body)),
+                (body, Some(code)) => {
+                    // what parsed of the body runs before the error
+                    if let Some(body) = body {
+                        if self.expr(body) == VarTy::Str {
+                            self.emit(Op::Call(Builtin::Len));
+                        }
+                        self.emit(Op::PopNum);
+                    }
+                    self.emit(Op::Raise(code));
+                    None
+                }
+                (None, None) => None,
+            };
+            let ty = match (body_ty, def.result) {
+                (Some(ty), _) => ty,
+                // unreachable after the raise; keeps the stack the verifier expects
+                (None, VarTy::Num(num)) => {
+                    self.emit(Op::Num(0.0));
+                    VarTy::Num(num)
+                }
+                (None, VarTy::Str) => {
+                    let empty = self.string_const(&[]);
+                    self.emit(Op::Str(empty));
+                    VarTy::Str
+                }
+            };
             match (def.result, ty) {
                 (VarTy::Str, VarTy::Str) => {}
                 (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),
@@ -1178,379 +1274,6 @@ impl Compiler {
                 }
             }
             self.emit(Op::FnReturn);
-        }
-    }
-
-    // ---- expressions ----
-
-    fn expr(&mut self, expr: &Expr) -> VarTy {
-        match &expr.kind {
-            ExprKind::Num(value, ty) => {
-                self.emit(Op::Num(*value));
-                VarTy::Num(*ty)
-            }
-            ExprKind::Str(bytes) => {
-                let id = self.string_const(bytes);
-                self.emit(Op::Str(id));
-                VarTy::Str
-            }
-            ExprKind::Var(name) => {
-                let (base, ty) = self.type_of(name);
-                match ty {
-                    VarTy::Str => {
-                        let slot = self.str_slot(&base);
-                        self.emit(Op::LoadStr(slot));
-                    }
-                    VarTy::Num(num) => {
-                        let slot = self.num_slot(&base, num);
-                        self.emit(Op::LoadNum(slot));
-                    }
-                }
-                ty
-            }
-            ExprKind::Index(name, indices) => {
-                for index in indices {
-                    self.num_expr(index);
-                }
-                let (id, ty) = self.array(name);
-                let dims = self.dims(indices.len());
-                match ty {
-                    VarTy::Str => self.emit(Op::LoadElemStr(id, dims)),
-                    VarTy::Num(_) => self.emit(Op::LoadElemNum(id, dims)),
-                };
-                ty
-            }
-            ExprKind::Unary(UnOp::Neg, operand) => {
-                // GW-BASIC's negation leaves a string as it is (`PRINT -A$`)
-                let VarTy::Num(ty) = self.expr(operand) else {
-                    return VarTy::Str;
-                };
-                self.emit(Op::Neg);
-                // negating makes an integer single (-(-32768) fits), which also
-                // sends `10^-3` to the general power as in GW-BASIC
-                VarTy::Num(ty.wider(NumTy::Sng))
-            }
-            ExprKind::Unary(UnOp::Not, operand) => {
-                self.num_expr(operand);
-                self.emit(Op::Not);
-                VarTy::Num(NumTy::Int)
-            }
-            ExprKind::Binary(op, left, right) => self.binary(*op, left, right),
-            ExprKind::Func(func, args) => self.function(*func, args),
-            ExprKind::FnCall(name, args) => {
-                let (func, result) = self.fn_id(name);
-                let mut arg_is_str = Vec::new();
-                for arg in args {
-                    arg_is_str.push(self.expr(arg) == VarTy::Str);
-                }
-                let call = self.code.calls.len();
-                self.code.calls.push(CallInfo {
-                    func,
-                    arg_is_str,
-                    result_is_str: result == VarTy::Str,
-                });
-                self.emit(Op::CallFn(TableId(call as u32)));
-                result
-            }
-            ExprKind::Refused(kw) => {
-                self.refusals.push((self.current_line, *kw));
-                self.emit(Op::Num(0.0));
-                VarTy::Num(NumTy::Sng)
-            }
-        }
-    }
-
-    fn binary(&mut self, op: BinOp, left: &Expr, right: &Expr) -> VarTy {
-        let left_ty = self.expr(left);
-        let right_ty = self.expr(right);
-        let (l, r) = match (left_ty, right_ty) {
-            (VarTy::Str, VarTy::Str) => {
-                let string_op = match op {
-                    BinOp::Add => Some((Op::Concat, VarTy::Str)),
-                    BinOp::Eq => Some((Op::StrEq, VarTy::Num(NumTy::Int))),
-                    BinOp::Ne => Some((Op::StrNe, VarTy::Num(NumTy::Int))),
-                    BinOp::Lt => Some((Op::StrLt, VarTy::Num(NumTy::Int))),
-                    BinOp::Le => Some((Op::StrLe, VarTy::Num(NumTy::Int))),
-                    BinOp::Gt => Some((Op::StrGt, VarTy::Num(NumTy::Int))),
-                    BinOp::Ge => Some((Op::StrGe, VarTy::Num(NumTy::Int))),
-                    _ => None,
-                };
-                return match string_op {
-                    Some((op, ty)) => {
-                        self.emit(op);
-                        ty
-                    }
-                    None => VarTy::Num(self.type_mismatch_num()),
-                };
-            }
-            (VarTy::Num(l), VarTy::Num(r)) => (l, r),
-            _ => return VarTy::Num(self.type_mismatch_num()),
-        };
-        let wide = l.wider(r);
-        let (code, ty) = match op {
-            BinOp::Add => match wide {
-                NumTy::Int => (Op::AddInt, NumTy::Int),
-                NumTy::Sng => (Op::AddSng, NumTy::Sng),
-                NumTy::Dbl => (Op::AddDbl, NumTy::Dbl),
-            },
-            BinOp::Sub => match wide {
-                NumTy::Int => (Op::SubInt, NumTy::Int),
-                NumTy::Sng => (Op::SubSng, NumTy::Sng),
-                NumTy::Dbl => (Op::SubDbl, NumTy::Dbl),
-            },
-            BinOp::Mul => match wide {
-                NumTy::Dbl => (Op::MulDbl, NumTy::Dbl),
-                _ => (Op::MulSng, NumTy::Sng),
-            },
-            BinOp::Div => match wide {
-                NumTy::Dbl => (Op::DivDbl, NumTy::Dbl),
-                _ => (Op::DivSng, NumTy::Sng),
-            },
-            BinOp::Pow if r == NumTy::Int => (Op::PowInt, NumTy::Sng),
-            BinOp::Pow => (Op::Pow, NumTy::Sng),
-            BinOp::IntDiv => (Op::IntDiv, NumTy::Int),
-            BinOp::Mod => (Op::Mod, NumTy::Int),
-            BinOp::And => (Op::And, NumTy::Int),
-            BinOp::Or => (Op::Or, NumTy::Int),
-            BinOp::Xor => (Op::Xor, NumTy::Int),
-            BinOp::Eqv => (Op::Eqv, NumTy::Int),
-            BinOp::Imp => (Op::Imp, NumTy::Int),
-            BinOp::Eq => (Op::Eq, NumTy::Int),
-            BinOp::Ne => (Op::Ne, NumTy::Int),
-            BinOp::Lt => (Op::Lt, NumTy::Int),
-            BinOp::Le => (Op::Le, NumTy::Int),
-            BinOp::Gt => (Op::Gt, NumTy::Int),
-            BinOp::Ge => (Op::Ge, NumTy::Int),
-        };
-        self.emit(code);
-        VarTy::Num(ty)
-    }
-
-    fn function(&mut self, func: Func, args: &[Expr]) -> VarTy {
-        let arg = |index: usize| args.get(index);
-        let call = |compiler: &mut Compiler, builtin: Builtin| {
-            compiler.emit(Op::Call(builtin));
-        };
-        match func {
-            Func::Abs | Func::Int | Func::Fix => {
-                // like negation, GW-BASIC's ABS and INT pass a string through
-                let ty = match arg(0).map(|a| self.expr(a)) {
-                    Some(VarTy::Str) if func != Func::Fix => return VarTy::Str,
-                    Some(VarTy::Str) => self.type_mismatch_num(),
-                    Some(VarTy::Num(ty)) => ty,
-                    None => NumTy::Sng,
-                };
-                let builtin = match func {
-                    Func::Abs => Builtin::Abs,
-                    Func::Int => Builtin::Int,
-                    _ => Builtin::Fix,
-                };
-                call(self, builtin);
-                VarTy::Num(ty)
-            }
-            Func::Sgn => {
-                if let Some(a) = arg(0) {
-                    self.num_expr(a);
-                }
-                call(self, Builtin::Sgn);
-                VarTy::Num(NumTy::Int)
-            }
-            Func::Atn
-            | Func::Cos
-            | Func::Exp
-            | Func::Log
-            | Func::Sin
-            | Func::Sqr
-            | Func::Tan
-            | Func::Csng => {
-                if let Some(a) = arg(0) {
-                    self.num_expr(a);
-                }
-                let builtin = match func {
-                    Func::Atn => Builtin::Atn,
-                    Func::Cos => Builtin::Cos,
-                    Func::Exp => Builtin::Exp,
-                    Func::Log => Builtin::Log,
-                    Func::Sin => Builtin::Sin,
-                    Func::Sqr => Builtin::Sqr,
-                    Func::Tan => Builtin::Tan,
-                    _ => Builtin::Csng,
-                };
-                call(self, builtin);
-                VarTy::Num(NumTy::Sng)
-            }
-            Func::Cint => {
-                if let Some(a) = arg(0) {
-                    self.num_expr(a);
-                }
-                call(self, Builtin::Cint);
-                VarTy::Num(NumTy::Int)
-            }
-            Func::Cdbl => {
-                if let Some(a) = arg(0) {
-                    self.num_expr(a);
-                }
-                VarTy::Num(NumTy::Dbl)
-            }
-            Func::Rnd => {
-                match arg(0) {
-                    Some(a) => {
-                        self.num_expr(a);
-                        self.emit(Op::Ext(Ext::RndArg));
-                    }
-                    None => {
-                        self.emit(Op::Ext(Ext::Rnd));
-                    }
-                }
-                VarTy::Num(NumTy::Sng)
-            }
-            Func::Timer => {
-                self.emit(Op::Ext(Ext::Timer));
-                VarTy::Num(NumTy::Sng)
-            }
-            Func::Err | Func::Erl => {
-                call(
-                    self,
-                    if func == Func::Err {
-                        Builtin::Err
-                    } else {
-                        Builtin::Erl
-                    },
-                );
-                VarTy::Num(if func == Func::Err {
-                    NumTy::Int
-                } else {
-                    NumTy::Sng
-                })
-            }
-            Func::Len | Func::Asc | Func::Val => {
-                if let Some(a) = arg(0) {
-                    self.str_expr(a);
-                }
-                let (builtin, ty) = match func {
-                    Func::Len => (Builtin::Len, NumTy::Int),
-                    Func::Asc => (Builtin::Asc, NumTy::Int),
-                    _ => (Builtin::Val, NumTy::Sng),
-                };
-                call(self, builtin);
-                VarTy::Num(ty)
-            }
-            Func::Left | Func::Right => {
-                if let (Some(s), Some(n)) = (arg(0), arg(1)) {
-                    self.str_expr(s);
-                    self.num_expr(n);
-                }
-                call(
-                    self,
-                    if func == Func::Left {
-                        Builtin::Left
-                    } else {
-                        Builtin::Right
-                    },
-                );
-                VarTy::Str
-            }
-            Func::Mid => {
-                if let (Some(s), Some(n)) = (arg(0), arg(1)) {
-                    self.str_expr(s);
-                    self.num_expr(n);
-                }
-                match arg(2) {
-                    Some(m) => {
-                        self.num_expr(m);
-                        call(self, Builtin::Mid3);
-                    }
-                    None => call(self, Builtin::Mid2),
-                }
-                VarTy::Str
-            }
-            Func::Cvi | Func::Cvs | Func::Cvd => {
-                if let Some(a) = arg(0) {
-                    self.str_expr(a);
-                }
-                let ty = match func {
-                    Func::Cvi => NumTy::Int,
-                    Func::Cvs => NumTy::Sng,
-                    _ => NumTy::Dbl,
-                };
-                call(self, Builtin::Cv(ty));
-                VarTy::Num(ty)
-            }
-            Func::Mki | Func::Mks | Func::Mkd => {
-                let ty = match func {
-                    Func::Mki => NumTy::Int,
-                    Func::Mks => NumTy::Sng,
-                    _ => NumTy::Dbl,
-                };
-                let from = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
-                self.convert(from, ty);
-                call(self, Builtin::Mk(ty));
-                VarTy::Str
-            }
-            Func::Chr | Func::Space | Func::Hex | Func::Oct | Func::Str => {
-                let ty = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
-                let builtin = match func {
-                    Func::Chr => Builtin::Chr,
-                    Func::Space => Builtin::Space,
-                    Func::Hex => Builtin::Hex,
-                    Func::Oct => Builtin::Oct,
-                    _ if ty == NumTy::Dbl => Builtin::StrDbl,
-                    _ => Builtin::StrSng,
-                };
-                call(self, builtin);
-                VarTy::Str
-            }
-            Func::Instr => {
-                if args.len() == 3 {
-                    if let (Some(n), Some(a), Some(b)) = (arg(0), arg(1), arg(2)) {
-                        if self.expr(n) == VarTy::Str {
-                            // GW-BASIC takes a string first argument for the text
-                            // searched, reads the string after it and then wants
-                            // `)`: `INSTR(A$, B$, 3)` is `Syntax error` at the comma
-                            self.str_expr(a);
-                            self.emit(Op::Raise(ErrorCode::SyntaxError));
-                            self.emit(Op::Num(0.0));
-                            return VarTy::Num(NumTy::Int);
-                        }
-                        self.str_expr(a);
-                        self.str_expr(b);
-                    }
-                    call(self, Builtin::Instr3);
-                } else {
-                    if let (Some(a), Some(b)) = (arg(0), arg(1)) {
-                        self.str_expr(a);
-                        self.str_expr(b);
-                    }
-                    call(self, Builtin::Instr2);
-                }
-                VarTy::Num(NumTy::Int)
-            }
-            Func::StringS => {
-                if let Some(n) = arg(0) {
-                    self.num_expr(n);
-                }
-                match arg(1).map(|c| self.expr(c)) {
-                    Some(VarTy::Str) => call(self, Builtin::StringStr),
-                    _ => call(self, Builtin::StringCode),
-                }
-                VarTy::Str
-            }
-            Func::Pos => {
-                if let Some(a) = arg(0) {
-                    self.num_expr(a);
-                }
-                call(self, Builtin::Pos);
-                VarTy::Num(NumTy::Int)
-            }
-            Func::Fre => {
-                if let Some(a) = arg(0)
-                    && self.expr(a) == VarTy::Str
-                {
-                    call(self, Builtin::Len);
-                }
-                call(self, Builtin::Fre);
-                VarTy::Num(NumTy::Sng)
-            }
         }
     }
 }

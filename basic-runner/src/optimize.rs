@@ -13,7 +13,8 @@ type Rule = fn(&[Op], usize, &mut Vec<f64>) -> Option<(usize, Op)>;
 
 /// Runs every fusion over the code.
 pub(crate) fn optimize(code: &mut Code) {
-    let rules: [Rule; 9] = [
+    let rules: [Rule; 10] = [
+        drop_jumps_to_next,
         fuse_appends,
         fuse_operands,
         fuse_updates,
@@ -27,6 +28,16 @@ pub(crate) fn optimize(code: &mut Code) {
     for rule in rules {
         rewrite(code, rule);
     }
+}
+
+/// A jump to the next instruction goes: that instruction takes its place.
+fn drop_jumps_to_next(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
+    let next = ops.get(at + 1)?;
+    is_jump_to_next(ops, at).then_some((2, *next))
+}
+
+fn is_jump_to_next(ops: &[Op], at: usize) -> bool {
+    matches!(ops.get(at), Some(Op::Jump(Pc(target))) if *target as usize == at + 1)
 }
 
 fn fuse_appends(ops: &[Op], at: usize, _: &mut Vec<f64>) -> Option<(usize, Op)> {
@@ -186,7 +197,11 @@ fn rewrite(code: &mut Code, rule: Rule) {
     let mut at = 0;
     while at < old.len() {
         let fused = rule(&old, at, &mut code.consts).filter(|(len, _)| {
-            (at + 1..at + len).all(|inner| !entry.get(inner).copied().unwrap_or(true))
+            // a jump to the next instruction makes that instruction an entry by
+            // itself; dropping the jump leaves the instruction, and every jump to
+            // it, as it was
+            (*len == 2 && is_jump_to_next(&old, at))
+                || (at + 1..at + len).all(|inner| !entry.get(inner).copied().unwrap_or(true))
         });
         let new_pc = new_ops.len() as u32;
         match fused {

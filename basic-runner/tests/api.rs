@@ -296,3 +296,34 @@ fn programs_and_sessions_cross_threads() {
     let program = Program::load(basic_runner::CHARGEN, &Limits::default()).expect("loads");
     assert!(program.uses_records());
 }
+
+/// The place a `FOR` keeps for its check that the `NEXT` is there is a jump to
+/// the next instruction while the `NEXT` is found; the optimizer drops it, so a
+/// loop costs no extra dispatch (BM6/BM7 ran 2% more instructions with it).
+#[test]
+fn no_jump_to_the_next_instruction_is_left_in_the_code() {
+    let sources = [
+        "10 FOR I=1 TO 3\n20 NEXT I\n",
+        "10 FOR Q=1 TO 2\n20 FOR L=1 TO 5\n30 A=L\n40 NEXT L\n50 NEXT Q\n",
+        "10 FOR I=1 TO 3: PRINT I: NEXT\n",
+        "10 K=0\n20 FOR L=K TO K+5 STEP 2\n30 NEXT L\n",
+    ];
+    for source in sources {
+        let program = Program::load(source, &Limits::default()).expect("program loads");
+        let listing = program.disassemble();
+        let noop_jumps: Vec<&str> = listing
+            .lines()
+            .filter(|line| {
+                let mut words = line.split_whitespace();
+                let (Some(pc), Some(op)) = (words.next(), words.next()) else {
+                    return false;
+                };
+                let Ok(pc) = pc.parse::<u32>() else {
+                    return false;
+                };
+                op == format!("Jump(Pc({}))", pc + 1)
+            })
+            .collect();
+        assert!(noop_jumps.is_empty(), "{source}: {noop_jumps:?}\n{listing}");
+    }
+}

@@ -78,11 +78,30 @@ impl<'a> Vm<'a> {
         Ok(points)
     }
 
+    /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
+    /// the stack stays as it was: GW-BASIC resets its stack to the statement's
+    /// start when an error is trapped, so a loop around the `RETURN` goes on.
     pub(super) fn return_address(&mut self) -> Res<u32> {
-        while let Some(frame) = self.m.frames.pop() {
-            match frame {
-                Frame::Gosub { ret } => return Ok(ret),
-                Frame::Fn { .. } => return Err(Fault::Internal),
+        // the usual RETURN finds its GOSUB on top: one pop, as before issue 27
+        // (the search below cost BM5-BM7 seven instructions a RETURN)
+        if let Some(&Frame::Gosub { ret }) = self.m.frames.last() {
+            self.m.frames.pop();
+            return Ok(ret);
+        }
+        self.return_through_loops()
+    }
+
+    /// [`Self::return_address`] past loops (or with no `GOSUB` at all).
+    #[cold]
+    #[inline(never)]
+    fn return_through_loops(&mut self) -> Res<u32> {
+        for index in (0..self.m.frames.len()).rev() {
+            match self.m.frames.get(index) {
+                Some(&Frame::Gosub { ret }) => {
+                    self.m.frames.truncate(index);
+                    return Ok(ret);
+                }
+                Some(Frame::Fn { .. }) => return Err(Fault::Internal),
                 _ => {}
             }
         }
@@ -195,6 +214,8 @@ impl<'a> Vm<'a> {
     }
 
     /// `NEXT` that searches the loop stack and reports overflow.
+    // cold paths, kept out of the dispatch loop's machine code
+    #[inline(never)]
     pub(super) fn next_checked(&mut self, var: Option<u32>, pc: &mut usize) -> Res<()> {
         let top = self.m.frames.len().wrapping_sub(1);
         let index = match (var, self.m.frames.last()) {
@@ -206,7 +227,6 @@ impl<'a> Vm<'a> {
                 let Some(index) = found else {
                     return Err(ErrorCode::NextWithoutFor.into());
                 };
-                self.m.frames.truncate(index + 1);
                 index
             }
         };
@@ -234,6 +254,9 @@ impl<'a> Vm<'a> {
             NumTy::Int => return Err(ErrorCode::Overflow.into()),
             NumTy::Dbl => sum,
         };
+        // the loops inside go only once the NEXT has not failed (a trapped error
+        // finds the stack as the statement began)
+        self.m.frames.truncate(index + 1);
         if let Some(slot) = self.m.nums.get_mut(var as usize) {
             *slot = value;
         }
@@ -252,11 +275,14 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    #[inline(never)]
     pub(super) fn while_op(&mut self, table: u32, pc: &mut usize) -> Res<()> {
         let Some(info) = self.code.whiles.get(table as usize) else {
             return Err(Fault::Internal);
         };
         let condition = self.pop();
+        // GW-BASIC looks for the matching WEND at every WHILE, true or not
+        let exit = info.exit.map_err(Fault::Basic)?;
         let start = info.start.0;
         let on_top = matches!(self.m.frames.last(), Some(Frame::While { start: s }) if *s == start);
         if condition != 0.0 {
@@ -269,7 +295,7 @@ impl<'a> Vm<'a> {
         if on_top {
             self.m.frames.pop();
         }
-        *pc = info.exit.map_err(Fault::Basic)?.0 as usize;
+        *pc = exit.0 as usize;
         Ok(())
     }
 

@@ -1,0 +1,8 @@
+10 REM GW-BASIC skips a DEF FN body at DEF and checks that it ended right at the call
+20 ON ERROR GOTO 900
+30 DEF FNA(X)=X*2 Q:PRINT "DEF A"
+40 PRINT FNA(3)
+50 DEF FNC(X) X:PRINT "DEF C"
+60 PRINT FNC(1)
+70 END
+900 PRINT "ERR";ERR;"AT";ERL:RESUME NEXT
