@@ -348,7 +348,7 @@ async fn refusals_in_german() {
                     ("hp", text("3")),
                 ],
             ),
-            "Es wurde niemand hinzugefügt: der Name von Beteiligten ist ein Wort aus höchstens 64 Zeichen",
+            "Es wurde niemand hinzugefügt: es gibt schon einen Beteiligten namens Bram",
         ),
         (
             BOB,

@@ -51,7 +51,7 @@ encounter-refuse-remove = Du kannst diesen Beteiligten nicht entfernen: Spieler 
 
 ## Warum die Effekt-Engine nichts getan hat (nach „Es ist nichts passiert: “).
 encounter-error-bad-name = der Name von Beteiligten ist ein Wort aus höchstens { $max } Zeichen und noch nicht vergeben
-encounter-error-name-taken = der Name von Beteiligten ist ein Wort aus höchstens { $max } Zeichen und noch nicht vergeben ({ $name } ist es schon)
+encounter-error-name-taken = es gibt schon einen Beteiligten namens { $name }
 encounter-error-full = die Begegnung ist voll ({ $max } Beteiligte)
 encounter-error-unknown-element = die Effektdatei dieses Servers deklariert kein Element { $element }
 encounter-error-unknown-effect = die Effektdatei dieses Servers hat keinen Effekt { $effect }

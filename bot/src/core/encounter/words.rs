@@ -398,7 +398,6 @@ mod tests {
                 .split('{')
                 .skip(1)
                 .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
-                .chain((*id == EffectMessageId::NameTaken).then_some("max"))
                 .map(|name| {
                     let value = match name {
                         "max" => MessageArg::from(7_usize),
