@@ -20,10 +20,11 @@ use axum::{Form, Router};
 use serde::Deserialize;
 
 use super::html::{csrf_field, escape, notice, page};
+use super::pages::{command, notices};
 use super::session::{SessionGuild, Viewer, server_error};
 use super::{Web, status_page};
+use crate::core::RequestKind;
 use crate::core::authoring::{Install, ListingReport, MapVerdict, Marked, TryEnd};
-use crate::core::{Command, CommandOption, OptionValue, Reply, RequestKind};
 use crate::engine::ProgramText;
 use crate::engine::worker::WorkError;
 use crate::i18n::{self, Lang};
@@ -179,40 +180,6 @@ fn html(viewer: &Viewer, title: &str, body: &str) -> Response {
         StatusCode::OK,
         page(viewer.lang, title, Some(&viewer.header()), &body),
     )
-}
-
-/// A command as the viewer would type it in `guild`, answered by the core.
-async fn command(
-    web: &Web,
-    viewer: &Viewer,
-    guild: &SessionGuild,
-    (name, sub): (&str, &str),
-    options: Vec<(&str, String)>,
-) -> Vec<Reply> {
-    let command = Command {
-        name: name.to_owned(),
-        subcommand: vec![sub.to_owned()],
-        options: options
-            .into_iter()
-            .map(|(name, value)| CommandOption {
-                name: name.to_owned(),
-                value: OptionValue::String(value),
-            })
-            .collect(),
-    };
-    web.core
-        .handle(&viewer.request(guild, RequestKind::Command(command)))
-        .await
-}
-
-fn notices(replies: &[Reply]) -> String {
-    replies
-        .iter()
-        .filter_map(|reply| match reply {
-            Reply::Interaction(message) | Reply::Update(message) => Some(notice(&message.content)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// An engine that gave no answer in time, as a notice.
@@ -439,19 +406,15 @@ async fn program_default(
     Form(form): Form<DefaultForm>,
 ) -> PageResult {
     let guild = admin_form(&web, &viewer, guild_id, &form.csrf).await?;
-    // `/chargen program default name:`, a subcommand of a group.
-    let command = Command {
-        name: "chargen".to_owned(),
-        subcommand: vec!["program".to_owned(), "default".to_owned()],
-        options: vec![CommandOption {
-            name: "name".to_owned(),
-            value: OptionValue::String(form.name),
-        }],
-    };
-    let replies = web
-        .core
-        .handle(&viewer.request(&guild, RequestKind::Command(command)))
-        .await;
+    let replies = command(
+        &web,
+        &viewer,
+        &guild,
+        "chargen",
+        &["program", "default"],
+        vec![("name", form.name)],
+    )
+    .await;
     programs_page(&web, &viewer, &guild, notices(&replies)).await
 }
 
@@ -577,21 +540,15 @@ async fn program_edit(
     if form.action == "save" && map_only {
         // Only the map changed: `/chargen program map`, which also brings the
         // characters the program made along (gold, food, names).
-        let command = Command {
-            name: "chargen".to_owned(),
-            subcommand: vec!["program".to_owned(), "map".to_owned()],
-            options: [("name", name.clone()), ("map", map.clone())]
-                .into_iter()
-                .map(|(option, value)| CommandOption {
-                    name: option.to_owned(),
-                    value: OptionValue::String(value),
-                })
-                .collect(),
-        };
-        let replies = web
-            .core
-            .handle(&viewer.request(&guild, RequestKind::Command(command)))
-            .await;
+        let replies = command(
+            &web,
+            &viewer,
+            &guild,
+            "chargen",
+            &["program", "map"],
+            vec![("name", name.clone()), ("map", map.clone())],
+        )
+        .await;
         findings.push_str(&notices(&replies));
         installed = true;
     } else if form.action == "save" {
@@ -976,10 +933,10 @@ async fn script_edit(
         if !draft.display.is_empty() {
             options.push(("display", draft.display.clone()));
         }
-        command(web, viewer, guild, ("npc", "install"), options).await
+        command(web, viewer, guild, "npc", &["install"], options).await
     } else {
         let options = vec![("code", draft.source.clone())];
-        command(web, viewer, guild, ("effect", "install"), options).await
+        command(web, viewer, guild, "effect", &["install"], options).await
     };
     findings.push_str(&notices(&replies));
     Ok(script_page(viewer, guild, &draft, &findings))

@@ -143,18 +143,20 @@ async fn own_character(
         .ok_or_else(|| missing(viewer.lang))
 }
 
-/// A slash command as the viewer would type it in `guild`, answered by the core.
-async fn command(
+/// A slash command as the viewer would type it in `guild` (`subcommand`: the group,
+/// if any, then the subcommand), answered by the core. The web's one way to change
+/// anything: pages reach the operations the commands own.
+pub(super) async fn command(
     web: &Web,
     viewer: &Viewer,
     guild: &SessionGuild,
     name: &str,
-    sub: &str,
+    subcommand: &[&str],
     options: Vec<(&str, String)>,
 ) -> Vec<Reply> {
     let command = Command {
         name: name.to_owned(),
-        subcommand: vec![sub.to_owned()],
+        subcommand: subcommand.iter().map(|part| (*part).to_owned()).collect(),
         options: options
             .into_iter()
             .map(|(name, value)| CommandOption {
@@ -169,7 +171,7 @@ async fn command(
 }
 
 /// The texts of the core's answer, as notices.
-fn notices(replies: &[Reply]) -> String {
+pub(super) fn notices(replies: &[Reply]) -> String {
     replies
         .iter()
         .filter_map(|reply| match reply {
@@ -386,7 +388,7 @@ pub async fn character(
         &viewer,
         &guild,
         "character",
-        "show",
+        &["show"],
         vec![("name", row.name.clone())],
     )
     .await;
@@ -440,7 +442,7 @@ async fn character_form(
     let guild = guild_of(viewer, guild_id)?;
     let row = own_character(web, viewer, &guild, id).await?;
     let name = vec![("name", row.name.clone())];
-    let replies = command(web, viewer, &guild, "character", sub, name).await;
+    let replies = command(web, viewer, &guild, "character", &[sub], name).await;
     Ok((guild, row, replies))
 }
 
@@ -563,7 +565,7 @@ pub async fn macro_set(
     if !form.description.trim().is_empty() {
         options.push(("description", form.description));
     }
-    let replies = command(&web, &viewer, &guild, "macro", "set", options).await;
+    let replies = command(&web, &viewer, &guild, "macro", &["set"], options).await;
     macros_page(&web, &viewer, &guild, notices(&replies)).await
 }
 
@@ -577,7 +579,7 @@ pub async fn macro_delete(
     check_csrf(&viewer, &form.csrf)?;
     let guild = guild_of(&viewer, guild_id)?;
     let options = vec![("name", form.name), ("scope", form.scope)];
-    let replies = command(&web, &viewer, &guild, "macro", "delete", options).await;
+    let replies = command(&web, &viewer, &guild, "macro", &["delete"], options).await;
     macros_page(&web, &viewer, &guild, notices(&replies)).await
 }
 

@@ -16,7 +16,7 @@ use super::html::{csrf_field, escape, notice, page};
 use super::pages::guild_of;
 use super::session::{SessionGuild, Viewer, server_error};
 use super::{Web, status_page};
-use crate::core::{Command, CommandOption, OptionValue, Permissions, Reply, RequestKind};
+use crate::core::{Command, CommandOption, OptionValue, Permissions, RequestKind};
 use crate::i18n::{self, LanguageSetting};
 
 #[derive(Debug, Deserialize)]
@@ -65,13 +65,7 @@ async fn config(
         .core
         .handle(&viewer.request(guild, RequestKind::Command(command)))
         .await;
-    replies
-        .iter()
-        .filter_map(|reply| match reply {
-            Reply::Interaction(message) | Reply::Update(message) => Some(notice(&message.content)),
-            _ => None,
-        })
-        .collect()
+    super::pages::notices(&replies)
 }
 
 /// `GET /servers/{guild}/settings`.
