@@ -41,6 +41,8 @@ const SEVEN_DIGITS_BOTTOM: Den = Den {
     neg: false,
 };
 
+pub(crate) mod functions;
+
 /// A result beyond the largest single: GW-BASIC's `Overflow`, carrying the signed maximum.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Overflow(pub(crate) f64);
@@ -330,45 +332,6 @@ fn div_slow(a: f64, b: f64) -> Result<f64, Overflow> {
     normalise(div_den(unpack(a), unpack(b)))
 }
 
-/// `base ^ exponent` for a whole exponent, by squaring as GW-BASIC does.
-pub(crate) fn powi(base: f64, exponent: u32) -> Result<f64, Overflow> {
-    match exponent {
-        0 => Ok(1.0),
-        1 => Ok(base),
-        _ if exponent.is_multiple_of(2) => {
-            let half = powi(base, exponent / 2)?;
-            mul(half, half)
-        }
-        _ => {
-            let half = powi(base, (exponent - 1) / 2)?;
-            mul(mul(half, half)?, base)
-        }
-    }
-}
-
-/// A result computed in double precision (`SQR`, `SIN`, `^` …) made single the
-/// way GW-BASIC's functions deliver it: the mantissa cut, not rounded, and for
-/// numbers below 2^23 cut to 23 bits (GW-BASIC finds the scale by truncating a
-/// logarithm towards zero, which for a negative one lands a bit too high).
-pub(crate) fn truncate(value: f64) -> Result<f64, Overflow> {
-    if value == 0.0 || !value.is_finite() {
-        return Ok(if value.is_finite() { 0.0 } else { value });
-    }
-    let bits = value.to_bits();
-    let power = ((bits >> 52) & 0x7FF) as i32 - 1023;
-    // an f64 keeps 52 bits after the leading one; GW-BASIC keeps 23 or 22
-    let dropped = if power >= 23 { 29 } else { 30 };
-    let cut = f64::from_bits(bits & !((1u64 << dropped) - 1));
-    if cut.abs() > crate::number::SNG_MAX {
-        return Err(Overflow(value.signum() * crate::number::SNG_MAX));
-    }
-    // below the smallest single (2^-129) there is only zero
-    if power < -128 {
-        return Ok(0.0);
-    }
-    Ok(cut)
-}
-
 /// The number as `digits` decimal digits (an integer below 10^digits) and the power
 /// of ten of its last digit, rounded as GW-BASIC's `PRINT` rounds.
 pub(crate) fn to_decimal(value: f64, digits: i32) -> (u64, i32) {
@@ -475,7 +438,6 @@ mod tests {
         let max = crate::number::SNG_MAX;
         assert_eq!(mul(max, 2.0), Err(Overflow(max)));
         assert_eq!(mul(-max, 2.0), Err(Overflow(-max)));
-        assert_eq!(truncate(2f64.sqrt()), Ok(1.414_213_418_960_571_3));
-        assert_eq!(to_decimal(1.414_213_418_960_571_3, 7), (1_414_213, -6));
+        assert_eq!(to_decimal(functions::sqr(2.0), 7), (1_414_214, -6));
     }
 }

@@ -222,14 +222,7 @@ fn fixed(value: f64, ty: NumTy, decimals: usize, force_dot: bool, comma: bool) -
     }
 }
 
-fn scientific(
-    value: f64,
-    ty: NumTy,
-    before: usize,
-    decimals: usize,
-    force_dot: bool,
-    comma: bool,
-) -> String {
+fn scientific(value: f64, ty: NumTy, before: usize, decimals: usize, force_dot: bool) -> String {
     let letter = if ty == NumTy::Dbl { 'D' } else { 'E' };
     if value == 0.0 {
         if force_dot {
@@ -256,10 +249,9 @@ fn scientific(
     }
     exp10 += (before + decimals) as i32 - 1;
     let int_len = before.min(digits.len());
+    // no commas in an exponent form: GW-BASIC's $PUFE clears the comma count
+    // (a comma in the format still counts as a digit position)
     let mut text = digits.get(..int_len).unwrap_or_default().to_string();
-    if comma {
-        text = group(&text);
-    }
     if digits.len() > before {
         text.push('.');
         text.push_str(digits.get(before..).unwrap_or_default());
@@ -305,7 +297,6 @@ fn format_number(field: &NumberField, value: f64, ty: NumTy) -> Result<String, E
             digits_before,
             field.decimals,
             field.dot,
-            field.comma,
         ));
     } else {
         text.push_str(&fixed(

@@ -2,7 +2,7 @@
 
 use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
-use crate::mbf;
+use crate::mbf::functions;
 use crate::number::{self, NumTy};
 use crate::op::Builtin;
 
@@ -23,25 +23,23 @@ impl<'a> Vm<'a> {
             }),
             Builtin::Int => self.binary_unary(f64::floor),
             Builtin::Fix => self.binary_unary(f64::trunc),
-            Builtin::Sin | Builtin::Cos | Builtin::Tan | Builtin::Atn => {
+            Builtin::Sin | Builtin::Cos | Builtin::Atn | Builtin::Exp => {
                 let x = self.pop_single_arg()?;
-                // past this an argument has no digits left below the period, and
-                // GW-BASIC's SIN, COS and TAN give the values at 0
-                let huge = x.abs() >= 5e16;
                 let r = match builtin {
-                    Builtin::Sin | Builtin::Tan if huge => 0.0,
-                    Builtin::Cos if huge => 1.0,
-                    Builtin::Sin => x.sin(),
-                    Builtin::Cos => x.cos(),
-                    Builtin::Tan => x.tan(),
-                    _ => x.atan(),
+                    Builtin::Sin => functions::sin(x),
+                    Builtin::Cos => functions::cos(x),
+                    Builtin::Atn => functions::atn(x),
+                    _ => functions::exp(x),
                 };
-                let r = self.single(mbf::truncate(r))?;
+                let r = self.single(r)?;
                 self.push(r);
             }
-            Builtin::Exp => {
+            Builtin::Tan => {
+                // GW-BASIC's TAN is its SIN divided by its COS
                 let x = self.pop_single_arg()?;
-                let r = self.single(mbf::truncate(x.exp()))?;
+                let sine = self.single(functions::sin(x))?;
+                let cosine = self.single(functions::cos(x))?;
+                let r = self.divide(sine, cosine, NumTy::Sng)?;
                 self.push(r);
             }
             Builtin::Log => {
@@ -49,7 +47,7 @@ impl<'a> Vm<'a> {
                 if x <= 0.0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
-                let r = self.single(mbf::truncate(x.ln()))?;
+                let r = self.single(functions::log(x))?;
                 self.push(r);
             }
             Builtin::Sqr => {
@@ -57,8 +55,7 @@ impl<'a> Vm<'a> {
                 if x < 0.0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
-                let r = self.single(mbf::truncate(x.sqrt()))?;
-                self.push(r);
+                self.push(functions::sqr(x));
             }
             Builtin::Cint => {
                 let x = cint(self.pop())?;

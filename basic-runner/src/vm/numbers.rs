@@ -2,7 +2,10 @@
 //! overflow and division by zero as GW-BASIC reports them.
 
 use crate::error::ErrorCode;
-use crate::mbf;
+use crate::mbf::{
+    self,
+    functions::{self, PowerFault},
+};
 use crate::number::{self, NumTy, SNG_MAX};
 use crate::op::{Arith, Op, Slot};
 
@@ -99,29 +102,18 @@ impl<'a> Vm<'a> {
         }
     }
 
+    /// `^`: both operands single, as GW-BASIC's `$FPWR` takes them (a whole
+    /// exponent, also one typed as an integer, multiplies by squaring).
     pub(super) fn power(&mut self, a: f64, b: f64) -> Res<f64> {
-        if a == 0.0 && b < 0.0 {
-            self.soft_error(ErrorCode::DivisionByZero)?;
-            return Ok(SNG_MAX);
-        }
-        if a < 0.0 && b.fract() != 0.0 {
-            return Err(ErrorCode::IllegalFunctionCall.into());
-        }
-        let r = a.powf(b);
-        if !r.is_finite() {
-            self.soft_error(ErrorCode::Overflow)?;
-            return Ok(SNG_MAX);
-        }
-        self.single(mbf::truncate(r))
-    }
-
-    /// `^` with an integer exponent: GW-BASIC's repeated squaring in single
-    /// precision, and one division for a negative exponent.
-    pub(super) fn power_int(&mut self, base: f64, exponent: f64) -> Res<f64> {
-        let exponent = exponent as i32;
-        match mbf::powi(base, exponent.unsigned_abs()) {
-            Ok(power) if exponent < 0 => self.divide(1.0, power, NumTy::Sng),
-            result => self.single(result),
+        let a = self.sng(a)?;
+        let b = self.sng(b)?;
+        match functions::power(a, b) {
+            Ok(result) => self.single(result),
+            Err(PowerFault::IllegalFunctionCall) => Err(ErrorCode::IllegalFunctionCall.into()),
+            Err(PowerFault::DivisionByZero(value)) => {
+                self.soft_error(ErrorCode::DivisionByZero)?;
+                Ok(value)
+            }
         }
     }
 
@@ -132,16 +124,12 @@ impl<'a> Vm<'a> {
             Op::PopNum => {
                 self.pop();
             }
-            Op::Pow => {
+            // a whole exponent takes GW-BASIC's squaring path at run time, typed
+            // as an integer or not
+            Op::Pow | Op::PowInt => {
                 let b = self.pop();
                 let a = self.pop();
                 let r = self.power(a, b)?;
-                self.push(r);
-            }
-            Op::PowInt => {
-                let b = self.pop();
-                let a = self.pop();
-                let r = self.power_int(a, b)?;
                 self.push(r);
             }
             Op::Neg => self.binary_unary(|a| -a),

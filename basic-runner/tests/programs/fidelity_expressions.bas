@@ -1,4 +1,4 @@
-5 REM random expressions (soft Division by zero and Overflow, SIN/COS of huge arguments), as PC-BASIC prints them
+5 REM random expressions (soft Division by zero and Overflow, SIN/COS of huge arguments), as PC-BASIC prints them, but the functions' last digits and huge angles as GW-BASIC's math pack gives them
 10 A=1.5: B=-2.25: C=1/3
 30 I=0: PRINT SIN((((I)^-2+80.512)*ABS((40.994-9.38)))); ABS((SIN(COS(97.00325))/(35.7+.538))); STR$(3.14E-2)
 40 I=1: PRINT (COS(A)/((.56*99.8)*(SIN(83.1)-(.197-C)))); SQR(ABS(25.114)+1); STR$(32.94401)

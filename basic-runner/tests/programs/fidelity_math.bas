@@ -1,4 +1,4 @@
-5 REM functions, powers and long float loops as GW-BASIC rounds them (checked with PC-BASIC)
+5 REM functions, powers and long float loops as GW-BASIC rounds them (checked with PC-BASIC; the functions' last digits are GW-BASIC's math pack's)
 10 FOR I=1 TO 40
 20 X=I*1.37-20.5: Y=X/3.3+I^1.5: Z=SQR(ABS(X))*SIN(X)+COS(Y)/7
 30 PRINT X;Y;Z;EXP(X/10);LOG(ABS(Y)+1);ATN(X);TAN(I/13)

@@ -1,4 +1,4 @@
-10 REM single precision as GW-BASIC computes and prints it (checked with PC-BASIC)
+10 REM single precision as GW-BASIC computes and prints it (checked with PC-BASIC; SQR and 10^-3 as GW-BASIC's math pack gives them)
 20 PRINT 1/3, 2/3*3, 10/3, -1/3
 30 PRINT 0.1+0.2, 1E+07, 9999999, 1E6, 123456789
 40 PRINT 1E-05, .00001234, 1/7, 22/7, 3.14159265

@@ -1,4 +1,4 @@
-5 REM single precision to the last digit: functions, accumulated steps and products (checked with PC-BASIC)
+5 REM single precision to the last digit: functions, accumulated steps and products (checked with PC-BASIC; the functions' last digits are GW-BASIC's math pack's)
 10 FOR I=1 TO 30:X=I/7:PRINT ATN(X);SQR(X);EXP(X/3);LOG(X);SIN(X);COS(X);TAN(X):NEXT
 20 X=0:FOR I=1 TO 100:X=X+.1:NEXT:PRINT X
 30 FOR X=0 TO 5 STEP .1:NEXT:PRINT X
