@@ -497,7 +497,16 @@ impl Compiler {
         match &stmt.kind {
             StmtKind::Let(target, value) => {
                 self.push_indices(target);
-                let ty = self.expr(value);
+                let double_target = self.type_of(&target.name).1 == VarTy::Num(NumTy::Dbl);
+                let ty = match val_alone(value) {
+                    // a double keeps all the digits VAL read
+                    Some(text) if double_target => {
+                        self.val_typed(text);
+                        self.emit(Op::PopNum);
+                        VarTy::Num(NumTy::Dbl)
+                    }
+                    _ => self.expr(value),
+                };
                 self.store(target, ty);
             }
             StmtKind::MidAssign {
@@ -1040,9 +1049,21 @@ impl Compiler {
         }
     }
 
+    /// `VAL(text)` typed at run time: pushes the value and its type flag.
+    fn val_typed(&mut self, text: &Expr) {
+        self.str_expr(text);
+        self.emit(Op::Call(Builtin::ValTyped));
+    }
+
     fn print(&mut self, items: &[PrintItem]) {
         for item in items {
             match item {
+                PrintItem::Expr(expr) if val_alone(expr).is_some() => {
+                    if let Some(text) = val_alone(expr) {
+                        self.val_typed(text);
+                    }
+                    self.emit(Op::Ext(Ext::PrintTyped));
+                }
                 PrintItem::Expr(expr) => {
                     match self.expr(expr) {
                         VarTy::Num(ty) => self.emit(Op::Ext(Ext::PrintNum(ty))),
@@ -1275,5 +1296,16 @@ impl Compiler {
             }
             self.emit(Op::FnReturn);
         }
+    }
+}
+
+/// The text of an expression that is `VAL(text)` and nothing else. GW-BASIC types
+/// `VAL`'s result at run time by the text it reads (a double past 7 digits);
+/// where `VAL` stands alone as a `PRINT` item, a `STR$` argument or a value given
+/// to a double, the type travels with the value, elsewhere it is a single.
+pub(super) fn val_alone(expr: &Expr) -> Option<&Expr> {
+    match &expr.kind {
+        ExprKind::Func(Func::Val, args) if args.len() == 1 => args.first(),
+        _ => None,
     }
 }

@@ -255,9 +255,18 @@ fn parse_decimal(text: &str) -> f64 {
     if value.is_finite() { value } else { DBL_MAX }
 }
 
+/// A number read from text: its value (rounded as a single unless the text reads
+/// as a double), how many bytes it took, and its value as a double when the text
+/// makes one (`None` for a single).
+struct Scanned {
+    value: f64,
+    used: usize,
+    double: Option<f64>,
+}
+
 /// Scans the longest number at the start of `bytes` (blanks are skipped anywhere, as
-/// GW-BASIC's number reader does). Returns the value and how many bytes it used.
-fn scan_number(bytes: &[u8]) -> (f64, usize) {
+/// GW-BASIC's number reader does).
+fn scan_number(bytes: &[u8]) -> Scanned {
     let mut text = String::new();
     let mut index = 0;
     let mut used = 0;
@@ -278,7 +287,11 @@ fn scan_number(bytes: &[u8]) -> (f64, usize) {
                 break;
             }
         }
-        return (parse_radix(&word).unwrap_or(0.0), index);
+        return Scanned {
+            value: parse_radix(&word).unwrap_or(0.0),
+            used: index,
+            double: None,
+        };
     }
     if let Some(&sign @ (b'+' | b'-')) = bytes.get(index) {
         text.push(char::from(sign));
@@ -306,8 +319,19 @@ fn scan_number(bytes: &[u8]) -> (f64, usize) {
         }
     }
     if !seen_digit {
-        return (0.0, used);
+        return Scanned {
+            value: 0.0,
+            used,
+            double: None,
+        };
     }
+    // GW-BASIC's reader ($FIN) types the number as it goes: an eighth digit makes
+    // it a double, so do `D` and a `#` right after the digits; `!` makes it single
+    let forced = match bytes.get(index) {
+        Some(b'#') => Some(true),
+        Some(b'!') => Some(false),
+        _ => None,
+    };
     let double_exponent = matches!(bytes.get(index), Some(b'D' | b'd'));
     if let Some(b'E' | b'e' | b'D' | b'd') = bytes.get(index) {
         let mut exp_text = String::from("E");
@@ -345,7 +369,15 @@ fn scan_number(bytes: &[u8]) -> (f64, usize) {
     let single = (significant <= 7 && !double_exponent)
         .then(|| single_from_text(&text))
         .flatten();
-    (single.unwrap_or_else(|| parse_decimal(&text)), used)
+    let value = single.unwrap_or_else(|| parse_decimal(&text));
+    let double = forced
+        .unwrap_or(significant > 7 || double_exponent)
+        .then(|| parse_decimal(&text));
+    Scanned {
+        value,
+        used,
+        double,
+    }
 }
 
 /// A decimal number read as GW-BASIC reads a single: its digits as an integer,
@@ -382,13 +414,23 @@ fn single_from_text(text: &str) -> Option<f64> {
 
 /// `VAL`: the number at the start of the string, 0 if there is none.
 pub(crate) fn parse_val(bytes: &[u8]) -> f64 {
-    scan_number(bytes).0
+    scan_number(bytes).value
+}
+
+/// `VAL` typed as GW-BASIC types it at run time: the number and whether the text
+/// made it a double (more than 7 digits, a `D` exponent, `#`).
+pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
+    let scanned = scan_number(bytes);
+    match scanned.double {
+        Some(double) => (double, true),
+        None => (scanned.value, false),
+    }
 }
 
 /// A whole `INPUT` entry or `DATA` item as a number; `None` if anything but a number
 /// (and an optional type sign) is there. An empty entry is 0.
 pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
-    let (value, used) = scan_number(bytes);
+    let Scanned { value, used, .. } = scan_number(bytes);
     let rest: Vec<u8> = bytes
         .get(used..)
         .unwrap_or_default()

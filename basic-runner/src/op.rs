@@ -83,8 +83,13 @@ pub enum Builtin {
     PlainSng,
     /// A number as a character record shows it, double.
     PlainDbl,
-    /// `VAL`.
+    /// `VAL` where a single is wanted.
     Val,
+    /// `VAL` typed at run time, as GW-BASIC types it by the text read: pushes the
+    /// value, then 1 if it is a double (more than 7 digits, `D`, `#`) else 0.
+    ValTyped,
+    /// `STR$` of a value and its type flag as `ValTyped` pushes them.
+    StrTyped,
     /// `INSTR(a, b)`.
     Instr2,
     /// `INSTR(n, a, b)`.
@@ -127,6 +132,8 @@ pub enum Builtin {
 pub enum Ext {
     /// Print a number of the given type as `PRINT` does (sign, digits, space).
     PrintNum(NumTy),
+    /// Print a value and its type flag as `Builtin::ValTyped` pushes them.
+    PrintTyped,
     /// Print a string.
     PrintStr,
     /// `PRINT ,`: move to the next 14-column zone.
@@ -497,6 +504,8 @@ impl Builtin {
             Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
             | Fre => effect(1, 1, 0, 0),
             Len | Asc | Val | Cv(_) => effect(0, 1, 1, 0),
+            ValTyped => effect(0, 2, 1, 0),
+            StrTyped => effect(2, 0, 0, 1),
             Left | Right | Mid2 => effect(1, 0, 1, 1),
             Mid3 => effect(2, 0, 1, 1),
             Chr | StrSng | StrDbl | PlainSng | PlainDbl | Space | Hex | Oct | Mk(_) => {
@@ -579,6 +588,7 @@ impl Op {
                 | self::Ext::PrintSpc
                 | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
                 self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
+                self::Ext::PrintTyped => effect(2, 0, 0, 0),
                 self::Ext::Rnd | self::Ext::Timer => effect(0, 1, 0, 0),
                 self::Ext::RndArg => effect(1, 1, 0, 0),
                 self::Ext::Record(n) => effect(0, 0, n.saturating_mul(2), 0),

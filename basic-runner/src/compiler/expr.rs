@@ -309,6 +309,13 @@ impl Compiler {
                 call(self, Builtin::Mk(ty));
                 VarTy::Str
             }
+            Func::Str if arg(0).and_then(super::val_alone).is_some() => {
+                if let Some(text) = arg(0).and_then(super::val_alone) {
+                    self.val_typed(text);
+                }
+                call(self, Builtin::StrTyped);
+                VarTy::Str
+            }
             Func::Chr | Func::Space | Func::Hex | Func::Oct | Func::Str => {
                 let ty = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
                 let builtin = match func {

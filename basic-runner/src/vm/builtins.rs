@@ -89,6 +89,23 @@ impl<'a> Vm<'a> {
                 let value = self.sng(value)?;
                 self.push(value);
             }
+            Builtin::ValTyped => {
+                let s = self.pop_str();
+                let (value, double) = number::parse_val_typed(&cp437::to_bytes(&s));
+                let value = if double {
+                    self.dbl(value)?
+                } else {
+                    self.sng(value)?
+                };
+                self.push(value);
+                self.push(if double { 1.0 } else { 0.0 });
+            }
+            Builtin::StrTyped => {
+                let ty = typed(self.pop());
+                let x = self.pop();
+                let text = number::format_str(x, ty);
+                self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
+            }
             Builtin::Left | Builtin::Right => {
                 let n = arg_in(self.pop(), 0, 255)? as usize;
                 let mut s = self.pop_str();
@@ -253,4 +270,9 @@ impl Vm<'_> {
         let x = self.pop();
         self.sng(x)
     }
+}
+
+/// The type a `Builtin::ValTyped` flag stands for.
+pub(super) fn typed(flag: f64) -> NumTy {
+    if flag == 0.0 { NumTy::Sng } else { NumTy::Dbl }
 }

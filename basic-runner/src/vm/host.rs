@@ -157,6 +157,12 @@ impl<'a> Vm<'a> {
                 let text = number::format_print(value, ty);
                 self.write_item(text.as_bytes())?;
             }
+            Ext::PrintTyped => {
+                let ty = super::builtins::typed(self.pop());
+                let value = self.pop();
+                let text = number::format_print(value, ty);
+                self.write_item(text.as_bytes())?;
+            }
             Ext::PrintStr => {
                 let text = self.pop_str();
                 self.write_item(&text)?;
