@@ -159,13 +159,13 @@ fn div_den(left: Den, right: Den) -> Den {
     let mut remainder = left.man;
     let mut divisor = right.man;
     let mut quotient: u64 = 0;
+    // without a branch per bit: the quotient's bits are data, and a mispredicted
+    // branch for each of them cost more than the arithmetic
     while divisor > 0 {
-        quotient <<= 1;
+        let take = u64::from(remainder > divisor);
+        quotient = (quotient << 1) | take;
+        remainder -= divisor * take;
         exp -= 1;
-        if remainder > divisor {
-            remainder -= divisor;
-            quotient += 1;
-        }
         divisor >>= 1;
     }
     Den {
@@ -264,10 +264,53 @@ fn exact(value: f64) -> Option<f64> {
 /// `a + b` in single precision.
 #[inline(always)]
 pub(crate) fn add(a: f64, b: f64) -> Result<f64, Overflow> {
-    match exact(a + b) {
+    let sum = a + b;
+    match exact(sum) {
         Some(sum) => Ok(sum),
-        None => normalise(add_den(unpack(a), unpack(b))),
+        None => match same_sign_sum(a, b, sum) {
+            Some(rounded) => rounded,
+            None => normalise(add_den(unpack(a), unpack(b))),
+        },
     }
+}
+
+/// `add_den`'s rounding of two singles of one sign, read off their `f64` sum,
+/// which is exact while their exponents lie at most 28 apart: the 8 bits below
+/// the 24 kept, a sticky bit for what the alignment shifted out, and after a
+/// carry the 9th bit dropped (the math pack adds in every step). `None` where
+/// `add_den` must do it.
+#[inline]
+fn same_sign_sum(a: f64, b: f64, sum: f64) -> Option<Result<f64, Overflow>> {
+    let (a_bits, b_bits, bits) = (a.to_bits(), b.to_bits(), sum.to_bits());
+    let exponent = |bits: u64| (bits >> 52) & 0x7FF;
+    let (ea, eb) = (exponent(a_bits), exponent(b_bits));
+    if (a_bits ^ b_bits) >> 63 != 0 || ea == 0 || eb == 0 || ea.abs_diff(eb) > 28 {
+        return None;
+    }
+    let biased = exponent(bits);
+    let carry = biased > ea.max(eb);
+    let mantissa = (bits & 0xF_FFFF_FFFF_FFFF) | (1 << 52);
+    let mut man24 = mantissa >> 29;
+    let below = mantissa & ((1 << 29) - 1);
+    let shifted_out = if carry {
+        below & ((1 << 20) - 1)
+    } else {
+        below & ((1 << 21) - 1)
+    };
+    let guard = (below >> 21) | u64::from(shifted_out != 0);
+    if guard > 0x80 || (guard == 0x80 && man24 & 1 == 1) {
+        man24 += 1;
+    }
+    let mut biased = biased;
+    if man24 == 1 << 24 {
+        man24 >>= 1;
+        biased += 1;
+    }
+    let rounded = f64::from_bits((bits & (1 << 63)) | (biased << 52) | ((man24 & 0x7F_FFFF) << 29));
+    if rounded.abs() > crate::number::SNG_MAX {
+        return Some(Err(Overflow(rounded.signum() * crate::number::SNG_MAX)));
+    }
+    Some(Ok(rounded))
 }
 
 /// `a - b` in single precision.
@@ -279,12 +322,66 @@ pub(crate) fn sub(a: f64, b: f64) -> Result<f64, Overflow> {
 /// `a * b` in single precision.
 #[inline(always)]
 pub(crate) fn mul(a: f64, b: f64) -> Result<f64, Overflow> {
-    if let Some(product) = exact(a * b) {
+    let product = a * b;
+    if let Some(product) = exact(product) {
         return Ok(product);
     }
-    mul_slow(a, b)
+    mul_rounded(product)
 }
 
+/// The MBF rounding of a product, taken from the `f64` product of two singles,
+/// which is exact (24 × 24 bits fit in 53): the same bits as `mul_slow`, which
+/// keeps 4 bits below the 24 (cutting the rest), reads a `1001` there as a tie
+/// and rounds halves to even, without taking the operands apart (the math pack
+/// runs on products).
+#[inline]
+fn mul_rounded(product: f64) -> Result<f64, Overflow> {
+    let bits = product.to_bits();
+    let biased = (bits >> 52) & 0x7FF;
+    if product == 0.0 || !product.is_finite() || biased == 0 {
+        return mul_slow_product(product);
+    }
+    let mantissa = (bits & 0xF_FFFF_FFFF_FFFF) | (1 << 52);
+    let kept = mantissa >> 25;
+    let guard = kept & 0xF;
+    let mut man24 = kept >> 4;
+    if guard > 9 || (guard >= 8 && man24 & 1 == 1) {
+        man24 += 1;
+    }
+    let mut biased = biased;
+    if man24 == 1 << 24 {
+        man24 >>= 1;
+        biased += 1;
+    }
+    let rounded = f64::from_bits((bits & (1 << 63)) | (biased << 52) | ((man24 & 0x7F_FFFF) << 29));
+    if rounded.abs() > crate::number::SNG_MAX {
+        return Err(Overflow(rounded.signum() * crate::number::SNG_MAX));
+    }
+    // below MBF's smallest number (2^-128) there is only zero
+    if rounded.abs() < MBF_SMALLEST {
+        return Ok(0.0);
+    }
+    Ok(rounded)
+}
+
+/// 2^-128, the smallest MBF number (exponent byte 1).
+const MBF_SMALLEST: f64 = f64::from_bits((1023 - 128) << 52);
+
+fn mul_slow_product(product: f64) -> Result<f64, Overflow> {
+    if product == 0.0 {
+        return Ok(0.0);
+    }
+    let sign = if product < 0.0 { -1.0 } else { 1.0 };
+    if product.is_finite() {
+        // an f64 subnormal is far below MBF's range
+        return Ok(0.0);
+    }
+    Err(Overflow(sign * crate::number::SNG_MAX))
+}
+
+/// The long multiplication taken apart as GW-BASIC does it: the reference
+/// `mul_rounded` is tested against.
+#[cfg(test)]
 fn mul_slow(a: f64, b: f64) -> Result<f64, Overflow> {
     if a == 0.0 || b == 0.0 {
         return Ok(0.0);
@@ -431,6 +528,72 @@ mod tests {
         assert_eq!(to_decimal(1e7, 7), (1_000_000, 1));
         assert_eq!(from_decimal(1, -1, false), Ok(f64::from(0.1f32)));
         assert_eq!(from_decimal(15, 2, true), Ok(-1500.0));
+    }
+
+    #[test]
+    fn products_round_as_the_long_multiplication_does() {
+        // xorshift: a fixed sequence of singles across the whole MBF range
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200_000 {
+            let (x, y) = (next(), next());
+            let single = |r: u64| {
+                let exponent = (r >> 24) % 254 + 1;
+                unpack_value(exponent as i32, (r & 0xFF_FFFF) | 0x80_0000, r >> 63 == 1)
+            };
+            let (a, b) = (single(x), single(y));
+            assert_eq!(mul(a, b), mul_slow(a, b), "{a:e} * {b:e}");
+        }
+    }
+
+    #[test]
+    fn sums_of_one_sign_round_as_the_aligned_addition_does() {
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..400_000 {
+            let (x, y) = (next(), next());
+            let exponent = (x >> 24) % 250 + 3;
+            // exponents apart by 0 to 40, both signs
+            let gap = (y >> 40) % 41;
+            let other = exponent.saturating_sub(gap).max(1);
+            let neg = x >> 63 == 1;
+            let a = unpack_value(exponent as i32, (x & 0xFF_FFFF) | 0x80_0000, neg);
+            let b = unpack_value(
+                other as i32,
+                (y & 0xFF_FFFF) | 0x80_0000,
+                neg ^ (y >> 63 == 1 && y & 1 == 1),
+            );
+            let slow = normalise(add_den(unpack(a), unpack(b)));
+            let expected = exact(a + b).map_or(slow, Ok);
+            assert_eq!(add(a, b), expected, "{a:e} + {b:e}");
+            assert_eq!(add(b, a), expected, "{b:e} + {a:e}");
+        }
+    }
+
+    #[test]
+    fn a_carry_drops_its_last_bit_before_rounding() {
+        // 0xFF8001 + 0x800001 / 2^8 carries: the bits below the 24 kept are a
+        // tie and a dropped 1, which add_den rounds to even (down), not up
+        let a = unpack_value(140, 0xFF_8001, false);
+        let b = unpack_value(132, 0x80_0001, false);
+        let down = unpack_value(141, 0x80_0000, false);
+        assert_eq!(normalise(add_den(unpack(a), unpack(b))), Ok(down));
+        assert_eq!(add(a, b), Ok(down));
+        assert_eq!(add(b, a), Ok(down));
+    }
+
+    fn unpack_value(exp: i32, man24: u64, neg: bool) -> f64 {
+        pack(exp, man24 << 8, neg)
     }
 
     #[test]

@@ -78,9 +78,39 @@ const ONE: u128 = 1 << POINT;
 /// A double's mantissa.
 const DOUBLE_BITS: u32 = 56;
 
+/// The steps of one function, which GW-BASIC's `$OVFLS` lets go on after an
+/// overflow: it reports `Overflow` (once: the math pack sets its once-only mode)
+/// and the step's result is the signed largest number.
+#[derive(Default)]
+struct Steps {
+    overflowed: bool,
+}
+
+impl Steps {
+    fn go(&mut self, step: Result<f64, Overflow>) -> f64 {
+        step.unwrap_or_else(|Overflow(max)| {
+            self.overflowed = true;
+            max
+        })
+    }
+
+    fn end(self, value: f64) -> Result<f64, Overflow> {
+        if self.overflowed {
+            Err(Overflow(value))
+        } else {
+            Ok(value)
+        }
+    }
+}
+
 /// The MBF exponent byte of a single (0 for zero).
 fn exponent_byte(x: f64) -> i32 {
     unpack(x).exp
+}
+
+/// 2^n for the powers singles and their reductions reach (`powi` loops).
+fn pow2(n: i32) -> f64 {
+    f64::from_bits(((1023 + n.clamp(-1022, 1023)) as u64) << 52)
 }
 
 /// `c0·xⁿ + … + cn` by Horner's rule, each step rounded (`$POLY`).
@@ -149,7 +179,7 @@ fn to_single(value: u128) -> f64 {
     } else {
         (value << (24 - width), width as i32 - 24)
     };
-    mantissa as f64 * 2f64.powi(low_bit - POINT as i32 - 2)
+    mantissa as f64 * pow2(low_bit - POINT as i32 - 2)
 }
 
 /// Sine of `fraction` turns (GW-BASIC's `SIN30` onward): the quadrant decides the
@@ -221,19 +251,15 @@ pub(crate) fn atn(x: f64) -> Result<f64, Overflow> {
 
 /// `EXP(x)` of a single: 2^(x·log2 e), the whole power of two apart.
 pub(crate) fn exp(x: f64) -> Result<f64, Overflow> {
-    let y = match mul(x, LOG2_E) {
-        Ok(y) => y,
-        // GW-BASIC reports the product's overflow, then the result of a huge
-        // negative argument is 0
-        Err(_) if x < 0.0 => return Err(Overflow(0.0)),
-        Err(overflow) => return Err(overflow),
-    };
+    let mut steps = Steps::default();
+    // a huge negative argument overflows here and still ends in 0
+    let y = steps.go(mul(x, LOG2_E));
     let e = exponent_byte(y);
     if e >= 0o210 {
         return if y > 0.0 {
             Err(Overflow(SNG_MAX))
         } else {
-            Ok(0.0)
+            steps.end(0.0)
         };
     }
     if e < 0o150 {
@@ -245,7 +271,7 @@ pub(crate) fn exp(x: f64) -> Result<f64, Overflow> {
     }
     let fraction = sub(y, whole)?;
     let power = poly(fraction, &EXP_COEFFICIENTS)?;
-    mul(power, 2f64.powi(whole as i32))
+    mul(power, pow2(whole as i32))
 }
 
 /// `LOG(x)` of a single above zero: log2 of the mantissa by a rational
@@ -255,7 +281,7 @@ pub(crate) fn log(x: f64) -> Result<f64, Overflow> {
         return Ok(0.0);
     }
     let exponent = exponent_byte(x) - 0o200;
-    let mantissa = x * 2f64.powi(-exponent);
+    let mantissa = x * pow2(-exponent);
     let ratio = div(poly(mantissa, &LOG_P)?, poly(mantissa, &LOG_Q)?)?;
     mul(add(f64::from(exponent), ratio)?, LN_2)
 }
@@ -274,7 +300,7 @@ pub(crate) fn sqr(x: f64) -> f64 {
     let root25 = (u128::from(word) << 18).isqrt();
     let root = (root25 + 1) >> 1;
     // the root of a mantissa in [1/4, 1) lies in [1/2, 1): 24 bits
-    root as f64 * 2f64.powi(exponent - 128 - 24)
+    root as f64 * pow2(exponent - 128 - 24)
 }
 
 /// `x ^ y` of singles the way GW-BASIC's `$FPWR` takes it: a whole exponent
@@ -296,27 +322,25 @@ pub(crate) fn power(x: f64, y: f64) -> Result<Result<f64, Overflow>, PowerFault>
         return Err(PowerFault::IllegalFunctionCall);
     }
     let magnitude = y.abs();
-    let result = if whole && magnitude < 32768.0 {
-        powi(x, magnitude as u32)
+    let negative = x < 0.0 && magnitude % 2.0 == 1.0;
+    let mut steps = Steps::default();
+    let power = if whole && magnitude < 32768.0 {
+        steps.go(powi(x, magnitude as u32))
     } else {
-        let odd = x < 0.0 && magnitude % 2.0 == 1.0;
-        log(x.abs())
-            .and_then(|l| mul(magnitude, l))
-            .and_then(exp)
-            .map(|r| if odd { -r } else { r })
+        let log = steps.go(log(x.abs()));
+        let product = steps.go(mul(magnitude, log));
+        let r = steps.go(exp(product));
+        if negative { -r } else { r }
     };
     if y > 0.0 {
-        return Ok(result);
+        return Ok(steps.end(power));
     }
-    Ok(match result {
-        // an underflow inverted is GW-BASIC's Overflow, signed as x^y would be
-        Ok(0.0) => {
-            let negative = x < 0.0 && magnitude % 2.0 == 1.0;
-            Err(Overflow(if negative { -SNG_MAX } else { SNG_MAX }))
-        }
-        Ok(r) => div(1.0, r),
-        Err(overflow) => Err(overflow),
-    })
+    // an underflow inverted is GW-BASIC's Overflow, signed as x^y would be
+    if power == 0.0 {
+        return Ok(Err(Overflow(if negative { -SNG_MAX } else { SNG_MAX })));
+    }
+    let inverse = steps.go(div(1.0, power));
+    Ok(steps.end(inverse))
 }
 
 /// What stops `^` other than an overflow.
@@ -330,18 +354,19 @@ pub(crate) enum PowerFault {
 /// `x ^ n` by Knuth's right-to-left binary method, as GW-BASIC's `XTON`:
 /// `y = y·z` for each set bit of n, `z = z·z` between them.
 pub(crate) fn powi(x: f64, n: u32) -> Result<f64, Overflow> {
+    let mut steps = Steps::default();
     let mut result = 1.0;
     let mut square = x;
     let mut n = n;
     loop {
         if n & 1 == 1 {
-            result = mul(result, square)?;
+            result = steps.go(mul(result, square));
         }
         n >>= 1;
         if n == 0 {
-            return Ok(result);
+            return steps.end(result);
         }
-        square = mul(square, square)?;
+        square = steps.go(mul(square, square));
     }
 }
 

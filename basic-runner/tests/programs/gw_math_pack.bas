@@ -13,6 +13,8 @@
 120 REM a whole exponent multiplies by squaring, a negative one then divides
 130 PRINT 10^-3; 2^-1; (-2)^3; 1.1^10; 3^20; 2^.5; 0^0; (-8)^2
 140 PRINT EXP(-89); EXP(88)
+145 REM an overflow inside a function is reported once and the steps go on
+146 PRINT .5^1E+30; 2^-200; EXP(-1.7E+38)
 150 ON ERROR GOTO 190
 160 PRINT EXP(89)
 170 PRINT 2^200
