@@ -532,14 +532,8 @@ mod tests {
 
     #[test]
     fn products_round_as_the_long_multiplication_does() {
-        // xorshift: a fixed sequence of singles across the whole MBF range
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        // a fixed sequence of singles across the whole MBF range
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200_000 {
             let (x, y) = (next(), next());
             let single = |r: u64| {
@@ -553,13 +547,7 @@ mod tests {
 
     #[test]
     fn sums_of_one_sign_round_as_the_aligned_addition_does() {
-        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..400_000 {
             let (x, y) = (next(), next());
             let exponent = (x >> 24) % 250 + 3;
@@ -590,6 +578,16 @@ mod tests {
         assert_eq!(normalise(add_den(unpack(a), unpack(b))), Ok(down));
         assert_eq!(add(a, b), Ok(down));
         assert_eq!(add(b, a), Ok(down));
+    }
+
+    /// A fixed pseudo-random sequence (xorshift64) for the equivalence tests.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
     }
 
     fn unpack_value(exp: i32, man24: u64, neg: bool) -> f64 {
