@@ -11,10 +11,11 @@ use tavern::core::npc::{NpcAction, NpcId};
 use tavern::core::odds::{OddsId, OddsView};
 use tavern::core::roll::{RollAgain, RollId};
 use tavern::core::table::{self, COMMANDS};
+use tavern::core::{ErrorTotals, Member, OptionValue, Permissions, internal_error_text};
 use tavern::i18n::commands::{command_key, entries, option_key};
 use tavern::i18n::{self, Lang};
 
-use crate::harness::{Harness, command};
+use crate::harness::{ALICE, CHANNEL, GUILD, Harness, command};
 
 /// Discord's limits for CHAT_INPUT commands (application commands reference).
 const MAX_NAME_CHARS: usize = 32;
@@ -314,22 +315,103 @@ fn the_rule_checks_catch_what_discord_refuses() {
     assert!(!command_problems(&long).is_empty());
 }
 
+/// Text options that take dice or a number; every other one takes a name.
+const NUMERIC_TEXT: &[&str] = &["expr", "init", "hp", "amount"];
+
+/// A value Discord would send for `option`: a choice where it has choices, else the
+/// smallest that fits its kind (`1` for dice and numbers, `a` for a name: a macro,
+/// a monster, a character, an NPC).
+fn minimal_value(option: &OptionSpec) -> Option<OptionValue> {
+    if let Some(choice) = option.choices.first() {
+        return Some(OptionValue::String((*choice).to_owned()));
+    }
+    match option.kind {
+        OptionKind::String { .. } => {
+            let value = if NUMERIC_TEXT.contains(&option.name) {
+                "1"
+            } else {
+                "a"
+            };
+            Some(OptionValue::String(value.to_owned()))
+        }
+        OptionKind::Integer { min, max } => Some(OptionValue::Integer(1.clamp(min, max))),
+        OptionKind::Boolean => Some(OptionValue::Boolean(false)),
+        OptionKind::Role => Some(OptionValue::Role(1)),
+        OptionKind::Channel => Some(OptionValue::Channel(CHANNEL)),
+        // No command requires a file; an optional one is left out.
+        OptionKind::Attachment => None,
+    }
+}
+
+/// The options of the command at `path`.
+fn options_at<'a>(spec: &'a CommandSpec, path: &[&str]) -> &'a [OptionSpec] {
+    match path {
+        [] => &spec.options,
+        [sub] => &spec.subcommand(sub).unwrap().options,
+        [group, sub] => {
+            let group = spec.group(group).unwrap();
+            let sub = group.subcommands.iter().find(|each| each.name == *sub);
+            &sub.unwrap().options
+        }
+        _ => unreachable!("a path is at most a group and a subcommand"),
+    }
+}
+
 #[tokio::test]
 async fn every_registered_command_is_dispatched() {
-    let mut harness = Harness::new().await;
+    // Every command in one go: past the rate limit, most would only hear "Easy there".
+    let mut harness = Harness::with_settings(tavern::core::CoreSettings {
+        rate_burst: 1000,
+        ..tavern::core::CoreSettings::default()
+    })
+    .await;
     let specs = harness.core.command_specs();
+    // Everything the admin may do runs its handler's work, not only its refusal.
+    let admin = |harness: &Harness, kind| {
+        let mut request = harness.request(ALICE, Some(GUILD), kind);
+        request.member = Some(Member {
+            permissions: Permissions(Permissions::MANAGE_GUILD),
+            roles: vec![],
+        });
+        request
+    };
+    // "Something went wrong on our side": the id that follows differs each time.
+    let internal = internal_error_text(Lang::En, "");
+    let internal = internal.split('.').next().unwrap();
     let mut paths = 0;
     for spec in &specs {
         for path in invocable_paths(spec) {
             paths += 1;
             // Without options a command answers with what it misses, a modal or its
             // work, never that it does not know the command.
-            let sent = harness.alice(command(spec.name, &path, &[])).await;
-            assert!(!sent.replies.is_empty(), "/{} {path:?}", spec.name);
-            let text = sent.all_text();
-            assert!(
-                !text.contains("not a command") && !text.contains("I don't know the command"),
-                "/{} {path:?}: {text}",
+            let bare = harness.alice(command(spec.name, &path, &[])).await;
+            // With its required options, as an admin, it does its work; what it sends
+            // then tells a working command from one that fails on the way.
+            let options: Vec<(&str, OptionValue)> = options_at(spec, &path)
+                .iter()
+                .filter(|option| option.required)
+                .filter_map(|option| Some((option.name, minimal_value(option)?)))
+                .collect();
+            let request = admin(&harness, command(spec.name, &path, &options));
+            let worked = harness.send(&request).await;
+            for sent in [bare, worked] {
+                assert!(!sent.replies.is_empty(), "/{} {path:?}", spec.name);
+                let text = sent.all_text();
+                assert!(
+                    !text.contains("not a command") && !text.contains("I don't know the command"),
+                    "/{} {path:?}: {text}",
+                    spec.name
+                );
+                assert!(
+                    !text.contains(internal),
+                    "/{} {path:?} {options:?} failed inside: {text}",
+                    spec.name
+                );
+            }
+            assert_eq!(
+                harness.core.error_totals(),
+                ErrorTotals::default(),
+                "/{} {path:?} {options:?}",
                 spec.name
             );
         }
