@@ -34,8 +34,9 @@ pub struct CommandEntry {
     pub autocomplete: for<'a> fn(&'a Context, &'a Request, &'a Command, &'a str) -> Answer<'a>,
     /// The custom-id families of the buttons, selects and modals this command posts.
     pub components: &'static [ComponentFamily],
-    /// The subcommands dispatched by the table, each with its guards; empty where
-    /// `run` routes by itself. When not empty, `run` is not called for a command.
+    /// The subcommands dispatched by the table, each with its guards; empty for a
+    /// command without subcommands, which `run` answers. When not empty, `run` is
+    /// not called for a command (`by_subcommand`).
     pub subcommands: &'static [Subcommand],
     /// How this command takes text typed as a Discord reply to one of its prompts;
     /// `None` where it posts no such prompt. Each family claims only messages it
