@@ -202,6 +202,7 @@ catalogue_files!(
     "web",
     "editor",
     "web-live",
+    "coin",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.
