@@ -731,7 +731,6 @@ fn every_custom_id_family_has_one_owner() {
         (tavern::core::help::page_id(HelpPage::Npc), "help"),
         (tavern::core::effect::paste_form_id(), "effect"),
         (tavern::core::gm::reveal_id(77), "roll"),
-        (tavern::core::coin::again_id(), "coin"),
     ];
     for action in [
         InitAction::Next,

@@ -518,18 +518,3 @@ async fn a_character_sits_in_one_encounter_and_keeps_what_it_leaves_with(storage
     assert!(storage.delete_character(10, 50).await.unwrap());
     assert_eq!(storage.character_effects(50).await.unwrap(), None);
 }
-
-on_both_backends!(coin_flips_are_counted_per_user_and_server);
-async fn coin_flips_are_counted_per_user_and_server(storage: Storage) {
-    // (guild, user, heads, the tally after the flip)
-    let flips = [
-        (1, 10, true, (1, 0)),
-        (1, 10, false, (1, 1)),
-        (1, 11, true, (1, 0)),
-        (0, 10, false, (0, 1)),
-    ];
-    for (guild, user, heads, tally) in flips {
-        let counted = storage.count_coin_flip(guild, user, heads).await.unwrap();
-        assert_eq!(counted, tally, "guild {guild}, user {user}");
-    }
-}

@@ -90,5 +90,3 @@ mod web_browser;
 mod web_live;
 // Issue 25: the admins' editors (generators, NPCs, the effect file) on the web.
 mod web_editors;
-// /coin, the guide's example command.
-mod coin;

@@ -440,7 +440,3 @@ cmd-init-list =
 cmd-init-end =
     .name = beenden
     .description = Die Begegnung beenden (Spielleitung; fragt vorher)
-
-cmd-coin =
-    .name = münze
-    .description = Wirf eine Münze

@@ -442,7 +442,3 @@ cmd-init-list =
 cmd-init-end =
     .name = end
     .description = End the encounter (GM; asks first)
-
-cmd-coin =
-    .name = coin
-    .description = Flip a coin

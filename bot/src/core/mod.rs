@@ -20,7 +20,6 @@ mod access;
 pub mod authoring;
 pub mod character;
 pub mod chargen;
-pub mod coin;
 pub mod commands;
 mod context;
 pub mod custom_id;

@@ -232,7 +232,6 @@ pub static COMMANDS: &[CommandEntry] = &[
     super::odds::COMMAND,
     super::encounter::COMMAND,
     super::help::COMMAND,
-    super::coin::COMMAND,
 ];
 
 /// The entry of command `name`.

@@ -202,7 +202,6 @@ catalogue_files!(
     "web",
     "editor",
     "web-live",
-    "coin",
 );
 
 /// The embedded sources of one language's catalogue: `(file name, text)`.

@@ -6,7 +6,6 @@
 
 mod buttons;
 pub mod characters;
-mod coin;
 pub mod effects;
 pub mod encounters;
 mod guild_settings;
