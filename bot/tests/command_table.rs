@@ -956,6 +956,23 @@ fn adding_a_command_names_what_exists() {
             }
         }
     }
+    // Every guard a subcommand can have is named, so a new kind reaches the guide.
+    let guards = table_source
+        .split_once("pub enum Guard {")
+        .and_then(|(_, rest)| rest.split_once("\n}"))
+        .expect("enum Guard in core/table.rs")
+        .0;
+    for line in guards.lines() {
+        let variant: String = line
+            .strip_prefix("    ")
+            .unwrap_or("")
+            .chars()
+            .take_while(|ch| ch.is_alphanumeric())
+            .collect();
+        if variant.starts_with(|ch: char| ch.is_uppercase()) && !section.contains(&variant) {
+            problems.push(format!("the guard {variant} is not named"));
+        }
+    }
     assert!(problems.is_empty(), "{problems:#?}");
     assert!(files >= 5 && items >= 5, "{files} files, {items} items");
 }
