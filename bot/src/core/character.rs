@@ -270,43 +270,6 @@ impl Context {
         Ok(vec![Reply::Interaction(message)])
     }
 
-    /// A character's fields as they read now: one captured from a program without
-    /// `RECORD` goes through its program's current record map (so fixing a map
-    /// fixes the characters made already); others are as stored.
-    pub(super) async fn character_fields(
-        &self,
-        row: &CharacterRow,
-    ) -> anyhow::Result<Vec<(String, String)>> {
-        let generated = self.generated_fields(row).await?;
-        // What encounters wrote back (HP and the like) reads over the generator's.
-        let Some(kept) = self.storage.character_effects(row.id).await? else {
-            return Ok(generated);
-        };
-        let written: Vec<(String, String)> = serde_json::from_str(&kept.fields).unwrap_or_default();
-        Ok(super::encounter::overlay(generated, &written))
-    }
-
-    /// The fields as the generator made them (through the record map), without
-    /// what encounters wrote back: the HP there is the character's maximum.
-    pub(super) async fn generated_fields(
-        &self,
-        row: &CharacterRow,
-    ) -> anyhow::Result<Vec<(String, String)>> {
-        let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
-        if row.capture.is_empty() {
-            return Ok(stored);
-        }
-        let Some(map) = self
-            .record_map_of(row.guild_id, &row.program, &row.program_hash)
-            .await?
-            .filter(|map| !map.pairs.is_empty())
-        else {
-            return Ok(stored);
-        };
-        let capture: Vec<(String, String)> = serde_json::from_str(&row.capture).unwrap_or_default();
-        Ok(super::record_map::apply(&map, &capture))
-    }
-
     async fn own_character(
         &self,
         request: &Request,

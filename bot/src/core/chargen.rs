@@ -1205,26 +1205,6 @@ impl Context {
             .collect()
     }
 
-    /// The record map of an installed program as it is now, when the program is still
-    /// the very listing with `hash` (a map names lines and variables of one listing).
-    pub(super) async fn record_map_of(
-        &self,
-        place: i64,
-        name: &str,
-        hash: &str,
-    ) -> anyhow::Result<Option<RecordMap>> {
-        if place == 0 {
-            return Ok(None);
-        }
-        let Some(text) = self.storage.installed_record_map(place, name, hash).await? else {
-            return Ok(None);
-        };
-        if text.trim().is_empty() {
-            return Ok(None);
-        }
-        Ok(record_map::parse(&text).ok())
-    }
-
     /// The fields of the last character a run stored, read as `/character show`
     /// reads them (through the record map: a map's raw capture names no `STR`), for
     /// the closing example; a character stored in an earlier step counts too.

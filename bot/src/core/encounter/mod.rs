@@ -43,7 +43,7 @@ use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::live::EncounterChanged;
 use super::table::{Answer, CommandEntry, ComponentFamily, by_subcommand, name_choices};
-use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
+use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, truncate};
 use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
@@ -59,7 +59,6 @@ use crate::storage::{
 pub use alone::{Alone, apply_alone};
 pub use ids::{InitAction, InitId};
 use seats::Seat;
-pub(super) use seats::overlay;
 use tracker::Viewer;
 use words::engine_reason;
 
@@ -1079,39 +1078,6 @@ impl Context {
             engine.remove(&target)
         })
         .await
-    }
-
-    /// The effects encounters left on a character, for its sheet: `Poison (2 turns
-    /// left), Bless (until removed)`; `None` when it carries none.
-    pub(super) async fn kept_effects_line(
-        &self,
-        character_id: i64,
-        lang: crate::i18n::Lang,
-    ) -> anyhow::Result<Option<String>> {
-        let Some(row) = self.storage.character_effects(character_id).await? else {
-            return Ok(None);
-        };
-        let carried: CarriedEffects = serde_json::from_str(&row.effects).unwrap_or_default();
-        if carried.is_empty() {
-            return Ok(None);
-        }
-        let listed: Vec<String> = carried
-            .views()
-            .into_iter()
-            .map(|view| match view.turns_left {
-                Some(turns) => crate::i18n::tr_args(
-                    lang,
-                    "encounter-kept-turns",
-                    &[("tag", view.tag.as_str().into()), ("turns", turns.into())],
-                ),
-                None => crate::i18n::tr_args(
-                    lang,
-                    "encounter-kept-until-removed",
-                    &[("tag", view.tag.as_str().into())],
-                ),
-            })
-            .collect();
-        Ok(Some(one_line(&listed.join(", "), 300)))
     }
 }
 
