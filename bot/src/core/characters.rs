@@ -123,19 +123,18 @@ impl Context {
 mod tests {
     use super::*;
 
-    fn sheet(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(name, value)| (name.to_string(), value.to_string()))
-            .collect()
-    }
-
     #[test]
     fn overlays_replace_and_add() {
+        let owned = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
         let shown = overlay(
-            sheet(&[("HP", "12"), ("STR", "17")]),
-            &sheet(&[("HP", "5"), ("XP", "100")]),
+            owned(&[("HP", "12"), ("STR", "17")]),
+            &owned(&[("HP", "5"), ("XP", "100")]),
         );
-        assert_eq!(shown, sheet(&[("HP", "5"), ("STR", "17"), ("XP", "100")]));
+        assert_eq!(shown, owned(&[("HP", "5"), ("STR", "17"), ("XP", "100")]));
     }
 }

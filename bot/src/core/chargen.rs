@@ -542,7 +542,7 @@ impl Context {
         Ok(replies)
     }
 
-    pub(super) async fn chargen_answer(
+    async fn chargen_answer(
         &self,
         request: &Request,
         target: Target,
@@ -746,7 +746,7 @@ impl Context {
 
     /// A message replying to one of our messages: an answer if it is the prompt of
     /// the author's session, otherwise nothing at all.
-    pub(super) async fn chargen_reply(
+    async fn chargen_reply(
         &self,
         request: &Request,
         to_message: i64,
@@ -1001,7 +1001,7 @@ impl Context {
             .filter(|program| program.hash == row.program_hash))
     }
 
-    pub(super) async fn program_names(&self, place: i64) -> anyhow::Result<Vec<String>> {
+    async fn program_names(&self, place: i64) -> anyhow::Result<Vec<String>> {
         let mut names: Vec<String> = self
             .engines
             .builtin_programs

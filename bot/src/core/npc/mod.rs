@@ -807,7 +807,7 @@ impl Context {
     }
 
     /// A reply to an NPC's message; `None` when the message is not an NPC's.
-    pub(in crate::core) async fn npc_message_reply(
+    async fn npc_message_reply(
         &self,
         request: &Request,
         to_message: i64,
