@@ -15,7 +15,6 @@ encounter-none-here = In diesem Kanal läuft keine Begegnung. `/initiative begin
 encounter-stale = Die Begegnung ist weiter, als dieser Button zeigt; der Tracker zeigt, wo sie steht.
 encounter-raced = Jemand hat die Begegnung im selben Moment geändert; es ist nichts passiert. Versuch es noch einmal.
 encounter-ended = Diese Begegnung ist beendet.
-encounter-unknown-sub = `/initiative` kennt beginnen, beitreten, hinzufügen, weiter, zurück, tp, effekt, heilen, entfernen, liste und beenden.
 encounter-goes-on = Die Begegnung geht weiter.
 encounter-already-running = In diesem Kanal läuft schon eine Begegnung; ihre Spielleitung beendet sie mit `/initiative beenden`.
 encounter-character-busy = Dieser Charakter ist schon in einer anderen Begegnung; er kann nur in einer zugleich sein.

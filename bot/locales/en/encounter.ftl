@@ -16,7 +16,6 @@ encounter-none-here = No encounter runs in this channel. `/init begin` starts on
 encounter-stale = The encounter has moved on since that button was drawn; the tracker shows where it stands.
 encounter-raced = Someone changed the encounter at the same moment; nothing was done. Try again.
 encounter-ended = That encounter has ended.
-encounter-unknown-sub = `/init` takes begin, join, add, next, prev, hp, effect, cure, remove, list or end.
 encounter-goes-on = The encounter goes on.
 encounter-already-running = An encounter already runs in this channel; its GM ends it with `/init end`.
 encounter-character-busy = That character is in another encounter already; it can sit in one at a time.
