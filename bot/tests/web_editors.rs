@@ -703,6 +703,113 @@ async fn try_runs_the_generator_to_the_end_and_stores_nothing() {
     assert!(failed.body.contains("The run stopped:"), "{}", failed.body);
 }
 
+/// "Try it" on the editor runs the listing in the text area, unsaved: the draft
+/// travels with each step, nothing is installed or stored, and the way back brings
+/// the draft, not the saved listing.
+#[tokio::test]
+async fn try_runs_the_unsaved_draft_in_the_text_area_and_stores_nothing() {
+    let site = Site::new().await;
+    let admin = site.admin().await;
+    site.save(&admin, "short", SHORT).await;
+    let edit = format!("/servers/{GUILD}/programs/edit");
+    let draft = SHORT.replace("\"HP\", 7", "\"HP\", 9");
+    let editor = site
+        .get(&format!("/servers/{GUILD}/programs/short"), Some(&admin.0))
+        .await;
+    assert!(
+        editor.body.contains("name=\"action\" value=\"try\""),
+        "{}",
+        editor.body
+    );
+    let first = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[
+                ("csrf", &admin.1),
+                ("name", "short"),
+                ("source", &draft),
+                ("map", ""),
+                ("action", "try"),
+            ],
+        )
+        .await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(first.body.contains("NAME?"), "{}", first.body);
+    assert_eq!(first.hidden("source"), draft);
+    let (seed, answers) = (first.hidden("seed"), first.hidden("answers"));
+    let end = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[
+                ("csrf", &admin.1),
+                ("action", "try"),
+                ("name", "short"),
+                ("source", &draft),
+                ("map", ""),
+                ("seed", &seed),
+                ("answers", &answers),
+                ("answer", "Ann"),
+            ],
+        )
+        .await;
+    assert!(end.body.contains("The program ended."), "{}", end.body);
+    assert!(
+        end.body.contains("<th>HP</th><td>9</td>"),
+        "the draft ran: {}",
+        end.body
+    );
+    assert!(end.body.contains("Back to the editor with this listing"));
+    // Nothing stored: the saved listing is the old one, no character was made.
+    assert_eq!(site.installed("short").await.unwrap().source, SHORT);
+    let storage = &site.harness.storage;
+    assert!(
+        storage
+            .characters_of(ALICE, GUILD)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // A draft never saved under any name runs too; one over the listing limit does not.
+    let unnamed = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[
+                ("csrf", &admin.1),
+                ("source", "10 PRINT \"HI\"\n"),
+                ("action", "try"),
+            ],
+        )
+        .await;
+    assert!(
+        unnamed.body.contains("<pre class=\"screen\">HI"),
+        "{}",
+        unnamed.body
+    );
+    assert!(
+        unnamed.body.contains("The program ended."),
+        "{}",
+        unnamed.body
+    );
+    assert!(site.installed("").await.is_none());
+    let limit = site.harness.core.settings().max_program_bytes;
+    let huge = format!("10 REM {}\n", "x".repeat(limit));
+    let refused = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[("csrf", &admin.1), ("source", &huge), ("action", "try")],
+        )
+        .await;
+    assert!(
+        refused.body.contains("The run stopped:"),
+        "{}",
+        refused.body
+    );
+}
+
 #[tokio::test]
 async fn npc_and_effect_editors_check_save_and_play() {
     let site = Site::new().await;
