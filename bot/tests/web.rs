@@ -12,7 +12,8 @@ use tavern::core::Permissions;
 use tavern::core::User;
 use tavern::storage::Storage;
 use tavern::web::{
-    CONTENT_SECURITY_POLICY, SessionGuild, Web, WebOptions, router, serve_on, start_session,
+    CONTENT_SECURITY_POLICY, SessionGuild, Web, WebOptions, hash_session_id, router, seal_token,
+    serve_on, start_session, unseal_token,
 };
 use tower::ServiceExt as _;
 
@@ -786,7 +787,7 @@ async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
         dev_login: 0,
         created_at: 1_000,
         expires_at: 2_000,
-        access_token: Some("access".to_owned()),
+        sealed_token: Some("sealed".to_owned()),
         guilds_at: 1_000,
         locale: Some("de".to_owned()),
     };
@@ -1124,6 +1125,52 @@ async fn logging_in_with_discord_state_pkce_and_a_rotated_session() {
     assert_eq!(servers.status, 200);
     assert!(servers.body.contains("The Tavern") && servers.body.contains("Alice"));
     assert!(!servers.body.contains("Bob&#39;s Keep"));
+    live.shutdown().await;
+}
+
+/// The Discord token of a login is not in the table in clear: sealed under the
+/// cookie's id, it opens with that id and that row only, and still reads the
+/// user's servers again once they age.
+#[tokio::test]
+async fn the_discord_token_is_kept_sealed_under_the_cookies_id() {
+    let live = Live::start().await;
+    let mut alice = live.login(ALICE).await;
+    let id = alice.get("tavern_session").unwrap().to_owned();
+    let id_hash = hash_session_id(&id);
+    let storage = live.site.harness.storage.clone();
+    let row = storage.web_session(&id_hash, 0).await.unwrap().unwrap();
+    let sealed = row
+        .sealed_token
+        .clone()
+        .expect("a Discord login keeps its token");
+    let token = unseal_token(&id, &id_hash, &sealed).expect("the cookie's id opens it");
+    assert!(!token.is_empty());
+    assert!(!sealed.contains(&token), "the token is not stored in clear");
+    assert_eq!(unseal_token("another-id", &id_hash, &sealed), None);
+    assert_eq!(unseal_token(&id, &"0".repeat(64), &sealed), None);
+    let mut flipped = sealed.into_bytes();
+    let last = flipped.len() - 1;
+    flipped[last] = if flipped[last] == b'A' { b'B' } else { b'A' };
+    assert_eq!(
+        unseal_token(&id, &id_hash, &String::from_utf8(flipped).unwrap()),
+        None
+    );
+    // Two seals of one token differ (a fresh nonce each).
+    assert_ne!(
+        seal_token(&id, &id_hash, &token),
+        seal_token(&id, &id_hash, &token)
+    );
+    // Once the servers age, the unsealed token reads them again from Discord.
+    let mut renamed = alice_guilds(0, vec![TAVERN_ROLE]);
+    renamed[0].name = "The Renamed Tavern".to_owned();
+    live.fake.set_oauth_guilds(ALICE as u64, renamed);
+    live.site.harness.clock.advance_ms(301_000);
+    let servers = live.get("/servers", &mut alice).await;
+    assert!(
+        servers.body.contains("The Renamed Tavern"),
+        "{}",
+        servers.body
+    );
     live.shutdown().await;
 }
 
