@@ -403,7 +403,7 @@ async fn the_page_speaks_the_logins_discord_locale_before_the_browsers() {
             dev_login: 0,
             created_at: 0,
             expires_at: i64::MAX,
-            access_token: None,
+            sealed_token: None,
             guilds_at: 0,
             locale: Some("de".to_owned()),
         })
@@ -467,4 +467,141 @@ async fn logins_and_engine_routes_are_rate_limited_with_a_page_in_the_readers_la
         site.post(&path, &alice, &[]).await.status,
         StatusCode::TOO_MANY_REQUESTS
     );
+}
+
+/// The role that opens the battle channel to players.
+const PLAYERS_ROLE: u64 = 71;
+const BOT_TOKEN: &str = "live-bot-token";
+
+/// A fake Discord where the table's channel (`#battle-map`) is hidden from
+/// `@everyone` and open to the players' role, Alice and Bob both members.
+async fn discord_for(site: &mut Site, bob_roles: Vec<u64>) -> fake_discord::FakeDiscord {
+    use fake_discord::{
+        FakeConfig, FakeDiscord, GuildChannel, OAuthGuild, OAuthUser, Overwrite, OverwriteTarget,
+    };
+    let fake = FakeDiscord::start(FakeConfig {
+        token: Some(BOT_TOKEN.to_owned()),
+        ..FakeConfig::default()
+    })
+    .await;
+    for (id, name, roles) in [
+        (ALICE, "Alice", vec![PLAYERS_ROLE]),
+        (BOB, "Bob", bob_roles),
+    ] {
+        fake.add_oauth_user(OAuthUser {
+            id: id as u64,
+            username: name.to_owned(),
+            locale: "en-US".to_owned(),
+            guilds: vec![OAuthGuild {
+                id: GUILD as u64,
+                name: "The Tavern".to_owned(),
+                permissions: 0,
+                roles,
+            }],
+        });
+    }
+    let mut battle = GuildChannel::text(CHANNEL as u64, "battle-map");
+    battle.overwrites = vec![
+        Overwrite {
+            target: OverwriteTarget::Role(GUILD as u64),
+            allow: 0,
+            deny: VIEW_CHANNEL,
+        },
+        Overwrite {
+            target: OverwriteTarget::Role(PLAYERS_ROLE),
+            allow: VIEW_CHANNEL,
+            deny: 0,
+        },
+    ];
+    fake.set_guild_channels(GUILD as u64, vec![battle]);
+    let config = WebConfig {
+        client_id: Some(4_444),
+        client_secret: Some("secret".to_owned()),
+        discord_url: fake.api_base(),
+        ..WebConfig::default()
+    };
+    let options = WebOptions::new(&config, ORIGIN[7..].parse().unwrap(), false)
+        .unwrap()
+        .with_discord(&config, Some(BOT_TOKEN.to_owned()))
+        .unwrap();
+    site.web = Web::new(site.table.core.clone(), site.table.clock.clone(), options);
+    fake
+}
+
+const VIEW_CHANNEL: u64 = 1 << 10;
+
+#[tokio::test]
+async fn a_channel_hidden_from_a_member_on_discord_hides_its_tracker_and_names_the_others() {
+    let mut site = Site::new().await;
+    fight(&mut site).await;
+    let fake = discord_for(&mut site, Vec::new()).await;
+    let list = format!("/servers/{GUILD}/encounters");
+    let events = format!("{}/events", tracker_path());
+
+    // Bob may view channels in the server, but not this one (no players' role).
+    let bob = site.login(BOB, VIEW_CHANNEL).await;
+    assert_eq!(site.get(&tracker_path(), &bob).await.status, 404);
+    assert_eq!(site.get(&events, &bob).await.status, 404);
+    let listed = site.get(&list, &bob).await;
+    assert_eq!(listed.status, 200);
+    assert!(!listed.body.contains(&tracker_path()), "{}", listed.body);
+    assert!(listed.body.contains("No encounter runs"), "{}", listed.body);
+
+    // Alice has the role: the tracker, and the list names the channel as Discord does.
+    let alice = site.login(ALICE, VIEW_CHANNEL).await;
+    assert_eq!(site.get(&tracker_path(), &alice).await.status, 200);
+    let listed = site.get(&list, &alice).await;
+    assert!(listed.body.contains(&tracker_path()), "{}", listed.body);
+    assert!(
+        listed.body.contains("Channel #battle-map"),
+        "{}",
+        listed.body
+    );
+    assert!(!listed.body.contains("Channel 600"), "{}", listed.body);
+    // The reads went through the bot's token and are kept briefly: once per page here.
+    let reads = |path: String| {
+        fake.requests()
+            .iter()
+            .filter(|request| request.path == path)
+            .map(|request| request.authorization.clone().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    let channel_reads = reads(format!("/guilds/{GUILD}/channels"));
+    assert_eq!(channel_reads, [format!("Bot {BOT_TOKEN}")]);
+
+    // An Administrator sees through the overwrites.
+    let admin = site.login(BOB, Permissions::ADMINISTRATOR).await;
+    assert_eq!(site.get(&tracker_path(), &admin).await.status, 200);
+
+    // Bob gets the role on Discord: once the cache ages, the tracker is his to see.
+    fake.set_oauth_guilds(
+        BOB as u64,
+        vec![fake_discord::OAuthGuild {
+            id: GUILD as u64,
+            name: "The Tavern".to_owned(),
+            permissions: 0,
+            roles: vec![PLAYERS_ROLE],
+        }],
+    );
+    assert_eq!(site.get(&tracker_path(), &bob).await.status, 404, "cached");
+    site.table.clock.advance_ms(301_000);
+    assert_eq!(site.get(&tracker_path(), &bob).await.status, 200);
+    // The stream opens (its body never ends, so only the head is read).
+    let request = Request::get(&events)
+        .header(header::COOKIE, &bob)
+        .body(Body::empty())
+        .unwrap();
+    let response = site.router().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    drop(response);
+
+    // The channel cannot be read any more (deleted on Discord): hidden again, and
+    // the Administrator still sees the tracker, named by its id.
+    fake.set_guild_channels(GUILD as u64, Vec::new());
+    site.table.clock.advance_ms(301_000);
+    assert_eq!(site.get(&tracker_path(), &bob).await.status, 404);
+    let listed = site.get(&list, &admin).await;
+    assert!(listed.body.contains(&tracker_path()), "{}", listed.body);
+    assert!(listed.body.contains("Channel 600"), "{}", listed.body);
+    fake.shutdown().await;
 }
