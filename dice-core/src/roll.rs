@@ -115,19 +115,11 @@ pub(crate) struct Story {
 
 impl Story {
     pub fn reset(&mut self, slots: u32) {
-        // A story reused for the same expression has its pool table already:
-        // blanked in place it spares the pushes' checks.
-        if self.pools.len() == slots as usize {
-            for pool in &mut self.pools {
-                *pool = PoolRec::default();
-            }
-        } else {
-            self.pools.clear();
-            // Pushes, not `resize`: an expression has a pool or two, and
-            // SmallVec's resize goes through a generic iterator each roll.
-            for _ in 0..slots {
-                self.pools.push(PoolRec::default());
-            }
+        self.pools.clear();
+        // Pushes, not `resize`: an expression has a pool or two, and
+        // SmallVec's resize goes through a generic iterator each roll.
+        for _ in 0..slots {
+            self.pools.push(PoolRec::default());
         }
         self.items.clear();
         self.history.clear();
