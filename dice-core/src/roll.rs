@@ -164,7 +164,7 @@ pub struct Roll {
 /// allocating and freeing one: in a cached `4d6kh3` the allocation and the
 /// free were an eighth of the work. Each thread keeps at most one spare,
 /// and only a small one (inline tables, little history), so a thread holds
-/// at most about a kilobyte it is not using.
+/// under 2 KB it is not using.
 #[derive(Debug, Clone)]
 pub(crate) struct StoryBox(Option<Box<Story>>);
 
