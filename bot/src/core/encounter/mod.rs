@@ -1161,7 +1161,9 @@ impl Context {
 }
 
 /// The answer of a stored change: what was done and its events (publicly, the
-/// events in a monospace block) and the redrawn tracker.
+/// events in a monospace block) and the redrawn tracker. Events past one message
+/// follow in further messages (a 20-target attack is read whole), at most
+/// [`EVENT_MESSAGES`] in all.
 #[allow(clippy::too_many_arguments)]
 fn answer(
     lang: Lang,
@@ -1174,19 +1176,16 @@ fn answer(
     pressed: bool,
 ) -> Vec<Reply> {
     let intro = truncate(&intro.join("\n"), 600);
-    let text = match (intro.is_empty(), events.is_empty()) {
-        (true, true) => i18n::tr(lang, "encounter-nothing-changed"),
-        (false, true) => intro,
-        (true, false) => code_block(&fit_lines(lang, &events, MESSAGE_LIMIT - 10)),
-        (false, false) => format!(
-            "{intro}\n{}",
-            code_block(&fit_lines(
-                lang,
-                &events,
-                MESSAGE_LIMIT - 10 - intro.chars().count()
-            ))
-        ),
+    let mut texts = match (intro.is_empty(), events.is_empty()) {
+        (true, true) => vec![i18n::tr(lang, "encounter-nothing-changed")],
+        (false, true) => vec![intro],
+        (true, false) => event_blocks(lang, "", &events),
+        (false, false) => event_blocks(lang, &intro, &events),
     };
+    let first = texts.remove(0);
+    let rest = texts
+        .into_iter()
+        .map(|text| Reply::Interaction(Message::text(text)));
     let tracker = tracker_reply(lang, row, engine, seats, step);
     if pressed {
         // The pressed message is the tracker: it is redrawn in place.
@@ -1196,29 +1195,77 @@ fn answer(
         };
         // The same message, so no new id to record.
         message.track = None;
-        return vec![
+        let mut replies = vec![
             Reply::Update(message),
-            Reply::Interaction(Message::text(text)),
+            Reply::Interaction(Message::text(first)),
         ];
+        replies.extend(rest);
+        return replies;
     }
-    vec![Reply::Interaction(Message::text(text)), tracker]
+    let mut replies = vec![Reply::Interaction(Message::text(first))];
+    replies.extend(rest);
+    replies.push(tracker);
+    replies
 }
 
-/// Event lines within `budget` characters: the last ones go, counted.
-fn fit_lines(lang: Lang, lines: &[String], budget: usize) -> String {
+/// Messages one command's events may take; past them the last says `… and N more`.
+const EVENT_MESSAGES: usize = 5;
+
+/// `lines` as messages of monospace blocks within Discord's limit, the first
+/// opening with `heading` (if any): whole lines, in order, at most
+/// [`EVENT_MESSAGES`]; what does not fit in those is counted at the end.
+pub(super) fn event_blocks(lang: Lang, heading: &str, lines: &[String]) -> Vec<String> {
+    // A block's fences and newlines, and the heading's line.
+    const FENCES: usize = 10;
+    let mut messages = Vec::new();
+    let mut rest = lines;
+    while !rest.is_empty() {
+        let lead = match messages.is_empty() {
+            true => heading.chars().count() + 1,
+            false => 0,
+        };
+        let budget = MESSAGE_LIMIT - FENCES - lead;
+        let last = messages.len() + 1 == EVENT_MESSAGES;
+        let (body, taken) = fit_lines(lang, rest, budget, last);
+        rest = &rest[taken..];
+        let block = code_block(&body);
+        messages.push(match (messages.is_empty(), heading.is_empty()) {
+            (true, false) => format!("{heading}\n{block}"),
+            _ => block,
+        });
+        if last {
+            break;
+        }
+    }
+    messages
+}
+
+/// As many whole lines of `lines` as fit in `budget` characters, and how many
+/// were taken (at least one, cut if it alone is too long). On the `last` message
+/// the lines that do not fit are counted (`… and N more`).
+fn fit_lines(lang: Lang, lines: &[String], budget: usize, last: bool) -> (String, usize) {
     let mut out = String::new();
     for (index, line) in lines.iter().enumerate() {
-        let more = format!("\n{}", tracker::and_more(lang, lines.len() - index));
-        if out.chars().count() + line.chars().count() + 1 + more.chars().count() > budget {
-            out.push_str(&more);
-            return out;
+        let more = match last {
+            true => format!("\n{}", tracker::and_more(lang, lines.len() - index))
+                .chars()
+                .count(),
+            false => 0,
+        };
+        let needed = out.chars().count() + line.chars().count() + 1;
+        if needed + more > budget && index > 0 {
+            if last {
+                out.push('\n');
+                out.push_str(&tracker::and_more(lang, lines.len() - index));
+            }
+            return (out, index);
         }
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(line);
+        out.push_str(&truncate(line, budget.saturating_sub(more + 1)));
     }
-    out
+    (out, lines.len())
 }
 
 /// The tracker as stored at `step`: an edit of its message, or a new message

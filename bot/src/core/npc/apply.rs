@@ -132,7 +132,7 @@ impl Context {
                     continue;
                 }
             };
-            // The engine's lines (`* Poison on Udo: HitPoints 12 -> 10`) as the
+            // The engine's lines (`* Poison on Udo: 12 → 10 hit points`) as the
             // conversation's other system lines read: in italics.
             plan.lines.extend(
                 alone
