@@ -155,12 +155,41 @@ fn add_den(left: Den, right: Den) -> Den {
 }
 
 fn div_den(left: Den, right: Den) -> Den {
+    // the divisor's top bit is set (unpack's zero too): 32 steps, one bit each
+    let exp = left.exp - (right.exp - INT_BIAS - 8) + 1 - 32;
+    let divisor = right.man;
+    // While the divisor only halves (its low byte is clear: 9 steps), a step takes
+    // it where `remainder > divisor`, i.e. `remainder - 1 >= divisor`: those 9
+    // bits are one integer division of `remainder - 1`. The remainder is below
+    // twice the divisor, so the quotient fits in 9 bits.
+    let low = divisor >> 8;
+    let mut quotient = left.man.saturating_sub(1) / low;
+    let mut remainder = left.man - quotient * low;
+    let mut divisor = low >> 1;
+    // from here on each halving cuts the divisor's last bit, step by step;
+    // without a branch per bit: the quotient's bits are data, and a mispredicted
+    // branch for each of them cost more than the arithmetic
+    for _ in 0..23 {
+        let take = u64::from(remainder > divisor);
+        quotient = (quotient << 1) | take;
+        remainder -= divisor * take;
+        divisor >>= 1;
+    }
+    Den {
+        exp,
+        man: quotient,
+        neg: left.neg != right.neg,
+    }
+}
+
+/// The long division one bit a step, as the math pack runs it: the reference
+/// `div_den` is tested against.
+#[cfg(test)]
+fn div_den_bitwise(left: Den, right: Den) -> Den {
     let mut exp = left.exp - (right.exp - INT_BIAS - 8) + 1;
     let mut remainder = left.man;
     let mut divisor = right.man;
     let mut quotient: u64 = 0;
-    // without a branch per bit: the quotient's bits are data, and a mispredicted
-    // branch for each of them cost more than the arithmetic
     while divisor > 0 {
         let take = u64::from(remainder > divisor);
         quotient = (quotient << 1) | take;
@@ -254,24 +283,82 @@ fn just_under(den: Den) -> Den {
 }
 
 /// A result that `f64` arithmetic got exactly and that is a single already: MBF
-/// arithmetic yields the same, so the hot loops skip it.
+/// arithmetic yields the same, so the hot loops skip it. Not below MBF's
+/// smallest number, where an `f32` still has subnormals but MBF only zero.
 #[inline(always)]
 fn exact(value: f64) -> Option<f64> {
     let single = f64::from(value as f32);
-    (single == value && value.abs() <= crate::number::SNG_MAX).then_some(value)
+    // the magnitude's bits, which order as the magnitudes do
+    let magnitude = value.to_bits() << 1;
+    let smallest = MBF_SMALLEST.to_bits() << 1;
+    let in_range = magnitude.wrapping_sub(smallest)
+        <= (crate::number::SNG_MAX.to_bits() << 1) - smallest
+        || magnitude == 0;
+    (single == value && in_range).then_some(value)
 }
 
 /// `a + b` in single precision.
 #[inline(always)]
 pub(crate) fn add(a: f64, b: f64) -> Result<f64, Overflow> {
     let sum = a + b;
-    match exact(sum) {
-        Some(sum) => Ok(sum),
-        None => match same_sign_sum(a, b, sum) {
-            Some(rounded) => rounded,
-            None => normalise(add_den(unpack(a), unpack(b))),
-        },
+    if let Some(sum) = exact(sum) {
+        return Ok(sum);
     }
+    add_rounded(a, b, sum)
+}
+
+/// `add` where the sum is not a single: out of line, so that the exact case
+/// stays small where the interpreter inlines it.
+#[inline(never)]
+fn add_rounded(a: f64, b: f64, sum: f64) -> Result<f64, Overflow> {
+    let rounded = if (a.to_bits() ^ b.to_bits()) >> 63 == 0 {
+        same_sign_sum(a, b, sum)
+    } else {
+        opposite_sign_sum(a, b)
+    };
+    rounded.unwrap_or_else(|| normalise(add_den(unpack(a), unpack(b))))
+}
+
+/// `add_den`'s subtraction of two singles of opposite signs, on the mantissas
+/// straight from the `f64` bits (no `Den` to build and order): the smaller one
+/// shifted right with its tail cut off, nothing added for it unless the shifted
+/// mantissa is above half a unit of the 32-bit word, the borrow quirk, then
+/// `normalise`. `None` for zero, `f64` subnormals, infinities and exponents
+/// outside MBF's range, which `unpack` maps.
+#[inline]
+fn opposite_sign_sum(a: f64, b: f64) -> Option<Result<f64, Overflow>> {
+    let (a_bits, b_bits) = (a.to_bits(), b.to_bits());
+    let exponent = |bits: u64| (bits >> 52) & 0x7FF;
+    // MBF exponent bytes 1..=255 are f64 biased exponents 895..=1149
+    let in_range = |e: u64| (895..=1149).contains(&e);
+    let (ea, eb) = (exponent(a_bits), exponent(b_bits));
+    if !in_range(ea) || !in_range(eb) {
+        return None;
+    }
+    let mantissa = |bits: u64| (((bits & 0xF_FFFF_FFFF_FFFF) >> 29) | (1 << 23)) << 8;
+    let (ma, mb) = (mantissa(a_bits), mantissa(b_bits));
+    // the larger magnitude; on a tie the right operand, as add_den orders them
+    let ((large_exp, large_man, large_bits), (small_exp, small_man)) = if (ea, ma) > (eb, mb) {
+        ((ea, ma, a_bits), (eb, mb))
+    } else {
+        ((eb, mb, b_bits), (ea, ma))
+    };
+    let shift = (large_exp - small_exp) as u32;
+    let shifted = small_man.checked_shr(shift).unwrap_or(0);
+    let nothing_lost = shift < 64 && small_man & ((1u64 << shift) - 1) == 0;
+    if shifted < 0x80 || (shifted == 0x80 && nothing_lost) {
+        // the larger operand unchanged (cut to its 24 bits, as unpack reads it)
+        return Some(Ok(f64::from_bits(large_bits & !((1 << 29) - 1))));
+    }
+    let mut man = large_man - shifted;
+    if man & 0x1C0 == 0x80 && man & 0x1DF != 0x80 {
+        man &= KEEP + 0x7F;
+    }
+    Some(normalise(Den {
+        exp: large_exp as i32 - 894,
+        man,
+        neg: large_bits >> 63 == 1,
+    }))
 }
 
 /// `add_den`'s rounding of two singles of one sign, read off their `f64` sum,
@@ -334,7 +421,7 @@ pub(crate) fn mul(a: f64, b: f64) -> Result<f64, Overflow> {
 /// keeps 4 bits below the 24 (cutting the rest), reads a `1001` there as a tie
 /// and rounds halves to even, without taking the operands apart (the math pack
 /// runs on products).
-#[inline]
+#[inline(never)]
 fn mul_rounded(product: f64) -> Result<f64, Overflow> {
     let bits = product.to_bits();
     let biased = (bits >> 52) & 0x7FF;
@@ -565,6 +652,147 @@ mod tests {
             let expected = exact(a + b).map_or(slow, Ok);
             assert_eq!(add(a, b), expected, "{a:e} + {b:e}");
             assert_eq!(add(b, a), expected, "{b:e} + {a:e}");
+        }
+    }
+
+    #[test]
+    fn differences_round_as_the_aligned_subtraction_does() {
+        let slow = |a: f64, b: f64| normalise(add_den(unpack(a), unpack(b)));
+        let mut next = xorshift(0xD1B5_4A32_D192_ED03);
+        for _ in 0..400_000 {
+            let (x, y) = (next(), next());
+            let exponent = (x >> 24) % 255 + 1;
+            // exponents apart by 0 to 40, a third of them equal
+            let gap = if y % 3 == 0 { 0 } else { (y >> 40) % 41 };
+            let other = exponent.saturating_sub(gap).max(1);
+            let neg = x >> 63 == 1;
+            let a = unpack_value(exponent as i32, (x & 0xFF_FFFF) | 0x80_0000, neg);
+            // mantissas close to each other too, for the cancellations
+            let near = if y & 2 == 0 {
+                y & 0xFF_FFFF
+            } else {
+                (x ^ (y >> 50)) & 0xFF_FFFF
+            };
+            let b = unpack_value(other as i32, near | 0x80_0000, !neg);
+            assert_eq!(add(a, b), slow(a, b), "{a:e} + {b:e}");
+            assert_eq!(add(b, a), slow(b, a), "{b:e} + {a:e}");
+            assert_eq!(sub(a, -b), slow(a, b), "{a:e} - {:e}", -b);
+        }
+        let single = |exp: i32, man24: u64| unpack_value(exp, man24, false);
+        let max = crate::number::SNG_MAX;
+        let cases: &[(f64, f64)] = &[
+            // cancellation: neighbours, and neighbours across a power of two
+            (single(129, 0x80_0001), single(129, 0x80_0000)),
+            (single(129, 0x80_0000), single(128, 0xFF_FFFF)),
+            (single(129, 0xC0_0000), single(129, 0xC0_0000)),
+            // borrow: the cut tail of the smaller one, from 1 to 40 places down
+            (single(129, 0x80_0000), single(105, 0x80_0001)),
+            (single(129, 0x80_0000), single(104, 0xFF_FFFF)),
+            (single(129, 0x80_0000), single(103, 0x80_0000)),
+            (single(129, 0x80_0000), single(103, 0x80_0001)),
+            (single(129, 0x80_0000), single(100, 0x80_0000)),
+            (single(129, 0xFF_FFFF), single(105, 0xFF_FFFF)),
+            (single(129, 0x80_0000), single(89, 0x80_0000)),
+            // the borrow quirk's bit patterns
+            (single(140, 0x80_0002), single(115, 0xA0_0001)),
+            (single(140, 0x80_0003), single(116, 0x90_0001)),
+            // rounding up to the next exponent
+            (single(129, 0xFF_FFFF), single(105, 0x80_0000)),
+            (single(129, 0x80_0000), single(104, 0x80_0001)),
+            // below the smallest single: zero
+            (single(1, 0x80_0001), single(1, 0x80_0000)),
+            (single(2, 0x80_0000), single(1, 0xFF_FFFF)),
+            (single(1, 0xFF_FFFF), single(1, 0x80_0000)),
+            // at the top of the range
+            (max, single(200, 0x80_0000)),
+            (max, single(231, 0xC0_0000)),
+            (max, max),
+            (max, 0.0),
+            (0.0, max),
+        ];
+        for &(a, b) in cases {
+            for (x, y) in [(a, -b), (-a, b), (-b, a), (b, -a)] {
+                assert_eq!(add(x, y), slow(x, y), "{x:e} + {y:e}");
+                let fast = opposite_sign_sum(x, y).unwrap_or_else(|| slow(x, y));
+                assert_eq!(fast, slow(x, y), "{x:e} + {y:e} without the exact shortcut");
+            }
+        }
+        assert_eq!(add(single(1, 0x80_0001), -single(1, 0x80_0000)), Ok(0.0));
+    }
+
+    #[test]
+    fn exact_results_below_the_smallest_single_are_zero() {
+        // exact in f32 (a subnormal there), but under MBF's 2^-128
+        let tiny = unpack_value(60, 0x80_0000, false);
+        assert_eq!(mul(tiny, tiny), mul_slow(tiny, tiny));
+        assert_eq!(mul(tiny, tiny), Ok(0.0));
+        let small = unpack_value(5, 0x80_0000, true);
+        assert_eq!(div(small, 1024.0), div_slow(small, 1024.0));
+        assert_eq!(div(small, 1024.0), Ok(0.0));
+    }
+
+    #[test]
+    fn quotients_come_out_as_the_bit_by_bit_division_does() {
+        let den = |exp: i32, man: u64, neg: bool| Den { exp, man, neg };
+        let mut next = xorshift(0x6A09_E667_F3BC_C908);
+        for _ in 0..300_000 {
+            let (x, y) = (next(), next());
+            // dividends with their low byte set too (div10 divides those)
+            let low = if y & 1 == 0 { 0 } else { x >> 56 };
+            let left = den(
+                (x >> 32) as i32 & 0xFF,
+                ((x & 0xFF_FFFF) | 0x80_0000) << 8 | low,
+                false,
+            );
+            let right = den(
+                (y >> 32) as i32 & 0xFF,
+                ((y & 0xFF_FFFF) | 0x80_0000) << 8,
+                y >> 63 == 1,
+            );
+            assert_eq!(
+                div_den(left, right),
+                div_den_bitwise(left, right),
+                "{left:?} / {right:?}"
+            );
+        }
+        let mantissas = [
+            0x8000_0000,
+            0x8000_0100,
+            0x8000_0001,
+            0xFFFF_FF00,
+            0xFFFF_FFFF,
+            0xA000_0000,
+            0xC000_0000,
+            0xAAAA_AA00,
+            0,
+        ];
+        for &l in &mantissas {
+            for &r in mantissas.iter().filter(|&&r| r >= TOP_BIT && r & 0xFF == 0) {
+                let (left, right) = (den(129, l, false), den(129, r, true));
+                assert_eq!(
+                    div_den(left, right),
+                    div_den_bitwise(left, right),
+                    "{l:#x} / {r:#x}"
+                );
+            }
+        }
+        // whole divisions: overflow, underflow to zero, the largest and smallest
+        let max = crate::number::SNG_MAX;
+        let smallest = unpack_value(1, 0x80_0000, false);
+        let slow = |a: f64, b: f64| normalise(div_den_bitwise(unpack(a), unpack(b)));
+        for (a, b) in [
+            (max, 0.5),
+            (max, -0.25),
+            (smallest, 2.0),
+            (smallest, 3.0),
+            (-smallest, 0.75),
+            (max, max),
+            (1.0, 3.0),
+            (2.0, 3.0),
+            (1.0, max),
+            (smallest, max),
+        ] {
+            assert_eq!(div(a, b), slow(a, b), "{a:e} / {b:e}");
         }
     }
 
