@@ -179,7 +179,8 @@ fn to_single(value: u128) -> f64 {
     } else {
         (value << (24 - width), width as i32 - 24)
     };
-    mantissa as f64 * pow2(low_bit - POINT as i32 - 2)
+    // at most 2^24: a u64 converts in one instruction where a u128 calls a helper
+    mantissa as u64 as f64 * pow2(low_bit - POINT as i32 - 2)
 }
 
 /// Sine of `fraction` turns (GW-BASIC's `SIN30` onward): the quadrant decides the
