@@ -60,11 +60,25 @@ impl Hasher for WordHash {
             word.copy_from_slice(chunk);
             self.add(u64::from_le_bytes(word));
         }
-        let rest = chunks.remainder();
-        let mut word = [0; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        // The length keeps `ab` and `ab\0` apart.
-        self.add(u64::from_le_bytes(word) ^ ((rest.len() as u64) << 59));
+        // The last, partial word is read as whole words that overlap what
+        // came before (a copy of a variable length is a call to memcpy).
+        // Equal texts still hash alike, and the length keeps `ab` and
+        // `ab\0` apart.
+        let rest = chunks.remainder().len();
+        let tail = if rest == 0 {
+            0
+        } else if let Some(last) = bytes.last_chunk::<8>() {
+            u64::from_le_bytes(*last)
+        } else if let (Some(first), Some(last)) =
+            (bytes.first_chunk::<4>(), bytes.last_chunk::<4>())
+        {
+            u64::from(u32::from_le_bytes(*first)) | u64::from(u32::from_le_bytes(*last)) << 32
+        } else {
+            // One to three bytes.
+            let byte = |index: usize| u64::from(bytes[index]);
+            byte(0) | byte(rest / 2) << 8 | byte(rest - 1) << 16
+        };
+        self.add(tail ^ ((rest as u64) << 59));
     }
 
     #[inline]

@@ -22,7 +22,7 @@ use crate::roll::{Hist, Item, PoolRec, Story, flag};
 mod keep;
 mod uniform;
 
-use keep::{drop_after, keep_by_selection, sort_by_value};
+use keep::{drop_after, keep_by_selection, keep_fresh, sort_by_value};
 use uniform::Uniform;
 use uniform::roll_range;
 
@@ -141,7 +141,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     fn eval(&mut self, node: &Node) -> Result<Val> {
         match &node.kind {
             NodeKind::Num(value) => Ok(Val::Num(*value)),
-            NodeKind::Dice(dice) => self.dice(dice, node.span),
+            NodeKind::Dice(dice) => Ok(Val::Pool(self.dice(dice, node.span)?.0)),
             NodeKind::Series(series) => self.series(series, node.span),
             NodeKind::Group(inner) | NodeKind::Tagged(inner, _) => self.eval(inner),
             NodeKind::Modified(modified) => {
@@ -150,7 +150,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
                     Val::Num(value) => {
                         let start = self.story.items.len();
                         self.push_items(&[Item::new(value, flag::NUMBER)], node.span)?;
-                        self.fill_pool(modified.slot, start, None, node.span);
+                        self.fill_pool(modified.slot, start, None, 0, node.span);
                         modified.slot
                     }
                 };
@@ -212,6 +212,10 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
     }
 
     fn int(&mut self, node: &Node) -> Result<i64> {
+        // A dice term knows its value as it finishes: no pool lookup.
+        if let NodeKind::Dice(dice) = &node.kind {
+            return Ok(self.dice(dice, node.span)?.1);
+        }
         match self.eval(node)? {
             Val::Num(value) => Ok(value),
             Val::Pool(slot) => Ok(self.pool_value(slot)),
@@ -264,13 +268,22 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
 
     // ------------------------------------------------------------ pools
 
-    fn fill_pool(&mut self, slot: Slot, start: usize, faces: Option<(i64, i64)>, span: Span) {
+    /// Records a pool's items (from `start` to the end of the table) and
+    /// its `value` so far.
+    fn fill_pool(
+        &mut self,
+        slot: Slot,
+        start: usize,
+        faces: Option<(i64, i64)>,
+        value: i64,
+        span: Span,
+    ) {
         let len = self.story.items.len() - start;
         if let Some(pool) = self.story.pools.get_mut(slot as usize) {
             *pool = PoolRec {
                 start: start as u32,
                 len: len as u32,
-                value: 0,
+                value,
                 faces,
                 count: 0,
                 counted: false,
@@ -341,12 +354,13 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         }
         let start = self.story.items.len();
         self.push_items(&elements, span)?;
-        self.fill_pool(series.slot, start, None, span);
+        self.fill_pool(series.slot, start, None, 0, span);
         self.pool_modifiers(series.slot, &series.mods)?;
         Ok(Val::Pool(series.slot))
     }
 
-    fn dice(&mut self, dice: &Dice, span: Span) -> Result<Val> {
+    /// Rolls a dice term; returns its slot and its value.
+    fn dice(&mut self, dice: &Dice, span: Span) -> Result<(Slot, i64)> {
         let count = match &dice.count {
             None => 1,
             Some(arg) => {
@@ -405,32 +419,41 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
         }
         self.room_for(count, span)?;
         let start = self.story.items.len();
-        let custom = std::mem::take(&mut self.faces);
-        let rolled = if dice
+        let per_die = dice
             .mods
             .iter()
-            .any(|modifier| acts_per_die(&modifier.kind))
-        {
-            self.roll_modified_dice(count, draw, &custom, faces, &dice.mods, span)
-                .map(|()| None)
-        } else {
-            // The common term (`4d6kh3`, `100d6`): no rules to evaluate.
-            Ok(Some(self.roll_plain_dice(count, draw, &custom)))
-        };
-        self.faces = custom;
-        let plain_sum = rolled?;
-        self.fill_pool(dice.slot, start, Some(faces), span);
-        if let Some(sum) = plain_sum
-            && let Some(value) = self.plain_value(start, sum, &dice.mods)
-        {
-            let value = i64::try_from(value).map_err(|_| overflow(span))?;
-            if let Some(pool) = self.story.pools.get_mut(dice.slot as usize) {
-                pool.value = value;
+            .any(|modifier| acts_per_die(&modifier.kind));
+        let plain_sum = match draw {
+            // The common term (`4d6kh3`, `100d6`): no rules to evaluate,
+            // no custom faces to lend out.
+            Draw::Range(uniform) if !per_die => {
+                self.dice_rolled += count;
+                Some(roll_range(self.rng, uniform, count, &mut self.story.items))
             }
-            return Ok(Val::Pool(dice.slot));
+            _ => {
+                let custom = std::mem::take(&mut self.faces);
+                let rolled = if per_die {
+                    self.roll_modified_dice(count, draw, &custom, faces, &dice.mods, span)
+                        .map(|()| None)
+                } else {
+                    Ok(Some(self.roll_plain_dice(count, draw, &custom)))
+                };
+                self.faces = custom;
+                rolled?
+            }
+        };
+        let plain_value = match plain_sum {
+            Some(sum) => self.plain_value(start, sum, &dice.mods),
+            None => None,
+        };
+        if let Some(value) = plain_value {
+            let value = i64::try_from(value).map_err(|_| overflow(span))?;
+            self.fill_pool(dice.slot, start, Some(faces), value, span);
+            return Ok((dice.slot, value));
         }
+        self.fill_pool(dice.slot, start, Some(faces), 0, span);
         self.pool_modifiers(dice.slot, &dice.mods)?;
-        Ok(Val::Pool(dice.slot))
+        Ok((dice.slot, self.pool_value(dice.slot)))
     }
 
     /// The value of a plain dice term whose dice start at `start` and sum
@@ -457,16 +480,7 @@ impl<'a, R: Rng + ?Sized> Evaluator<'a, R> {
             Some(Arg::Expr(_)) => return None,
         };
         let items = self.story.items.get_mut(start..)?;
-        if !keep_by_selection(items, highest, n, true) {
-            return None;
-        }
-        let mut value = 0;
-        for item in items.iter() {
-            if item.kept() {
-                value += i128::from(item.value);
-            }
-        }
-        Some(value)
+        keep_fresh(items, highest, n, sum)
     }
 
     /// Rolls the dice of a term with die modifiers (explosions, rerolls,

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::ast::{Node, NodeKind};
 use crate::parser::Parsed;
-use crate::roll::Story;
+use crate::roll::{Story, StoryBox};
 use crate::{Error, Limits, Resolver, Roll, eval, parse, resolve};
 
 /// A parsed expression, ready to roll any number of times.
@@ -50,7 +50,7 @@ impl Expr {
         let mut roll = Roll {
             expr: self.clone(),
             total: 0,
-            story: Box::default(),
+            story: StoryBox::take(),
         };
         roll.total = self.roll_into(rng, limits, &mut roll.story)?;
         Ok(roll)

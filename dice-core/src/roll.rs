@@ -1,5 +1,9 @@
 //! The result of a roll: its total and the story of every die.
 
+use std::cell::Cell;
+use std::ops::{Deref, DerefMut};
+use std::sync::LazyLock;
+
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 use smallvec::SmallVec;
@@ -151,8 +155,65 @@ pub struct Roll {
     pub(crate) total: i64,
     /// Boxed: its inline tables are a few hundred bytes, which every move
     /// of a `Roll` (into a `Result`, an `Option`, a caller's variable)
-    /// copied; one allocation costs less than three such copies.
-    pub(crate) story: Box<Story>,
+    /// copied. The box is recycled (see [`StoryBox`]).
+    pub(crate) story: StoryBox,
+}
+
+/// A roll's boxed [`Story`], handed back to its thread when the roll is
+/// dropped, so that the next roll on that thread reuses it instead of
+/// allocating and freeing one: in a cached `4d6kh3` the allocation and the
+/// free were an eighth of the work. Each thread keeps at most one spare,
+/// and only a small one (inline tables, little history), so a thread holds
+/// under 2 KB it is not using.
+#[derive(Debug, Clone)]
+pub(crate) struct StoryBox(Option<Box<Story>>);
+
+thread_local! {
+    static SPARE_STORY: Cell<Option<Box<Story>>> = const { Cell::new(None) };
+}
+
+/// A spare story keeps no more history than this.
+const SPARE_HISTORY: usize = 64;
+
+impl StoryBox {
+    /// The thread's spare story, or a new one. Its contents are stale: the
+    /// roll resets it before use.
+    pub(crate) fn take() -> StoryBox {
+        let spare = SPARE_STORY.try_with(Cell::take).ok().flatten();
+        StoryBox(Some(spare.unwrap_or_default()))
+    }
+}
+
+impl Drop for StoryBox {
+    fn drop(&mut self) {
+        let Some(story) = self.0.take() else {
+            return;
+        };
+        if story.items.spilled()
+            || story.pools.spilled()
+            || story.history.capacity() > SPARE_HISTORY
+        {
+            return;
+        }
+        // At thread exit the slot may be gone; the story is then just freed.
+        let _ = SPARE_STORY.try_with(|spare| spare.set(Some(story)));
+    }
+}
+
+impl Deref for StoryBox {
+    type Target = Story;
+
+    fn deref(&self) -> &Story {
+        // `None` only inside `drop`.
+        static EMPTY: LazyLock<Story> = LazyLock::new(Story::default);
+        self.0.as_deref().unwrap_or(&EMPTY)
+    }
+}
+
+impl DerefMut for StoryBox {
+    fn deref_mut(&mut self) -> &mut Story {
+        self.0.get_or_insert_default()
+    }
 }
 
 impl Roll {

@@ -3,7 +3,7 @@
 
 use dice_core::{Die, Limits, Roll};
 
-use crate::common::{for_seeds, parse, rng};
+use crate::common::{for_seeds, parse, rng, roll_seeded};
 
 fn values(dice: &[Die]) -> Vec<i64> {
     dice.iter().map(|die| die.value).collect()
@@ -430,4 +430,30 @@ fn avrae_keep_and_drop_by_comparison_look_at_each_die() {
         let worst = values(&roll.dice()).into_iter().min();
         assert_eq!(Some(roll.total()), worst);
     });
+}
+
+/// What a roll shows: its total, its breakdown and its dice.
+fn shown(roll: &Roll) -> (i64, String, Vec<Die>) {
+    (roll.total(), roll.to_plain(usize::MAX), roll.dice())
+}
+
+/// A roll reuses the story that a dropped roll left on its thread: whatever
+/// that story held (more pools, exploded and rerolled dice, custom faces),
+/// the new roll shows what it shows on a thread that rolled nothing before.
+#[test]
+fn a_reused_story_holds_only_its_own_roll() {
+    // Each small enough (two pools at most) for its story to be kept.
+    let earlier = ["3d4r1 + 2d6", "10d10!", "d{1, 3, 5}", "2d20kh1 + 1"];
+    for input in ["4d6kh3", "1d20+5", "8d6", "{3d6, 1d4}"] {
+        for seed in 0..5 {
+            let fresh = std::thread::spawn(move || shown(&roll_seeded(input, seed)))
+                .join()
+                .unwrap();
+            for before in earlier {
+                drop(roll_seeded(before, seed + 1));
+                let reused = shown(&roll_seeded(input, seed));
+                assert_eq!(reused, fresh, "{input} after {before}, seed {seed}");
+            }
+        }
+    }
 }
