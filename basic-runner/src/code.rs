@@ -132,9 +132,27 @@ pub(crate) struct Code {
     pub(crate) consts: Vec<f64>,
     /// Every statement's code as (start, end), for `RESUME` and `RESUME NEXT`.
     pub(crate) stmts: Vec<(u32, u32)>,
+    /// Bytes of GW-BASIC's tokenized program text (`segment.rs`).
+    pub(crate) text_bytes: usize,
+    /// Bytes GW-BASIC's table would hold were every scalar variable made.
+    pub(crate) all_scalar_bytes: usize,
 }
 
 impl Code {
+    /// Bytes of the numeric slot's entry in GW-BASIC's variable table.
+    pub(crate) fn num_var_bytes(&self, slot: usize) -> usize {
+        self.num_vars.get(slot).map_or(0, |(name, ty)| {
+            crate::segment::scalar_bytes(name, crate::segment::num_bytes(*ty))
+        })
+    }
+
+    /// Bytes of the string slot's entry in GW-BASIC's variable table.
+    pub(crate) fn str_var_bytes(&self, slot: usize) -> usize {
+        self.str_vars.get(slot).map_or(0, |name| {
+            crate::segment::scalar_bytes(name, crate::segment::STR_DESCRIPTOR)
+        })
+    }
+
     /// The BASIC line whose code holds `pc`.
     pub(crate) fn line_of(&self, pc: u32) -> Option<u32> {
         let index = self.lines.partition_point(|&(start, _)| start <= pc);

@@ -365,12 +365,16 @@ impl Compiler {
                 VarTy::Num(NumTy::Int)
             }
             Func::Fre => {
-                if let Some(a) = arg(0)
-                    && self.expr(a) == VarTy::Str
-                {
-                    call(self, Builtin::Len);
-                }
-                call(self, Builtin::Fre);
+                // a string argument asks for a garbage collection first
+                let is_str = arg(0).is_some_and(|a| self.expr(a) == VarTy::Str);
+                call(
+                    self,
+                    if is_str {
+                        Builtin::FreStr
+                    } else {
+                        Builtin::Fre
+                    },
+                );
                 VarTy::Num(NumTy::Sng)
             }
         }

@@ -70,11 +70,11 @@ impl<'a> Vm<'a> {
                 self.push(r);
             }
             Builtin::Len => {
-                let s = self.pop_str();
+                let s = self.pop_used_str();
                 self.push(s.len() as f64);
             }
             Builtin::Asc => {
-                let s = self.pop_str();
+                let s = self.pop_used_str();
                 let first = *s
                     .first()
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
@@ -87,7 +87,7 @@ impl<'a> Vm<'a> {
                 self.push(f64::from(code));
             }
             Builtin::Val => {
-                let s = self.pop_str();
+                let s = self.pop_used_str();
                 let value = number::parse_val(&cp437::to_bytes(&s));
                 let value = self.sng(value)?;
                 self.push(value);
@@ -137,8 +137,8 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
             }
             Builtin::Instr2 | Builtin::Instr3 => {
-                let needle = self.pop_str();
-                let hay = self.pop_str();
+                let needle = self.pop_used_str();
+                let hay = self.pop_used_str();
                 let start = if builtin == Builtin::Instr3 {
                     arg_in(self.pop(), 1, 255)? as usize
                 } else {
@@ -188,7 +188,7 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
             }
             Builtin::Cv(ty) => {
-                let bytes = self.pop_str();
+                let bytes = self.pop_used_str();
                 let value = number::from_mbf_bytes(&cp437::to_bytes(&bytes), ty)
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
                 self.push(value);
@@ -214,7 +214,12 @@ impl<'a> Vm<'a> {
             }
             Builtin::Fre => {
                 self.pop();
-                let free = self.limits.max_memory_bytes.saturating_sub(self.m.memory);
+                let free = self.free_bytes(false);
+                self.push(free as f64);
+            }
+            Builtin::FreStr => {
+                self.pop_used_str();
+                let free = self.free_bytes(true);
                 self.push(free as f64);
             }
             Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
@@ -226,6 +231,7 @@ impl<'a> Vm<'a> {
                 };
                 let start = arg_in(self.pop(), 1, 255)? as usize - 1;
                 let mut target = self.pop_str();
+                let target_len = target.len();
                 if start >= target.len() {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
@@ -242,7 +248,12 @@ impl<'a> Vm<'a> {
                     }
                 }
                 self.m.str_stack.push(target);
+                // changed in place: the variable takes it back without a copy
+                self.m.last_temp = Some((self.m.str_stack.len() - 1, target_len));
             }
+        }
+        if builtin.makes_string() {
+            self.made_string()?;
         }
         Ok(())
     }
