@@ -109,6 +109,17 @@ pub enum Builtin {
     Fre,
     /// `FRE("")`: the same after a garbage collection.
     FreStr,
+    /// `LEN(a$)` of a variable, read in place.
+    LenOf(Slot),
+    /// `LEFT$(a$, n)` of a variable, taking only the characters kept (no copy
+    /// of the whole string on the stack).
+    LeftOf(Slot),
+    /// `RIGHT$(a$, n)` of a variable, likewise.
+    RightOf(Slot),
+    /// `MID$(a$, n)` of a variable, likewise.
+    Mid2Of(Slot),
+    /// `MID$(a$, n, m)` of a variable, likewise.
+    Mid3Of(Slot),
     /// `ERR`: the number of the error being handled.
     Err,
     /// `ERL`: the line of the error being handled.
@@ -500,6 +511,10 @@ impl Builtin {
             Left | Right
                 | Mid2
                 | Mid3
+                | LeftOf(_)
+                | RightOf(_)
+                | Mid2Of(_)
+                | Mid3Of(_)
                 | Chr
                 | StrSng
                 | StrDbl
@@ -514,10 +529,21 @@ impl Builtin {
         )
     }
 
+    /// The string variable the function reads in place, if any.
+    pub(crate) fn reads(self) -> Option<Slot> {
+        use Builtin::*;
+        match self {
+            LenOf(slot) | LeftOf(slot) | RightOf(slot) | Mid2Of(slot) | Mid3Of(slot) => Some(slot),
+            _ => None,
+        }
+    }
+
     fn effect(self) -> Effect {
         use Builtin::*;
         match self {
-            Err | Erl => effect(0, 1, 0, 0),
+            Err | Erl | LenOf(_) => effect(0, 1, 0, 0),
+            LeftOf(_) | RightOf(_) | Mid2Of(_) => effect(1, 0, 0, 1),
+            Mid3Of(_) => effect(2, 0, 0, 1),
             Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
             | Fre => effect(1, 1, 0, 0),
             Len | Asc | Val | Cv(_) | FreStr => effect(0, 1, 1, 0),

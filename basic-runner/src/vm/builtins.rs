@@ -4,7 +4,7 @@ use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::mbf;
 use crate::number::{self, NumTy};
-use crate::op::Builtin;
+use crate::op::{Builtin, Slot};
 
 use super::{Fault, Res, Vm, arg_in, cint, cost};
 
@@ -72,6 +72,42 @@ impl<'a> Vm<'a> {
             Builtin::Len => {
                 let s = self.pop_used_str();
                 self.push(s.len() as f64);
+            }
+            Builtin::LenOf(Slot(slot)) => {
+                let len = self.m.strs.get(slot as usize).map_or(0, Vec::len);
+                self.push(len as f64);
+            }
+            Builtin::LeftOf(Slot(slot)) | Builtin::RightOf(Slot(slot)) => {
+                let n = arg_in(self.pop(), 0, 255)? as usize;
+                let s = self
+                    .m
+                    .strs
+                    .get(slot as usize)
+                    .map_or(&[][..], Vec::as_slice);
+                let n = n.min(s.len());
+                let piece = if matches!(builtin, Builtin::LeftOf(_)) {
+                    s.get(..n)
+                } else {
+                    s.get(s.len() - n..)
+                };
+                let piece = piece.unwrap_or_default().to_vec();
+                self.m.str_stack.push(piece);
+            }
+            Builtin::Mid2Of(Slot(slot)) | Builtin::Mid3Of(Slot(slot)) => {
+                let len = if matches!(builtin, Builtin::Mid3Of(_)) {
+                    arg_in(self.pop(), 0, 255)? as usize
+                } else {
+                    255
+                };
+                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let s = self
+                    .m
+                    .strs
+                    .get(slot as usize)
+                    .map_or(&[][..], Vec::as_slice);
+                let rest = s.get(start.min(s.len())..).unwrap_or_default();
+                let piece = rest.get(..len.min(rest.len())).unwrap_or_default().to_vec();
+                self.m.str_stack.push(piece);
             }
             Builtin::Asc => {
                 let s = self.pop_used_str();

@@ -10,10 +10,11 @@ impl<'a> Vm<'a> {
     /// `a$ = a$ + tail` without copying `a$`.
     #[inline(always)]
     pub(super) fn append(&mut self, var: u32, tail: &[Ch]) -> Res<()> {
-        let Some(target) = self.m.strs.get_mut(var as usize) else {
+        let Some(target) = self.m.strs.get(var as usize) else {
             return Err(Fault::Internal);
         };
-        if target.len() + tail.len() > 255 {
+        let joined = target.len() + tail.len();
+        if joined > 255 {
             return Err(ErrorCode::StringTooLong.into());
         }
         if self.m.memory + tail.len() > self.limits.max_memory_bytes {
@@ -21,7 +22,6 @@ impl<'a> Vm<'a> {
         }
         // GW-BASIC makes the joined string anew in the string space; the old
         // one is garbage
-        let joined = target.len() + tail.len();
         self.claim(joined)?;
         if let Some(target) = self.m.strs.get_mut(var as usize) {
             target.extend_from_slice(tail);
