@@ -70,10 +70,10 @@ impl Vm<'_> {
     /// GW-BASIC's garbage collection: the string space keeps the strings the
     /// variables and array elements hold (an element is always counted).
     fn collect(&mut self) {
-        let homes = self.m.strs.iter().zip(&self.m.str_home);
+        let homes = self.m.strs.iter().zip(&self.m.str_home).enumerate();
         let scalars: usize = homes
-            .filter(|(_, home)| **home == Home::Space)
-            .map(|(text, _)| text.len())
+            .filter(|(slot, (_, home))| **home == Home::Space && self.code.is_program_str(*slot))
+            .map(|(_, (text, _))| text.len())
             .sum();
         let mut elements = 0;
         let mut counted = 0;
