@@ -10,9 +10,10 @@
 //! `FRE("")`; a new string that is dropped before anything else was made (a
 //! printed `A$+B$`) gives its room back at once. The count is one number,
 //! kept as strings are made; a collection recounts it from the variables.
-//! A program whose arrays outgrow GW-BASIC's segment (a `DIM` GW-BASIC
-//! refuses runs here) leaves GW-BASIC's model: only the sandbox's memory limit
-//! then bounds its strings.
+//! A program whose text, variables and arrays outgrow GW-BASIC's segment (a
+//! `DIM` GW-BASIC refuses runs here, and so does a listing longer than GW-BASIC
+//! could load) leaves GW-BASIC's model: only the sandbox's memory limit then
+//! bounds its strings.
 
 use crate::code::Code;
 use crate::cp437::Ch;
