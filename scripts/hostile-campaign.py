@@ -17,6 +17,22 @@ their operands, to check that the step budget bounds CPU time (the summary's
 
 Only the Python standard library and GNU time (`/usr/bin/time`, for the peak
 resident memory of each run) are needed.
+
+Web mode (issue 25): `--web` starts `tavern web --dev-login` on a fresh SQLite
+database on a free loopback port (under the same address-space cap), logs in
+through the development login, and posts generated hostile form input to every
+form of the dashboard (macros set and delete, the generator editor's check, save
+and try of a draft, a saved program's try, the default program, the NPC editor's
+and the effect file's check, save and play, settings, character use, delete and
+answer) and GETs hostile paths. About a fifth of the forms are sent as an
+attacker would (no CSRF token, another session's token, another origin, no
+session); each of those carries a marker in every field. It reports any 5xx
+answer, a panic in the server's log, the server's death, answers slower than 2 s,
+and the server's peak memory; at the end it reads the database and reports any
+row that holds a refused request's marker.
+
+    cargo build -p tavern           # debug is fine; the lead reruns on release
+    scripts/hostile-campaign.py --web --bin target/debug/tavern --seconds 120
 """
 
 import argparse
@@ -504,6 +520,306 @@ def run(args, stdin, options, timeout):
     return outcome, seconds, peak_kib, exit_code, text[-400:], cpu
 
 
+# ---------------------------------------------------------------- the web dashboard
+
+REFUSED_MARK = "zzrefused"
+
+
+def hostile_text(rng, limit=4000):
+    """A form field's text: markup, quotes, control and far Unicode, long runs."""
+    choice = rng.random()
+    if choice < 0.25:
+        return rng.choice(["<script>alert(1)</script>", "</textarea><b>x</b>", "\"'><img src=x>",
+                           "&amp;&lt;", "%00%ff", "a=b&c=d", "{{7*7}}", "${x}", "\u202e\u0000",
+                           "..%2f..%2fetc%2fpasswd", "", " ", "\r\n\r\n", "é" * 100])
+    if choice < 0.45:
+        return hostile_name(rng)
+    if choice < 0.60:
+        return hostile_number(rng)
+    if choice < 0.75:
+        return dice_expr(rng)[:limit]
+    if choice < 0.85:
+        return rng.choice(["x", "<", "\u0000", "9"]) * rng.choice([100, 1000, limit, limit * 4])
+    return "".join(chr(rng.randint(1, 0x2FFF)) for _ in range(rng.randint(0, 200)))
+
+
+def hostile_segment(rng):
+    """A path segment: ids that are not, names with slashes and dots, huge numbers."""
+    from urllib.parse import quote
+    raw = rng.choice(["1", "0", "-1", "9223372036854775807", "9223372036854775808",
+                      "99999999999999999999999", "abc", "%", "..", ".", "guard", "short",
+                      "<script>", " ", "a/b", "x" * 3000, hostile_name(rng)])
+    return quote(raw, safe="")
+
+
+def web_form(rng, guild, samples, effect_samples, programs):
+    """(path, fields) of one form of the dashboard with hostile values."""
+    base = f"/servers/{guild}"
+    kind = rng.choice(["macro", "macro delete", "program check", "program save",
+                       "program try draft", "program try", "program default", "npc",
+                       "effects", "language", "macro role", "character use",
+                       "character delete", "character answer"])
+    if kind == "macro":
+        # Some well-formed, so that accepted forms store rows beside the refused.
+        plain = rng.random() < 0.4
+        return kind, f"{base}/macros", {
+            "name": f"m{rng.randint(0, 99)}" if plain else hostile_text(rng, 200),
+            "expr": dice_expr(rng)[:200] if plain else hostile_text(rng),
+            "description": hostile_text(rng, 500),
+            "scope": rng.choice(["personal", "server", "", hostile_text(rng, 50)])}
+    if kind == "macro delete":
+        return kind, f"{base}/macros/delete", {
+            "name": hostile_text(rng, 200), "scope": rng.choice(["personal", "server", "x"])}
+    if kind.startswith("program") and kind != "program try" and kind != "program default":
+        action = {"program check": "check", "program save": "save",
+                  "program try draft": "try"}[kind]
+        name = rng.choice(["p" + str(rng.randint(0, 9)), hostile_text(rng, 100)])
+        fields = {"name": name, "source": basic_program(rng)[:200_000],
+                  "map": rng.choice(["", "at 10 NAME=N$", hostile_text(rng, 1000)]),
+                  "action": action}
+        if rng.random() < 0.5:
+            fields["confirmed"] = "1"
+        if action == "try":
+            fields.update({"seed": rng.choice(["1", "-1", "x", "99999999999999999999999"]),
+                           "answers": rng.choice(["[]", "[\"a\"]", "{", "[" + "\"x\"," * 500 + "\"y\"]",
+                                                  hostile_text(rng, 500)]),
+                           "answer": hostile_text(rng, 500)})
+        if action == "save":
+            programs.append(name)
+        return kind, f"{base}/programs/edit", fields
+    if kind == "program try":
+        name = rng.choice(programs) if programs and rng.random() < 0.7 else hostile_segment(rng)
+        from urllib.parse import quote
+        return kind, f"{base}/programs/{quote(name, safe='')}/try", {
+            "seed": rng.choice(["", "7", "-3", "18446744073709551616"]),
+            "answers": rng.choice(["[]", "[\"\"]", hostile_text(rng, 300)]),
+            "answer": hostile_text(rng, 300)}
+    if kind == "program default":
+        return kind, f"{base}/programs/default", {
+            "name": rng.choice(programs) if programs and rng.random() < 0.5 else hostile_text(rng, 100)}
+    if kind in ("npc", "effects"):
+        action = rng.choice(["check", "save", "play", "", "x"])
+        if kind == "npc":
+            fields = {"name": hostile_text(rng, 64), "display": hostile_text(rng, 64),
+                      "source": npc_script(rng, samples)[:200_000],
+                      "play": npc_stdin(rng)[:20_000], "action": action}
+            return kind, f"{base}/npcs/edit", fields
+        return kind, f"{base}/effects", {"source": effect_library(rng, effect_samples)[:200_000],
+                                         "play": effects_stdin(rng)[:20_000], "action": action}
+    if kind == "language":
+        return kind, f"{base}/settings/language", {
+            "language": rng.choice(["de", "en", "auto", "", hostile_text(rng, 100)])}
+    if kind == "macro role":
+        return kind, f"{base}/settings/macro-role", {
+            "role": rng.choice(["", "42", "-1", "99999999999999999999", hostile_text(rng, 100)])}
+    if kind == "character answer":
+        return kind, f"{base}/characters/answer", {
+            "custom_id": rng.choice(["tv1:cd:1", "tv1:" + hostile_text(rng, 200), hostile_text(rng)])}
+    verb = "use" if kind == "character use" else "delete"
+    return kind, f"{base}/characters/{hostile_segment(rng)}/{verb}", {}
+
+
+def web_request(port, method, path, body=None, headers=None, timeout=10):
+    """(status, headers, body) of one request, redirects not followed; status 0 when
+    the connection failed."""
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        data = response.read()
+        return response.status, dict(response.getheaders()), data
+    except (OSError, http.client.HTTPException) as error:
+        return 0, {}, str(error).encode()
+    finally:
+        connection.close()
+
+
+def web_campaign(options, binary, samples, effect_samples):
+    """`--web`: hostile forms through a real `tavern web`; exits 1 on any finding."""
+    import socket
+    import sqlite3
+    from urllib.parse import urlencode
+    rng = random.Random(options.seed)
+    work = tempfile.mkdtemp(prefix="tavern-hostile-web-")
+    os.makedirs(options.findings, exist_ok=True)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    origin = f"http://127.0.0.1:{port}"
+    config = os.path.join(work, "tavern.toml")
+    with open(config, "w", encoding="utf-8") as handle:
+        handle.write("[rate_limit]\nburst = 100000\nper_minute = 100000\n")
+    database = os.path.join(work, "web.db")
+    log_path = os.path.join(work, "server.log")
+    log = open(log_path, "wb")
+    server = subprocess.Popen([binary, "--config", config, "web", "--db", database,
+                               "--address", f"127.0.0.1:{port}", "--dev-login"],
+                              stdout=log, stderr=subprocess.STDOUT,
+                              preexec_fn=limit_memory(options.mem))
+    # The server is up when it answers; a script may wait (this is not a test).
+    for _ in range(300):
+        if web_request(port, "GET", "/", timeout=2)[0] == 200:
+            break
+        if server.poll() is not None:
+            sys.exit(f"tavern web exited at start: see {log_path}")
+        time.sleep(0.1)
+
+    def login():
+        status, headers, _ = web_request(port, "POST", "/login/dev", b"",
+                                         {"Origin": origin, "Content-Length": "0"})
+        cookie = headers.get("set-cookie", headers.get("Set-Cookie", "")).split(";")[0]
+        page = web_request(port, "GET", "/servers", headers={"Cookie": cookie})[2].decode("utf-8", "replace")
+        marker = 'name="csrf" value="'
+        start = page.find(marker)
+        if status != 303 or start < 0:
+            sys.exit(f"the development login failed ({status}): see {log_path}")
+        start += len(marker)
+        return cookie, page[start:page.index('"', start)]
+
+    cookie, csrf = login()
+    other_cookie, other_csrf = login()
+    guild = 1
+    programs = []
+    summary = {}
+    findings = 0
+    refused_sent = 0
+    slowest = 0.0
+    deadline = time.monotonic() + options.seconds
+    total = 0
+
+    def finding(kind, what, detail):
+        nonlocal findings
+        findings += 1
+        name = f"web-{kind.replace(' ', '-')}-{total}"
+        with open(os.path.join(options.findings, name + ".input"), "w",
+                  encoding="utf-8", errors="replace") as handle:
+            handle.write(what)
+        print(f"finding: web {kind}: {detail}: {what[:100]!r}", flush=True)
+
+    while total < options.cases and time.monotonic() < deadline:
+        total += 1
+        roll = rng.random()
+        if roll < 0.1:
+            # A hostile GET: pages with ids that are not ids, names that are not names.
+            path = rng.choice([f"/servers/{hostile_segment(rng)}/encounters/{hostile_segment(rng)}",
+                               f"/servers/{guild}/programs/{hostile_segment(rng)}",
+                               f"/servers/{guild}/npcs/{hostile_segment(rng)}",
+                               f"/servers/{guild}/characters/{hostile_segment(rng)}",
+                               f"/servers/{hostile_segment(rng)}/macros",
+                               "/" + hostile_segment(rng)])
+            kind, method, body, headers = "get", "GET", None, {"Cookie": cookie}
+            what = path
+        else:
+            kind, path, fields = web_form(rng, guild, samples, effect_samples, programs)
+            attack = rng.random() < 0.2
+            headers = {"Content-Type": "application/x-www-form-urlencoded", "Origin": origin,
+                       "Cookie": cookie}
+            if attack:
+                refused_sent += 1
+                fields = {name: REFUSED_MARK + value for name, value in fields.items()}
+                way = rng.choice(["no token", "other token", "other origin", "no session"])
+                if way == "other token":
+                    fields["csrf"] = other_csrf
+                elif way == "other origin":
+                    fields["csrf"] = csrf
+                    headers["Origin"] = "http://evil.example"
+                elif way == "no session":
+                    fields["csrf"] = csrf
+                    del headers["Cookie"]
+                kind = f"{kind} ({way})"
+            else:
+                fields["csrf"] = csrf
+            pairs = list(fields.items())
+            rng.shuffle(pairs)
+            body = urlencode(pairs).encode()
+            if not attack and rng.random() < 0.05:
+                # Not a form at all: bytes that are no UTF-8, broken escapes.
+                body = rng.choice([b"%", b"csrf=" + csrf.encode() + b"&name=%ff%fe",
+                                   bytes(rng.randint(0, 255) for _ in range(200)),
+                                   b"csrf=" + csrf.encode() + b"&" + b"a=1&" * 5000])
+            method, what = "POST", f"{path}\n{body[:3000].decode('utf-8', 'replace')}"
+        started = time.monotonic()
+        status, _, answer = web_request(port, method, path, body, headers, options.timeout)
+        seconds = time.monotonic() - started
+        slowest = max(slowest, seconds)
+        row = summary.setdefault(kind.split(" (")[0], {"requests": 0, "statuses": {}, "slow": 0})
+        row["requests"] += 1
+        row["statuses"][status] = row["statuses"].get(status, 0) + 1
+        if seconds > SLOW_SECONDS:
+            row["slow"] += 1
+        if status == 0 or status >= 500:
+            finding(kind, what, f"status {status} {answer[:200]!r}")
+        if " (" in kind and status not in (401, 403, 404, 405, 413, 415, 422, 400):
+            finding(kind, what, f"a refused form answered {status}")
+        if server.poll() is not None:
+            finding(kind, what, f"the server died (exit {server.returncode})")
+            break
+        if status == 303 and web_request(port, "GET", "/servers",
+                                         headers={"Cookie": cookie})[0] != 200:
+            # The session ended (a character's deletion does not, but be sure).
+            cookie, csrf = login()
+
+    peak_kib = 0
+    try:
+        with open(f"/proc/{server.pid}/status", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    peak_kib = int(line.split()[1])
+    except OSError:
+        pass
+    alive = server.poll() is None
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()
+    with open(log_path, encoding="utf-8", errors="replace") as handle:
+        server_log = handle.read()
+    panics = server_log.count("panicked at")
+    if panics:
+        findings += 1
+        shutil.copy(log_path, os.path.join(options.findings, "web-server.log"))
+        print(f"finding: {panics} panic(s) in the server's log", flush=True)
+    # Nothing a refused request carried may be stored anywhere.
+    stored = []
+    with sqlite3.connect(database) as db:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        for table in tables:
+            columns = [row[1] for row in db.execute(f'PRAGMA table_info("{table}")')]
+            for column in columns:
+                count = db.execute(f'SELECT COUNT(*) FROM "{table}" WHERE CAST("{column}" AS TEXT) '
+                                   f"LIKE ?", (f"%{REFUSED_MARK}%",)).fetchone()[0]
+                if count:
+                    stored.append(f"{table}.{column}: {count}")
+        macros = db.execute("SELECT COUNT(*) FROM macros").fetchone()[0]
+        installed = db.execute("SELECT COUNT(*) FROM programs").fetchone()[0] \
+            if "programs" in tables else 0
+    if stored:
+        findings += 1
+        print(f"finding: refused requests stored something: {', '.join(stored)}", flush=True)
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"\n{total} requests in {options.seconds - max(0, deadline - time.monotonic()):.0f} s "
+          f"({refused_sent} sent as an attacker), cap {options.mem >> 20} MiB\n")
+    print("| form | requests | statuses | slow (>2 s) |")
+    print("| --- | ---: | --- | ---: |")
+    for kind in sorted(summary):
+        row = summary[kind]
+        statuses = ", ".join(f"{code}: {count}" for code, count in sorted(row["statuses"].items()))
+        print(f"| {kind} | {row['requests']} | {statuses} | {row['slow']} |")
+    print(f"\nslowest answer {slowest:.2f} s; server alive at the end: {alive}; "
+          f"panics in the log: {panics}; peak RSS {peak_kib / 1024:.0f} MiB; "
+          f"stored from refused requests: {', '.join(stored) or 'nothing'}; "
+          f"rows stored by accepted forms: {macros} macros, {installed} programs")
+    if options.json:
+        with open(options.json, "w", encoding="utf-8") as handle:
+            json.dump({"requests": total, "refused_sent": refused_sent, "forms": summary,
+                       "slowest_seconds": slowest, "alive": alive, "panics": panics,
+                       "peak_kib": peak_kib, "stored_from_refused": stored}, handle, indent=2)
+    sys.exit(1 if findings or not alive else 0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default="target/release/tavern")
@@ -516,6 +832,8 @@ def main():
     parser.add_argument("--json", help="write the summary as JSON here")
     parser.add_argument("--engines", help="only these engines, comma-separated "
                         "(e.g. `basic,basic costly`)")
+    parser.add_argument("--web", action="store_true",
+                        help="hostile forms through `tavern web` (see the header)")
     options = parser.parse_args()
     binary = os.path.abspath(options.bin)
     rng = random.Random(options.seed)
@@ -529,6 +847,9 @@ def main():
             samples.append(handle.read())
     # The effect files among the samples (`ELEMENTS`/`EFFECT`), for /effect and `effects`.
     effect_samples = [text for text in samples if "EFFECT " in text]
+    if options.web:
+        shutil.rmtree(work, ignore_errors=True)
+        web_campaign(options, binary, samples, effect_samples)
 
     # `tavern npc` and `tavern effects`: a GhulScript file to check or play, and
     # what is typed while playing.

@@ -184,7 +184,7 @@ fn attack(c: &mut Criterion) {
     let first = runtime.block_on(core.handle(&request));
     // The events of 20 targets are cut to fit one message: the first is there.
     assert!(
-        content(&first).contains("* A_1 -> B_1: to hit"),
+        content(&first).contains("* A_1 attacks B_1: to hit"),
         "{first:?}"
     );
     c.bench_function("/init attack, 20 targets, in the same encounter", |b| {

@@ -181,13 +181,13 @@ async fn two_rounds_with_an_effect_wearing_off_and_a_hidden_monster() {
                 "effect",
                 &[("targets", text("Orc")), ("effect", text("Poison"))],
             ),
-            &["Poison on Orc: HitPoints healthy"],
+            &["Poison on Orc: healthy"],
             &["  10 Orc  healthy  Poison 2"],
         ),
         (
             BOB,
             next.clone(),
-            &["[round 1] Orc", "Poison on Orc: HitPoints healthy"],
+            &["[round 1] Orc", "Poison on Orc: healthy"],
             &["▶ 10 Orc  healthy  Poison 1"],
         ),
         (ALICE, next.clone(), &["[round 2] Bram"], &["round 2"]),
@@ -196,7 +196,7 @@ async fn two_rounds_with_an_effect_wearing_off_and_a_hidden_monster() {
             next.clone(),
             &[
                 "[round 2] Orc",
-                "Poison on Orc: HitPoints bloodied",
+                "Poison on Orc: bloodied",
                 "Poison wears off Orc.",
             ],
             &["▶ 10 Orc  bloodied\n"],
@@ -342,11 +342,7 @@ async fn permissions_refuse_privately() {
     )
     .await;
     assert!(said(&own).contains("Bob rolls -2d4 ("), "{}", said(&own));
-    assert!(
-        said(&own).contains("* Bram: HitPoints 12 -> "),
-        "{}",
-        said(&own)
-    );
+    assert!(said(&own).contains("* Bram: 12 → "), "{}", said(&own));
     let request = manager(init("next", &[]), &table);
     let managed = table.send(&request).await;
     assert!(
@@ -578,10 +574,10 @@ async fn targets_are_found_as_they_are_typed() {
     }
     // (typed target, what the answer says)
     let cases = [
-        ("cave goblin 1", "Cave_Goblin_1: HitPoints 10 -> 9"),
-        ("  CAVE_GOBLIN_2 ", "Cave_Goblin_2: HitPoints 10 -> 9"),
-        ("orc", "orc: HitPoints 10 -> 9"),
-        ("Orc", "Orc: HitPoints 10 -> 9"),
+        ("cave goblin 1", "Cave_Goblin_1: 10 → 9 hit points"),
+        ("  CAVE_GOBLIN_2 ", "Cave_Goblin_2: 10 → 9 hit points"),
+        ("orc", "orc: 10 → 9 hit points"),
+        ("Orc", "Orc: 10 → 9 hit points"),
         ("ORC", "no combatant named ORC"),
         ("cave goblin", "no combatant named cave goblin"),
     ];
@@ -770,7 +766,7 @@ pub(crate) async fn in_language(
     table.send(&request).await
 }
 
-/// `* Fireball 3d6 (a,b,c) = T on Orc: HitPoints 30 -> A` read back: the dice, the
+/// `* Fireball 3d6 (a,b,c) = T on Orc: 30 → A hit points` read back: the dice, the
 /// total and the value after.
 fn fireball_roll(line: &str, on: &str) -> (Vec<i64>, i64, i64) {
     let rest = line
@@ -778,7 +774,7 @@ fn fireball_roll(line: &str, on: &str) -> (Vec<i64>, i64, i64) {
         .unwrap_or_else(|| panic!("{line}"));
     let (dice, rest) = rest.split_once(") = ").unwrap();
     let (total, rest) = rest.split_once(on).unwrap();
-    let after = rest.rsplit(' ').next().unwrap();
+    let after = rest.split(' ').next().unwrap();
     let dice = dice.split(',').map(|die| die.parse().unwrap()).collect();
     (dice, total.parse().unwrap(), after.parse().unwrap())
 }
@@ -809,10 +805,10 @@ async fn event_lines_show_the_dice_and_say_what_happened() {
     let languages: [(&str, &str, &[&str]); 2] = [
         (
             "en",
-            " on Orc: HitPoints 30 -> ",
+            " on Orc: 30 → ",
             &[
                 "* Heal 1d4 (",
-                " on Bram: HitPoints 7 -> ",
+                " on Bram: 7 → ",
                 "* Stun: Orc is stunned and loses the turn.",
                 "* Orc loses the turn.",
                 "* Orc is down and skips the turn.",
@@ -820,10 +816,10 @@ async fn event_lines_show_the_dice_and_say_what_happened() {
         ),
         (
             "de",
-            " auf Orc: Trefferpunkte 30 -> ",
+            " auf Orc: 30 → ",
             &[
                 "* Heal 1d4 (",
-                " auf Bram: Trefferpunkte 7 -> ",
+                " auf Bram: 7 → ",
                 "* Stun: Orc ist betäubt und setzt den Zug aus.",
                 "* Orc verliert den Zug.",
                 "* Orc liegt am Boden und setzt den Zug aus.",
@@ -864,7 +860,7 @@ async fn event_lines_show_the_dice_and_say_what_happened() {
         for line in expected {
             assert!(transcript.contains(line), "{line} in {transcript}");
         }
-        for engine_word in ["LoseTurn", "Setzt aus", "= true", " 0 -> 0"] {
+        for engine_word in ["LoseTurn", "Setzt aus", "= true", " 0 → 0", "HitPoints"] {
             assert!(
                 !transcript.contains(engine_word),
                 "{engine_word} in {transcript}"
@@ -1156,7 +1152,7 @@ async fn two_changes_at_once_apply_once() {
     assert_eq!(refused, 1, "{answers:#?}");
     let hp = if answers[0] == raced { 6 } else { 7 };
     let winner = if hp == 7 { &answers[0] } else { &answers[1] };
-    let line = format!("Orc: HitPoints 10 -> {hp}");
+    let line = format!("Orc: 10 → {hp} hit points");
     assert!(
         winner.iter().any(|text| text.contains(&line)),
         "{answers:#?}"

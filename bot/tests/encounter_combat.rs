@@ -5,7 +5,9 @@
 
 use tavern::core::{OptionValue, Reply};
 
-use crate::encounter::{as_user, in_language, init, said, stored_engine, table_with, tracker};
+use crate::encounter::{
+    as_user, button, in_language, init, press, said, stored_engine, table_with, tracker,
+};
 use crate::harness::{ALICE, BOB, Harness, Sent, text};
 
 const EFFECTS: &str = "ELEMENTS { POISON FIRE SLASH MAGIC }
@@ -55,7 +57,7 @@ fn attack(options: &[(&str, &str)]) -> tavern::core::RequestKind {
     init("attack", &options)
 }
 
-/// One attack line read back: `* A -> T: to hit EXPR (d) = TOTAL[ vs AC N]: OUTCOME`.
+/// One attack line read back: `* A attacks T: to hit EXPR (d) = TOTAL[ vs AC N]: OUTCOME`.
 struct AttackLine {
     natural: i64,
     total: i64,
@@ -143,7 +145,10 @@ async fn attacks_hit_crit_and_miss_by_the_srd() {
         let got = lines(&sent);
         assert!(!got.is_empty(), "{}", sent.all_text());
         let rolled = attack_line(&got[0]);
-        assert!(got[0].starts_with("* Alice -> Dummy: to hit "), "{got:?}");
+        assert!(
+            got[0].starts_with("* Alice attacks Dummy: to hit "),
+            "{got:?}"
+        );
         let expected = match rolled.natural {
             20 => "natural 20, critical hit",
             1 => "natural 1, miss",
@@ -165,7 +170,7 @@ async fn attacks_hit_crit_and_miss_by_the_srd() {
             continue;
         }
         let damage = dealt(&got[1]);
-        assert!(got[1].ends_with(" SLASH"), "{got:?}");
+        assert!(got[1].ends_with(" slash"), "{got:?}");
         let range = if crits > 0 && expected.contains("critical") {
             4..=18
         } else {
@@ -174,7 +179,7 @@ async fn attacks_hit_crit_and_miss_by_the_srd() {
         assert!(range.contains(&damage), "{got:?}");
         assert_eq!(
             got[2],
-            format!("* Dummy: HitPoints {hp} -> {}", hp - damage)
+            format!("* Dummy: {hp} → {} hit points", hp - damage)
         );
         hp -= damage;
     }
@@ -226,20 +231,20 @@ async fn immunities_and_protections_meet_an_attack() {
         (
             "POISON",
             "6",
-            "* Orc is immune to POISON.",
-            "* Goblin: HitPoints 30 -> 24",
+            "* Orc is immune to poison.",
+            "* Goblin: 30 → 24 hit points",
         ),
         (
             "FIRE",
             "8",
-            "* FIRE reduced by 5 on Orc.\n* Orc: HitPoints 30 -> 27",
-            "* Goblin: HitPoints 24 -> 16",
+            "* Orc's protection against fire takes 5 off.\n* Orc: 30 → 27 hit points",
+            "* Goblin: 24 → 16 hit points",
         ),
         (
             "fire|slash",
             "3",
-            "* FIRE|SLASH reduced by 3 on Orc.",
-            "* Goblin: HitPoints 16 -> 13",
+            "* Orc's protection against fire, slash takes 3 off.",
+            "* Goblin: 16 → 13 hit points",
         ),
     ];
     for (means, damage, orc, goblin) in cases {
@@ -329,12 +334,12 @@ async fn saves_take_full_or_half_damage() {
     assert!(answer.contains("vs DC 15: failure"), "{answer}");
     let half = damage / 2;
     assert!(
-        answer.contains(&format!("* Nimble: HitPoints 40 -> {}", 40 - half)),
+        answer.contains(&format!("* Nimble: 40 → {} hit points", 40 - half)),
         "{answer}"
     );
     let burnt = (40 - damage).max(0);
     assert!(
-        answer.contains(&format!("* Clumsy: HitPoints 40 -> {burnt}")),
+        answer.contains(&format!("* Clumsy: 40 → {burnt} hit points")),
         "{answer}"
     );
     let engine = stored_engine(&table).await;
@@ -397,12 +402,12 @@ async fn an_effect_of_the_file_brings_its_save() {
     let cases: Vec<(Options, &str, [usize; 2])> = vec![
         (
             vec![("effect", text("Fireball"))],
-            "Alice casts **Fireball**: a **DEX** save, DC 15. Damage 8d6 (6, 5, 1, 5, 3, 4, 5, 4) = 33 FIRE, half on a success.
+            "Alice casts **Fireball**: a **DEX** save, DC 15. Damage 8d6 (6, 5, 1, 5, 3, 4, 5, 4) = 33 fire, half on a success.
 ```
 * Nimble saves (DEX) 1d20 (19) + 30 = 49 vs DC 15: success
-* Nimble: HitPoints 100 -> 84
+* Nimble: 100 → 84 hit points
 * Clumsy saves (DEX) 1d20 (4) - 30 = -26 vs DC 15: failure
-* Clumsy: HitPoints 100 -> 67
+* Clumsy: 100 → 67 hit points
 ```",
             [0, 0],
         ),
@@ -413,11 +418,11 @@ async fn an_effect_of_the_file_brings_its_save() {
                 ("dc", OptionValue::Integer(1)),
                 ("half", OptionValue::Boolean(false)),
             ],
-            "Alice casts **Fireball**: a **CON** save, DC 1. Damage 8d6 (4, 5, 3, 6, 1, 4, 5, 5) = 33 FIRE, none on a success.
+            "Alice casts **Fireball**: a **CON** save, DC 1. Damage 8d6 (4, 5, 3, 6, 1, 4, 5, 5) = 33 fire, none on a success.
 ```
 * Nimble saves (CON) 1d20 (5) + 30 = 35 vs DC 1: success
 * Clumsy saves (CON) 1d20 (1) - 30 = -29 vs DC 1: failure
-* Clumsy: HitPoints 67 -> 34
+* Clumsy: 67 → 34 hit points
 ```",
             [0, 0],
         ),
@@ -427,7 +432,7 @@ async fn an_effect_of_the_file_brings_its_save() {
 ```
 * Nimble saves (CON) 1d20 (11) + 30 = 41 vs DC 12: success
 * Clumsy saves (CON) 1d20 (5) - 30 = -25 vs DC 12: failure
-* Venom on Clumsy: HitPoints 34 -> 33
+* Venom on Clumsy: 34 → 33 hit points
 ```",
             [0, 1],
         ),
@@ -491,12 +496,12 @@ async fn hidden_numbers_only_in_the_gm_view() {
     .await;
     let answer = said(&sent);
     assert!(
-        answer.contains("* Bram -> Shade: to hit 1d20 ("),
+        answer.contains("* Bram attacks Shade: to hit 1d20 ("),
         "{answer}"
     );
     assert!(answer.contains(") + 50 = "), "{answer}");
     assert!(!answer.contains("AC 13"), "{answer}");
-    assert!(answer.contains("* Shade: HitPoints healthy"), "{answer}");
+    assert!(answer.contains("* Shade: healthy"), "{answer}");
     assert!(!answer.contains("25"), "{answer}");
     // Bob is no GM: no private numbers for him.
     assert_eq!(
@@ -511,7 +516,7 @@ async fn hidden_numbers_only_in_the_gm_view() {
     let sent = as_user(&mut table, ALICE, attack(&[("targets", "Bram")])).await;
     let answer = public(&sent);
     assert!(answer.contains("Alice attacks with **Shade**."), "{answer}");
-    assert!(answer.contains("* Shade -> Bram: to hit "), "{answer}");
+    assert!(answer.contains("* Shade attacks Bram: to hit "), "{answer}");
     assert!(
         !answer.contains("+ 7"),
         "the Shade's bonus stays hidden: {answer}"
@@ -529,7 +534,7 @@ async fn hidden_numbers_only_in_the_gm_view() {
         "{private}"
     );
     assert!(
-        private.contains("* Shade -> Bram: to hit 1d20 ("),
+        private.contains("* Shade attacks Bram: to hit 1d20 ("),
         "{private}"
     );
     assert!(private.contains(") + 7 = "), "{private}");
@@ -606,7 +611,7 @@ async fn players_attack_with_their_own_and_monsters_are_checked() {
     )
     .await;
     assert!(
-        said(&sent).contains("* Orc -> Bram: to hit 1d20 ("),
+        said(&sent).contains("* Orc attacks Bram: to hit 1d20 ("),
         "{}",
         said(&sent)
     );
@@ -630,14 +635,14 @@ async fn attacks_and_saves_in_german() {
     )
     .await;
     let answer = said(&sent);
-    assert!(answer.contains("* Alice -> Ork: 1d20 ("), "{answer}");
+    assert!(answer.contains("* Alice greift Ork an: 1d20 ("), "{answer}");
     // The seeded roll is a natural 20: a fixed damage has no dice to double.
     assert!(
         answer.contains("zum Treffen gegen RK -50: natürliche 20, kritischer Treffer"),
         "{answer}"
     );
-    assert!(answer.contains("* Schaden 4 SLASH"), "{answer}");
-    assert!(answer.contains("* Ork: Trefferpunkte 30 -> 26"), "{answer}");
+    assert!(answer.contains("* Schaden 4 Slash"), "{answer}");
+    assert!(answer.contains("* Ork: 30 → 26 Trefferpunkte"), "{answer}");
     let sent = in_language(
         &mut table,
         ALICE,
@@ -659,7 +664,7 @@ async fn attacks_and_saves_in_german() {
         "{answer}"
     );
     assert!(answer.contains("gegen SG 10: Misserfolg"), "{answer}");
-    assert!(answer.contains("* Ork: Trefferpunkte 26 -> 20"), "{answer}");
+    assert!(answer.contains("* Ork: 26 → 20 Trefferpunkte"), "{answer}");
 }
 
 /// Options as typed: `(name, value)`.
@@ -704,7 +709,7 @@ async fn a_macro_may_hold_an_attack() {
         (
             BOB,
             &[("targets", "Orc"), ("macro", "axe")],
-            "* Bram -> Orc: to hit 1d20 (",
+            "* Bram attacks Orc: to hit 1d20 (",
         ),
         (
             ALICE,
@@ -713,7 +718,7 @@ async fn a_macro_may_hold_an_attack() {
                 ("attacker", "Orc"),
                 ("macro", "orcaxe"),
             ],
-            "* Orc -> Bram: to hit 1d20 (",
+            "* Orc attacks Bram: to hit 1d20 (",
         ),
         (
             ALICE,
@@ -769,4 +774,211 @@ async fn a_macro_may_hold_an_attack() {
         );
         assert!(tracker(&sent).is_none());
     }
+}
+
+/// Issue 26's new-user pass: a target nobody has is refused before anything rolls
+/// (a miss against it used to read as a roll that happened), for attacks and saves,
+/// in both languages; nothing is stored.
+#[tokio::test]
+async fn an_unknown_target_is_refused_before_anything_rolls() {
+    let mut table = fight(&[("Orc", 30, 10, false, "", "")]).await;
+    let before = stored_engine(&table).await;
+    let save = init(
+        "save",
+        &[
+            ("targets", text("Orc, Nobody")),
+            ("dc", OptionValue::Integer(10)),
+            ("ability", text("DEX")),
+            ("damage", text("4")),
+        ],
+    );
+    let attack = attack(&[("targets", "Nobody"), ("hit", "+5"), ("damage", "4")]);
+    for (locale, expected) in [
+        (
+            "en",
+            "There is no combatant `Nobody` in this encounter (`/init list` shows them); nothing was rolled.",
+        ),
+        (
+            "de",
+            "In dieser Begegnung gibt es keinen Beteiligten `Nobody` (`/initiative liste` zeigt sie); es wurde nichts gewürfelt.",
+        ),
+    ] {
+        for kind in [&attack, &save] {
+            let sent = in_language(&mut table, ALICE, locale, kind.clone()).await;
+            assert_eq!(said(&sent), expected);
+        }
+    }
+    assert_eq!(stored_engine(&table).await, before);
+}
+
+/// On a monster's turn the GM's `/init attack targets:Orc` is the GM rolling at the
+/// Orc, not the Orc hitting itself (the default attacker is never a target).
+#[tokio::test]
+async fn the_attacker_by_default_is_not_its_own_target() {
+    let mut table = fight(&[("Orc", 30, 1, false, "+5 1d6 SLASH", "")]).await;
+    // Bram (20) first, then the Orc (10).
+    for _ in 0..2 {
+        as_user(&mut table, ALICE, init("next", &[])).await;
+    }
+    let at_orc = as_user(
+        &mut table,
+        ALICE,
+        attack(&[("targets", "Orc"), ("hit", "+5"), ("damage", "4")]),
+    )
+    .await;
+    assert!(
+        public(&at_orc).starts_with("```\n* Alice attacks Orc: to hit 1d20 ("),
+        "{}",
+        public(&at_orc)
+    );
+    // At someone else, the Orc whose turn it is attacks with its own attack.
+    let at_bram = as_user(&mut table, ALICE, attack(&[("targets", "Bram")])).await;
+    assert!(
+        public(&at_bram)
+            .starts_with("Alice attacks with **Orc**.\n```\n* Orc attacks Bram: to hit 1d20 ("),
+        "{}",
+        public(&at_bram)
+    );
+}
+
+/// `/init save effect:X` for an effect whose file declares no save says so, rather
+/// than only asking for an ability.
+#[tokio::test]
+async fn a_save_with_an_effect_that_declares_none_says_so() {
+    let mut table = fight(&[("Orc", 30, 10, false, "", "")]).await;
+    let save = |options: &[(&str, OptionValue)]| {
+        let mut all = vec![("targets", text("Orc")), ("effect", text("Burning"))];
+        all.extend(options.iter().cloned());
+        init("save", &all)
+    };
+    // (options, locale, the answer): with part of the save typed, the rest is asked for.
+    let cases: [(Options, &str, &str); 3] = [
+        (
+            vec![],
+            "en",
+            "`Burning` declares no save in the effect file: give the `ability` and the `dc`.",
+        ),
+        (
+            vec![],
+            "de",
+            "`Burning` gibt in der Effektdatei keinen Rettungswurf an: nenne das `attribut` und den `sg`.",
+        ),
+        (
+            vec![("dc", OptionValue::Integer(12))],
+            "en",
+            "Name the ability to save with: STR, DEX, CON, INT, WIS or CHA.",
+        ),
+    ];
+    for (options, locale, expected) in cases {
+        let sent = in_language(&mut table, ALICE, locale, save(&options)).await;
+        assert_eq!(said(&sent), expected);
+    }
+}
+
+/// A 20-target attack is read whole: the lines that do not fit one message follow
+/// in further messages (each a whole monospace block within Discord's limit), none
+/// cut to "… and N more".
+#[tokio::test]
+async fn a_twenty_target_attack_is_shown_whole() {
+    let mut table = fight(&[]).await;
+    as_user(
+        &mut table,
+        ALICE,
+        init(
+            "add",
+            &[
+                ("name", text("Skeleton_Warrior")),
+                ("init", text("10")),
+                ("hp", text("40")),
+                ("count", OptionValue::Integer(20)),
+            ],
+        ),
+    )
+    .await;
+    let targets: Vec<String> = (1..=20).map(|n| format!("Skeleton_Warrior_{n}")).collect();
+    let sent = as_user(
+        &mut table,
+        ALICE,
+        attack(&[
+            ("targets", &targets.join(",")),
+            ("hit", "+100"),
+            ("damage", "2d6+1"),
+            ("means", "FIRE|SLASH"),
+        ]),
+    )
+    .await;
+    let messages: Vec<&str> = sent
+        .replies
+        .iter()
+        .filter_map(|reply| match reply {
+            Reply::Interaction(message) => Some(message.content.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(messages.len() > 1, "{messages:#?}");
+    for message in &messages {
+        assert!(message.chars().count() <= 2000, "{message}");
+        assert!(message.trim_end().ends_with("```"), "{message}");
+        assert!(!message.contains("more"), "{message}");
+    }
+    let all = messages.join("\n");
+    for target in &targets {
+        let attacked = format!("* Alice attacks {target}: to hit 1d20 (");
+        assert_eq!(all.matches(&attacked).count(), 1, "{target} in {all}");
+        let hurt = format!("* {target}: 40 → ");
+        assert_eq!(all.matches(&hurt).count(), 1, "{target} in {all}");
+    }
+}
+
+/// Without an effect file there are no elements: `means` is refused with why (it
+/// used to list "Known: ." and nothing), for a monster's attack and an attack; an
+/// encounter ended before its first round says so (not "after 0 rounds").
+#[tokio::test]
+async fn without_an_effect_file_means_are_refused_with_why() {
+    let mut table = Harness::new().await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    let no_means = "This server has no effect file, so damage has no means: leave `means` out, or install one with `/effect install`.";
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("10")),
+            ("attack", text("+5 1d6 SLASH")),
+        ],
+    );
+    assert_eq!(said(&as_user(&mut table, ALICE, add).await), no_means);
+    let add = init(
+        "add",
+        &[
+            ("name", text("Orc")),
+            ("init", text("10")),
+            ("hp", text("10")),
+        ],
+    );
+    assert!(tracker(&as_user(&mut table, ALICE, add).await).is_some());
+    let sent = as_user(
+        &mut table,
+        ALICE,
+        attack(&[
+            ("targets", "Orc"),
+            ("hit", "+5"),
+            ("damage", "4"),
+            ("means", "FIRE"),
+        ]),
+    )
+    .await;
+    assert_eq!(said(&sent), no_means);
+    let asked = as_user(&mut table, ALICE, init("end", &[])).await;
+    let ended = as_user(
+        &mut table,
+        ALICE,
+        press(&button(&asked, "End the encounter")),
+    )
+    .await;
+    let all = ended.all_text().replace('\\', "");
+    assert!(
+        all.contains("**The encounter is over** before its first round."),
+        "{all}"
+    );
 }

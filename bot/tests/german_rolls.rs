@@ -1067,7 +1067,7 @@ proptest! {
                     "macros-saved", "macros-saved-shadowed", "macros-full", "macros-name-invalid",
                     "macros-name-is-dice", "macros-show-heading", "macros-show-created-changed",
                     "macros-deleted", "macros-none-called", "macros-scope-unknown",
-                    "macros-unknown-subcommand", "macros-saved-undefined", "config-not-allowed",
+                    "macros-saved-undefined", "config-not-allowed",
                     "macros-not-saved", "macros-show-none",
                 ] {
                     contents.push(i18n::tr_args(lang, key, &args));

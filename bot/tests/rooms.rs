@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 /// Shared concerns below the commands: they may import each other, never a command.
 const ROOMS: &[&str] = &[
     "access",
+    "characters",
     "context",
     "custom_id",
     "dates",

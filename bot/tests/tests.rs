@@ -85,6 +85,8 @@ mod deploy;
 mod hostile;
 // The web dashboard: sessions, CSRF, escaping, every route's access checks.
 mod web;
+// What the web modules share: the dashboard in-process, sessions, GET and POST.
+mod web_support;
 // Issue 25: live encounters, settings, locale, rate limits; the browser tests.
 mod web_browser;
 mod web_live;

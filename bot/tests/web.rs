@@ -3,7 +3,6 @@
 //! token or from another origin; escaping; the pages over the same core operations
 //! as the commands; sessions (logout, everywhere, expiry, the development login).
 
-use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
 use fake_discord::{FakeConfig, FakeDiscord, OAuthApp, OAuthGuild, OAuthUser};
@@ -12,166 +11,22 @@ use tavern::core::Permissions;
 use tavern::core::User;
 use tavern::storage::Storage;
 use tavern::web::{
-    CONTENT_SECURITY_POLICY, SessionGuild, Web, WebOptions, router, serve_on, start_session,
+    CONTENT_SECURITY_POLICY, WebOptions, hash_session_id, router, seal_token, serve_on,
+    start_session, unseal_token,
 };
-use tower::ServiceExt as _;
 
 use crate::fields::character;
-use crate::harness::{ALICE, BOB, GUILD, Harness};
+use crate::harness::{ALICE, BOB, GUILD};
 use crate::on_both_backends;
+use crate::web_support::{Answer, ORIGIN, Site, cookie_of, encode, options};
 
-const ORIGIN: &str = "http://127.0.0.1:8080";
 /// A server only Bob is in.
 const BOBS_GUILD: i64 = 501;
 
-struct Site {
-    harness: Harness,
-    web: Web,
-}
-
-struct Answer {
-    status: StatusCode,
-    headers: HeaderMap,
-    body: String,
-}
-
-impl Answer {
-    fn location(&self) -> &str {
-        self.headers
-            .get(header::LOCATION)
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or("")
-    }
-
-    /// The CSRF token the page's forms carry.
-    fn csrf(&self) -> String {
-        let marker = "name=\"csrf\" value=\"";
-        let start = self.body.find(marker).expect("the page has a form") + marker.len();
-        let end = self.body[start..].find('"').unwrap();
-        self.body[start..start + end].to_owned()
-    }
-}
-
-fn options(dev_login: bool) -> WebOptions {
-    WebOptions::new(
-        &WebConfig::default(),
-        ORIGIN[7..].parse().unwrap(),
-        dev_login,
-    )
-    .unwrap()
-}
-
 impl Site {
-    async fn new() -> Site {
-        Site::with(options(false)).await
-    }
-
-    async fn with(options: WebOptions) -> Site {
-        let harness = Harness::with_settings(crate::macros::settings()).await;
-        let web = Web::new(harness.core.clone(), harness.clock.clone(), options);
-        Site { harness, web }
-    }
-
-    fn router(&self) -> Router {
-        router(self.web.clone())
-    }
-
-    /// A session for `user` in `guilds` (id, permission bits): its cookie.
-    async fn login(&self, user: i64, guilds: &[(i64, u64)]) -> String {
-        let guilds: Vec<SessionGuild> = guilds
-            .iter()
-            .map(|&(id, permissions)| SessionGuild {
-                id,
-                name: format!("Server {id}"),
-                permissions,
-            })
-            .collect();
-        let name = if user == ALICE { "Alice" } else { "Bob" };
-        let user = User {
-            id: user,
-            name: name.to_owned(),
-        };
-        let set_cookie = start_session(&self.web, user, &guilds, false)
-            .await
-            .unwrap();
-        cookie_of(&set_cookie)
-    }
-
     async fn alice(&self) -> String {
         self.login(ALICE, &[(GUILD, 0)]).await
     }
-
-    async fn send(&self, request: Request<Body>) -> Answer {
-        let response = self.router().oneshot(request).await.unwrap();
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        Answer {
-            status,
-            headers,
-            body: String::from_utf8(bytes.to_vec()).unwrap(),
-        }
-    }
-
-    async fn get(&self, path: &str, cookie: Option<&str>) -> Answer {
-        let mut request = Request::get(path);
-        if let Some(cookie) = cookie {
-            request = request.header(header::COOKIE, cookie);
-        }
-        self.send(request.body(Body::empty()).unwrap()).await
-    }
-
-    async fn post(&self, path: &str, cookie: Option<&str>, form: &[(&str, &str)]) -> Answer {
-        self.post_from(path, cookie, form, Some(ORIGIN)).await
-    }
-
-    async fn post_from(
-        &self,
-        path: &str,
-        cookie: Option<&str>,
-        form: &[(&str, &str)],
-        origin: Option<&str>,
-    ) -> Answer {
-        let mut request =
-            Request::post(path).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-        if let Some(cookie) = cookie {
-            request = request.header(header::COOKIE, cookie);
-        }
-        if let Some(origin) = origin {
-            request = request.header(header::ORIGIN, origin);
-        }
-        self.send(request.body(Body::from(encode(form))).unwrap())
-            .await
-    }
-
-    /// The CSRF token of a session, read from a page as a browser would.
-    async fn csrf(&self, cookie: &str) -> String {
-        self.get("/servers", Some(cookie)).await.csrf()
-    }
-}
-
-/// `name=value` of a `Set-Cookie` header.
-fn cookie_of(set_cookie: &str) -> String {
-    set_cookie.split(';').next().unwrap().to_owned()
-}
-
-fn encode(form: &[(&str, &str)]) -> String {
-    let part = |text: &str| -> String {
-        text.bytes()
-            .map(|byte| match byte {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                    (byte as char).to_string()
-                }
-                _ => format!("%{byte:02X}"),
-            })
-            .collect()
-    };
-    form.iter()
-        .map(|(name, value)| format!("{}={}", part(name), part(value)))
-        .collect::<Vec<_>>()
-        .join("&")
 }
 
 /// Every page (GET) and every form (POST) of the dashboard, with ids in Alice's
@@ -786,7 +641,7 @@ async fn sessions_are_stored_hashed_and_expire(storage: Storage) {
         dev_login: 0,
         created_at: 1_000,
         expires_at: 2_000,
-        access_token: Some("access".to_owned()),
+        sealed_token: Some("sealed".to_owned()),
         guilds_at: 1_000,
         locale: Some("de".to_owned()),
     };
@@ -1124,6 +979,52 @@ async fn logging_in_with_discord_state_pkce_and_a_rotated_session() {
     assert_eq!(servers.status, 200);
     assert!(servers.body.contains("The Tavern") && servers.body.contains("Alice"));
     assert!(!servers.body.contains("Bob&#39;s Keep"));
+    live.shutdown().await;
+}
+
+/// The Discord token of a login is not in the table in clear: sealed under the
+/// cookie's id, it opens with that id and that row only, and still reads the
+/// user's servers again once they age.
+#[tokio::test]
+async fn the_discord_token_is_kept_sealed_under_the_cookies_id() {
+    let live = Live::start().await;
+    let mut alice = live.login(ALICE).await;
+    let id = alice.get("tavern_session").unwrap().to_owned();
+    let id_hash = hash_session_id(&id);
+    let storage = live.site.harness.storage.clone();
+    let row = storage.web_session(&id_hash, 0).await.unwrap().unwrap();
+    let sealed = row
+        .sealed_token
+        .clone()
+        .expect("a Discord login keeps its token");
+    let token = unseal_token(&id, &id_hash, &sealed).expect("the cookie's id opens it");
+    assert!(!token.is_empty());
+    assert!(!sealed.contains(&token), "the token is not stored in clear");
+    assert_eq!(unseal_token("another-id", &id_hash, &sealed), None);
+    assert_eq!(unseal_token(&id, &"0".repeat(64), &sealed), None);
+    let mut flipped = sealed.into_bytes();
+    let last = flipped.len() - 1;
+    flipped[last] = if flipped[last] == b'A' { b'B' } else { b'A' };
+    assert_eq!(
+        unseal_token(&id, &id_hash, &String::from_utf8(flipped).unwrap()),
+        None
+    );
+    // Two seals of one token differ (a fresh nonce each).
+    assert_ne!(
+        seal_token(&id, &id_hash, &token),
+        seal_token(&id, &id_hash, &token)
+    );
+    // Once the servers age, the unsealed token reads them again from Discord.
+    let mut renamed = alice_guilds(0, vec![TAVERN_ROLE]);
+    renamed[0].name = "The Renamed Tavern".to_owned();
+    live.fake.set_oauth_guilds(ALICE as u64, renamed);
+    live.site.harness.clock.advance_ms(301_000);
+    let servers = live.get("/servers", &mut alice).await;
+    assert!(
+        servers.body.contains("The Renamed Tavern"),
+        "{}",
+        servers.body
+    );
     live.shutdown().await;
 }
 

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 use base64::Engine as _;
-use fake_discord::{FakeConfig, FakeDiscord, OAuthApp, OAuthGuild, OAuthUser};
+use fake_discord::{FakeConfig, FakeDiscord, GuildChannel, OAuthApp, OAuthGuild, OAuthUser};
 use serde_json::{Value, json};
 use tavern::config::WebConfig;
 use tavern::core::{OptionValue, Permissions};
@@ -30,6 +30,8 @@ use crate::harness::{ALICE, BOB, CHANNEL, GUILD, command, text};
 
 const CLIENT_ID: u64 = 4_343;
 const CLIENT_SECRET: &str = "browser-secret";
+/// Discord's View Channel bit.
+const VIEW_CHANNEL: u64 = 1 << 10;
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// Every field labelled, every control reachable by keyboard and named, every text
@@ -310,11 +312,17 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
             guilds: vec![OAuthGuild {
                 id: GUILD as u64,
                 name: "The Tavern".to_owned(),
-                permissions: Permissions::MANAGE_GUILD,
+                // As Discord gives them: @everyone's View Channel folded in.
+                permissions: Permissions::MANAGE_GUILD | VIEW_CHANNEL,
                 roles: Vec::new(),
             }],
         });
     }
+    // The tracker's channel, as the bot's token reads it (the list names it).
+    fake.set_guild_channels(
+        GUILD as u64,
+        vec![GuildChannel::text(CHANNEL as u64, "battle-map")],
+    );
     let config = WebConfig {
         client_id: Some(CLIENT_ID),
         client_secret: Some(CLIENT_SECRET.to_owned()),

@@ -4,18 +4,15 @@
 //! with another user's session, as a member who may not administer, with another
 //! server's ids and without the CSRF token; a refused form stores nothing.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use tavern::console::{Console, ConsoleIdentity, LineOutcome};
 use tavern::core::{Permissions, User};
 use tavern::i18n::Lang;
-use tavern::web::{SessionGuild, Web, WebOptions, router, start_session};
-use tower::ServiceExt as _;
 
-use crate::harness::{ALICE, BOB, GUILD, Harness};
+use crate::harness::{ALICE, BOB, GUILD};
 use crate::programs::BROKEN;
+use crate::web_support::{Answer, Site, encode};
 
-const ORIGIN: &str = "http://127.0.0.1:8080";
 /// A server only Bob is in (and administers).
 const BOBS_GUILD: i64 = 501;
 const ADMIN: u64 = Permissions::MANAGE_GUILD;
@@ -29,63 +26,7 @@ const GUARD: &str = "CONV c_guard { NATIVE { HAIL r_hail PASS r_pass } }\n\
      RESP r_pass { CHECK_FLAG 130 { SAY \"Go on.\" } { SAY \"Pay 5.\" TAKE_GOLD 5 SET_FLAG 130 } }\n";
 const EFFECTS: &str = include_str!("../../npc-core/scripts/effects.ghul");
 
-struct Site {
-    harness: Harness,
-    web: Web,
-}
-
-struct Answer {
-    status: StatusCode,
-    location: String,
-    body: String,
-}
-
-impl Answer {
-    /// The value of the first hidden field `name` of the page.
-    fn hidden(&self, name: &str) -> String {
-        let marker = format!("name=\"{name}\" value=\"");
-        let start = self.body.find(&marker).expect("the field") + marker.len();
-        let end = self.body[start..].find('"').unwrap();
-        self.body[start..start + end]
-            .replace("&quot;", "\"")
-            .replace("&amp;", "&")
-    }
-}
-
 impl Site {
-    async fn new() -> Site {
-        let harness = Harness::with_settings(crate::macros::settings()).await;
-        let options = WebOptions::new(
-            &tavern::config::WebConfig::default(),
-            ORIGIN[7..].parse().unwrap(),
-            false,
-        )
-        .unwrap();
-        let web = Web::new(harness.core.clone(), harness.clock.clone(), options);
-        Site { harness, web }
-    }
-
-    /// A session for `user` in `guilds` (id, permission bits): its cookie.
-    async fn login(&self, user: i64, guilds: &[(i64, u64)]) -> String {
-        let guilds: Vec<SessionGuild> = guilds
-            .iter()
-            .map(|&(id, permissions)| SessionGuild {
-                id,
-                name: format!("Server {id}"),
-                permissions,
-            })
-            .collect();
-        let name = if user == ALICE { "Alice" } else { "Bob" };
-        let user = User {
-            id: user,
-            name: name.to_owned(),
-        };
-        let set_cookie = start_session(&self.web, user, &guilds, false)
-            .await
-            .unwrap();
-        set_cookie.split(';').next().unwrap().to_owned()
-    }
-
     /// Alice, administering the test server.
     async fn admin(&self) -> (String, String) {
         let cookie = self.login(ALICE, &[(GUILD, ADMIN)]).await;
@@ -93,57 +34,8 @@ impl Site {
         (cookie, csrf)
     }
 
-    async fn send(&self, request: Request<Body>) -> Answer {
-        let response = router(self.web.clone()).oneshot(request).await.unwrap();
-        let status = response.status();
-        let location = response
-            .headers()
-            .get(header::LOCATION)
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or("")
-            .to_owned();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
-            .await
-            .unwrap();
-        Answer {
-            status,
-            location,
-            body: String::from_utf8(bytes.to_vec()).unwrap(),
-        }
-    }
-
-    async fn get(&self, path: &str, cookie: Option<&str>) -> Answer {
-        let mut request = Request::get(path);
-        if let Some(cookie) = cookie {
-            request = request.header(header::COOKIE, cookie);
-        }
-        self.send(request.body(Body::empty()).unwrap()).await
-    }
-
-    async fn post(&self, path: &str, cookie: Option<&str>, form: &[(&str, &str)]) -> Answer {
-        self.post_raw(path, cookie, encode(form)).await
-    }
-
     async fn post_raw(&self, path: &str, cookie: Option<&str>, body: String) -> Answer {
         self.post_raw_in("en", path, cookie, body).await
-    }
-
-    /// A form from a browser that prefers `language`.
-    async fn post_raw_in(
-        &self,
-        language: &str,
-        path: &str,
-        cookie: Option<&str>,
-        body: String,
-    ) -> Answer {
-        let mut request = Request::post(path)
-            .header(header::ACCEPT_LANGUAGE, language)
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .header(header::ORIGIN, ORIGIN);
-        if let Some(cookie) = cookie {
-            request = request.header(header::COOKIE, cookie);
-        }
-        self.send(request.body(Body::from(body)).unwrap()).await
     }
 
     /// Saves a listing as the admin: the page.
@@ -165,23 +57,6 @@ impl Site {
             .await
             .unwrap()
     }
-}
-
-fn encode(form: &[(&str, &str)]) -> String {
-    let part = |text: &str| -> String {
-        text.bytes()
-            .map(|byte| match byte {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                    (byte as char).to_string()
-                }
-                _ => format!("%{byte:02X}"),
-            })
-            .collect()
-    };
-    form.iter()
-        .map(|(name, value)| format!("{}={}", part(name), part(value)))
-        .collect::<Vec<_>>()
-        .join("&")
 }
 
 /// The console's player as the test server's admin, typing one line.
@@ -290,7 +165,7 @@ async fn every_editor_route_refuses_strangers_and_stores_nothing() {
     for page in PAGES {
         let alone = site.get(page, None).await;
         assert!(alone.status.is_redirection(), "{page}: {}", alone.status);
-        assert_eq!(alone.location, "/", "{page}");
+        assert_eq!(alone.location(), "/", "{page}");
         assert_eq!(
             site.get(page, Some(&bob)).await.status,
             StatusCode::NOT_FOUND,
@@ -701,6 +576,113 @@ async fn try_runs_the_generator_to_the_end_and_stores_nothing() {
         .await;
     assert_eq!(failed.status, StatusCode::OK);
     assert!(failed.body.contains("The run stopped:"), "{}", failed.body);
+}
+
+/// "Try it" on the editor runs the listing in the text area, unsaved: the draft
+/// travels with each step, nothing is installed or stored, and the way back brings
+/// the draft, not the saved listing.
+#[tokio::test]
+async fn try_runs_the_unsaved_draft_in_the_text_area_and_stores_nothing() {
+    let site = Site::new().await;
+    let admin = site.admin().await;
+    site.save(&admin, "short", SHORT).await;
+    let edit = format!("/servers/{GUILD}/programs/edit");
+    let draft = SHORT.replace("\"HP\", 7", "\"HP\", 9");
+    let editor = site
+        .get(&format!("/servers/{GUILD}/programs/short"), Some(&admin.0))
+        .await;
+    assert!(
+        editor.body.contains("name=\"action\" value=\"try\""),
+        "{}",
+        editor.body
+    );
+    let first = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[
+                ("csrf", &admin.1),
+                ("name", "short"),
+                ("source", &draft),
+                ("map", ""),
+                ("action", "try"),
+            ],
+        )
+        .await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(first.body.contains("NAME?"), "{}", first.body);
+    assert_eq!(first.hidden("source"), draft);
+    let (seed, answers) = (first.hidden("seed"), first.hidden("answers"));
+    let end = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[
+                ("csrf", &admin.1),
+                ("action", "try"),
+                ("name", "short"),
+                ("source", &draft),
+                ("map", ""),
+                ("seed", &seed),
+                ("answers", &answers),
+                ("answer", "Ann"),
+            ],
+        )
+        .await;
+    assert!(end.body.contains("The program ended."), "{}", end.body);
+    assert!(
+        end.body.contains("<th>HP</th><td>9</td>"),
+        "the draft ran: {}",
+        end.body
+    );
+    assert!(end.body.contains("Back to the editor with this listing"));
+    // Nothing stored: the saved listing is the old one, no character was made.
+    assert_eq!(site.installed("short").await.unwrap().source, SHORT);
+    let storage = &site.harness.storage;
+    assert!(
+        storage
+            .characters_of(ALICE, GUILD)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // A draft never saved under any name runs too; one over the listing limit does not.
+    let unnamed = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[
+                ("csrf", &admin.1),
+                ("source", "10 PRINT \"HI\"\n"),
+                ("action", "try"),
+            ],
+        )
+        .await;
+    assert!(
+        unnamed.body.contains("<pre class=\"screen\">HI"),
+        "{}",
+        unnamed.body
+    );
+    assert!(
+        unnamed.body.contains("The program ended."),
+        "{}",
+        unnamed.body
+    );
+    assert!(site.installed("").await.is_none());
+    let limit = site.harness.core.settings().max_program_bytes;
+    let huge = format!("10 REM {}\n", "x".repeat(limit));
+    let refused = site
+        .post(
+            &edit,
+            Some(&admin.0),
+            &[("csrf", &admin.1), ("source", &huge), ("action", "try")],
+        )
+        .await;
+    assert!(
+        refused.body.contains("The run stopped:"),
+        "{}",
+        refused.body
+    );
 }
 
 #[tokio::test]

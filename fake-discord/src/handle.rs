@@ -536,6 +536,12 @@ impl FakeDiscord {
         });
     }
 
+    /// Sets a server's channels and their permission overwrites, as `GET
+    /// /guilds/{id}/channels` and `GET /channels/{id}` answer them.
+    pub fn set_guild_channels(&self, guild_id: u64, channels: Vec<crate::GuildChannel>) {
+        self.with(|inner, _| inner.guild_channels.set(guild_id, channels));
+    }
+
     // ----- time -----
 
     /// Moves the fake's clock forward: interactions already sent age by `by`, so a test

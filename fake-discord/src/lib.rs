@@ -50,6 +50,7 @@
 //! # }
 //! ```
 
+mod channels;
 mod config;
 mod gateway;
 mod guard;
@@ -66,6 +67,7 @@ mod state;
 #[cfg(test)]
 mod model_tests;
 
+pub use channels::{GuildChannel, Overwrite, OverwriteTarget, kind as channel_kind};
 pub use config::{FakeConfig, MentionPolicy};
 pub use guard::{HttpGuardError, guard_http};
 pub use guilds::GuildShape;

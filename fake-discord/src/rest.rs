@@ -335,6 +335,20 @@ fn route(inner: &mut Inner, ctx: &Ctx<'_>, req: &Incoming) -> Reply {
             channel_message(inner, ctx, req, channel, message)
         }
         ("POST", ["channels", _, "typing"]) => Reply::no_content(),
+        ("GET", ["guilds", guild, "channels"]) => {
+            let channels = guild
+                .parse()
+                .ok()
+                .and_then(|guild| inner.guild_channels.of_guild(guild));
+            channels.map_or_else(|| Reply::error(404, 10004, "Unknown Guild"), Reply::ok)
+        }
+        ("GET", ["channels", channel]) => {
+            let channel = channel
+                .parse()
+                .ok()
+                .and_then(|channel| inner.guild_channels.channel(channel));
+            channel.map_or_else(|| Reply::error(404, 10003, "Unknown Channel"), Reply::ok)
+        }
         ("GET", ["guilds", guild, "members", user]) => {
             let member = guild
                 .parse()

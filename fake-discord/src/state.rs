@@ -114,6 +114,8 @@ pub(crate) struct Inner {
     pub(crate) user_messages: HashMap<u64, bool>,
     /// The OAuth2 application, its test users, codes and access tokens.
     pub(crate) oauth: crate::oauth::OAuthState,
+    /// Servers' channels and their overwrites (`channels.rs`).
+    pub(crate) guild_channels: crate::channels::Channels,
 }
 
 /// What the bot may do in one channel, and whether the channel is a thread.

@@ -237,3 +237,72 @@ async fn events_the_bot_did_not_ask_for_never_arrive() {
     fake.assert_no_violations();
     bot.stop().await;
 }
+
+/// `GET /guilds/{id}/channels` and `GET /channels/{id}` answer the channels a test
+/// set, with their permission overwrites, in shapes serenity's models take; an
+/// unknown server or channel is Discord's 404 with its code.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_servers_channels_and_their_overwrites_are_read_as_discord_serves_them() {
+    use fake_discord::{GuildChannel, Overwrite, OverwriteTarget, channel_kind};
+    use serenity::all::{GuildId, HttpBuilder, PermissionOverwriteType, Permissions};
+
+    const GUILD: u64 = 9_000;
+    let fake = FakeDiscord::start(FakeConfig::default()).await;
+    let mut hidden = GuildChannel::text(9_001, "battle-map");
+    hidden.overwrites = vec![
+        Overwrite {
+            target: OverwriteTarget::Role(GUILD),
+            allow: 0,
+            deny: permissions::VIEW_CHANNEL,
+        },
+        Overwrite {
+            target: OverwriteTarget::Member(42),
+            allow: permissions::VIEW_CHANNEL,
+            deny: 0,
+        },
+    ];
+    let mut thread = GuildChannel::text(9_002, "round-1");
+    thread.kind = channel_kind::PUBLIC_THREAD;
+    thread.parent_id = Some(9_001);
+    fake.set_guild_channels(GUILD, vec![hidden, thread]);
+    let http = HttpBuilder::new(crate::support::TOKEN)
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
+
+    let channels = http.get_channels(GuildId::new(GUILD)).await.unwrap();
+    assert_eq!(channels.len(), 1, "threads are not in the server's list");
+    let read = &channels[0];
+    assert_eq!(read.name, "battle-map");
+    let overwrites: Vec<_> = read
+        .permission_overwrites
+        .iter()
+        .map(|overwrite| (overwrite.kind, overwrite.allow, overwrite.deny))
+        .collect();
+    let view = Permissions::VIEW_CHANNEL;
+    assert_eq!(
+        overwrites,
+        [
+            (
+                PermissionOverwriteType::Role(GUILD.into()),
+                Permissions::empty(),
+                view
+            ),
+            (
+                PermissionOverwriteType::Member(42.into()),
+                view,
+                Permissions::empty()
+            ),
+        ]
+    );
+    let thread = http.get_channel(ChannelId::new(9_002)).await.unwrap();
+    let thread = thread.guild().unwrap();
+    assert_eq!(thread.parent_id, Some(ChannelId::new(9_001)));
+    assert_eq!(thread.guild_id, GuildId::new(GUILD));
+
+    let unknown_guild = http.get_channels(GuildId::new(1)).await;
+    assert_eq!(discord_error(unknown_guild), (404, 10004));
+    let unknown_channel = http.get_channel(ChannelId::new(1)).await;
+    assert_eq!(discord_error(unknown_channel), (404, 10003));
+    fake.assert_no_violations();
+}

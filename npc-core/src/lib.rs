@@ -73,6 +73,7 @@ mod limits;
 mod parser;
 mod play;
 mod script;
+mod words;
 mod world;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -82,7 +83,8 @@ pub use error::{LoadError, LoadErrorKind, LoadMessage, MessageArg, MessageId};
 pub use event::{EndReason, Event, MenuChoice, Prompt, TradeItem, Turn};
 pub use limits::Limits;
 pub use play::play;
-pub use script::{EffectRef, Script, item_display_name};
+pub use script::{EffectRef, Script};
+pub use words::{element_word, item_display_name};
 pub use world::{FIRST_GLOBAL_FLAG, Flags, World};
 
 /// Loads a script with [`Limits::default`]: every load error, sorted by line, or the script.

@@ -11,9 +11,7 @@ use std::sync::atomic::AtomicBool;
 use crate::error::{LoadError, LoadErrorKind, MessageArg, MessageId};
 use crate::lexer::{CmpOp, Token, TokenKind};
 use crate::limits::Limits;
-use crate::script::{
-    BlockId, Choice, EffectRef, Keyword, Menu, Parm, Stmt, Ware, item_display_name, keyword_key,
-};
+use crate::script::{BlockId, Choice, EffectRef, Keyword, Menu, Parm, Stmt, Ware, keyword_key};
 
 /// The statement words, for "statement words are upper case" hints (X1).
 const STATEMENT_WORDS: &[&str] = &[
@@ -895,7 +893,7 @@ impl Parser<'_> {
                 );
             }
             wares.push(Ware {
-                name: item_display_name(&tag),
+                name: crate::item_display_name(&tag),
                 tag,
                 price: price.unwrap_or(0).max(0),
             });

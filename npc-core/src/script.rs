@@ -283,11 +283,6 @@ pub(crate) fn keyword_key(word: &str) -> String {
     word.to_lowercase().chars().take(4).collect()
 }
 
-/// An item's display name: the tag without a leading `t_`, underscores as spaces.
-pub fn item_display_name(tag: &str) -> String {
-    tag.strip_prefix("t_").unwrap_or(tag).replace('_', " ")
-}
-
 /// FNV-1a: stable across Rust versions and platforms, unlike `DefaultHasher`.
 pub(crate) fn stable_hash(text: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;

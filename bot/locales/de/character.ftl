@@ -2,7 +2,6 @@
 # Charakterbogens. Schlüssel in dieser Datei beginnen mit `character-`. Namen, Werte
 # und Gegenstände der Charaktere gehören den Spielern und Programmen.
 
-character-unknown-subcommand = `/charakter { $subcommand }` gibt es nicht; versuch liste, zeigen, spielen oder löschen.
 character-none = Du hast hier noch keine Charaktere. Erschaffe einen mit `/generator starten`.
 character-none-to-show = Du hast hier noch keine Charaktere. Erschaffe einen mit `/generator starten`, dann zeigt ihn `/charakter zeigen`.
 character-not-found = Du hast hier keinen Charakter namens `{ $name }`. `/charakter liste` zeigt deine.

@@ -3,7 +3,6 @@
 # Schlüssel in dieser Datei beginnen mit `chargen-`. Die Ausgabe des Programms steht
 # nicht hier: Sie bleibt, wie das Programm sie schreibt.
 
-chargen-unknown-subcommand = `/generator { $subcommand }` gibt es nicht; versuch starten, antworten, abbrechen oder status.
 chargen-no-session = Hier läuft kein Charaktergenerator von dir. Starte einen mit `/generator starten`.
 chargen-already-answered = Diese Frage ist schon beantwortet.
 chargen-session-ended = Dieser Charaktergenerator ist schon beendet.

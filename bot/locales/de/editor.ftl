@@ -38,6 +38,8 @@ editor-check = Prüfen
 editor-save = Speichern
 editor-try = Ausprobieren
 editor-try-start = Das gespeicherte Programm starten (nichts wird gespeichert)
+editor-try-draft = Das Listing oben ausprobieren (ungespeichert; nichts wird gespeichert)
+editor-back-to-draft = Mit diesem Listing zurück zum Editor
 editor-not-saved-syntax-errors = Nicht gespeichert: Das Listing hat Syntaxfehler. Behebe sie oder setze das Häkchen bei „Auch mit Syntaxfehlern installieren“ und speichere noch einmal.
 editor-try-answer = Antworten
 # $count: Charaktere, die der Lauf aufgenommen hat.

@@ -15,7 +15,6 @@ encounter-none-here = In diesem Kanal läuft keine Begegnung. `/initiative begin
 encounter-stale = Die Begegnung ist weiter, als dieser Button zeigt; der Tracker zeigt, wo sie steht.
 encounter-raced = Jemand hat die Begegnung im selben Moment geändert; es ist nichts passiert. Versuch es noch einmal.
 encounter-ended = Diese Begegnung ist beendet.
-encounter-unknown-sub = `/initiative` kennt beginnen, beitreten, hinzufügen, weiter, zurück, tp, effekt, heilen, entfernen, liste und beenden.
 encounter-goes-on = Die Begegnung geht weiter.
 encounter-already-running = In diesem Kanal läuft schon eine Begegnung; ihre Spielleitung beendet sie mit `/initiative beenden`.
 encounter-character-busy = Dieser Charakter ist schon in einer anderen Begegnung; er kann nur in einer zugleich sein.
@@ -37,6 +36,10 @@ encounter-bad-amount = Der Betrag { $problem }
 encounter-cannot-roll = `{ $expr }` lässt sich nicht würfeln: { $reason }
 encounter-amount-form = Schreib den Betrag als `-7` (Schaden), `+2d4` (Heilung) oder `=12` (setzen).
 encounter-no-targets = Nenne mindestens ein Ziel.
+# $name: das erste genannte Ziel, das nicht in der Begegnung ist.
+encounter-unknown-target = In dieser Begegnung gibt es keinen Beteiligten `{ $name }` (`/initiative liste` zeigt sie); es wurde nichts gewürfelt.
+# /initiative rettungswurf effekt:X, wenn X in der Effektdatei keinen Rettungswurf angibt und weder Attribut noch SG genannt sind.
+encounter-save-not-declared = `{ $effect }` gibt in der Effektdatei keinen Rettungswurf an: nenne das `attribut` und den `sg`.
 encounter-no-such-effect = Die Effektdatei dieses Servers hat keinen Effekt `{ $effect }` (`/effekt liste` zeigt sie).
 encounter-monster-name = Der Name eines Monsters braucht Buchstaben oder Ziffern (Leerzeichen werden zu `_`).
 encounter-gm-only-add = Nur die Spielleitung ({ $gm }) oder Server-Admins können Monster hinzufügen.
@@ -77,9 +80,10 @@ encounter-added-one-raised = `{ $name }` (TP { $hp }: auf 1 angehoben)
 encounter-rolls = { $name } würfelt { $roll }
 encounter-applies = { $name } wendet **{ $effect }** an.
 encounter-nothing-changed = Nichts hat sich geändert.
-encounter-over = **Die Begegnung ist vorbei** nach { $rounds ->
-        [one] { $rounds } Runde
-       *[other] { $rounds } Runden
+encounter-over = **Die Begegnung ist vorbei** { $rounds ->
+        [0] vor ihrer ersten Runde
+        [one] nach { $rounds } Runde
+       *[other] nach { $rounds } Runden
     }.
 encounter-written-back = { " " }In die Charaktere zurückgeschrieben: { $kept }.
 encounter-kept-hp = { $name } TP { $hp }
@@ -119,7 +123,7 @@ encounter-hidden = (verdeckt)
 encounter-until-removed = { $tag } *
 encounter-turns-left = { $tag } { $turns }
 
-## Ereigniszeilen (öffentlich; Effekt-Kennungen, Elemente, Namen und die Werte der Effektsprache bleiben, wie sie geschrieben sind; die Eigenschaften sagt encounter-subject auf Deutsch).
+## Ereigniszeilen (öffentlich; Effekt-Kennungen und Namen bleiben, wie sie geschrieben sind; die Eigenschaften sagt encounter-subject auf Deutsch, Elemente stehen in Worten).
 # Die Eigenschaften, die ein Effekt ändert (in der Effektsprache: HitPoints, Strength …),
 # so wie eine deutsche Runde sie nennt; Kennungen und Elemente bleiben die der Autoren.
 encounter-subject =
@@ -158,34 +162,55 @@ encounter-subject =
        *[other] { $subject }
     }
 encounter-event-turn = [Runde { $round }] { $name }
-encounter-event-change = * { $effect } auf { $name }: { $subject } { $before } -> { $after }
-encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
-encounter-event-change-hidden = * { $effect } auf { $name }: { $subject } { $now }
+# $change: encounter-change oder encounter-change-hidden.
+encounter-event-change = * { $effect } auf { $name }: { $change }
+encounter-event-direct-change = * { $name }: { $change }
 # Ein Effekt mit Würfeln im Wert: sein Wurf ($roll, encounter-roll) vor dem, was er bewirkt.
-encounter-event-change-rolled = * { $effect } { $roll } auf { $name }: { $subject } { $before } -> { $after }
-encounter-event-change-rolled-hidden = * { $effect } { $roll } auf { $name }: { $subject } { $now }
+encounter-event-change-rolled = * { $effect } { $roll } auf { $name }: { $change }
+# Eine Zahl ändert sich: $words ist encounter-subject; Punkte stehen hinter den Zahlen.
+encounter-change =
+    { $subject ->
+        [HitPoints] { $before } → { $after } Trefferpunkte
+        [ManaPoints] { $before } → { $after } Manapunkte
+       *[other] { $words } { $before } → { $after }
+    }
+# Bei einem verdeckten Beteiligten: Trefferpunkte als Wort (munter, angeschlagen, am Boden), sonst „geändert“.
+encounter-change-hidden =
+    { $subject ->
+        [HitPoints] { $now }
+       *[other] { $words } { $now }
+    }
 # Würfelnotation: der Ausdruck wie in der Effektdatei, die Würfel (höchstens zehn, dann …), die Summe.
 encounter-roll = { $expr } ({ $dice }) = { $total }
 encounter-roll-without-dice = { $expr } = { $total }
-encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = geändert
+# $element in Worten; $operation wie in der Datei: +5, -2, =3, *2, /2.
 encounter-event-protection = * { $effect } auf { $name }: Schutz gegen { $element } { $operation }
 encounter-event-protection-hidden = * { $effect } auf { $name }: Schutz gegen { $element } geändert
-encounter-event-set = * { $effect } auf { $name }: { $subject } { $change }
-encounter-event-assigned = * { $effect } auf { $name }: { $subject } = { $value }
+# Flags oder Elemente ($elements, in Worten), die einer Menge ($subject, in Worten) hinzugefügt oder genommen werden.
+encounter-event-set-added = * { $effect } auf { $name }: { $elements } zu { $subject } hinzugefügt
+encounter-event-set-removed = * { $effect } auf { $name }: { $elements } aus { $subject } entfernt
+# $value: die Elemente einer Menge in Worten (encounter-event-nothing, wenn leer), eine Kennung wie geschrieben, true oder false.
+encounter-event-assigned = * { $effect } auf { $name }: { $subject } jetzt { $value }
+encounter-event-nothing = nichts
 # Was ein von einem Effekt gesetztes LoseTurn oder Dead für seinen Träger heißt.
 encounter-event-stunned = * { $effect }: { $name } ist betäubt und setzt den Zug aus.
 encounter-event-acts-again = * { $effect }: { $name } kann wieder handeln.
 encounter-event-dies = * { $effect }: { $name } stirbt.
 encounter-event-lives-again = * { $effect }: { $name } lebt wieder.
-# Elemente, die ein Effekt der Immunität seines Trägers hinzufügt oder nimmt ($elements: wie in der Datei, mit Kommas).
+# Elemente, die ein Effekt der Immunität seines Trägers hinzufügt oder nimmt ($elements: in Worten, mit Kommas).
 encounter-event-now-immune = * { $effect }: { $name } ist jetzt immun gegen { $elements }.
 encounter-event-no-longer-immune = * { $effect }: { $name } ist nicht mehr immun gegen { $elements }.
+# $effect: die Kennung eines Effekts oder die Elemente des Schadens eines Angriffs oder Rettungswurfs in Worten.
 encounter-event-immune = * { $name } ist immun gegen { $effect }.
 encounter-event-already-has = * { $name } hat { $effect } schon.
 encounter-event-no-effect = * { $effect } wirkt nicht auf { $name }.
-encounter-event-reduced = * { $effect } auf { $name } um { $amount } verringert.
-encounter-event-reduced-hidden = * { $effect } auf { $name } wird verringert.
+# Ein Schutz nimmt $amount von der Änderung eines Effekts ($effect: seine Kennung).
+encounter-event-reduced = * Der Schutz von { $name } hält { $amount } von { $effect } ab.
+encounter-event-reduced-hidden = * Der Schutz von { $name } schwächt { $effect }.
+# Ein Schutz nimmt $amount vom Schaden eines Angriffs oder Rettungswurfs ($means: seine Elemente in Worten).
+encounter-event-reduced-means = * Der Schutz von { $name } gegen { $means } hält { $amount } ab.
+encounter-event-reduced-means-hidden = * Der Schutz von { $name } gegen { $means } hält etwas ab.
 encounter-event-hook = * { $name } trägt jetzt { $effect }.
 encounter-event-wears-off = * { $effect } endet bei { $name }.
 encounter-event-removed = * { $effect } von { $name } entfernt.
@@ -201,7 +226,7 @@ encounter-event-everyone-out = * Alle sind kampfunfähig.
 
 ## Angriffe und Rettungswürfe (D&D 5e SRD).
 encounter-attacks = { $name } greift mit **{ $attacker }** an.
-encounter-attack-line = * { $attacker } -> { $target }: { $roll } zum Treffen{ $against }: { $outcome }
+encounter-attack-line = * { $attacker } greift { $target } an: { $roll } zum Treffen{ $against }: { $outcome }
 encounter-attack-against = { " " }gegen RK { $ac }
 encounter-attack-hit = getroffen
 encounter-attack-miss = verfehlt
@@ -228,6 +253,8 @@ encounter-save-ability = Nenne das Attribut des Rettungswurfs: STR, DEX, CON, IN
 encounter-save-dc = Gib den Schwierigkeitsgrad des Rettungswurfs an (`sg:15`).
 encounter-save-needs = Gib den `schaden` eines misslungenen Rettungswurfs an, einen `effekt` oder beides.
 encounter-refuse-attack = Du kannst nur mit deinem eigenen Beteiligten angreifen, in deinem Zug oder gegen deine eigenen Beteiligten. Die Spielleitung ({ $gm }) darf mit allen angreifen.
+# `mittel:` auf einem Server ohne Effektdatei (gar keine Elemente).
+encounter-no-means = Dieser Server hat keine Effektdatei, also hat Schaden keine Mittel: lass `mittel` weg oder installiere eine mit `/effekt installieren`.
 encounter-unknown-means = Die Effektdatei dieses Servers kennt kein Element `{ $means }`. Bekannt: { $known }.
 encounter-bad-attack = Schreibe den Angriff eines Monsters als Trefferbonus, Schaden und Mittel, etwa `+5 1d12+3 SLASH` (nicht `{ $attack }`).
 encounter-bad-saves = Schreibe die Rettungswurfboni eines Monsters als `DEX+1 WIS-2` (nicht `{ $save }`).

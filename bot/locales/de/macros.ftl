@@ -2,7 +2,6 @@
 # Schlüssel in dieser Datei beginnen mit `macros-`. $whose ist `personal` oder `server`.
 
 macros-scope-unknown = `wessen` ist `server` (des Servers) oder `me` (meins), nicht „{ $scope }“.
-macros-unknown-subcommand = `/makro { $sub }` gibt es nicht; versuch festlegen, zeigen, liste oder löschen.
 macros-server-in-dms = Server-Makros gibt es nur auf Servern; hier kannst du deine eigenen anlegen (`wessen: meins`).
 macros-may-set-server = Server-Makros anlegen oder ändern
 macros-may-delete-server = Server-Makros löschen

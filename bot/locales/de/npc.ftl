@@ -18,7 +18,6 @@ npc-answered = Diese Frage ist schon beantwortet.
 npc-world-changed = Dein Charakter hat sich geändert, während der NSC antwortete, darum blieb von dieser Antwort nichts. Antworte noch einmal.
 # Ergänzt die gemeinsame Ablehnung „Nur Mitglieder mit … können { $what }.“
 npc-not-allowed = NSCs installieren, entfernen oder ändern
-npc-unknown-subcommand = `/nsc { $sub }` gibt es nicht; versuch installieren, liste, entfernen oder aktivität.
 npc-bad-name = `{ $name }` taugt nicht als Name eines NSC: Nimm 1 bis { $max } Buchstaben, Ziffern oder `_`, beginnend mit einem Buchstaben (Skripte nennen den Namen in CHECK_MEMBER). Einen längeren Namen gibst du mit `anzeigename` an.
 npc-display-length = Der Anzeigename muss 1 bis { $max } Zeichen lang sein.
 npc-no-such = Hier gibt es keinen NSC namens `{ $name }`. `/nsc liste` zeigt, wer hier lebt.

@@ -4,7 +4,6 @@
 # Schlüssel in dieser Datei beginnen mit `programs-`. Programmnamen, Listings,
 # Zuordnungen und die Meldungen des Interpreters gehören den Nutzern.
 
-programs-unknown-subcommand = `/generator programm { $subcommand }` gibt es nicht; versuch hinzufügen, liste, zeigen, zuordnung, entfernen oder standard.
 # Das Ende von config-not-allowed („… können { $what }.“): ein Infinitiv.
 programs-may-manage = Generatorprogramme installieren, entfernen oder auswählen
 programs-may-install = Generatorprogramme installieren

@@ -2,7 +2,6 @@
 # Keys in this file start with `character-`. Characters' names, fields and items
 # are the players' and programs' own and go in as variables.
 
-character-unknown-subcommand = `/character { $subcommand }` is not a command; try list, show, use or delete.
 character-none = You have no characters here yet. Make one with `/chargen start`.
 character-none-to-show = You have no characters here yet. Make one with `/chargen start`, then `/character show` shows it.
 character-not-found = You have no character called `{ $name }` here. `/character list` shows yours.

@@ -2,7 +2,6 @@
 # button and form, the notices of ended sessions). Keys in this file start with
 # `chargen-`. The program's own output is not here: it stays as the program wrote it.
 
-chargen-unknown-subcommand = `/chargen { $subcommand }` is not a command; try start, answer, cancel or status.
 chargen-no-session = You have no character generator running here. Start one with `/chargen start`.
 chargen-already-answered = That question has been answered already.
 chargen-session-ended = That character generator has ended.

@@ -30,7 +30,8 @@ common-duration-days =
 
 # $command: the name Discord sent.
 common-unknown-command = I don't know the command `/{ $command }`.
-# $command: the command's name in this language; $sub: the subcommand sent.
+# $command: the command's name in this language; $sub: the subcommand sent, each
+# name this language knows in its words (`program wat`).
 common-unknown-subcommand = `/{ $command } { $sub }` is not a command.
 # Engine work (odds, a BASIC program, a script) that gave no answer in time.
 # $what: what was being done, able to start a sentence; $wait: a duration.

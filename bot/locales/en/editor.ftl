@@ -38,6 +38,8 @@ editor-check = Check
 editor-save = Save
 editor-try = Try it
 editor-try-start = Run the saved program (nothing is stored)
+editor-try-draft = Try the listing above (unsaved; nothing is stored)
+editor-back-to-draft = Back to the editor with this listing
 editor-not-saved-syntax-errors = Not saved: the listing has syntax errors. Fix them, or tick "Install even with syntax errors" and save again.
 editor-try-answer = Answer
 # $count: characters the run took.

@@ -16,7 +16,6 @@ encounter-none-here = No encounter runs in this channel. `/init begin` starts on
 encounter-stale = The encounter has moved on since that button was drawn; the tracker shows where it stands.
 encounter-raced = Someone changed the encounter at the same moment; nothing was done. Try again.
 encounter-ended = That encounter has ended.
-encounter-unknown-sub = `/init` takes begin, join, add, next, prev, hp, effect, cure, remove, list or end.
 encounter-goes-on = The encounter goes on.
 encounter-already-running = An encounter already runs in this channel; its GM ends it with `/init end`.
 encounter-character-busy = That character is in another encounter already; it can sit in one at a time.
@@ -38,6 +37,10 @@ encounter-bad-amount = The amount { $problem }
 encounter-cannot-roll = `{ $expr }` cannot be rolled: { $reason }
 encounter-amount-form = Write the amount as `-7` (damage), `+2d4` (healing) or `=12` (set).
 encounter-no-targets = Name at least one target.
+# $name: the first target named that is not in the encounter.
+encounter-unknown-target = There is no combatant `{ $name }` in this encounter (`/init list` shows them); nothing was rolled.
+# /init save effect:X when X's file declares no save and no ability or dc was typed.
+encounter-save-not-declared = `{ $effect }` declares no save in the effect file: give the `ability` and the `dc`.
 encounter-no-such-effect = This server's effect library has no effect `{ $effect }` (`/effect list` shows them).
 encounter-monster-name = A monster's name needs letters or digits (spaces become `_`).
 encounter-gm-only-add = Only the GM ({ $gm }) or a server admin can add monsters.
@@ -80,9 +83,10 @@ encounter-added-one-raised = `{ $name }` (HP { $hp }: raised to 1)
 encounter-rolls = { $name } rolls { $roll }
 encounter-applies = { $name } applies **{ $effect }**.
 encounter-nothing-changed = Nothing changed.
-encounter-over = **The encounter is over** after { $rounds ->
-        [one] { $rounds } round
-       *[other] { $rounds } rounds
+encounter-over = **The encounter is over** { $rounds ->
+        [0] before its first round
+        [one] after { $rounds } round
+       *[other] after { $rounds } rounds
     }.
 encounter-written-back = { " " }Written back to the characters: { $kept }.
 encounter-kept-hp = { $name } HP { $hp }
@@ -122,39 +126,94 @@ encounter-hidden = (hidden)
 encounter-until-removed = { $tag } *
 encounter-turns-left = { $tag } { $turns }
 
-## Event lines (public; effect tags, names and the effect language's subjects stay as written).
-# What an effect changes, as the effect language names it (HitPoints, Strength …);
-# other languages say it in their own words.
-encounter-subject = { $subject }
+## Event lines (public). Effect tags and names stay as written; what an effect
+## changes is said in words (encounter-subject), elements in lower case.
+# What an effect changes ($subject: the effect language's name, HitPoints, Strength …), in words.
+encounter-subject =
+    { $subject ->
+        [HitPoints] hit points
+        [ManaPoints] mana points
+        [Strength] strength
+        [Dexterity] dexterity
+        [Intelligence] intelligence
+        [Wisdom] wisdom
+        [Constitution] constitution
+        [Charisma] charisma
+        [ArmorClass] armour class
+        [Experience] experience
+        [Level] level
+        [Speed] speed
+        [Field0] field 0
+        [Field1] field 1
+        [Field2] field 2
+        [Field3] field 3
+        [Field4] field 4
+        [Field5] field 5
+        [Field6] field 6
+        [Field7] field 7
+        [Field8] field 8
+        [Field9] field 9
+        [Flags] flags
+        [Immunity] immunities
+        [Alignment] alignment
+        [Protections] protections
+        [Dead] dead
+        [LoseTurn] loses the turn
+        [Occupation] occupation
+        [Species] species
+        [Existence] existence
+       *[other] { $subject }
+    }
 encounter-event-turn = [round { $round }] { $name }
-encounter-event-change = * { $effect } on { $name }: { $subject } { $before } -> { $after }
-encounter-event-direct-change = * { $name }: { $subject } { $before } -> { $after }
-encounter-event-change-hidden = * { $effect } on { $name }: { $subject } { $now }
+# $change: encounter-change or encounter-change-hidden.
+encounter-event-change = * { $effect } on { $name }: { $change }
+encounter-event-direct-change = * { $name }: { $change }
 # An effect whose value has dice: its roll ($roll, encounter-roll) before what it did.
-encounter-event-change-rolled = * { $effect } { $roll } on { $name }: { $subject } { $before } -> { $after }
-encounter-event-change-rolled-hidden = * { $effect } { $roll } on { $name }: { $subject } { $now }
+encounter-event-change-rolled = * { $effect } { $roll } on { $name }: { $change }
+# A number changed: $words is encounter-subject; points read after the numbers.
+encounter-change =
+    { $subject ->
+        [HitPoints] { $before } → { $after } hit points
+        [ManaPoints] { $before } → { $after } mana points
+       *[other] { $words } { $before } → { $after }
+    }
+# A hidden combatant's change: its hit points as a word (healthy, bloodied, down), else "changed".
+encounter-change-hidden =
+    { $subject ->
+        [HitPoints] { $now }
+       *[other] { $words } { $now }
+    }
 # Dice notation: the expression as the effect file writes it, the dice (at most ten, then …), the total.
 encounter-roll = { $expr } ({ $dice }) = { $total }
 encounter-roll-without-dice = { $expr } = { $total }
-encounter-event-direct-change-hidden = * { $name }: { $subject } { $now }
 encounter-event-changed = changed
-encounter-event-protection = * { $effect } on { $name }: Protections { $element } { $operation }
-encounter-event-protection-hidden = * { $effect } on { $name }: Protections { $element } changed
-encounter-event-set = * { $effect } on { $name }: { $subject } { $change }
-encounter-event-assigned = * { $effect } on { $name }: { $subject } = { $value }
+# $element in words (lower case); $operation as the file writes it: +5, -2, =3, *2, /2.
+encounter-event-protection = * { $effect } on { $name }: protection against { $element } { $operation }
+encounter-event-protection-hidden = * { $effect } on { $name }: protection against { $element } changed
+# Flags or elements ($elements, in words) added to or taken from a set ($subject in words).
+encounter-event-set-added = * { $effect } on { $name }: { $elements } added to { $subject }
+encounter-event-set-removed = * { $effect } on { $name }: { $elements } taken from { $subject }
+# $value: a set's members in words (encounter-event-nothing when empty), a tag as written, true or false.
+encounter-event-assigned = * { $effect } on { $name }: { $subject } now { $value }
+encounter-event-nothing = nothing
 # What a LoseTurn or Dead an effect set means for its holder.
 encounter-event-stunned = * { $effect }: { $name } is stunned and loses the turn.
 encounter-event-acts-again = * { $effect }: { $name } can act again.
 encounter-event-dies = * { $effect }: { $name } dies.
 encounter-event-lives-again = * { $effect }: { $name } lives again.
-# Elements an effect adds to or takes from its holder's Immunity ($elements: as the file writes them, comma-separated).
+# Elements an effect adds to or takes from its holder's Immunity ($elements: in words, comma-separated).
 encounter-event-now-immune = * { $effect }: { $name } is now immune to { $elements }.
 encounter-event-no-longer-immune = * { $effect }: { $name } is no longer immune to { $elements }.
+# $effect: an effect's tag, or the elements of an attack's or save's damage in words.
 encounter-event-immune = * { $name } is immune to { $effect }.
 encounter-event-already-has = * { $name } already has { $effect }.
 encounter-event-no-effect = * { $effect } has no effect on { $name }.
-encounter-event-reduced = * { $effect } reduced by { $amount } on { $name }.
-encounter-event-reduced-hidden = * { $effect } is reduced on { $name }.
+# A protection takes $amount off an effect's change ($effect: its tag).
+encounter-event-reduced = * { $name }'s protection takes { $amount } off { $effect }.
+encounter-event-reduced-hidden = * { $name }'s protection weakens { $effect }.
+# A protection takes $amount off an attack's or save's damage ($means: its elements in words).
+encounter-event-reduced-means = * { $name }'s protection against { $means } takes { $amount } off.
+encounter-event-reduced-means-hidden = * { $name }'s protection against { $means } takes some off.
 encounter-event-hook = * { $name } now holds { $effect }.
 encounter-event-wears-off = * { $effect } wears off { $name }.
 encounter-event-removed = * { $effect } removed from { $name }.
@@ -170,7 +229,7 @@ encounter-event-everyone-out = * Everyone is out of action.
 
 ## Attacks and saves (D&D 5e SRD).
 encounter-attacks = { $name } attacks with **{ $attacker }**.
-encounter-attack-line = * { $attacker } -> { $target }: to hit { $roll }{ $against }: { $outcome }
+encounter-attack-line = * { $attacker } attacks { $target }: to hit { $roll }{ $against }: { $outcome }
 encounter-attack-against = { " " }vs AC { $ac }
 encounter-attack-hit = hit
 encounter-attack-miss = miss
@@ -199,6 +258,8 @@ encounter-save-ability = Name the ability to save with: STR, DEX, CON, INT, WIS 
 encounter-save-dc = Give the save's difficulty class (`dc:15`).
 encounter-save-needs = Give the `damage` of a failed save, or an `effect`, or both.
 encounter-refuse-attack = You can attack only with your own combatant, on your turn or at your own combatants. The GM ({ $gm }) may attack with anyone.
+# `means:` given on a server without an effect file (no elements at all).
+encounter-no-means = This server has no effect file, so damage has no means: leave `means` out, or install one with `/effect install`.
 encounter-unknown-means = This server's effect file declares no element `{ $means }`. Known: { $known }.
 encounter-bad-attack = Write a monster's attack as to-hit bonus, damage and means, such as `+5 1d12+3 SLASH` (not `{ $attack }`).
 encounter-bad-saves = Write a monster's save bonuses as `DEX+1 WIS-2` (not `{ $save }`).

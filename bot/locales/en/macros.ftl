@@ -2,8 +2,6 @@
 # start with `macros-`. $whose is `personal` or `server` throughout.
 
 macros-scope-unknown = `scope` is `server` or `me`, not `{ $scope }`.
-# $sub: the subcommand Discord sent.
-macros-unknown-subcommand = `/macro { $sub }` is not a command; try set, show, list or delete.
 macros-server-in-dms = Server macros live on servers; here you can keep your own (`scope: me`).
 # For settings-not-allowed: what a member may not do.
 macros-may-set-server = create or change server macros

@@ -15,8 +15,6 @@ npc-answered = That question has been answered already.
 npc-world-changed = Your character changed while the NPC was answering, so nothing of this answer was kept. Answer again.
 # Completes the shared "Only members with … can { $what }." refusal.
 npc-not-allowed = install, remove or change NPCs
-# $sub: what was typed after /npc.
-npc-unknown-subcommand = `/npc { $sub }` is not a command; try install, list, remove or activity.
 npc-bad-name = `{ $name }` cannot name an NPC: use 1 to { $max } letters, digits or `_`, starting with a letter (scripts refer to it in CHECK_MEMBER). Give a longer name with `display`.
 npc-display-length = The display name must be 1 to { $max } characters.
 npc-no-such = There is no NPC called `{ $name }` here. `/npc list` shows who lives here.

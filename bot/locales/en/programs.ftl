@@ -3,7 +3,6 @@
 # Keys in this file start with `programs-`. Program names, listings, maps and the
 # interpreter's messages are the users' own and go in as variables.
 
-programs-unknown-subcommand = `/chargen program { $subcommand }` is not a command; try add, list, show, map, remove or default.
 # What a member without the permission may not do, the end of config-not-allowed
 # ("Only members with … can { $what }.").
 programs-may-manage = install, remove or choose generator programs

@@ -397,6 +397,15 @@ impl Core {
         seed: u64,
         answers: Vec<String>,
     ) -> Result<TryRun, WorkError> {
+        // A saved listing passed this at its install; an unsaved draft from the
+        // editor meets it here, so a try runs nothing larger than an install would.
+        let max_bytes = self.cx.settings.max_program_bytes;
+        if program.source.len() > max_bytes {
+            return Ok(TryRun {
+                output: String::new(),
+                end: TryEnd::Failed(too_large(max_bytes, lang)),
+            });
+        }
         let map = record_map::parse(map_text)
             .ok()
             .filter(|_| !map_text.trim().is_empty());

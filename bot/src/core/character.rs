@@ -7,7 +7,9 @@ use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::dates::date_of;
-use super::table::{Answer, CommandEntry, ComponentFamily, defer_update, name_choices};
+use super::table::{
+    Answer, CommandEntry, ComponentFamily, Subcommand, by_subcommand, defer_update, name_choices,
+};
 use super::text::{code_block, code_span_text, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
@@ -41,9 +43,36 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         Some("show") => Ack::Defer { ephemeral: false },
         _ => Ack::Defer { ephemeral: true },
     },
-    run: |cx, request, command| Box::pin(cx.character_command(request, command)),
+    run: by_subcommand,
     autocomplete,
-    subcommands: &[],
+    // A member's own characters, in a server or a direct message: no guard.
+    subcommands: &[
+        Subcommand {
+            name: None,
+            guards: &[],
+            run: |cx, request, _| Box::pin(cx.character_list(request)),
+        },
+        Subcommand {
+            name: Some("list"),
+            guards: &[],
+            run: |cx, request, _| Box::pin(cx.character_list(request)),
+        },
+        Subcommand {
+            name: Some("show"),
+            guards: &[],
+            run: |cx, request, command| Box::pin(cx.character_show(request, command)),
+        },
+        Subcommand {
+            name: Some("delete"),
+            guards: &[],
+            run: |cx, request, command| Box::pin(cx.character_delete(request, command)),
+        },
+        Subcommand {
+            name: Some("use"),
+            guards: &[],
+            run: |cx, request, command| Box::pin(cx.character_use(request, command)),
+        },
+    ],
     typed_replies: None,
     components: &[ComponentFamily {
         kinds: &[DELETE_KIND, KEEP_KIND],
@@ -143,27 +172,19 @@ impl Context {
         }
     }
 
-    async fn character_command(
+    /// What `show`, `use` and `delete` read first: the member's language (every
+    /// refusal is private) and the `name` typed.
+    async fn character_ask<'a>(
         &self,
         request: &Request,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
+        command: &'a Command,
+    ) -> anyhow::Result<(Lang, &'a str)> {
         let name = command.string("name").map(str::trim).unwrap_or("");
-        let lang = self.language(request, false).await?;
-        match command.sub() {
-            None | Some("list") => self.character_list(request, lang).await,
-            Some("show") => self.character_show(request, name, lang).await,
-            Some("delete") => self.character_delete(request, name, lang).await,
-            Some("use") => self.character_use(request, name, lang).await,
-            Some(other) => Ok(ephemeral(i18n::tr_args(
-                lang,
-                "character-unknown-subcommand",
-                &[("subcommand", other.into())],
-            ))),
-        }
+        Ok((self.language(request, false).await?, name))
     }
 
-    async fn character_list(&self, request: &Request, lang: Lang) -> anyhow::Result<Vec<Reply>> {
+    async fn character_list(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let rows = self
             .storage
             .characters_of(request.user.id, request.place())
@@ -200,9 +221,9 @@ impl Context {
     async fn character_show(
         &self,
         request: &Request,
-        name: &str,
-        lang: Lang,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, name) = self.character_ask(request, command).await?;
         let found = if name.is_empty() {
             self.storage
                 .playing_character(request.place(), request.user.id)
@@ -249,43 +270,6 @@ impl Context {
         Ok(vec![Reply::Interaction(message)])
     }
 
-    /// A character's fields as they read now: one captured from a program without
-    /// `RECORD` goes through its program's current record map (so fixing a map
-    /// fixes the characters made already); others are as stored.
-    pub(super) async fn character_fields(
-        &self,
-        row: &CharacterRow,
-    ) -> anyhow::Result<Vec<(String, String)>> {
-        let generated = self.generated_fields(row).await?;
-        // What encounters wrote back (HP and the like) reads over the generator's.
-        let Some(kept) = self.storage.character_effects(row.id).await? else {
-            return Ok(generated);
-        };
-        let written: Vec<(String, String)> = serde_json::from_str(&kept.fields).unwrap_or_default();
-        Ok(super::encounter::overlay(generated, &written))
-    }
-
-    /// The fields as the generator made them (through the record map), without
-    /// what encounters wrote back: the HP there is the character's maximum.
-    pub(super) async fn generated_fields(
-        &self,
-        row: &CharacterRow,
-    ) -> anyhow::Result<Vec<(String, String)>> {
-        let stored: Vec<(String, String)> = serde_json::from_str(&row.fields).unwrap_or_default();
-        if row.capture.is_empty() {
-            return Ok(stored);
-        }
-        let Some(map) = self
-            .record_map_of(row.guild_id, &row.program, &row.program_hash)
-            .await?
-            .filter(|map| !map.pairs.is_empty())
-        else {
-            return Ok(stored);
-        };
-        let capture: Vec<(String, String)> = serde_json::from_str(&row.capture).unwrap_or_default();
-        Ok(super::record_map::apply(&map, &capture))
-    }
-
     async fn own_character(
         &self,
         request: &Request,
@@ -299,9 +283,9 @@ impl Context {
     async fn character_use(
         &self,
         request: &Request,
-        name: &str,
-        lang: Lang,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, name) = self.character_ask(request, command).await?;
         let Some(row) = self.own_character(request, name).await? else {
             return Ok(not_found(name, lang));
         };
@@ -340,9 +324,9 @@ impl Context {
     async fn character_delete(
         &self,
         request: &Request,
-        name: &str,
-        lang: Lang,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, name) = self.character_ask(request, command).await?;
         let Some(row) = self.own_character(request, name).await? else {
             return Ok(not_found(name, lang));
         };

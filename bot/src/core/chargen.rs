@@ -8,13 +8,16 @@
 use rand::RngCore;
 use sqlx::AnyConnection;
 
-use super::commands::{CommandSpec, GroupSpec, attachment, string, sub};
+use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::gen_reason;
 use super::naming::{character_name, is_name_field};
+use super::programs;
 use super::record_map::{self, RecordMap};
-use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
+use super::table::{
+    Answer, CommandEntry, ComponentFamily, Subcommand, by_subcommand, name_choices,
+};
 use super::text::{code_block, code_span_text, escape_markdown, one_line, split_chunks, truncate};
 use super::turn::{self, Lost};
 use super::{
@@ -56,9 +59,69 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         true => Ack::Immediate,
         false => Ack::Defer { ephemeral: true },
     },
-    run: |cx, request, command| Box::pin(cx.chargen_command(request, command)),
+    run: by_subcommand,
     autocomplete,
-    subcommands: &[],
+    // A generator runs anywhere; programs belong to a server and its admins.
+    subcommands: &[
+        Subcommand {
+            name: None,
+            guards: &[],
+            run: |cx, request, command| Box::pin(cx.chargen_start(request, command)),
+        },
+        Subcommand {
+            name: Some("start"),
+            guards: &[],
+            run: |cx, request, command| Box::pin(cx.chargen_start(request, command)),
+        },
+        Subcommand {
+            name: Some("answer"),
+            guards: &[],
+            run: |cx, request, command| {
+                let text = command.string("text").unwrap_or("");
+                Box::pin(cx.chargen_answer(request, Target::Mine, text))
+            },
+        },
+        Subcommand {
+            name: Some("cancel"),
+            guards: &[],
+            run: |cx, request, _| Box::pin(cx.chargen_cancel(request)),
+        },
+        Subcommand {
+            name: Some("status"),
+            guards: &[],
+            run: |cx, request, _| Box::pin(cx.chargen_status(request)),
+        },
+        Subcommand {
+            name: Some("program add"),
+            guards: programs::ADMIN,
+            run: |cx, request, command| Box::pin(cx.program_add_command(request, command)),
+        },
+        Subcommand {
+            name: Some("program list"),
+            guards: programs::ON_SERVER,
+            run: |cx, request, command| Box::pin(cx.program_list_command(request, command)),
+        },
+        Subcommand {
+            name: Some("program remove"),
+            guards: programs::ADMIN,
+            run: |cx, request, command| Box::pin(cx.program_remove_command(request, command)),
+        },
+        Subcommand {
+            name: Some("program default"),
+            guards: programs::ADMIN,
+            run: |cx, request, command| Box::pin(cx.program_default_command(request, command)),
+        },
+        Subcommand {
+            name: Some("program show"),
+            guards: programs::ON_SERVER,
+            run: |cx, request, command| Box::pin(cx.program_show_command(request, command)),
+        },
+        Subcommand {
+            name: Some("program map"),
+            guards: programs::ADMIN,
+            run: |cx, request, command| Box::pin(cx.program_map_command(request, command)),
+        },
+    ],
     // A reply to a message that is not a prompt of a session answers nothing.
     typed_replies: Some(|cx, request, to_message, text| {
         Box::pin(async move {
@@ -104,65 +167,7 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                 vec![],
             ),
         ],
-        groups: vec![GroupSpec {
-            name: "program",
-            description: "Generator programs of this server (server admins)",
-            subcommands: vec![
-                sub(
-                    "add",
-                    "Install or replace a BASIC program (.bas file, code, or paste it)",
-                    vec![
-                        string("name", "The program's name: letters, digits, - and _", 32)
-                            .required(),
-                        attachment("file", "The .bas listing"),
-                        string("code", "The listing, as a code block", 6000),
-                        string(
-                            "map",
-                            "How its variables become a character: at 4180 NAME=NA$ STR=ST",
-                            1000,
-                        ),
-                    ],
-                ),
-                sub("list", "List the generator programs here", vec![]),
-                sub(
-                    "remove",
-                    "Remove an installed program",
-                    vec![
-                        string("name", "The program's name", 32)
-                            .required()
-                            .autocomplete(),
-                    ],
-                ),
-                sub(
-                    "default",
-                    "The program /chargen start runs (leave out: the shipped one)",
-                    vec![string("name", "The program's name", 32).autocomplete()],
-                ),
-                sub(
-                    "show",
-                    "Show an installed program, its record map and its listing",
-                    vec![
-                        string("name", "The program's name", 32)
-                            .required()
-                            .autocomplete(),
-                    ],
-                ),
-                sub(
-                    "map",
-                    "Set how a program's variables become a character (empty: none)",
-                    vec![
-                        string("name", "The program's name", 32)
-                            .required()
-                            .autocomplete(),
-                        string(
-                            "map",
-                            "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)",
-                            1000,
-                        ),
-                    ],
-                ),
-            ],
-        }],
+        groups: vec![super::programs::group_spec()],
     }
 }
 
@@ -369,36 +374,13 @@ impl Context {
             .await
     }
 
-    async fn chargen_command(
+    /// `/chargen start [program]`.
+    async fn chargen_start(
         &self,
         request: &Request,
         command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
-        match command.sub() {
-            None | Some("start") => self.chargen_start(request, command.string("program")).await,
-            Some("answer") => {
-                let text = command.string("text").unwrap_or("");
-                self.chargen_answer(request, Target::Mine, text).await
-            }
-            Some("cancel") => self.chargen_cancel(request).await,
-            Some("status") => self.chargen_status(request).await,
-            Some("program") => self.program_command(request, command).await,
-            Some(other) => {
-                let lang = self.language(request, false).await?;
-                Ok(ephemeral(i18n::tr_args(
-                    lang,
-                    "chargen-unknown-subcommand",
-                    &[("subcommand", other.into())],
-                )))
-            }
-        }
-    }
-
-    async fn chargen_start(
-        &self,
-        request: &Request,
-        program_name: Option<&str>,
-    ) -> anyhow::Result<Vec<Reply>> {
+        let program_name = command.string("program");
         let now = self.now();
         let lang = self.language(request, false).await?;
         let table = self.language(request, true).await?;
@@ -560,7 +542,7 @@ impl Context {
         Ok(replies)
     }
 
-    pub(super) async fn chargen_answer(
+    async fn chargen_answer(
         &self,
         request: &Request,
         target: Target,
@@ -764,7 +746,7 @@ impl Context {
 
     /// A message replying to one of our messages: an answer if it is the prompt of
     /// the author's session, otherwise nothing at all.
-    pub(super) async fn chargen_reply(
+    async fn chargen_reply(
         &self,
         request: &Request,
         to_message: i64,
@@ -1019,7 +1001,7 @@ impl Context {
             .filter(|program| program.hash == row.program_hash))
     }
 
-    pub(super) async fn program_names(&self, place: i64) -> anyhow::Result<Vec<String>> {
+    async fn program_names(&self, place: i64) -> anyhow::Result<Vec<String>> {
         let mut names: Vec<String> = self
             .engines
             .builtin_programs
@@ -1221,26 +1203,6 @@ impl Context {
                 }
             })
             .collect()
-    }
-
-    /// The record map of an installed program as it is now, when the program is still
-    /// the very listing with `hash` (a map names lines and variables of one listing).
-    pub(super) async fn record_map_of(
-        &self,
-        place: i64,
-        name: &str,
-        hash: &str,
-    ) -> anyhow::Result<Option<RecordMap>> {
-        if place == 0 {
-            return Ok(None);
-        }
-        let Some(text) = self.storage.installed_record_map(place, name, hash).await? else {
-            return Ok(None);
-        };
-        if text.trim().is_empty() {
-            return Ok(None);
-        }
-        Ok(record_map::parse(&text).ok())
     }
 
     /// The fields of the last character a run stored, read as `/character show`

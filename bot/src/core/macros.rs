@@ -9,12 +9,13 @@
 
 use std::collections::BTreeSet;
 
+use super::access::{MacroChange, Scope, macro_name};
 use super::commands::{CommandSpec, scope, string, sub};
 use super::context::Context;
 use super::dates::date_time;
 use super::naming::is_name_shaped;
-use super::table::{Answer, CommandEntry, defer_private};
-use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
+use super::table::{Answer, CommandEntry, Guard, Subcommand, by_subcommand, defer_private};
+use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{Choice, Command, CoreSettings, FileAttachment, Message, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang};
 use crate::storage::{MacroRow, MacroWrite, SERVER_OWNER, name_key};
@@ -26,45 +27,49 @@ pub const MAX_EXPR_LEN: usize = 500;
 /// Longest macro description.
 pub const MAX_DESCRIPTION_LEN: usize = 100;
 
-/// Which macro a command means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Scope {
-    Server,
-    Personal,
-}
-
-impl Scope {
-    fn owner(self, user_id: i64) -> i64 {
-        match self {
-            Scope::Server => SERVER_OWNER,
-            Scope::Personal => user_id,
-        }
-    }
-
-    fn parse(lang: Lang, value: Option<&str>) -> Result<Option<Scope>, String> {
-        let Some(value) = value.map(str::trim).filter(|value| !value.is_empty()) else {
-            return Ok(None);
-        };
-        match value.to_lowercase().as_str() {
-            "server" => Ok(Some(Scope::Server)),
-            "me" | "personal" | "mine" => Ok(Some(Scope::Personal)),
-            _ => Err(i18n::tr_args(
-                lang,
-                "macros-scope-unknown",
-                &[("scope", code_span_text(value, 20).into())],
-            )),
-        }
-    }
-}
-
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "macro",
     spec,
     ack: defer_private,
-    run: |cx, request, command| Box::pin(cx.macro_command(request, command)),
+    run: by_subcommand,
     autocomplete,
     components: &[],
-    subcommands: &[],
+    // A personal macro needs nothing; the server's need what its shared things do.
+    subcommands: &[
+        Subcommand {
+            name: None,
+            guards: &[],
+            run: |cx, request, _| Box::pin(cx.macro_list(request)),
+        },
+        Subcommand {
+            name: Some("set"),
+            guards: &[Guard::MacroScope {
+                change: MacroChange::Set,
+                dm_key: "macros-server-in-dms",
+                what_key: "macros-may-set-server",
+            }],
+            run: |cx, request, command| Box::pin(cx.macro_set(request, command)),
+        },
+        Subcommand {
+            name: Some("show"),
+            guards: &[],
+            run: |cx, request, command| Box::pin(cx.macro_show(request, command)),
+        },
+        Subcommand {
+            name: Some("list"),
+            guards: &[],
+            run: |cx, request, _| Box::pin(cx.macro_list(request)),
+        },
+        Subcommand {
+            name: Some("delete"),
+            guards: &[Guard::MacroScope {
+                change: MacroChange::Delete,
+                dm_key: "config-not-in-dms",
+                what_key: "macros-may-delete-server",
+            }],
+            run: |cx, request, command| Box::pin(cx.macro_delete(request, command)),
+        },
+    ],
     typed_replies: None,
 };
 
@@ -129,54 +134,18 @@ fn autocomplete<'a>(
 }
 
 impl Context {
-    async fn macro_command(
-        &self,
-        request: &Request,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let name = command
-            .string("name")
-            .map(|name| name.trim().trim_start_matches('$'))
-            .unwrap_or("");
+    /// `/macro set`: the guard has let a server macro through only for those who may.
+    async fn macro_set(&self, request: &Request, command: &Command) -> anyhow::Result<Vec<Reply>> {
         // Every answer of `/macro` is private: the user's language.
         let lang = self.language(request, false).await?;
-        let scope = match Scope::parse(lang, command.string("scope")) {
+        let name = macro_name(command);
+        let scope = match self
+            .macro_scope(lang, request, command, MacroChange::Set)
+            .await?
+        {
             Ok(scope) => scope,
             Err(problem) => return Ok(ephemeral(problem)),
         };
-        match command.sub() {
-            Some("set") => self.macro_set(lang, request, command, name, scope).await,
-            Some("show") => self.macro_show(lang, request, name).await,
-            None | Some("list") => self.macro_list(lang, request).await,
-            Some("delete") => self.macro_delete(lang, request, name, scope).await,
-            Some(other) => Ok(ephemeral(i18n::tr_args(
-                lang,
-                "macros-unknown-subcommand",
-                &[("sub", other.into())],
-            ))),
-        }
-    }
-
-    async fn macro_set(
-        &self,
-        lang: Lang,
-        request: &Request,
-        command: &Command,
-        name: &str,
-        scope: Option<Scope>,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let scope = scope.unwrap_or(Scope::Personal);
-        if scope == Scope::Server {
-            if request.guild_id.is_none() {
-                return Ok(ephemeral(i18n::tr(lang, "macros-server-in-dms")));
-            }
-            if let Some(refusal) = self
-                .refuse_unless_admin(lang, request, "macros-may-set-server")
-                .await?
-            {
-                return Ok(refusal);
-            }
-        }
         if let Err(problem) = self.check_macro_name(lang, name) {
             return Ok(ephemeral(problem));
         }
@@ -286,15 +255,11 @@ impl Context {
                 now: self.now(),
             })
             .await?;
-        let whose = match scope {
-            Scope::Server => "server",
-            Scope::Personal => "personal",
-        };
         let mut text = i18n::tr_args(
             lang,
             "macros-saved",
             &[
-                ("whose", whose.into()),
+                ("whose", scope.whose().into()),
                 ("created", if created { "yes" } else { "no" }.into()),
                 ("name", name.into()),
                 (
@@ -356,12 +321,9 @@ impl Context {
         Ok(())
     }
 
-    async fn macro_show(
-        &self,
-        lang: Lang,
-        request: &Request,
-        name: &str,
-    ) -> anyhow::Result<Vec<Reply>> {
+    async fn macro_show(&self, request: &Request, command: &Command) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let name = macro_name(command);
         let place = request.place();
         let personal = self.storage.macro_of(place, request.user.id, name).await?;
         let server = match request.guild_id {
@@ -390,7 +352,8 @@ impl Context {
         Ok(ephemeral(truncate(&parts.join("\n\n"), MESSAGE_LIMIT)))
     }
 
-    async fn macro_list(&self, lang: Lang, request: &Request) -> anyhow::Result<Vec<Reply>> {
+    async fn macro_list(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let rows = self
             .storage
             .macros_visible(request.place(), request.user.id)
@@ -444,45 +407,23 @@ impl Context {
         Ok(vec![Reply::Interaction(message)])
     }
 
+    /// `/macro delete`: the guard has let a server macro through only for those who
+    /// may, or when it does not exist (which the deletion finds).
     async fn macro_delete(
         &self,
-        lang: Lang,
         request: &Request,
-        name: &str,
-        scope: Option<Scope>,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
+        let name = macro_name(command);
         let place = request.place();
-        let scope = match scope {
-            Some(scope) => scope,
-            None if self
-                .storage
-                .macro_of(place, request.user.id, name)
-                .await?
-                .is_some() =>
-            {
-                Scope::Personal
-            }
-            None => Scope::Server,
+        let scope = match self
+            .macro_scope(lang, request, command, MacroChange::Delete)
+            .await?
+        {
+            Ok(scope) => scope,
+            Err(problem) => return Ok(ephemeral(problem)),
         };
-        if scope == Scope::Server {
-            if request.guild_id.is_none() {
-                return Ok(ephemeral(super::access::not_in_dms(lang)));
-            }
-            if self
-                .storage
-                .macro_of(place, SERVER_OWNER, name)
-                .await?
-                .is_none()
-            {
-                return Ok(no_macro(lang, name, scope));
-            }
-            if let Some(refusal) = self
-                .refuse_unless_admin(lang, request, "macros-may-delete-server")
-                .await?
-            {
-                return Ok(refusal);
-            }
-        }
         if !self
             .storage
             .delete_macro(place, scope.owner(request.user.id), name)
@@ -490,14 +431,10 @@ impl Context {
         {
             return Ok(no_macro(lang, name, scope));
         }
-        let whose = match scope {
-            Scope::Server => "server",
-            Scope::Personal => "personal",
-        };
         Ok(ephemeral(i18n::tr_args(
             lang,
             "macros-deleted",
-            &[("whose", whose.into()), ("name", name.into())],
+            &[("whose", scope.whose().into()), ("name", name.into())],
         )))
     }
 
@@ -582,15 +519,11 @@ impl Context {
 }
 
 fn no_macro(lang: Lang, name: &str, scope: Scope) -> Vec<Reply> {
-    let whose = match scope {
-        Scope::Server => "server",
-        Scope::Personal => "personal",
-    };
     ephemeral(i18n::tr_args(
         lang,
         "macros-none-called",
         &[
-            ("whose", whose.into()),
+            ("whose", scope.whose().into()),
             ("name", one_line(name, 40).replace('`', "'").into()),
         ],
     ))

@@ -19,6 +19,7 @@
 mod access;
 pub mod authoring;
 pub mod character;
+mod characters;
 pub mod chargen;
 pub mod commands;
 mod context;

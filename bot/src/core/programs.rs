@@ -9,12 +9,13 @@
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
 use super::authoring::{Install, check_overrun, installed_text, map_fits, too_large};
+use super::commands::{GroupSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::dates::date_time;
 use super::gen_reason;
 use super::record_map::{self, RecordMap};
-use super::table::ComponentFamily;
+use super::table::{ComponentFamily, Guard, guild_of};
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, FileAttachment, Message, Modal,
@@ -53,6 +54,78 @@ struct MapFollowed {
 struct Pending {
     program: NewProgram,
 }
+
+/// The `/chargen program` group of the spec.
+pub(super) fn group_spec() -> GroupSpec {
+    GroupSpec {
+        name: "program",
+        description: "Generator programs of this server (server admins)",
+        subcommands: vec![
+            sub(
+                "add",
+                "Install or replace a BASIC program (.bas file, code, or paste it)",
+                vec![
+                    string("name", "The program's name: letters, digits, - and _", 32).required(),
+                    attachment("file", "The .bas listing"),
+                    string("code", "The listing, as a code block", 6000),
+                    string(
+                        "map",
+                        "How its variables become a character: at 4180 NAME=NA$ STR=ST",
+                        1000,
+                    ),
+                ],
+            ),
+            sub("list", "List the generator programs here", vec![]),
+            sub(
+                "remove",
+                "Remove an installed program",
+                vec![
+                    string("name", "The program's name", 32)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub(
+                "default",
+                "The program /chargen start runs (leave out: the shipped one)",
+                vec![string("name", "The program's name", 32).autocomplete()],
+            ),
+            sub(
+                "show",
+                "Show an installed program, its record map and its listing",
+                vec![
+                    string("name", "The program's name", 32)
+                        .required()
+                        .autocomplete(),
+                ],
+            ),
+            sub(
+                "map",
+                "Set how a program's variables become a character (empty: none)",
+                vec![
+                    string("name", "The program's name", 32)
+                        .required()
+                        .autocomplete(),
+                    string(
+                        "map",
+                        "at LINE FIELD=VARIABLE … (e.g. at 4180 NAME=NA$ STR=ST)",
+                        1000,
+                    ),
+                ],
+            ),
+        ],
+    }
+}
+
+/// The guards of `/chargen program list` and `show`: programs belong to a server.
+pub(super) const ON_SERVER: &[Guard] = &[Guard::GuildOnly];
+/// The guards of the subcommands that change a server's programs.
+pub(super) const ADMIN: &[Guard] = &[
+    Guard::GuildOnly,
+    Guard::Admin {
+        what_key: "programs-may-manage",
+    },
+];
 
 /// "Install anyway" and "Cancel" under a program with syntax errors; the
 /// confirmation's own message becomes the outcome.
@@ -119,53 +192,25 @@ impl Context {
         }
     }
 
-    pub(super) async fn program_command(
+    /// What every `/chargen program` subcommand reads first: the member's language,
+    /// the server (its guard let only servers through) and the `name` typed.
+    async fn program_ask<'a>(
         &self,
         request: &Request,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
+        command: &'a Command,
+    ) -> anyhow::Result<(Lang, i64, &'a str)> {
         let lang = self.language(request, false).await?;
-        let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(super::access::not_in_dms(lang)));
-        };
+        let guild_id = guild_of(request)?;
         let name = command.string("name").map(str::trim).unwrap_or("");
-        let action = command.subcommand.get(1).map(String::as_str);
-        if action == Some("list") || action.is_none() {
-            return self.program_list(guild_id, lang).await;
-        }
-        if action == Some("show") {
-            return self.program_show(guild_id, name, lang).await;
-        }
-        if let Some(refusal) = self
-            .refuse_unless_admin(lang, request, "programs-may-manage")
-            .await?
-        {
-            return Ok(refusal);
-        }
-        match action {
-            Some("add") => self.program_add(request, command, name, lang).await,
-            Some("remove") => self.program_remove(guild_id, name, lang).await,
-            Some("default") => self.program_default(request, guild_id, name, lang).await,
-            Some("map") => {
-                let map = command.string("map").unwrap_or("");
-                self.program_map(guild_id, name, map, lang).await
-            }
-            Some(other) => Ok(ephemeral(i18n::tr_args(
-                lang,
-                "programs-unknown-subcommand",
-                &[("subcommand", other.into())],
-            ))),
-            None => Ok(Vec::new()),
-        }
+        Ok((lang, guild_id, name))
     }
 
-    async fn program_add(
+    pub(super) async fn program_add_command(
         &self,
         request: &Request,
         command: &Command,
-        name: &str,
-        lang: Lang,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, _, name) = self.program_ask(request, command).await?;
         if let Err(problem) = self.check_program_name(name, lang) {
             return Ok(ephemeral(problem));
         }
@@ -201,13 +246,13 @@ impl Context {
 
     /// `/chargen program map name map:…`: sets (or, with an empty map, removes) the
     /// record map of an installed program, checked against its listing.
-    async fn program_map(
+    pub(super) async fn program_map_command(
         &self,
-        guild_id: i64,
-        name: &str,
-        map_text: &str,
-        lang: Lang,
+        request: &Request,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.program_ask(request, command).await?;
+        let map_text = command.string("map").unwrap_or("");
         let Some(program) = self.storage.installed_program(guild_id, name).await? else {
             if self.builtin_named(name).is_some() {
                 return Ok(ephemeral(i18n::tr_args(
@@ -296,12 +341,12 @@ impl Context {
 
     /// `/chargen program show name`: an installed program's facts and its record
     /// map spelled out, with the listing attached.
-    async fn program_show(
+    pub(super) async fn program_show_command(
         &self,
-        guild_id: i64,
-        name: &str,
-        lang: Lang,
+        request: &Request,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.program_ask(request, command).await?;
         let Some(program) = self.storage.installed_program(guild_id, name).await? else {
             if let Some(shipped) = self.builtin_named(name) {
                 return Ok(ephemeral(i18n::tr_args(
@@ -579,7 +624,12 @@ impl Context {
         Ok(())
     }
 
-    async fn program_list(&self, guild_id: i64, lang: Lang) -> anyhow::Result<Vec<Reply>> {
+    pub(super) async fn program_list_command(
+        &self,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, _) = self.program_ask(request, command).await?;
         let installed = self.storage.installed_programs(guild_id).await?;
         let default = self.storage.default_program(guild_id).await?;
         let is_default = |name: &str| match &default {
@@ -649,12 +699,12 @@ impl Context {
         Ok(ephemeral(truncate(&lines.join("\n"), MESSAGE_LIMIT)))
     }
 
-    async fn program_remove(
+    pub(super) async fn program_remove_command(
         &self,
-        guild_id: i64,
-        name: &str,
-        lang: Lang,
+        request: &Request,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.program_ask(request, command).await?;
         let Some(program) = self.storage.installed_program(guild_id, name).await? else {
             if self.builtin_named(name).is_some() {
                 return Ok(ephemeral(i18n::tr_args(
@@ -675,13 +725,12 @@ impl Context {
         )))
     }
 
-    async fn program_default(
+    pub(super) async fn program_default_command(
         &self,
         request: &Request,
-        guild_id: i64,
-        name: &str,
-        lang: Lang,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.program_ask(request, command).await?;
         let shipped_default = self
             .engines
             .builtin_programs

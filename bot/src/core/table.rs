@@ -11,7 +11,9 @@ use super::commands::CommandSpec;
 use super::context::Context;
 use super::custom_id;
 use super::{Ack, Command, CoreSettings, Reply, Request, RequestKind, ephemeral};
-use crate::i18n;
+use crate::i18n::{self, Lang};
+
+pub use super::access::MacroChange;
 
 /// What a handler returns: the replies, built after every change is stored.
 pub type Answer<'a> = Pin<Box<dyn Future<Output = anyhow::Result<Vec<Reply>>> + Send + 'a>>;
@@ -32,8 +34,9 @@ pub struct CommandEntry {
     pub autocomplete: for<'a> fn(&'a Context, &'a Request, &'a Command, &'a str) -> Answer<'a>,
     /// The custom-id families of the buttons, selects and modals this command posts.
     pub components: &'static [ComponentFamily],
-    /// The subcommands dispatched by the table, each with its guards; empty where
-    /// `run` routes by itself. When not empty, `run` is not called for a command.
+    /// The subcommands dispatched by the table, each with its guards; empty for a
+    /// command without subcommands, which `run` answers. When not empty, `run` is
+    /// not called for a command (`by_subcommand`).
     pub subcommands: &'static [Subcommand],
     /// How this command takes text typed as a Discord reply to one of its prompts;
     /// `None` where it posts no such prompt. Each family claims only messages it
@@ -53,8 +56,9 @@ pub type TypedAnswer<'a> =
 /// A subcommand, its guards and its handler: [`dispatch`] runs every guard, in
 /// order, before the handler, so a subcommand cannot forget its guard.
 pub struct Subcommand {
-    /// The subcommand's name as in the spec; `None` is what a command without a
-    /// subcommand (typed at the console) runs.
+    /// The subcommand's name as in the spec, after its group's and a space for one
+    /// in a group (`program add`); `None` is what the command runs when a request
+    /// names no subcommand (Discord and the console always name one).
     pub name: Option<&'static str>,
     pub guards: &'static [Guard],
     pub run: for<'a> fn(&'a Context, &'a Request, &'a Command) -> Answer<'a>,
@@ -66,6 +70,8 @@ pub struct Subcommand {
 pub enum Guard {
     /// Only in a server: a direct message is refused.
     GuildOnly,
+    /// Only in a server, a direct message refused with the plain text `refusal_key`.
+    GuildOnlyWith { refusal_key: &'static str },
     /// Manage Server or the macro role ([`Context::refuse_unless_admin`]); `what_key`
     /// names what the others may not do.
     Admin { what_key: &'static str },
@@ -73,23 +79,57 @@ pub enum Guard {
     AdminPlain { refusal_key: &'static str },
     /// Manage Server itself, not the macro role (what handing out roles takes).
     ManagesServer { refusal_key: &'static str },
+    /// Manage Server or the macro role when the macro the `scope` option names (or
+    /// `change` means without it) is the server's: refused with `what_key` as
+    /// [`Guard::Admin`] is, in a direct message with `dm_key`; a `scope` that is
+    /// neither is refused too ([`Context::refuse_macro_scope`]).
+    MacroScope {
+        change: MacroChange,
+        dm_key: &'static str,
+        what_key: &'static str,
+    },
+    /// The GM of the channel's encounter, or Tavern's admins: refused with
+    /// `refusal_key` (its `gm` names the GM); without an encounter the handler
+    /// answers ([`Context::refuse_unless_encounter_gm`]).
+    EncounterGm { refusal_key: &'static str },
 }
 
 impl Guard {
     /// The refusal when the member fails this guard, or `None` when they pass.
-    async fn refusal(self, cx: &Context, request: &Request) -> anyhow::Result<Option<Vec<Reply>>> {
+    async fn refusal(
+        self,
+        cx: &Context,
+        request: &Request,
+        command: &Command,
+    ) -> anyhow::Result<Option<Vec<Reply>>> {
         let lang = cx.language(request, false).await?;
         match self {
             Guard::GuildOnly => Ok(request
                 .guild_id
                 .is_none()
                 .then(|| ephemeral(access::not_in_dms(lang)))),
+            Guard::GuildOnlyWith { refusal_key } => Ok(request
+                .guild_id
+                .is_none()
+                .then(|| ephemeral(i18n::tr(lang, refusal_key)))),
             Guard::Admin { what_key } => cx.refuse_unless_admin(lang, request, what_key).await,
             Guard::AdminPlain { refusal_key } => Ok((!cx.may_administer(request).await?)
                 .then(|| ephemeral(i18n::tr(lang, refusal_key)))),
             Guard::ManagesServer { refusal_key } => {
                 Ok((!access::manages_server(request))
                     .then(|| ephemeral(i18n::tr(lang, refusal_key))))
+            }
+            Guard::MacroScope {
+                change,
+                dm_key,
+                what_key,
+            } => {
+                cx.refuse_macro_scope(lang, request, command, change, dm_key, what_key)
+                    .await
+            }
+            Guard::EncounterGm { refusal_key } => {
+                cx.refuse_unless_encounter_gm(lang, request, refusal_key)
+                    .await
             }
         }
     }
@@ -106,31 +146,55 @@ pub async fn dispatch(
     if entry.subcommands.is_empty() {
         return (entry.run)(cx, request, command).await;
     }
+    let path = command.subcommand.join(" ");
     let Some(subcommand) = entry
         .subcommands
         .iter()
-        .find(|subcommand| subcommand.name == command.sub())
+        .find(|subcommand| subcommand.name.unwrap_or("") == path)
     else {
         // Discord sends only registered subcommands, and the console parses against
         // the same spec; one answer for all commands, should a client send another.
         let lang = cx.language(request, false).await?;
-        let name = i18n::attribute(lang, &i18n::commands::command_key(&[entry.name]), "name")
-            .unwrap_or_else(|| entry.name.to_owned());
-        return Ok(ephemeral(i18n::tr_args(
+        return Ok(ephemeral(unknown_subcommand(
             lang,
-            "common-unknown-subcommand",
-            &[
-                ("command", name.into()),
-                ("sub", command.sub().unwrap_or("").into()),
-            ],
+            entry.name,
+            &command.subcommand,
         )));
     };
     for guard in subcommand.guards {
-        if let Some(refusal) = guard.refusal(cx, request).await? {
+        if let Some(refusal) = guard.refusal(cx, request, command).await? {
             return Ok(refusal);
         }
     }
     (subcommand.run)(cx, request, command).await
+}
+
+/// "`/chargen programm wat` is not a command": the command and the subcommand path
+/// as typed in `lang`, each name the catalogue knows in its words.
+fn unknown_subcommand(lang: Lang, command: &str, subcommand: &[String]) -> String {
+    let mut path = vec![command];
+    let mut shown = Vec::new();
+    let mut known = true;
+    for (at, name) in std::iter::once(command)
+        .chain(subcommand.iter().map(String::as_str))
+        .enumerate()
+    {
+        if at > 0 {
+            path.push(name);
+        }
+        // A name the spec does not hold leaves the rest of the path as typed.
+        let localized = known
+            .then(|| i18n::attribute(lang, &i18n::commands::command_key(&path), "name"))
+            .flatten();
+        known = localized.is_some();
+        shown.push(localized.unwrap_or_else(|| name.to_owned()));
+    }
+    let sub = shown.split_off(1).join(" ");
+    i18n::tr_args(
+        lang,
+        "common-unknown-subcommand",
+        &[("command", shown.remove(0).into()), ("sub", sub.into())],
+    )
 }
 
 /// The server a [`Guard::GuildOnly`] subcommand runs in (the guard ran before).

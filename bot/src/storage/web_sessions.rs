@@ -18,8 +18,9 @@ pub struct WebSessionRow {
     pub created_at: i64,
     pub expires_at: i64,
     /// The Discord OAuth2 access token (`identify guilds`) that reads the servers
-    /// again; `None` for the development login.
-    pub access_token: Option<String>,
+    /// again, sealed under a key only the session's cookie gives (`web::seal`);
+    /// `None` for the development login.
+    pub sealed_token: Option<String>,
     /// When `guilds` was read from Discord (ms).
     pub guilds_at: i64,
     /// The user's Discord locale at login (`identify`), if Discord gave one.
@@ -27,13 +28,13 @@ pub struct WebSessionRow {
 }
 
 const COLUMNS: &str = "id_hash, user_id, user_name, guilds, csrf_token, dev_login, created_at, \
-     expires_at, access_token, guilds_at, locale";
+     expires_at, sealed_token, guilds_at, locale";
 
 impl Storage {
     pub async fn create_web_session(&self, row: &WebSessionRow) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO web_sessions (id_hash, user_id, user_name, guilds, csrf_token, \
-             dev_login, created_at, expires_at, access_token, guilds_at, locale) \
+             dev_login, created_at, expires_at, sealed_token, guilds_at, locale) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&row.id_hash)
@@ -44,7 +45,7 @@ impl Storage {
         .bind(row.dev_login)
         .bind(row.created_at)
         .bind(row.expires_at)
-        .bind(&row.access_token)
+        .bind(&row.sealed_token)
         .bind(row.guilds_at)
         .bind(&row.locale)
         .execute(&self.pool)
@@ -141,6 +142,36 @@ impl Storage {
         .bind(guild_id)
         .bind(user_id)
         .bind(roles)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A server's channels (JSON) as read at `fetched_at`, if any.
+    pub async fn web_guild_channels(&self, guild_id: i64) -> anyhow::Result<Option<(String, i64)>> {
+        Ok(sqlx::query_as::<_, (String, i64)>(
+            "SELECT channels, fetched_at FROM web_guild_channels WHERE guild_id = $1",
+        )
+        .bind(guild_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Keeps a server's channels (JSON) as read from Discord at `now`.
+    pub async fn set_web_guild_channels(
+        &self,
+        guild_id: i64,
+        channels: &str,
+        now: i64,
+    ) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO web_guild_channels (guild_id, channels, fetched_at) \
+             VALUES ($1, $2, $3) ON CONFLICT (guild_id) \
+             DO UPDATE SET channels = excluded.channels, fetched_at = excluded.fetched_at",
+        )
+        .bind(guild_id)
+        .bind(channels)
         .bind(now)
         .execute(&self.pool)
         .await?;

@@ -77,21 +77,33 @@ pub struct ProgramForm {
     source: String,
     #[serde(default)]
     map: String,
-    /// `check` or `save`.
+    /// `check`, `save` or `try` (the text area's listing, unsaved).
     #[serde(default)]
     action: String,
     /// "Install even with syntax errors" ticked.
     #[serde(default)]
     confirmed: Option<String>,
+    /// A step of trying the draft.
+    #[serde(flatten)]
+    step: TryFields,
 }
 
-/// A step of "try it": the answers so far (one a line), the new one, the seed.
+/// A step of "try it": the token and the step's fields.
 #[derive(Debug, Deserialize)]
 pub struct TryForm {
     #[serde(default)]
     csrf: String,
+    #[serde(flatten)]
+    step: TryFields,
+}
+
+/// A step of "try it", a saved program's or a draft's: the seed (text, since a
+/// flattened form field reaches serde as text), the answers so far (JSON), the new
+/// one.
+#[derive(Debug, Deserialize)]
+pub struct TryFields {
     #[serde(default)]
-    seed: Option<u64>,
+    seed: Option<String>,
     #[serde(default)]
     answers: String,
     #[serde(default)]
@@ -480,7 +492,8 @@ fn program_page(
          <label>{map_label} <input name=\"map\" maxlength=\"1000\" value=\"{map}\"></label>\
          <label><input type=\"checkbox\" name=\"confirmed\" value=\"1\"> {confirm}</label>\
          <button name=\"action\" value=\"check\">{check}</button> \
-         <button name=\"action\" value=\"save\">{save}</button></form>",
+         <button name=\"action\" value=\"save\">{save}</button> \
+         <button name=\"action\" value=\"try\">{try_draft}</button></form>",
         csrf = csrf_field(&viewer.csrf),
         name_label = tr(lang, "editor-program-name"),
         name = escape(&draft.name),
@@ -490,6 +503,7 @@ fn program_page(
         confirm = tr(lang, "editor-install-anyway"),
         check = tr(lang, "editor-check"),
         save = tr(lang, "editor-save"),
+        try_draft = tr(lang, "editor-try-draft"),
     ));
     if installed {
         body.push_str(&format!(
@@ -526,6 +540,14 @@ async fn program_edit(
     // Browsers send a textarea's lines with CRLF.
     let source = form.source.replace("\r\n", "\n");
     let map = form.map.trim().to_owned();
+    if form.action == "try" {
+        // The text area's listing as it stands: the same run as a saved program's
+        // try, nothing stored; each next step carries the draft back in the form.
+        let program = ProgramText::new(&name, &source);
+        let draft = ProgramDraft { name, source, map };
+        let step = TryStep::of(form.step);
+        return Ok(try_page(&web, &viewer, &guild, &program, &draft, step, true).await);
+    }
     let mut findings = String::new();
     let mut installed = false;
     let stored = web
@@ -598,27 +620,83 @@ async fn program_try(
     Form(form): Form<TryForm>,
 ) -> PageResult {
     let guild = admin_form(&web, &viewer, guild_id, &form.csrf).await?;
-    let lang = viewer.lang;
     let row = web
         .core
         .storage()
         .installed_program(guild.id, &name)
         .await
-        .map_err(|error| server_error(lang, &error))?
-        .ok_or_else(|| missing(lang))?;
+        .map_err(|error| server_error(viewer.lang, &error))?
+        .ok_or_else(|| missing(viewer.lang))?;
     let program = ProgramText::new(&row.name, &row.source);
-    let seed = form.seed.unwrap_or_else(rand::random);
-    // The answers so far travel as JSON: an empty answer is an answer too.
-    let mut answers: Vec<String> = serde_json::from_str(&form.answers).unwrap_or_default();
-    if let Some(answer) = form.answer {
-        answers.push(answer.replace(['\r', '\n'], " "));
+    let draft = ProgramDraft {
+        name: row.name,
+        source: String::new(),
+        map: row.record_map,
+    };
+    let step = TryStep::of(form.step);
+    Ok(try_page(&web, &viewer, &guild, &program, &draft, step, false).await)
+}
+
+/// Where a try stands: its seed and the answers given so far.
+struct TryStep {
+    seed: u64,
+    answers: Vec<String>,
+}
+
+impl TryStep {
+    /// The form's step; a first step (or a seed that is no number) draws its seed.
+    fn of(fields: TryFields) -> TryStep {
+        // The answers so far travel as JSON: an empty answer is an answer too.
+        let mut answers: Vec<String> = serde_json::from_str(&fields.answers).unwrap_or_default();
+        if let Some(answer) = fields.answer {
+            answers.push(answer.replace(['\r', '\n'], " "));
+        }
+        let seed = fields.seed.and_then(|seed| seed.trim().parse().ok());
+        TryStep {
+            seed: seed.unwrap_or_else(rand::random),
+            answers,
+        }
     }
+}
+
+/// A try's page: the run of `program` to its next question or its end. `unsaved`:
+/// the program is the editor's draft, so every form of the page posts the draft
+/// (name, listing, map) back to the editor with `action=try`; else the forms post to
+/// the installed program's try.
+async fn try_page(
+    web: &Web,
+    viewer: &Viewer,
+    guild: &SessionGuild,
+    program: &ProgramText,
+    draft: &ProgramDraft,
+    step: TryStep,
+    unsaved: bool,
+) -> Response {
+    let lang = viewer.lang;
+    let programs = format!("/servers/{}/programs", guild.id);
+    let (target, carried) = if unsaved {
+        let carried = format!(
+            "<input type=\"hidden\" name=\"action\" value=\"try\">\
+             <input type=\"hidden\" name=\"name\" value=\"{}\">\
+             <input type=\"hidden\" name=\"source\" value=\"{}\">\
+             <input type=\"hidden\" name=\"map\" value=\"{}\">",
+            escape(&draft.name),
+            escape(&draft.source),
+            escape(&draft.map),
+        );
+        (format!("{programs}/edit"), carried)
+    } else {
+        (
+            format!("{programs}/{}/try", escape(&program.name)),
+            String::new(),
+        )
+    };
+    let csrf = csrf_field(&viewer.csrf);
     let mut body = String::new();
     let ran = web
         .core
-        .try_program(lang, &program, &row.record_map, seed, answers.clone())
+        .try_program(lang, program, &draft.map, step.seed, step.answers.clone())
         .await;
-    let base = format!("/servers/{}/programs/{}", guild.id, escape(&row.name));
     match ran {
         Err(error) => body.push_str(&overrun(lang, &error)),
         Ok(run) => {
@@ -628,13 +706,13 @@ async fn program_try(
             ));
             match run.end {
                 TryEnd::Asks(prompt) => body.push_str(&format!(
-                    "<form method=\"post\" action=\"{base}/try\">{csrf}\
+                    "<form method=\"post\" action=\"{target}\">{csrf}{carried}\
                      <input type=\"hidden\" name=\"seed\" value=\"{seed}\">\
                      <input type=\"hidden\" name=\"answers\" value=\"{answers}\">\
                      <label>{prompt} <input name=\"answer\" autofocus></label>\
                      <button>{send}</button></form>",
-                    csrf = csrf_field(&viewer.csrf),
-                    answers = escape(&serde_json::to_string(&answers).unwrap_or_default()),
+                    seed = step.seed,
+                    answers = escape(&serde_json::to_string(&step.answers).unwrap_or_default()),
                     prompt = escape(prompt.trim()),
                     send = tr(lang, "editor-try-answer"),
                 )),
@@ -671,18 +749,41 @@ async fn program_try(
         }
     }
     body.push_str(&format!(
-        "<form method=\"post\" action=\"{base}/try\">{}<button>{}</button></form>\
-         <p><a href=\"{base}\">{}</a></p>",
-        csrf_field(&viewer.csrf),
+        "<form method=\"post\" action=\"{target}\">{csrf}{carried}<button>{}</button></form>",
         tr(lang, "editor-try-again"),
-        tr(lang, "web-back"),
     ));
+    if unsaved {
+        // Back to the editor with the draft as it was (a check of it), not the
+        // saved listing.
+        body.push_str(&format!(
+            "<form method=\"post\" action=\"{programs}/edit\">{csrf}\
+             <input type=\"hidden\" name=\"name\" value=\"{}\">\
+             <input type=\"hidden\" name=\"source\" value=\"{}\">\
+             <input type=\"hidden\" name=\"map\" value=\"{}\">\
+             <button name=\"action\" value=\"check\">{}</button></form>",
+            escape(&draft.name),
+            escape(&draft.source),
+            escape(&draft.map),
+            tr(lang, "editor-back-to-draft"),
+        ));
+    } else {
+        body.push_str(&format!(
+            "<p><a href=\"{programs}/{}\">{}</a></p>",
+            escape(&program.name),
+            tr(lang, "web-back"),
+        ));
+    }
+    let shown_name = if program.name.is_empty() {
+        i18n::tr(lang, "editor-new-program")
+    } else {
+        program.name.clone()
+    };
     let title = i18n::tr_args(
         lang,
         "editor-try-heading",
-        &[("program", row.name.as_str().into())],
+        &[("program", shown_name.as_str().into())],
     );
-    Ok(html(&viewer, &title, &body))
+    html(viewer, &title, &body)
 }
 
 // ---------------------------------------------------------------- NPCs and effects

@@ -31,6 +31,7 @@ use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
 use tokio::time::Instant;
 
+use super::channels::ChannelAccess;
 use super::html::{escape, page_with_head};
 use super::pages::{guild_of, missing};
 use super::session::{SessionGuild, Viewer, server_error};
@@ -104,6 +105,17 @@ pub async fn list(
         .encounters_in_guild(guild.id, LIST_LIMIT)
         .await
         .map_err(|error| server_error(lang, &error))?;
+    // Only the channels the viewer may view on Discord, named as there.
+    let ids: Vec<i64> = rows.iter().map(|row| row.channel_id).collect();
+    let access = if ids.is_empty() {
+        ChannelAccess::Unchecked
+    } else {
+        ChannelAccess::read(&web, &viewer, &guild, &ids).await
+    };
+    let rows: Vec<_> = rows
+        .iter()
+        .filter(|row| access.may_view(row.channel_id))
+        .collect();
     let mut body = String::new();
     if rows.is_empty() {
         body.push_str(&format!(
@@ -112,12 +124,16 @@ pub async fn list(
         ));
     }
     body.push_str("<ul>");
-    for row in &rows {
+    for row in rows {
+        let channel = match access.name(row.channel_id) {
+            Some(name) => format!("#{name}"),
+            None => row.channel_id.to_string(),
+        };
         let label = i18n::tr_args(
             lang,
             "web-live-channel",
             &[
-                ("channel", row.channel_id.to_string().into()),
+                ("channel", channel.into()),
                 ("gm", row.gm_name.as_str().into()),
             ],
         );
@@ -148,6 +164,7 @@ pub async fn tracker(
 ) -> Result<Response, Response> {
     let guild = guild_of(&viewer, guild_id)?;
     let lang = viewer.lang;
+    visible(&web, &viewer, &guild, channel_id).await?;
     let shown = view(&web, &viewer, &guild, channel_id)
         .await
         .map_err(|error| server_error(lang, &error))?;
@@ -193,6 +210,7 @@ pub async fn events(
 ) -> Result<Response, Response> {
     let guild = guild_of(&viewer, guild_id)?;
     let lang = viewer.lang;
+    visible(&web, &viewer, &guild, channel_id).await?;
     let Ok(permit) = web.live.permits.clone().try_acquire_owned() else {
         return Err(status_page(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -309,6 +327,22 @@ impl Watch {
             }
         }
     }
+}
+
+/// A channel the viewer may not view on Discord looks like nothing: 404, as a
+/// channel without an encounter. (A stream checks once, when it opens; it ends after
+/// [`STREAM_LIFETIME`] and the browser's reopening checks again.)
+async fn visible(
+    web: &Web,
+    viewer: &Viewer,
+    guild: &SessionGuild,
+    channel_id: i64,
+) -> Result<(), Response> {
+    let access = ChannelAccess::read(web, viewer, guild, &[channel_id]).await;
+    if access.may_view(channel_id) {
+        return Ok(());
+    }
+    Err(missing(viewer.lang))
 }
 
 /// The step of the encounter in `channel_id` of `guild_id`, if one runs there.

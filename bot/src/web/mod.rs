@@ -13,6 +13,7 @@
 //! Content-Security-Policy allows scripts only from this origin (`/live.js`; no inline
 //! script) and styles only from `/style.css`.
 
+mod channels;
 mod editors;
 mod html;
 mod live;
@@ -41,7 +42,10 @@ use crate::core::limits::Clock;
 pub use html::escape;
 pub use oauth::DiscordLogin;
 pub use rate::{LOGIN_BURST, LOGIN_PER_MINUTE};
-pub use session::{SessionGuild, Viewer, hash_id as hash_session_id, start as start_session};
+pub use session::{
+    SessionGuild, Viewer, hash_id as hash_session_id, seal as seal_token, start as start_session,
+    unseal as unseal_token,
+};
 
 /// The Content-Security-Policy of every answer: no inline script; scripts, event
 /// streams, styles and images only from this origin, forms only to it, never in a

@@ -329,24 +329,36 @@ pub async fn member_roles(web: &Web, guild_id: i64, user_id: i64) -> anyhow::Res
     {
         return Ok(serde_json::from_str(&roles).unwrap_or_default());
     }
-    let Some(discord) = &web.options.discord else {
+    let has_bot_token = web
+        .options
+        .discord
+        .as_ref()
+        .is_some_and(|discord| discord.bot_token.is_some());
+    if !has_bot_token {
         return Ok(Vec::new());
-    };
-    let Some(token) = &discord.bot_token else {
-        return Ok(Vec::new());
-    };
-    let path = format!("/guilds/{guild_id}/members/{user_id}");
-    let roles = match get_json(web, discord, &path, &format!("Bot {token}")).await {
-        Ok(member) => member["roles"]
-            .as_array()
-            .map(|roles| roles.iter().filter_map(snowflake).collect())
-            .unwrap_or_default(),
-        Err(error) => return Err(into_anyhow(error)),
-    };
+    }
+    let member = bot_get(web, &format!("/guilds/{guild_id}/members/{user_id}")).await?;
+    let roles: Vec<i64> = member["roles"]
+        .as_array()
+        .map(|roles| roles.iter().filter_map(snowflake).collect())
+        .unwrap_or_default();
     storage
         .set_web_member_roles(guild_id, user_id, &serde_json::to_string(&roles)?, now)
         .await?;
     Ok(roles)
+}
+
+/// `path` of Discord's API read through the bot's token.
+pub async fn bot_get(web: &Web, path: &str) -> anyhow::Result<Value> {
+    let Some(discord) = &web.options.discord else {
+        anyhow::bail!("no Discord application configured");
+    };
+    let Some(token) = &discord.bot_token else {
+        anyhow::bail!("no bot token configured");
+    };
+    get_json(web, discord, path, &format!("Bot {token}"))
+        .await
+        .map_err(into_anyhow)
 }
 
 async fn get_json(

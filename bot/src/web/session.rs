@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore as _;
+use ring::aead;
 use sha2::{Digest, Sha256};
 
 use super::{SESSION_COOKIE, Web, html, oauth, status_page};
@@ -89,7 +90,8 @@ impl FromRequestParts<Web> for Viewer {
     /// is refused with 401.
     async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Self, Self::Rejection> {
         let lang = reader_language(&parts.headers);
-        let row = match session_id(&parts.headers) {
+        let id = session_id(&parts.headers);
+        let row = match id {
             Some(id) => web
                 .core
                 .storage()
@@ -98,11 +100,11 @@ impl FromRequestParts<Web> for Viewer {
                 .map_err(|error| server_error(lang, &error))?,
             None => None,
         };
-        let row = match row {
-            Some(row) => refresh_guilds(web, row)
+        let row = match (row, id) {
+            (Some(row), Some(id)) => refresh_guilds(web, row, id)
                 .await
                 .map_err(|error| server_error(lang, &error))?,
-            None => None,
+            _ => None,
         };
         let Some(row) = row else {
             if parts.method == Method::GET {
@@ -139,17 +141,27 @@ impl FromRequestParts<Web> for Viewer {
 /// The session's servers, read again from Discord when older than `[web]
 /// cache_seconds` (a login with Discord only). `None` when Discord no longer takes
 /// the login's token (the user removed the app): the session ends. When Discord
-/// cannot be reached the servers already known serve.
-async fn refresh_guilds(web: &Web, row: WebSessionRow) -> anyhow::Result<Option<WebSessionRow>> {
+/// cannot be reached the servers already known serve. `id` (the cookie's) unseals
+/// the token.
+async fn refresh_guilds(
+    web: &Web,
+    row: WebSessionRow,
+    id: &str,
+) -> anyhow::Result<Option<WebSessionRow>> {
     let now = web.now();
-    let Some(token) = &row.access_token else {
+    let Some(sealed) = &row.sealed_token else {
         return Ok(Some(row));
     };
     if now - row.guilds_at < web.options.cache_ms {
         return Ok(Some(row));
     }
     let storage = web.core.storage();
-    match oauth::fetch_guilds(web, token).await {
+    let Some(token) = unseal(id, &row.id_hash, sealed) else {
+        // Not sealed under this cookie's id: nothing this session can use.
+        storage.delete_web_session(&row.id_hash).await?;
+        return Ok(None);
+    };
+    match oauth::fetch_guilds(web, &token).await {
         Ok(guilds) => {
             let guilds = serde_json::to_string(&guilds)?;
             storage
@@ -234,11 +246,13 @@ pub(super) async fn create(
     locale: Option<String>,
 ) -> anyhow::Result<String> {
     let id = random_token();
+    let id_hash = hash_id(&id);
     let now = web.now();
+    let sealed_token = access_token.map(|token| seal(&id, &id_hash, &token));
     web.core
         .storage()
         .create_web_session(&WebSessionRow {
-            id_hash: hash_id(&id),
+            id_hash,
             user_id: user.id,
             user_name: user.name,
             guilds: serde_json::to_string(guilds)?,
@@ -246,7 +260,7 @@ pub(super) async fn create(
             dev_login: i64::from(dev_login),
             created_at: now,
             expires_at: now + web.options.session_ttl_ms,
-            access_token,
+            sealed_token,
             guilds_at: now,
             locale,
         })
@@ -299,6 +313,57 @@ pub fn hash_id(id: &str) -> String {
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect()
+}
+
+/// The key that seals a session's Discord token: derived from the cookie's random id
+/// (256 bits), which the database never holds (it keeps `hash_id`, the SHA-256 of
+/// the id alone; this hash has its own prefix, so neither gives the other). A copy
+/// of the table therefore opens no token, and no key needs keeping or rotating.
+fn token_key(id: &str) -> aead::LessSafeKey {
+    let mut hasher = Sha256::new();
+    hasher.update(b"tavern web session token key\0");
+    hasher.update(id.as_bytes());
+    let digest = hasher.finalize();
+    // A 32-byte key is what ChaCha20-Poly1305 takes, so this cannot fail.
+    let key = aead::UnboundKey::new(&aead::CHACHA20_POLY1305, &digest)
+        .unwrap_or_else(|_| unreachable!("ChaCha20-Poly1305 takes a 32-byte key"));
+    aead::LessSafeKey::new(key)
+}
+
+/// `token` sealed for the session `id` (ChaCha20-Poly1305, a random nonce, the row's
+/// `id_hash` bound as associated data): base64url of nonce and ciphertext.
+pub fn seal(id: &str, id_hash: &str, token: &str) -> String {
+    let mut nonce = [0u8; aead::NONCE_LEN];
+    rand::rng().fill_bytes(&mut nonce);
+    let mut sealed = token.as_bytes().to_vec();
+    // Sealing only fails for inputs past ChaCha20's 256 GiB.
+    let sealing = token_key(id).seal_in_place_append_tag(
+        aead::Nonce::assume_unique_for_key(nonce),
+        aead::Aad::from(id_hash.as_bytes()),
+        &mut sealed,
+    );
+    if sealing.is_err() {
+        return String::new();
+    }
+    let mut out = nonce.to_vec();
+    out.extend_from_slice(&sealed);
+    URL_SAFE_NO_PAD.encode(out)
+}
+
+/// The token [`seal`] sealed for the session `id`; `None` when it does not open
+/// (another id, another row, a changed byte).
+pub fn unseal(id: &str, id_hash: &str, sealed: &str) -> Option<String> {
+    let bytes = URL_SAFE_NO_PAD.decode(sealed).ok()?;
+    if bytes.len() < aead::NONCE_LEN {
+        return None;
+    }
+    let (nonce, ciphertext) = bytes.split_at(aead::NONCE_LEN);
+    let nonce = aead::Nonce::try_assume_unique_for_key(nonce).ok()?;
+    let mut ciphertext = ciphertext.to_vec();
+    let opened = token_key(id)
+        .open_in_place(nonce, aead::Aad::from(id_hash.as_bytes()), &mut ciphertext)
+        .ok()?;
+    String::from_utf8(opened.to_vec()).ok()
 }
 
 /// Whether two secrets are equal, compared in constant time.

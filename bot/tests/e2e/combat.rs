@@ -37,15 +37,15 @@ const STEPS: &[Step] = &[
         },
         english: "Alice attacks with **Orc**.
 ```
-* Orc -> Goblin: to hit 1d20 (12) + 100 = 112 vs AC 10: hit
-* Damage 6 SLASH
-* Goblin: HitPoints 30 -> 24
+* Orc attacks Goblin: to hit 1d20 (12) + 100 = 112 vs AC 10: hit
+* Damage 6 slash
+* Goblin: 30 → 24 hit points
 ```",
         german: "Alice greift mit **Orc** an.
 ```
-* Orc -> Goblin: 1d20 (12) + 100 = 112 zum Treffen gegen RK 10: getroffen
-* Schaden 6 SLASH
-* Goblin: Trefferpunkte 30 -> 24
+* Orc greift Goblin an: 1d20 (12) + 100 = 112 zum Treffen gegen RK 10: getroffen
+* Schaden 6 Slash
+* Goblin: 30 → 24 Trefferpunkte
 ```",
         tracker: &["Goblin 24/30", "Orc 30/30"],
     },
@@ -60,21 +60,21 @@ const STEPS: &[Step] = &[
                 Opt::string("means", "FIRE"),
             ]
         },
-        english: "Alice calls for a **DEX** save, DC 100. Damage 10 FIRE, half on a success.
+        english: "Alice calls for a **DEX** save, DC 100. Damage 10 fire, half on a success.
 ```
 * Orc saves (DEX) 1d20 (11) + 0 = 11 vs DC 100: failure
-* Orc: HitPoints 30 -> 20
+* Orc: 30 → 20 hit points
 * Goblin saves (DEX) 1d20 (5) + 0 = 5 vs DC 100: failure
-* FIRE reduced by 5 on Goblin.
-* Goblin: HitPoints 24 -> 19
+* Goblin's protection against fire takes 5 off.
+* Goblin: 24 → 19 hit points
 ```",
-        german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 100. Schaden 10 FIRE, halb bei Erfolg.
+        german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 100. Schaden 10 Fire, halb bei Erfolg.
 ```
 * Orc würfelt (DEX) 1d20 (11) + 0 = 11 gegen SG 100: Misserfolg
-* Orc: Trefferpunkte 30 -> 20
+* Orc: 30 → 20 Trefferpunkte
 * Goblin würfelt (DEX) 1d20 (5) + 0 = 5 gegen SG 100: Misserfolg
-* FIRE auf Goblin um 5 verringert.
-* Goblin: Trefferpunkte 24 -> 19
+* Der Schutz von Goblin gegen Fire hält 5 ab.
+* Goblin: 24 → 19 Trefferpunkte
 ```",
         tracker: &["Goblin 19/30", "Orc 20/30"],
     },
@@ -89,15 +89,15 @@ const STEPS: &[Step] = &[
                 Opt::string("means", "FIRE"),
             ]
         },
-        english: "Alice calls for a **DEX** save, DC 1. Damage 10 FIRE, half on a success.
+        english: "Alice calls for a **DEX** save, DC 1. Damage 10 fire, half on a success.
 ```
 * Orc saves (DEX) 1d20 (17) + 0 = 17 vs DC 1: success
-* Orc: HitPoints 20 -> 15
+* Orc: 20 → 15 hit points
 ```",
-        german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 1. Schaden 10 FIRE, halb bei Erfolg.
+        german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 1. Schaden 10 Fire, halb bei Erfolg.
 ```
 * Orc würfelt (DEX) 1d20 (17) + 0 = 17 gegen SG 1: Erfolg
-* Orc: Trefferpunkte 20 -> 15
+* Orc: 20 → 15 Trefferpunkte
 ```",
         tracker: &["Goblin 19/30", "Orc 15/30"],
     },

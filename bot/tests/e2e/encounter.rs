@@ -212,7 +212,7 @@ async fn fought(mut tavern: Tavern) {
     )
     .await;
     assert!(
-        plain(&cast).contains("* Poison on Orc: HitPoints healthy"),
+        plain(&cast).contains("* Poison on Orc: healthy"),
         "{}",
         cast.content
     );
@@ -248,10 +248,7 @@ async fn fought(mut tavern: Tavern) {
     let (events, shown_after) = press(&tavern, &alice(), "Next").await;
     let said = plain(&events);
     assert!(said.contains("[round 2] Orc"), "{said}");
-    assert!(
-        said.contains("* Poison on Orc: HitPoints bloodied"),
-        "{said}"
-    );
+    assert!(said.contains("* Poison on Orc: bloodied"), "{said}");
     assert!(said.contains("* Poison wears off Orc."), "{said}");
     assert_eq!(shown.id, shown_after.id);
     assert!(

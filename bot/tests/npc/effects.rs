@@ -298,7 +298,7 @@ async fn apply_effect_lands_on_the_character_and_is_stored_with_the_turn() {
     let prompt = greeted.prompt_message.expect("the prompt is tracked");
     // (turn, what the conversation says of the effect, the HP stored after it)
     let turns = [
-        ("hex", "*Poison on Udo: HitPoints 12 -> 10*", "10"),
+        ("hex", "*Poison on Udo: 12 → 10 hit points*", "10"),
         ("cure", "*Poison removed from Udo.*", "10"),
     ];
     let mut prompt = prompt;

@@ -1000,7 +1000,7 @@ fn parse_value(
             [
                 ("value", text.into()),
                 ("subject", subject.name().into()),
-                ("kind", kind_name(subject.kind()).into()),
+                ("kind", subject.kind().name().into()),
                 ("forms", MessageArg::phrase(forms, [])),
             ],
         )
@@ -1081,17 +1081,6 @@ fn parse_value(
                 [("value", text.into())],
             )),
         },
-    }
-}
-
-fn kind_name(kind: SubjectKind) -> &'static str {
-    match kind {
-        SubjectKind::Int => "INT",
-        SubjectKind::Set => "SET",
-        SubjectKind::Bool => "BOOL",
-        SubjectKind::Tag => "TAG",
-        SubjectKind::Protections => "protections",
-        SubjectKind::Existence => "existence",
     }
 }
 

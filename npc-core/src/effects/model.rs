@@ -87,50 +87,6 @@ impl Subject {
         Subject::Existence,
     ];
 
-    /// The name scripts write.
-    pub fn name(self) -> &'static str {
-        match self {
-            Subject::HitPoints => "HitPoints",
-            Subject::ManaPoints => "ManaPoints",
-            Subject::Strength => "Strength",
-            Subject::Dexterity => "Dexterity",
-            Subject::Intelligence => "Intelligence",
-            Subject::Wisdom => "Wisdom",
-            Subject::Constitution => "Constitution",
-            Subject::Charisma => "Charisma",
-            Subject::ArmorClass => "ArmorClass",
-            Subject::Experience => "Experience",
-            Subject::Level => "Level",
-            Subject::Speed => "Speed",
-            Subject::Field0 => "Field0",
-            Subject::Field1 => "Field1",
-            Subject::Field2 => "Field2",
-            Subject::Field3 => "Field3",
-            Subject::Field4 => "Field4",
-            Subject::Field5 => "Field5",
-            Subject::Field6 => "Field6",
-            Subject::Field7 => "Field7",
-            Subject::Field8 => "Field8",
-            Subject::Field9 => "Field9",
-            Subject::Flags => "Flags",
-            Subject::Immunity => "Immunity",
-            Subject::Alignment => "Alignment",
-            Subject::Protections => "Protections",
-            Subject::Dead => "Dead",
-            Subject::LoseTurn => "LoseTurn",
-            Subject::Occupation => "Occupation",
-            Subject::Species => "Species",
-            Subject::Existence => "Existence",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Subject> {
-        Subject::ALL
-            .iter()
-            .copied()
-            .find(|subject| subject.name() == name)
-    }
-
     pub fn kind(self) -> SubjectKind {
         match self {
             Subject::Flags | Subject::Immunity | Subject::Alignment => SubjectKind::Set,
@@ -225,17 +181,6 @@ impl IntOp {
             IntOp::Multiply(factor) => value.saturating_mul(factor),
             IntOp::Divide(0) => value,
             IntOp::Divide(divisor) => value.checked_div(divisor).unwrap_or(i64::MAX),
-        }
-    }
-
-    /// How the operation reads in a protection change line: `+10`, `-5`, `=3`, `*2`, `/2`.
-    pub(crate) fn written(self) -> String {
-        match self {
-            IntOp::Add(offset) if offset >= 0 => format!("+{offset}"),
-            IntOp::Add(offset) => offset.to_string(),
-            IntOp::Assign(value) => format!("={value}"),
-            IntOp::Multiply(factor) => format!("*{factor}"),
-            IntOp::Divide(divisor) => format!("/{divisor}"),
         }
     }
 }

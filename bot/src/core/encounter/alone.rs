@@ -122,7 +122,7 @@ mod tests {
             &mut rng,
         )
         .expect("applies");
-        assert_eq!(poisoned.lines, ["* Poison on Udo: HitPoints 12 -> 10"]);
+        assert_eq!(poisoned.lines, ["* Poison on Udo: 12 → 10 hit points"]);
         assert_eq!(poisoned.fields, sheet(&[("HP", "10")]));
         assert!(!poisoned.effects.is_empty());
         // The cure removes the carried poison; the HP stays where it was.

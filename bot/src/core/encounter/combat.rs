@@ -27,12 +27,12 @@ use npc_core::effects::{EffectEvent, Encounter, Subject};
 use rand::rngs::StdRng;
 
 use super::seats::Seat;
-use super::words::event_lines;
-use super::{Asker, Extra, Loaded, answer, engine_reason, gm_name, meant_combatant};
+use super::words::{damage_lines, element_words};
+use super::{Asker, Extra, Loaded, answer, engine_reason, event_blocks, gm_name, meant_combatant};
 use crate::core::context::Context;
 use crate::core::fields::ability_modifier;
 use crate::core::prepare::Prepared;
-use crate::core::text::{MESSAGE_LIMIT, code_block, code_span_text, truncate};
+use crate::core::text::{code_span_text, truncate};
 use crate::core::{Command, Message, Reply, Request, ephemeral};
 use crate::engine::RollOutcome;
 use crate::i18n::{self, Lang};
@@ -199,14 +199,14 @@ fn has_dice(outcome: &RollOutcome) -> bool {
         .is_some_and(|dice| !dice.is_empty())
 }
 
-/// The damage line, with the means when there are any.
-fn damage_line(lang: Lang, roll: &str, label: &str) -> String {
-    match label.is_empty() {
+/// The damage line, with the means (in words) when there are any.
+fn damage_line(lang: Lang, roll: &str, means: &str) -> String {
+    match means.is_empty() {
         true => line(lang, "encounter-damage-line", &[("roll", roll)]),
         false => line(
             lang,
             "encounter-damage-line-means",
-            &[("roll", roll), ("means", label)],
+            &[("roll", roll), ("means", means)],
         ),
     }
 }
@@ -279,7 +279,10 @@ impl Context {
         if targets.is_empty() {
             return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
         }
-        let attacker = self.attacker(&loaded, asker, command.string("attacker"));
+        if let Some(refusal) = unknown_target(lang, &loaded.engine, &targets) {
+            return Ok(refusal);
+        }
+        let attacker = self.attacker(&loaded, asker, command.string("attacker"), &targets);
         if let Some(refusal) = refuse_acting(&loaded, asker, attacker.as_deref(), &targets) {
             return Ok(refusal);
         }
@@ -334,6 +337,7 @@ impl Context {
             .is_some_and(|name| is_hidden(&loaded.seats, name));
         let label = means.join("|");
         let table = asker.table;
+        let means_shown = element_words(table, &means);
         let mut rng = self.command_rng();
         let mut engine = loaded.engine.clone();
         let mut told = Vec::new();
@@ -409,9 +413,9 @@ impl Context {
                         ],
                     );
                 }
-                let gm_damage = damage_line(table, &shown, &label);
+                let gm_damage = damage_line(table, &shown, &means_shown);
                 let public_damage = match attacker_hidden {
-                    true => damage_line(table, &dealt.total.to_string(), &label),
+                    true => damage_line(table, &dealt.total.to_string(), &means_shown),
                     false => gm_damage.clone(),
                 };
                 one.public.push('\n');
@@ -446,7 +450,8 @@ impl Context {
                 ],
             )
         });
-        self.store_told(loaded, asker, engine, intro, told).await
+        self.store_told(loaded, asker, engine, intro, told, &means)
+            .await
     }
 
     /// `/init save`.
@@ -461,6 +466,9 @@ impl Context {
         let targets = target_names(&loaded.engine, command.string("targets").unwrap_or(""));
         if targets.is_empty() {
             return Ok(ephemeral(i18n::tr(lang, "encounter-no-targets")));
+        }
+        if let Some(refusal) = unknown_target(lang, &loaded.engine, &targets) {
+            return Ok(refusal);
         }
         if let Some(refusal) = refuse_acting(&loaded, asker, None, &targets) {
             return Ok(refusal);
@@ -490,17 +498,22 @@ impl Context {
             .as_ref()
             .and_then(|(save, means)| Some((save.damage.as_deref()?, means)));
         let typed_ability = typed("ability").map(str::to_owned);
+        // Nothing of the save typed: the effect was meant to bring it.
+        let undeclared =
+            named_effect.filter(|_| typed_ability.is_none() && command.integer("dc").is_none());
         let Some(ability) = typed_ability
             .or_else(|| declared.as_ref().map(|(save, _)| save.ability.clone()))
             .and_then(|ability| ability_key(&ability))
         else {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-save-ability")));
+            return Ok(save_not_declared(lang, undeclared, declared.is_some())
+                .unwrap_or_else(|| ephemeral(i18n::tr(lang, "encounter-save-ability"))));
         };
         let Some(dc) = command
             .integer("dc")
             .or_else(|| declared.as_ref().map(|(save, _)| save.dc))
         else {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-save-dc")));
+            return Ok(save_not_declared(lang, undeclared, declared.is_some())
+                .unwrap_or_else(|| ephemeral(i18n::tr(lang, "encounter-save-dc"))));
         };
         let damage = typed("damage").or(declared_damage.map(|(damage, _)| damage));
         let effect = named_effect.filter(|_| declared_damage.is_none());
@@ -627,9 +640,9 @@ impl Context {
             ],
         );
         if let Some(dealt) = &dealt {
-            let means_shown = match label.is_empty() {
+            let means_shown = match means.is_empty() {
                 true => String::new(),
-                false => format!(" {label}"),
+                false => format!(" {}", element_words(table, &means)),
             };
             intro.push(' ');
             intro.push_str(&i18n::tr_args(
@@ -653,17 +666,26 @@ impl Context {
                 &[("effect", crate::core::text::escape_markdown(effect).into())],
             ));
         }
-        self.store_told(loaded, asker, engine, Some(intro), told)
+        self.store_told(loaded, asker, engine, Some(intro), told, &means)
             .await
     }
 
     /// Who attacks: the one named, else the asker's combatant whose turn it is, else
-    /// (for the GM) the monster whose turn it is, else the asker's only combatant.
-    fn attacker(&self, loaded: &Loaded, asker: &Asker, typed: Option<&str>) -> Option<String> {
+    /// (for the GM) the monster whose turn it is, else the asker's only combatant;
+    /// never by default one of the targets (the GM's `/init attack targets:Orc` on
+    /// the Orc's turn is the GM rolling, not the Orc hitting itself).
+    fn attacker(
+        &self,
+        loaded: &Loaded,
+        asker: &Asker,
+        typed: Option<&str>,
+        targets: &[String],
+    ) -> Option<String> {
         if let Some(typed) = typed.map(str::trim).filter(|typed| !typed.is_empty()) {
             return Some(meant_combatant(&loaded.engine, typed));
         }
-        let current = loaded.engine.current().map(str::to_owned);
+        let may = |name: &String| !targets.contains(name);
+        let current = loaded.engine.current().map(str::to_owned).filter(may);
         if let Some(current) = &current {
             let monster = loaded
                 .seats
@@ -674,7 +696,7 @@ impl Context {
             }
         }
         match asker.own.as_slice() {
-            [only] => Some(only.clone()),
+            [only] if may(only) => Some(only.clone()),
             _ => None,
         }
     }
@@ -698,6 +720,7 @@ impl Context {
         engine: Encounter,
         intro: Option<String>,
         told: Vec<Told>,
+        means: &[String],
     ) -> anyhow::Result<Vec<Reply>> {
         let (step, seats) = match self
             .store(
@@ -725,9 +748,9 @@ impl Context {
         let mut gm = Vec::new();
         for one in &told {
             public.extend(one.public.lines().map(str::to_owned));
-            public.extend(event_lines(table, &one.events, &engine, &seats));
+            public.extend(damage_lines(table, &one.events, &engine, &seats, means));
             gm.extend(one.gm.lines().map(str::to_owned));
-            gm.extend(event_lines(table, &one.events, &engine, &unveiled));
+            gm.extend(damage_lines(table, &one.events, &engine, &unveiled, means));
         }
         let mut replies = answer(
             table,
@@ -740,14 +763,13 @@ impl Context {
             false,
         );
         if asker.gm && gm != public {
+            // The GM's lines whole too, as many private messages as they need.
             let title = i18n::tr(asker.lang, "encounter-gm-numbers");
-            let body = code_block(&truncate(
-                &gm.join("\n"),
-                MESSAGE_LIMIT - 20 - title.chars().count(),
-            ));
-            replies.push(Reply::Interaction(Message::ephemeral(format!(
-                "{title}\n{body}"
-            ))));
+            replies.extend(
+                event_blocks(table, &title, &gm)
+                    .into_iter()
+                    .map(|text| Reply::Interaction(Message::ephemeral(text))),
+            );
         }
         Ok(replies)
     }
@@ -783,11 +805,40 @@ fn refuse_acting(
     )))
 }
 
-/// Means the server's effect file does not declare, refused before anything rolls.
-fn unknown_means(lang: Lang, loaded: &Loaded, means: &[String]) -> Option<Vec<Reply>> {
+/// The first target not in the encounter, refused before anything rolls (a miss
+/// against a name nobody has would read as a roll that happened).
+fn unknown_target(lang: Lang, engine: &Encounter, targets: &[String]) -> Option<Vec<Reply>> {
+    let unknown = targets
+        .iter()
+        .find(|target| engine.combatant(target).is_none())?;
+    Some(ephemeral(i18n::tr_args(
+        lang,
+        "encounter-unknown-target",
+        &[("name", code_span_text(unknown, 40).into())],
+    )))
+}
+
+/// A save with an effect whose file declares none, when neither an ability nor a
+/// DC was typed: the refusal says so, instead of only asking for the ability.
+fn save_not_declared(lang: Lang, effect: Option<&str>, declared: bool) -> Option<Vec<Reply>> {
+    let effect = effect.filter(|_| !declared)?;
+    Some(ephemeral(i18n::tr_args(
+        lang,
+        "encounter-save-not-declared",
+        &[("effect", code_span_text(effect, 64).into())],
+    )))
+}
+
+/// Means the server's effect file does not declare, refused before anything rolls
+/// (or a monster with them is added).
+pub(super) fn unknown_means(lang: Lang, loaded: &Loaded, means: &[String]) -> Option<Vec<Reply>> {
     let unknown = means
         .iter()
         .find(|element| !loaded.library.has_element(element))?;
+    if loaded.library.elements().is_empty() {
+        // "Known: ." would list nothing: say why there is nothing to know.
+        return Some(ephemeral(i18n::tr(lang, "encounter-no-means")));
+    }
     let known = loaded.library.elements().join(", ");
     Some(ephemeral(i18n::tr_args(
         lang,

@@ -25,6 +25,7 @@ mod end;
 mod ids;
 mod monsters;
 mod seats;
+mod subcommands;
 mod tracker;
 mod words;
 
@@ -41,8 +42,8 @@ use npc_core::effects::{
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::live::EncounterChanged;
-use super::table::{Answer, CommandEntry, ComponentFamily, name_choices};
-use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, one_line, truncate};
+use super::table::{Answer, CommandEntry, ComponentFamily, by_subcommand, name_choices};
+use super::text::{MESSAGE_LIMIT, code_block, code_span_text, escape_markdown, truncate};
 use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
@@ -56,10 +57,8 @@ use crate::storage::{
 };
 
 pub use alone::{Alone, apply_alone};
-use end::end_question;
 pub use ids::{InitAction, InitId};
 use seats::Seat;
-pub(super) use seats::overlay;
 use tracker::Viewer;
 use words::engine_reason;
 
@@ -71,9 +70,9 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         Some("list" | "end") => Ack::Defer { ephemeral: true },
         _ => Ack::Defer { ephemeral: false },
     },
-    run: |cx, request, command| Box::pin(cx.init_command(request, command)),
+    run: by_subcommand,
     autocomplete,
-    subcommands: &[],
+    subcommands: subcommands::SUBCOMMANDS,
     typed_replies: None,
     components: &[ComponentFamily {
         kinds: ids::KINDS,
@@ -421,52 +420,6 @@ impl Context {
             .collect())
     }
 
-    async fn init_command(
-        &self,
-        request: &Request,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
-        if request.guild_id.is_none() {
-            let lang = super::language::private_language(request);
-            return Ok(ephemeral(super::access::not_in_dms(lang)));
-        }
-        let lang = self.language(request, false).await?;
-        if command.sub() == Some("begin") {
-            return self.init_begin(request, lang).await;
-        }
-        let Some(loaded) = self.load_encounter(request.channel_id).await? else {
-            return Ok(ephemeral(i18n::tr(lang, "encounter-none-here")));
-        };
-        let asker = self.asker(request, &loaded).await?;
-        let text = |name: &str| command.string(name).map(str::trim).unwrap_or("");
-        let target = meant_combatant(&loaded.engine, text("target"));
-        let target = target.as_str();
-        match command.sub() {
-            Some("join") => {
-                self.init_join(request, loaded, &asker, text("character"), text("init"))
-                    .await
-            }
-            Some("add") => self.init_add(loaded, &asker, command).await,
-            Some("next") => self.init_next(loaded, &asker, None).await,
-            Some("prev") => self.init_prev(loaded, &asker, None).await,
-            Some("hp") => {
-                self.init_hp(request, loaded, &asker, target, text("amount"))
-                    .await
-            }
-            Some("effect") => {
-                self.init_effect(request, loaded, &asker, text("targets"), text("effect"))
-                    .await
-            }
-            Some("cure") => self.init_cure(loaded, &asker, target, text("effect")).await,
-            Some("attack") => self.init_attack(request, loaded, &asker, command).await,
-            Some("save") => self.init_save(request, loaded, &asker, command).await,
-            Some("remove") => self.init_remove(loaded, &asker, target).await,
-            Some("list") => Ok(init_list(&loaded, &asker)),
-            Some("end") => Ok(end_question(&loaded, &asker)),
-            _ => Ok(ephemeral(i18n::tr(lang, "encounter-unknown-sub"))),
-        }
-    }
-
     async fn init_button(&self, request: &Request, custom_id: &str) -> anyhow::Result<Vec<Reply>> {
         let Some(id) = InitId::decode(custom_id) else {
             return Ok(super::stale_component(request));
@@ -482,7 +435,7 @@ impl Context {
         match id.action {
             InitAction::Next => self.init_next(loaded, &asker, Some(id.step)).await,
             InitAction::Previous => self.init_prev(loaded, &asker, Some(id.step)).await,
-            InitAction::End => Ok(end_question(&loaded, &asker)),
+            InitAction::End => Ok(end::end_question(&loaded, &asker)),
             InitAction::ConfirmEnd => self.init_end(loaded, &asker).await,
             InitAction::CancelEnd => Ok(vec![Reply::Update(Message::ephemeral(i18n::tr(
                 asker.lang,
@@ -537,7 +490,8 @@ impl Context {
         })
     }
 
-    async fn init_begin(&self, request: &Request, lang: Lang) -> anyhow::Result<Vec<Reply>> {
+    async fn init_begin(&self, request: &Request) -> anyhow::Result<Vec<Reply>> {
+        let lang = self.language(request, false).await?;
         let encounter = NewEncounter {
             id: self.new_id(),
             guild_id: request.place(),
@@ -1125,43 +1079,12 @@ impl Context {
         })
         .await
     }
-
-    /// The effects encounters left on a character, for its sheet: `Poison (2 turns
-    /// left), Bless (until removed)`; `None` when it carries none.
-    pub(super) async fn kept_effects_line(
-        &self,
-        character_id: i64,
-        lang: crate::i18n::Lang,
-    ) -> anyhow::Result<Option<String>> {
-        let Some(row) = self.storage.character_effects(character_id).await? else {
-            return Ok(None);
-        };
-        let carried: CarriedEffects = serde_json::from_str(&row.effects).unwrap_or_default();
-        if carried.is_empty() {
-            return Ok(None);
-        }
-        let listed: Vec<String> = carried
-            .views()
-            .into_iter()
-            .map(|view| match view.turns_left {
-                Some(turns) => crate::i18n::tr_args(
-                    lang,
-                    "encounter-kept-turns",
-                    &[("tag", view.tag.as_str().into()), ("turns", turns.into())],
-                ),
-                None => crate::i18n::tr_args(
-                    lang,
-                    "encounter-kept-until-removed",
-                    &[("tag", view.tag.as_str().into())],
-                ),
-            })
-            .collect();
-        Ok(Some(one_line(&listed.join(", "), 300)))
-    }
 }
 
 /// The answer of a stored change: what was done and its events (publicly, the
-/// events in a monospace block) and the redrawn tracker.
+/// events in a monospace block) and the redrawn tracker. Events past one message
+/// follow in further messages (a 20-target attack is read whole), at most
+/// [`EVENT_MESSAGES`] in all.
 #[allow(clippy::too_many_arguments)]
 fn answer(
     lang: Lang,
@@ -1174,19 +1097,16 @@ fn answer(
     pressed: bool,
 ) -> Vec<Reply> {
     let intro = truncate(&intro.join("\n"), 600);
-    let text = match (intro.is_empty(), events.is_empty()) {
-        (true, true) => i18n::tr(lang, "encounter-nothing-changed"),
-        (false, true) => intro,
-        (true, false) => code_block(&fit_lines(lang, &events, MESSAGE_LIMIT - 10)),
-        (false, false) => format!(
-            "{intro}\n{}",
-            code_block(&fit_lines(
-                lang,
-                &events,
-                MESSAGE_LIMIT - 10 - intro.chars().count()
-            ))
-        ),
+    let mut texts = match (intro.is_empty(), events.is_empty()) {
+        (true, true) => vec![i18n::tr(lang, "encounter-nothing-changed")],
+        (false, true) => vec![intro],
+        (true, false) => event_blocks(lang, "", &events),
+        (false, false) => event_blocks(lang, &intro, &events),
     };
+    let first = texts.remove(0);
+    let rest = texts
+        .into_iter()
+        .map(|text| Reply::Interaction(Message::text(text)));
     let tracker = tracker_reply(lang, row, engine, seats, step);
     if pressed {
         // The pressed message is the tracker: it is redrawn in place.
@@ -1196,29 +1116,77 @@ fn answer(
         };
         // The same message, so no new id to record.
         message.track = None;
-        return vec![
+        let mut replies = vec![
             Reply::Update(message),
-            Reply::Interaction(Message::text(text)),
+            Reply::Interaction(Message::text(first)),
         ];
+        replies.extend(rest);
+        return replies;
     }
-    vec![Reply::Interaction(Message::text(text)), tracker]
+    let mut replies = vec![Reply::Interaction(Message::text(first))];
+    replies.extend(rest);
+    replies.push(tracker);
+    replies
 }
 
-/// Event lines within `budget` characters: the last ones go, counted.
-fn fit_lines(lang: Lang, lines: &[String], budget: usize) -> String {
+/// Messages one command's events may take; past them the last says `… and N more`.
+const EVENT_MESSAGES: usize = 5;
+
+/// `lines` as messages of monospace blocks within Discord's limit, the first
+/// opening with `heading` (if any): whole lines, in order, at most
+/// [`EVENT_MESSAGES`]; what does not fit in those is counted at the end.
+pub(super) fn event_blocks(lang: Lang, heading: &str, lines: &[String]) -> Vec<String> {
+    // A block's fences and newlines, and the heading's line.
+    const FENCES: usize = 10;
+    let mut messages = Vec::new();
+    let mut rest = lines;
+    while !rest.is_empty() {
+        let lead = match messages.is_empty() {
+            true => heading.chars().count() + 1,
+            false => 0,
+        };
+        let budget = MESSAGE_LIMIT - FENCES - lead;
+        let last = messages.len() + 1 == EVENT_MESSAGES;
+        let (body, taken) = fit_lines(lang, rest, budget, last);
+        rest = &rest[taken..];
+        let block = code_block(&body);
+        messages.push(match (messages.is_empty(), heading.is_empty()) {
+            (true, false) => format!("{heading}\n{block}"),
+            _ => block,
+        });
+        if last {
+            break;
+        }
+    }
+    messages
+}
+
+/// As many whole lines of `lines` as fit in `budget` characters, and how many
+/// were taken (at least one, cut if it alone is too long). On the `last` message
+/// the lines that do not fit are counted (`… and N more`).
+fn fit_lines(lang: Lang, lines: &[String], budget: usize, last: bool) -> (String, usize) {
     let mut out = String::new();
     for (index, line) in lines.iter().enumerate() {
-        let more = format!("\n{}", tracker::and_more(lang, lines.len() - index));
-        if out.chars().count() + line.chars().count() + 1 + more.chars().count() > budget {
-            out.push_str(&more);
-            return out;
+        let more = match last {
+            true => format!("\n{}", tracker::and_more(lang, lines.len() - index))
+                .chars()
+                .count(),
+            false => 0,
+        };
+        let needed = out.chars().count() + line.chars().count() + 1;
+        if needed + more > budget && index > 0 {
+            if last {
+                out.push('\n');
+                out.push_str(&tracker::and_more(lang, lines.len() - index));
+            }
+            return (out, index);
         }
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(line);
+        out.push_str(&truncate(line, budget.saturating_sub(more + 1)));
     }
-    out
+    (out, lines.len())
 }
 
 /// The tracker as stored at `step`: an edit of its message, or a new message
@@ -1299,5 +1267,5 @@ fn init_list(loaded: &Loaded, asker: &Asker) -> Vec<Reply> {
 
 /// The GM's name as refusals give it.
 fn gm_name(loaded: &Loaded) -> String {
-    escape_markdown(&one_line(&loaded.row.gm_name, 32))
+    super::access::encounter_gm_name(&loaded.row.gm_name)
 }

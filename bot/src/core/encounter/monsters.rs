@@ -5,7 +5,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::combat::{StoredAttack, parse_saves};
+use super::combat::{StoredAttack, parse_saves, unknown_means};
 use super::seats::{self, Seat};
 use super::{Asker, Extra, Loaded, answer, engine_reason, gm_name};
 use crate::core::context::Context;
@@ -105,19 +105,9 @@ impl Context {
             }
         };
         if let Some(attack) = &attack
-            && let Some(element) = attack
-                .means
-                .iter()
-                .find(|element| !loaded.library.has_element(element))
+            && let Some(refusal) = unknown_means(lang, &loaded, &attack.means)
         {
-            return Ok(ephemeral(i18n::tr_args(
-                lang,
-                "encounter-unknown-means",
-                &[
-                    ("means", code_span_text(element, 40).into()),
-                    ("known", loaded.library.elements().join(", ").into()),
-                ],
-            )));
+            return Ok(refusal);
         }
         let saves = match typed("save").map(|text| (text, parse_saves(text))) {
             None => Vec::new(),

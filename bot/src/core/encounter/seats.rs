@@ -155,22 +155,6 @@ pub fn write_back(
     Some((overrides.into_iter().collect(), carried))
 }
 
-/// The sheet with what encounters wrote back over it (a written field replaces
-/// the generator's value; one the sheet lacks is added).
-pub fn overlay(
-    sheet: Vec<(String, String)>,
-    written: &[(String, String)],
-) -> Vec<(String, String)> {
-    let mut sheet = sheet;
-    for (field, value) in written {
-        match sheet.iter_mut().find(|(name, _)| name == field) {
-            Some(slot) => slot.1 = value.clone(),
-            None => sheet.push((field.clone(), value.clone())),
-        }
-    }
-    sheet
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,14 +201,5 @@ mod tests {
                 (Subject::Dexterity, "DEX".to_owned(), 9),
             ]
         );
-    }
-
-    #[test]
-    fn overlays_replace_and_add() {
-        let shown = overlay(
-            sheet(&[("HP", "12"), ("STR", "17")]),
-            &sheet(&[("HP", "5"), ("XP", "100")]),
-        );
-        assert_eq!(shown, sheet(&[("HP", "5"), ("STR", "17"), ("XP", "100")]));
     }
 }

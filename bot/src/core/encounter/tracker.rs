@@ -400,8 +400,8 @@ mod tests {
         assert_eq!(
             event_lines(Lang::En, &events, &engine, &seats),
             [
-                "* Poison on Ana: HitPoints 12 -> 10",
-                "* Poison on Orc: HitPoints healthy"
+                "* Poison on Ana: 12 → 10 hit points",
+                "* Poison on Orc: healthy"
             ]
         );
         assert_eq!(
@@ -411,8 +411,8 @@ mod tests {
         assert_eq!(
             event_lines(Lang::De, &events, &engine, &seats),
             [
-                "* Poison auf Ana: Trefferpunkte 12 -> 10",
-                "* Poison auf Orc: Trefferpunkte munter"
+                "* Poison auf Ana: 12 → 10 Trefferpunkte",
+                "* Poison auf Orc: munter"
             ]
         );
     }

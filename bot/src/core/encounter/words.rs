@@ -12,25 +12,82 @@ use crate::core::text::break_fences;
 use crate::i18n::{self, Lang};
 
 /// A command's events as lines for the channel (shown in a monospace block, so
-/// nothing in them is markup), in `lang`. A hidden combatant's numbers are left out
-/// (its hit points read as a word). Effect tags, names and the effect language's
-/// subjects stay as written.
+/// nothing in them is markup), in `lang`, worded for people: what an effect
+/// changes in words, elements in words. A hidden combatant's numbers are left out
+/// (its hit points read as a word). Effect tags and names stay as written.
 pub fn event_lines(
     lang: Lang,
     events: &[EffectEvent],
     engine: &Encounter,
     seats: &[Seat],
 ) -> Vec<String> {
+    lines(lang, events, engine, seats, &[])
+}
+
+/// [`event_lines`] of damage an attack or a save dealt by `means` (the engine names
+/// them joined by `|` where an effect's tag would be): immunities and protections
+/// name the elements in words.
+pub fn damage_lines(
+    lang: Lang,
+    events: &[EffectEvent],
+    engine: &Encounter,
+    seats: &[Seat],
+    means: &[String],
+) -> Vec<String> {
+    lines(lang, events, engine, seats, means)
+}
+
+fn lines(
+    lang: Lang,
+    events: &[EffectEvent],
+    engine: &Encounter,
+    seats: &[Seat],
+    means: &[String],
+) -> Vec<String> {
     let hidden: HashSet<&str> = seats
         .iter()
         .filter(|seat| seat.hidden)
         .map(|seat| seat.name.as_str())
         .collect();
+    let label = means.join("|");
+    let wording = Wording {
+        lang,
+        engine,
+        hidden,
+        means: (!means.is_empty()).then(|| (label.as_str(), element_words(lang, means))),
+    };
     events
         .iter()
         .filter(|event| !changes_nothing(event))
-        .map(|event| event_line(lang, event, engine, &hidden))
+        .map(|event| wording.line(event))
         .collect()
+}
+
+/// Elements in the reader's words, comma-separated: `edged weapon, burn` (German
+/// capitalises them, as nouns are).
+pub(super) fn element_words(lang: Lang, elements: &[String]) -> String {
+    elements
+        .iter()
+        .map(|element| element_word(lang, element))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn element_word(lang: Lang, element: &str) -> String {
+    let word = npc_core::element_word(element);
+    match lang {
+        Lang::En => word,
+        Lang::De => word
+            .split(' ')
+            .map(|part| {
+                let mut chars = part.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_uppercase().chain(chars).collect()
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
 }
 
 /// A change that leaves the value as it was (poison ticking on a downed monster,
@@ -42,6 +99,16 @@ fn changes_nothing(event: &EffectEvent) -> bool {
 /// Dice listed in an event line; the rest are `…`.
 const SHOWN_DICE: usize = 10;
 
+/// What wording one command's events needs beside the events.
+struct Wording<'a> {
+    lang: Lang,
+    engine: &'a Encounter,
+    hidden: HashSet<&'a str>,
+    /// Damage of an attack or a save: the engine's label for its means, and the
+    /// means in words.
+    means: Option<(&'a str, String)>,
+}
+
 /// An INT change, borrowed from its event.
 struct IntChange<'a> {
     effect: Option<&'a str>,
@@ -52,41 +119,222 @@ struct IntChange<'a> {
     roll: Option<&'a EffectRoll>,
 }
 
-/// `* Fireball 3d6 (6,5,4) = 15 on Orc: HitPoints 30 -> 15`; a hidden combatant's
-/// value as a word (its hit points) or `changed`.
-fn int_change_line(lang: Lang, change: &IntChange, engine: &Encounter, hidden: bool) -> String {
-    let mut args = vec![
-        ("name", change.name.into()),
-        ("subject", subject_name(lang, change.subject).into()),
-    ];
-    if hidden {
-        let now = match (change.subject, engine.combatant(change.name)) {
-            (Subject::HitPoints, Some(view)) => hp_word(lang, change.after, view.max_hp),
-            (Subject::HitPoints, None) => hp_word(lang, change.after, change.after),
-            _ => i18n::tr(lang, "encounter-event-changed"),
-        };
-        args.push(("now", now.into()));
-    } else {
-        args.push(("before", change.before.to_string().into()));
-        args.push(("after", change.after.to_string().into()));
+impl Wording<'_> {
+    fn is_hidden(&self, name: &str) -> bool {
+        self.hidden.contains(name)
     }
-    let Some(effect) = change.effect else {
-        return match hidden {
-            true => i18n::tr_args(lang, "encounter-event-direct-change-hidden", &args),
-            false => i18n::tr_args(lang, "encounter-event-direct-change", &args),
+
+    /// The elements an attack's or a save's damage names as `label`, in words;
+    /// `None` for an effect's tag.
+    fn means_of(&self, label: &str) -> Option<&str> {
+        self.means
+            .as_ref()
+            .filter(|(means, _)| *means == label)
+            .map(|(_, words)| words.as_str())
+    }
+
+    /// `* Fireball 3d6 (6,5,4) = 15 on Orc: 30 → 15 hit points`; a hidden
+    /// combatant's hit points as a word, another value as `changed`.
+    fn int_change_line(&self, change: &IntChange) -> String {
+        let lang = self.lang;
+        let subject = change.subject.name();
+        let words = subject_name(lang, change.subject);
+        let worded = match self.is_hidden(change.name) {
+            true => {
+                let now = match (change.subject, self.engine.combatant(change.name)) {
+                    (Subject::HitPoints, Some(view)) => hp_word(lang, change.after, view.max_hp),
+                    (Subject::HitPoints, None) => hp_word(lang, change.after, change.after),
+                    _ => i18n::tr(lang, "encounter-event-changed"),
+                };
+                i18n::tr_args(
+                    lang,
+                    "encounter-change-hidden",
+                    &[
+                        ("subject", subject.into()),
+                        ("words", words.into()),
+                        ("now", now.into()),
+                    ],
+                )
+            }
+            false => i18n::tr_args(
+                lang,
+                "encounter-change",
+                &[
+                    ("subject", subject.into()),
+                    ("words", words.into()),
+                    ("before", change.before.to_string().into()),
+                    ("after", change.after.to_string().into()),
+                ],
+            ),
         };
-    };
-    args.push(("effect", effect.into()));
-    let Some(roll) = change.roll else {
-        return match hidden {
-            true => i18n::tr_args(lang, "encounter-event-change-hidden", &args),
-            false => i18n::tr_args(lang, "encounter-event-change", &args),
+        let mut args = vec![("name", change.name.into()), ("change", worded.into())];
+        let Some(effect) = change.effect else {
+            return i18n::tr_args(lang, "encounter-event-direct-change", &args);
         };
-    };
-    args.push(("roll", roll_text(lang, roll).into()));
-    match hidden {
-        true => i18n::tr_args(lang, "encounter-event-change-rolled-hidden", &args),
-        false => i18n::tr_args(lang, "encounter-event-change-rolled", &args),
+        args.push(("effect", effect.into()));
+        let Some(roll) = change.roll else {
+            return i18n::tr_args(lang, "encounter-event-change", &args);
+        };
+        args.push(("roll", roll_text(lang, roll).into()));
+        i18n::tr_args(lang, "encounter-event-change-rolled", &args)
+    }
+
+    /// A set or tag an effect assigned: a set's members in words.
+    fn assigned_value(&self, value: &str) -> String {
+        let Some(members) = value
+            .strip_prefix('{')
+            .and_then(|inner| inner.strip_suffix('}'))
+        else {
+            return value.to_owned();
+        };
+        let members: Vec<String> = members
+            .split(',')
+            .map(str::trim)
+            .filter(|member| !member.is_empty())
+            .map(str::to_owned)
+            .collect();
+        match members.is_empty() {
+            true => i18n::tr(self.lang, "encounter-event-nothing"),
+            false => element_words(self.lang, &members),
+        }
+    }
+
+    fn line(&self, event: &EffectEvent) -> String {
+        let lang = self.lang;
+        match event {
+            EffectEvent::IntChange {
+                effect,
+                name,
+                subject,
+                before,
+                after,
+                roll,
+            } => self.int_change_line(&IntChange {
+                effect: effect.as_deref(),
+                name,
+                subject: *subject,
+                before: *before,
+                after: *after,
+                roll: roll.as_ref(),
+            }),
+            EffectEvent::ProtectionChange {
+                effect,
+                name,
+                element,
+                operation,
+            } => {
+                let mut args = vec![
+                    ("effect", effect.into()),
+                    ("name", name.into()),
+                    ("element", element_word(lang, element).into()),
+                ];
+                if self.is_hidden(name) {
+                    return i18n::tr_args(lang, "encounter-event-protection-hidden", &args);
+                }
+                args.push(("operation", operation.into()));
+                i18n::tr_args(lang, "encounter-event-protection", &args)
+            }
+            EffectEvent::SetChange {
+                effect,
+                name,
+                subject,
+                added,
+                elements,
+            } => {
+                let key = match (subject, added) {
+                    (Subject::Immunity, true) => "encounter-event-now-immune",
+                    (Subject::Immunity, false) => "encounter-event-no-longer-immune",
+                    (_, true) => "encounter-event-set-added",
+                    (_, false) => "encounter-event-set-removed",
+                };
+                i18n::tr_args(
+                    lang,
+                    key,
+                    &[
+                        ("effect", effect.into()),
+                        ("name", name.into()),
+                        ("subject", subject_name(lang, *subject).into()),
+                        ("elements", element_words(lang, elements).into()),
+                    ],
+                )
+            }
+            EffectEvent::Assigned {
+                effect,
+                name,
+                subject,
+                value,
+            } => flag_line(lang, effect, name, *subject, value).unwrap_or_else(|| {
+                i18n::tr_args(
+                    lang,
+                    "encounter-event-assigned",
+                    &[
+                        ("effect", effect.into()),
+                        ("name", name.into()),
+                        ("subject", subject_name(lang, *subject).into()),
+                        ("value", self.assigned_value(value).into()),
+                    ],
+                )
+            }),
+            EffectEvent::Immune { name, effect } => {
+                let what = self.means_of(effect).unwrap_or(effect);
+                i18n::tr_args(
+                    lang,
+                    "encounter-event-immune",
+                    &[("effect", what.into()), ("name", name.into())],
+                )
+            }
+            EffectEvent::Reduced {
+                effect,
+                name,
+                amount,
+            } => {
+                let hidden = self.is_hidden(name);
+                let (key, what, what_name) = match (self.means_of(effect), hidden) {
+                    (Some(means), false) => ("encounter-event-reduced-means", means, "means"),
+                    (Some(means), true) => ("encounter-event-reduced-means-hidden", means, "means"),
+                    (None, false) => ("encounter-event-reduced", effect.as_str(), "effect"),
+                    (None, true) => ("encounter-event-reduced-hidden", effect.as_str(), "effect"),
+                };
+                let mut args = vec![(what_name, what.into()), ("name", name.into())];
+                if !hidden {
+                    args.push(("amount", amount.to_string().into()));
+                }
+                i18n::tr_args(lang, key, &args)
+            }
+            EffectEvent::TurnStart { round, name } => i18n::tr_args(
+                lang,
+                "encounter-event-turn",
+                &[("round", round.to_string().into()), ("name", name.into())],
+            ),
+            EffectEvent::AlreadyHas { name, effect } => {
+                effect_line(lang, "encounter-event-already-has", effect, name)
+            }
+            EffectEvent::NoEffect { effect, name } => {
+                effect_line(lang, "encounter-event-no-effect", effect, name)
+            }
+            EffectEvent::HookAttached { effect, name } => {
+                effect_line(lang, "encounter-event-hook", effect, name)
+            }
+            EffectEvent::WearsOff { effect, name } => {
+                effect_line(lang, "encounter-event-wears-off", effect, name)
+            }
+            EffectEvent::Removed { effect, name } => {
+                effect_line(lang, "encounter-event-removed", effect, name)
+            }
+            EffectEvent::RemovesNothing { effect, name } => {
+                effect_line(lang, "encounter-event-removes-nothing", effect, name)
+            }
+            EffectEvent::Down { name } => name_line(lang, "encounter-event-down", name),
+            EffectEvent::LosesTurn { name } => name_line(lang, "encounter-event-loses-turn", name),
+            EffectEvent::IsDead { name } => name_line(lang, "encounter-event-dead", name),
+            EffectEvent::DownSkips { name } => name_line(lang, "encounter-event-down-skips", name),
+            EffectEvent::Appears { name } => name_line(lang, "encounter-event-appears", name),
+            EffectEvent::CannotSplit { name } => {
+                name_line(lang, "encounter-event-cannot-split", name)
+            }
+            EffectEvent::Leaves { name } => name_line(lang, "encounter-event-leaves", name),
+            EffectEvent::EveryoneOut => i18n::tr(lang, "encounter-event-everyone-out"),
+        }
     }
 }
 
@@ -143,205 +391,19 @@ fn flag_line(
     ))
 }
 
-fn event_line(
-    lang: Lang,
-    event: &EffectEvent,
-    engine: &Encounter,
-    hidden: &HashSet<&str>,
-) -> String {
-    match event {
-        EffectEvent::TurnStart { round, name } => i18n::tr_args(
-            lang,
-            "encounter-event-turn",
-            &[("round", round.to_string().into()), ("name", name.into())],
-        ),
-        EffectEvent::IntChange {
-            effect,
-            name,
-            subject,
-            before,
-            after,
-            roll,
-        } => {
-            let change = IntChange {
-                effect: effect.as_deref(),
-                name,
-                subject: *subject,
-                before: *before,
-                after: *after,
-                roll: roll.as_ref(),
-            };
-            int_change_line(lang, &change, engine, hidden.contains(name.as_str()))
-        }
-        EffectEvent::ProtectionChange {
-            effect,
-            name,
-            element,
-            ..
-        } if hidden.contains(name.as_str()) => i18n::tr_args(
-            lang,
-            "encounter-event-protection-hidden",
-            &[
-                ("effect", effect.into()),
-                ("name", name.into()),
-                ("element", element.into()),
-            ],
-        ),
-        EffectEvent::ProtectionChange {
-            effect,
-            name,
-            element,
-            operation,
-        } => i18n::tr_args(
-            lang,
-            "encounter-event-protection",
-            &[
-                ("effect", effect.into()),
-                ("name", name.into()),
-                ("element", element.into()),
-                ("operation", operation.into()),
-            ],
-        ),
-        EffectEvent::SetChange {
-            effect,
-            name,
-            subject: Subject::Immunity,
-            added,
-            elements,
-        } => {
-            let key = match added {
-                true => "encounter-event-now-immune",
-                false => "encounter-event-no-longer-immune",
-            };
-            i18n::tr_args(
-                lang,
-                key,
-                &[
-                    ("effect", effect.into()),
-                    ("name", name.into()),
-                    ("elements", elements.join(", ").into()),
-                ],
-            )
-        }
-        EffectEvent::SetChange {
-            effect,
-            name,
-            subject,
-            added,
-            elements,
-        } => {
-            let sign = if *added { '+' } else { '-' };
-            i18n::tr_args(
-                lang,
-                "encounter-event-set",
-                &[
-                    ("effect", effect.into()),
-                    ("name", name.into()),
-                    ("subject", subject_name(lang, *subject).into()),
-                    ("change", format!("{sign}{{{}}}", elements.join(",")).into()),
-                ],
-            )
-        }
-        EffectEvent::Assigned {
-            effect,
-            name,
-            subject,
-            value,
-        } => flag_line(lang, effect, name, *subject, value).unwrap_or_else(|| {
-            i18n::tr_args(
-                lang,
-                "encounter-event-assigned",
-                &[
-                    ("effect", effect.into()),
-                    ("name", name.into()),
-                    ("subject", subject_name(lang, *subject).into()),
-                    ("value", value.into()),
-                ],
-            )
-        }),
-        EffectEvent::Immune { name, effect } => i18n::tr_args(
-            lang,
-            "encounter-event-immune",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::AlreadyHas { name, effect } => i18n::tr_args(
-            lang,
-            "encounter-event-already-has",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::NoEffect { effect, name } => i18n::tr_args(
-            lang,
-            "encounter-event-no-effect",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::Reduced { effect, name, .. } if hidden.contains(name.as_str()) => {
-            i18n::tr_args(
-                lang,
-                "encounter-event-reduced-hidden",
-                &[("effect", effect.into()), ("name", name.into())],
-            )
-        }
-        EffectEvent::Reduced {
-            effect,
-            name,
-            amount,
-        } => i18n::tr_args(
-            lang,
-            "encounter-event-reduced",
-            &[
-                ("effect", effect.into()),
-                ("name", name.into()),
-                ("amount", amount.to_string().into()),
-            ],
-        ),
-        EffectEvent::HookAttached { effect, name } => i18n::tr_args(
-            lang,
-            "encounter-event-hook",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::WearsOff { effect, name } => i18n::tr_args(
-            lang,
-            "encounter-event-wears-off",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::Removed { effect, name } => i18n::tr_args(
-            lang,
-            "encounter-event-removed",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::RemovesNothing { effect, name } => i18n::tr_args(
-            lang,
-            "encounter-event-removes-nothing",
-            &[("effect", effect.into()), ("name", name.into())],
-        ),
-        EffectEvent::Down { name } => {
-            i18n::tr_args(lang, "encounter-event-down", &[("name", name.into())])
-        }
-        EffectEvent::LosesTurn { name } => {
-            i18n::tr_args(lang, "encounter-event-loses-turn", &[("name", name.into())])
-        }
-        EffectEvent::IsDead { name } => {
-            i18n::tr_args(lang, "encounter-event-dead", &[("name", name.into())])
-        }
-        EffectEvent::DownSkips { name } => {
-            i18n::tr_args(lang, "encounter-event-down-skips", &[("name", name.into())])
-        }
-        EffectEvent::Appears { name } => {
-            i18n::tr_args(lang, "encounter-event-appears", &[("name", name.into())])
-        }
-        EffectEvent::CannotSplit { name } => i18n::tr_args(
-            lang,
-            "encounter-event-cannot-split",
-            &[("name", name.into())],
-        ),
-        EffectEvent::Leaves { name } => {
-            i18n::tr_args(lang, "encounter-event-leaves", &[("name", name.into())])
-        }
-        EffectEvent::EveryoneOut => i18n::tr(lang, "encounter-event-everyone-out"),
-    }
+fn effect_line(lang: Lang, key: &str, effect: &str, name: &str) -> String {
+    i18n::tr_args(
+        lang,
+        key,
+        &[("effect", effect.into()), ("name", name.into())],
+    )
 }
 
-/// What an effect changed, in `lang`: the effect language's own name in English.
+fn name_line(lang: Lang, key: &str, name: &str) -> String {
+    i18n::tr_args(lang, key, &[("name", name.into())])
+}
+
+/// What an effect changed, in `lang`'s words (`hit points`, `Trefferpunkte`).
 fn subject_name(lang: Lang, subject: Subject) -> String {
     i18n::tr_args(
         lang,
@@ -437,124 +499,298 @@ mod tests {
         }
     }
 
-    /// English event lines are npc-core's own transcript lines, word for word (but
-    /// for those said for people, below); the German ones keep tags, names and the
-    /// effect language's subjects.
+    /// Every event line is worded for people, in both languages: what an effect
+    /// changes in words, points after the numbers, elements in words; effect tags
+    /// and names as written (issue 26: English used to be the engine's own lines).
     #[test]
-    fn english_event_lines_are_the_engines_and_german_ones_keep_the_names() {
+    fn event_lines_are_worded_for_people_in_both_languages() {
         let (effect, name) = ("Poison".to_owned(), "Orc_2".to_owned());
-        let events = [
-            EffectEvent::TurnStart {
-                round: 12,
-                name: name.clone(),
-            },
-            EffectEvent::IntChange {
-                effect: Some(effect.clone()),
-                name: name.clone(),
-                subject: Subject::HitPoints,
-                before: 12,
-                after: 10,
-                roll: None,
-            },
-            EffectEvent::IntChange {
-                effect: None,
-                name: name.clone(),
-                subject: Subject::HitPoints,
-                before: 12_000,
-                after: -3,
-                roll: None,
-            },
-            EffectEvent::ProtectionChange {
-                effect: effect.clone(),
-                name: name.clone(),
-                element: "Fire".to_owned(),
-                operation: "+2".to_owned(),
-            },
-            EffectEvent::SetChange {
-                effect: effect.clone(),
-                name: name.clone(),
-                subject: Subject::HitPoints,
-                added: false,
-                elements: vec!["Fire".to_owned(), "Ice".to_owned()],
-            },
-            EffectEvent::Assigned {
-                effect: effect.clone(),
-                name: name.clone(),
-                subject: Subject::HitPoints,
-                value: "{Fire}".to_owned(),
-            },
-            EffectEvent::Immune {
-                name: name.clone(),
-                effect: effect.clone(),
-            },
-            EffectEvent::AlreadyHas {
-                name: name.clone(),
-                effect: effect.clone(),
-            },
-            EffectEvent::NoEffect {
-                effect: effect.clone(),
-                name: name.clone(),
-            },
-            EffectEvent::Reduced {
-                effect: effect.clone(),
-                name: name.clone(),
-                amount: 3,
-            },
-            EffectEvent::HookAttached {
-                effect: effect.clone(),
-                name: name.clone(),
-            },
-            EffectEvent::WearsOff {
-                effect: effect.clone(),
-                name: name.clone(),
-            },
-            EffectEvent::Removed {
-                effect: effect.clone(),
-                name: name.clone(),
-            },
-            EffectEvent::RemovesNothing {
-                effect: effect.clone(),
-                name: name.clone(),
-            },
-            EffectEvent::Down { name: name.clone() },
-            EffectEvent::LosesTurn { name: name.clone() },
-            EffectEvent::IsDead { name: name.clone() },
-            EffectEvent::DownSkips { name: name.clone() },
-            EffectEvent::Appears { name: name.clone() },
-            EffectEvent::CannotSplit { name: name.clone() },
-            EffectEvent::Leaves { name: name.clone() },
-            EffectEvent::EveryoneOut,
+        // (event, English, German)
+        let cases = [
+            (
+                EffectEvent::TurnStart {
+                    round: 12,
+                    name: name.clone(),
+                },
+                "[round 12] Orc_2",
+                "[Runde 12] Orc_2",
+            ),
+            (
+                EffectEvent::IntChange {
+                    effect: Some(effect.clone()),
+                    name: name.clone(),
+                    subject: Subject::HitPoints,
+                    before: 12,
+                    after: 10,
+                    roll: None,
+                },
+                "* Poison on Orc_2: 12 → 10 hit points",
+                "* Poison auf Orc_2: 12 → 10 Trefferpunkte",
+            ),
+            (
+                EffectEvent::IntChange {
+                    effect: None,
+                    name: name.clone(),
+                    subject: Subject::HitPoints,
+                    before: 12_000,
+                    after: -3,
+                    roll: None,
+                },
+                "* Orc_2: 12000 → -3 hit points",
+                "* Orc_2: 12000 → -3 Trefferpunkte",
+            ),
+            (
+                EffectEvent::IntChange {
+                    effect: Some("Bless".to_owned()),
+                    name: name.clone(),
+                    subject: Subject::ArmorClass,
+                    before: 12,
+                    after: 14,
+                    roll: None,
+                },
+                "* Bless on Orc_2: armour class 12 → 14",
+                "* Bless auf Orc_2: Rüstungsklasse 12 → 14",
+            ),
+            (
+                EffectEvent::ProtectionChange {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    element: "FIRE".to_owned(),
+                    operation: "+2".to_owned(),
+                },
+                "* Poison on Orc_2: protection against fire +2",
+                "* Poison auf Orc_2: Schutz gegen Fire +2",
+            ),
+            (
+                EffectEvent::SetChange {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    subject: Subject::Flags,
+                    added: false,
+                    elements: vec!["FIRE".to_owned(), "COLD_IRON".to_owned()],
+                },
+                "* Poison on Orc_2: fire, cold iron taken from flags",
+                "* Poison auf Orc_2: Fire, Cold Iron aus Flags entfernt",
+            ),
+            (
+                EffectEvent::SetChange {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    subject: Subject::Alignment,
+                    added: true,
+                    elements: vec!["EVIL".to_owned()],
+                },
+                "* Poison on Orc_2: evil added to alignment",
+                "* Poison auf Orc_2: Evil zu Gesinnung hinzugefügt",
+            ),
+            (
+                EffectEvent::Assigned {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    subject: Subject::Alignment,
+                    value: "{EVIL,CHAOS}".to_owned(),
+                },
+                "* Poison on Orc_2: alignment now evil, chaos",
+                "* Poison auf Orc_2: Gesinnung jetzt Evil, Chaos",
+            ),
+            (
+                EffectEvent::Assigned {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    subject: Subject::Flags,
+                    value: "{}".to_owned(),
+                },
+                "* Poison on Orc_2: flags now nothing",
+                "* Poison auf Orc_2: Flags jetzt nichts",
+            ),
+            (
+                EffectEvent::Assigned {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    subject: Subject::Species,
+                    value: "Troll".to_owned(),
+                },
+                "* Poison on Orc_2: species now Troll",
+                "* Poison auf Orc_2: Volk jetzt Troll",
+            ),
+            (
+                EffectEvent::Immune {
+                    name: name.clone(),
+                    effect: effect.clone(),
+                },
+                "* Orc_2 is immune to Poison.",
+                "* Orc_2 ist immun gegen Poison.",
+            ),
+            (
+                EffectEvent::AlreadyHas {
+                    name: name.clone(),
+                    effect: effect.clone(),
+                },
+                "* Orc_2 already has Poison.",
+                "* Orc_2 hat Poison schon.",
+            ),
+            (
+                EffectEvent::NoEffect {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                },
+                "* Poison has no effect on Orc_2.",
+                "* Poison wirkt nicht auf Orc_2.",
+            ),
+            (
+                EffectEvent::Reduced {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    amount: 3,
+                },
+                "* Orc_2's protection takes 3 off Poison.",
+                "* Der Schutz von Orc_2 hält 3 von Poison ab.",
+            ),
+            (
+                EffectEvent::HookAttached {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                },
+                "* Orc_2 now holds Poison.",
+                "* Orc_2 trägt jetzt Poison.",
+            ),
+            (
+                EffectEvent::WearsOff {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                },
+                "* Poison wears off Orc_2.",
+                "* Poison endet bei Orc_2.",
+            ),
+            (
+                EffectEvent::Removed {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                },
+                "* Poison removed from Orc_2.",
+                "* Poison von Orc_2 entfernt.",
+            ),
+            (
+                EffectEvent::RemovesNothing {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                },
+                "* Poison removes nothing from Orc_2.",
+                "* Poison entfernt nichts von Orc_2.",
+            ),
+            (
+                EffectEvent::Down { name: name.clone() },
+                "* Orc_2 is down.",
+                "* Orc_2 geht zu Boden.",
+            ),
+            (
+                EffectEvent::LosesTurn { name: name.clone() },
+                "* Orc_2 loses the turn.",
+                "* Orc_2 verliert den Zug.",
+            ),
+            (
+                EffectEvent::IsDead { name: name.clone() },
+                "* Orc_2 is dead.",
+                "* Orc_2 ist tot.",
+            ),
+            (
+                EffectEvent::DownSkips { name: name.clone() },
+                "* Orc_2 is down and skips the turn.",
+                "* Orc_2 liegt am Boden und setzt den Zug aus.",
+            ),
+            (
+                EffectEvent::Appears { name: name.clone() },
+                "* Orc_2 appears.",
+                "* Orc_2 erscheint.",
+            ),
+            (
+                EffectEvent::CannotSplit { name: name.clone() },
+                "* Orc_2 cannot split: the encounter is full.",
+                "* Orc_2 kann sich nicht teilen: die Begegnung ist voll.",
+            ),
+            (
+                EffectEvent::Leaves { name: name.clone() },
+                "* Orc_2 leaves the encounter.",
+                "* Orc_2 verlässt die Begegnung.",
+            ),
+            (
+                EffectEvent::EveryoneOut,
+                "* Everyone is out of action.",
+                "* Alle sind kampfunfähig.",
+            ),
         ];
         let engine = Encounter::new();
-        let english = event_lines(Lang::En, &events, &engine, &[]);
-        let canonical: Vec<String> = events.iter().map(EffectEvent::to_line).collect();
-        assert_eq!(english, canonical);
-        let german = event_lines(Lang::De, &events, &engine, &[]);
-        let expected = [
-            "[Runde 12] Orc_2",
-            "* Poison auf Orc_2: Trefferpunkte 12 -> 10",
-            "* Orc_2: Trefferpunkte 12000 -> -3",
-            "* Poison auf Orc_2: Schutz gegen Fire +2",
-            "* Poison auf Orc_2: Trefferpunkte -{Fire,Ice}",
-            "* Poison auf Orc_2: Trefferpunkte = {Fire}",
-            "* Orc_2 ist immun gegen Poison.",
-            "* Orc_2 hat Poison schon.",
-            "* Poison wirkt nicht auf Orc_2.",
-            "* Poison auf Orc_2 um 3 verringert.",
-            "* Orc_2 trägt jetzt Poison.",
-            "* Poison endet bei Orc_2.",
-            "* Poison von Orc_2 entfernt.",
-            "* Poison entfernt nichts von Orc_2.",
-            "* Orc_2 geht zu Boden.",
-            "* Orc_2 verliert den Zug.",
-            "* Orc_2 ist tot.",
-            "* Orc_2 liegt am Boden und setzt den Zug aus.",
-            "* Orc_2 erscheint.",
-            "* Orc_2 kann sich nicht teilen: die Begegnung ist voll.",
-            "* Orc_2 verlässt die Begegnung.",
-            "* Alle sind kampfunfähig.",
+        for (event, english, german) in cases {
+            let events = std::slice::from_ref(&event);
+            assert_eq!(event_lines(Lang::En, events, &engine, &[]), [english]);
+            assert_eq!(event_lines(Lang::De, events, &engine, &[]), [german]);
+        }
+    }
+
+    /// An attack's or a save's damage names its means in words where the engine
+    /// puts them in an effect's place; a hidden target's protection keeps its amount.
+    #[test]
+    fn damage_names_its_means_in_words() {
+        let means = ["FIRE".to_owned(), "EDGED_WEAPON".to_owned()];
+        let label = means.join("|");
+        let events = [
+            EffectEvent::Immune {
+                name: "Orc".to_owned(),
+                effect: label.clone(),
+            },
+            EffectEvent::Reduced {
+                effect: label.clone(),
+                name: "Orc".to_owned(),
+                amount: 5,
+            },
         ];
-        assert_eq!(german, expected);
+        let engine = Encounter::new();
+        let cases = [
+            (
+                Lang::En,
+                false,
+                [
+                    "* Orc is immune to fire, edged weapon.",
+                    "* Orc's protection against fire, edged weapon takes 5 off.",
+                ],
+            ),
+            (
+                Lang::De,
+                false,
+                [
+                    "* Orc ist immun gegen Fire, Edged Weapon.",
+                    "* Der Schutz von Orc gegen Fire, Edged Weapon hält 5 ab.",
+                ],
+            ),
+            (
+                Lang::En,
+                true,
+                [
+                    "* Orc is immune to fire, edged weapon.",
+                    "* Orc's protection against fire, edged weapon takes some off.",
+                ],
+            ),
+        ];
+        for (lang, hidden, expected) in cases {
+            let seats = [Seat {
+                name: "Orc".to_owned(),
+                owner: 0,
+                character: None,
+                hidden,
+                fields: Vec::new(),
+                attack: None,
+                saves: Vec::new(),
+            }];
+            assert_eq!(
+                damage_lines(lang, &events, &engine, &seats, &means),
+                expected
+            );
+        }
+        // The same label from an effect (no means given) is the effect's tag.
+        assert_eq!(
+            event_lines(Lang::En, &events[..1], &engine, &[]),
+            ["* Orc is immune to FIRE|EDGED_WEAPON."]
+        );
     }
 
     fn change(effect: &str, before: i64, after: i64, roll: Option<EffectRoll>) -> EffectEvent {
@@ -599,23 +835,23 @@ mod tests {
                     3,
                     rolled("8d6", &[6, 5, 4, 3, 3, 2, 2, 2], 27),
                 ),
-                Some("* Fireball 8d6 (6,5,4,3,3,2,2,2) = 27 on Orc: HitPoints 30 -> 3"),
-                Some("* Fireball 8d6 (6,5,4,3,3,2,2,2) = 27 auf Orc: Trefferpunkte 30 -> 3"),
+                Some("* Fireball 8d6 (6,5,4,3,3,2,2,2) = 27 on Orc: 30 → 3 hit points"),
+                Some("* Fireball 8d6 (6,5,4,3,3,2,2,2) = 27 auf Orc: 30 → 3 Trefferpunkte"),
             ),
             (
                 change("Storm", 60, 18, rolled("12d6", &many, 42)),
-                Some("* Storm 12d6 (2,3,4,5,6,1,2,3,4,5,…) = 42 on Orc: HitPoints 60 -> 18"),
-                Some("* Storm 12d6 (2,3,4,5,6,1,2,3,4,5,…) = 42 auf Orc: Trefferpunkte 60 -> 18"),
+                Some("* Storm 12d6 (2,3,4,5,6,1,2,3,4,5,…) = 42 on Orc: 60 → 18 hit points"),
+                Some("* Storm 12d6 (2,3,4,5,6,1,2,3,4,5,…) = 42 auf Orc: 60 → 18 Trefferpunkte"),
             ),
             (
                 change("Heal", 1, 6, rolled("2d4+2", &[1, 2], 5)),
-                Some("* Heal 2d4+2 (1,2) = 5 on Orc: HitPoints 1 -> 6"),
-                Some("* Heal 2d4+2 (1,2) = 5 auf Orc: Trefferpunkte 1 -> 6"),
+                Some("* Heal 2d4+2 (1,2) = 5 on Orc: 1 → 6 hit points"),
+                Some("* Heal 2d4+2 (1,2) = 5 auf Orc: 1 → 6 Trefferpunkte"),
             ),
             (
                 change("Tide", 1, 6, rolled("2+3", &[], 5)),
-                Some("* Tide 2+3 = 5 on Orc: HitPoints 1 -> 6"),
-                Some("* Tide 2+3 = 5 auf Orc: Trefferpunkte 1 -> 6"),
+                Some("* Tide 2+3 = 5 on Orc: 1 → 6 hit points"),
+                Some("* Tide 2+3 = 5 auf Orc: 1 → 6 Trefferpunkte"),
             ),
             (change("Poison", 0, 0, None), None, None),
             (change("Heal", 6, 6, rolled("1d4", &[3], 3)), None, None),
@@ -647,8 +883,8 @@ mod tests {
                     added: true,
                     elements: vec!["POISON".to_owned(), "BURN".to_owned()],
                 },
-                Some("* Ward: Orc is now immune to POISON, BURN."),
-                Some("* Ward: Orc ist jetzt immun gegen POISON, BURN."),
+                Some("* Ward: Orc is now immune to poison, burn."),
+                Some("* Ward: Orc ist jetzt immun gegen Poison, Burn."),
             ),
             (
                 EffectEvent::SetChange {
@@ -658,8 +894,8 @@ mod tests {
                     added: false,
                     elements: vec!["HOLY".to_owned()],
                 },
-                Some("* Curse: Orc is no longer immune to HOLY."),
-                Some("* Curse: Orc ist nicht mehr immun gegen HOLY."),
+                Some("* Curse: Orc is no longer immune to holy."),
+                Some("* Curse: Orc ist nicht mehr immun gegen Holy."),
             ),
         ];
         let engine = Encounter::new();
@@ -683,7 +919,7 @@ mod tests {
         let events = [change("Fireball", 30, 3, rolled("8d6", &[6, 5], 27))];
         assert_eq!(
             event_lines(Lang::En, &events, &engine, &hidden),
-            ["* Fireball 8d6 (6,5) = 27 on Orc: HitPoints healthy"]
+            ["* Fireball 8d6 (6,5) = 27 on Orc: healthy"]
         );
     }
 }

@@ -11,8 +11,9 @@ use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use sqlx::AnyConnection;
 
+use super::super::characters::overlay;
 use super::super::context::Context;
-use super::super::encounter::{apply_alone, overlay};
+use super::super::encounter::apply_alone;
 use super::super::text::escape_markdown;
 use crate::i18n::{self, Lang};
 use crate::storage::characters::character_by_id_in;
@@ -132,7 +133,7 @@ impl Context {
                     continue;
                 }
             };
-            // The engine's lines (`* Poison on Udo: HitPoints 12 -> 10`) as the
+            // The engine's lines (`* Poison on Udo: 12 → 10 hit points`) as the
             // conversation's other system lines read: in italics.
             plan.lines.extend(
                 alone

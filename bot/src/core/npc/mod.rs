@@ -41,7 +41,10 @@ use sqlx::AnyConnection;
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
-use super::table::{Answer, CommandEntry, ComponentFamily, defer_private, name_choices};
+use super::table::{
+    Answer, CommandEntry, ComponentFamily, Guard, Subcommand, by_subcommand, defer_private,
+    guild_of, name_choices,
+};
 use super::text::{
     FenceTag, code_block, code_span_text, escape_markdown, one_line, strip_code_fences, truncate,
 };
@@ -126,12 +129,52 @@ pub(in crate::core) const NPC_COMMAND: CommandEntry = CommandEntry {
     name: "npc",
     spec: npc_spec,
     ack: defer_private,
-    run: |cx, request, command| Box::pin(cx.npc_command(request, command)),
+    run: by_subcommand,
     autocomplete,
     components: &[],
-    subcommands: &[],
+    subcommands: &[
+        Subcommand {
+            name: None,
+            guards: ON_SERVER,
+            run: |cx, request, command| Box::pin(cx.npc_list(request, command)),
+        },
+        Subcommand {
+            name: Some("install"),
+            guards: ADMIN,
+            run: |cx, request, command| Box::pin(cx.npc_install(request, command)),
+        },
+        Subcommand {
+            name: Some("list"),
+            guards: ON_SERVER,
+            run: |cx, request, command| Box::pin(cx.npc_list(request, command)),
+        },
+        Subcommand {
+            name: Some("remove"),
+            guards: ADMIN,
+            run: |cx, request, command| Box::pin(cx.npc_remove(request, command)),
+        },
+        Subcommand {
+            name: Some("activity"),
+            guards: ADMIN,
+            run: |cx, request, command| Box::pin(cx.npc_activity(request, command)),
+        },
+    ],
     typed_replies: None,
 };
+
+/// NPCs live on servers: the guard of every `/npc` subcommand.
+const ON_SERVER: &[Guard] = &[Guard::GuildOnlyWith {
+    refusal_key: "npc-not-here",
+}];
+/// Installing, removing and changing NPCs is for the server's admins.
+const ADMIN: &[Guard] = &[
+    Guard::GuildOnlyWith {
+        refusal_key: "npc-not-here",
+    },
+    Guard::Admin {
+        what_key: "npc-not-allowed",
+    },
+];
 
 /// `/talk npc [conv]`, and every component of a conversation.
 pub(in crate::core) const TALK_COMMAND: CommandEntry = CommandEntry {
@@ -257,53 +300,24 @@ impl Context {
         self.npc_component(request, id, values, fields).await
     }
 
-    async fn npc_command(
+    /// What every `/npc` subcommand reads first: the member's language, the server
+    /// (its guard let only servers through) and the `name` typed.
+    async fn npc_ask<'a>(
         &self,
         request: &Request,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
+        command: &'a Command,
+    ) -> anyhow::Result<(Lang, i64, &'a str)> {
         let lang = self.language(request, false).await?;
-        let Some(guild_id) = request.guild_id else {
-            return Ok(ephemeral(i18n::tr(lang, "npc-not-here")));
-        };
         let name = command.string("name").map(str::trim).unwrap_or("");
-        match command.sub() {
-            Some("list") | None => self.npc_list(lang, guild_id).await,
-            Some(sub @ ("install" | "remove" | "activity")) => {
-                if let Some(refusal) = self
-                    .refuse_unless_admin(lang, request, "npc-not-allowed")
-                    .await?
-                {
-                    return Ok(refusal);
-                }
-                match sub {
-                    "install" => {
-                        self.npc_install(lang, request, guild_id, command, name)
-                            .await
-                    }
-                    "remove" => self.npc_remove(lang, guild_id, name).await,
-                    _ => {
-                        let code = command.integer("code").unwrap_or(0);
-                        self.npc_activity(lang, guild_id, name, code).await
-                    }
-                }
-            }
-            Some(other) => Ok(ephemeral(i18n::tr_args(
-                lang,
-                "npc-unknown-subcommand",
-                &[("sub", other.into())],
-            ))),
-        }
+        Ok((lang, guild_of(request)?, name))
     }
 
     async fn npc_install(
         &self,
-        lang: Lang,
         request: &Request,
-        guild_id: i64,
         command: &Command,
-        name: &str,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.npc_ask(request, command).await?;
         if let Err(problem) = check_name(lang, name) {
             return Ok(ephemeral(problem));
         }
@@ -445,7 +459,8 @@ impl Context {
         Ok(source)
     }
 
-    async fn npc_list(&self, lang: Lang, guild_id: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn npc_list(&self, request: &Request, command: &Command) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, _) = self.npc_ask(request, command).await?;
         let rows = self.storage.npc_scripts(guild_id).await?;
         if rows.is_empty() {
             return Ok(ephemeral(i18n::tr(lang, "npc-list-empty")));
@@ -473,12 +488,8 @@ impl Context {
         )))
     }
 
-    async fn npc_remove(
-        &self,
-        lang: Lang,
-        guild_id: i64,
-        name: &str,
-    ) -> anyhow::Result<Vec<Reply>> {
+    async fn npc_remove(&self, request: &Request, command: &Command) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.npc_ask(request, command).await?;
         if !self.storage.remove_npc(guild_id, name).await? {
             return Ok(no_such_npc(lang, name));
         }
@@ -491,11 +502,11 @@ impl Context {
 
     async fn npc_activity(
         &self,
-        lang: Lang,
-        guild_id: i64,
-        name: &str,
-        code: i64,
+        request: &Request,
+        command: &Command,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (lang, guild_id, name) = self.npc_ask(request, command).await?;
+        let code = command.integer("code").unwrap_or(0);
         if i32::try_from(code).is_err() {
             return Ok(ephemeral(i18n::tr(lang, "npc-activity-range")));
         }
@@ -796,7 +807,7 @@ impl Context {
     }
 
     /// A reply to an NPC's message; `None` when the message is not an NPC's.
-    pub(in crate::core) async fn npc_message_reply(
+    async fn npc_message_reply(
         &self,
         request: &Request,
         to_message: i64,
