@@ -132,9 +132,47 @@ pub(crate) struct Code {
     pub(crate) consts: Vec<f64>,
     /// Every statement's code as (start, end), for `RESUME` and `RESUME NEXT`.
     pub(crate) stmts: Vec<(u32, u32)>,
+    /// Bytes of GW-BASIC's tokenized program text (`segment.rs`).
+    pub(crate) text_bytes: usize,
+    /// Bytes GW-BASIC's table would hold were every scalar variable made.
+    pub(crate) all_scalar_bytes: usize,
+}
+
+/// The compiler's own variables (`SWAP`'s `~SWAP$`) are named so that no
+/// program can name them; GW-BASIC has none of them.
+fn is_internal(name: &str) -> bool {
+    name.starts_with('~')
 }
 
 impl Code {
+    /// Bytes of the numeric slot's entry in GW-BASIC's variable table.
+    pub(crate) fn num_var_bytes(&self, slot: usize) -> usize {
+        match self.num_vars.get(slot) {
+            Some((name, ty)) if !is_internal(name) => {
+                crate::segment::scalar_bytes(name, crate::segment::num_bytes(*ty))
+            }
+            _ => 0,
+        }
+    }
+
+    /// Bytes of the string slot's entry in GW-BASIC's variable table.
+    pub(crate) fn str_var_bytes(&self, slot: usize) -> usize {
+        match self.str_vars.get(slot) {
+            Some(name) if !is_internal(name) => {
+                crate::segment::scalar_bytes(name, crate::segment::STR_DESCRIPTOR)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether the string slot is a variable of the program (not one the
+    /// compiler made for itself, like `SWAP`'s `~SWAP$`).
+    pub(crate) fn is_program_str(&self, slot: usize) -> bool {
+        self.str_vars
+            .get(slot)
+            .is_some_and(|name| !is_internal(name))
+    }
+
     /// The BASIC line whose code holds `pc`.
     pub(crate) fn line_of(&self, pc: u32) -> Option<u32> {
         let index = self.lines.partition_point(|&(start, _)| start <= pc);

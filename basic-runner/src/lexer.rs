@@ -62,6 +62,11 @@ keywords! {
     Window = "WINDOW", Write = "WRITE", Xor = "XOR",
 }
 
+/// Whether `text` (upper case) is a reserved word.
+pub(crate) fn is_keyword(text: &str) -> bool {
+    keyword(text).is_some()
+}
+
 fn keyword(text: &str) -> Option<Kw> {
     KEYWORDS
         .iter()

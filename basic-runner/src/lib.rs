@@ -86,6 +86,7 @@ mod packed;
 mod parser;
 mod program;
 mod rnd;
+mod segment;
 mod session;
 mod transcript;
 mod using;

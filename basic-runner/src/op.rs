@@ -105,8 +105,21 @@ pub enum Builtin {
     Mk(NumTy),
     /// `POS`: the output column, from 1.
     Pos,
-    /// `FRE`: memory left in the sandbox.
+    /// `FRE(x)`: the bytes free in GW-BASIC's segment.
     Fre,
+    /// `FRE("")`: the same after a garbage collection.
+    FreStr,
+    /// `LEN(a$)` of a variable, read in place.
+    LenOf(Slot),
+    /// `LEFT$(a$, n)` of a variable, taking only the characters kept (no copy
+    /// of the whole string on the stack).
+    LeftOf(Slot),
+    /// `RIGHT$(a$, n)` of a variable, likewise.
+    RightOf(Slot),
+    /// `MID$(a$, n)` of a variable, likewise.
+    Mid2Of(Slot),
+    /// `MID$(a$, n, m)` of a variable, likewise.
+    Mid3Of(Slot),
     /// `ERR`: the number of the error being handled.
     Err,
     /// `ERL`: the line of the error being handled.
@@ -490,13 +503,50 @@ const fn effect(num_pop: u32, num_push: u32, str_pop: u32, str_push: u32) -> Eff
 }
 
 impl Builtin {
+    /// Whether the function makes a new string (which takes string space).
+    pub(crate) fn makes_string(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            Left | Right
+                | Mid2
+                | Mid3
+                | LeftOf(_)
+                | RightOf(_)
+                | Mid2Of(_)
+                | Mid3Of(_)
+                | Chr
+                | StrSng
+                | StrDbl
+                | PlainSng
+                | PlainDbl
+                | Space
+                | Hex
+                | Oct
+                | Mk(_)
+                | StringCode
+                | StringStr
+        )
+    }
+
+    /// The string variable the function reads in place, if any.
+    pub(crate) fn reads(self) -> Option<Slot> {
+        use Builtin::*;
+        match self {
+            LenOf(slot) | LeftOf(slot) | RightOf(slot) | Mid2Of(slot) | Mid3Of(slot) => Some(slot),
+            _ => None,
+        }
+    }
+
     fn effect(self) -> Effect {
         use Builtin::*;
         match self {
-            Err | Erl => effect(0, 1, 0, 0),
+            Err | Erl | LenOf(_) => effect(0, 1, 0, 0),
+            LeftOf(_) | RightOf(_) | Mid2Of(_) => effect(1, 0, 0, 1),
+            Mid3Of(_) => effect(2, 0, 0, 1),
             Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
             | Fre => effect(1, 1, 0, 0),
-            Len | Asc | Val | Cv(_) => effect(0, 1, 1, 0),
+            Len | Asc | Val | Cv(_) | FreStr => effect(0, 1, 1, 0),
             Left | Right | Mid2 => effect(1, 0, 1, 1),
             Mid3 => effect(2, 0, 1, 1),
             Chr | StrSng | StrDbl | PlainSng | PlainDbl | Space | Hex | Oct | Mk(_) => {

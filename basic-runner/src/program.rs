@@ -12,6 +12,7 @@ use crate::error::{Diagnostic, LoadError, LoadErrorDetail, Refusal};
 use crate::limits::Limits;
 use crate::optimize;
 use crate::parser;
+use crate::segment;
 use crate::verify;
 
 /// The most characters a program line may have, line number included: GW-BASIC's
@@ -241,6 +242,13 @@ impl Program {
             return Err(error);
         }
         optimize::optimize(&mut compiled.code);
+        compiled.code.text_bytes = segment::program_bytes(lines.values());
+        let code = &compiled.code;
+        let all_scalar_bytes = (0..code.num_vars.len())
+            .map(|slot| code.num_var_bytes(slot))
+            .chain((0..code.str_vars.len()).map(|slot| code.str_var_bytes(slot)))
+            .sum();
+        compiled.code.all_scalar_bytes = all_scalar_bytes;
         if let Err(error) = verify::verify(&compiled.code) {
             let line = compiled.code.line_of(error.pc as u32);
             return Err(LoadError::new(

@@ -554,10 +554,12 @@ impl Session {
         {
             return Err(RestoreError::Inconsistent("input form".to_string()));
         }
+        let mut machine = snapshot.machine;
+        machine.fit_segment(&program.code);
         Ok(Session {
             program,
             limits: snapshot.limits,
-            machine: snapshot.machine,
+            machine,
             status: snapshot.status,
         })
     }

@@ -17,7 +17,9 @@ const PROGRAM: &str = r#"
 210 PRINT
 220 INPUT "NAME"; N$(C)
 230 WHILE LEN(N$(C)) < 5: N$(C) = N$(C) + "*": WEND
+235 PRINT FRE(0)
 240 INPUT "AGAIN (Y/N)"; A$
+245 PRINT FRE("")
 250 IF A$ = "Y" THEN 200
 260 RETURN
 "#;

@@ -11,6 +11,10 @@
 //! the moment the bot's callback reaches it (`Callback::received_at`). Interactions are
 //! sent open-loop at a fixed rate, from distinct users, so a slow answer cannot slow
 //! the sender down and hide itself. Not a test: it asserts nothing and prints figures.
+//!
+//! `-- rates` leaves out the memory of paused sessions (for alternating runs of two
+//! builds); `-- steady` only sends 2,000 rolls a second for 20 seconds (for a profiler
+//! attached to the bot process, whose id it prints).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashMap;
@@ -32,6 +36,8 @@ use tavern::storage::{Storage, StorageOptions, sqlite_url_for_path};
 mod doubles;
 #[path = "load/shard.rs"]
 mod shard;
+#[path = "load/statements.rs"]
+mod statements;
 
 /// Bytes currently allocated through the global allocator: the heap a process holds,
 /// without the allocator's own retention that RSS also counts.
@@ -119,8 +125,13 @@ fn bot_process() {
         let mut config = Config::default();
         config.discord.api_base = Some(api_base);
         config.database.url = sqlite_url_for_path(&db);
-        // Logging as `tavern run` sets it up (RUST_LOG wins), since its spans cost too.
-        tavern::telemetry::init(&config.log, false, false).expect("the logger");
+        // Logging as `tavern run` sets it up (RUST_LOG wins), since its spans cost too;
+        // the shard bench also counts the database statements.
+        if std::env::var_os("TAVERN_LOAD_COUNT_STATEMENTS").is_some() {
+            statements::init(&config.log.filter);
+        } else {
+            tavern::telemetry::init(&config.log, false, false).expect("the logger");
+        }
         let storage = Storage::open(&config.database.url, &StorageOptions::default())
             .await
             .expect("the database");
@@ -145,8 +156,13 @@ fn bot_process() {
                     running.settled().await;
                     let stats = Stats::of_this_process();
                     println!(
-                        "{} {} {} {}",
-                        stats.heap_bytes, stats.rss_bytes, stats.cpu_ticks, stats.open_files
+                        "{} {} {} {} {} {}",
+                        stats.heap_bytes,
+                        stats.rss_bytes,
+                        stats.cpu_ticks,
+                        stats.open_files,
+                        stats.statements,
+                        stats.writes
                     );
                 }
                 "quit" => break,
@@ -167,6 +183,10 @@ struct Stats {
     cpu_ticks: i64,
     /// Open file descriptors: mostly sockets (HTTP connections, the gateway, SQLite).
     open_files: i64,
+    /// Database statements executed, and those of them that write (counted only when
+    /// the bot was started to count them, else 0).
+    statements: i64,
+    writes: i64,
 }
 
 impl Stats {
@@ -186,11 +206,14 @@ impl Stats {
             .map(|field| field.parse().unwrap_or(0))
             .collect();
         let cpu_ticks = fields.get(11).copied().unwrap_or(0) + fields.get(12).copied().unwrap_or(0);
+        let (statements, writes) = statements::counted();
         Stats {
             heap_bytes: LIVE_BYTES.load(Ordering::Relaxed) as i64,
             rss_bytes: rss_pages * 4096,
             cpu_ticks,
             open_files: std::fs::read_dir("/proc/self/fd").map_or(0, |dir| dir.count() as i64),
+            statements,
+            writes,
         }
     }
 }
@@ -204,7 +227,21 @@ struct BotProcess {
 
 impl BotProcess {
     fn spawn(api_base: &str, db: &std::path::Path) -> BotProcess {
-        let mut child = Command::new(std::env::current_exe().expect("this binary"))
+        BotProcess::spawn_counting(api_base, db, false)
+    }
+
+    /// `count_statements`: the bot also counts its database statements.
+    fn spawn_counting(api_base: &str, db: &std::path::Path, count_statements: bool) -> BotProcess {
+        let mut command = Command::new(std::env::current_exe().expect("this binary"));
+        if count_statements {
+            command.env("TAVERN_LOAD_COUNT_STATEMENTS", "1");
+        }
+        // An experiment's knob: the bot's runtime threads alone (tokio reads
+        // `TOKIO_WORKER_THREADS`), the generator's left as they are.
+        if let Ok(workers) = std::env::var("TAVERN_LOAD_BOT_WORKERS") {
+            command.env("TOKIO_WORKER_THREADS", workers);
+        }
+        let mut child = command
             .env("TAVERN_LOAD_ROLE", "bot")
             .env("TAVERN_LOAD_API_BASE", api_base)
             .env("TAVERN_LOAD_DB", db)
@@ -238,6 +275,8 @@ impl BotProcess {
             rss_bytes: numbers[1],
             cpu_ticks: numbers[2],
             open_files: numbers[3],
+            statements: numbers[4],
+            writes: numbers[5],
         }
     }
 
@@ -269,17 +308,32 @@ async fn generate_load() {
     fake.wait_request(Duration::from_secs(60), |request| request.method == "PUT")
         .await
         .expect("the commands are registered");
+    let mut next_user = 100_000;
+    if std::env::args().any(|arg| arg == "steady") {
+        roll_phase(&fake, &mut bot, 500, 1, &mut next_user).await;
+        println!(
+            "bot process {}: 2,000 rolls a second for 20 s",
+            bot.child.id()
+        );
+        let phase = roll_phase(&fake, &mut bot, 2_000, 20, &mut next_user).await;
+        phase.print_row();
+        bot.quit();
+        fake.shutdown().await;
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
 
     println!("Tavern load generator: /roll through fake Discord and serenity 0.12.5");
     println!(
         "machine: {} cores; bot in a child process, fake Discord and this generator in the parent",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
-    let mut next_user = 100_000;
     // Warm-up: connections, caches, the JIT-free but cold code paths.
     roll_phase(&fake, &mut bot, 500, 1, &mut next_user).await;
     // Memory first, before the bursts below grow the buffers of both processes.
-    session_memory(&fake, &mut bot, &db, &mut next_user).await;
+    if !std::env::args().any(|arg| arg == "rates") {
+        session_memory(&fake, &mut bot, &db, &mut next_user).await;
+    }
     println!();
     println!(
         "| offered /s | sent | answered | achieved /s | p50 ms | p90 ms | p99 ms | max ms | bot CPU µs/roll | fake+generator CPU µs/roll |"

@@ -148,6 +148,16 @@ impl Compiler {
         VarTy::Num(ty)
     }
 
+    /// The slot of a plain string variable (`A$`), which a function can read
+    /// in place.
+    fn str_var(&mut self, expr: &Expr) -> Option<Slot> {
+        let ExprKind::Var(name) = &expr.kind else {
+            return None;
+        };
+        let (base, ty) = self.type_of(name);
+        (ty == VarTy::Str).then(|| self.str_slot(&base))
+    }
+
     pub(super) fn function(&mut self, func: Func, args: &[Expr]) -> VarTy {
         let arg = |index: usize| args.get(index);
         let call = |compiler: &mut Compiler, builtin: Builtin| {
@@ -246,6 +256,12 @@ impl Compiler {
                 })
             }
             Func::Len | Func::Asc | Func::Val => {
+                if func == Func::Len
+                    && let Some(slot) = arg(0).and_then(|a| self.str_var(a))
+                {
+                    call(self, Builtin::LenOf(slot));
+                    return VarTy::Num(NumTy::Int);
+                }
                 if let Some(a) = arg(0) {
                     self.str_expr(a);
                 }
@@ -258,32 +274,40 @@ impl Compiler {
                 VarTy::Num(ty)
             }
             Func::Left | Func::Right => {
+                // of a variable, the function reads it in place: no copy of the
+                // whole string goes on the stack (the arguments cannot change it)
+                let var = arg(0).and_then(|a| self.str_var(a));
                 if let (Some(s), Some(n)) = (arg(0), arg(1)) {
-                    self.str_expr(s);
+                    if var.is_none() {
+                        self.str_expr(s);
+                    }
                     self.num_expr(n);
                 }
-                call(
-                    self,
-                    if func == Func::Left {
-                        Builtin::Left
-                    } else {
-                        Builtin::Right
-                    },
-                );
+                let builtin = match (func, var) {
+                    (Func::Left, Some(slot)) => Builtin::LeftOf(slot),
+                    (Func::Left, None) => Builtin::Left,
+                    (_, Some(slot)) => Builtin::RightOf(slot),
+                    (_, None) => Builtin::Right,
+                };
+                call(self, builtin);
                 VarTy::Str
             }
             Func::Mid => {
+                let var = arg(0).and_then(|a| self.str_var(a));
                 if let (Some(s), Some(n)) = (arg(0), arg(1)) {
-                    self.str_expr(s);
+                    if var.is_none() {
+                        self.str_expr(s);
+                    }
                     self.num_expr(n);
                 }
-                match arg(2) {
-                    Some(m) => {
+                let builtin = match (arg(2), var) {
+                    (Some(m), var) => {
                         self.num_expr(m);
-                        call(self, Builtin::Mid3);
+                        var.map_or(Builtin::Mid3, Builtin::Mid3Of)
                     }
-                    None => call(self, Builtin::Mid2),
-                }
+                    (None, var) => var.map_or(Builtin::Mid2, Builtin::Mid2Of),
+                };
+                call(self, builtin);
                 VarTy::Str
             }
             Func::Cvi | Func::Cvs | Func::Cvd => {
@@ -365,12 +389,16 @@ impl Compiler {
                 VarTy::Num(NumTy::Int)
             }
             Func::Fre => {
-                if let Some(a) = arg(0)
-                    && self.expr(a) == VarTy::Str
-                {
-                    call(self, Builtin::Len);
-                }
-                call(self, Builtin::Fre);
+                // a string argument asks for a garbage collection first
+                let is_str = arg(0).is_some_and(|a| self.expr(a) == VarTy::Str);
+                call(
+                    self,
+                    if is_str {
+                        Builtin::FreStr
+                    } else {
+                        Builtin::Fre
+                    },
+                );
                 VarTy::Num(NumTy::Sng)
             }
         }

@@ -4,7 +4,7 @@ use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::mbf;
 use crate::number::{self, NumTy};
-use crate::op::Builtin;
+use crate::op::{Builtin, Slot};
 
 use super::{Fault, Res, Vm, arg_in, cint, cost};
 
@@ -70,11 +70,47 @@ impl<'a> Vm<'a> {
                 self.push(r);
             }
             Builtin::Len => {
-                let s = self.pop_str();
+                let s = self.pop_used_str();
                 self.push(s.len() as f64);
             }
+            Builtin::LenOf(Slot(slot)) => {
+                let len = self.m.strs.get(slot as usize).map_or(0, Vec::len);
+                self.push(len as f64);
+            }
+            Builtin::LeftOf(Slot(slot)) | Builtin::RightOf(Slot(slot)) => {
+                let n = arg_in(self.pop(), 0, 255)? as usize;
+                let s = self
+                    .m
+                    .strs
+                    .get(slot as usize)
+                    .map_or(&[][..], Vec::as_slice);
+                let n = n.min(s.len());
+                let piece = if matches!(builtin, Builtin::LeftOf(_)) {
+                    s.get(..n)
+                } else {
+                    s.get(s.len() - n..)
+                };
+                let piece = piece.unwrap_or_default().to_vec();
+                self.m.str_stack.push(piece);
+            }
+            Builtin::Mid2Of(Slot(slot)) | Builtin::Mid3Of(Slot(slot)) => {
+                let len = if matches!(builtin, Builtin::Mid3Of(_)) {
+                    arg_in(self.pop(), 0, 255)? as usize
+                } else {
+                    255
+                };
+                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let s = self
+                    .m
+                    .strs
+                    .get(slot as usize)
+                    .map_or(&[][..], Vec::as_slice);
+                let rest = s.get(start.min(s.len())..).unwrap_or_default();
+                let piece = rest.get(..len.min(rest.len())).unwrap_or_default().to_vec();
+                self.m.str_stack.push(piece);
+            }
             Builtin::Asc => {
-                let s = self.pop_str();
+                let s = self.pop_used_str();
                 let first = *s
                     .first()
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
@@ -87,7 +123,7 @@ impl<'a> Vm<'a> {
                 self.push(f64::from(code));
             }
             Builtin::Val => {
-                let s = self.pop_str();
+                let s = self.pop_used_str();
                 let value = number::parse_val(&cp437::to_bytes(&s));
                 let value = self.sng(value)?;
                 self.push(value);
@@ -137,8 +173,8 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
             }
             Builtin::Instr2 | Builtin::Instr3 => {
-                let needle = self.pop_str();
-                let hay = self.pop_str();
+                let needle = self.pop_used_str();
+                let hay = self.pop_used_str();
                 let start = if builtin == Builtin::Instr3 {
                     arg_in(self.pop(), 1, 255)? as usize
                 } else {
@@ -188,7 +224,7 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(cp437::from_bytes(text.as_bytes()));
             }
             Builtin::Cv(ty) => {
-                let bytes = self.pop_str();
+                let bytes = self.pop_used_str();
                 let value = number::from_mbf_bytes(&cp437::to_bytes(&bytes), ty)
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
                 self.push(value);
@@ -214,7 +250,12 @@ impl<'a> Vm<'a> {
             }
             Builtin::Fre => {
                 self.pop();
-                let free = self.limits.max_memory_bytes.saturating_sub(self.m.memory);
+                let free = self.free_bytes(false);
+                self.push(free as f64);
+            }
+            Builtin::FreStr => {
+                self.pop_used_str();
+                let free = self.free_bytes(true);
                 self.push(free as f64);
             }
             Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
@@ -226,6 +267,7 @@ impl<'a> Vm<'a> {
                 };
                 let start = arg_in(self.pop(), 1, 255)? as usize - 1;
                 let mut target = self.pop_str();
+                let target_len = target.len();
                 if start >= target.len() {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
@@ -242,7 +284,12 @@ impl<'a> Vm<'a> {
                     }
                 }
                 self.m.str_stack.push(target);
+                // changed in place: the variable takes it back without a copy
+                self.m.last_temp = Some((self.m.str_stack.len() - 1, target_len));
             }
+        }
+        if builtin.makes_string() {
+            self.made_string()?;
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use crate::mbf;
 use crate::number::{self, NumTy};
 use crate::op::{Op, Pc, Slot, TableId};
 
-use super::{Fault, Frame, Machine, Output, Res, Vm, arg_in, cint};
+use super::{Fault, Frame, Home, Machine, Output, Res, Vm, arg_in, cint};
 
 impl<'a> Vm<'a> {
     /// `ON ERROR GOTO`: sends a BASIC error to the handler, if one is set and
@@ -338,7 +338,8 @@ impl<'a> Vm<'a> {
                     let text = str_args.next().unwrap_or_default();
                     let old = self.m.strs.get(slot as usize).cloned().unwrap_or_default();
                     saved_strs.push((slot, old));
-                    self.store_str_slot(slot as usize, text)?;
+                    // GW-BASIC keeps parameters apart from its variable table
+                    self.store_str_slot(slot as usize, text, Home::Text)?;
                 }
             }
         }
@@ -452,7 +453,12 @@ impl<'a> Vm<'a> {
                     }
                 }
                 for (slot, text) in saved_strs {
-                    self.store_str_slot(slot as usize, text)?;
+                    let home = if text.is_empty() {
+                        Home::Text
+                    } else {
+                        Home::Space
+                    };
+                    self.store_str_slot(slot as usize, text, home)?;
                 }
                 *pc = ret as usize;
             }

@@ -57,6 +57,7 @@ impl<'a> Vm<'a> {
                     if let Some(var) = self.m.nums.get_mut(slot as usize) {
                         *var = value;
                     }
+                    self.made_num(slot, value);
                     Ok(())
                 }
                 Op::StoreSng(Slot(slot)) => {
@@ -65,6 +66,7 @@ impl<'a> Vm<'a> {
                         if let Some(var) = self.m.nums.get_mut(slot as usize) {
                             *var = value;
                         }
+                        self.made_num(slot, value);
                     })
                 }
                 Op::StoreInt(Slot(slot)) => {
@@ -73,6 +75,7 @@ impl<'a> Vm<'a> {
                         if let Some(var) = self.m.nums.get_mut(slot as usize) {
                             *var = f64::from(value);
                         }
+                        self.made_num(slot, f64::from(value));
                     })
                 }
                 Op::AddInt => self.arith_stack(Arith::AddInt),
@@ -126,6 +129,7 @@ impl<'a> Vm<'a> {
                         if let Some(slot) = self.m.nums.get_mut(var as usize) {
                             *slot = r;
                         }
+                        self.made_num(var, r);
                     })
                 }
                 Op::AppendConst(Slot(var), ConstId(k)) => {
@@ -150,6 +154,7 @@ impl<'a> Vm<'a> {
                     if let Some(slot) = self.m.nums.get_mut(var as usize) {
                         *slot = k;
                     }
+                    self.made_num(var, k);
                     Ok(())
                 }
                 Op::Branch(cmp, when, Pc(target)) => {

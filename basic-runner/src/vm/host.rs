@@ -158,7 +158,7 @@ impl<'a> Vm<'a> {
                 self.write_item(text.as_bytes())?;
             }
             Ext::PrintStr => {
-                let text = self.pop_str();
+                let text = self.pop_used_str();
                 self.write_item(&text)?;
             }
             Ext::PrintComma => {
@@ -203,7 +203,7 @@ impl<'a> Vm<'a> {
                 self.write_item(text.as_bytes())?;
             }
             Ext::WriteStr => {
-                let text = self.pop_str();
+                let text = self.pop_used_str();
                 let mut quoted = Vec::with_capacity(text.len() + 2);
                 quoted.push(Ch::from(b'"'));
                 quoted.extend_from_slice(&text);
@@ -319,9 +319,12 @@ pub(crate) fn assign_input(
                 if let Some(var) = vm.m.nums.get_mut(*slot as usize) {
                     *var = value;
                 }
+                vm.made_num(*slot, value);
             }
             (InputTarget::Str(Slot(slot)), crate::input::Entry::Str(text)) => {
-                vm.store_str_slot(*slot as usize, text)?;
+                // a typed line is copied into the string space
+                let home = vm.copied(text.len())?;
+                vm.store_str_slot(*slot as usize, text, home)?;
             }
             (InputTarget::ElemNum(ArrayId(arr), dims, ty), crate::input::Entry::Num(value)) => {
                 let value = vm.convert(value, *ty)?;
@@ -337,6 +340,7 @@ pub(crate) fn assign_input(
             }
             (InputTarget::ElemStr(ArrayId(arr), dims), crate::input::Entry::Str(text)) => {
                 let index = vm.element(*arr, *dims)?;
+                vm.copied(text.len())?;
                 vm.store_str_elem(*arr as usize, index, text)?;
             }
             _ => return Err(Fault::Internal),

@@ -154,6 +154,39 @@ pub(crate) struct Machine {
     /// taken from the budget by the run loop.
     #[serde(skip)]
     pub(crate) charged: u64,
+    /// GW-BASIC's data segment (`space.rs`): which numeric variables were
+    /// given a 0 (GW-BASIC makes a variable when it is first given a value, and
+    /// one holding anything but 0 has been), where each string variable's
+    /// characters are, the bytes of the arrays, and the bytes the string space
+    /// holds (live strings, temporaries and garbage).
+    #[serde(default)]
+    pub(crate) num_made: Vec<bool>,
+    #[serde(default)]
+    pub(crate) str_home: Vec<Home>,
+    /// A function of the arrays, counted again on restore (`fit_segment`).
+    #[serde(skip)]
+    pub(crate) array_bytes: usize,
+    #[serde(default)]
+    pub(crate) string_space: usize,
+    /// The string on the stack the string space got last: (depth, length).
+    #[serde(skip)]
+    pub(crate) last_temp: Option<(usize, usize)>,
+    /// A string pushed from the program text or a variable: (depth, whether its
+    /// characters are in the string space).
+    #[serde(skip)]
+    pub(crate) last_load: Option<(usize, bool)>,
+}
+
+/// Where a string variable's characters are in GW-BASIC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub(crate) enum Home {
+    /// Not made yet.
+    #[default]
+    None,
+    /// In the program text (a literal or a `DATA` item), or empty: no string space.
+    Text,
+    /// In the string space.
+    Space,
 }
 
 impl Machine {
@@ -186,6 +219,12 @@ impl Machine {
             last_alive: None,
             cancel: None,
             charged: 0,
+            num_made: vec![false; code.num_vars.len()],
+            str_home: vec![Home::None; code.str_vars.len()],
+            array_bytes: 0,
+            string_space: 0,
+            last_temp: None,
+            last_load: None,
         }
     }
 
@@ -250,6 +289,12 @@ impl Machine {
         self.option_base = 0;
         self.base_fixed = BaseFixed::No;
         self.memory = 0;
+        self.num_made.iter_mut().for_each(|made| *made = false);
+        self.str_home.iter_mut().for_each(|home| *home = Home::None);
+        self.array_bytes = 0;
+        self.string_space = 0;
+        self.last_temp = None;
+        self.last_load = None;
         self.rnd.clear();
         self.on_error = None;
         self.handling = None;

@@ -8,13 +8,14 @@ mod dispatch;
 mod host;
 mod machine;
 mod numbers;
+mod space;
 mod strings;
 mod variables;
 
 pub(crate) use control::trap_at_pc;
 pub(crate) use host::{assign_input, write_text};
 pub use machine::CharacterRecord;
-pub(crate) use machine::{Array, ArrayData, BaseFixed, Frame, Machine};
+pub(crate) use machine::{Array, ArrayData, BaseFixed, Frame, Home, Machine};
 
 use crate::code::Code;
 use crate::cp437::Ch;

@@ -190,6 +190,7 @@ impl<'a> Vm<'a> {
                 if let Some(slot) = self.m.nums.get_mut(var as usize) {
                     *slot = f64::from(r);
                 }
+                self.made_num(var, f64::from(r));
             }
             _ => return Err(Fault::Internal),
         }

@@ -4,23 +4,30 @@ use crate::cp437::Ch;
 use crate::error::ErrorCode;
 use crate::op::{Op, Slot};
 
-use super::{Fault, OUT_OF_STRING_SPACE, Res, Vm, truth};
+use super::{Fault, Home, OUT_OF_STRING_SPACE, Res, Vm, truth};
 
 impl<'a> Vm<'a> {
     /// `a$ = a$ + tail` without copying `a$`.
     #[inline(always)]
     pub(super) fn append(&mut self, var: u32, tail: &[Ch]) -> Res<()> {
-        let Some(target) = self.m.strs.get_mut(var as usize) else {
+        let Some(target) = self.m.strs.get(var as usize) else {
             return Err(Fault::Internal);
         };
-        if target.len() + tail.len() > 255 {
+        let joined = target.len() + tail.len();
+        if joined > 255 {
             return Err(ErrorCode::StringTooLong.into());
         }
         if self.m.memory + tail.len() > self.limits.max_memory_bytes {
             return Err(OUT_OF_STRING_SPACE.into());
         }
-        target.extend_from_slice(tail);
+        // GW-BASIC makes the joined string anew in the string space; the old
+        // one is garbage
+        self.claim(joined)?;
+        if let Some(target) = self.m.strs.get_mut(var as usize) {
+            target.extend_from_slice(tail);
+        }
         self.m.memory += tail.len();
+        self.set_home(var as usize, Home::Space);
         Ok(())
     }
 
@@ -28,8 +35,8 @@ impl<'a> Vm<'a> {
     pub(super) fn string_op(&mut self, op: Op) -> Res<()> {
         match op {
             Op::StrEq | Op::StrNe | Op::StrLt | Op::StrLe | Op::StrGt | Op::StrGe => {
-                let b = self.pop_str();
-                let a = self.pop_str();
+                let b = self.pop_used_str();
+                let a = self.pop_used_str();
                 let r = match op {
                     Op::StrEq => a == b,
                     Op::StrNe => a != b,
@@ -49,6 +56,7 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::StringTooLong.into());
                 }
                 a.extend_from_slice(&b);
+                self.made_string()?;
             }
             Op::AppendVar(Slot(var), Slot(other)) => {
                 let tail = self.m.strs.get(other as usize).cloned().unwrap_or_default();

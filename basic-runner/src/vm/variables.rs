@@ -7,18 +7,26 @@ use crate::error::ErrorCode;
 use crate::number;
 use crate::op::{ArrayId, ConstId, Op, Slot};
 
-use super::{Array, ArrayData, BaseFixed, Fault, OUT_OF_STRING_SPACE, Res, Vm, cint, cost};
+use super::{Array, ArrayData, BaseFixed, Fault, Home, OUT_OF_STRING_SPACE, Res, Vm, cint, cost};
 
 impl<'a> Vm<'a> {
-    pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<Ch>) -> Res<()> {
+    pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<Ch>, home: Home) -> Res<()> {
         let old_len = self.m.strs.get(slot).map_or(0, Vec::len);
         if text.len() > old_len {
             self.check_memory(text.len() - old_len, OUT_OF_STRING_SPACE)?;
         }
         self.m.memory = (self.m.memory + text.len()).saturating_sub(old_len);
         if let Some(var) = self.m.strs.get_mut(slot) {
-            *var = text;
+            // a variable keeps the buffer it has when the new string fits: `A$=""`
+            // before a loop of `A$=A$+"X"` then grows nothing
+            if var.capacity() >= text.len() {
+                var.clear();
+                var.extend_from_slice(&text);
+            } else {
+                *var = text;
+            }
         }
+        self.set_home(slot, home);
         Ok(())
     }
 
@@ -82,6 +90,7 @@ impl<'a> Vm<'a> {
             .is_str;
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
         self.check_memory(bytes, ErrorCode::OutOfMemory)?;
+        let gw_bytes = self.gw_array_bytes(arr as usize, bounds.len(), elements);
         self.charge(cost::elements(elements));
         let data = if is_str {
             ArrayData::Str(vec![Vec::new(); elements])
@@ -89,6 +98,7 @@ impl<'a> Vm<'a> {
             ArrayData::Num(vec![0.0; elements])
         };
         self.m.memory += bytes;
+        self.m.array_bytes = self.m.array_bytes.saturating_add(gw_bytes);
         let Some(entry) = self.m.arrays.get_mut(arr as usize) else {
             return Err(Fault::Internal);
         };
@@ -159,14 +169,18 @@ impl<'a> Vm<'a> {
                     .cloned()
                     .unwrap_or_default();
                 self.m.str_stack.push(text);
+                self.loaded_string(false);
             }
             Op::LoadStr(Slot(slot)) => {
                 let text = self.m.strs.get(slot as usize).cloned().unwrap_or_default();
                 self.m.str_stack.push(text);
+                let in_space = self.in_space(slot as usize);
+                self.loaded_string(in_space);
             }
             Op::StoreStr(Slot(slot)) => {
                 let text = self.pop_str();
-                self.store_str_slot(slot as usize, text)?;
+                let home = self.placed(self.m.str_stack.len(), text.len())?;
+                self.store_str_slot(slot as usize, text, home)?;
             }
             Op::LoadElemNum(ArrayId(arr), dims) => {
                 let index = self.element(arr, dims)?;
@@ -189,6 +203,7 @@ impl<'a> Vm<'a> {
                     _ => return Err(Fault::Internal),
                 };
                 self.m.str_stack.push(text);
+                self.loaded_string(true);
             }
             Op::StoreElemNum(ArrayId(arr), dims, ty) => {
                 let value = self.pop();
@@ -208,6 +223,10 @@ impl<'a> Vm<'a> {
             }
             Op::StoreElemStr(ArrayId(arr), dims) => {
                 let text = self.pop_str();
+                // an element's string is always counted in the string space
+                if self.placed(self.m.str_stack.len(), text.len())? == Home::Text {
+                    self.claim(text.len())?;
+                }
                 let index = self.element(arr, dims)?;
                 self.store_str_elem(arr as usize, index, text)?;
             }
@@ -220,6 +239,8 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 };
                 self.m.memory = self.m.memory.saturating_sub(array.bytes());
+                let gw_bytes = self.gw_array_bytes(arr as usize, array.bounds.len(), array.len());
+                self.m.array_bytes = self.m.array_bytes.saturating_sub(gw_bytes);
                 self.charge(cost::elements(array.len()));
                 if self.m.base_fixed == BaseFixed::ByArray
                     && self.m.arrays.iter().all(Option::is_none)
@@ -247,6 +268,7 @@ impl<'a> Vm<'a> {
                 }
                 self.m.data_ptr += 1;
                 self.m.str_stack.push(entry.text.clone());
+                self.loaded_string(false);
             }
             Op::Restore(index) => self.m.data_ptr = index,
             Op::OptionBase(base) => {

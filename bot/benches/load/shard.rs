@@ -9,13 +9,16 @@
 //! GUILD_CREATE (channels, roles, the bot's own member: `GuildShape::typical`), which a
 //! session receives only with the `GUILDS` intent. Measured: the bot's memory after
 //! start against the same start with no server, the time to READY, to the command
-//! registration and to the first answer; the bot CPU and the database growth of each
-//! kind of interaction on its own (a `/roll`, a roll of a server macro, a generator
-//! answer given as a reply, an `/init next`), then of the mix; and the database size per
-//! active server. Not a test: it asserts nothing and prints figures.
+//! registration and to the first answer; the bot CPU and the database statements (all,
+//! and those that write) of each kind of interaction on its own (a `/roll`, a roll of a
+//! server macro, a generator answer given as a reply, the last one that stores the
+//! character, an NPC turn answered by a reply, an `/init next`), then of the mix; and
+//! the database size per active server. Not a test: it asserts nothing and prints
+//! figures.
 
 use fake_discord::{GuildShape, SentMessage, permissions};
 use tavern::core::chargen::ChargenId;
+use tavern::core::npc::NpcId;
 
 use super::*;
 
@@ -27,6 +30,21 @@ const ACTIVE: u64 = 250;
 const PLAYERS: u64 = 2;
 /// Interactions a second while the mix runs.
 const MIX_RATE: u64 = 400;
+
+/// The NPC every active server installs: a greeting, one topic, a farewell. A player's
+/// turn is a reply naming the topic to the NPC's newest message.
+const INNKEEPER: &str = r#"
+CONV c_inn {
+  NATIVE {
+    HAIL r_hail
+    NEWS r_news
+    BYE  r_bye
+  }
+}
+RESP r_hail { SAY "Welcome, traveller." }
+RESP r_news { SAY "The road north is clear again." }
+RESP r_bye  { SAY "Safe travels." }
+"#;
 
 fn guild_id(index: u64) -> u64 {
     (index + 1_000) << 22
@@ -79,7 +97,7 @@ async fn start(servers: u64, name: &str) -> Started {
     })
     .await;
     let started = Instant::now();
-    let mut bot = BotProcess::spawn(&fake.api_base(), &db);
+    let mut bot = BotProcess::spawn_counting(&fake.api_base(), &db, true);
     fake.wait_ready(0, Duration::from_secs(120))
         .await
         .expect("the bot connects");
@@ -177,9 +195,9 @@ pub(super) async fn run() {
 
     println!();
     println!(
-        "| each kind alone | interactions | bot CPU µs each | fake+generator CPU µs each | database growth B each |"
+        "| each kind alone | interactions | bot CPU µs each | fake+generator CPU µs each | statements each | of them writes |"
     );
-    println!("| --- | ---: | ---: | ---: | ---: |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     let mut next_user = 30_000_000;
     let rolls = (0..ACTIVE * 4)
         .map(|n| {
@@ -190,13 +208,7 @@ pub(super) async fn run() {
                 .interaction_slash(&who, "roll", vec![Opt::string("expr", "4d6+2")])
         })
         .collect();
-    kind_phase(
-        &mut full,
-        &storage,
-        "/roll 4d6+2",
-        Batch::interactions(rolls),
-    )
-    .await;
+    kind_phase(&mut full, "/roll 4d6+2", Batch::interactions(rolls)).await;
     let macros = (0..ACTIVE * 4)
         .map(|n| {
             next_user += 1;
@@ -208,17 +220,29 @@ pub(super) async fn run() {
         .collect();
     kind_phase(
         &mut full,
-        &storage,
         "/roll of a server macro",
         Batch::interactions(macros),
     )
     .await;
     let answers = chargen_answers(&full.fake);
-    kind_phase(&mut full, &storage, "generator answer (a reply)", answers).await;
+    kind_phase(&mut full, "generator answer (a reply)", answers).await;
     let nexts = init_nexts(&full.fake);
-    kind_phase(&mut full, &storage, "/init next", nexts).await;
+    kind_phase(&mut full, "/init next", nexts).await;
+    let answers = chargen_answers(&full.fake);
+    kind_phase(
+        &mut full,
+        "generator's last answer (the character stored)",
+        answers,
+    )
+    .await;
+    npc_setup(&mut full).await;
+    let turns = npc_turns(&full.fake);
+    kind_phase(&mut full, "NPC turn (a reply)", turns).await;
+    // Each player starts another generator, so the mix has answers to give.
+    chargen_starts(&full.fake).await;
 
-    // The mix: a server's rolls and macro rolls, its players' last answers, its GM's turns.
+    // The mix: a server's rolls and macro rolls, its players' generator answers and NPC
+    // turns, its GM's turns.
     let mut mix = Batch::default();
     for n in 0..ACTIVE * 6 {
         next_user += 1;
@@ -232,10 +256,12 @@ pub(super) async fn run() {
         ));
     }
     let answers = chargen_answers(&full.fake);
+    let turns = npc_turns(&full.fake);
     let nexts = init_nexts(&full.fake);
     mix.merge(answers);
+    mix.merge(turns);
     mix.merge(nexts);
-    kind_phase(&mut full, &storage, "the mix", mix).await;
+    kind_phase(&mut full, "the mix", mix).await;
     let after_mix = page_bytes(&storage).await;
     let (characters,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM characters")
         .fetch_one(storage.pool())
@@ -246,7 +272,7 @@ pub(super) async fn run() {
     let end = full.bot.measure().await;
     println!();
     println!(
-        "database: fresh {:.0} KiB; after the setup of {ACTIVE} servers (a server macro, an encounter of 3, {} generators at their first answer) {:.0} KiB; after all phases {:.0} KiB ({characters} characters): {:.0} B per active server",
+        "database: fresh {:.0} KiB; after the setup of {ACTIVE} servers (a server macro, an encounter of 3, {} generators at their first answer) {:.0} KiB; after all phases (an NPC, its conversations, a second generator each) {:.0} KiB ({characters} characters): {:.0} B per active server",
         fresh as f64 / 1024.0,
         ACTIVE * PLAYERS,
         set_up as f64 / 1024.0,
@@ -308,6 +334,21 @@ async fn setup(started: &Started) {
         wait_answered(fake, &ids).await;
         ids.clear();
     }
+    chargen_starts(fake).await;
+    let batch = chargen_answers(fake);
+    let (_, sent) = dispatch_batch(fake, batch.clone(), 200).await;
+    wait_batch(fake, &batch, &sent).await;
+}
+
+/// Every player starts a generator; returns once each has its first question.
+async fn chargen_starts(fake: &FakeDiscord) {
+    let mut ids = Vec::new();
+    let after = fake
+        .messages()
+        .iter()
+        .map(|message| message.id)
+        .max()
+        .unwrap_or(0);
     for index in 0..ACTIVE {
         for seat in 0..PLAYERS {
             let start = fake.interaction_slash(
@@ -323,16 +364,55 @@ async fn setup(started: &Started) {
         for seat in 0..PLAYERS {
             let channel = player(index, seat).channel_id;
             fake.wait_message(|message| {
-                message.channel_id == channel
-                    && newest_prompt(std::slice::from_ref(message), channel).is_some()
+                message.id > after
+                    && message.channel_id == channel
+                    && newest_with(std::slice::from_ref(message), channel, is_chargen_prompt)
+                        .is_some()
             })
             .await
             .expect("a generator's first question");
         }
     }
-    let batch = chargen_answers(fake);
-    let (_, sent) = dispatch_batch(fake, batch.clone(), 200).await;
-    wait_batch(fake, &batch, &sent).await;
+}
+
+/// Each active server's GM installs the innkeeper, and each player (who has a character
+/// by now) starts talking to it; returns once the bot is idle, and prints how many
+/// conversations are open. Sent at a pace: 250 installs at once, each a write
+/// transaction, found SQLite's lock busy beyond its timeout on the loaded machine.
+async fn npc_setup(started: &mut Started) {
+    let code = format!("```ghul\n{}\n```", INNKEEPER.trim());
+    let mut installs = Batch::default();
+    for index in 0..ACTIVE {
+        let install = vec![Opt::string("name", "inn"), Opt::string("code", &code)];
+        installs.interactions.push(started.fake.interaction_slash(
+            &gm(index),
+            "npc",
+            vec![Opt::subcommand("install", install)],
+        ));
+    }
+    let (_, sent) = dispatch_batch(&started.fake, installs.clone(), 100).await;
+    wait_batch(&started.fake, &installs, &sent).await;
+    let mut talks = Batch::default();
+    for index in 0..ACTIVE {
+        for seat in 0..PLAYERS {
+            talks.interactions.push(started.fake.interaction_slash(
+                &player(index, seat),
+                "talk",
+                vec![Opt::string("npc", "inn")],
+            ));
+        }
+    }
+    let (_, sent) = dispatch_batch(&started.fake, talks.clone(), 100).await;
+    wait_batch(&started.fake, &talks, &sent).await;
+    // A conversation's greeting is posted before its `/talk` is done.
+    started.bot.measure().await;
+    let open = npc_turns(&started.fake).replies.len();
+    println!("NPC conversations open: {open} of {}", ACTIVE * PLAYERS);
+}
+
+/// Each player's reply naming the innkeeper's topic to its newest message.
+fn npc_turns(fake: &FakeDiscord) -> Batch {
+    replies_to_newest(fake, |id| NpcId::decode(id).is_some(), |_| "news")
 }
 
 /// Interactions and replies to send in one phase, and the channels whose next bot
@@ -363,32 +443,47 @@ impl Batch {
 
 /// Each player's reply to the newest question of their generator.
 fn chargen_answers(fake: &FakeDiscord) -> Batch {
+    replies_to_newest(fake, is_chargen_prompt, |prompt| {
+        answer_for(&prompt.content)
+    })
+}
+
+fn is_chargen_prompt(custom_id: &str) -> bool {
+    matches!(ChargenId::decode(custom_id), Some(ChargenId::Answer { .. }))
+}
+
+/// Each player's reply (`text` of the message replied to) to the newest message in
+/// their channel that carries a component `is_prompt` takes.
+fn replies_to_newest(
+    fake: &FakeDiscord,
+    is_prompt: fn(&str) -> bool,
+    text: fn(&SentMessage) -> &'static str,
+) -> Batch {
     let messages = fake.messages();
     let mut batch = Batch::default();
     for index in 0..ACTIVE {
         for seat in 0..PLAYERS {
             let who = player(index, seat);
-            let Some(prompt) = newest_prompt(&messages, who.channel_id) else {
+            let Some(prompt) = newest_with(&messages, who.channel_id, is_prompt) else {
                 continue;
             };
-            let text = answer_for(&prompt.content);
-            let reply = fake.message_create_reply(&who, text, prompt, true);
+            let reply = fake.message_create_reply(&who, text(prompt), prompt, true);
             batch.replies.push((reply, who.channel_id));
         }
     }
     batch
 }
 
-fn newest_prompt(messages: &[SentMessage], channel_id: u64) -> Option<&SentMessage> {
+/// The newest message in `channel_id` with a component whose custom id `is_prompt` takes.
+fn newest_with(
+    messages: &[SentMessage],
+    channel_id: u64,
+    is_prompt: fn(&str) -> bool,
+) -> Option<&SentMessage> {
     messages
         .iter()
         .filter(|message| message.channel_id == channel_id && !message.deleted)
-        .filter(|message| {
-            message
-                .custom_ids()
-                .iter()
-                .any(|id| matches!(ChargenId::decode(id), Some(ChargenId::Answer { .. })))
-        })
+        .filter(|message| message.custom_ids().iter().any(|id| is_prompt(id)))
         .max_by_key(|message| message.id)
 }
 
@@ -478,23 +573,23 @@ async fn wait_answered(fake: &FakeDiscord, ids: &[u64]) {
     }
 }
 
-/// Sends one batch at [`MIX_RATE`] and prints the bot's CPU and the database growth
+/// Sends one batch at [`MIX_RATE`] and prints the bot's CPU and database statements
 /// per interaction.
-async fn kind_phase(started: &mut Started, storage: &Storage, name: &str, batch: Batch) {
+async fn kind_phase(started: &mut Started, name: &str, batch: Batch) {
     let count = batch.len();
-    let pages_before = page_bytes(storage).await;
     let before = (started.bot.measure().await, Stats::of_this_process());
     let waits = batch.clone();
     let (_, sent_replies) = dispatch_batch(&started.fake, batch, MIX_RATE).await;
     wait_batch(&started.fake, &waits, &sent_replies).await;
     let after = started.bot.measure().await;
     let own = Stats::of_this_process();
-    let pages_after = page_bytes(storage).await;
     let each = |ticks: i64| ticks as f64 * 10_000.0 / count.max(1) as f64;
+    let per = |n: i64| n as f64 / count.max(1) as f64;
     println!(
-        "| {name} | {count} | {:.0} | {:.0} | {:.0} |",
+        "| {name} | {count} | {:.0} | {:.0} | {:.1} | {:.1} |",
         each(after.cpu_ticks - before.0.cpu_ticks),
         each(own.cpu_ticks - before.1.cpu_ticks),
-        (pages_after - pages_before) as f64 / count.max(1) as f64,
+        per(after.statements - before.0.statements),
+        per(after.writes - before.0.writes),
     );
 }

@@ -63,7 +63,7 @@ impl Storage {
         session: Option<(i64, i64)>,
         characters: &[NewCharacter],
     ) -> anyhow::Result<Option<Vec<String>>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let Some(names) = finish_session_in(&mut tx, session, characters).await? else {
             tx.rollback().await?;
             return Ok(None);
@@ -207,7 +207,7 @@ impl Storage {
         row: &CharacterRow,
         wanted: &str,
     ) -> anyhow::Result<String> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let name = free_name(&mut tx, row.id, row.owner_id, row.guild_id, wanted, false).await?;
         sqlx::query("UPDATE characters SET name = $1, name_key = $2 WHERE id = $3")
             .bind(&name)

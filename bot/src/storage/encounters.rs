@@ -191,7 +191,7 @@ impl Storage {
         expected_step: i64,
         change: &EncounterChange,
     ) -> anyhow::Result<Committed> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let committed = commit_encounter_in(&mut tx, id, expected_step, change).await?;
         match committed {
             Committed::Done { .. } => tx.commit().await?,

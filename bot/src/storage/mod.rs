@@ -133,6 +133,20 @@ impl Storage {
         Ok(storage)
     }
 
+    /// A transaction that will write. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads first cannot take the
+    /// lock later once another connection has written (`SQLITE_BUSY_SNAPSHOT`, which
+    /// the busy timeout does not wait out), so a write under load failed with
+    /// "database is locked" instead of waiting its turn. PostgreSQL needs nothing
+    /// special: its row locks wait.
+    pub async fn begin(&self) -> anyhow::Result<sqlx::Transaction<'static, sqlx::Any>> {
+        let statement = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        Ok(self.pool.begin_with(statement).await?)
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }

@@ -134,17 +134,12 @@ const CONVERSATION_COLUMNS: &str = "id, guild_id, user_id, user_name, channel_id
 const GLOBAL_SCOPE: &str = "";
 
 impl Storage {
-    /// A transaction for one player turn.
-    pub async fn begin(&self) -> anyhow::Result<sqlx::Transaction<'static, sqlx::Any>> {
-        Ok(self.pool.begin().await?)
-    }
-
     /// Installs or replaces a script (same guild, same name). Returns whether one was
     /// replaced. A replaced script keeps its id and activity, so flags and keyword
     /// buttons survive a fix; conversations waiting on the old text end when next
     /// answered.
     pub async fn install_npc(&self, script: &NewNpcScript) -> anyhow::Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let existing: Option<(i64,)> =
             sqlx::query_as("SELECT id FROM npc_scripts WHERE guild_id = $1 AND name_key = $2")
                 .bind(script.guild_id)

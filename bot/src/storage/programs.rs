@@ -165,7 +165,7 @@ impl Storage {
     /// Removes an installed program; when it was the guild's default, the default
     /// goes back to the shipped program (in the same transaction).
     pub async fn remove_program(&self, guild_id: i64, name: &str) -> anyhow::Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let removed = sqlx::query("DELETE FROM programs WHERE guild_id = $1 AND name_key = $2")
             .bind(guild_id)
             .bind(name_key(name))

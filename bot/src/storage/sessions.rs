@@ -68,7 +68,7 @@ impl Storage {
         session: &NewSession,
         characters: &[NewCharacter],
     ) -> anyhow::Result<Option<Vec<String>>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let result = sqlx::query(
             "INSERT INTO chargen_sessions (id, user_id, user_name, guild_id, channel_id, program, \
              program_hash, state, step, prompt, prompt_content, prompt_message_id, transcript, \
@@ -149,7 +149,7 @@ impl Storage {
         update: &SessionUpdate,
         characters: &[NewCharacter],
     ) -> anyhow::Result<Option<Vec<String>>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let Some(names) =
             advance_session_in(&mut tx, id, expected_step, update, characters).await?
         else {

@@ -1,0 +1,234 @@
+//! GW-BASIC's string space: strings take the room that program text,
+//! variables and arrays leave in GW-BASIC's data segment (`segment.rs`), a
+//! string that does not fit after a garbage collection is `Out of string
+//! space`, and `FRE` reports what is left as GW-BASIC does.
+//!
+//! As in GW-BASIC, every new string (`+`, a string function, `INPUT`, a copy
+//! of another variable's string) takes string space; a string from the program
+//! text (a literal, a `DATA` item) takes none; a replaced string stays as
+//! garbage until a collection, which runs when a string does not fit and at
+//! `FRE("")`; a new string that is dropped before anything else was made (a
+//! printed `A$+B$`) gives its room back at once. The count is one number,
+//! kept as strings are made; a collection recounts it from the variables.
+//! A program whose text, variables and arrays outgrow GW-BASIC's segment (a
+//! `DIM` GW-BASIC refuses runs here, and so does a listing longer than GW-BASIC
+//! could load) leaves GW-BASIC's model: only the sandbox's memory limit then
+//! bounds its strings.
+
+use crate::code::Code;
+use crate::cp437::Ch;
+use crate::segment::{self, FREE_AT_START};
+
+use super::{ArrayData, Home, Machine, OUT_OF_STRING_SPACE, Res, Vm, cost};
+
+impl Vm<'_> {
+    /// Bytes of the scalar variables made so far.
+    fn scalar_bytes(&self) -> usize {
+        let made = self.m.num_made.iter().chain(std::iter::repeat(&false));
+        let nums = self.m.nums.iter().zip(made).enumerate();
+        let nums = nums.filter(|(_, (value, made))| **made || **value != 0.0);
+        let strs = self.m.str_home.iter().enumerate();
+        let strs = strs.filter(|(_, home)| **home != Home::None);
+        nums.map(|(slot, _)| self.code.num_var_bytes(slot))
+            .sum::<usize>()
+            + strs
+                .map(|(slot, _)| self.code.str_var_bytes(slot))
+                .sum::<usize>()
+    }
+
+    /// Room for strings beside the text, the variables and the arrays; `None`
+    /// once these outgrew GW-BASIC's segment.
+    fn string_room(&self) -> Option<usize> {
+        let used = self.code.text_bytes + self.scalar_bytes() + self.m.array_bytes;
+        FREE_AT_START.checked_sub(used)
+    }
+
+    /// Takes `n` bytes of string space for a new string, collecting the
+    /// garbage first when they are not free (GW-BASIC's `GETSPA`).
+    pub(super) fn claim(&mut self, n: usize) -> Res<()> {
+        let wanted = self.m.string_space.saturating_add(n);
+        // the room left were every variable made is a lower bound, so the
+        // common case needs no count of the variables made
+        let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
+        if wanted <= FREE_AT_START.saturating_sub(fixed) {
+            self.m.string_space = wanted;
+            return Ok(());
+        }
+        let Some(room) = self.string_room() else {
+            self.m.string_space = wanted;
+            return Ok(());
+        };
+        if wanted > room {
+            self.collect();
+            if self.m.string_space.saturating_add(n) > room {
+                return Err(OUT_OF_STRING_SPACE.into());
+            }
+        }
+        self.m.string_space += n;
+        Ok(())
+    }
+
+    /// GW-BASIC's garbage collection: the string space keeps the strings the
+    /// variables and array elements hold (an element is always counted).
+    fn collect(&mut self) {
+        let homes = self.m.strs.iter().zip(&self.m.str_home).enumerate();
+        let scalars: usize = homes
+            .filter(|(slot, (_, home))| **home == Home::Space && self.code.is_program_str(*slot))
+            .map(|(_, (text, _))| text.len())
+            .sum();
+        let mut elements = 0;
+        let mut counted = 0;
+        for array in self.m.arrays.iter().flatten() {
+            if let ArrayData::Str(values) = &array.data {
+                counted += values.len();
+                elements += values.iter().map(Vec::len).sum::<usize>();
+            }
+        }
+        self.charge(cost::elements(counted.saturating_add(self.m.strs.len())));
+        self.m.string_space = scalars + elements;
+        self.m.last_temp = None;
+    }
+
+    /// `FRE`: the bytes free in GW-BASIC's segment, after a garbage collection
+    /// for `FRE("")`; past GW-BASIC's segment, what is left of the sandbox's
+    /// memory limit.
+    pub(super) fn free_bytes(&mut self, collect: bool) -> usize {
+        if collect {
+            self.collect();
+        }
+        match self.string_room() {
+            Some(room) => room.saturating_sub(self.m.string_space),
+            None => self.limits.max_memory_bytes.saturating_sub(self.m.memory),
+        }
+    }
+
+    /// The string just pushed is new: it takes string space.
+    pub(super) fn made_string(&mut self) -> Res<()> {
+        let depth = self.m.str_stack.len().saturating_sub(1);
+        let len = self.m.str_stack.last().map_or(0, Vec::len);
+        self.claim(len)?;
+        self.m.last_temp = Some((depth, len));
+        self.m.last_load = None;
+        Ok(())
+    }
+
+    /// The string just pushed comes from the program text or a variable.
+    pub(super) fn loaded_string(&mut self, in_space: bool) {
+        let depth = self.m.str_stack.len().saturating_sub(1);
+        self.m.last_load = Some((depth, in_space));
+        if self.m.last_temp.is_some_and(|(at, _)| at == depth) {
+            self.m.last_temp = None;
+        }
+    }
+
+    /// Pops a string that is used up (printed, measured, compared): if it is
+    /// the string made last, its room is given back (GW-BASIC's `FRETMP`).
+    pub(super) fn pop_used_str(&mut self) -> Vec<Ch> {
+        let text = self.pop_str();
+        let depth = self.m.str_stack.len();
+        if self.m.last_temp == Some((depth, text.len())) {
+            self.m.string_space = self.m.string_space.saturating_sub(text.len());
+            self.m.last_temp = None;
+        }
+        text
+    }
+
+    /// Where a string popped from `depth` goes when a variable takes it: the
+    /// string just made is taken as it is, one from the program text stays
+    /// there, any other is copied into the string space.
+    pub(super) fn placed(&mut self, depth: usize, len: usize) -> Res<Home> {
+        let temp = self.m.last_temp.take();
+        let load = self.m.last_load.take();
+        if len == 0 {
+            return Ok(Home::Text);
+        }
+        if temp == Some((depth, len)) {
+            return Ok(Home::Space);
+        }
+        if load == Some((depth, false)) {
+            return Ok(Home::Text);
+        }
+        self.claim(len)?;
+        Ok(Home::Space)
+    }
+
+    /// A string copied into the string space (a typed line).
+    pub(super) fn copied(&mut self, len: usize) -> Res<Home> {
+        if len == 0 {
+            return Ok(Home::Text);
+        }
+        self.claim(len)?;
+        Ok(Home::Space)
+    }
+
+    /// A string variable now holds a string kept in `home`.
+    pub(super) fn set_home(&mut self, slot: usize, home: Home) {
+        if let Some(at) = self.m.str_home.get_mut(slot) {
+            *at = home;
+        }
+    }
+
+    /// The string slot's string is in the string space.
+    pub(super) fn in_space(&self, slot: usize) -> bool {
+        self.m.str_home.get(slot) == Some(&Home::Space)
+    }
+
+    /// A numeric variable is given `value`: GW-BASIC makes it then. A variable
+    /// not made holds 0, so one holding anything else is made; only a 0 needs
+    /// the flag, which keeps the loops' stores to one comparison.
+    #[inline(always)]
+    pub(super) fn made_num(&mut self, slot: u32, value: f64) {
+        if value == 0.0
+            && let Some(made) = self.m.num_made.get_mut(slot as usize)
+        {
+            *made = true;
+        }
+    }
+
+    /// Bytes GW-BASIC's array of `elements` takes.
+    pub(super) fn gw_array_bytes(&self, arr: usize, dims: usize, elements: usize) -> usize {
+        gw_array_bytes(self.code, arr, dims, elements)
+    }
+}
+
+fn gw_array_bytes(code: &Code, arr: usize, dims: usize, elements: usize) -> usize {
+    let name = code.arrays.get(arr).map_or("", |info| info.name.as_str());
+    let value = match name.chars().last() {
+        Some('$') => segment::STR_DESCRIPTOR,
+        Some('%') => 2,
+        Some('#') => 8,
+        _ => 4,
+    };
+    segment::array_bytes(name, dims, elements, value)
+}
+
+impl Machine {
+    /// Fills in what a snapshot from before the string space lacks: which
+    /// variables exist (a string held is taken as made, in the string space)
+    /// and the bytes of the arrays.
+    pub(crate) fn fit_segment(&mut self, code: &Code) {
+        self.num_made.resize(self.nums.len(), false);
+        if self.str_home.len() != self.strs.len() {
+            self.str_home = self
+                .strs
+                .iter()
+                .map(|text| {
+                    if text.is_empty() {
+                        Home::None
+                    } else {
+                        Home::Space
+                    }
+                })
+                .collect();
+        }
+        self.array_bytes = self
+            .arrays
+            .iter()
+            .enumerate()
+            .filter_map(|(arr, array)| {
+                let array = array.as_ref()?;
+                Some(gw_array_bytes(code, arr, array.bounds.len(), array.len()))
+            })
+            .sum();
+    }
+}
