@@ -14,15 +14,48 @@ pub fn code_block(text: &str) -> String {
 
 /// `text` with every run of three backticks broken by a zero-width space, so that
 /// it can open or close no code block wherever it is shown (a dice error quoting
-/// an unexpected backtick writes one between two of its own).
+/// an unexpected backtick writes one between two of its own). A run of `n` gets
+/// `n / 2` spaces ("```" gives "`\u{200b}``"), so the text grows by at most half:
+/// [`fence_broken_len`] bounds it, and callers that split text for code blocks
+/// split the broken text, not the raw one.
 pub fn break_fences(text: &str) -> String {
-    let mut broken = text.replace("```", "`\u{200b}``");
-    // A longer run leaves a fence behind at each pass ("````" gives "`\u{200b}```");
-    // every pass breaks one more, so runs end broken.
-    while broken.contains("```") {
-        broken = broken.replace("```", "`\u{200b}``");
+    let mut broken = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if ch != '`' {
+            broken.push(ch);
+            continue;
+        }
+        let mut run = 1;
+        while chars.next_if_eq(&'`').is_some() {
+            run += 1;
+        }
+        push_broken_run(&mut broken, run);
     }
     broken
+}
+
+/// A run of `run` backticks as [`break_fences`] writes it: shorter than three as it
+/// is, else one backtick, then pairs, each after a zero-width space (in one pass,
+/// so a long run costs no more than its length).
+fn push_broken_run(out: &mut String, run: usize) {
+    if run < 3 {
+        out.extend(std::iter::repeat_n('`', run));
+        return;
+    }
+    out.push('`');
+    let mut left = run - 1;
+    while left > 0 {
+        let pair = left.min(2);
+        out.push('\u{200b}');
+        out.extend(std::iter::repeat_n('`', pair));
+        left -= pair;
+    }
+}
+
+/// The most characters [`break_fences`] can make of `chars` characters of text.
+pub fn fence_broken_len(chars: usize) -> usize {
+    chars + chars / 2
 }
 
 /// Splits program output into chunks of at most `budget` characters, at line ends
@@ -172,5 +205,37 @@ pub fn decode_listing(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_owned(),
         Err(_) => bytes.iter().map(|&byte| char::from(byte)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs of every length come out without a fence, in one pass, within the bound
+    /// that callers budget by.
+    #[test]
+    fn broken_fences_open_no_block_and_grow_by_at_most_half() {
+        let cases = [
+            ("", ""),
+            ("``", "``"),
+            ("```", "`\u{200b}``"),
+            ("````", "`\u{200b}``\u{200b}`"),
+            ("`````", "`\u{200b}``\u{200b}``"),
+            ("a```b``c", "a`\u{200b}``b``c"),
+            ("`\u{200b}``", "`\u{200b}``"),
+        ];
+        for (text, broken) in cases {
+            assert_eq!(break_fences(text), broken, "{text:?}");
+        }
+        for run in 0..300 {
+            let text = format!("x{}y", "`".repeat(run));
+            let broken = break_fences(&text);
+            assert!(!broken.contains("```"), "{run}");
+            assert_eq!(broken.replace('\u{200b}', ""), text, "{run}");
+            assert!(broken.chars().count() <= fence_broken_len(text.chars().count()));
+            // Broken text stays as it is when broken again.
+            assert_eq!(break_fences(&broken), broken, "{run}");
+        }
     }
 }

@@ -759,4 +759,23 @@ async fn what_the_property_found_stays_fixed() {
         }
         assert!(run.failures.is_empty(), "{}", run.failures.join("\n\n"));
     }
+    // Answers of nothing but backticks: the fixture's program prints the first four
+    // times, and the prompt message is edited to show each. Broken up so they open
+    // no block, the backticks grew by half again and more, past the pages' and the
+    // edit's budgets counted before, so the replies were cut to fit.
+    let fences = Inputs {
+        atoms: vec!["```"],
+        ..found
+    };
+    for setup in SETUPS {
+        let (mut run, known) = fixture(setup, &fences).await;
+        let start = command("chargen", &["start"], &[("program", text(&known.program))]);
+        run.send(start).await;
+        for _ in 0..2 {
+            let answer = fences.hostile(255, 0);
+            run.send(command("chargen", &["answer"], &[("text", text(&answer))]))
+                .await;
+        }
+        assert!(run.failures.is_empty(), "{}", run.failures.join("\n\n"));
+    }
 }

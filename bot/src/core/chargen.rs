@@ -18,7 +18,10 @@ use super::record_map::{self, RecordMap};
 use super::table::{
     Answer, CommandEntry, ComponentFamily, Subcommand, by_subcommand, name_choices,
 };
-use super::text::{code_block, code_span_text, escape_markdown, one_line, split_chunks, truncate};
+use super::text::{
+    MESSAGE_LIMIT, break_fences, code_block, code_span_text, escape_markdown, fence_broken_len,
+    one_line, split_chunks, truncate,
+};
 use super::turn::{self, Lost};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, FileAttachment, Message,
@@ -35,6 +38,13 @@ pub(super) const ANSWER_FIELD: &str = "answer";
 /// Characters of program output per message: below Discord's 2,000 with room for the
 /// code fences and for an answer echoed after the prompt.
 const CHUNK_BUDGET: usize = 1700;
+
+/// Characters a code block adds to its text: "```" and a new line on each side.
+const FENCE_CHARS: usize = 8;
+
+/// The least text a prompt message keeps when a server allows answers so long that
+/// no room is left for them (the edit that shows the answer then scrolls instead).
+const PROMPT_BUDGET_MIN: usize = 500;
 
 /// The transcript kept with a session and a character; older output is dropped.
 const TRANSCRIPT_MAX_BYTES: usize = 256 * 1024;
@@ -246,7 +256,8 @@ pub(super) enum Target {
 /// Program output laid out as messages.
 struct Pages {
     messages: Vec<Message>,
-    /// The text of the last message without its fences (the prompt message).
+    /// The text of the last message without its fences (the prompt message), its
+    /// own backtick runs already broken.
     last_inner: String,
 }
 
@@ -1028,21 +1039,31 @@ impl Context {
         {
             text.push_str(prompt);
         }
+        // What is split is what the blocks show: broken up, a run of backticks grows
+        // by up to half, so raw text within the budget could overflow its message.
         let mut chunks: Vec<String> = text
             .split('\x0c')
-            .flat_map(|page| split_chunks(page, CHUNK_BUDGET))
+            .flat_map(|page| split_chunks(&break_fences(page), CHUNK_BUDGET))
             .filter(|chunk| !chunk.trim().is_empty())
             .collect();
         if let Some(prompt) = prompt {
             // The prompt message must exist even when the prompt is blank.
-            let ends_with_prompt = chunks.last().is_some_and(|last| last.ends_with(prompt));
+            let shown_prompt = break_fences(prompt);
+            let ends_with_prompt = chunks
+                .last()
+                .is_some_and(|last| last.ends_with(&shown_prompt));
             if !ends_with_prompt {
                 let shown = if prompt.trim().is_empty() {
-                    "?"
+                    "?".to_owned()
                 } else {
-                    prompt
+                    shown_prompt
                 };
-                chunks.push(shown.to_owned());
+                chunks.push(shown);
+            }
+            // The prompt message is later edited to show the answer after the
+            // prompt, so it leaves room for the longest answer.
+            if let Some(last) = chunks.pop() {
+                chunks.extend(split_chunks(&last, self.prompt_budget()));
             }
         }
         let mut messages = Vec::new();
@@ -1067,6 +1088,17 @@ impl Context {
             messages,
             last_inner,
         }
+    }
+
+    /// Characters of the prompt message's text: [`CHUNK_BUDGET`], or less when the
+    /// longest answer, its backticks broken, would not fit after it. Two more
+    /// characters are counted for the prompt's trailing backticks, which join the
+    /// answer's run when the edit breaks it.
+    fn prompt_budget(&self) -> usize {
+        let answer = fence_broken_len(self.settings.max_answer_len + 2);
+        MESSAGE_LIMIT
+            .saturating_sub(FENCE_CHARS + answer)
+            .clamp(PROMPT_BUDGET_MIN, CHUNK_BUDGET)
     }
 
     /// Channel messages for `pages`; with a session, the last carries the "Answer"
@@ -1365,8 +1397,25 @@ fn answered_edit(row: &SessionRow, answer: &str) -> Option<Reply> {
     Some(Reply::Edit {
         channel_id: row.channel_id,
         message_id,
-        message: Message::text(code_block(&format!("{}{answer}", row.prompt_content))),
+        message: Message::text(answered_block(&row.prompt_content, answer)),
     })
+}
+
+/// The prompt message's text with `answer` after the prompt, in one code block
+/// within Discord's limit. The prompt message left room for the longest answer
+/// (`Context::prompt_budget`); when a server allows answers longer than any room, or a
+/// session was stored before that room was kept, the block shows its end after
+/// "…", as a terminal scrolls, so the prompt and the answer stay in view.
+fn answered_block(prompt_content: &str, answer: &str) -> String {
+    let broken = break_fences(&format!("{prompt_content}{answer}"));
+    let shown = broken.trim_end_matches('\n');
+    let room = MESSAGE_LIMIT - FENCE_CHARS;
+    let count = shown.chars().count();
+    if count <= room {
+        return code_block(shown);
+    }
+    let tail: String = shown.chars().skip(count - (room - 1)).collect();
+    code_block(&format!("…{tail}"))
 }
 
 /// The prompt message of a session that ended without an answer.
