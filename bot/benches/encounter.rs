@@ -133,7 +133,7 @@ async fn setup(path: &std::path::Path) -> Core {
                 ],
             ))
             .await;
-        assert!(content(&applied).contains("Speed"), "{applied:?}");
+        assert!(content(&applied).contains(": speed "), "{applied:?}");
     }
     core
 }
