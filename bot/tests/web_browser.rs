@@ -3,7 +3,10 @@
 //! against the dashboard on loopback and the fake Discord, in English and in German
 //! (the fake's users have those Discord locales): log in through the fake's OAuth
 //! page, open the characters, save a macro and roll it from the core as the bot
-//! would, follow an encounter while `/init next` runs. Every page gets an
+//! would, follow an encounter while `/init next` runs, write a generator in the
+//! editor (a syntax error checked and marked at its row, fixed, saved, tried to
+//! its end), run it through the console's core and see the character it stored
+//! there (`/character show`) and on the characters page. Every page gets an
 //! accessibility check (a label on every field, every control reachable by
 //! keyboard, text contrast at least 4.5:1) and a screenshot under
 //! `target/web-screenshots/` (looked at by a person; kept as CI artifacts).
@@ -21,18 +24,31 @@ use base64::Engine as _;
 use fake_discord::{FakeConfig, FakeDiscord, GuildChannel, OAuthApp, OAuthGuild, OAuthUser};
 use serde_json::{Value, json};
 use tavern::config::WebConfig;
-use tavern::core::{OptionValue, Permissions};
+use tavern::console::{Console, ConsoleIdentity, LineOutcome};
+use tavern::core::{OptionValue, Permissions, User};
+use tavern::i18n::Lang;
 use tavern::web::{Web, WebOptions, router, serve_on};
 
 use crate::encounter::{as_user, init, table};
 use crate::fields::character;
-use crate::harness::{ALICE, BOB, CHANNEL, GUILD, command, text};
+use crate::harness::{ALICE, BOB, CHANNEL, GUILD, Harness, command, text};
 
 const CLIENT_ID: u64 = 4_343;
 const CLIENT_SECRET: &str = "browser-secret";
 /// Discord's View Channel bit.
 const VIEW_CHANNEL: u64 = 1 << 10;
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+/// The channel the console plays the generator in (not the encounter's).
+const CONSOLE_CHANNEL: i64 = 600;
+
+/// The generator as first typed: row 3 ends in a `+` with nothing after it.
+const GENERATOR_BROKEN: &str = "10 INPUT \"NAME\"; N$\n20 INPUT \"CLASS\"; C$\n\
+     30 PRINT \"WELCOME\" +\n40 RECORD \"NAME\", N$, \"CLASS\", C$, \"HP\", 7\n";
+/// The row with the error, as the editor shows it.
+const BROKEN_ROW: &str = "30 PRINT \"WELCOME\" +";
+/// The generator fixed.
+const GENERATOR: &str = "10 INPUT \"NAME\"; N$\n20 INPUT \"CLASS\"; C$\n\
+     30 PRINT \"WELCOME\"\n40 RECORD \"NAME\", N$, \"CLASS\", C$, \"HP\", 7\n";
 
 /// Every field labelled, every control reachable by keyboard and named, every text
 /// at least 4.5:1 against its background (WCAG AA): the problems found.
@@ -208,24 +224,28 @@ impl Browser {
             .to_owned()
     }
 
-    async fn click(&self, css: &str) {
+    /// The element command `action` (click, value, clear) on the first `css`.
+    async fn on_element(&self, css: &str, action: &str, body: Value) {
         let element = self.find(css).await;
         self.call(
             reqwest::Method::POST,
-            &format!("/element/{element}/click"),
-            json!({}),
+            &format!("/element/{element}/{action}"),
+            body,
         )
         .await;
     }
 
+    async fn click(&self, css: &str) {
+        self.on_element(css, "click", json!({})).await;
+    }
+
     async fn type_into(&self, css: &str, typed: &str) {
-        let element = self.find(css).await;
-        self.call(
-            reqwest::Method::POST,
-            &format!("/element/{element}/value"),
-            json!({ "text": typed }),
-        )
-        .await;
+        self.on_element(css, "value", json!({ "text": typed }))
+            .await;
+    }
+
+    async fn clear(&self, css: &str) {
+        self.on_element(css, "clear", json!({})).await;
     }
 
     async fn run(&self, script: &str, args: Value) -> Value {
@@ -246,7 +266,10 @@ impl Browser {
         .await
     }
 
+    /// The text of the first `css`, once there is one (the page a click leads to
+    /// may still be loading: the driver's implicit wait finds it).
     async fn text(&self, css: &str) -> String {
+        self.find(css).await;
         let script = "return document.querySelector(arguments[0]).innerText;";
         let value = self.run(script, json!([css])).await;
         value.as_str().unwrap_or("").to_owned()
@@ -270,6 +293,30 @@ impl Browser {
     async fn close(self) {
         let _ = self.http.delete(&self.session).send().await;
     }
+}
+
+/// `user`'s console on `core`, typing `lines` one after another: what the last said.
+async fn console_lines(table: &Harness, user: i64, lang: &str, lines: &[&str]) -> String {
+    let identity = ConsoleIdentity {
+        user: User {
+            id: user,
+            name: format!("user{user}"),
+        },
+        guild_id: GUILD,
+        channel_id: CONSOLE_CHANNEL,
+        lang: if lang == "de" { Lang::De } else { Lang::En },
+    };
+    let mut console = Console::new(table.core.clone(), identity);
+    let mut said = String::new();
+    for line in lines {
+        table.clock.advance_ms(5_000);
+        said.push_str(&format!("> {line}\n"));
+        match console.line(line).await {
+            LineOutcome::Output(text) => said.push_str(&text),
+            LineOutcome::Quit => said.push_str("<quit>\n"),
+        };
+    }
+    said
 }
 
 /// The JSON answer of a WebDriver request.
@@ -441,7 +488,132 @@ async fn a_browser_logs_in_reads_characters_saves_a_macro_and_follows_an_encount
         browser
             .check_and_keep(&format!("{lang}-9-encounter-next"))
             .await;
+
+        generator_steps(&browser, &base, &table, user, lang).await;
         browser.close().await;
     }
     server.abort();
+}
+
+/// The generator editor, reached from the servers page: a listing with a syntax
+/// error checked and marked at its row, fixed, saved and tried to its end (a try
+/// stores nothing); then the saved program run in the console's core, where the
+/// character it stored is shown, and the characters page lists it.
+async fn generator_steps(browser: &Browser, base: &str, table: &Harness, user: i64, lang: &str) {
+    let (program, hero, class) = if lang == "de" {
+        ("helden", "Greta", "Magierin")
+    } else {
+        ("heroes", "Ann", "Ranger")
+    };
+    browser.go(&format!("{base}/servers")).await;
+    browser
+        .click(&format!("main a[href$='/servers/{GUILD}/programs']"))
+        .await;
+    browser.click("main a[href$='/programs/new']").await;
+    browser.type_into("input[name=name]", program).await;
+    browser.type_into("textarea#source", GENERATOR_BROKEN).await;
+    browser.click("button[value=check]").await;
+    // The error at its row (the listing's third, BASIC line 30), the row shown with
+    // the caret under the column after the `+`.
+    let place = browser.text("ol.marks li.mark .place").await;
+    let expected = if lang == "de" {
+        "Zeile 3 (BASIC-Zeile 30), Spalte 21:"
+    } else {
+        "Row 3 (line 30), column 21:"
+    };
+    assert_eq!(place, expected, "{lang}");
+    let row = browser.text("ol.marks li.mark pre.row").await;
+    let caret = format!("{BROKEN_ROW}\n{}^", " ".repeat(BROKEN_ROW.len()));
+    assert_eq!(row, caret, "{lang}");
+    assert_eq!(
+        browser
+            .run(
+                "return document.querySelectorAll('ol.marks li.mark').length;",
+                json!([])
+            )
+            .await,
+        json!(1),
+        "{lang}: one error"
+    );
+    // The check kept the listing as typed in the text area.
+    let kept = browser
+        .run(
+            "return document.querySelector('textarea#source').value;",
+            json!([]),
+        )
+        .await;
+    assert_eq!(
+        kept.as_str().map(|text| text.replace("\r\n", "\n")),
+        Some(GENERATOR_BROKEN.to_owned()),
+        "{lang}"
+    );
+    browser.check_and_keep(&format!("{lang}-10-editor")).await;
+
+    browser.clear("textarea#source").await;
+    browser.type_into("textarea#source", GENERATOR).await;
+    browser.click("button[value=save]").await;
+    // Saved, the editor offers the installed program's try.
+    let try_start = format!("form[action$='/programs/{program}/try'] button");
+    browser.find(&try_start).await;
+    let marks = browser
+        .run(
+            "return document.querySelectorAll('ol.marks').length;",
+            json!([]),
+        )
+        .await;
+    assert_eq!(marks, json!(0), "{lang}: the fixed listing has no marks");
+    browser.check_and_keep(&format!("{lang}-11-saved")).await;
+
+    browser.click(&try_start).await;
+    let mut given: Vec<&str> = Vec::new();
+    for (number, answer) in [hero, class].into_iter().enumerate() {
+        // Each step's page carries the answers so far: wait for this one's.
+        let so_far = serde_json::to_string(&given).unwrap();
+        browser
+            .find(&format!("input[name=answers][value='{so_far}']"))
+            .await;
+        if number == 0 {
+            browser.check_and_keep(&format!("{lang}-12-try")).await;
+        }
+        browser.type_into("input[name=answer]", answer).await;
+        browser.click("form:has(input[name=answer]) button").await;
+        given.push(answer);
+    }
+    let record = browser.text("table.record").await;
+    assert!(record.contains(hero), "{lang}: {record}");
+    assert!(record.contains(class), "{lang}: {record}");
+    assert!(record.contains('7'), "{lang}: {record}");
+    browser.check_and_keep(&format!("{lang}-13-try-end")).await;
+
+    // The try stored nothing; the saved program, run in the bot, stores the character.
+    let before = console_lines(table, user, lang, &[&format!("/character show {hero}")]).await;
+    assert!(
+        !before.contains(&format!("**{hero}**,")),
+        "{lang}: a try stores nothing: {before}"
+    );
+    let start = format!("/chargen start program:{program}");
+    let finished = console_lines(table, user, lang, &[&start, hero, class]).await;
+    assert!(
+        finished.contains(&format!("**{hero}**")),
+        "{lang}: {finished}"
+    );
+    let sheet = console_lines(table, user, lang, &[&format!("/character show {hero}")]).await;
+    assert!(
+        sheet.contains(&format!("\n**{hero}**, ")),
+        "{lang}: {sheet}"
+    );
+    assert!(sheet.contains(&format!("`{program}`")), "{lang}: {sheet}");
+    assert!(sheet.contains(class), "{lang}: {sheet}");
+
+    browser
+        .go(&format!("{base}/servers/{GUILD}/characters"))
+        .await;
+    let listed = browser.text("main").await;
+    assert!(
+        listed.contains(&format!("{hero} ({program})")),
+        "{lang}: {listed}"
+    );
+    browser
+        .check_and_keep(&format!("{lang}-14-characters-after"))
+        .await;
 }
