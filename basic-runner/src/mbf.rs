@@ -388,16 +388,23 @@ fn same_sign_sum(a: f64, b: f64, sum: f64) -> Option<Result<f64, Overflow>> {
     if guard > 0x80 || (guard == 0x80 && man24 & 1 == 1) {
         man24 += 1;
     }
-    let mut biased = biased;
+    Some(packed_single(bits, biased, man24))
+}
+
+/// A rounded 24-bit mantissa `man24` (which may have carried into bit 24) with the
+/// sign of `bits` and the biased `f64` exponent `biased`, as a single: the carry
+/// renormalised, a result beyond the largest single an overflow.
+#[inline(always)]
+fn packed_single(bits: u64, mut biased: u64, mut man24: u64) -> Result<f64, Overflow> {
     if man24 == 1 << 24 {
         man24 >>= 1;
         biased += 1;
     }
     let rounded = f64::from_bits((bits & (1 << 63)) | (biased << 52) | ((man24 & 0x7F_FFFF) << 29));
     if rounded.abs() > crate::number::SNG_MAX {
-        return Some(Err(Overflow(rounded.signum() * crate::number::SNG_MAX)));
+        return Err(Overflow(rounded.signum() * crate::number::SNG_MAX));
     }
-    Some(Ok(rounded))
+    Ok(rounded)
 }
 
 /// `a - b` in single precision.
@@ -435,15 +442,7 @@ fn mul_rounded(product: f64) -> Result<f64, Overflow> {
     if guard > 9 || (guard >= 8 && man24 & 1 == 1) {
         man24 += 1;
     }
-    let mut biased = biased;
-    if man24 == 1 << 24 {
-        man24 >>= 1;
-        biased += 1;
-    }
-    let rounded = f64::from_bits((bits & (1 << 63)) | (biased << 52) | ((man24 & 0x7F_FFFF) << 29));
-    if rounded.abs() > crate::number::SNG_MAX {
-        return Err(Overflow(rounded.signum() * crate::number::SNG_MAX));
-    }
+    let rounded = packed_single(bits, biased, man24)?;
     // below MBF's smallest number (2^-128) there is only zero
     if rounded.abs() < MBF_SMALLEST {
         return Ok(0.0);

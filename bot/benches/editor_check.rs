@@ -210,19 +210,13 @@ async fn run() -> anyhow::Result<()> {
 }
 
 fn form_body(csrf: &str, source: &str) -> String {
-    let encode = |text: &str| -> String {
-        text.bytes()
-            .map(|byte| match byte {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                    (byte as char).to_string()
-                }
-                _ => format!("%{byte:02X}"),
-            })
-            .collect()
-    };
-    format!(
-        "csrf={}&name=bench&action=check&map=&source={}",
-        encode(csrf),
-        encode(source)
-    )
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([
+            ("csrf", csrf),
+            ("name", "bench"),
+            ("action", "check"),
+            ("map", ""),
+            ("source", source),
+        ])
+        .finish()
 }

@@ -187,18 +187,7 @@ pub(crate) fn cookie_of(set_cookie: &str) -> String {
 
 /// A form as `application/x-www-form-urlencoded`.
 pub(crate) fn encode(form: &[(&str, &str)]) -> String {
-    let part = |text: &str| -> String {
-        text.bytes()
-            .map(|byte| match byte {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                    (byte as char).to_string()
-                }
-                _ => format!("%{byte:02X}"),
-            })
-            .collect()
-    };
-    form.iter()
-        .map(|(name, value)| format!("{}={}", part(name), part(value)))
-        .collect::<Vec<_>>()
-        .join("&")
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(form)
+        .finish()
 }
