@@ -207,7 +207,8 @@ fn with_flag(
 }
 
 /// Damage goes through the effect engine: a poison-immune target takes none, a fire
-/// ward takes 5 off, and several targets are attacked at once, each with its own roll.
+/// ward takes 5 off (and is named), and several targets are attacked at once, each
+/// with its own roll.
 #[tokio::test]
 async fn immunities_and_protections_meet_an_attack() {
     let mut table = fight(&[
@@ -237,13 +238,13 @@ async fn immunities_and_protections_meet_an_attack() {
         (
             "FIRE",
             "8",
-            "* Orc's protection against fire takes 5 off.\n* Orc: 30 → 27 hit points",
+            "* Orc's FireWard takes 5 off.\n* Orc: 30 → 27 hit points",
             "* Goblin: 24 → 16 hit points",
         ),
         (
             "fire|slash",
             "3",
-            "* Orc's protection against fire, slash takes 3 off.",
+            "* Orc's FireWard takes 3 off.",
             "* Goblin: 16 → 13 hit points",
         ),
     ];

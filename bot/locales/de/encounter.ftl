@@ -211,6 +211,27 @@ encounter-event-reduced-hidden = * Der Schutz von { $name } schwächt { $effect 
 # Ein Schutz nimmt $amount vom Schaden eines Angriffs oder Rettungswurfs ($means: seine Elemente in Worten).
 encounter-event-reduced-means = * Der Schutz von { $name } gegen { $means } hält { $amount } ab.
 encounter-event-reduced-means-hidden = * Der Schutz von { $name } gegen { $means } hält etwas ab.
+# Die Effekte, die den Schutz gaben, halten $amount ab ($protectors: ihre Namen,
+# encounter-and-list, mit encounter-own-protection vorneweg, wenn der eigene Schutz
+# mitzählt; $count: wie viele).
+encounter-event-warded = * Bei { $name } { $count ->
+        [one] hält
+       *[other] halten
+    } { $protectors } { $amount } von { $effect } ab.
+encounter-event-warded-hidden = * Bei { $name } { $count ->
+        [one] schwächt
+       *[other] schwächen
+    } { $protectors } { $effect }.
+encounter-event-warded-means = * Bei { $name } { $count ->
+        [one] hält
+       *[other] halten
+    } { $protectors } { $amount } ab.
+encounter-event-warded-means-hidden = * Bei { $name } { $count ->
+        [one] hält
+       *[other] halten
+    } { $protectors } etwas ab.
+encounter-own-protection = der eigene Schutz
+encounter-and-list = { $rest } und { $last }
 encounter-event-hook = * { $name } trägt jetzt { $effect }.
 encounter-event-wears-off = * { $effect } endet bei { $name }.
 encounter-event-removed = * { $effect } von { $name } entfernt.

@@ -65,7 +65,7 @@ const STEPS: &[Step] = &[
 * Orc saves (DEX) 1d20 (11) + 0 = 11 vs DC 100: failure
 * Orc: 30 → 20 hit points
 * Goblin saves (DEX) 1d20 (5) + 0 = 5 vs DC 100: failure
-* Goblin's protection against fire takes 5 off.
+* Goblin's FireWard takes 5 off.
 * Goblin: 24 → 19 hit points
 ```",
         german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 100. Schaden 10 Fire, halb bei Erfolg.
@@ -73,7 +73,7 @@ const STEPS: &[Step] = &[
 * Orc würfelt (DEX) 1d20 (11) + 0 = 11 gegen SG 100: Misserfolg
 * Orc: 30 → 20 Trefferpunkte
 * Goblin würfelt (DEX) 1d20 (5) + 0 = 5 gegen SG 100: Misserfolg
-* Der Schutz von Goblin gegen Fire hält 5 ab.
+* Bei Goblin hält FireWard 5 ab.
 * Goblin: 24 → 19 Trefferpunkte
 ```",
         tracker: &["Goblin 19/30", "Orc 20/30"],
