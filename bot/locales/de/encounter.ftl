@@ -266,6 +266,10 @@ encounter-save-effect = Bei Misserfolg: **{ $effect }**.
 encounter-save-line = * { $target } würfelt ({ $ability }) { $roll } gegen SG { $dc }: { $outcome }
 encounter-save-success = Erfolg
 encounter-save-failure = Misserfolg
+# Ein Ziel mit 0 Trefferpunkten: ein Monster ist aus dem Kampf und würfelt nicht;
+# ein Charakter ist bewusstlos, Rettungswürfe auf STR und DEX misslingen ohne Wurf.
+encounter-save-out = * { $target } hat 0 Trefferpunkte und ist aus dem Kampf: kein Rettungswurf.
+encounter-save-unconscious = * { $target } ist bewusstlos, der Rettungswurf auf { $ability } misslingt ohne Wurf: Misserfolg
 encounter-gm-numbers = **Mit den verdeckten Werten** (nur du siehst das):
 encounter-attack-macro-unknown = Ein Makro namens `{ $name }` gibt es hier nicht; `/makro liste` zeigt sie.
 encounter-attack-macro-shape = Das Makro `{ $name }` enthält keinen Angriff: schreib den Trefferwurf, `#`, den Schaden und seine Elemente, etwa `1d20+@STR_MOD # 1d8+@STR_MOD HIEB`.

@@ -271,6 +271,10 @@ encounter-save-effect = On a failure: **{ $effect }**.
 encounter-save-line = * { $target } saves ({ $ability }) { $roll } vs DC { $dc }: { $outcome }
 encounter-save-success = success
 encounter-save-failure = failure
+# A target at 0 hit points: a monster is out of the fight and rolls no save; a
+# character is unconscious and fails STR and DEX saves without rolling.
+encounter-save-out = * { $target } is at 0 hit points, out of the fight: no save.
+encounter-save-unconscious = * { $target } is unconscious and fails the { $ability } save without rolling: failure
 encounter-gm-numbers = **With the hidden numbers** (only you see this):
 # $name: the macro named in `/init attack macro:`.
 encounter-attack-macro-unknown = There is no macro called `{ $name }` here; `/macro list` shows them.
