@@ -117,7 +117,10 @@ pub(super) fn largest<'e>(
 mod tests {
     use super::*;
 
-    fn ward(steps: &[(IntOp, Option<&str>)]) -> (i64, Protectors) {
+    /// A protection change and the effect that made it (`None`: the combatant's own).
+    type Step<'a> = (IntOp, Option<&'a str>);
+
+    fn ward(steps: &[Step]) -> (i64, Protectors) {
         let mut protections = BTreeMap::new();
         let mut protectors = BTreeMap::new();
         let fire = vec!["FIRE".to_owned()];
@@ -137,7 +140,7 @@ mod tests {
 
     #[test]
     fn who_gave_a_protection_follows_the_fold() {
-        let cases: &[(&[(IntOp, Option<&str>)], i64, Protectors)] = &[
+        let cases: &[(&[Step], i64, Protectors)] = &[
             (
                 &[(IntOp::Add(5), Some("FireWard"))],
                 5,
@@ -207,7 +210,8 @@ mod tests {
         ]);
         let protectors = BTreeMap::from([("FIRE".to_owned(), given(false, &["FireWard"]))]);
         let names = |list: &[&str]| list.iter().map(|e| (*e).to_owned()).collect::<Vec<_>>();
-        let cases: &[(&[&str], Option<(&str, i64, Protectors)>)] = &[
+        type Found<'a> = Option<(&'a str, i64, Protectors)>;
+        let cases: &[(&[&str], Found)] = &[
             (&["FIRE"], Some(("FIRE", 5, given(false, &["FireWard"])))),
             // ICE's giver was never recorded: the combatant's own.
             (&["FIRE", "ICE"], Some(("ICE", 7, given(true, &[])))),
