@@ -88,3 +88,54 @@ fn play_runs_the_protocol_on_stdin() {
     assert!(text.ends_with("> @state\n[state] A hp=1/1 immune={} protect={} flags={} effects=-\n"));
     assert!(text.len() < 4_000);
 }
+
+/// `--worded` prints the events as an encounter words them on Discord, in `--lang`:
+/// the ward named, the dice shown, hit points in words; the echo and `[state]`
+/// stay the protocol's, and without `--worded` nothing changes.
+#[test]
+fn play_worded_speaks_as_the_encounter() {
+    let input = "@add Ana init=15 hp=30\n@add Orc init=12 hp=15 immune=POISON\n\
+                 @apply FireWard Ana\n@apply Fireball Ana,Orc\n@apply Poison Orc\n@next\n";
+    let cases = [
+        (
+            "en",
+            "> @add Ana init=15 hp=30\n> @add Orc init=12 hp=15 immune=POISON\n\
+             > @apply FireWard Ana\n* FireWard on Ana: protection against burn +5\n\
+             > @apply Fireball Ana,Orc\n* Ana's FireWard takes 5 off Fireball.\n\
+             * Fireball 3d6 (6,6,6) = 18 on Ana: 30 → 17 hit points\n\
+             * Fireball 3d6 (6,6,6) = 18 on Orc: 15 → 0 hit points\n* Orc is down.\n\
+             > @apply Poison Orc\n* Orc is immune to Poison.\n> @next\n[round 1] Ana\n",
+        ),
+        (
+            "de",
+            "> @add Ana init=15 hp=30\n> @add Orc init=12 hp=15 immune=POISON\n\
+             > @apply FireWard Ana\n* FireWard auf Ana: Schutz gegen Burn +5\n\
+             > @apply Fireball Ana,Orc\n* Bei Ana hält FireWard 5 von Fireball ab.\n\
+             * Fireball 3d6 (6,6,6) = 18 auf Ana: 30 → 17 Trefferpunkte\n\
+             * Fireball 3d6 (6,6,6) = 18 auf Orc: 15 → 0 Trefferpunkte\n* Orc geht zu Boden.\n\
+             > @apply Poison Orc\n* Orc ist immun gegen Poison.\n> @next\n[Runde 1] Ana\n",
+        ),
+    ];
+    let file = sample();
+    for (lang, expected) in cases {
+        let output = tavern(
+            &[
+                "effects",
+                "play",
+                file.to_str().unwrap(),
+                "--worded",
+                "--lang",
+                lang,
+            ],
+            input,
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert_eq!(stdout(&output), expected, "{lang}");
+    }
+    // `--lang` alone is refused: the protocol's lines have no language.
+    let output = tavern(
+        &["effects", "play", file.to_str().unwrap(), "--lang", "de"],
+        input,
+    );
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -207,7 +207,8 @@ fn with_flag(
 }
 
 /// Damage goes through the effect engine: a poison-immune target takes none, a fire
-/// ward takes 5 off, and several targets are attacked at once, each with its own roll.
+/// ward takes 5 off (and is named), and several targets are attacked at once, each
+/// with its own roll.
 #[tokio::test]
 async fn immunities_and_protections_meet_an_attack() {
     let mut table = fight(&[
@@ -237,13 +238,13 @@ async fn immunities_and_protections_meet_an_attack() {
         (
             "FIRE",
             "8",
-            "* Orc's protection against fire takes 5 off.\n* Orc: 30 → 27 hit points",
+            "* Orc's FireWard takes 5 off.\n* Orc: 30 → 27 hit points",
             "* Goblin: 24 → 16 hit points",
         ),
         (
             "fire|slash",
             "3",
-            "* Orc's protection against fire, slash takes 3 off.",
+            "* Orc's FireWard takes 3 off.",
             "* Goblin: 16 → 13 hit points",
         ),
     ];
@@ -665,6 +666,90 @@ async fn attacks_and_saves_in_german() {
     );
     assert!(answer.contains("gegen SG 10: Misserfolg"), "{answer}");
     assert!(answer.contains("* Ork: 26 → 20 Trefferpunkte"), "{answer}");
+}
+
+/// `/init save` at 0 hit points (SRD 5e): a monster is dead, out of the fight, and
+/// rolls no save (its line says so, a hidden one's too); Bob's Bram, a character, is
+/// unconscious: a DEX save fails without a roll and takes the damage, a WIS save he
+/// rolls as usual. Whole answers, seeded, in English and German.
+#[tokio::test]
+async fn at_zero_hit_points_monsters_are_out_and_characters_fail_str_and_dex() {
+    // (language, the DEX save's answer, the WIS save's answer)
+    let cases = [
+        (
+            "en",
+            "Alice calls for a **DEX** save, DC 10. Damage 6, half on a success.\n\
+             ```\n\
+             * Orc is at 0 hit points, out of the fight: no save.\n\
+             * Shade is at 0 hit points, out of the fight: no save.\n\
+             * Bram is unconscious and fails the DEX save without rolling: failure\n\
+             * Goblin saves (DEX) 1d20 (17) + 0 = 17 vs DC 10: success\n\
+             * Goblin: 30 → 27 hit points\n\
+             ```",
+            "Alice calls for a **WIS** save, DC 30. Damage 6, half on a success.\n\
+             ```\n\
+             * Bram saves (WIS) 1d20 (17) + 0 = 17 vs DC 30: failure\n\
+             ```",
+        ),
+        (
+            "de",
+            "Alice verlangt einen Rettungswurf auf **DEX**, SG 10. Schaden 6, halb bei Erfolg.\n\
+             ```\n\
+             * Orc hat 0 Trefferpunkte und ist aus dem Kampf: kein Rettungswurf.\n\
+             * Shade hat 0 Trefferpunkte und ist aus dem Kampf: kein Rettungswurf.\n\
+             * Bram ist bewusstlos, der Rettungswurf auf DEX misslingt ohne Wurf: Misserfolg\n\
+             * Goblin würfelt (DEX) 1d20 (17) + 0 = 17 gegen SG 10: Erfolg\n\
+             * Goblin: 30 → 27 Trefferpunkte\n\
+             ```",
+            "Alice verlangt einen Rettungswurf auf **WIS**, SG 30. Schaden 6, halb bei Erfolg.\n\
+             ```\n\
+             * Bram würfelt (WIS) 1d20 (17) + 0 = 17 gegen SG 30: Misserfolg\n\
+             ```",
+        ),
+    ];
+    for (lang, dex, wis) in cases {
+        let mut table = fight(&[
+            ("Orc", 30, 10, false, "", ""),
+            ("Shade", 20, 10, true, "", ""),
+            ("Goblin", 30, 10, false, "", ""),
+        ])
+        .await;
+        for target in ["Orc", "Shade", "Bram"] {
+            let downed = as_user(
+                &mut table,
+                ALICE,
+                init("hp", &[("target", text(target)), ("amount", text("=0"))]),
+            )
+            .await;
+            assert!(!downed.interaction().ephemeral, "{}", said(&downed));
+        }
+        let save = |ability: &str, dc: i64, targets: &str| {
+            init(
+                "save",
+                &[
+                    ("targets", text(targets)),
+                    ("dc", OptionValue::Integer(dc)),
+                    ("ability", text(ability)),
+                    ("damage", text("6")),
+                ],
+            )
+        };
+        let sent = in_language(
+            &mut table,
+            ALICE,
+            lang,
+            save("DEX", 10, "Orc, Shade, Bram, Goblin"),
+        )
+        .await;
+        assert_eq!(public(&sent), dex, "{lang}");
+        let sent = in_language(&mut table, ALICE, lang, save("WIS", 30, "Bram")).await;
+        assert_eq!(public(&sent), wis, "{lang}");
+        // Nothing rolled for the dead, nothing taken: they stay as they were.
+        let engine = stored_engine(&table).await;
+        for (name, hp) in [("Orc", 0), ("Shade", 0), ("Bram", 0), ("Goblin", 27)] {
+            assert_eq!(engine.combatant(name).unwrap().hp, hp, "{lang} {name}");
+        }
+    }
 }
 
 /// Options as typed: `(name, value)`.

@@ -271,6 +271,8 @@ async fn a_roll_for_the_gm_is_rolled_as_any_roll() {
             "**Stealth** (`sneak`)",
         ),
         ("sneak + 1", &[], "`sneak + 1`"),
+        // Bob's character's field, as `/roll` reads it.
+        ("1d20+@DEX_MOD", &[], "`1d20+@DEX_MOD`"),
     ];
     for (expr, extra, what) in cases {
         let mut plain = Harness::with_settings(settings()).await;
@@ -296,6 +298,8 @@ async fn a_roll_for_the_gm_is_rolled_as_any_roll() {
                 let sent = harness.send(&as_member(ALICE, kind)).await;
                 assert!(sent.interaction().ephemeral);
             }
+            let bram = crate::fields::character(7, BOB, "Bram", &[("DEX", "16")]);
+            harness.storage.finish_session(None, &[bram]).await.unwrap();
         }
         let seen = plain.send(&as_member(BOB, roll(expr, extra))).await;
         let seen = seen.interaction().content.clone();

@@ -5,7 +5,7 @@
 
 use npc_core::effects::{
     CombatantSpec, EffectErrorKind, EffectEvent, EffectLimits, EffectPlay, EffectSave, Encounter,
-    HpChange, Subject, check_effects, load_effects, load_effects_with, play_effects,
+    HpChange, Protectors, Subject, check_effects, load_effects, load_effects_with, play_effects,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -603,6 +603,63 @@ fn host_damage_meets_immunity_and_protections() {
             .unwrap_err();
         assert_eq!(error.kind, kind);
         assert_eq!(encounter, before);
+    }
+}
+
+/// P1's reduction says which protection took the damage off: the element, and who
+/// gave it (the effects by tag, the combatant's own declared protection), through
+/// the host's damage and through an effect alike, and after the encounter is stored
+/// as JSON: (own protection against BURN, effects applied, the reduction's element
+/// and givers).
+#[test]
+fn a_reduction_names_who_gave_the_protection() {
+    let library = load_effects(SAMPLE).unwrap();
+    let given = |own: bool, effects: &[&str]| Protectors {
+        own,
+        effects: effects.iter().map(|tag| tag.to_string()).collect(),
+    };
+    let cases: [(i64, &[&str], Protectors); 3] = [
+        (0, &["FireWard"], given(false, &["FireWard"])),
+        (2, &[], given(true, &[])),
+        (2, &["FireWard"], given(true, &["FireWard"])),
+    ];
+    for (own, effects, expected) in cases {
+        let mut encounter = Encounter::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut knight = spec("Knight", 10, 30);
+        if own > 0 {
+            knight.protect = vec![("BURN".to_string(), own)];
+        }
+        encounter.add(&library, &knight).unwrap();
+        for effect in effects {
+            encounter
+                .apply(&library, effect, &["Knight"], &mut rng)
+                .unwrap();
+        }
+        let json = serde_json::to_string(&encounter).unwrap();
+        let mut encounter: Encounter = serde_json::from_str(&json).unwrap();
+        let burn = vec!["MAGIC".to_string(), "BURN".to_string()];
+        let by_damage = encounter
+            .damage(&library, "Knight", 9, &burn, "MAGIC|BURN", &mut rng)
+            .unwrap();
+        let by_effect = encounter
+            .apply(&library, "Fireball", &["Knight"], &mut rng)
+            .unwrap();
+        for events in [by_damage, by_effect] {
+            let reduced = events.iter().find_map(|event| match event {
+                EffectEvent::Reduced {
+                    element,
+                    protectors,
+                    ..
+                } => Some((element.as_str(), protectors.clone())),
+                _ => None,
+            });
+            assert_eq!(
+                reduced,
+                Some(("BURN", expected.clone())),
+                "{own} {effects:?}"
+            );
+        }
     }
 }
 

@@ -211,6 +211,27 @@ encounter-event-reduced-hidden = * Der Schutz von { $name } schwächt { $effect 
 # Ein Schutz nimmt $amount vom Schaden eines Angriffs oder Rettungswurfs ($means: seine Elemente in Worten).
 encounter-event-reduced-means = * Der Schutz von { $name } gegen { $means } hält { $amount } ab.
 encounter-event-reduced-means-hidden = * Der Schutz von { $name } gegen { $means } hält etwas ab.
+# Die Effekte, die den Schutz gaben, halten $amount ab ($protectors: ihre Namen,
+# encounter-and-list, mit encounter-own-protection vorneweg, wenn der eigene Schutz
+# mitzählt; $count: wie viele).
+encounter-event-warded = * Bei { $name } { $count ->
+        [one] hält
+       *[other] halten
+    } { $protectors } { $amount } von { $effect } ab.
+encounter-event-warded-hidden = * Bei { $name } { $count ->
+        [one] schwächt
+       *[other] schwächen
+    } { $protectors } { $effect }.
+encounter-event-warded-means = * Bei { $name } { $count ->
+        [one] hält
+       *[other] halten
+    } { $protectors } { $amount } ab.
+encounter-event-warded-means-hidden = * Bei { $name } { $count ->
+        [one] hält
+       *[other] halten
+    } { $protectors } etwas ab.
+encounter-own-protection = der eigene Schutz
+encounter-and-list = { $rest } und { $last }
 encounter-event-hook = * { $name } trägt jetzt { $effect }.
 encounter-event-wears-off = * { $effect } endet bei { $name }.
 encounter-event-removed = * { $effect } von { $name } entfernt.
@@ -245,6 +266,10 @@ encounter-save-effect = Bei Misserfolg: **{ $effect }**.
 encounter-save-line = * { $target } würfelt ({ $ability }) { $roll } gegen SG { $dc }: { $outcome }
 encounter-save-success = Erfolg
 encounter-save-failure = Misserfolg
+# Ein Ziel mit 0 Trefferpunkten: ein Monster ist aus dem Kampf und würfelt nicht;
+# ein Charakter ist bewusstlos, Rettungswürfe auf STR und DEX misslingen ohne Wurf.
+encounter-save-out = * { $target } hat 0 Trefferpunkte und ist aus dem Kampf: kein Rettungswurf.
+encounter-save-unconscious = * { $target } ist bewusstlos, der Rettungswurf auf { $ability } misslingt ohne Wurf: Misserfolg
 encounter-gm-numbers = **Mit den verdeckten Werten** (nur du siehst das):
 encounter-attack-macro-unknown = Ein Makro namens `{ $name }` gibt es hier nicht; `/makro liste` zeigt sie.
 encounter-attack-macro-shape = Das Makro `{ $name }` enthält keinen Angriff: schreib den Trefferwurf, `#`, den Schaden und seine Elemente, etwa `1d20+@STR_MOD # 1d8+@STR_MOD HIEB`.

@@ -211,9 +211,31 @@ encounter-event-no-effect = * { $effect } has no effect on { $name }.
 # A protection takes $amount off an effect's change ($effect: its tag).
 encounter-event-reduced = * { $name }'s protection takes { $amount } off { $effect }.
 encounter-event-reduced-hidden = * { $name }'s protection weakens { $effect }.
-# A protection takes $amount off an attack's or save's damage ($means: its elements in words).
+# The combatant's own protection against an element ($means: in words) takes $amount off an attack's or save's damage.
 encounter-event-reduced-means = * { $name }'s protection against { $means } takes { $amount } off.
 encounter-event-reduced-means-hidden = * { $name }'s protection against { $means } takes some off.
+# The effects that gave a protection took $amount off ($protectors: their tags,
+# encounter-and-list, with encounter-own-protection first when the combatant's own
+# protection counts too; $count: how many).
+encounter-event-warded = * { $name }'s { $protectors } { $count ->
+        [one] takes
+       *[other] take
+    } { $amount } off { $effect }.
+encounter-event-warded-hidden = * { $name }'s { $protectors } { $count ->
+        [one] weakens
+       *[other] weaken
+    } { $effect }.
+encounter-event-warded-means = * { $name }'s { $protectors } { $count ->
+        [one] takes
+       *[other] take
+    } { $amount } off.
+encounter-event-warded-means-hidden = * { $name }'s { $protectors } { $count ->
+        [one] takes
+       *[other] take
+    } some off.
+encounter-own-protection = own protection
+# A list of names: $rest (comma-separated) and the $last.
+encounter-and-list = { $rest } and { $last }
 encounter-event-hook = * { $name } now holds { $effect }.
 encounter-event-wears-off = * { $effect } wears off { $name }.
 encounter-event-removed = * { $effect } removed from { $name }.
@@ -249,6 +271,10 @@ encounter-save-effect = On a failure: **{ $effect }**.
 encounter-save-line = * { $target } saves ({ $ability }) { $roll } vs DC { $dc }: { $outcome }
 encounter-save-success = success
 encounter-save-failure = failure
+# A target at 0 hit points: a monster is out of the fight and rolls no save; a
+# character is unconscious and fails STR and DEX saves without rolling.
+encounter-save-out = * { $target } is at 0 hit points, out of the fight: no save.
+encounter-save-unconscious = * { $target } is unconscious and fails the { $ability } save without rolling: failure
 encounter-gm-numbers = **With the hidden numbers** (only you see this):
 # $name: the macro named in `/init attack macro:`.
 encounter-attack-macro-unknown = There is no macro called `{ $name }` here; `/macro list` shows them.

@@ -7,6 +7,9 @@ use std::process::ExitCode;
 
 use npc_core::effects::{EffectPlay, check_effects};
 
+use crate::core::encounter::event_lines;
+use crate::i18n::Lang;
+
 /// Check an effect library, or play an encounter on stdin.
 #[derive(Debug, clap::Args)]
 pub struct EffectsArgs {
@@ -25,6 +28,14 @@ pub enum EffectsCommand {
     Play {
         /// The effect file.
         file: PathBuf,
+        /// Word the events as an encounter shows them on Discord (`* Fireball 3d6
+        /// (6, 5, 4) = 15 on Orc: 30 → 15 hit points`) instead of the protocol's
+        /// own lines; in `--lang`, else the environment's language.
+        #[arg(long)]
+        worded: bool,
+        /// The language of `--worded` lines: de or en.
+        #[arg(long, value_parser = super::parse_lang, requires = "worded")]
+        lang: Option<Lang>,
     },
 }
 
@@ -38,7 +49,10 @@ const LINE_CAP: u64 = npc_core::effects::MAX_LINE_BYTES as u64 + 1;
 pub fn run(args: &EffectsArgs) -> ExitCode {
     match &args.command {
         EffectsCommand::Check { file } => check(file),
-        EffectsCommand::Play { file } => play(file),
+        EffectsCommand::Play { file, worded, lang } => {
+            let lang = worded.then(|| lang.unwrap_or_else(super::lang_from_environment));
+            play(file, lang)
+        }
     }
 }
 
@@ -59,7 +73,9 @@ fn check(file: &Path) -> ExitCode {
     }
 }
 
-fn play(file: &Path) -> ExitCode {
+/// Plays `file` on stdin; with `worded`, the events in that language as the
+/// encounter words them (nobody is hidden here).
+fn play(file: &Path, worded: Option<Lang>) -> ExitCode {
     let source = match super::npc::read_script(file) {
         Ok(source) => source,
         Err(code) => return code,
@@ -89,7 +105,12 @@ fn play(file: &Path) -> ExitCode {
         }
         // A stray invalid byte must not stop the transcript.
         let line = String::from_utf8_lossy(&buffer);
-        let out = session.line(&line);
+        let out = match worded {
+            None => session.line(&line),
+            Some(lang) => session.line_worded(&line, &mut |events, encounter| {
+                event_lines(lang, events, encounter, &[])
+            }),
+        };
         if stdout.write_all(out.as_bytes()).is_err() {
             return ExitCode::from(UNREADABLE);
         }

@@ -1,8 +1,9 @@
 //! `/init attack` and `/init save` through serenity and the fake Discord (issue 26),
 //! on SQLite and PostgreSQL, in English and German: a monster attacks another, a
-//! fire save every target fails (a ward takes 5 off) and one the target makes (half
-//! damage). The bonuses and DCs leave nothing to chance but a natural 1 or 20, and
-//! the seeded generator decides those the same way on every run and backend.
+//! fire save every target fails (a ward takes 5 off, named) and one the target makes
+//! (half damage); a monster brought to 0 is out of the fight and rolls no save. The
+//! bonuses and DCs leave nothing to chance but a natural 1 or 20, and the seeded
+//! generator decides those the same way on every run and backend.
 
 use fake_discord::{Invoker, Opt};
 
@@ -65,7 +66,7 @@ const STEPS: &[Step] = &[
 * Orc saves (DEX) 1d20 (11) + 0 = 11 vs DC 100: failure
 * Orc: 30 → 20 hit points
 * Goblin saves (DEX) 1d20 (5) + 0 = 5 vs DC 100: failure
-* Goblin's protection against fire takes 5 off.
+* Goblin's FireWard takes 5 off.
 * Goblin: 24 → 19 hit points
 ```",
         german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 100. Schaden 10 Fire, halb bei Erfolg.
@@ -73,7 +74,7 @@ const STEPS: &[Step] = &[
 * Orc würfelt (DEX) 1d20 (11) + 0 = 11 gegen SG 100: Misserfolg
 * Orc: 30 → 20 Trefferpunkte
 * Goblin würfelt (DEX) 1d20 (5) + 0 = 5 gegen SG 100: Misserfolg
-* Der Schutz von Goblin gegen Fire hält 5 ab.
+* Bei Goblin hält FireWard 5 ab.
 * Goblin: 24 → 19 Trefferpunkte
 ```",
         tracker: &["Goblin 19/30", "Orc 20/30"],
@@ -100,6 +101,57 @@ const STEPS: &[Step] = &[
 * Orc: 20 → 15 Trefferpunkte
 ```",
         tracker: &["Goblin 19/30", "Orc 15/30"],
+    },
+    Step {
+        sub: "attack",
+        options: || {
+            vec![
+                Opt::string("targets", "Orc"),
+                Opt::string("attacker", "Goblin"),
+                Opt::string("hit", "+100"),
+                Opt::string("damage", "40"),
+            ]
+        },
+        english: "Alice attacks with **Goblin**.
+```
+* Goblin attacks Orc: to hit 1d20 (17) + 100 = 117 vs AC 10: hit
+* Damage 40
+* Orc: 15 → 0 hit points
+* Orc is down.
+```",
+        german: "Alice greift mit **Goblin** an.
+```
+* Goblin greift Orc an: 1d20 (17) + 100 = 117 zum Treffen gegen RK 10: getroffen
+* Schaden 40
+* Orc: 15 → 0 Trefferpunkte
+* Orc geht zu Boden.
+```",
+        tracker: &["Goblin 19/30", "Orc 0/30"],
+    },
+    // A monster at 0 hit points is out of the fight: no save, nothing taken.
+    Step {
+        sub: "save",
+        options: || {
+            vec![
+                Opt::string("targets", "Orc, Goblin"),
+                Opt::integer("dc", 100),
+                Opt::string("ability", "DEX"),
+                Opt::string("damage", "4"),
+            ]
+        },
+        english: "Alice calls for a **DEX** save, DC 100. Damage 4, half on a success.
+```
+* Orc is at 0 hit points, out of the fight: no save.
+* Goblin saves (DEX) 1d20 (18) + 0 = 18 vs DC 100: failure
+* Goblin: 19 → 15 hit points
+```",
+        german: "Alice verlangt einen Rettungswurf auf **DEX**, SG 100. Schaden 4, halb bei Erfolg.
+```
+* Orc hat 0 Trefferpunkte und ist aus dem Kampf: kein Rettungswurf.
+* Goblin würfelt (DEX) 1d20 (18) + 0 = 18 gegen SG 100: Misserfolg
+* Goblin: 19 → 15 Trefferpunkte
+```",
+        tracker: &["Goblin 15/30", "Orc 0/30"],
     },
 ];
 

@@ -2,7 +2,8 @@
 //! installed with `/effect install`, an encounter begun, joined and fought for two
 //! rounds on the tracker's own buttons while a poison wears off, a hidden monster as
 //! a player and as the GM see it, a non-GM refused, a stale button, a restart in
-//! the middle, and the end writing the character back.
+//! the middle, and the end writing the character back; an encounter left idle is
+//! ended by the bot's sweep with a notice in its channel (issue 26).
 
 use fake_discord::{Invoker, Opt, Origin, SentMessage};
 
@@ -325,4 +326,66 @@ async fn fought(mut tavern: Tavern) {
     let kept = tavern.storage.character_effects(5).await.unwrap().unwrap();
     assert_eq!(kept.fields, r#"[["HP","7"]]"#);
     tavern.stop().await;
+}
+
+/// Nobody changes the encounter for the idle time (24 hours by default): the bot's
+/// sweep ends it as `/init end` does, with a notice in the channel in the server's
+/// language; an hour earlier it goes on.
+async fn swept_when_idle(tavern: Tavern, lang: &str, notice: &str) {
+    let channel = i64::try_from(CHANNEL).unwrap();
+    let gm = admin().with_locale(lang).with_guild_locale(lang);
+    ask_sub(&tavern, &gm, "init", "begin", vec![]).await;
+    init(
+        &tavern,
+        &gm,
+        "add",
+        vec![
+            Opt::string("name", "Orc"),
+            Opt::string("init", "10"),
+            Opt::string("hp", "15"),
+        ],
+    )
+    .await;
+    tavern.clock.advance_ms(23 * 3_600_000);
+    assert_eq!(tavern.bot().sweep().await.unwrap(), 0);
+    let running = async || {
+        let stored = tavern.storage.encounter_in_channel(channel).await;
+        stored.unwrap().is_some()
+    };
+    assert!(running().await);
+    tavern.clock.advance_ms(3_600_000);
+    assert!(tavern.bot().sweep().await.unwrap() >= 1);
+    let said = tavern
+        .fake
+        .wait_message(|message| message.channel_id == CHANNEL && message.content.contains(notice))
+        .await
+        .expect("the idle notice in the channel");
+    assert_eq!(said.origin, Origin::Channel, "{}", said.content);
+    tavern.settled().await;
+    assert!(!running().await);
+    tavern.fake.assert_no_violations();
+    tavern.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_idle_encounter_is_swept_with_a_notice() {
+    swept_when_idle(
+        Tavern::start_with(Setup::busy()).await,
+        "en-US",
+        "**This encounter ended** after 24 hours without a change.",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_idle_encounter_is_swept_in_german_on_postgres() {
+    let Some(setup) = Setup::busy().on_postgres("encounter_idle_e2e").await else {
+        return;
+    };
+    swept_when_idle(
+        Tavern::start_with(setup).await,
+        "de",
+        "**Diese Begegnung wurde beendet**, nachdem sie 24 Stunden lang unverändert blieb.",
+    )
+    .await;
 }

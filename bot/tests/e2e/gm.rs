@@ -1,11 +1,12 @@
 //! Rolls for the GM through serenity and the fake (issue 26): the channel line, the
 //! GM channel's message with its Reveal button, a refused press and a GM's, and a GM
-//! channel where the bot may not post (the roller gets the result privately).
+//! channel where the bot may not post (the roller gets the result privately); a
+//! German server's, on SQLite and on PostgreSQL.
 
 use fake_discord::{Opt, Rule, permissions};
 
 use crate::e2e::support::{
-    CHANNEL, GUILD, Tavern, admin, ask_sub, bob, button_id, content, is_ephemeral,
+    CHANNEL, GUILD, Setup, Tavern, admin, ask_sub, bob, button_id, content, is_ephemeral,
 };
 
 const GM_CHANNEL: u64 = 8_100;
@@ -140,4 +141,80 @@ async fn a_roll_for_the_gm_reaches_the_gm_channel_and_is_revealed_once() {
     }
     tavern.fake.assert_no_violations();
     tavern.stop().await;
+}
+
+/// A German server's roll for the GM, set, rolled and revealed in German.
+async fn in_german(tavern: Tavern) {
+    let gm = admin().with_locale("de").with_guild_locale("de");
+    let player = bob().with_locale("de").with_guild_locale("de");
+    let set = ask_sub(
+        &tavern,
+        &gm,
+        "config",
+        "gm-channel",
+        vec![Opt::channel("channel", GM_CHANNEL)],
+    )
+    .await;
+    assert!(
+        set.content.contains("gehen jetzt nach <#8100>"),
+        "{}",
+        set.content
+    );
+    let roll = tavern.slash(
+        &player,
+        "roll",
+        vec![
+            Opt::string("expr", "1d20+5"),
+            Opt::string("label", "Heimlichkeit"),
+            Opt::string("to", "gm"),
+        ],
+    );
+    let line = tavern.callback(roll).await;
+    assert_eq!(
+        content(&line),
+        "**Bob** würfelt **Heimlichkeit** (`1d20+5`) für die Spielleitung."
+    );
+    let secret = tavern
+        .fake
+        .wait_message(|message| message.channel_id == GM_CHANNEL)
+        .await
+        .expect("the GM channel's message");
+    assert!(
+        secret
+            .content
+            .starts_with("**Bob** hat in <#8000> für die Spielleitung gewürfelt ("),
+        "{}",
+        secret.content
+    );
+    let (_, rolled) = secret.content.split_once('\n').expect("a breakdown");
+    let reveal = button_id(&secret, "Aufdecken");
+    let pressed = tavern.press(&gm, &secret, &reveal);
+    let revealed = tavern
+        .fake
+        .wait_message(|message| {
+            message.channel_id == CHANNEL && message.content.contains("aufgedeckt von")
+        })
+        .await
+        .expect("the result in the channel");
+    assert_eq!(
+        revealed.content,
+        format!("**Bob**s Wurf für die Spielleitung, aufgedeckt von **Alice**:\n{rolled}")
+    );
+    tavern.callback(pressed).await;
+    tavern.settled().await;
+    tavern.fake.assert_no_violations();
+    tavern.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_german_roll_for_the_gm_on_sqlite() {
+    in_german(Tavern::start_with(Setup::busy()).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_german_roll_for_the_gm_on_postgres() {
+    let Some(setup) = Setup::busy().on_postgres("gm_e2e_de").await else {
+        return;
+    };
+    in_german(Tavern::start_with(setup).await).await;
 }

@@ -19,6 +19,7 @@ use super::event::{EffectEvent, EffectRoll};
 use super::model::{
     BoolOp, IntOp, IntOperator, Mode, Number, SetOperator, Subject, TargetType, ValueSpec,
 };
+use super::protection::{self, Protectors};
 use super::{Effect, EffectLibrary};
 
 /// Where an engine's random numbers come from: dice in values and durations, and
@@ -72,6 +73,9 @@ struct Stats {
     max_hp: i64,
     sets: BTreeMap<Subject, BTreeSet<String>>,
     protections: BTreeMap<String, i64>,
+    /// Who gave each protection (an encounter stored before this was kept has none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    protectors: BTreeMap<String, Protectors>,
     bools: BTreeMap<Subject, bool>,
     tags: BTreeMap<Subject, String>,
 }
@@ -114,7 +118,8 @@ impl Stats {
         self.bools.get(&subject).copied().unwrap_or(false)
     }
 
-    fn apply(&mut self, change: &Change) {
+    /// Applies `change`, made by the effect `by` (`None`: the combatant's own).
+    fn apply(&mut self, change: &Change, by: Option<&str>) {
         match change {
             Change::Int(subject, op) => {
                 let mut value = op.apply(self.int(*subject));
@@ -151,17 +156,13 @@ impl Stats {
             Change::Tag(subject, tag) => {
                 self.tags.insert(*subject, tag.clone());
             }
-            Change::Protect(elements, op) => {
-                for element in elements {
-                    let current = self.protections.get(element).copied().unwrap_or(0);
-                    let value = op.apply(current);
-                    if value == 0 {
-                        self.protections.remove(element);
-                    } else {
-                        self.protections.insert(element.clone(), value);
-                    }
-                }
-            }
+            Change::Protect(elements, op) => protection::change(
+                &mut self.protections,
+                &mut self.protectors,
+                elements,
+                *op,
+                by,
+            ),
         }
     }
 }
@@ -206,7 +207,7 @@ impl Combatant {
         let mut shown = self.base.clone();
         for attached in &self.effects {
             if let Acting::Layer(change) = &attached.acting {
-                shown.apply(change);
+                shown.apply(change, Some(&attached.tag));
             }
         }
         self.shown = shown;
@@ -388,6 +389,7 @@ impl Encounter {
         for (element, amount) in &spec.protect {
             if *amount != 0 {
                 base.protections.insert(element.clone(), *amount);
+                base.protectors.insert(element.clone(), Protectors::own());
             }
         }
         let combatant = Combatant {
@@ -510,17 +512,19 @@ impl Encounter {
                 return Ok(());
             }
             let amount = amount.max(0);
-            let largest = means
-                .iter()
-                .filter_map(|element| holder.shown.protections.get(element).copied())
-                .max()
-                .unwrap_or(0);
-            let taken = largest.clamp(0, amount);
-            if taken > 0 {
+            let shown = &holder.shown;
+            let mut taken = 0;
+            if let Some((element, largest, protectors)) =
+                protection::largest(&shown.protections, &shown.protectors, means)
+                && amount > 0
+            {
+                taken = largest.min(amount);
                 run.emit(EffectEvent::Reduced {
                     effect: label.to_string(),
                     name,
                     amount: taken,
+                    element,
+                    protectors,
                 });
             }
             let change = Change::Int(Subject::HitPoints, IntOp::Add(taken - amount));
@@ -1068,22 +1072,24 @@ impl<'r> Run<'r> {
         let Some(holder) = self.enc.get(id) else {
             return op;
         };
-        let largest = effect
+        let method = effect
             .method
             .indices()
-            .filter_map(|index| self.library.elements.get(index))
-            .filter_map(|element| holder.shown.protections.get(element).copied())
-            .max()
-            .unwrap_or(0);
-        if largest <= 0 {
+            .filter_map(|index| self.library.elements.get(index));
+        let shown = &holder.shown;
+        let Some((element, largest, protectors)) =
+            protection::largest(&shown.protections, &shown.protectors, method)
+        else {
             return op;
-        }
+        };
         let taken = largest.min(offset.saturating_neg());
         let name = holder.name.clone();
         self.emit(EffectEvent::Reduced {
             effect: effect.tag.clone(),
             name,
             amount: taken,
+            element,
+            protectors,
         });
         IntOp::Add(offset.saturating_add(taken))
     }
@@ -1101,7 +1107,7 @@ impl<'r> Run<'r> {
         let Some(holder) = self.enc.get_mut(id) else {
             return Ok(());
         };
-        holder.base.apply(change);
+        holder.base.apply(change, cause.effect.as_deref());
         holder.recompute();
         self.report(cause, id, change, before, depth)
     }

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::model::Subject;
+use super::protection::Protectors;
 
 /// The dice an effect's value rolled for one target, as data: the total is before
 /// protections take anything off.
@@ -72,6 +73,14 @@ pub enum EffectEvent {
         effect: String,
         name: String,
         amount: i64,
+        /// The element whose protection took it off (the largest among the
+        /// method's).
+        #[serde(default)]
+        element: String,
+        /// Who gave that protection: the effects by tag and the combatant's own
+        /// (the canonical line leaves them out; a host may name them).
+        #[serde(default)]
+        protectors: Protectors,
     },
     /// `* NAME now holds EFFECT.`: a hook attached (H1; the issue gives no line for it).
     HookAttached { effect: String, name: String },
@@ -158,6 +167,7 @@ impl EffectEvent {
                 effect,
                 name,
                 amount,
+                ..
             } => format!("* {effect} reduced by {amount} on {name}."),
             EffectEvent::HookAttached { effect, name } => format!("* {name} now holds {effect}."),
             EffectEvent::WearsOff { effect, name } => format!("* {effect} wears off {name}."),

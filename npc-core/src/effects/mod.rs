@@ -17,6 +17,7 @@ mod event;
 mod lang;
 mod model;
 mod play;
+mod protection;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -28,6 +29,7 @@ pub use error::{EffectError, EffectErrorKind, EffectMessageId};
 pub use event::{EffectEvent, EffectRoll};
 pub use model::{BoolOp, IntOp, Mode, Subject, SubjectKind, TargetType};
 pub use play::{EffectPlay, MAX_LINE_BYTES, play_effects};
+pub use protection::Protectors;
 
 use crate::error::LoadError;
 use model::{ElementSet, Number, ValueSpec};

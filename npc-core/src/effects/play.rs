@@ -107,6 +107,19 @@ impl EffectPlay {
     /// One input line: its echo and its events, each line ending in `\n`.
     /// Blank lines and comment lines (starting with `#`) give nothing.
     pub fn line(&mut self, line: &str) -> String {
+        self.line_worded(line, &mut |events, _| {
+            events.iter().map(EffectEvent::to_line).collect()
+        })
+    }
+
+    /// [`EffectPlay::line`] with a command's events worded by `word` (given the
+    /// events and the encounter after them), as a host words them for its
+    /// readers; the echo, `[state]` and `[error]` lines stay the protocol's.
+    pub fn line_worded(
+        &mut self,
+        line: &str,
+        word: &mut dyn FnMut(&[EffectEvent], &Encounter) -> Vec<String>,
+    ) -> String {
         let line = line.trim_end();
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             return String::new();
@@ -122,7 +135,11 @@ impl EffectPlay {
             );
         }
         let mut out = format!("> {line}\n");
-        match self.directive(line) {
+        let said = self.directive(line).map(|said| match said {
+            Said::Events(events) => word(&events, &self.encounter),
+            Said::Lines(lines) => lines,
+        });
+        match said {
             Ok(lines) => {
                 for event_line in lines {
                     out.push_str(&event_line);
@@ -136,7 +153,7 @@ impl EffectPlay {
         out
     }
 
-    fn directive(&mut self, line: &str) -> Result<Vec<String>, String> {
+    fn directive(&mut self, line: &str) -> Result<Said, String> {
         let Some(directive) = line.trim().strip_prefix('@') else {
             return Err(
                 "expected a directive: @add, @apply, @hp, @next, @remove, @dice, @chance or @state"
@@ -184,7 +201,8 @@ impl EffectPlay {
                 Ok(Vec::new())
             }
             ("state", []) => {
-                return Ok(self.encounter.combatants().iter().map(state_line).collect());
+                let lines = self.encounter.combatants().iter().map(state_line).collect();
+                return Ok(Said::Lines(lines));
             }
             ("add" | "apply" | "hp" | "next" | "remove" | "state", _) => {
                 return Err(format!("malformed @{name}; see the protocol in the README"));
@@ -192,9 +210,16 @@ impl EffectPlay {
             _ => return Err(format!("unknown directive @{name}")),
         };
         events
-            .map(|events| events.iter().map(EffectEvent::to_line).collect())
+            .map(Said::Events)
             .map_err(|error: EffectError| error.message)
     }
+}
+
+/// What a directive gave: an encounter command's events, or lines of its own
+/// (`@state`).
+enum Said {
+    Events(Vec<EffectEvent>),
+    Lines(Vec<String>),
 }
 
 /// `+N`, `-N` or `=N`, N an integer or dice (rolled with the dice setting).

@@ -15,6 +15,11 @@
 //!   one is named), a success half (rounded down) or, with `half:false`, none. An
 //!   effect whose file declares a save (`save DEX 15 half`) gives what is not typed;
 //!   an instant hit point one is then the damage itself, by its method.
+//! - **At 0 hit points.** A monster is dead and out of the fight: it rolls no
+//!   save, takes nothing, and its line says so. A character (or a player's other
+//!   combatant) is unconscious: it fails STR and DEX saves without rolling and
+//!   takes the failure's damage and effect; other saves it rolls as usual (death
+//!   saves are the table's, not the tracker's).
 //!
 //! Expressions are prepared as `/roll` prepares them (macros, the asker's
 //! `@FIELD`s), and every roll uses the command's seeded generator. One command is
@@ -49,6 +54,9 @@ const ABILITIES: [(&str, Subject); 6] = [
 
 /// The armour class of a target that has none (the SRD's unarmoured base).
 const NO_ARMOUR: i64 = 10;
+
+/// The saves an unconscious creature fails without rolling (SRD, Unconscious).
+const UNCONSCIOUS_FAILS: [&str; 2] = ["STR", "DEX"];
 
 /// Characters a rendered roll may take in an event line.
 const ROLL_BUDGET: usize = 200;
@@ -152,6 +160,15 @@ fn dice_sum(outcome: &RollOutcome) -> i64 {
             .filter_map(|die| die["value"].as_i64())
             .sum()
     })
+}
+
+/// A monster: the GM's combatant that is no stored character (a split-off clone
+/// has no seat of its own and is the GM's too).
+fn is_monster(seats: &[Seat], name: &str) -> bool {
+    seats
+        .iter()
+        .find(|seat| seat.name == name)
+        .is_none_or(|seat| seat.owner == 0 && seat.character.is_none())
 }
 
 fn is_hidden(seats: &[Seat], name: &str) -> bool {
@@ -553,46 +570,69 @@ impl Context {
         let mut engine = loaded.engine.clone();
         let mut told = Vec::new();
         for target in &targets {
-            let bonus = save_bonus(&engine, &loaded.seats, target, ability);
-            let expr = to_hit_expr(term, &format!("{bonus:+}"));
-            let rolled = match self.engines.dice.roll(
-                &expr,
-                &crate::engine::RollContext::default(),
-                &mut rng,
-                ROLL_BUDGET,
-            ) {
-                Ok(rolled) => rolled,
-                Err(failure) => {
-                    return Ok(ephemeral(crate::core::roll_line::cannot_roll(
-                        lang, &failure,
-                    )));
-                }
-            };
-            let saved = rolled.total >= dc;
             let hidden = is_hidden(&loaded.seats, target);
-            let outcome = match saved {
-                true => "encounter-save-success",
-                false => "encounter-save-failure",
-            };
-            let outcome_word = i18n::tr(table, outcome);
-            let dc_text = dc.to_string();
-            let save_line = |roll: &str| {
-                line(
+            let down = engine.combatant(target).is_some_and(|view| view.hp <= 0);
+            // At 0 hit points a monster is dead and out of the fight (it rolls no
+            // save and takes nothing); a character is unconscious, which fails STR
+            // and DEX saves without a roll (SRD, Unconscious) and rolls the others.
+            if down && is_monster(&loaded.seats, target) {
+                let out = line(table, "encounter-save-out", &[("target", target)]);
+                told.push(Told {
+                    public: out.clone(),
+                    gm: out,
+                    events: Vec::new(),
+                });
+                continue;
+            }
+            let (saved, public, gm) = if down && UNCONSCIOUS_FAILS.contains(&ability) {
+                let fails = line(
                     table,
-                    "encounter-save-line",
-                    &[
-                        ("target", target),
-                        ("ability", ability),
-                        ("roll", roll),
-                        ("dc", &dc_text),
-                        ("outcome", &outcome_word),
-                    ],
-                )
-            };
-            let gm = save_line(&one_roll(&rolled));
-            let public = match hidden {
-                true => save_line(&rolled.total.to_string()),
-                false => gm.clone(),
+                    "encounter-save-unconscious",
+                    &[("target", target), ("ability", ability)],
+                );
+                (false, fails.clone(), fails)
+            } else {
+                let bonus = save_bonus(&engine, &loaded.seats, target, ability);
+                let expr = to_hit_expr(term, &format!("{bonus:+}"));
+                let rolled = match self.engines.dice.roll(
+                    &expr,
+                    &crate::engine::RollContext::default(),
+                    &mut rng,
+                    ROLL_BUDGET,
+                ) {
+                    Ok(rolled) => rolled,
+                    Err(failure) => {
+                        return Ok(ephemeral(crate::core::roll_line::cannot_roll(
+                            lang, &failure,
+                        )));
+                    }
+                };
+                let saved = rolled.total >= dc;
+                let outcome = match saved {
+                    true => "encounter-save-success",
+                    false => "encounter-save-failure",
+                };
+                let outcome_word = i18n::tr(table, outcome);
+                let dc_text = dc.to_string();
+                let save_line = |roll: &str| {
+                    line(
+                        table,
+                        "encounter-save-line",
+                        &[
+                            ("target", target),
+                            ("ability", ability),
+                            ("roll", roll),
+                            ("dc", &dc_text),
+                            ("outcome", &outcome_word),
+                        ],
+                    )
+                };
+                let gm = save_line(&one_roll(&rolled));
+                let public = match hidden {
+                    true => save_line(&rolled.total.to_string()),
+                    false => gm.clone(),
+                };
+                (saved, public, gm)
             };
             let mut one = Told {
                 public,

@@ -29,6 +29,8 @@ mod subcommands;
 mod tracker;
 mod words;
 
+pub use words::event_lines;
+
 use std::sync::Arc;
 
 use rand::rngs::StdRng;

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use npc_core::MessageArg;
-use npc_core::effects::{EffectError, EffectEvent, EffectRoll, Encounter, Subject};
+use npc_core::effects::{EffectError, EffectEvent, EffectRoll, Encounter, Protectors, Subject};
 
 use super::seats::Seat;
 use super::tracker::hp_word;
@@ -58,9 +58,35 @@ fn lines(
     };
     events
         .iter()
-        .filter(|event| !changes_nothing(event))
-        .map(|event| wording.line(event))
+        .enumerate()
+        .filter(|(_, event)| !changes_nothing(event))
+        .filter(|(at, event)| !said_down_already(&wording.hidden, events, *at, event))
+        .map(|(_, event)| wording.line(event))
         .collect()
+}
+
+/// A hidden combatant's hit points dropping to 0 read "down" already (its numbers
+/// are words), so the engine's `is down` that follows would say it twice.
+fn said_down_already(
+    hidden: &HashSet<&str>,
+    events: &[EffectEvent],
+    at: usize,
+    event: &EffectEvent,
+) -> bool {
+    let EffectEvent::Down { name } = event else {
+        return false;
+    };
+    if !hidden.contains(name.as_str()) {
+        return false;
+    }
+    let Some(before) = at.checked_sub(1).and_then(|index| events.get(index)) else {
+        return false;
+    };
+    matches!(
+        before,
+        EffectEvent::IntChange { name: changed, subject: Subject::HitPoints, after: 0, .. }
+            if changed == name
+    )
 }
 
 /// Elements in the reader's words, comma-separated: `edged weapon, burn` (German
@@ -87,6 +113,19 @@ fn element_word(lang: Lang, element: &str) -> String {
             })
             .collect::<Vec<_>>()
             .join(" "),
+    }
+}
+
+/// Names as a list in words: `A`, `A and B`, `A, B and C`.
+fn and_list(lang: Lang, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => i18n::tr_args(
+            lang,
+            "encounter-and-list",
+            &[("rest", rest.join(", ").into()), ("last", last.into())],
+        ),
     }
 }
 
@@ -199,6 +238,62 @@ impl Wording<'_> {
         }
     }
 
+    /// A protection took `amount` off: the effects that gave it by name (`* Orc's
+    /// FireWard takes 5 off.`), else the combatant's own protection against the
+    /// element; a hidden combatant's amount left out.
+    fn reduced_line(
+        &self,
+        effect: &str,
+        name: &str,
+        amount: i64,
+        element: &str,
+        protectors: &Protectors,
+    ) -> String {
+        let lang = self.lang;
+        let hidden = self.is_hidden(name);
+        let means = self.means_of(effect);
+        let mut args = vec![("name", name.into())];
+        if !hidden {
+            args.push(("amount", amount.to_string().into()));
+        }
+        if !protectors.effects.is_empty() {
+            let mut givers = Vec::new();
+            if protectors.own {
+                givers.push(i18n::tr(lang, "encounter-own-protection"));
+            }
+            givers.extend(protectors.effects.iter().cloned());
+            args.push(("protectors", and_list(lang, &givers).into()));
+            args.push(("count", givers.len().into()));
+            args.push(("effect", effect.into()));
+            let key = match (means.is_some(), hidden) {
+                (true, false) => "encounter-event-warded-means",
+                (true, true) => "encounter-event-warded-means-hidden",
+                (false, false) => "encounter-event-warded",
+                (false, true) => "encounter-event-warded-hidden",
+            };
+            return i18n::tr_args(lang, key, &args);
+        }
+        let Some(means) = means else {
+            args.push(("effect", effect.into()));
+            let key = match hidden {
+                true => "encounter-event-reduced-hidden",
+                false => "encounter-event-reduced",
+            };
+            return i18n::tr_args(lang, key, &args);
+        };
+        // The element that protected, else (an event without one) every means.
+        let against = match element.is_empty() {
+            true => means.to_owned(),
+            false => element_word(lang, element),
+        };
+        args.push(("means", against.into()));
+        let key = match hidden {
+            true => "encounter-event-reduced-means-hidden",
+            false => "encounter-event-reduced-means",
+        };
+        i18n::tr_args(lang, key, &args)
+    }
+
     fn line(&self, event: &EffectEvent) -> String {
         let lang = self.lang;
         match event {
@@ -287,20 +382,9 @@ impl Wording<'_> {
                 effect,
                 name,
                 amount,
-            } => {
-                let hidden = self.is_hidden(name);
-                let (key, what, what_name) = match (self.means_of(effect), hidden) {
-                    (Some(means), false) => ("encounter-event-reduced-means", means, "means"),
-                    (Some(means), true) => ("encounter-event-reduced-means-hidden", means, "means"),
-                    (None, false) => ("encounter-event-reduced", effect.as_str(), "effect"),
-                    (None, true) => ("encounter-event-reduced-hidden", effect.as_str(), "effect"),
-                };
-                let mut args = vec![(what_name, what.into()), ("name", name.into())];
-                if !hidden {
-                    args.push(("amount", amount.to_string().into()));
-                }
-                i18n::tr_args(lang, key, &args)
-            }
+                element,
+                protectors,
+            } => self.reduced_line(effect, name, *amount, element, protectors),
             EffectEvent::TurnStart { round, name } => i18n::tr_args(
                 lang,
                 "encounter-event-turn",
@@ -642,9 +726,22 @@ mod tests {
                     effect: effect.clone(),
                     name: name.clone(),
                     amount: 3,
+                    element: "POISON".to_owned(),
+                    protectors: Protectors::default(),
                 },
                 "* Orc_2's protection takes 3 off Poison.",
                 "* Der Schutz von Orc_2 hält 3 von Poison ab.",
+            ),
+            (
+                EffectEvent::Reduced {
+                    effect: effect.clone(),
+                    name: name.clone(),
+                    amount: 3,
+                    element: "POISON".to_owned(),
+                    protectors: protectors(false, &["Antidote"]),
+                },
+                "* Orc_2's Antidote takes 3 off Poison.",
+                "* Bei Orc_2 hält Antidote 3 von Poison ab.",
             ),
             (
                 EffectEvent::HookAttached {
@@ -742,6 +839,8 @@ mod tests {
                 effect: label.clone(),
                 name: "Orc".to_owned(),
                 amount: 5,
+                element: "FIRE".to_owned(),
+                protectors: Protectors::default(),
             },
         ];
         let engine = Encounter::new();
@@ -751,7 +850,7 @@ mod tests {
                 false,
                 [
                     "* Orc is immune to fire, edged weapon.",
-                    "* Orc's protection against fire, edged weapon takes 5 off.",
+                    "* Orc's protection against fire takes 5 off.",
                 ],
             ),
             (
@@ -759,7 +858,7 @@ mod tests {
                 false,
                 [
                     "* Orc ist immun gegen Fire, Edged Weapon.",
-                    "* Der Schutz von Orc gegen Fire, Edged Weapon hält 5 ab.",
+                    "* Der Schutz von Orc gegen Fire hält 5 ab.",
                 ],
             ),
             (
@@ -767,22 +866,13 @@ mod tests {
                 true,
                 [
                     "* Orc is immune to fire, edged weapon.",
-                    "* Orc's protection against fire, edged weapon takes some off.",
+                    "* Orc's protection against fire takes some off.",
                 ],
             ),
         ];
         for (lang, hidden, expected) in cases {
-            let seats = [Seat {
-                name: "Orc".to_owned(),
-                owner: 0,
-                character: None,
-                hidden,
-                fields: Vec::new(),
-                attack: None,
-                saves: Vec::new(),
-            }];
             assert_eq!(
-                damage_lines(lang, &events, &engine, &seats, &means),
+                damage_lines(lang, &events, &engine, &[orc_seat(hidden)], &means),
                 expected
             );
         }
@@ -790,6 +880,148 @@ mod tests {
         assert_eq!(
             event_lines(Lang::En, &events[..1], &engine, &[]),
             ["* Orc is immune to FIRE|EDGED_WEAPON."]
+        );
+    }
+
+    fn orc_seat(hidden: bool) -> Seat {
+        Seat {
+            name: "Orc".to_owned(),
+            owner: 0,
+            character: None,
+            hidden,
+            fields: Vec::new(),
+            attack: None,
+            saves: Vec::new(),
+        }
+    }
+
+    fn protectors(own: bool, effects: &[&str]) -> Protectors {
+        Protectors {
+            own,
+            effects: effects.iter().map(|tag| (*tag).to_owned()).collect(),
+        }
+    }
+
+    /// A protection that effects gave names them ("FireWard takes 5 off"), the
+    /// combatant's own first when it counts too; a hidden target's amount stays
+    /// the GM's. (own, effects, hidden, English, German)
+    #[test]
+    fn a_protection_names_the_effects_that_gave_it() {
+        let means = ["FIRE".to_owned(), "EDGED_WEAPON".to_owned()];
+        let cases: [(bool, &[&str], bool, &str, &str); 5] = [
+            (
+                false,
+                &["FireWard"],
+                false,
+                "* Orc's FireWard takes 5 off.",
+                "* Bei Orc hält FireWard 5 ab.",
+            ),
+            (
+                false,
+                &["FireWard"],
+                true,
+                "* Orc's FireWard takes some off.",
+                "* Bei Orc hält FireWard etwas ab.",
+            ),
+            (
+                false,
+                &["FireWard", "Bless"],
+                false,
+                "* Orc's FireWard and Bless take 5 off.",
+                "* Bei Orc halten FireWard und Bless 5 ab.",
+            ),
+            (
+                true,
+                &["FireWard", "Bless"],
+                false,
+                "* Orc's own protection, FireWard and Bless take 5 off.",
+                "* Bei Orc halten der eigene Schutz, FireWard und Bless 5 ab.",
+            ),
+            (
+                true,
+                &[],
+                false,
+                "* Orc's protection against fire takes 5 off.",
+                "* Der Schutz von Orc gegen Fire hält 5 ab.",
+            ),
+        ];
+        let engine = Encounter::new();
+        for (own, effects, hidden, english, german) in cases {
+            let events = [EffectEvent::Reduced {
+                effect: means.join("|"),
+                name: "Orc".to_owned(),
+                amount: 5,
+                element: "FIRE".to_owned(),
+                protectors: protectors(own, effects),
+            }];
+            let seats = [orc_seat(hidden)];
+            for (lang, expected) in [(Lang::En, english), (Lang::De, german)] {
+                assert_eq!(
+                    damage_lines(lang, &events, &engine, &seats, &means),
+                    [expected]
+                );
+            }
+        }
+        // From an effect, hidden: the effect it weakened, no amount.
+        let events = [EffectEvent::Reduced {
+            effect: "Fireball".to_owned(),
+            name: "Orc".to_owned(),
+            amount: 5,
+            element: "FIRE".to_owned(),
+            protectors: protectors(false, &["FireWard"]),
+        }];
+        let seats = [orc_seat(true)];
+        assert_eq!(
+            event_lines(Lang::En, &events, &engine, &seats),
+            ["* Orc's FireWard weakens Fireball."]
+        );
+        assert_eq!(
+            event_lines(Lang::De, &events, &engine, &seats),
+            ["* Bei Orc schwächt FireWard Fireball."]
+        );
+    }
+
+    /// A hidden combatant dropping to 0 reads "down" once: its hit points are the
+    /// word already, so the engine's `is down` after it is not said again; a
+    /// visible one's numbers are followed by it, as before.
+    #[test]
+    fn a_hidden_combatant_is_down_once() {
+        let events = [
+            EffectEvent::IntChange {
+                effect: None,
+                name: "Orc".to_owned(),
+                subject: Subject::HitPoints,
+                before: 9,
+                after: 0,
+                roll: None,
+            },
+            EffectEvent::Down {
+                name: "Orc".to_owned(),
+            },
+        ];
+        let engine = Encounter::new();
+        let cases = [
+            (Lang::En, true, vec!["* Orc: down"]),
+            (Lang::De, true, vec!["* Orc: am Boden"]),
+            (
+                Lang::En,
+                false,
+                vec!["* Orc: 9 → 0 hit points", "* Orc is down."],
+            ),
+        ];
+        for (lang, hidden, expected) in cases {
+            assert_eq!(
+                event_lines(lang, &events, &engine, &[orc_seat(hidden)]),
+                expected
+            );
+        }
+        // A downed hidden combatant skipping its turn is still said.
+        let skips = [EffectEvent::DownSkips {
+            name: "Orc".to_owned(),
+        }];
+        assert_eq!(
+            event_lines(Lang::En, &skips, &engine, &[orc_seat(true)]),
+            ["* Orc is down and skips the turn."]
         );
     }
 
