@@ -676,7 +676,7 @@ fn every_custom_id_family_has_one_owner() {
         NpcAction::Leave,
     ];
     let (delete, keep) = tavern::core::character::delete_ids(7);
-    let (install, cancel) = tavern::core::programs::confirm_ids(8);
+    let (install, cancel) = tavern::core::chargen::programs::confirm_ids(8);
     let mut built = vec![
         (
             ChargenId::Answer {
@@ -694,7 +694,10 @@ fn every_custom_id_family_has_one_owner() {
             .encode(),
             "chargen",
         ),
-        (tavern::core::programs::paste_form_id("dmps"), "chargen"),
+        (
+            tavern::core::chargen::programs::paste_form_id("dmps"),
+            "chargen",
+        ),
         (install, "chargen"),
         (cancel, "chargen"),
         (RollId::Stored { state_id: 3 }.encode(), "roll"),
@@ -730,7 +733,7 @@ fn every_custom_id_family_has_one_owner() {
         (keep, "character"),
         (tavern::core::help::page_id(HelpPage::Npc), "help"),
         (tavern::core::effect::paste_form_id(), "effect"),
-        (tavern::core::gm::reveal_id(77), "roll"),
+        (tavern::core::roll::gm::reveal_id(77), "roll"),
     ];
     for action in [
         InitAction::Next,

@@ -74,6 +74,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     autocomplete,
     subcommands: subcommands::SUBCOMMANDS,
     typed_replies: None,
+    sweep: Some(|cx, now| Box::pin(cx.end_idle_encounters(now))),
     components: &[ComponentFamily {
         kinds: ids::KINDS,
         ack: |_, custom_id| match InitId::decode(custom_id).map(|id| id.action) {

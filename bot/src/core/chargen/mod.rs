@@ -5,6 +5,8 @@
 //! the last one ends with the prompt and carries an "Answer" button. A reply to that
 //! message, the button's modal and `/chargen answer` all answer it.
 
+pub mod programs;
+
 use rand::RngCore;
 use sqlx::AnyConnection;
 
@@ -13,7 +15,6 @@ use super::context::Context;
 use super::custom_id;
 use super::gen_reason;
 use super::naming::{character_name, is_name_field};
-use super::programs;
 use super::record_map::{self, RecordMap};
 use super::table::{
     Answer, CommandEntry, ComponentFamily, Subcommand, by_subcommand, name_choices,
@@ -64,7 +65,7 @@ fn session_ended(lang: Lang) -> String {
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "chargen",
     spec,
-    ack: |command| match super::programs::asks_for_paste(command) {
+    ack: |command| match programs::asks_for_paste(command) {
         // The paste form is a modal, which must be the first response.
         true => Ack::Immediate,
         false => Ack::Defer { ephemeral: true },
@@ -139,6 +140,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
             Ok((!replies.is_empty()).then_some(replies))
         })
     }),
+    sweep: Some(|cx, now| Box::pin(cx.chargen_sweep(now))),
     components: &[
         ComponentFamily {
             kinds: &[ChargenId::ANSWER, ChargenId::MODAL],
@@ -149,8 +151,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
             },
             run: |cx, request, custom_id| Box::pin(cx.chargen_component(request, custom_id)),
         },
-        super::programs::CONFIRM_FAMILY,
-        super::programs::PASTE_FAMILY,
+        programs::CONFIRM_FAMILY,
+        programs::PASTE_FAMILY,
     ],
 };
 
@@ -177,7 +179,7 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                 vec![],
             ),
         ],
-        groups: vec![super::programs::group_spec()],
+        groups: vec![programs::group_spec()],
     }
 }
 
@@ -922,8 +924,16 @@ impl Context {
         Ok(vec![Reply::Interaction(message)])
     }
 
+    /// `/chargen`'s part of the sweep: expired sessions end with a notice, and
+    /// installs waiting for "Install anyway" (whole listings) are forgotten.
+    async fn chargen_sweep(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
+        let replies = self.expire_sessions(now).await?;
+        self.purge_pending_installs(now).await?;
+        Ok(replies)
+    }
+
     /// Ends expired sessions, with a notice in their channels.
-    pub(super) async fn expire_sessions(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn expire_sessions(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
         let mut replies = Vec::new();
         // Bounded per sweep; the next sweep takes the rest.
         for _ in 0..10 {
