@@ -21,6 +21,7 @@ pub mod authoring;
 pub mod character;
 mod characters;
 pub mod chargen;
+mod combatants;
 pub mod commands;
 mod context;
 pub mod custom_id;

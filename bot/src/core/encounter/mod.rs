@@ -19,15 +19,12 @@
 //!   effect destroying it), its base values (while-active layers undone) and the
 //!   effects still attached are written back to it in the same transaction.
 
-mod alone;
 mod combat;
 mod end;
 mod ids;
 mod monsters;
-mod seats;
 mod subcommands;
 mod tracker;
-mod words;
 
 use std::sync::Arc;
 
@@ -39,6 +36,7 @@ use npc_core::effects::{
     CarriedEffects, EffectError, EffectEvent, EffectLibrary, Encounter, HpChange, Subject,
 };
 
+use super::combatants::{seats, words};
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::live::EncounterChanged;
@@ -56,7 +54,6 @@ use crate::storage::{
     CharacterEffectsRow, CharacterRow, Committed, EncounterChange, EncounterRow, NewEncounter,
 };
 
-pub use alone::{Alone, apply_alone};
 pub use ids::{InitAction, InitId};
 use seats::Seat;
 use tracker::Viewer;
