@@ -976,6 +976,28 @@ fn adding_a_command_names_what_exists() {
             problems.push(format!("the guard {variant} is not named"));
         }
     }
+    // Every field of an entry is named, so a new one reaches the guide (and its sketch).
+    let fields = table_source
+        .split_once("pub struct CommandEntry {")
+        .and_then(|(_, rest)| rest.split_once("\n}"))
+        .expect("struct CommandEntry in core/table.rs")
+        .0;
+    for line in fields.lines() {
+        let Some(field) = line
+            .strip_prefix("    pub ")
+            .and_then(|rest| rest.split_once(':'))
+            .map(|(name, _)| name)
+        else {
+            continue;
+        };
+        let in_sketch = section.contains(&format!("\n    {field}:"))
+            || section.contains(&format!("\n    {field},"));
+        if !section.contains(&format!("`{field}`")) || !in_sketch {
+            problems.push(format!(
+                "the entry's field {field} is not named, or not in the sketch"
+            ));
+        }
+    }
     assert!(problems.is_empty(), "{problems:#?}");
     assert!(files >= 5 && items >= 5, "{files} files, {items} items");
 }
