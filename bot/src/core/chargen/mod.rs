@@ -5,6 +5,7 @@
 //! the last one ends with the prompt and carries an "Answer" button. A reply to that
 //! message, the button's modal and `/chargen answer` all answer it.
 
+mod ids;
 pub mod programs;
 
 use rand::RngCore;
@@ -12,7 +13,6 @@ use sqlx::AnyConnection;
 
 use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
-use super::custom_id;
 use super::gen_reason;
 use super::naming::{character_name, is_name_field};
 use super::record_map::{self, RecordMap};
@@ -32,6 +32,8 @@ use crate::engine::{GenFailure, GenFailureKind, GenState, GenStep, ProgramText, 
 use crate::i18n::{self, Lang};
 use crate::storage::characters::finish_session_in;
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate, advance_session_in};
+
+pub use ids::ChargenId;
 
 /// The custom id of the modal's text field.
 pub(super) const ANSWER_FIELD: &str = "answer";
@@ -204,45 +206,6 @@ fn autocomplete<'a>(
         };
         Ok(name_choices(names))
     })
-}
-
-/// The custom ids of a generator's prompt: the "Answer" button and its modal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ChargenId {
-    /// `tv1:ca:<session>:<step>`: opens the modal.
-    Answer { session_id: i64, step: i64 },
-    /// `tv1:cm:<session>:<step>`: the modal of that prompt.
-    Modal { session_id: i64, step: i64 },
-}
-
-impl ChargenId {
-    const ANSWER: &str = "ca";
-    const MODAL: &str = "cm";
-
-    pub fn encode(&self) -> String {
-        let (kind, session_id, step) = match *self {
-            ChargenId::Answer { session_id, step } => (ChargenId::ANSWER, session_id, step),
-            ChargenId::Modal { session_id, step } => (ChargenId::MODAL, session_id, step),
-        };
-        let rest = format!(
-            "{}:{}",
-            custom_id::to_base36(session_id),
-            custom_id::to_base36(step)
-        );
-        custom_id::compose(kind, &rest)
-    }
-
-    pub fn decode(text: &str) -> Option<ChargenId> {
-        let (kind, rest) = custom_id::split(text)?;
-        let (session, step) = rest.split_once(':')?;
-        let session_id = custom_id::from_base36(session)?;
-        let step = custom_id::from_base36(step)?;
-        match kind {
-            ChargenId::ANSWER => Some(ChargenId::Answer { session_id, step }),
-            ChargenId::MODAL => Some(ChargenId::Modal { session_id, step }),
-            _ => None,
-        }
-    }
 }
 
 /// Which session an answer is for.
