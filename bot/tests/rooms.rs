@@ -6,7 +6,8 @@
 //!   module;
 //! - no command module reaches into another: no import, no path, and no call of a
 //!   method another command module adds to `Context` (a call needs no import, so the
-//!   methods are read too); shared work is a room's;
+//!   methods are read too; a room calling one is refused as well); shared work is a
+//!   room's;
 //! - no circle of imports spans command modules;
 //! - no `.rs` file of the workspace is over 1,500 lines.
 //!
@@ -379,7 +380,11 @@ fn no_command_module_reaches_into_another() {
             .iter()
             .flat_map(|text| visible_context_methods(text))
             .collect();
-        for caller in commands.iter().filter(|caller| *caller != owner) {
+        // A room calling a command's method points up: it counts as much.
+        let callers = sources
+            .keys()
+            .filter(|caller| *caller != owner && !REGISTRY.contains(&caller.as_str()));
+        for caller in callers {
             for method in &methods {
                 if sources[caller]
                     .iter()
@@ -392,7 +397,7 @@ fn no_command_module_reaches_into_another() {
     }
     assert!(
         arrows.is_empty(),
-        "command modules reaching into each other (move what they share into a room): {arrows:#?}"
+        "modules reaching into a command module (move what they share into a room): {arrows:#?}"
     );
 }
 
