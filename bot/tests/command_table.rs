@@ -676,7 +676,7 @@ fn every_custom_id_family_has_one_owner() {
         NpcAction::Leave,
     ];
     let (delete, keep) = tavern::core::character::delete_ids(7);
-    let (install, cancel) = tavern::core::programs::confirm_ids(8);
+    let (install, cancel) = tavern::core::chargen::programs::confirm_ids(8);
     let mut built = vec![
         (
             ChargenId::Answer {
@@ -694,7 +694,10 @@ fn every_custom_id_family_has_one_owner() {
             .encode(),
             "chargen",
         ),
-        (tavern::core::programs::paste_form_id("dmps"), "chargen"),
+        (
+            tavern::core::chargen::programs::paste_form_id("dmps"),
+            "chargen",
+        ),
         (install, "chargen"),
         (cancel, "chargen"),
         (RollId::Stored { state_id: 3 }.encode(), "roll"),
@@ -730,7 +733,7 @@ fn every_custom_id_family_has_one_owner() {
         (keep, "character"),
         (tavern::core::help::page_id(HelpPage::Npc), "help"),
         (tavern::core::effect::paste_form_id(), "effect"),
-        (tavern::core::gm::reveal_id(77), "roll"),
+        (tavern::core::roll::gm::reveal_id(77), "roll"),
     ];
     for action in [
         InitAction::Next,
@@ -971,6 +974,28 @@ fn adding_a_command_names_what_exists() {
             .collect();
         if variant.starts_with(|ch: char| ch.is_uppercase()) && !section.contains(&variant) {
             problems.push(format!("the guard {variant} is not named"));
+        }
+    }
+    // Every field of an entry is named, so a new one reaches the guide (and its sketch).
+    let fields = table_source
+        .split_once("pub struct CommandEntry {")
+        .and_then(|(_, rest)| rest.split_once("\n}"))
+        .expect("struct CommandEntry in core/table.rs")
+        .0;
+    for line in fields.lines() {
+        let Some(field) = line
+            .strip_prefix("    pub ")
+            .and_then(|rest| rest.split_once(':'))
+            .map(|(name, _)| name)
+        else {
+            continue;
+        };
+        let in_sketch = section.contains(&format!("\n    {field}:"))
+            || section.contains(&format!("\n    {field},"));
+        if !section.contains(&format!("`{field}`")) || !in_sketch {
+            problems.push(format!(
+                "the entry's field {field} is not named, or not in the sketch"
+            ));
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");

@@ -1169,7 +1169,7 @@ async fn a_typed_reply_on_an_auto_server_speaks_the_servers_last_known_locale() 
 #[test]
 fn every_load_error_message_has_a_text_in_both_languages() {
     use npc_core::{LoadErrorKind, LoadMessage, MessageArg, MessageId};
-    use tavern::core::npc::{load_message, load_message_key};
+    use tavern::core::scripts::{load_message, load_message_key};
     for lang in Lang::ALL {
         assert!(
             i18n::has_message(lang, "npc-load-dice-reason-unknown"),

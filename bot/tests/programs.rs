@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tavern::core::programs::{decode_confirm_id, paste_form_id};
+use tavern::core::chargen::programs::{decode_confirm_id, paste_form_id};
 use tavern::core::{Core, CoreSettings, OptionValue, Reply, RequestKind};
 use tavern::fetch::MapFetch;
 use tavern::storage::Storage;

@@ -507,7 +507,7 @@ fn map_variables_match_as_basic_names_them() {
 async fn the_paste_form_takes_the_map_too() {
     let mut harness = Harness::new().await;
     let form = RequestKind::Modal {
-        custom_id: tavern::core::programs::paste_form_id("dmps"),
+        custom_id: tavern::core::chargen::programs::paste_form_id("dmps"),
         fields: vec![
             ("source".to_owned(), LISTING.to_owned()),
             ("map".to_owned(), MAP.to_owned()),

@@ -4,12 +4,18 @@
 //! - `engine/` and `i18n/` never reach up into `core` (they sit below it);
 //! - the rooms of `core` (guards, dates, names, roll preparation, …) import no command
 //!   module;
+//! - no command module reaches into another: no import, no path, and no call of a
+//!   method another command module adds to `Context` (a call needs no import, so the
+//!   methods are read too; a room calling one is refused as well); shared work is a
+//!   room's;
 //! - no circle of imports spans command modules;
 //! - no `.rs` file of the workspace is over 1,500 lines.
 //!
 //! The import graph is built from the text of `bot/src/core/`: `super::X` and
 //! `crate::core::X` paths (and `use` groups of them), comments left out. A module
-//! folder (`encounter/`) is one node.
+//! folder (`encounter/`) is one node. The methods are read as rustfmt lays them out:
+//! `impl Context {` and its closing `}` at the start of a line, each method four
+//! spaces in.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -18,7 +24,9 @@ use std::path::{Path, PathBuf};
 /// Shared concerns below the commands: they may import each other, never a command.
 const ROOMS: &[&str] = &[
     "access",
+    "authoring",
     "characters",
+    "combatants",
     "context",
     "custom_id",
     "dates",
@@ -29,12 +37,14 @@ const ROOMS: &[&str] = &[
     "limits",
     "live",
     "macro_advantage",
+    "macro_choices",
     "model",
     "naming",
     "playing",
     "prepare",
     "record_map",
     "roll_line",
+    "scripts",
     "turn",
 ];
 
@@ -184,6 +194,84 @@ fn core_imports() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
+/// Each top-level module of `core` (a folder is one) with its files' text, comments
+/// left out; the root (`mod.rs`) is above everything it declares and not among them.
+fn core_sources() -> BTreeMap<String, Vec<String>> {
+    let core = bot_dir().join("src/core");
+    let mut modules: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for file in rust_files(&core) {
+        let relative = file.strip_prefix(&core).unwrap();
+        let first = relative.iter().next().unwrap().to_string_lossy();
+        let module = first.trim_end_matches(".rs").to_owned();
+        if module == "mod" {
+            continue;
+        }
+        let text = without_comments(&fs::read_to_string(&file).unwrap());
+        modules.entry(module).or_default().push(text);
+    }
+    modules
+}
+
+/// The methods `text` adds to `Context` that other modules may call: those with a
+/// `pub` of any reach (a private one is its module's own, as the compiler holds).
+fn visible_context_methods(text: &str) -> Vec<String> {
+    let mut methods = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.starts_with("impl Context {") {
+            inside = true;
+            continue;
+        }
+        if line.starts_with('}') {
+            inside = false;
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("    pub").filter(|_| inside) else {
+            continue;
+        };
+        // `pub`, `pub(super)`, `pub(crate)`, `pub(in crate::core)`, then the fn.
+        let rest = match rest.strip_prefix('(') {
+            Some(reach) => reach.split_once(')').map_or("", |(_, after)| after),
+            None => rest,
+        };
+        let rest = rest.trim_start();
+        let rest = rest.strip_prefix("async ").unwrap_or(rest);
+        let Some(name) = rest.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = name.chars().take_while(|&ch| is_ident_char(ch)).collect();
+        methods.push(name);
+    }
+    methods
+}
+
+/// Whether `text` calls method `name` (`x.name(`, `x.name::<`, `Context::name`).
+fn calls_method(text: &str, name: &str) -> bool {
+    let mut from = 0;
+    while let Some(found) = text[from..].find(name) {
+        let start = from + found;
+        from = start + name.len();
+        let before = &text[..start];
+        let after = &text[from..];
+        let is_call = before.ends_with('.') && (after.starts_with('(') || after.starts_with("::<"));
+        let is_path = (before.ends_with("Context::") || before.ends_with("Self::"))
+            && !after.starts_with(is_ident_char);
+        if is_call || is_path {
+            return true;
+        }
+    }
+    false
+}
+
+/// Command modules: every module of `core` but the rooms and the table.
+fn command_modules(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<String> {
+    graph
+        .keys()
+        .filter(|module| !ROOMS.contains(&module.as_str()) && !REGISTRY.contains(&module.as_str()))
+        .cloned()
+        .collect()
+}
+
 /// Every elementary circle among `nodes` of `graph`, each as a path closed on its
 /// first module (smallest first, so each circle is listed once).
 fn circles(graph: &BTreeMap<String, BTreeSet<String>>, nodes: &BTreeSet<String>) -> Vec<String> {
@@ -274,13 +362,60 @@ fn rooms_import_no_command_module() {
 }
 
 #[test]
+fn no_command_module_reaches_into_another() {
+    let graph = core_imports();
+    let commands = command_modules(&graph);
+    let sources = core_sources();
+    let mut arrows = Vec::new();
+    for (module, imports) in &graph {
+        if !commands.contains(module) {
+            continue;
+        }
+        for import in imports.intersection(&commands) {
+            arrows.push(format!("{module} -> {import} (a path)"));
+        }
+    }
+    for owner in &commands {
+        let methods: Vec<String> = sources[owner]
+            .iter()
+            .flat_map(|text| visible_context_methods(text))
+            .collect();
+        // A room calling a command's method points up: it counts as much.
+        let callers = sources
+            .keys()
+            .filter(|caller| *caller != owner && !REGISTRY.contains(&caller.as_str()));
+        for caller in callers {
+            for method in &methods {
+                if sources[caller]
+                    .iter()
+                    .any(|text| calls_method(text, method))
+                {
+                    arrows.push(format!("{caller} -> {owner} (calls `{method}`)"));
+                }
+            }
+        }
+    }
+    assert!(
+        arrows.is_empty(),
+        "modules reaching into a command module (move what they share into a room): {arrows:#?}"
+    );
+}
+
+#[test]
+fn the_method_reader_sees_visible_methods_and_their_calls() {
+    let text = "impl Context {\n    pub(super) async fn shared(&self) {}\n    fn own(&self) {}\n    pub(in crate::core) fn wide(&self) {}\n}\nimpl Other {\n    pub fn other(&self) {}\n}";
+    assert_eq!(visible_context_methods(text), vec!["shared", "wide"]);
+    assert!(calls_method("self.cx.shared(a)", "shared"));
+    assert!(calls_method("cx.shared::<u8>()", "shared"));
+    assert!(calls_method("run: Context::shared,", "shared"));
+    assert!(!calls_method("fn shared(&self)", "shared"));
+    assert!(!calls_method("self.unshared()", "shared"));
+}
+
+#[test]
 fn no_circle_of_imports_spans_command_modules() {
     let graph = core_imports();
-    let commands: BTreeSet<String> = graph
-        .keys()
-        .filter(|module| !ROOMS.contains(&module.as_str()) && !REGISTRY.contains(&module.as_str()))
-        .cloned()
-        .collect();
+    let commands = command_modules(&graph);
     // The graph reads something: the known command modules are in it.
     for command in ["roll", "macros", "chargen", "encounter", "npc"] {
         assert!(

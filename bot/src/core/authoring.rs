@@ -19,6 +19,9 @@ use crate::engine::{Taken, program_hash};
 use crate::i18n::{self, Lang};
 use crate::storage::NewProgram;
 
+/// Longest program name.
+pub const MAX_NAME_LEN: usize = 32;
+
 /// A problem at a place of a text: for a listing `line` is the BASIC line number,
 /// for a script the 1-based line of the file; `column` is 1-based, in characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,17 +204,66 @@ fn script_marks(lang: Lang, errors: &[npc_core::LoadError]) -> Vec<Marked> {
         .map(|error| Marked {
             line: Some(error.line),
             column: usize::try_from(error.column).ok(),
-            text: super::npc::load_message(lang, error),
+            text: super::scripts::load_message(lang, error),
         })
         .collect()
 }
 
 impl Context {
+    /// The engine's check of a listing (a load: its lines, variables and syntax
+    /// errors), on an engine worker under the time limit, since its cost grows with
+    /// the listing.
+    pub(crate) async fn check_listing(
+        &self,
+        source: &str,
+    ) -> Result<Result<ProgramCheck, GenFailure>, WorkError> {
+        let generators = self.engines.generators.clone();
+        let source = source.to_owned();
+        self.workers
+            .run("program-check", move || generators.check(&source))
+            .await
+    }
+
+    /// The shipped program named `name` (a server's cannot take its name).
+    pub(crate) fn builtin_named(&self, name: &str) -> Option<&crate::engine::ProgramText> {
+        self.engines
+            .builtin_programs
+            .iter()
+            .find(|program| program.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether `name` may name a server's program, else why not (in `lang`).
+    pub(crate) fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
+        let shaped = !name.is_empty()
+            && name.chars().count() <= MAX_NAME_LEN
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
+        if !shaped {
+            return Err(i18n::tr_args(
+                lang,
+                "programs-bad-name",
+                &[
+                    ("name", one_line(name, 40).replace('`', "'").into()),
+                    ("max", MAX_NAME_LEN.into()),
+                ],
+            ));
+        }
+        if self.builtin_named(name).is_some() {
+            return Err(i18n::tr_args(
+                lang,
+                "programs-name-shipped",
+                &[("name", name.into())],
+            ));
+        }
+        Ok(())
+    }
+
     /// `/chargen program add` and the web's "Save": checks `source` (and `map_text`)
     /// as a run would load it and installs it as `name` in the request's server.
     /// With syntax errors it installs only when `confirmed`; the report says what
     /// the check found (`None` when it did not get that far).
-    pub(super) async fn install_program(
+    pub(crate) async fn install_program(
         &self,
         request: &Request,
         name: &str,

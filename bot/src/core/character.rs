@@ -74,6 +74,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         },
     ],
     typed_replies: None,
+    sweep: Some(|cx, now| Box::pin(cx.character_sweep(now))),
     components: &[ComponentFamily {
         kinds: &[DELETE_KIND, KEEP_KIND],
         // The confirmation's own message becomes the outcome.
@@ -414,15 +415,15 @@ impl Context {
         Ok(vec![Reply::Update(Message::ephemeral(outcome))])
     }
 
-    /// Forgets deletions nobody confirmed in time.
-    pub(super) async fn purge_pending_deletes(&self, now: i64) -> anyhow::Result<()> {
+    /// `/character`'s part of the sweep: forgets deletions nobody confirmed in time.
+    async fn character_sweep(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
         self.storage
             .purge_button_states_of(
                 PENDING_DELETE_KIND,
                 now.saturating_sub(PENDING_DELETE_TTL_MS),
             )
             .await?;
-        Ok(())
+        Ok(Vec::new())
     }
 }
 

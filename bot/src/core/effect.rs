@@ -11,15 +11,13 @@
 //!   effect succeeds, says which scripts, and their `APPLY_EFFECT` does nothing.
 //! - **Language.** Every answer is private: the asking member's language (`effect.ftl`).
 
-use std::sync::Arc;
-
 use npc_core::effects::EffectLibrary;
 
 use super::commands::{CommandSpec, OptionKind, OptionSpec, attachment, string, sub};
 use super::context::Context;
 use super::custom_id;
 use super::fit::CONTENT_CHARS;
-use super::npc::SourceKind;
+use super::scripts::{SourceKind, load_error_replies};
 use super::table::{
     Answer, CommandEntry, ComponentFamily, Guard, Subcommand, by_subcommand, guild_of, name_choices,
 };
@@ -42,6 +40,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     run: by_subcommand,
     autocomplete,
     typed_replies: None,
+    sweep: None,
     subcommands: &[
         Subcommand {
             name: None,
@@ -257,21 +256,6 @@ impl Context {
         self.effect_install(lang, request, guild_id, source).await
     }
 
-    /// Loads `source` on an engine worker: the library, or every load error.
-    pub(super) async fn load_library(
-        &self,
-        source: &str,
-    ) -> Result<
-        Result<Arc<EffectLibrary>, Vec<npc_core::LoadError>>,
-        crate::engine::worker::WorkError,
-    > {
-        let source = source.to_owned();
-        let libraries = self.effect_libraries.clone();
-        self.workers
-            .run("effects-load", move || libraries.load(&source))
-            .await
-    }
-
     async fn effect_install(
         &self,
         lang: Lang,
@@ -282,7 +266,7 @@ impl Context {
         let library = match self.load_library(&source).await {
             Ok(Ok(library)) => library,
             Ok(Err(errors)) => {
-                return Ok(super::npc::load_error_replies(
+                return Ok(load_error_replies(
                     lang,
                     FILE_NAME,
                     SourceKind::Effects,

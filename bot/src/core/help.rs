@@ -18,6 +18,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     autocomplete: no_choices,
     subcommands: &[],
     typed_replies: None,
+    sweep: None,
     components: &[ComponentFamily {
         kinds: &[PAGE_KIND],
         // A page button shows another page in the same (private) message.

@@ -13,6 +13,7 @@ use super::access::{MacroChange, Scope, macro_name};
 use super::commands::{CommandSpec, scope, string, sub};
 use super::context::Context;
 use super::dates::date_time;
+use super::macro_choices::choice_label;
 use super::naming::is_name_shaped;
 use super::table::{Answer, CommandEntry, Guard, Subcommand, by_subcommand, defer_private};
 use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
@@ -71,6 +72,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
         },
     ],
     typed_replies: None,
+    sweep: None,
 };
 
 fn spec(_: &CoreSettings) -> CommandSpec {
@@ -438,58 +440,6 @@ impl Context {
         )))
     }
 
-    /// Autocomplete of `/roll expr`: macro names for a bare name being typed, or the
-    /// expression completed where it ends in `$` and part of a name.
-    pub(super) async fn roll_suggestions(
-        &self,
-        request: &Request,
-        typed: &str,
-    ) -> anyhow::Result<Vec<Choice>> {
-        let (head, partial, dollar) = match typed.rfind('$') {
-            Some(at) if is_name_shaped(&typed[at + 1..]) || typed.len() == at + 1 => {
-                (&typed[..at], &typed[at + 1..], true)
-            }
-            _ if typed.trim().is_empty() || is_name_shaped(typed.trim()) => {
-                ("", typed.trim(), false)
-            }
-            _ => return Ok(Vec::new()),
-        };
-        let rows = self
-            .storage
-            .macros_starting(request.place(), request.user.id, partial, 50)
-            .await?;
-        let mut choices = Vec::new();
-        let mut last_key = String::new();
-        for row in rows {
-            // Both a personal and a server macro: the personal one, which a roll uses.
-            let key = name_key(&row.name);
-            if key == last_key {
-                continue;
-            }
-            last_key = key;
-            let value = if dollar {
-                format!("{head}${}", row.name)
-            } else {
-                row.name.clone()
-            };
-            if value.chars().count() > 100 {
-                continue;
-            }
-            choices.push(Choice {
-                name: choice_label(
-                    super::language::private_language(request),
-                    &row,
-                    dollar.then_some(value.as_str()),
-                ),
-                value,
-            });
-            if choices.len() == 25 {
-                break;
-            }
-        }
-        Ok(choices)
-    }
-
     /// Autocomplete of the `name` of `/macro show` and `/macro delete`.
     async fn macro_name_suggestions(
         &self,
@@ -527,32 +477,6 @@ fn no_macro(lang: Lang, name: &str, scope: Scope) -> Vec<Reply> {
             ("name", one_line(name, 40).replace('`', "'").into()),
         ],
     ))
-}
-
-/// `fireball · 8d6 fire · Fireball damage (server)`, at most 100 characters.
-fn choice_label(lang: Lang, row: &MacroRow, completed: Option<&str>) -> String {
-    let scope = i18n::tr_args(
-        lang,
-        "macros-choice-whose",
-        &[(
-            "whose",
-            if row.is_server() {
-                "server"
-            } else {
-                "personal"
-            }
-            .into(),
-        )],
-    );
-    let mut label = match completed {
-        Some(value) => format!("{value} · {}", one_line(&row.expr, 60)),
-        None => format!("{} · {}", row.name, one_line(&row.expr, 60)),
-    };
-    if let Some(description) = &row.description {
-        label.push_str(&format!(" · {}", one_line(description, 60)));
-    }
-    label.push_str(&format!(" {scope}"));
-    truncate(&label, 100)
 }
 
 fn describe_macro(lang: Lang, row: &MacroRow) -> String {

@@ -21,6 +21,7 @@ pub mod authoring;
 pub mod character;
 mod characters;
 pub mod chargen;
+mod combatants;
 pub mod commands;
 mod context;
 pub mod custom_id;
@@ -30,12 +31,12 @@ pub mod encounter;
 pub mod fields;
 pub mod fit;
 pub mod gen_reason;
-pub mod gm;
 pub mod help;
 pub mod language;
 pub mod limits;
 pub mod live;
 pub mod macro_advantage;
+mod macro_choices;
 pub mod macros;
 mod model;
 mod naming;
@@ -43,10 +44,10 @@ pub mod npc;
 pub mod odds;
 mod playing;
 mod prepare;
-pub mod programs;
 pub mod record_map;
 pub mod roll;
 mod roll_line;
+pub mod scripts;
 mod settings;
 pub mod table;
 mod turn;
@@ -481,12 +482,10 @@ impl Core {
     /// edits that remove stale buttons). Call it periodically.
     pub async fn sweep(&self) -> anyhow::Result<Vec<Reply>> {
         let now = self.cx.now();
-        let mut replies = self.cx.expire_sessions(now).await?;
-        // Installs waiting for "Install anyway" hold whole listings; they expire.
-        self.cx.purge_pending_installs(now).await?;
-        self.cx.purge_pending_deletes(now).await?;
-        replies.extend(self.cx.expire_npc_conversations(now).await?);
-        replies.extend(self.cx.end_idle_encounters(now).await?);
+        let mut replies = Vec::new();
+        for sweep in table::COMMANDS.iter().filter_map(|entry| entry.sweep) {
+            replies.extend(sweep(&self.cx, now).await?);
+        }
         // Roll-again buttons older than 30 days are forgotten.
         self.cx
             .storage

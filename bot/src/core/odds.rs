@@ -66,9 +66,12 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     // Exact odds may take a while; the answer is public.
     ack: |_| Ack::Defer { ephemeral: false },
     run: |cx, request, command| Box::pin(cx.odds_command(request, command)),
-    autocomplete: super::roll::expr_suggestions,
+    autocomplete: |cx, request, command, focused| {
+        Box::pin(cx.expr_suggestions(request, command, focused))
+    },
     subcommands: &[],
     typed_replies: None,
+    sweep: None,
     components: &[ComponentFamily {
         kinds: &[OddsId::INLINE, OddsId::STORED],
         // A view button redraws its own message.
@@ -372,7 +375,7 @@ impl Context {
             };
             // `1d20+5 adv` is shown so, not as the `2d20kh1+5` it is computed as.
             let named = super::roll_line::advantage(&typed).ok().and_then(|rolled| {
-                super::roll::LinePart {
+                super::roll_line::LinePart {
                     typed: typed.clone(),
                     rolled,
                 }

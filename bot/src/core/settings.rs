@@ -9,6 +9,7 @@ use super::table::{
 };
 use super::{Command, CoreSettings, OptionValue, Reply, Request, ephemeral};
 use crate::i18n::{self, Lang, LanguageSetting};
+use crate::storage::GmSetting;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "config",
@@ -18,6 +19,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     autocomplete: no_choices,
     components: &[],
     typed_replies: None,
+    sweep: None,
     subcommands: &[
         Subcommand {
             name: None,
@@ -237,6 +239,56 @@ impl Context {
         );
         let gm = self.gm_settings_line(lang, guild_id).await?;
         Ok(ephemeral(format!("{show}\n{gm}")))
+    }
+
+    /// The lines of `/config show` about the GM channel and role (the GM's rolls: `roll/gm.rs`).
+    async fn gm_settings_line(&self, lang: Lang, guild_id: i64) -> anyhow::Result<String> {
+        let none = || "none".to_owned();
+        let channel = self.storage.gm_channel(guild_id).await?;
+        let role = self.storage.gm_role(guild_id).await?;
+        Ok(i18n::tr_args(
+            lang,
+            "gm-show",
+            &[
+                (
+                    "channel",
+                    channel.map_or_else(none, |id| id.to_string()).into(),
+                ),
+                ("role", role.map_or_else(none, |id| id.to_string()).into()),
+            ],
+        ))
+    }
+
+    /// `/config gm-channel [channel]` and `/config gm-role [role]`: each sets its
+    /// value, or clears it when left out. The channel is for Tavern's admins; the role
+    /// for Manage Server only, since GMs may reveal what others rolled in secret.
+    async fn config_gm(&self, request: &Request, command: &Command) -> anyhow::Result<Vec<Reply>> {
+        // Who may is the table's guard (above).
+        let guild_id = guild_of(request)?;
+        let lang = self.language(request, false).await?;
+        let role = command.sub() == Some("gm-role");
+        let value = match (role, command.option(if role { "role" } else { "channel" })) {
+            (true, Some(OptionValue::Role(id))) | (false, Some(OptionValue::Channel(id))) => {
+                Some(*id)
+            }
+            _ => None,
+        };
+        let (which, set, cleared, name) = match role {
+            true => (GmSetting::Role, "gm-role-set", "gm-role-cleared", "role"),
+            false => (
+                GmSetting::Channel,
+                "gm-channel-set",
+                "gm-channel-cleared",
+                "channel",
+            ),
+        };
+        self.storage
+            .set_gm(guild_id, which, value, request.user.id, self.now())
+            .await?;
+        Ok(ephemeral(match value {
+            Some(id) => i18n::tr_args(lang, set, &[(name, id.to_string().into())]),
+            None => i18n::tr(lang, cleared),
+        }))
     }
 }
 

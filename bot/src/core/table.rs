@@ -43,7 +43,15 @@ pub struct CommandEntry {
     /// posted (looked up by message id), so the order they are asked in does not
     /// matter.
     pub typed_replies: Option<TypedReplies>,
+    /// What [`super::Core::sweep`] runs now and then for this command: its state that
+    /// expired is ended or forgotten, with notices where it showed; `None` where the
+    /// command keeps nothing that expires. Run in the table's order.
+    pub sweep: Option<Sweep>,
 }
+
+/// Ends or forgets what expired by `now` (the core's clock, unix milliseconds) and
+/// returns the notices for the channels.
+pub type Sweep = for<'a> fn(&'a Context, i64) -> Answer<'a>;
 
 /// Handles a message typed in reply to message `to_message`: `None` when that
 /// message is not one of this command's prompts.

@@ -32,6 +32,7 @@ use npc_core::effects::{EffectEvent, Encounter, Subject};
 use rand::rngs::StdRng;
 
 use super::seats::Seat;
+use super::seats::{StoredAttack, means_of};
 use super::words::{damage_lines, element_words};
 use super::{Asker, Extra, Loaded, answer, engine_reason, event_blocks, gm_name, meant_combatant};
 use crate::core::context::Context;
@@ -61,25 +62,6 @@ const UNCONSCIOUS_FAILS: [&str; 2] = ["STR", "DEX"];
 /// Characters a rendered roll may take in an event line.
 const ROLL_BUDGET: usize = 200;
 
-/// A monster's attack as `/init add attack:` gives it: `+5 1d12+3 SLASH`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct StoredAttack {
-    pub hit: String,
-    pub damage: String,
-    pub means: Vec<String>,
-}
-
-impl StoredAttack {
-    /// `+5 1d12+3 SLASH|MAGIC`: the to-hit bonus, the damage, the means (if any).
-    pub fn parse(text: &str) -> Option<StoredAttack> {
-        let mut words = text.split_whitespace();
-        let hit = words.next()?.to_owned();
-        let damage = words.next()?.to_owned();
-        let means = means_of(&words.collect::<Vec<_>>().join(" "));
-        Some(StoredAttack { hit, damage, means })
-    }
-}
-
 /// `DEX+1 WIS-2`: a monster's save bonuses by ability; `None` when a word is not one.
 pub fn parse_saves(text: &str) -> Option<Vec<(String, i64)>> {
     text.split([' ', ','])
@@ -100,16 +82,6 @@ fn ability_key(typed: &str) -> Option<&'static str> {
         .iter()
         .map(|(key, _)| *key)
         .find(|key| typed == *key || (typed.len() > 3 && typed.starts_with(key)))
-}
-
-/// The elements of `means:` (`FIRE`, `FIRE|MAGIC`, `fire, magic`), upper case as
-/// effect files declare them.
-fn means_of(text: &str) -> Vec<String> {
-    text.split(['|', ',', ' '])
-        .map(str::trim)
-        .filter(|element| !element.is_empty())
-        .map(str::to_uppercase)
-        .collect()
 }
 
 /// The d20 term: advantage and disadvantage cancel.

@@ -37,12 +37,9 @@ impl Context {
         Ok(replies)
     }
 
-    /// Ends the encounters without a change for the configured time (part of
-    /// [`crate::core::Core::sweep`]), each with a notice in its channel.
-    pub(in crate::core) async fn end_idle_encounters(
-        &self,
-        now: i64,
-    ) -> anyhow::Result<Vec<Reply>> {
+    /// Ends the encounters without a change for the configured time (`/init`'s part
+    /// of [`crate::core::Core::sweep`]), each with a notice in its channel.
+    pub(super) async fn end_idle_encounters(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
         let idle_ms = self.settings.encounter_idle_ms;
         let rows = self
             .storage

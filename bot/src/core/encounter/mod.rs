@@ -19,15 +19,12 @@
 //!   effect destroying it), its base values (while-active layers undone) and the
 //!   effects still attached are written back to it in the same transaction.
 
-mod alone;
 mod combat;
 mod end;
 mod ids;
 mod monsters;
-mod seats;
 mod subcommands;
 mod tracker;
-mod words;
 
 pub use words::event_lines;
 
@@ -41,6 +38,7 @@ use npc_core::effects::{
     CarriedEffects, EffectError, EffectEvent, EffectLibrary, Encounter, HpChange, Subject,
 };
 
+use super::combatants::{seats, words};
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string, sub};
 use super::context::Context;
 use super::live::EncounterChanged;
@@ -58,7 +56,6 @@ use crate::storage::{
     CharacterEffectsRow, CharacterRow, Committed, EncounterChange, EncounterRow, NewEncounter,
 };
 
-pub use alone::{Alone, apply_alone};
 pub use ids::{InitAction, InitId};
 use seats::Seat;
 use tracker::Viewer;
@@ -76,6 +73,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     autocomplete,
     subcommands: subcommands::SUBCOMMANDS,
     typed_replies: None,
+    sweep: Some(|cx, now| Box::pin(cx.end_idle_encounters(now))),
     components: &[ComponentFamily {
         kinds: ids::KINDS,
         ack: |_, custom_id| match InitId::decode(custom_id).map(|id| id.action) {

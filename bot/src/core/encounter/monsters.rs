@@ -5,7 +5,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::combat::{StoredAttack, parse_saves, unknown_means};
+use super::combat::{parse_saves, unknown_means};
+use super::seats::StoredAttack;
 use super::seats::{self, Seat};
 use super::{Asker, Extra, Loaded, answer, engine_reason, gm_name};
 use crate::core::context::Context;

@@ -9,19 +9,9 @@
 use npc_core::effects::{CombatantView, Encounter, Subject};
 
 use super::seats::Seat;
+use super::words::hp_word;
 use crate::core::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line};
 use crate::i18n::{self, Lang};
-
-/// How a hidden combatant's hit points read to players.
-pub fn hp_word(lang: Lang, hp: i64, max_hp: i64) -> String {
-    if hp <= 0 {
-        i18n::tr(lang, "encounter-down")
-    } else if hp.saturating_mul(2) <= max_hp {
-        i18n::tr(lang, "encounter-bloodied")
-    } else {
-        i18n::tr(lang, "encounter-healthy")
-    }
-}
 
 /// `… and N more`: what a cut list says of the rest.
 pub fn and_more(lang: Lang, count: usize) -> String {
@@ -275,7 +265,7 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::encounter::words::event_lines;
+    use crate::core::combatants::words::event_lines;
     use npc_core::effects::{CombatantSpec, load_effects};
     use rand::SeedableRng;
 

@@ -1,5 +1,5 @@
 //! `APPLY_EFFECT` in a conversation: the effect lands on the character the player
-//! talks as, outside any encounter (see `encounter::apply_alone`). The effects of a
+//! talks as, outside any encounter (see `combatants::apply_alone`). The effects of a
 //! turn are worked out before the turn's transaction, from the character as read
 //! then ([`EffectPlan`]), and stored in that transaction if the character's effects
 //! are still as read. An effect the server's file no longer has, or a character
@@ -12,8 +12,8 @@ use rand::{RngCore, SeedableRng};
 use sqlx::AnyConnection;
 
 use super::super::characters::overlay;
+use super::super::combatants::apply_alone;
 use super::super::context::Context;
-use super::super::encounter::apply_alone;
 use super::super::text::escape_markdown;
 use crate::i18n::{self, Lang};
 use crate::storage::characters::character_by_id_in;

@@ -5,10 +5,12 @@
 //! breakdown, and `adv` / `dis` after a roll with one d20 (Avrae's `!r 1d20+5 adv`
 //! rolls `2d20kh1+5`).
 
+pub mod gm;
+
 use super::commands::{CommandSpec, OptionKind, OptionSpec, string};
 use super::context::Context;
 use super::custom_id::{self, MAX_LEN};
-use super::table::{Answer, CommandEntry, ComponentFamily};
+use super::table::{CommandEntry, ComponentFamily};
 use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
 use super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, CoreSettings, Message, Reply, Request,
@@ -29,16 +31,19 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
     // A roll is quick: the answer itself is the first response.
     ack: |_| Ack::Immediate,
     run: |cx, request, command| Box::pin(cx.roll_command(request, command)),
-    autocomplete: expr_suggestions,
+    autocomplete: |cx, request, command, focused| {
+        Box::pin(cx.expr_suggestions(request, command, focused))
+    },
     subcommands: &[],
     typed_replies: None,
+    sweep: None,
     components: &[
         ComponentFamily {
             kinds: &[RollId::INLINE, RollId::STORED],
             ack: |_, _| Ack::Defer { ephemeral: false },
             run: |cx, request, custom_id| Box::pin(cx.roll_again_button(request, custom_id)),
         },
-        super::gm::REVEAL,
+        gm::REVEAL,
     ],
 };
 
@@ -85,24 +90,6 @@ fn spec(settings: &CoreSettings) -> CommandSpec {
         subcommands: vec![],
         groups: vec![],
     }
-}
-
-/// Suggestions for the `expr` option of `/roll` and `/odds`: macros and fields.
-pub(super) fn expr_suggestions<'a>(
-    cx: &'a Context,
-    request: &'a Request,
-    command: &'a Command,
-    focused: &'a str,
-) -> Answer<'a> {
-    Box::pin(async move {
-        if focused != "expr" {
-            return Ok(vec![Reply::Choices(Vec::new())]);
-        }
-        let typed = command.string(focused).unwrap_or("");
-        Ok(vec![Reply::Choices(
-            cx.roll_suggestions(request, typed).await?,
-        )])
-    })
 }
 
 /// The custom id of a "Roll again" button.

@@ -66,7 +66,7 @@ pub fn apply_alone(
             engine.attach_carried(library, &name, carried)
         })
         .and_then(|_| engine.apply(library, effect, &[&name], &mut randomness))
-        .map_err(|error| super::engine_reason(lang, &error))?;
+        .map_err(|error| words::engine_reason(lang, &error))?;
     let seat = Seat {
         name,
         owner: 0,

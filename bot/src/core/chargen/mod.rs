@@ -5,15 +5,16 @@
 //! the last one ends with the prompt and carries an "Answer" button. A reply to that
 //! message, the button's modal and `/chargen answer` all answer it.
 
+mod ids;
+pub mod programs;
+
 use rand::RngCore;
 use sqlx::AnyConnection;
 
 use super::commands::{CommandSpec, string, sub};
 use super::context::Context;
-use super::custom_id;
 use super::gen_reason;
 use super::naming::{character_name, is_name_field};
-use super::programs;
 use super::record_map::{self, RecordMap};
 use super::table::{
     Answer, CommandEntry, ComponentFamily, Subcommand, by_subcommand, name_choices,
@@ -31,6 +32,8 @@ use crate::engine::{GenFailure, GenFailureKind, GenState, GenStep, ProgramText, 
 use crate::i18n::{self, Lang};
 use crate::storage::characters::finish_session_in;
 use crate::storage::{NewCharacter, NewSession, SessionRow, SessionUpdate, advance_session_in};
+
+pub use ids::ChargenId;
 
 /// The custom id of the modal's text field.
 pub(super) const ANSWER_FIELD: &str = "answer";
@@ -64,7 +67,7 @@ fn session_ended(lang: Lang) -> String {
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "chargen",
     spec,
-    ack: |command| match super::programs::asks_for_paste(command) {
+    ack: |command| match programs::asks_for_paste(command) {
         // The paste form is a modal, which must be the first response.
         true => Ack::Immediate,
         false => Ack::Defer { ephemeral: true },
@@ -139,6 +142,7 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
             Ok((!replies.is_empty()).then_some(replies))
         })
     }),
+    sweep: Some(|cx, now| Box::pin(cx.chargen_sweep(now))),
     components: &[
         ComponentFamily {
             kinds: &[ChargenId::ANSWER, ChargenId::MODAL],
@@ -149,8 +153,8 @@ pub(super) const COMMAND: CommandEntry = CommandEntry {
             },
             run: |cx, request, custom_id| Box::pin(cx.chargen_component(request, custom_id)),
         },
-        super::programs::CONFIRM_FAMILY,
-        super::programs::PASTE_FAMILY,
+        programs::CONFIRM_FAMILY,
+        programs::PASTE_FAMILY,
     ],
 };
 
@@ -177,7 +181,7 @@ fn spec(_: &CoreSettings) -> CommandSpec {
                 vec![],
             ),
         ],
-        groups: vec![super::programs::group_spec()],
+        groups: vec![programs::group_spec()],
     }
 }
 
@@ -202,45 +206,6 @@ fn autocomplete<'a>(
         };
         Ok(name_choices(names))
     })
-}
-
-/// The custom ids of a generator's prompt: the "Answer" button and its modal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ChargenId {
-    /// `tv1:ca:<session>:<step>`: opens the modal.
-    Answer { session_id: i64, step: i64 },
-    /// `tv1:cm:<session>:<step>`: the modal of that prompt.
-    Modal { session_id: i64, step: i64 },
-}
-
-impl ChargenId {
-    const ANSWER: &str = "ca";
-    const MODAL: &str = "cm";
-
-    pub fn encode(&self) -> String {
-        let (kind, session_id, step) = match *self {
-            ChargenId::Answer { session_id, step } => (ChargenId::ANSWER, session_id, step),
-            ChargenId::Modal { session_id, step } => (ChargenId::MODAL, session_id, step),
-        };
-        let rest = format!(
-            "{}:{}",
-            custom_id::to_base36(session_id),
-            custom_id::to_base36(step)
-        );
-        custom_id::compose(kind, &rest)
-    }
-
-    pub fn decode(text: &str) -> Option<ChargenId> {
-        let (kind, rest) = custom_id::split(text)?;
-        let (session, step) = rest.split_once(':')?;
-        let session_id = custom_id::from_base36(session)?;
-        let step = custom_id::from_base36(step)?;
-        match kind {
-            ChargenId::ANSWER => Some(ChargenId::Answer { session_id, step }),
-            ChargenId::MODAL => Some(ChargenId::Modal { session_id, step }),
-            _ => None,
-        }
-    }
 }
 
 /// Which session an answer is for.
@@ -922,8 +887,16 @@ impl Context {
         Ok(vec![Reply::Interaction(message)])
     }
 
+    /// `/chargen`'s part of the sweep: expired sessions end with a notice, and
+    /// installs waiting for "Install anyway" (whole listings) are forgotten.
+    async fn chargen_sweep(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
+        let replies = self.expire_sessions(now).await?;
+        self.purge_pending_installs(now).await?;
+        Ok(replies)
+    }
+
     /// Ends expired sessions, with a notice in their channels.
-    pub(super) async fn expire_sessions(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
+    async fn expire_sessions(&self, now: i64) -> anyhow::Result<Vec<Reply>> {
         let mut replies = Vec::new();
         // Bounded per sweep; the next sweep takes the rest.
         for _ in 0..10 {

@@ -28,7 +28,7 @@ pub struct Seat {
     pub fields: Vec<(Subject, String, i64)>,
     /// A monster's attack (`/init add attack:`), used when `/init attack` gives none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack: Option<super::combat::StoredAttack>,
+    pub attack: Option<StoredAttack>,
     /// A monster's save bonuses by ability (`/init add save:DEX+1`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub saves: Vec<(String, i64)>,
@@ -153,6 +153,35 @@ pub fn write_back(
     }
     let carried = engine.carried(&seat.name).unwrap_or_default();
     Some((overrides.into_iter().collect(), carried))
+}
+
+/// A monster's attack as `/init add attack:` gives it: `+5 1d12+3 SLASH`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredAttack {
+    pub hit: String,
+    pub damage: String,
+    pub means: Vec<String>,
+}
+
+impl StoredAttack {
+    /// `+5 1d12+3 SLASH|MAGIC`: the to-hit bonus, the damage, the means (if any).
+    pub fn parse(text: &str) -> Option<StoredAttack> {
+        let mut words = text.split_whitespace();
+        let hit = words.next()?.to_owned();
+        let damage = words.next()?.to_owned();
+        let means = means_of(&words.collect::<Vec<_>>().join(" "));
+        Some(StoredAttack { hit, damage, means })
+    }
+}
+
+/// The elements of `means:` (`FIRE`, `FIRE|MAGIC`, `fire, magic`), upper case as
+/// effect files declare them.
+pub fn means_of(text: &str) -> Vec<String> {
+    text.split(['|', ',', ' '])
+        .map(str::trim)
+        .filter(|element| !element.is_empty())
+        .map(str::to_uppercase)
+        .collect()
 }
 
 #[cfg(test)]

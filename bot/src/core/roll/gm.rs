@@ -12,17 +12,16 @@
 //! **Reveal**, not the roller: the result is the GM's to tell, and a roller who could
 //! reveal it could also peek at it by revealing.
 
-use super::context::Context;
-use super::custom_id;
-use super::roll_line::RollAgain;
-use super::table::{ComponentFamily, defer_update};
-use super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
-use super::{
-    ActionRow, AnswerLink, Button, ButtonStyle, Command, Component, Message, OptionValue, Reply,
-    Request, Track, ephemeral,
+use super::super::context::Context;
+use super::super::custom_id;
+use super::super::roll_line::RollAgain;
+use super::super::table::{ComponentFamily, defer_update};
+use super::super::text::{MESSAGE_LIMIT, escape_markdown, one_line, truncate};
+use super::super::{
+    ActionRow, AnswerLink, Button, ButtonStyle, Component, Message, Reply, Request, Track,
+    ephemeral,
 };
 use crate::i18n::{self, Lang};
-use crate::storage::GmSetting;
 
 /// The custom-id kind of the **Reveal** button, and the `button_states` kind of the
 /// result it reveals.
@@ -156,7 +155,7 @@ impl Context {
     /// The roller's private copy of a roll the GM channel refused (the bot may not
     /// post there), in `lang`; its **Reveal** is gone. `None` when the track is not a
     /// GM roll or the roll is no longer stored.
-    pub(super) async fn undelivered_gm_roll(
+    pub(in crate::core) async fn undelivered_gm_roll(
         &self,
         track: Track,
         lang: Lang,
@@ -183,7 +182,11 @@ impl Context {
     /// The channel's line of roll `state_id` was posted as message `answer_id`: the
     /// stored GM message links it, so that the reveal, which replaces the GM
     /// channel's message, keeps the link.
-    pub(super) async fn gm_answer_sent(&self, state_id: i64, answer_id: i64) -> anyhow::Result<()> {
+    pub(in crate::core) async fn gm_answer_sent(
+        &self,
+        state_id: i64,
+        answer_id: i64,
+    ) -> anyhow::Result<()> {
         let Some(mut hidden) = self.hidden(state_id).await? else {
             return Ok(());
         };
@@ -217,10 +220,10 @@ impl Context {
         custom_id: &str,
     ) -> anyhow::Result<Vec<Reply>> {
         let Some(state_id) = custom_id::state_of(custom_id, REVEAL_KIND) else {
-            return Ok(super::stale_component(request));
+            return Ok(super::super::stale_component(request));
         };
         let Some(hidden) = self.hidden(state_id).await? else {
-            return Ok(super::stale_component(request));
+            return Ok(super::super::stale_component(request));
         };
         if !self.is_gm(request).await? {
             let private = self.language(request, false).await?;
@@ -228,7 +231,7 @@ impl Context {
         }
         // Whoever deletes the row reveals; a press racing this one finds it gone.
         if !self.storage.delete_button_state(state_id).await? {
-            return Ok(super::stale_component(request));
+            return Ok(super::super::stale_component(request));
         }
         let public = self.language(request, true).await?;
         let by = escape_markdown(&request.user.name);
@@ -256,64 +259,6 @@ impl Context {
                 )),
             },
         ])
-    }
-
-    /// The lines of `/config show` about the GM channel and role.
-    pub(super) async fn gm_settings_line(
-        &self,
-        lang: Lang,
-        guild_id: i64,
-    ) -> anyhow::Result<String> {
-        let none = || "none".to_owned();
-        let channel = self.storage.gm_channel(guild_id).await?;
-        let role = self.storage.gm_role(guild_id).await?;
-        Ok(i18n::tr_args(
-            lang,
-            "gm-show",
-            &[
-                (
-                    "channel",
-                    channel.map_or_else(none, |id| id.to_string()).into(),
-                ),
-                ("role", role.map_or_else(none, |id| id.to_string()).into()),
-            ],
-        ))
-    }
-
-    /// `/config gm-channel [channel]` and `/config gm-role [role]`: each sets its
-    /// value, or clears it when left out. The channel is for Tavern's admins; the role
-    /// for Manage Server only, since GMs may reveal what others rolled in secret.
-    pub(super) async fn config_gm(
-        &self,
-        request: &Request,
-        command: &Command,
-    ) -> anyhow::Result<Vec<Reply>> {
-        // Who may is the table's guard (`/config` in `settings.rs`).
-        let guild_id = super::table::guild_of(request)?;
-        let lang = self.language(request, false).await?;
-        let role = command.sub() == Some("gm-role");
-        let value = match (role, command.option(if role { "role" } else { "channel" })) {
-            (true, Some(OptionValue::Role(id))) | (false, Some(OptionValue::Channel(id))) => {
-                Some(*id)
-            }
-            _ => None,
-        };
-        let (which, set, cleared, name) = match role {
-            true => (GmSetting::Role, "gm-role-set", "gm-role-cleared", "role"),
-            false => (
-                GmSetting::Channel,
-                "gm-channel-set",
-                "gm-channel-cleared",
-                "channel",
-            ),
-        };
-        self.storage
-            .set_gm(guild_id, which, value, request.user.id, self.now())
-            .await?;
-        Ok(ephemeral(match value {
-            Some(id) => i18n::tr_args(lang, set, &[(name, id.to_string().into())]),
-            None => i18n::tr(lang, cleared),
-        }))
     }
 }
 

@@ -7,7 +7,6 @@ use npc_core::MessageArg;
 use npc_core::effects::{EffectError, EffectEvent, EffectRoll, Encounter, Protectors, Subject};
 
 use super::seats::Seat;
-use super::tracker::hp_word;
 use crate::core::text::break_fences;
 use crate::i18n::{self, Lang};
 
@@ -91,7 +90,7 @@ fn said_down_already(
 
 /// Elements in the reader's words, comma-separated: `edged weapon, burn` (German
 /// capitalises them, as nouns are).
-pub(super) fn element_words(lang: Lang, elements: &[String]) -> String {
+pub fn element_words(lang: Lang, elements: &[String]) -> String {
     elements
         .iter()
         .map(|element| element_word(lang, element))
@@ -499,7 +498,7 @@ fn subject_name(lang: Lang, subject: Subject) -> String {
 /// Why the effect engine did nothing, as the end of a sentence in `lang`: the
 /// error's message id (`encounter-error-<id>`) with its arguments. English says
 /// what the engine's own message says.
-pub(super) fn engine_reason(lang: Lang, error: &EffectError) -> String {
+pub fn engine_reason(lang: Lang, error: &EffectError) -> String {
     let args: Vec<(&str, i18n::Arg<'_>)> = error
         .args
         .iter()
@@ -526,6 +525,17 @@ fn engine_arg(lang: Lang, value: &MessageArg) -> i18n::Arg<'_> {
             }
             .unwrap_or_else(|| i18n::tr(lang, "npc-load-dice-reason-unknown")),
         ),
+    }
+}
+
+/// How a hidden combatant's hit points read to players.
+pub fn hp_word(lang: Lang, hp: i64, max_hp: i64) -> String {
+    if hp <= 0 {
+        i18n::tr(lang, "encounter-down")
+    } else if hp.saturating_mul(2) <= max_hp {
+        i18n::tr(lang, "encounter-bloodied")
+    } else {
+        i18n::tr(lang, "encounter-healthy")
     }
 }
 

@@ -8,26 +8,23 @@
 //! listed in one answer, and the program is installed only when the admin presses
 //! "Install anyway" (the listing waits in `button_states` meanwhile, for an hour).
 
-use super::authoring::{Install, check_overrun, installed_text, map_fits, too_large};
-use super::commands::{GroupSpec, attachment, string, sub};
-use super::context::Context;
-use super::custom_id;
-use super::dates::date_time;
-use super::gen_reason;
-use super::record_map::{self, RecordMap};
-use super::table::{ComponentFamily, Guard, guild_of};
-use super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
-use super::{
+use super::super::authoring::{Install, check_overrun, installed_text, map_fits, too_large};
+use super::super::commands::{GroupSpec, attachment, string, sub};
+use super::super::context::Context;
+use super::super::custom_id;
+use super::super::dates::date_time;
+use super::super::gen_reason;
+use super::super::record_map::{self, RecordMap};
+use super::super::table::{ComponentFamily, Guard, guild_of};
+use super::super::text::{MESSAGE_LIMIT, code_block, escape_markdown, one_line, truncate};
+use super::super::{
     Ack, ActionRow, Button, ButtonStyle, Command, Component, FileAttachment, Message, Modal,
     OptionValue, Reply, Request, RequestKind, TextInput, TextInputStyle, ephemeral,
 };
-use crate::engine::worker::WorkError;
-use crate::engine::{GenFailure, ProgramCheck};
+use crate::engine::ProgramCheck;
 use crate::i18n::{self, Lang};
 use crate::storage::{NewProgram, name_key};
 
-/// Longest program name.
-pub const MAX_NAME_LEN: usize = 32;
 /// The text field of the paste form.
 pub(super) const SOURCE_FIELD: &str = "source";
 /// The record map field of the paste form.
@@ -131,7 +128,7 @@ pub(super) const ADMIN: &[Guard] = &[
 /// confirmation's own message becomes the outcome.
 pub(super) const CONFIRM_FAMILY: ComponentFamily = ComponentFamily {
     kinds: &[INSTALL_KIND, CANCEL_KIND],
-    ack: super::table::defer_update,
+    ack: super::super::table::defer_update,
     run: |cx, request, custom_id| Box::pin(cx.program_confirm_button(request, custom_id)),
 };
 
@@ -188,7 +185,7 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         match decode_confirm_id(custom_id) {
             Some((state_id, install)) => self.program_confirm(request, state_id, install).await,
-            None => Ok(super::stale_component(request)),
+            None => Ok(super::super::stale_component(request)),
         }
     }
 
@@ -234,7 +231,7 @@ impl Context {
                 Err(problem) => return Ok(ephemeral(problem)),
             },
             (None, Some(code)) => {
-                super::text::strip_code_fences(code, super::text::FenceTag::AnyWord)
+                super::super::text::strip_code_fences(code, super::super::text::FenceTag::AnyWord)
             }
             _ => {
                 return Ok(ephemeral(i18n::tr(lang, "programs-no-source")));
@@ -434,14 +431,14 @@ impl Context {
             let capture: Vec<(String, String)> =
                 serde_json::from_str(&row.capture).unwrap_or_default();
             let fields = record_map::apply(map, &capture);
-            let gold = super::fields::purse_value(&fields, super::fields::GOLD_KEYS);
-            let food = super::fields::purse_value(&fields, super::fields::FOOD_KEYS);
+            let gold = super::super::fields::purse_value(&fields, super::super::fields::GOLD_KEYS);
+            let food = super::super::fields::purse_value(&fields, super::super::fields::FOOD_KEYS);
             if (gold, food) != (row.gold, row.food)
                 && self.storage.restart_purse(row.id, gold, food).await?
             {
                 followed.restarted += 1;
             }
-            let wanted = super::naming::character_name(&fields);
+            let wanted = super::super::naming::character_name(&fields);
             if !wanted.is_empty()
                 && wanted != row.name
                 && self.storage.rename_character(&row, &wanted).await? != row.name
@@ -450,20 +447,6 @@ impl Context {
             }
         }
         Ok(followed)
-    }
-
-    /// The engine's check of a listing (a load: its lines, variables and syntax
-    /// errors), on an engine worker under the time limit, since its cost grows with
-    /// the listing.
-    pub(super) async fn check_listing(
-        &self,
-        source: &str,
-    ) -> Result<Result<ProgramCheck, GenFailure>, WorkError> {
-        let generators = self.engines.generators.clone();
-        let source = source.to_owned();
-        self.workers
-            .run("program-check", move || generators.check(&source))
-            .await
     }
 
     /// The paste form submitted.
@@ -475,11 +458,11 @@ impl Context {
         let (Some(name), RequestKind::Modal { fields, .. }) =
             (custom_id::rest_of(custom_id, PASTE_KIND), &request.kind)
         else {
-            return Ok(super::stale_component(request));
+            return Ok(super::super::stale_component(request));
         };
         let lang = self.language(request, false).await?;
         if request.guild_id.is_none() {
-            return Ok(ephemeral(super::access::not_in_dms(lang)));
+            return Ok(ephemeral(super::super::access::not_in_dms(lang)));
         }
         if let Some(refusal) = self
             .refuse_unless_admin(lang, request, "programs-may-install")
@@ -493,7 +476,9 @@ impl Context {
         let source = fields
             .iter()
             .find(|(id, _)| id == SOURCE_FIELD)
-            .map(|(_, value)| super::text::strip_code_fences(value, super::text::FenceTag::AnyWord))
+            .map(|(_, value)| {
+                super::super::text::strip_code_fences(value, super::super::text::FenceTag::AnyWord)
+            })
             .unwrap_or_default();
         let map = fields
             .iter()
@@ -527,7 +512,7 @@ impl Context {
                 &[("error", error.to_string().into())],
             )
         })?;
-        Ok(super::text::decode_listing(&bytes))
+        Ok(super::super::text::decode_listing(&bytes))
     }
 
     /// The install of `/chargen program add` ([`Context::install_program`]): with
@@ -756,39 +741,6 @@ impl Context {
             "programs-default-set",
             &[("program", shown.into())],
         )))
-    }
-
-    fn builtin_named(&self, name: &str) -> Option<&crate::engine::ProgramText> {
-        self.engines
-            .builtin_programs
-            .iter()
-            .find(|program| program.name.eq_ignore_ascii_case(name))
-    }
-
-    pub(super) fn check_program_name(&self, name: &str, lang: Lang) -> Result<(), String> {
-        let shaped = !name.is_empty()
-            && name.chars().count() <= MAX_NAME_LEN
-            && name
-                .chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
-        if !shaped {
-            return Err(i18n::tr_args(
-                lang,
-                "programs-bad-name",
-                &[
-                    ("name", one_line(name, 40).replace('`', "'").into()),
-                    ("max", MAX_NAME_LEN.into()),
-                ],
-            ));
-        }
-        if self.builtin_named(name).is_some() {
-            return Err(i18n::tr_args(
-                lang,
-                "programs-name-shipped",
-                &[("name", name.into())],
-            ));
-        }
-        Ok(())
     }
 }
 
