@@ -166,19 +166,20 @@ fn div_den(left: Den, right: Den) -> Den {
     // Mantissas are 32-bit words: a 32-bit division is the cheaper instruction.
     debug_assert!(left.man < MAN_LIMIT && divisor < MAN_LIMIT);
     let low = (divisor >> 8) as u32;
-    let mut quotient = u64::from((left.man as u32).saturating_sub(1) / low);
-    let mut remainder = left.man - quotient * u64::from(low);
+    let dividend = (left.man as u32).saturating_sub(1);
+    let mut quotient = u64::from(dividend / low);
+    // The remainder less one (the remainder is at least 1), so that
+    // `remainder > divisor` is a subtraction that does not borrow.
+    let mut below = u64::from(dividend % low);
     let mut divisor = u64::from(low >> 1);
     // from here on each halving cuts the divisor's last bit, step by step;
     // without a branch per bit: the quotient's bits are data, and a mispredicted
-    // branch for each of them cost more than the arithmetic. The remainder is
-    // selected, not multiplied by the bit, so that a step waits for a compare
-    // and a select only.
+    // branch for each of them cost more than the arithmetic. A step waits for
+    // one subtraction and the select on its borrow.
     for _ in 0..23 {
-        let take = remainder > divisor;
-        quotient = (quotient << 1) | u64::from(take);
-        remainder =
-            std::hint::select_unpredictable(take, remainder.wrapping_sub(divisor), remainder);
+        let (difference, borrow) = below.overflowing_sub(divisor);
+        quotient = (quotient << 1) | u64::from(!borrow);
+        below = std::hint::select_unpredictable(borrow, below, difference);
         divisor >>= 1;
     }
     Den {

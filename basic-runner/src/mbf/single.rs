@@ -135,16 +135,24 @@ impl Single {
     }
 
     /// `mbf::div`: the long division of the mantissas as `div_den` runs it.
+    ///
+    /// `div_den`'s last 23 steps cut the divisor's last bit at each halving, so
+    /// its quotient is at least the quotient by the uncut divisor and at most 23
+    /// units above it (each of the 23 steps leaves less than one unit behind).
+    /// Where both ends of that range round to the same single, that is the
+    /// result, from one integer division; near a rounding boundary (some one
+    /// division in ten) the long division decides.
     #[inline(always)]
     pub(super) fn div(self, other: Single) -> Single {
+        let exp = self.exp - other.exp + 129;
+        let neg = self.neg != other.neg;
+        let least = ((self.man << 31) - 1) / other.man;
+        let low = round_quotient(least, exp, neg);
+        if low == round_quotient(least + MAX_CUT_EXCESS, exp, neg) {
+            return low;
+        }
         let quotient = div_den(self.den(), other.den());
-        // the quotient of two mantissas lies in (2^30, 2^32)
-        let shift = quotient.man.leading_zeros() - 32;
-        round_word(
-            quotient.man << shift,
-            quotient.exp - shift as i32,
-            quotient.neg,
-        )
+        round_quotient(quotient.man, quotient.exp, quotient.neg)
     }
 
     fn den(self) -> Den {
@@ -179,6 +187,17 @@ fn add_ordered(small: Single, large: Single) -> Single {
     // back to the top bit set (a zero stays zero, which is not plain)
     let shift = (word as u32).leading_zeros().min(31);
     round_word(word << shift, large.exp - shift as i32, large.neg)
+}
+
+/// How far `div_den`'s quotient can lie above the one by the uncut divisor.
+const MAX_CUT_EXCESS: u64 = 23;
+
+/// A quotient of two mantissas (in (2^29, 2^32)) with its exponent, normalised
+/// and rounded as `normalise` does.
+#[inline(always)]
+fn round_quotient(quotient: u64, exp: i32, neg: bool) -> Single {
+    let shift = (quotient as u32).leading_zeros();
+    round_word(quotient << shift, exp - shift as i32, neg)
 }
 
 /// A 32-bit mantissa with its top bit set (the low byte the bits below the 24
@@ -427,6 +446,21 @@ mod tests {
             for (x, y) in [(a, b), (b, a), (-a, -b), (-b, -a)] {
                 agree("+", Single::add, add, x, y);
             }
+        }
+    }
+
+    #[test]
+    fn the_cut_divisor_adds_at_most_23_units() {
+        let mut next = xorshift(0x1F83_D9AB_FB41_BD6B);
+        for _ in 0..300_000 {
+            let (x, y) = (next(), next());
+            let (a, b) = (Single::of(single(129, x)), Single::of(single(129, y)));
+            let least = ((a.man << 31) - 1) / b.man;
+            let quotient = div_den(a.den(), b.den()).man;
+            assert!(
+                (least..=least + MAX_CUT_EXCESS).contains(&quotient),
+                "{a:?} / {b:?}: {quotient} from {least}"
+            );
         }
     }
 
