@@ -238,10 +238,23 @@ fn sine_of_angle(angle: Single) -> Result<f64, Overflow> {
     // every step stays well inside the range: x² ≥ 2^-24, and each sum is a
     // coefficient changed by at most a sixteenth of the one before
     let mut chain = Chain::bounded();
-    let sine = chain.poly_odd(angle, &SIN_SINGLES);
+    let sine = sine_steps(&mut chain, angle);
     chain
         .result(sine)
         .map_or_else(|| poly_odd(x, &SIN_COEFFICIENTS), Ok)
+}
+
+/// `x·P(x²)` with Hart's sine coefficients (`$POLYX`), each step written out:
+/// each then has its constants in the code and its own branch history.
+#[inline(always)]
+fn sine_steps(chain: &mut Chain, x: Single) -> Single {
+    let [c0, c1, c2, c3, c4] = SIN_SINGLES;
+    let square = chain.mul(x, x);
+    let mut acc = chain.step(c0, square, c1);
+    acc = chain.step(acc, square, c2);
+    acc = chain.step(acc, square, c3);
+    acc = chain.step(acc, square, c4);
+    chain.mul(acc, x)
 }
 
 /// `SIN(x)` of a single.
@@ -386,10 +399,15 @@ fn log_chain(mantissa: f64, exponent: i32) -> Option<f64> {
     let m = Single::of(mantissa);
     let mut chain = Chain::on(&[m]);
     // P and Q do not wait for each other: the processor runs them side by side
-    let p = chain.poly(m, &LOG_P_SINGLES);
-    // Q's first step is 1·m + q1, and 1·m is m
-    let q = chain.add(m, LOG_Q_SINGLES[1]);
-    let q = chain.poly_from(q, m, &LOG_Q_SINGLES[2..]);
+    let [p0, p1, p2, p3] = LOG_P_SINGLES;
+    let [_, q1, q2, q3] = LOG_Q_SINGLES;
+    let mut p = chain.step(p0, m, p1);
+    p = chain.step(p, m, p2);
+    p = chain.step(p, m, p3);
+    // Q's first coefficient is 1, and 1·m is m
+    let mut q = chain.add(m, q1);
+    q = chain.step(q, m, q2);
+    q = chain.step(q, m, q3);
     let ratio = chain.div(p, q);
     // 0 + ratio is the ratio itself
     let sum = if exponent == 0 {
@@ -593,13 +611,13 @@ mod tests {
         let check = |x: f64| {
             let angle = Single::of(x);
             let mut chain = Chain::on(&[angle]);
-            let checked = chain.poly_odd(angle, &SIN_SINGLES);
+            let checked = sine_steps(&mut chain, angle);
             assert!(
                 chain.result(checked).is_some(),
                 "{x:e} leaves the plain singles"
             );
             let mut chain = Chain::bounded();
-            let sine = chain.poly_odd(angle, &SIN_SINGLES);
+            let sine = sine_steps(&mut chain, angle);
             // plain for every reduced angle: the f64 steps are only a safety net
             assert_eq!(
                 chain.result(sine).map(Ok),

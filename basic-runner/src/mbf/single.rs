@@ -112,13 +112,13 @@ impl Single {
         let product = self.man * other.man;
         // the product of two mantissas is in [2^46, 2^48)
         let high = (product >> 47) as u32;
-        let kept = product >> (19 + high);
-        let guard = kept & 0xF;
-        let man = kept >> 4;
-        // up from 10 on, and from 8 on when the kept bits are odd
-        let up = guard + ((man & 1) << 1) >= 10;
+        // Up from a guard nibble of 10 on, and from 8 on when the kept bits are
+        // odd: halves to even on the top three bits of the nibble. Adding 3 and
+        // the kept bits' last one carries exactly then.
+        let kept = product >> (20 + high);
+        let man = (kept + 3 + ((kept >> 3) & 1)) >> 3;
         Single::from_parts(
-            man + u64::from(up),
+            man,
             self.exp + other.exp - 129 + high as i32,
             self.neg != other.neg,
         )
@@ -193,8 +193,10 @@ fn add_ordered(small: Single, large: Single) -> Single {
         return large;
     }
     let mut word = large_word - shifted;
-    let quirk = (word & 0x1C0 == 0x80) & (word & 0x1DF != 0x80);
-    word &= !(u64::from(quirk) << 7);
+    // the borrow quirk: bits 8-6 `010` and some of bits 4-0 set lose bit 7
+    if (word & 0x1DF).wrapping_sub(0x81) < 0x1F {
+        word &= !0x80;
+    }
     // back to the top bit set (a zero stays zero, which is not plain); a
     // difference that lost more than its top bit is a cancellation, rare in a
     // chain, so that count goes out of the way
@@ -221,9 +223,10 @@ fn round_quotient(quotient: u64, exp: i32, neg: bool) -> Single {
 /// kept) rounded halves to even, as `normalise` rounds.
 #[inline(always)]
 fn round_word(word: u64, exp: i32, neg: bool) -> Single {
-    let carry = word & 0xFF;
-    let up = carry + ((word >> 8) & 1) > 0x80;
-    Single::from_parts((word >> 8) + u64::from(up), exp, neg)
+    // above 0x80, or 0x80 with the kept bits odd: adding 0x7F and the kept
+    // bits' last one carries exactly then
+    let man = (word + 0x7F + ((word >> 8) & 1)) >> 8;
+    Single::from_parts(man, exp, neg)
 }
 
 /// A chain of steps and whether all of them stayed plain.
@@ -277,37 +280,11 @@ impl Chain {
         self.check(a.div(b))
     }
 
-    /// `c0·xⁿ + … + cn` by Horner's rule (`$POLY`).
+    /// One step of Horner's rule (`$POLY`): `acc·x + c`.
     #[inline(always)]
-    pub(super) fn poly<const N: usize>(&mut self, x: Single, coefficients: &[Single; N]) -> Single {
-        self.poly_from(coefficients[0], x, &coefficients[1..])
-    }
-
-    /// Horner's rule from `acc` on: `acc·x + c` for each of `coefficients`.
-    #[inline(always)]
-    pub(super) fn poly_from(
-        &mut self,
-        mut acc: Single,
-        x: Single,
-        coefficients: &[Single],
-    ) -> Single {
-        for &c in coefficients {
-            let product = self.mul(acc, x);
-            acc = self.add(product, c);
-        }
-        acc
-    }
-
-    /// `x · P(x²)` (`$POLYX`).
-    #[inline(always)]
-    pub(super) fn poly_odd<const N: usize>(
-        &mut self,
-        x: Single,
-        coefficients: &[Single; N],
-    ) -> Single {
-        let square = self.mul(x, x);
-        let p = self.poly(square, coefficients);
-        self.mul(p, x)
+    pub(super) fn step(&mut self, acc: Single, x: Single, c: Single) -> Single {
+        let product = self.mul(acc, x);
+        self.add(product, c)
     }
 
     /// The chain's result as an `f64`, or `None` where a step left the plain
