@@ -384,20 +384,30 @@ pub(crate) fn log(x: f64) -> Result<f64, Overflow> {
     if x == 1.0 {
         return Ok(0.0);
     }
-    let exponent = exponent_byte(x) - 0o200;
-    let mantissa = x * pow2(-exponent);
-    if let Some(log) = log_chain(mantissa, exponent) {
+    // x is a single above zero: its mantissa as a number in [1/2, 1) and its
+    // power of two, straight from its bits
+    let taken = Single::of(x);
+    let exponent = taken.exponent_byte() - 0o200;
+    let m = taken.with_exponent_byte(0o200);
+    if let Some(log) = log_chain(m, exponent) {
         return Ok(log);
     }
+    let mantissa = m.to_f64();
     let ratio = div(poly(mantissa, &LOG_P)?, poly(mantissa, &LOG_Q)?)?;
     mul(add(f64::from(exponent), ratio)?, LN_2)
 }
 
 /// `LOG`'s steps taken apart (`single`); `None` where one leaves the plain singles.
 #[inline(always)]
-fn log_chain(mantissa: f64, exponent: i32) -> Option<f64> {
-    let m = Single::of(mantissa);
-    let mut chain = Chain::on(&[m]);
+fn log_chain(m: Single, exponent: i32) -> Option<f64> {
+    log_chain_in(Chain::bounded(), m, exponent)
+}
+
+/// `log_chain` in `chain`. A bounded chain checks P, Q, their ratio and the sum
+/// only: for every mantissa in [1/2, 1) the polynomials' steps stay plain (the
+/// tests run a chain that checks each step beside it).
+#[inline(always)]
+fn log_chain_in(mut chain: Chain, m: Single, exponent: i32) -> Option<f64> {
     // P and Q do not wait for each other: the processor runs them side by side
     let [p0, p1, p2, p3] = LOG_P_SINGLES;
     let [_, q1, q2, q3] = LOG_Q_SINGLES;
@@ -408,13 +418,16 @@ fn log_chain(mantissa: f64, exponent: i32) -> Option<f64> {
     let mut q = chain.add(m, q1);
     q = chain.step(q, m, q2);
     q = chain.step(q, m, q3);
+    let (p, q) = (chain.checked(p), chain.checked(q));
     let ratio = chain.div(p, q);
+    let ratio = chain.checked(ratio);
     // 0 + ratio is the ratio itself
     let sum = if exponent == 0 {
         ratio
     } else {
         chain.add(Single::of_int(exponent), ratio)
     };
+    let sum = chain.checked(sum);
     let log = chain.mul(sum, LN_2_SINGLE);
     chain.result(log)
 }
@@ -651,17 +664,19 @@ mod tests {
             // mantissas in [1/2, 1) with every exponent a single has
             let mantissa = positive(0o200, r >> 32);
             let exponent = (r >> 8) as i32 % 128 - if i % 2 == 0 { 0 } else { 127 };
-            let chain = log_chain(mantissa, exponent).map(Ok);
+            let chain = log_chain(Single::of(mantissa), exponent).map(Ok);
             assert_eq!(
                 chain,
                 Some(f64_steps(mantissa, exponent)),
                 "{mantissa} {exponent}"
             );
+            let each_step = log_chain_in(Chain::on(&[]), Single::of(mantissa), exponent).map(Ok);
+            assert_eq!(each_step, chain, "{mantissa} {exponent}");
         }
         for man in [0, 1, 2, 0x40_0000, 0x7F_FFFE, 0x7F_FFFF] {
             for exponent in [-128, -127, -1, 0, 1, 127] {
                 let mantissa = positive(0o200, man);
-                let chain = log_chain(mantissa, exponent).map(Ok);
+                let chain = log_chain(Single::of(mantissa), exponent).map(Ok);
                 assert_eq!(
                     chain,
                     Some(f64_steps(mantissa, exponent)),

@@ -87,6 +87,11 @@ impl Single {
         self.exp
     }
 
+    /// The same mantissa and sign with another exponent byte.
+    pub(super) fn with_exponent_byte(self, exp: i32) -> Single {
+        Single { exp, ..self }
+    }
+
     /// The 24-bit mantissa, the top bit set.
     pub(super) fn mantissa(self) -> u64 {
         self.man
@@ -238,8 +243,9 @@ pub(super) struct Chain {
 }
 
 impl Chain {
-    /// A chain on these inputs that checks each step.
-    #[inline(always)]
+    /// A chain on these inputs that checks each step (the tests run the
+    /// bounded chains beside one).
+    #[cfg(test)]
     pub(super) fn on(inputs: &[Single]) -> Chain {
         Chain {
             plain: inputs.iter().all(|x| x.is_plain()),
@@ -262,6 +268,13 @@ impl Chain {
         if self.each_step {
             self.plain &= x.is_plain();
         }
+        x
+    }
+
+    /// `x`, checked in a chain that does not check each step.
+    #[inline(always)]
+    pub(super) fn checked(&mut self, x: Single) -> Single {
+        self.plain &= x.is_plain();
         x
     }
 
