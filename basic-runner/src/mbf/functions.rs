@@ -10,6 +10,7 @@
 //! `add`/`mul`/`div`, and `SIN`/`COS` reduce their argument in double precision
 //! first, as GW-BASIC does since 1982.
 
+use super::single::{Chain, Single};
 use super::{Overflow, add, div, mul, sub, unpack};
 use crate::number::SNG_MAX;
 
@@ -63,6 +64,21 @@ const LOG_Q: [f64; 4] = [
     single([0o364, 0o004, 0o065, 0o177]),
 ];
 const LN_2: f64 = single([0x18, 0x72, 0x31, 0x80]);
+
+/// Constants taken apart once, for the chains of `single`.
+const fn taken_apart<const N: usize>(values: [f64; N]) -> [Single; N] {
+    let mut singles = [Single::of(0.0); N];
+    let mut i = 0;
+    while i < N {
+        singles[i] = Single::of(values[i]);
+        i += 1;
+    }
+    singles
+}
+const SIN_SINGLES: [Single; 5] = taken_apart(SIN_COEFFICIENTS);
+const LOG_P_SINGLES: [Single; 4] = taken_apart(LOG_P);
+const LOG_Q_SINGLES: [Single; 4] = taken_apart(LOG_Q);
+const LN_2_SINGLE: Single = Single::of(LN_2);
 const LOG2_E: f64 = single([0x3B, 0xAA, 0x38, 0x81]);
 const TWO_PI: f64 = single([0xDB, 0x0F, 0x49, 0x83]);
 const HALF_PI: f64 = single([0xDB, 0x0F, 0x49, 0x81]);
@@ -186,18 +202,12 @@ fn to_single(value: u128) -> f64 {
 /// Sine of `fraction` turns (GW-BASIC's `SIN30` onward): the quadrant decides the
 /// sign and whether the polynomial runs on the complement.
 fn sine_of_turns(fraction: u128) -> Result<f64, Overflow> {
-    let quarters = fraction << 2;
-    let quadrant = quarters >> POINT;
-    let mut within = quarters & (ONE - 1);
-    if quadrant & 1 == 1 {
-        within = round_significant(ONE - within, DOUBLE_BITS);
+    let (quadrant, angle) = quadrant_and_angle(fraction);
+    // (2π·0 is 0, and a sine of 0 keeps its sign)
+    if angle == 0.0 {
+        return Ok(0.0);
     }
-    let x = to_single(within);
-    let sine = if exponent_byte(x) < 0o164 {
-        mul(x, TWO_PI)?
-    } else {
-        poly_odd(x, &SIN_COEFFICIENTS)?
-    };
+    let sine = sine_of_angle(Single::of(angle))?;
     Ok(if quadrant >= 2 && sine != 0.0 {
         -sine
     } else {
@@ -205,14 +215,107 @@ fn sine_of_turns(fraction: u128) -> Result<f64, Overflow> {
     })
 }
 
+/// The quadrant of `fraction` turns and the angle in turns that the polynomial
+/// runs on: the angle within the quadrant, or its complement in odd quadrants.
+fn quadrant_and_angle(fraction: u128) -> (u128, f64) {
+    let quarters = fraction << 2;
+    let quadrant = quarters >> POINT;
+    let mut within = quarters & (ONE - 1);
+    if quadrant & 1 == 1 {
+        within = round_significant(ONE - within, DOUBLE_BITS);
+    }
+    (quadrant, to_single(within))
+}
+
+/// The sine of an angle in turns (2^-122 ≤ angle ≤ 1/4): `2π·x` below 2^-12, else
+/// Hart's polynomial `x·P(x²)`, its steps taken apart (`single`) where they stay
+/// plain, as they do for every such angle.
+fn sine_of_angle(angle: Single) -> Result<f64, Overflow> {
+    let x = angle.to_f64();
+    if angle.exponent_byte() < 0o164 {
+        return mul(x, TWO_PI);
+    }
+    // every step stays well inside the range: x² ≥ 2^-24, and each sum is a
+    // coefficient changed by at most a sixteenth of the one before
+    let mut chain = Chain::bounded();
+    let sine = sine_steps(&mut chain, angle);
+    chain
+        .result(sine)
+        .map_or_else(|| poly_odd(x, &SIN_COEFFICIENTS), Ok)
+}
+
+/// `x·P(x²)` with Hart's sine coefficients (`$POLYX`), each step written out:
+/// each then has its constants in the code and its own branch history.
+#[inline(always)]
+fn sine_steps(chain: &mut Chain, x: Single) -> Single {
+    let [c0, c1, c2, c3, c4] = SIN_SINGLES;
+    let square = chain.mul(x, x);
+    let mut acc = chain.step(c0, square, c1);
+    acc = chain.step(acc, square, c2);
+    acc = chain.step(acc, square, c3);
+    acc = chain.step(acc, square, c4);
+    chain.mul(acc, x)
+}
+
 /// `SIN(x)` of a single.
 pub(crate) fn sin(x: f64) -> Result<f64, Overflow> {
-    // below 2^-9 the sine is the argument itself
-    if exponent_byte(x) < 0o167 {
+    let taken = Single::of(x);
+    // below 2^-9 the sine is the argument itself (zero too)
+    if taken.exponent_byte() < 0o167 {
         return Ok(x);
     }
-    let sine = sine_of_turns(turns(x.abs()))?;
-    Ok(if x < 0.0 && sine != 0.0 { -sine } else { sine })
+    let Some((quadrant, angle)) = quarter_turns(taken) else {
+        return Ok(0.0);
+    };
+    let sine = sine_of_angle(angle)?;
+    let negative = (quadrant >= 2) != taken.is_negative();
+    Ok(if negative && sine != 0.0 { -sine } else { sine })
+}
+
+/// `turns` and `sine_of_turns`'s reduction of `|x|` (exponent byte 0o167 or
+/// more) in 64-bit words: the quadrant and the angle within it in turns, `None`
+/// for an angle of 0. The same numbers: `x / 2π` rounded to 56 bits has at most
+/// 57 bits below the point here, and a complement (odd quadrants) at most 56
+/// significant bits, which its rounding to a double therefore keeps.
+fn quarter_turns(x: Single) -> Option<(u64, Single)> {
+    let product = u128::from(x.mantissa()) * INV_TWO_PI;
+    // the product has 79 or 80 bits: round it to 56, halves to even
+    let cut = 23 + (product >> 79) as u32;
+    let kept = (product >> cut) as u64;
+    let tail = (product as u64) & ((1 << cut) - 1);
+    let rounded = kept + u64::from(tail + (kept & 1) > 1 << (cut - 1));
+    // the product's last bit is worth 2^(exp − 152 − 58), the rounded one's 2^cut more
+    let below_point = 210 - x.exponent_byte() - cut as i32;
+    if below_point <= 0 {
+        return None;
+    }
+    let below_point = below_point as u32;
+    let point_mask = if below_point >= 64 {
+        u64::MAX
+    } else {
+        (1 << below_point) - 1
+    };
+    // quarter turns, with `below_point` bits below their point
+    let quarters = (rounded & point_mask) << 2;
+    let quadrant = quarters.checked_shr(below_point).unwrap_or(0);
+    let mut within = quarters & point_mask;
+    if quadrant & 1 == 1 {
+        within = (1 << below_point) - within;
+    }
+    if within == 0 {
+        return None;
+    }
+    // cut to 24 bits, rounding up when the 25th is set (`$CSD`)
+    let width = 64 - within.leading_zeros();
+    let mantissa = if width > 24 {
+        let shifted = within >> (width - 25);
+        (shifted >> 1) + (shifted & 1)
+    } else {
+        within << (24 - width)
+    };
+    // within × 2^-(below_point + 2) turns = mantissa × 2^(exp − 152)
+    let exp = width as i32 + 126 - below_point as i32;
+    Some((quadrant, Single::from_parts(mantissa, exp, false)))
 }
 
 /// `COS(x)` of a single: the sine a quarter turn further on.
@@ -281,10 +384,52 @@ pub(crate) fn log(x: f64) -> Result<f64, Overflow> {
     if x == 1.0 {
         return Ok(0.0);
     }
-    let exponent = exponent_byte(x) - 0o200;
-    let mantissa = x * pow2(-exponent);
+    // x is a single above zero: its mantissa as a number in [1/2, 1) and its
+    // power of two, straight from its bits
+    let taken = Single::of(x);
+    let exponent = taken.exponent_byte() - 0o200;
+    let m = taken.with_exponent_byte(0o200);
+    if let Some(log) = log_chain(m, exponent) {
+        return Ok(log);
+    }
+    let mantissa = m.to_f64();
     let ratio = div(poly(mantissa, &LOG_P)?, poly(mantissa, &LOG_Q)?)?;
     mul(add(f64::from(exponent), ratio)?, LN_2)
+}
+
+/// `LOG`'s steps taken apart (`single`); `None` where one leaves the plain singles.
+#[inline(always)]
+fn log_chain(m: Single, exponent: i32) -> Option<f64> {
+    log_chain_in(Chain::bounded(), m, exponent)
+}
+
+/// `log_chain` in `chain`. A bounded chain checks P, Q, their ratio and the sum
+/// only: for every mantissa in [1/2, 1) the polynomials' steps stay plain (the
+/// tests run a chain that checks each step beside it).
+#[inline(always)]
+fn log_chain_in(mut chain: Chain, m: Single, exponent: i32) -> Option<f64> {
+    // P and Q do not wait for each other: the processor runs them side by side
+    let [p0, p1, p2, p3] = LOG_P_SINGLES;
+    let [_, q1, q2, q3] = LOG_Q_SINGLES;
+    let mut p = chain.step(p0, m, p1);
+    p = chain.step(p, m, p2);
+    p = chain.step(p, m, p3);
+    // Q's first coefficient is 1, and 1·m is m
+    let mut q = chain.add(m, q1);
+    q = chain.step(q, m, q2);
+    q = chain.step(q, m, q3);
+    let (p, q) = (chain.checked(p), chain.checked(q));
+    let ratio = chain.div(p, q);
+    let ratio = chain.checked(ratio);
+    // 0 + ratio is the ratio itself
+    let sum = if exponent == 0 {
+        ratio
+    } else {
+        chain.add(Single::of_int(exponent), ratio)
+    };
+    let sum = chain.checked(sum);
+    let log = chain.mul(sum, LN_2_SINGLE);
+    chain.result(log)
 }
 
 /// `SQR(x)` of a single not below zero: a bit-by-bit root of the mantissa to 25
@@ -373,6 +518,7 @@ pub(crate) fn powi(x: f64, n: u32) -> Result<f64, Overflow> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::xorshift;
     use super::*;
 
     #[test]
@@ -402,6 +548,142 @@ mod tests {
         }
         let inverse = INV_TWO_PI as f64 * 2f64.powi(-58);
         assert!((inverse - 1.0 / std::f64::consts::TAU).abs() < 1e-15);
+    }
+
+    /// The positive single with this exponent byte and 24-bit mantissa.
+    fn positive(exp: u64, man24: u64) -> f64 {
+        f64::from_bits((exp + 894) << 52 | (man24 & 0x7F_FFFF) << 29)
+    }
+
+    #[test]
+    fn sine_reduction_in_words_is_the_reduction_in_u128() {
+        let check = |x: f64| {
+            let taken = Single::of(x);
+            let words = quarter_turns(taken).map(|(q, angle)| (u128::from(q), angle.to_f64()));
+            let (quadrant, angle) = quadrant_and_angle(turns(x));
+            let reference = (angle != 0.0).then_some((quadrant, angle));
+            assert_eq!(words, reference, "{x:e}");
+        };
+        let mut next = xorshift(0x1F83_D9AB_FB41_BD6B);
+        for _ in 0..300_000 {
+            let r = next();
+            // every exponent SIN reduces, weighted towards the ones with bits below the point
+            let exp = if r & 1 == 0 {
+                0o167 + (r >> 8) % 137
+            } else {
+                0o167 + (r >> 8) % 40
+            };
+            check(positive(exp, r >> 32));
+        }
+        // BM8's arguments, and the singles nearest multiples of a quarter turn with
+        // their neighbours, where the quadrant changes and the complement is small
+        for k in 1..=100_000 {
+            check(f64::from(k));
+            let near = f64::from((f64::from(k) * std::f64::consts::FRAC_PI_2) as f32);
+            let taken = Single::of(near);
+            for step in -3i64..=3 {
+                let man = taken.mantissa() as i64 + step;
+                check(positive(taken.exponent_byte() as u64, man as u64));
+            }
+        }
+        check(SNG_MAX);
+        check(positive(0o167, 0));
+    }
+
+    #[test]
+    fn sines_in_words_are_the_sines_through_turns() {
+        let through_turns = |x: f64| {
+            if exponent_byte(x) < 0o167 {
+                return Ok(x);
+            }
+            let sine = sine_of_turns(turns(x.abs()))?;
+            Ok(if x < 0.0 && sine != 0.0 { -sine } else { sine })
+        };
+        let mut next = xorshift(0x5BE0_CD19_137E_2179);
+        for _ in 0..100_000 {
+            let r = next();
+            let x = positive(1 + (r >> 8) % 255, r >> 32);
+            let x = if r & 1 == 0 { x } else { -x };
+            assert_eq!(sin(x), through_turns(x), "{x:e}");
+        }
+        for x in [
+            0.0,
+            1.0,
+            -1.0,
+            std::f64::consts::PI as f32 as f64,
+            1e-3,
+            SNG_MAX,
+            -SNG_MAX,
+        ] {
+            assert_eq!(sin(x), through_turns(x), "{x:e}");
+        }
+    }
+
+    #[test]
+    fn the_sine_polynomial_in_steps_taken_apart_is_the_f64_steps() {
+        let check = |x: f64| {
+            let angle = Single::of(x);
+            let mut chain = Chain::on(&[angle]);
+            let checked = sine_steps(&mut chain, angle);
+            assert!(
+                chain.result(checked).is_some(),
+                "{x:e} leaves the plain singles"
+            );
+            let mut chain = Chain::bounded();
+            let sine = sine_steps(&mut chain, angle);
+            // plain for every reduced angle: the f64 steps are only a safety net
+            assert_eq!(
+                chain.result(sine).map(Ok),
+                Some(poly_odd(x, &SIN_COEFFICIENTS)),
+                "{x:e}"
+            );
+        };
+        let mut next = xorshift(0x243F_6A88_85A3_08D3);
+        for _ in 0..300_000 {
+            let r = next();
+            // the angles the polynomial gets: 2^-12 to 1/4
+            check(positive(0o164 + (r >> 8) % 12, r >> 32));
+        }
+        check(0.25);
+        for man in [0, 1, 0x7F_FFFF] {
+            for exp in 0o164..=0o177 {
+                check(positive(exp, man));
+            }
+        }
+    }
+
+    #[test]
+    fn logarithms_in_steps_taken_apart_are_the_f64_steps() {
+        let f64_steps = |mantissa: f64, exponent: i32| {
+            let ratio = div(poly(mantissa, &LOG_P)?, poly(mantissa, &LOG_Q)?)?;
+            mul(add(f64::from(exponent), ratio)?, LN_2)
+        };
+        let mut next = xorshift(0x9B05_688C_2B3E_6C1F);
+        for i in 0..300_000 {
+            let r = next();
+            // mantissas in [1/2, 1) with every exponent a single has
+            let mantissa = positive(0o200, r >> 32);
+            let exponent = (r >> 8) as i32 % 128 - if i % 2 == 0 { 0 } else { 127 };
+            let chain = log_chain(Single::of(mantissa), exponent).map(Ok);
+            assert_eq!(
+                chain,
+                Some(f64_steps(mantissa, exponent)),
+                "{mantissa} {exponent}"
+            );
+            let each_step = log_chain_in(Chain::on(&[]), Single::of(mantissa), exponent).map(Ok);
+            assert_eq!(each_step, chain, "{mantissa} {exponent}");
+        }
+        for man in [0, 1, 2, 0x40_0000, 0x7F_FFFE, 0x7F_FFFF] {
+            for exponent in [-128, -127, -1, 0, 1, 127] {
+                let mantissa = positive(0o200, man);
+                let chain = log_chain(Single::of(mantissa), exponent).map(Ok);
+                assert_eq!(
+                    chain,
+                    Some(f64_steps(mantissa, exponent)),
+                    "{mantissa} {exponent}"
+                );
+            }
+        }
     }
 
     #[test]

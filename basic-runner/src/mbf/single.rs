@@ -1,0 +1,490 @@
+//! The math pack's chains of single-precision steps without packing between them.
+//!
+//! A `SIN` or a `LOG` is some fifteen MBF operations in a row, each rounded as
+//! GW-BASIC rounds. Going through `f64` for each of them (`mbf::add`, `mul`)
+//! unpacks and packs the value at every step and decides the rounding with
+//! branches on the value's bits, which the processor cannot predict. Here a value
+//! stays taken apart (a 24-bit mantissa and the MBF exponent byte) from the first
+//! step of a chain to the last, and every rounding is arithmetic. Each operation
+//! yields what `mbf::add`, `mul` and `div` yield for a result inside MBF's range
+//! and not zero (`Single::is_plain`); a chain that leaves that (an overflow, an
+//! underflow, a cancellation to zero) is run again by the `f64` steps, which know
+//! those cases. The tests below hold each operation to its `f64` twin.
+
+use super::{Den, div_den};
+
+/// A single precision number other than zero taken apart: value = `man` ×
+/// 2^(`exp` − 152), `man` in [2^23, 2^24). Outside `is_plain`, a placeholder that
+/// only says its chain must be run again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Single {
+    man: u64,
+    exp: i32,
+    neg: bool,
+}
+
+/// The bits of an `f64`'s fraction below a single's 24.
+const F64_CUT: u32 = 29;
+
+impl Single {
+    /// A single's `f64` taken apart; zero and values outside MBF's range come out
+    /// not plain.
+    #[inline(always)]
+    pub(super) const fn of(value: f64) -> Single {
+        let bits = value.to_bits();
+        // MBF exponent bytes 1..=255 are f64 biased exponents 895..=1149
+        let biased = ((bits >> 52) & 0x7FF) as i32;
+        Single {
+            man: ((bits >> F64_CUT) & 0x7F_FFFF) | (1 << 23),
+            exp: if biased == 0 { 0 } else { biased - 894 },
+            neg: bits >> 63 == 1,
+        }
+    }
+
+    /// From the parts: a mantissa in [2^23, 2^24] (2^24 is carried into the
+    /// exponent) and the exponent byte.
+    #[inline(always)]
+    pub(super) fn from_parts(man: u64, exp: i32, neg: bool) -> Single {
+        // a branch the processor predicts (a rounding carries out of the 24 bits
+        // once in millions), which keeps the carry out of each step's latency
+        if man >> 24 != 0 {
+            return Single::carried(exp, neg);
+        }
+        Single { man, exp, neg }
+    }
+
+    /// A mantissa of 2^24, carried into the exponent.
+    #[cold]
+    #[inline(never)]
+    fn carried(exp: i32, neg: bool) -> Single {
+        Single {
+            man: 1 << 23,
+            exp: exp + 1,
+            neg,
+        }
+    }
+
+    /// A whole number between −2^24 and 2^24, not zero.
+    #[inline(always)]
+    pub(super) fn of_int(value: i32) -> Single {
+        let magnitude = u64::from(value.unsigned_abs());
+        let top = 63 - magnitude.leading_zeros() as i32;
+        Single {
+            man: magnitude << (23 - top),
+            exp: 129 + top,
+            neg: value < 0,
+        }
+    }
+
+    /// Inside MBF's range (exponent byte 1 to 255) and not zero: where every
+    /// operation here is its `f64` twin's.
+    #[inline(always)]
+    pub(super) fn is_plain(self) -> bool {
+        self.man != 0 && (self.exp - 1) as u32 <= 254
+    }
+
+    pub(super) fn exponent_byte(self) -> i32 {
+        self.exp
+    }
+
+    /// The same mantissa and sign with another exponent byte.
+    pub(super) fn with_exponent_byte(self, exp: i32) -> Single {
+        Single { exp, ..self }
+    }
+
+    /// The 24-bit mantissa, the top bit set.
+    pub(super) fn mantissa(self) -> u64 {
+        self.man
+    }
+
+    pub(super) fn is_negative(self) -> bool {
+        self.neg
+    }
+
+    /// The `f64` of a plain single.
+    #[inline(always)]
+    pub(super) fn to_f64(self) -> f64 {
+        let biased = (self.exp + 894) as u64;
+        f64::from_bits(
+            (u64::from(self.neg) << 63) | (biased << 52) | ((self.man & 0x7F_FFFF) << F64_CUT),
+        )
+    }
+
+    /// `mbf::mul`: the 48-bit product cut to 28 bits, the 4 below the 24 kept read
+    /// as halves to even with a `1001` taken for a tie.
+    #[inline(always)]
+    pub(super) fn mul(self, other: Single) -> Single {
+        let product = self.man * other.man;
+        // the product of two mantissas is in [2^46, 2^48)
+        let high = (product >> 47) as u32;
+        // Up from a guard nibble of 10 on, and from 8 on when the kept bits are
+        // odd: halves to even on the top three bits of the nibble. Adding 3 and
+        // the kept bits' last one carries exactly then.
+        let kept = product >> (20 + high);
+        let man = (kept + 3 + ((kept >> 3) & 1)) >> 3;
+        Single::from_parts(
+            man,
+            self.exp + other.exp - 129 + high as i32,
+            self.neg != other.neg,
+        )
+    }
+
+    /// `mbf::add`: the smaller one aligned with its tail cut off (a sticky bit for
+    /// it in a sum, nothing in a difference), the subtraction's borrow quirk, and
+    /// the carry byte rounded halves to even.
+    #[inline(always)]
+    pub(super) fn add(self, other: Single) -> Single {
+        // the larger magnitude; on a tie the right operand, as add_den orders them.
+        // A branch, not a select: a step of a chain nearly always has the same
+        // order, and a predicted branch keeps the order out of the step's latency.
+        if self.magnitude() > other.magnitude() {
+            add_ordered(other, self)
+        } else {
+            add_ordered(self, other)
+        }
+    }
+
+    /// A key that orders plain singles by magnitude.
+    #[inline(always)]
+    fn magnitude(self) -> u64 {
+        (u64::from(self.exp as u32) << 32) | self.man
+    }
+
+    /// `mbf::div`: the long division of the mantissas as `div_den` runs it.
+    ///
+    /// `div_den`'s last 23 steps cut the divisor's last bit at each halving, so
+    /// its quotient is at least the quotient by the uncut divisor and at most 23
+    /// units above it (each of the 23 steps leaves less than one unit behind).
+    /// Where both ends of that range round to the same single, that is the
+    /// result, from one integer division; near a rounding boundary (13 % of
+    /// random mantissa pairs) the long division decides.
+    #[inline(always)]
+    pub(super) fn div(self, other: Single) -> Single {
+        let exp = self.exp - other.exp + 129;
+        let neg = self.neg != other.neg;
+        let least = ((self.man << 31) - 1) / other.man;
+        let low = round_quotient(least, exp, neg);
+        if low == round_quotient(least + MAX_CUT_EXCESS, exp, neg) {
+            return low;
+        }
+        let quotient = div_den(self.den(), other.den());
+        round_quotient(quotient.man, quotient.exp, quotient.neg)
+    }
+
+    fn den(self) -> Den {
+        Den {
+            exp: self.exp,
+            man: self.man << 8,
+            neg: self.neg,
+        }
+    }
+}
+
+/// `Single::add` of a smaller and a larger (or equal) magnitude.
+#[inline(always)]
+fn add_ordered(small: Single, large: Single) -> Single {
+    let shift = ((large.exp - small.exp) as u32).min(32);
+    let small_word = small.man << 8;
+    let shifted = small_word >> shift;
+    let lost = small_word & ((1 << shift) - 1) != 0;
+    let large_word = large.man << 8;
+    if small.neg == large.neg {
+        let sum = large_word + shifted;
+        let carry = (sum >> 32) as u32;
+        let word = (sum >> carry) | u64::from(lost);
+        return round_word(word, large.exp + carry as i32, large.neg);
+    }
+    if shifted + u64::from(lost) <= 0x80 {
+        return large;
+    }
+    let mut word = large_word - shifted;
+    // the borrow quirk: bits 8-6 `010` and some of bits 4-0 set lose bit 7
+    if (word & 0x1DF).wrapping_sub(0x81) < 0x1F {
+        word &= !0x80;
+    }
+    // back to the top bit set (a zero stays zero, which is not plain); a
+    // difference that lost more than its top bit is a cancellation, rare in a
+    // chain, so that count goes out of the way
+    let shift = if word >= 1 << 30 {
+        1 - (word >> 31) as u32
+    } else {
+        (word as u32).leading_zeros().min(31)
+    };
+    round_word(word << shift, large.exp - shift as i32, large.neg)
+}
+
+/// How far `div_den`'s quotient can lie above the one by the uncut divisor.
+const MAX_CUT_EXCESS: u64 = 23;
+
+/// A quotient of two mantissas (in (2^29, 2^32)) with its exponent, normalised
+/// and rounded as `normalise` does.
+#[inline(always)]
+fn round_quotient(quotient: u64, exp: i32, neg: bool) -> Single {
+    let shift = (quotient as u32).leading_zeros();
+    round_word(quotient << shift, exp - shift as i32, neg)
+}
+
+/// A 32-bit mantissa with its top bit set (the low byte the bits below the 24
+/// kept) rounded halves to even, as `normalise` rounds.
+#[inline(always)]
+fn round_word(word: u64, exp: i32, neg: bool) -> Single {
+    // above 0x80, or 0x80 with the kept bits odd: adding 0x7F and the kept
+    // bits' last one carries exactly then
+    let man = (word + 0x7F + ((word >> 8) & 1)) >> 8;
+    Single::from_parts(man, exp, neg)
+}
+
+/// A chain of steps and whether all of them stayed plain.
+pub(super) struct Chain {
+    plain: bool,
+    /// Whether each step is checked; not for a chain whose every step is known
+    /// to stay plain on its domain (only its result is then checked).
+    each_step: bool,
+}
+
+impl Chain {
+    /// A chain on these inputs that checks each step (the tests run the
+    /// bounded chains beside one).
+    #[cfg(test)]
+    pub(super) fn on(inputs: &[Single]) -> Chain {
+        Chain {
+            plain: inputs.iter().all(|x| x.is_plain()),
+            each_step: true,
+        }
+    }
+
+    /// A chain whose steps stay plain for every input in its domain, as its
+    /// equivalence test shows: only the result is checked.
+    #[inline(always)]
+    pub(super) fn bounded() -> Chain {
+        Chain {
+            plain: true,
+            each_step: false,
+        }
+    }
+
+    #[inline(always)]
+    fn check(&mut self, x: Single) -> Single {
+        if self.each_step {
+            self.plain &= x.is_plain();
+        }
+        x
+    }
+
+    /// `x`, checked in a chain that does not check each step.
+    #[inline(always)]
+    pub(super) fn checked(&mut self, x: Single) -> Single {
+        self.plain &= x.is_plain();
+        x
+    }
+
+    #[inline(always)]
+    pub(super) fn mul(&mut self, a: Single, b: Single) -> Single {
+        self.check(a.mul(b))
+    }
+
+    #[inline(always)]
+    pub(super) fn add(&mut self, a: Single, b: Single) -> Single {
+        self.check(a.add(b))
+    }
+
+    #[inline(always)]
+    pub(super) fn div(&mut self, a: Single, b: Single) -> Single {
+        self.check(a.div(b))
+    }
+
+    /// One step of Horner's rule (`$POLY`): `acc·x + c`.
+    #[inline(always)]
+    pub(super) fn step(&mut self, acc: Single, x: Single, c: Single) -> Single {
+        let product = self.mul(acc, x);
+        self.add(product, c)
+    }
+
+    /// The chain's result as an `f64`, or `None` where a step left the plain
+    /// singles and the `f64` steps must run it.
+    #[inline(always)]
+    pub(super) fn result(self, x: Single) -> Option<f64> {
+        (self.plain && x.is_plain()).then(|| x.to_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::xorshift;
+    use super::super::{Overflow, add, div, mul};
+    use super::*;
+
+    /// A single with this exponent byte, from a random word's mantissa bits and sign.
+    fn single(exp: u64, r: u64) -> f64 {
+        Single {
+            man: (r & 0xFF_FFFF) | 0x80_0000,
+            exp: exp as i32,
+            neg: r >> 63 == 1,
+        }
+        .to_f64()
+    }
+
+    /// The fast operation against its `f64` twin: equal wherever the fast result is plain.
+    fn agree(
+        name: &str,
+        fast: impl Fn(Single, Single) -> Single,
+        slow: impl Fn(f64, f64) -> Result<f64, Overflow>,
+        a: f64,
+        b: f64,
+    ) -> bool {
+        let quick = fast(Single::of(a), Single::of(b));
+        let reference = slow(a, b);
+        if !quick.is_plain() {
+            // out of range or zero: the f64 step must have left the plain singles too
+            assert!(
+                reference.map_or(true, |r| r == 0.0 || !Single::of(r).is_plain()),
+                "{name}: {a:e}, {b:e}: not plain, but {reference:?}"
+            );
+            return false;
+        }
+        assert_eq!(Ok(quick.to_f64()), reference, "{name}: {a:e}, {b:e}");
+        true
+    }
+
+    #[test]
+    fn conversions_keep_the_value() {
+        let mut next = xorshift(0x8F1B_BCDC_BF6A_C3A1);
+        for _ in 0..100_000 {
+            let x = single(next() % 255 + 1, next());
+            assert_eq!(Single::of(x).to_f64(), x);
+            assert!(Single::of(x).is_plain());
+        }
+        assert!(!Single::of(0.0).is_plain());
+        for n in (-70_000..70_000).filter(|&n| n != 0) {
+            assert_eq!(Single::of_int(n).to_f64(), f64::from(n));
+        }
+        assert_eq!(Single::from_parts(1 << 24, 129, false).to_f64(), 2.0);
+    }
+
+    /// `agree` on `count` pairs from `seed`, each both ways round: the first of a
+    /// pair anywhere in the range, the second half of the time near the math
+    /// pack's range, where no step leaves it. How many results were plain.
+    fn agree_on_pairs(
+        name: &str,
+        fast: impl Fn(Single, Single) -> Single,
+        slow: impl Fn(f64, f64) -> Result<f64, Overflow>,
+        seed: u64,
+        count: usize,
+    ) -> usize {
+        let mut next = xorshift(seed);
+        let mut plain = 0;
+        for _ in 0..count {
+            let (x, y) = (next(), next());
+            let a = single((x >> 24) % 255 + 1, x);
+            let b = if y & 1 == 0 {
+                single((y >> 24) % 255 + 1, y)
+            } else {
+                single((y >> 24) % 20 + 118, y)
+            };
+            plain += usize::from(agree(name, &fast, &slow, a, b));
+            plain += usize::from(agree(name, &fast, &slow, b, a));
+        }
+        plain
+    }
+
+    #[test]
+    fn products_are_mbf_products() {
+        let plain = agree_on_pairs("*", Single::mul, mul, 0x3C6E_F372_FE94_F82B, 400_000);
+        assert!(plain > 400_000, "{plain}");
+        // exact products, mantissas all ones, the carry into the next exponent
+        for (a, b) in [
+            (1.0, 1.0),
+            (0.5, 3.0),
+            (16_777_215.0, 16_777_215.0),
+            (4095.0, 4097.0),
+        ] {
+            agree("*", Single::mul, mul, a, b);
+        }
+    }
+
+    #[test]
+    fn sums_are_mbf_sums() {
+        let mut next = xorshift(0xA54F_F53A_5F1D_36F1);
+        let mut plain = 0;
+        for _ in 0..400_000 {
+            let (x, y) = (next(), next());
+            let exponent = (x >> 24) % 255 + 1;
+            // exponents apart by 0 to 40, a third of them equal
+            let gap = if y % 3 == 0 { 0 } else { (y >> 40) % 41 };
+            let other = exponent.saturating_sub(gap).max(1);
+            let a = single(exponent, x);
+            // mantissas close to each other too, for the cancellations
+            let near = if y & 2 == 0 {
+                y
+            } else {
+                (x ^ (y >> 50)) & 0xFF_FFFF | (y & (1 << 63))
+            };
+            let b = single(other, near);
+            plain += usize::from(agree("+", Single::add, add, a, b));
+            plain += usize::from(agree("+", Single::add, add, b, a));
+            plain += usize::from(agree("+", Single::add, add, a, -b));
+            plain += usize::from(agree("+", Single::add, add, -b, a));
+        }
+        assert!(plain > 1_500_000, "{plain}");
+        let max = crate::number::SNG_MAX;
+        let edge = |exp: u64, man24: u64| single(exp, man24);
+        for (a, b) in [
+            // neighbours, across a power of two, equal magnitudes
+            (edge(129, 0x80_0001), -edge(129, 0x80_0000)),
+            (edge(129, 0x80_0000), -edge(128, 0xFF_FFFF)),
+            (edge(129, 0xC0_0000), -edge(129, 0xC0_0000)),
+            (edge(129, 0xC0_0000), edge(129, 0xC0_0000)),
+            // the cut tail, from 24 to 40 places down
+            (edge(129, 0x80_0000), -edge(105, 0x80_0001)),
+            (edge(129, 0x80_0000), -edge(104, 0xFF_FFFF)),
+            (edge(129, 0x80_0000), -edge(103, 0x80_0000)),
+            (edge(129, 0x80_0000), edge(100, 0x80_0001)),
+            (edge(129, 0x80_0000), -edge(89, 0x80_0000)),
+            // the borrow quirk's bit patterns
+            (edge(140, 0x80_0002), -edge(115, 0xA0_0001)),
+            (edge(140, 0x80_0003), -edge(116, 0x90_0001)),
+            // a carry into the next exponent, and past the top of the range
+            (edge(129, 0xFF_FFFF), edge(105, 0x80_0000)),
+            (edge(140, 0xFF_8001), edge(132, 0x80_0001)),
+            (max, max),
+            (max, edge(231, 0xC0_0000)),
+            (edge(1, 0x80_0001), -edge(1, 0x80_0000)),
+        ] {
+            for (x, y) in [(a, b), (b, a), (-a, -b), (-b, -a)] {
+                agree("+", Single::add, add, x, y);
+            }
+        }
+    }
+
+    #[test]
+    fn the_cut_divisor_adds_at_most_23_units() {
+        let mut next = xorshift(0x1F83_D9AB_FB41_BD6B);
+        for _ in 0..300_000 {
+            let (x, y) = (next(), next());
+            let (a, b) = (Single::of(single(129, x)), Single::of(single(129, y)));
+            let least = ((a.man << 31) - 1) / b.man;
+            let quotient = div_den(a.den(), b.den()).man;
+            assert!(
+                (least..=least + MAX_CUT_EXCESS).contains(&quotient),
+                "{a:?} / {b:?}: {quotient} from {least}"
+            );
+        }
+    }
+
+    #[test]
+    fn quotients_are_mbf_quotients() {
+        let plain = agree_on_pairs("/", Single::div, div, 0x510E_527F_ADE6_82D1, 300_000);
+        assert!(plain > 300_000, "{plain}");
+        // exact quotients, equal mantissas, the largest over the smallest
+        for (a, b) in [
+            (1.0, 1.0),
+            (3.0, 0.5),
+            (1.0, 3.0),
+            (16_777_215.0, 3.0),
+            (6.0, 3.0),
+        ] {
+            agree("/", Single::div, div, a, b);
+            agree("/", Single::div, div, b, a);
+        }
+    }
+}
