@@ -44,9 +44,31 @@ pub(crate) struct InputForm {
 /// A `PRINT USING` statement: the types of its values and whether it ends the line.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct UsingInfo {
-    /// `None` for a string, else the number's type.
-    pub(crate) args: Vec<Option<NumTy>>,
+    pub(crate) args: Vec<UsingArgTy>,
     pub(crate) newline: bool,
+}
+
+/// What a `PRINT USING` value is on the stacks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum UsingArgTy {
+    Str,
+    /// A number of this type.
+    Num(NumTy),
+    /// A number typed at run time (`VAL`): the value and its type flag.
+    Typed,
+}
+
+impl UsingInfo {
+    /// The numbers and the strings the values take on the stacks.
+    pub(crate) fn stack_counts(&self) -> (usize, usize) {
+        self.args
+            .iter()
+            .fold((0, 0), |(nums, strs), arg| match arg {
+                UsingArgTy::Str => (nums, strs + 1),
+                UsingArgTy::Num(_) => (nums + 1, strs),
+                UsingArgTy::Typed => (nums + 2, strs),
+            })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

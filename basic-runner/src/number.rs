@@ -412,13 +412,9 @@ fn single_from_text(text: &str) -> Option<f64> {
     mbf::from_decimal(mantissa, exp10 + exponent, negative).ok()
 }
 
-/// `VAL`: the number at the start of the string, 0 if there is none.
-pub(crate) fn parse_val(bytes: &[u8]) -> f64 {
-    scan_number(bytes).value
-}
-
-/// `VAL` typed as GW-BASIC types it at run time: the number and whether the text
-/// made it a double (more than 7 digits, a `D` exponent, `#`).
+/// `VAL` typed as GW-BASIC types it at run time: the number at the start of
+/// the string (0 if there is none) and whether the text made it a double (more
+/// than 7 digits, a `D` exponent, `#`).
 pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
     let scanned = scan_number(bytes);
     match scanned.double {
@@ -514,6 +510,16 @@ pub(crate) fn mbf_bytes(value: f64, ty: NumTy) -> Vec<u8> {
             let bits = value.to_bits();
             let sign = ((bits >> 63) & 1) as u8;
             let exponent = ((bits >> 52) & 0x7FF) as i64 - 1022 + 128;
+            if exponent > 255 {
+                // `DBL_MAX` (2^127, an overflow's result) stands for MBF's
+                // largest double, every mantissa bit set: `RANDOMIZE` mixes
+                // those bytes
+                let mut bytes = vec![0xFF; 8];
+                if let Some(top) = bytes.get_mut(6) {
+                    *top = 0x7F | (sign << 7);
+                }
+                return bytes;
+            }
             let fraction = (bits & 0xF_FFFF_FFFF_FFFF) << 3;
             let mut bytes: Vec<u8> = (0..7)
                 .map(|i| ((fraction >> (8 * i)) & 0xFF) as u8)
@@ -597,12 +603,12 @@ mod tests {
 
     #[test]
     fn val_and_input_read_numbers() {
-        assert_eq!(parse_val(b"12abc"), 12.0);
-        assert_eq!(parse_val(b"  -3.5"), -3.5);
-        assert_eq!(parse_val(b"1 2 3"), 123.0);
-        assert_eq!(parse_val(b"abc"), 0.0);
-        assert_eq!(parse_val(b"&H10"), 16.0);
-        assert_eq!(parse_val(b"1E2X"), 100.0);
+        assert_eq!(parse_val_typed(b"12abc").0, 12.0);
+        assert_eq!(parse_val_typed(b"  -3.5").0, -3.5);
+        assert_eq!(parse_val_typed(b"1 2 3").0, 123.0);
+        assert_eq!(parse_val_typed(b"abc").0, 0.0);
+        assert_eq!(parse_val_typed(b"&H10").0, 16.0);
+        assert_eq!(parse_val_typed(b"1E2X").0, 100.0);
         assert_eq!(parse_strict(b"12abc"), None);
         assert_eq!(parse_strict(b""), Some(0.0));
         assert_eq!(parse_strict(b" 42 "), Some(42.0));
