@@ -189,6 +189,23 @@ impl Code {
 
     /// Whether the string slot is a variable of the program (not one the
     /// compiler made for itself, like `SWAP`'s `~SWAP$`).
+    /// Bytes of a user function's entry, which GW-BASIC makes in its
+    /// variable table when the `DEF FN` runs: the name after `FN` and a value
+    /// of the function's type (for a string, a descriptor).
+    pub(crate) fn fn_entry_bytes(&self, func: usize) -> usize {
+        let Some(name) = self.fn_names.get(func) else {
+            return 0;
+        };
+        let name = name.strip_prefix("FN").unwrap_or(name);
+        let value = match name.chars().last() {
+            Some('$') => crate::segment::STR_DESCRIPTOR,
+            Some('%') => crate::segment::num_bytes(NumTy::Int),
+            Some('#') => crate::segment::num_bytes(NumTy::Dbl),
+            _ => crate::segment::num_bytes(NumTy::Sng),
+        };
+        crate::segment::scalar_bytes(name, value)
+    }
+
     pub(crate) fn is_program_str(&self, slot: usize) -> bool {
         self.str_vars
             .get(slot)

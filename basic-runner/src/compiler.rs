@@ -959,6 +959,7 @@ impl Compiler {
         }
         self.push_indices(target);
         self.load(target);
+        self.emit(Op::Call(Builtin::ToSpace));
         self.num_expr(start);
         if let Some(len) = len {
             self.num_expr(len);
@@ -1001,13 +1002,23 @@ impl Compiler {
         if let Some(at) = check_at {
             self.patch(at, Op::Jump(self.pc()));
         }
+        // strings change places without a copy: no string space is taken
+        let moving = |compiler: &mut Self, ty: VarTy| {
+            if ty == VarTy::Str {
+                compiler.emit(Op::Call(Builtin::Moving));
+            }
+            ty
+        };
         let ty = self.load(first);
+        let ty = moving(self, ty);
         self.store(&temp, ty);
         self.push_indices(first);
         let ty = self.load(second);
+        let ty = moving(self, ty);
         self.store(first, ty);
         self.push_indices(second);
         let ty = self.load(&temp);
+        let ty = moving(self, ty);
         let store_at = self.code.ops.len();
         self.store(second, ty);
         let slot = self.code.ops.get(store_at).and_then(Op::written);

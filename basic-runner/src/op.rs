@@ -139,6 +139,13 @@ pub enum Builtin {
     MidSetSame2,
     /// `MID$(s, n, m) = s` with the same variable.
     MidSetSame3,
+    /// The string just loaded for a `MID$` assignment: one from the program
+    /// text is copied into the string space first (GW-BASIC does not write
+    /// into its program), so it takes room there now.
+    ToSpace,
+    /// The string just loaded for a `SWAP`: moved, not copied, so the store
+    /// that takes it claims no string space for it.
+    Moving,
 }
 
 /// An operation of [`Builtin::Typed`]: GW-BASIC's `VAL` gives a double for
@@ -595,6 +602,7 @@ impl Builtin {
             StringStr => effect(1, 0, 1, 1),
             MidSet2 | MidSetSame2 => effect(1, 0, 2, 1),
             MidSet3 | MidSetSame3 => effect(2, 0, 2, 1),
+            ToSpace | Moving => effect(0, 0, 1, 1),
         }
     }
 }

@@ -131,6 +131,8 @@ impl<'a> Vm<'a> {
                 self.push(if double { 1.0 } else { 0.0 });
             }
             Builtin::Typed(op) => self.typed(op)?,
+            Builtin::ToSpace => self.copy_into_space()?,
+            Builtin::Moving => self.moving(),
             Builtin::StrTyped => {
                 let ty = typed(self.pop());
                 let x = self.pop();

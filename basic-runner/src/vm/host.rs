@@ -349,8 +349,8 @@ pub(crate) fn assign_input(
             }
             (InputTarget::ElemStr(ArrayId(arr), dims), crate::input::Entry::Str(text)) => {
                 let index = vm.element(*arr, *dims)?;
-                vm.copied(text.len())?;
-                vm.store_str_elem(*arr as usize, index, text)?;
+                let home = vm.copied(text.len())?;
+                vm.store_str_elem(*arr as usize, index, text, home)?;
             }
             _ => return Err(Fault::Internal),
         }
