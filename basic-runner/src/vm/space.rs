@@ -20,6 +20,7 @@
 
 use crate::code::{Code, Param};
 use crate::cp437::Ch;
+use crate::error::ErrorCode;
 use crate::op::Slot;
 use crate::segment::{self, FREE_AT_START};
 
@@ -97,6 +98,26 @@ impl Vm<'_> {
         }
         self.m.string_space += n;
         Ok(())
+    }
+
+    /// Room in GW-BASIC's segment for a new array of `bytes`: where the text,
+    /// the variables and the arrays would still fit the segment but the
+    /// strings leave too little beside them, also after a garbage collection,
+    /// it is GW-BASIC's `Out of memory` (7). An array that would not fit even
+    /// without strings takes the program past GW-BASIC's segment, where only
+    /// the memory limit bounds it (Ahl's *Mastermind*'s `DIM` runs).
+    pub(super) fn room_for_array(&mut self, bytes: usize) -> Res<()> {
+        let Some(left) = self.string_room().and_then(|room| room.checked_sub(bytes)) else {
+            return Ok(());
+        };
+        if self.m.string_space <= left {
+            return Ok(());
+        }
+        self.collect();
+        if self.m.string_space <= left {
+            return Ok(());
+        }
+        Err(ErrorCode::OutOfMemory.into())
     }
 
     /// GW-BASIC's garbage collection: the string space keeps the strings the

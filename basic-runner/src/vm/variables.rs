@@ -100,6 +100,7 @@ impl<'a> Vm<'a> {
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
         self.check_memory(bytes, ErrorCode::OutOfMemory)?;
         let gw_bytes = self.gw_array_bytes(arr as usize, bounds.len(), elements);
+        self.room_for_array(gw_bytes)?;
         self.charge(cost::elements(elements));
         let data = if is_str {
             ArrayData::Str(vec![Vec::new(); elements])
