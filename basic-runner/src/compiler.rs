@@ -861,7 +861,12 @@ impl Compiler {
             gosub: false,
         });
         self.emit(Op::On(TableId(table as u32)));
-        let mut to_end = vec![self.emit(Op::Jump(Pc(0)))];
+        // 0 walks the whole list as a selector past it does: over a bad item
+        // it runs into the stub's Syntax error, else it falls through
+        let mut to_end = Vec::new();
+        if !beyond_fails {
+            to_end.push(self.emit(Op::Jump(Pc(0))));
+        }
         let stub = self.pc();
         self.emit(Op::Raise(ErrorCode::SyntaxError));
         for index in 0..count {
