@@ -121,7 +121,11 @@ impl<'a> Vm<'a> {
             }
             Builtin::ValTyped => {
                 let s = self.pop_used_str();
-                let (value, double) = number::parse_val_typed(&cp437::to_bytes(&s));
+                let bytes = cp437::to_bytes(&s);
+                if number::radix_overflow(&bytes) {
+                    return Err(ErrorCode::Overflow.into());
+                }
+                let (value, double) = number::parse_val_typed(&bytes);
                 let value = if double {
                     self.dbl(value)?
                 } else {

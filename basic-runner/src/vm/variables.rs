@@ -266,8 +266,14 @@ impl<'a> Vm<'a> {
                 if entry.quoted {
                     return Err(syntax_error);
                 }
-                let value =
-                    number::parse_strict(&cp437::to_bytes(&entry.text)).ok_or(syntax_error)?;
+                let bytes = cp437::to_bytes(&entry.text);
+                let Some(value) = number::parse_strict(&bytes) else {
+                    // GW-BASIC's reader stops at an &H/&O number past 16 bits
+                    if number::radix_overflow(&bytes) {
+                        return Err(Fault::BasicAtLine(ErrorCode::Overflow, entry.line));
+                    }
+                    return Err(syntax_error);
+                };
                 self.m.data_ptr += 1;
                 self.push(value);
             }
