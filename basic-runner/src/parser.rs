@@ -372,6 +372,11 @@ impl Parser {
                         }
                     }
                 }
+                // text after an item: the items are written, each with its comma,
+                // before the Syntax error, as PC-BASIC does
+                if let Err(error) = self.expect_stmt_end() {
+                    return Err(error.with_partial(StmtKind::WritePartial(exprs)));
+                }
                 Ok(StmtKind::Write(exprs))
             }
             Kw::Input => self.input(),
