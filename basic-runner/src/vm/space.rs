@@ -340,6 +340,11 @@ impl Machine {
     pub(crate) fn fit_segment(&mut self, code: &Code) {
         self.num_made.resize(self.nums.len(), false);
         self.fns_made.resize(code.fn_names.len(), false);
+        // no more bits than the arrays have elements
+        self.elems_in_text.truncate(self.arrays.len());
+        for (bits, array) in self.elems_in_text.iter_mut().zip(&self.arrays) {
+            bits.truncate(array.as_ref().map_or(0, |array| array.len().div_ceil(64)));
+        }
         if self.str_home.len() != self.strs.len() {
             self.str_home = self
                 .strs
