@@ -44,9 +44,31 @@ pub(crate) struct InputForm {
 /// A `PRINT USING` statement: the types of its values and whether it ends the line.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct UsingInfo {
-    /// `None` for a string, else the number's type.
-    pub(crate) args: Vec<Option<NumTy>>,
+    pub(crate) args: Vec<UsingArgTy>,
     pub(crate) newline: bool,
+}
+
+/// What a `PRINT USING` value is on the stacks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum UsingArgTy {
+    Str,
+    /// A number of this type.
+    Num(NumTy),
+    /// A number typed at run time (`VAL`): the value and its type flag.
+    Typed,
+}
+
+impl UsingInfo {
+    /// The numbers and the strings the values take on the stacks.
+    pub(crate) fn stack_counts(&self) -> (usize, usize) {
+        self.args
+            .iter()
+            .fold((0, 0), |(nums, strs), arg| match arg {
+                UsingArgTy::Str => (nums, strs + 1),
+                UsingArgTy::Num(_) => (nums + 1, strs),
+                UsingArgTy::Typed => (nums + 2, strs),
+            })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -167,6 +189,23 @@ impl Code {
 
     /// Whether the string slot is a variable of the program (not one the
     /// compiler made for itself, like `SWAP`'s `~SWAP$`).
+    /// Bytes of a user function's entry, which GW-BASIC makes in its
+    /// variable table when the `DEF FN` runs: the name after `FN` and a value
+    /// of the function's type (for a string, a descriptor).
+    pub(crate) fn fn_entry_bytes(&self, func: usize) -> usize {
+        let Some(name) = self.fn_names.get(func) else {
+            return 0;
+        };
+        let name = name.strip_prefix("FN").unwrap_or(name);
+        let value = match name.chars().last() {
+            Some('$') => crate::segment::STR_DESCRIPTOR,
+            Some('%') => crate::segment::num_bytes(NumTy::Int),
+            Some('#') => crate::segment::num_bytes(NumTy::Dbl),
+            _ => crate::segment::num_bytes(NumTy::Sng),
+        };
+        crate::segment::scalar_bytes(name, value)
+    }
+
     pub(crate) fn is_program_str(&self, slot: usize) -> bool {
         self.str_vars
             .get(slot)

@@ -18,6 +18,8 @@ use crate::op::*;
 
 mod expr;
 
+use expr::Typed;
+
 /// A variable's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum VarTy {
@@ -497,16 +499,9 @@ impl Compiler {
         match &stmt.kind {
             StmtKind::Let(target, value) => {
                 self.push_indices(target);
-                let double_target = self.type_of(&target.name).1 == VarTy::Num(NumTy::Dbl);
-                let ty = match val_alone(value) {
-                    // a double keeps all the digits VAL read
-                    Some(text) if double_target => {
-                        self.val_typed(text);
-                        self.emit(Op::PopNum);
-                        VarTy::Num(NumTy::Dbl)
-                    }
-                    _ => self.expr(value),
-                };
+                // a value typed at run time (`VAL`) arrives as a double, exact
+                // either way; the store gives it the variable's type
+                let ty = self.expr(value);
                 self.store(target, ty);
             }
             StmtKind::MidAssign {
@@ -524,9 +519,10 @@ impl Compiler {
                 self.str_expr(format);
                 let args = items
                     .iter()
-                    .map(|item| match self.expr(item) {
-                        VarTy::Num(ty) => Some(ty),
-                        VarTy::Str => None,
+                    .map(|item| match self.typed_expr(item) {
+                        Typed::Known(VarTy::Num(ty)) => UsingArgTy::Num(ty),
+                        Typed::Known(VarTy::Str) => UsingArgTy::Str,
+                        Typed::Run => UsingArgTy::Typed,
                     })
                     .collect();
                 let table = self.code.usings.len();
@@ -541,18 +537,20 @@ impl Compiler {
                     if index > 0 {
                         self.emit(Op::Ext(Ext::WriteComma));
                     }
-                    match self.expr(expr) {
-                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::WriteNum(ty))),
-                        VarTy::Str => self.emit(Op::Ext(Ext::WriteStr)),
+                    match self.typed_expr(expr) {
+                        Typed::Known(VarTy::Num(ty)) => self.emit(Op::Ext(Ext::WriteNum(ty))),
+                        Typed::Known(VarTy::Str) => self.emit(Op::Ext(Ext::WriteStr)),
+                        Typed::Run => self.by_run_time_type(|ty| Op::Ext(Ext::WriteNum(ty))),
                     };
                 }
                 self.emit(Op::Ext(Ext::WriteNewline));
             }
             StmtKind::WritePartial(exprs) => {
                 for expr in exprs {
-                    match self.expr(expr) {
-                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::WriteNum(ty))),
-                        VarTy::Str => self.emit(Op::Ext(Ext::WriteStr)),
+                    match self.typed_expr(expr) {
+                        Typed::Known(VarTy::Num(ty)) => self.emit(Op::Ext(Ext::WriteNum(ty))),
+                        Typed::Known(VarTy::Str) => self.emit(Op::Ext(Ext::WriteStr)),
+                        Typed::Run => self.by_run_time_type(|ty| Op::Ext(Ext::WriteNum(ty))),
                     };
                     self.emit(Op::Ext(Ext::WriteComma));
                 }
@@ -720,12 +718,16 @@ impl Compiler {
             }
             StmtKind::Randomize(Some(seed)) => {
                 // GW-BASIC refuses a string seed as an illegal call, not a type mismatch
-                let ty = match self.expr(seed) {
-                    VarTy::Num(ty) => ty,
-                    VarTy::Str => {
+                let ty = match self.typed_expr(seed) {
+                    Typed::Known(VarTy::Num(ty)) => ty,
+                    Typed::Known(VarTy::Str) => {
                         self.emit(Op::Raise(ErrorCode::IllegalFunctionCall));
                         self.emit(Op::Num(0.0));
                         NumTy::Sng
+                    }
+                    Typed::Run => {
+                        self.by_run_time_type(|ty| Op::Ext(Ext::Randomize(ty)));
+                        return;
                     }
                 };
                 self.emit(Op::Ext(Ext::Randomize(ty)));
@@ -743,10 +745,14 @@ impl Compiler {
             StmtKind::Record(fields) => {
                 for (name, value) in fields {
                     self.str_expr(name);
-                    match self.expr(value) {
-                        VarTy::Num(NumTy::Dbl) => self.emit(Op::Call(Builtin::PlainDbl)),
-                        VarTy::Num(_) => self.emit(Op::Call(Builtin::PlainSng)),
-                        VarTy::Str => 0,
+                    let plain = |ty| match ty {
+                        NumTy::Dbl => Op::Call(Builtin::PlainDbl),
+                        _ => Op::Call(Builtin::PlainSng),
+                    };
+                    match self.typed_expr(value) {
+                        Typed::Known(VarTy::Num(ty)) => self.emit(plain(ty)),
+                        Typed::Known(VarTy::Str) => 0,
+                        Typed::Run => self.by_run_time_type(plain),
                     };
                 }
                 self.emit(Op::Ext(Ext::Record(fields.len() as u32)));
@@ -855,7 +861,12 @@ impl Compiler {
             gosub: false,
         });
         self.emit(Op::On(TableId(table as u32)));
-        let mut to_end = vec![self.emit(Op::Jump(Pc(0)))];
+        // 0 walks the whole list as a selector past it does: over a bad item
+        // it runs into the stub's Syntax error, else it falls through
+        let mut to_end = Vec::new();
+        if !beyond_fails {
+            to_end.push(self.emit(Op::Jump(Pc(0))));
+        }
         let stub = self.pc();
         self.emit(Op::Raise(ErrorCode::SyntaxError));
         for index in 0..count {
@@ -953,6 +964,7 @@ impl Compiler {
         }
         self.push_indices(target);
         self.load(target);
+        self.emit(Op::Call(Builtin::ToSpace));
         self.num_expr(start);
         if let Some(len) = len {
             self.num_expr(len);
@@ -995,13 +1007,23 @@ impl Compiler {
         if let Some(at) = check_at {
             self.patch(at, Op::Jump(self.pc()));
         }
+        // strings change places without a copy: no string space is taken
+        let moving = |compiler: &mut Self, ty: VarTy| {
+            if ty == VarTy::Str {
+                compiler.emit(Op::Call(Builtin::Moving));
+            }
+            ty
+        };
         let ty = self.load(first);
+        let ty = moving(self, ty);
         self.store(&temp, ty);
         self.push_indices(first);
         let ty = self.load(second);
+        let ty = moving(self, ty);
         self.store(first, ty);
         self.push_indices(second);
         let ty = self.load(&temp);
+        let ty = moving(self, ty);
         let store_at = self.code.ops.len();
         self.store(second, ty);
         let slot = self.code.ops.get(store_at).and_then(Op::written);
@@ -1058,16 +1080,11 @@ impl Compiler {
     fn print(&mut self, items: &[PrintItem]) {
         for item in items {
             match item {
-                PrintItem::Expr(expr) if val_alone(expr).is_some() => {
-                    if let Some(text) = val_alone(expr) {
-                        self.val_typed(text);
-                    }
-                    self.emit(Op::Ext(Ext::PrintTyped));
-                }
                 PrintItem::Expr(expr) => {
-                    match self.expr(expr) {
-                        VarTy::Num(ty) => self.emit(Op::Ext(Ext::PrintNum(ty))),
-                        VarTy::Str => self.emit(Op::Ext(Ext::PrintStr)),
+                    match self.typed_expr(expr) {
+                        Typed::Known(VarTy::Num(ty)) => self.emit(Op::Ext(Ext::PrintNum(ty))),
+                        Typed::Known(VarTy::Str) => self.emit(Op::Ext(Ext::PrintStr)),
+                        Typed::Run => self.emit(Op::Ext(Ext::PrintTyped)),
                     };
                 }
                 PrintItem::Comma => {
@@ -1296,16 +1313,5 @@ impl Compiler {
             }
             self.emit(Op::FnReturn);
         }
-    }
-}
-
-/// The text of an expression that is `VAL(text)` and nothing else. GW-BASIC types
-/// `VAL`'s result at run time by the text it reads (a double past 7 digits);
-/// where `VAL` stands alone as a `PRINT` item, a `STR$` argument or a value given
-/// to a double, the type travels with the value, elsewhere it is a single.
-pub(super) fn val_alone(expr: &Expr) -> Option<&Expr> {
-    match &expr.kind {
-        ExprKind::Func(Func::Val, args) if args.len() == 1 => args.first(),
-        _ => None,
     }
 }

@@ -217,6 +217,25 @@ fn exceeds_double(text: &str) -> bool {
     text.parse::<f64>().map_or(true, |value| value > DBL_MAX)
 }
 
+/// Whether an `&H`, `&O` or `&` constant's digits go past 16 bits.
+fn radix_overflows(upper: &str) -> bool {
+    let rest = upper.strip_prefix('&').unwrap_or(upper);
+    let (digits, radix) = if let Some(hex) = rest.strip_prefix('H') {
+        (hex, 16)
+    } else {
+        (rest.strip_prefix('O').unwrap_or(rest), 8)
+    };
+    let digits = digits.chars().take_while(|c| c.is_digit(radix));
+    let mut value: u32 = 0;
+    for digit in digits {
+        value = value * radix + digit.to_digit(radix).unwrap_or(0);
+        if value > 0xFFFF {
+            return true;
+        }
+    }
+    false
+}
+
 /// `&H`, `&O` and `&` constants: 16-bit values, `&HFFFF` is -1.
 fn parse_radix(upper: &str) -> Option<f64> {
     let rest = upper.strip_prefix('&')?;
@@ -262,6 +281,9 @@ struct Scanned {
     value: f64,
     used: usize,
     double: Option<f64>,
+    /// An `&H`/`&O` number past 16 bits: GW-BASIC's reader stops with
+    /// `Overflow` (error 6), where a literal in the text stands for -1 here.
+    radix_overflow: bool,
 }
 
 /// Scans the longest number at the start of `bytes` (blanks are skipped anywhere, as
@@ -291,6 +313,7 @@ fn scan_number(bytes: &[u8]) -> Scanned {
             value: parse_radix(&word).unwrap_or(0.0),
             used: index,
             double: None,
+            radix_overflow: radix_overflows(&word),
         };
     }
     if let Some(&sign @ (b'+' | b'-')) = bytes.get(index) {
@@ -323,6 +346,7 @@ fn scan_number(bytes: &[u8]) -> Scanned {
             value: 0.0,
             used,
             double: None,
+            radix_overflow: false,
         };
     }
     // GW-BASIC's reader ($FIN) types the number as it goes: an eighth digit makes
@@ -377,6 +401,7 @@ fn scan_number(bytes: &[u8]) -> Scanned {
         value,
         used,
         double,
+        radix_overflow: false,
     }
 }
 
@@ -412,13 +437,9 @@ fn single_from_text(text: &str) -> Option<f64> {
     mbf::from_decimal(mantissa, exp10 + exponent, negative).ok()
 }
 
-/// `VAL`: the number at the start of the string, 0 if there is none.
-pub(crate) fn parse_val(bytes: &[u8]) -> f64 {
-    scan_number(bytes).value
-}
-
-/// `VAL` typed as GW-BASIC types it at run time: the number and whether the text
-/// made it a double (more than 7 digits, a `D` exponent, `#`).
+/// `VAL` typed as GW-BASIC types it at run time: the number at the start of
+/// the string (0 if there is none) and whether the text made it a double (more
+/// than 7 digits, a `D` exponent, `#`).
 pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
     let scanned = scan_number(bytes);
     match scanned.double {
@@ -427,10 +448,24 @@ pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
     }
 }
 
+/// Whether the text starts with an `&H`/`&O` number past 16 bits, which
+/// GW-BASIC's reader (`VAL`, `READ`) stops at with `Overflow`.
+pub(crate) fn radix_overflow(bytes: &[u8]) -> bool {
+    scan_number(bytes).radix_overflow
+}
+
 /// A whole `INPUT` entry or `DATA` item as a number; `None` if anything but a number
 /// (and an optional type sign) is there. An empty entry is 0.
 pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
-    let Scanned { value, used, .. } = scan_number(bytes);
+    let Scanned {
+        value,
+        used,
+        radix_overflow,
+        ..
+    } = scan_number(bytes);
+    if radix_overflow {
+        return None;
+    }
     let rest: Vec<u8> = bytes
         .get(used..)
         .unwrap_or_default()
@@ -514,6 +549,16 @@ pub(crate) fn mbf_bytes(value: f64, ty: NumTy) -> Vec<u8> {
             let bits = value.to_bits();
             let sign = ((bits >> 63) & 1) as u8;
             let exponent = ((bits >> 52) & 0x7FF) as i64 - 1022 + 128;
+            if exponent > 255 {
+                // `DBL_MAX` (2^127, an overflow's result) stands for MBF's
+                // largest double, every mantissa bit set: `RANDOMIZE` mixes
+                // those bytes
+                let mut bytes = vec![0xFF; 8];
+                if let Some(top) = bytes.get_mut(6) {
+                    *top = 0x7F | (sign << 7);
+                }
+                return bytes;
+            }
             let fraction = (bits & 0xF_FFFF_FFFF_FFFF) << 3;
             let mut bytes: Vec<u8> = (0..7)
                 .map(|i| ((fraction >> (8 * i)) & 0xFF) as u8)
@@ -597,12 +642,12 @@ mod tests {
 
     #[test]
     fn val_and_input_read_numbers() {
-        assert_eq!(parse_val(b"12abc"), 12.0);
-        assert_eq!(parse_val(b"  -3.5"), -3.5);
-        assert_eq!(parse_val(b"1 2 3"), 123.0);
-        assert_eq!(parse_val(b"abc"), 0.0);
-        assert_eq!(parse_val(b"&H10"), 16.0);
-        assert_eq!(parse_val(b"1E2X"), 100.0);
+        assert_eq!(parse_val_typed(b"12abc").0, 12.0);
+        assert_eq!(parse_val_typed(b"  -3.5").0, -3.5);
+        assert_eq!(parse_val_typed(b"1 2 3").0, 123.0);
+        assert_eq!(parse_val_typed(b"abc").0, 0.0);
+        assert_eq!(parse_val_typed(b"&H10").0, 16.0);
+        assert_eq!(parse_val_typed(b"1E2X").0, 100.0);
         assert_eq!(parse_strict(b"12abc"), None);
         assert_eq!(parse_strict(b""), Some(0.0));
         assert_eq!(parse_strict(b" 42 "), Some(42.0));

@@ -83,11 +83,12 @@ pub enum Builtin {
     PlainSng,
     /// A number as a character record shows it, double.
     PlainDbl,
-    /// `VAL` where a single is wanted.
-    Val,
     /// `VAL` typed at run time, as GW-BASIC types it by the text read: pushes the
     /// value, then 1 if it is a double (more than 7 digits, `D`, `#`) else 0.
     ValTyped,
+    /// Arithmetic on values typed at run time (`VAL(A$)+1`), each operand and
+    /// the result a value and its type flag as `ValTyped` pushes them.
+    Typed(TypedOp),
     /// `STR$` of a value and its type flag as `ValTyped` pushes them.
     StrTyped,
     /// `INSTR(a, b)`.
@@ -138,6 +139,37 @@ pub enum Builtin {
     MidSetSame2,
     /// `MID$(s, n, m) = s` with the same variable.
     MidSetSame3,
+    /// The string just loaded for a `MID$` assignment: one from the program
+    /// text is copied into the string space first (GW-BASIC does not write
+    /// into its program), so it takes room there now.
+    ToSpace,
+    /// The string just loaded for a `SWAP`: moved, not copied, so the store
+    /// that takes it claims no string space for it.
+    Moving,
+}
+
+/// An operation of [`Builtin::Typed`]: GW-BASIC's `VAL` gives a double for
+/// more than 7 digits, and the type carries through the arithmetic around it
+/// (`VAL("123456789")+1` is 123456790), so these pick single or double
+/// arithmetic by their operands' flags. The unary ones keep the flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TypedOp {
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `*`.
+    Mul,
+    /// `/`.
+    Div,
+    /// Negation.
+    Neg,
+    /// `ABS`.
+    Abs,
+    /// `INT`.
+    Int,
+    /// `FIX`.
+    Fix,
 }
 
 /// A host call: the only instructions that reach outside the VM.
@@ -525,6 +557,7 @@ impl Builtin {
                 | Chr
                 | StrSng
                 | StrDbl
+                | StrTyped
                 | PlainSng
                 | PlainDbl
                 | Space
@@ -553,8 +586,10 @@ impl Builtin {
             Mid3Of(_) => effect(2, 0, 0, 1),
             Abs | Sgn | Int | Fix | Sin | Cos | Tan | Atn | Exp | Log | Sqr | Cint | Csng | Pos
             | Fre => effect(1, 1, 0, 0),
-            Len | Asc | Val | Cv(_) | FreStr => effect(0, 1, 1, 0),
+            Len | Asc | Cv(_) | FreStr => effect(0, 1, 1, 0),
             ValTyped => effect(0, 2, 1, 0),
+            Typed(TypedOp::Add | TypedOp::Sub | TypedOp::Mul | TypedOp::Div) => effect(4, 2, 0, 0),
+            Typed(_) => effect(2, 2, 0, 0),
             StrTyped => effect(2, 0, 0, 1),
             Left | Right | Mid2 => effect(1, 0, 1, 1),
             Mid3 => effect(2, 0, 1, 1),
@@ -567,6 +602,7 @@ impl Builtin {
             StringStr => effect(1, 0, 1, 1),
             MidSet2 | MidSetSame2 => effect(1, 0, 2, 1),
             MidSet3 | MidSetSame3 => effect(2, 0, 2, 1),
+            ToSpace | Moving => effect(0, 0, 1, 1),
         }
     }
 }

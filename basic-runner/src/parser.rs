@@ -73,6 +73,7 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
         first_error: None,
         depth: 0,
         operators: 0,
+        spliced_colons: Vec::new(),
     };
     let mut stmts = Vec::new();
     parser.statements(&mut stmts, false);
@@ -110,6 +111,9 @@ struct Parser {
     /// as deep as it is long, which the compiler walks recursively: the count is
     /// bounded so that the tree's depth is, whatever the line's length.
     operators: usize,
+    /// Where `NEXT J, I` put its `: NEXT I` (token positions of the colons): the
+    /// `NEXT`s after them are one statement with the first for `RESUME`.
+    spliced_colons: Vec<usize>,
 }
 
 /// How many binary operators a line may hold. A line of GW-BASIC's 255 characters
@@ -126,8 +130,10 @@ enum OnItem {
     Line(u32),
     /// Nothing between two commas (at this column).
     Empty(usize),
-    /// Something that is no line number (at this column).
-    Bad(usize),
+    /// Something that is no line number (at this column): text after a line
+    /// number (which a selected item still jumps to, as GW-BASIC reads the
+    /// number and goes) or no number at all.
+    Bad(usize, Option<u32>),
 }
 
 /// The binding level of relations, the operand of `NOT`.
@@ -235,6 +241,7 @@ impl Parser {
     /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] (after
     /// its partial statement), so it raises only when execution reaches it.
     fn statements(&mut self, out: &mut Vec<Stmt>, in_if: bool) {
+        let mut spliced = false;
         loop {
             match self.peek() {
                 None => return,
@@ -243,6 +250,7 @@ impl Parser {
                     return;
                 }
                 Some(Tok::Colon) => {
+                    spliced = self.spliced_colons.contains(&self.pos);
                     self.pos += 1;
                     continue;
                 }
@@ -266,11 +274,12 @@ impl Parser {
                     Err(error) => Err(error),
                 }
             });
+            let joined_next = std::mem::take(&mut spliced);
             match parsed {
                 Ok(kind) => out.push(Stmt {
                     col,
                     kind,
-                    joined: false,
+                    joined: joined_next,
                 }),
                 Err(mut error) => {
                     let partial = error.partial.take();
@@ -362,6 +371,11 @@ impl Parser {
                             }
                         }
                     }
+                }
+                // text after an item: the items are written, each with its comma,
+                // before the Syntax error, as PC-BASIC does
+                if let Err(error) = self.expect_stmt_end() {
+                    return Err(error.with_partial(StmtKind::WritePartial(exprs)));
                 }
                 Ok(StmtKind::Write(exprs))
             }
@@ -872,13 +886,11 @@ impl Parser {
         loop {
             let start = self.pos;
             let col = self.col();
-            let line = self
-                .line_number()
-                .ok()
-                .filter(|_| self.peek() == Some(&Tok::Comma) || self.at_stmt_end());
-            let item = match line {
-                Some(line) => OnItem::Line(line),
-                None => {
+            let leading = self.line_number().ok();
+            let whole = self.peek() == Some(&Tok::Comma) || self.at_stmt_end();
+            let item = match leading {
+                Some(line) if whole => OnItem::Line(line),
+                _ => {
                     self.pos = start;
                     while !self.at_stmt_end() && self.peek() != Some(&Tok::Comma) {
                         self.pos += 1;
@@ -886,7 +898,7 @@ impl Parser {
                     if self.pos == start {
                         OnItem::Empty(col)
                     } else {
-                        OnItem::Bad(col)
+                        OnItem::Bad(col, leading)
                     }
                 }
             };
@@ -898,23 +910,25 @@ impl Parser {
     }
 
     /// An `ON` whose list is broken, as GW-BASIC runs it: it walks the list to the
-    /// selected item, so a selector of 0 falls through, an item before the broken
-    /// one jumps, and reaching or passing a bad item (or selecting an empty one) is
-    /// `Syntax error`.
+    /// selected item, so an item before the broken one jumps, a selected item
+    /// that starts with a line number jumps there whatever follows it, passing
+    /// a bad item (or selecting an empty one or one without a number) is
+    /// `Syntax error`, and a selector of 0 walks the whole list as one past it
+    /// does (GW-BASIC counts it down from 256).
     fn broken_on(&mut self, selector: Expr, items: &[OnItem], gosub: bool, col: usize) -> StmtKind {
         let mut outcomes = Vec::with_capacity(items.len());
         let mut passed_bad = false;
         for item in items {
             outcomes.push(match item {
-                OnItem::Line(line) if !passed_bad => Some(*line),
+                OnItem::Line(line) | OnItem::Bad(_, Some(line)) if !passed_bad => Some(*line),
                 _ => None,
             });
-            passed_bad |= matches!(item, OnItem::Bad(_));
+            passed_bad |= matches!(item, OnItem::Bad(..));
         }
         let error_col = items
             .iter()
             .find_map(|item| match item {
-                OnItem::Empty(col) | OnItem::Bad(col) => Some(*col),
+                OnItem::Empty(col) | OnItem::Bad(col, _) => Some(*col),
                 OnItem::Line(_) => None,
             })
             .unwrap_or(col);
@@ -959,7 +973,8 @@ impl Parser {
             return Ok(StmtKind::Next(None));
         }
         let first = self.name()?;
-        // NEXT I, J is NEXT I : NEXT J; the caller sees the first, the rest follow
+        // NEXT I, J is NEXT I : NEXT J, one statement for RESUME as in GW-BASIC;
+        // the caller sees the first, the rest follow
         let mut rest = Vec::new();
         while self.eat(&Tok::Comma) {
             rest.push(self.name()?);
@@ -971,6 +986,7 @@ impl Parser {
         let col = self.col();
         let mut extra: Vec<Token> = Vec::new();
         for name in rest {
+            self.spliced_colons.push(self.pos + extra.len());
             extra.push(Token {
                 tok: Tok::Colon,
                 col,

@@ -247,6 +247,7 @@ impl Program {
         let all_scalar_bytes = (0..code.num_vars.len())
             .map(|slot| code.num_var_bytes(slot))
             .chain((0..code.str_vars.len()).map(|slot| code.str_var_bytes(slot)))
+            .chain((0..code.fn_names.len()).map(|func| code.fn_entry_bytes(func)))
             .sum();
         compiled.code.all_scalar_bytes = all_scalar_bytes;
         if let Err(error) = verify::verify(&compiled.code) {

@@ -632,6 +632,7 @@ fn check_fits(program: &Program, machine: &Machine) -> Result<(), RestoreError> 
                 ret,
                 saved_nums,
                 saved_strs,
+                ..
             } => {
                 *ret <= pcs
                     && saved_nums

@@ -188,9 +188,9 @@ impl Verifier<'_> {
         match op {
             Op::Ext(Ext::Using(TableId(table))) => {
                 if let Some(info) = self.code.usings.get(table as usize) {
-                    let strs = info.args.iter().filter(|a| a.is_none()).count() as u32;
-                    effect.num_pop = info.args.len() as u32 - strs;
-                    effect.str_pop = strs + 1;
+                    let (nums, strs) = info.stack_counts();
+                    effect.num_pop = nums as u32;
+                    effect.str_pop = strs as u32 + 1;
                 }
             }
             Op::Ext(Ext::Input(TableId(form))) => {

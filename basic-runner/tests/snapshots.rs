@@ -4,8 +4,11 @@ use std::sync::Arc;
 
 use basic_runner::{Limits, Program, RestoreError, RndMode, Session, StepState};
 
+// FRE after the inputs counts what the snapshot keeps of the string space:
+// an element from the text (line 15), a user function's entry and parameter
 const PROGRAM: &str = r#"
 10 DIM S(6), N$(3)
+15 N$(0) = "FROM THE TEXT": DEF FNL(P$) = LEN(P$)
 20 DEF FNR(X) = INT(RND(1) * X) + 1
 30 FOR C = 1 TO 2
 40 GOSUB 200

@@ -4,8 +4,143 @@
 
 use super::*;
 
+/// An expression's type as the compiler knows it.
+pub(super) enum Typed {
+    /// Known when the program is compiled.
+    Known(VarTy),
+    /// Decided when it runs, by what `VAL` read: the value is on the stack
+    /// with its type flag above it (1 for a double), as `ValTyped` pushes them.
+    Run,
+}
+
+/// Whether the expression's type is decided by a `VAL` when it runs: `VAL`
+/// itself, and the arithmetic, negation, `ABS`, `INT`, `FIX` around it, which
+/// in GW-BASIC work in the type their operands have (`VAL(A$)+1` is a double
+/// when `A$` holds more than 7 digits). Everywhere else the type is known.
+fn carries_val(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Func(Func::Val, args) => args.len() == 1,
+        ExprKind::Func(Func::Abs | Func::Int | Func::Fix, args) => {
+            matches!(args.as_slice(), [arg] if carries_val(arg))
+        }
+        ExprKind::Unary(UnOp::Neg, operand) => carries_val(operand),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, left, right) => {
+            carries_val(left) || carries_val(right)
+        }
+        _ => false,
+    }
+}
+
 impl Compiler {
+    /// Compiles an expression to one value of a type known here; a value typed
+    /// at run time (`VAL`) is given as a double, which holds a single exactly,
+    /// so comparing, converting and storing it is right either way. Where the
+    /// type shows (`PRINT`, `STR$`, `WRITE`, `PRINT USING`), callers use
+    /// [`Compiler::typed_expr`].
     pub(super) fn expr(&mut self, expr: &Expr) -> VarTy {
+        match self.typed_expr(expr) {
+            Typed::Known(ty) => ty,
+            Typed::Run => {
+                self.emit(Op::PopNum);
+                VarTy::Num(NumTy::Dbl)
+            }
+        }
+    }
+
+    /// Compiles an expression whose type may be decided when it runs.
+    pub(super) fn typed_expr(&mut self, expr: &Expr) -> Typed {
+        if !carries_val(expr) {
+            return Typed::Known(self.known_expr(expr));
+        }
+        match &expr.kind {
+            ExprKind::Binary(op, left, right) => self.typed_binary(*op, left, right),
+            ExprKind::Unary(_, operand) => self.typed_unary(TypedOp::Neg, operand),
+            ExprKind::Func(func, args) => match (func, args.as_slice()) {
+                (Func::Abs, [arg]) => self.typed_unary(TypedOp::Abs, arg),
+                (Func::Int, [arg]) => self.typed_unary(TypedOp::Int, arg),
+                (Func::Fix, [arg]) => self.typed_unary(TypedOp::Fix, arg),
+                (_, [text]) => {
+                    self.val_typed(text);
+                    Typed::Run
+                }
+                _ => Typed::Known(self.known_expr(expr)),
+            },
+            _ => Typed::Known(self.known_expr(expr)),
+        }
+    }
+
+    fn typed_unary(&mut self, op: TypedOp, operand: &Expr) -> Typed {
+        match self.typed_expr(operand) {
+            Typed::Run => {
+                self.emit(Op::Call(Builtin::Typed(op)));
+                Typed::Run
+            }
+            // a double (`-(VAL(A$)+1#)`) or a type mismatch
+            Typed::Known(ty) => {
+                let builtin = match op {
+                    TypedOp::Neg => None,
+                    TypedOp::Abs => Some(Builtin::Abs),
+                    TypedOp::Int => Some(Builtin::Int),
+                    _ => Some(Builtin::Fix),
+                };
+                match (ty, builtin) {
+                    (VarTy::Num(_), None) => self.emit(Op::Neg),
+                    (VarTy::Num(_), Some(builtin)) => self.emit(Op::Call(builtin)),
+                    (VarTy::Str, _) => return Typed::Known(VarTy::Num(self.type_mismatch_num())),
+                };
+                Typed::Known(ty)
+            }
+        }
+    }
+
+    /// `+ - * /` with an operand typed at run time: each operand known here gets
+    /// its type flag, and `Typed` picks single or double arithmetic.
+    fn typed_binary(&mut self, op: BinOp, left: &Expr, right: &Expr) -> Typed {
+        let mut double = false;
+        let mut string = false;
+        for operand in [left, right] {
+            match self.typed_expr(operand) {
+                Typed::Run => {}
+                Typed::Known(VarTy::Num(ty)) => {
+                    double |= ty == NumTy::Dbl;
+                    self.emit(Op::Num(if ty == NumTy::Dbl { 1.0 } else { 0.0 }));
+                }
+                Typed::Known(VarTy::Str) => string = true,
+            }
+        }
+        if string {
+            return Typed::Known(VarTy::Num(self.type_mismatch_num()));
+        }
+        let op = match op {
+            BinOp::Add => TypedOp::Add,
+            BinOp::Sub => TypedOp::Sub,
+            BinOp::Mul => TypedOp::Mul,
+            _ => TypedOp::Div,
+        };
+        self.emit(Op::Call(Builtin::Typed(op)));
+        if !double {
+            return Typed::Run;
+        }
+        // with a double beside it the result is a double whatever VAL read
+        self.emit(Op::PopNum);
+        Typed::Known(VarTy::Num(NumTy::Dbl))
+    }
+
+    /// Hands a value typed at run time (value, then flag) to the instruction
+    /// for its type: the flag picks one of two copies of that instruction.
+    pub(super) fn by_run_time_type(&mut self, consume: impl Fn(NumTy) -> Op) -> usize {
+        let to_single = self.emit(Op::JumpIfFalse(Pc(0)));
+        self.emit(consume(NumTy::Dbl));
+        let over = self.emit(Op::Jump(Pc(0)));
+        let single = self.pc();
+        self.patch(to_single, Op::JumpIfFalse(single));
+        self.emit(consume(NumTy::Sng));
+        let end = self.pc();
+        self.patch(over, Op::Jump(end));
+        over
+    }
+
+    fn known_expr(&mut self, expr: &Expr) -> VarTy {
         match &expr.kind {
             ExprKind::Num(value, ty) => {
                 self.emit(Op::Num(*value));
@@ -255,7 +390,16 @@ impl Compiler {
                     NumTy::Sng
                 })
             }
-            Func::Len | Func::Asc | Func::Val => {
+            Func::Val => {
+                // reached only for a `VAL` with a wrong count of arguments,
+                // which the parser refuses; typed like the others
+                if let Some(a) = arg(0) {
+                    self.val_typed(a);
+                }
+                self.emit(Op::PopNum);
+                VarTy::Num(NumTy::Dbl)
+            }
+            Func::Len | Func::Asc => {
                 if func == Func::Len
                     && let Some(slot) = arg(0).and_then(|a| self.str_var(a))
                 {
@@ -267,8 +411,7 @@ impl Compiler {
                 }
                 let (builtin, ty) = match func {
                     Func::Len => (Builtin::Len, NumTy::Int),
-                    Func::Asc => (Builtin::Asc, NumTy::Int),
-                    _ => (Builtin::Val, NumTy::Sng),
+                    _ => (Builtin::Asc, NumTy::Int),
                 };
                 call(self, builtin);
                 VarTy::Num(ty)
@@ -333,11 +476,13 @@ impl Compiler {
                 call(self, Builtin::Mk(ty));
                 VarTy::Str
             }
-            Func::Str if arg(0).and_then(super::val_alone).is_some() => {
-                if let Some(text) = arg(0).and_then(super::val_alone) {
-                    self.val_typed(text);
+            Func::Str if arg(0).is_some_and(carries_val) => {
+                if let Some(Typed::Run) = arg(0).map(|a| self.typed_expr(a)) {
+                    call(self, Builtin::StrTyped);
+                } else {
+                    // a double beside the VAL (`STR$(VAL(A$)+1#)`) or a mismatch
+                    call(self, Builtin::StrDbl);
                 }
-                call(self, Builtin::StrTyped);
                 VarTy::Str
             }
             Func::Chr | Func::Space | Func::Hex | Func::Oct | Func::Str => {

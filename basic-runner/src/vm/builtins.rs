@@ -4,7 +4,7 @@ use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::mbf::functions;
 use crate::number::{self, NumTy};
-use crate::op::{Builtin, Slot};
+use crate::op::{Arith, Builtin, Slot, TypedOp};
 
 use super::{Fault, Res, Vm, arg_in, cint, cost};
 
@@ -119,15 +119,13 @@ impl<'a> Vm<'a> {
                 };
                 self.push(f64::from(code));
             }
-            Builtin::Val => {
-                let s = self.pop_used_str();
-                let value = number::parse_val(&cp437::to_bytes(&s));
-                let value = self.sng(value)?;
-                self.push(value);
-            }
             Builtin::ValTyped => {
-                let s = self.pop_str();
-                let (value, double) = number::parse_val_typed(&cp437::to_bytes(&s));
+                let s = self.pop_used_str();
+                let bytes = cp437::to_bytes(&s);
+                if number::radix_overflow(&bytes) {
+                    return Err(ErrorCode::Overflow.into());
+                }
+                let (value, double) = number::parse_val_typed(&bytes);
                 let value = if double {
                     self.dbl(value)?
                 } else {
@@ -136,6 +134,9 @@ impl<'a> Vm<'a> {
                 self.push(value);
                 self.push(if double { 1.0 } else { 0.0 });
             }
+            Builtin::Typed(op) => self.typed(op)?,
+            Builtin::ToSpace => self.copy_into_space()?,
+            Builtin::Moving => self.moving(),
             Builtin::StrTyped => {
                 let ty = typed(self.pop());
                 let x = self.pop();
@@ -316,6 +317,45 @@ impl Vm<'_> {
     pub(super) fn pop_single_arg(&mut self) -> Res<f64> {
         let x = self.pop();
         self.sng(x)
+    }
+}
+
+impl Vm<'_> {
+    /// [`Builtin::Typed`]: single arithmetic when both operands are singles,
+    /// double when either is a double, as GW-BASIC's operators pick by type.
+    fn typed(&mut self, op: TypedOp) -> Res<()> {
+        let unary = match op {
+            TypedOp::Neg => Some(std::ops::Neg::neg as fn(f64) -> f64),
+            TypedOp::Abs => Some(f64::abs as fn(f64) -> f64),
+            TypedOp::Int => Some(f64::floor as fn(f64) -> f64),
+            TypedOp::Fix => Some(f64::trunc as fn(f64) -> f64),
+            _ => None,
+        };
+        if let Some(apply) = unary {
+            let flag = self.pop();
+            self.binary_unary(apply);
+            self.push(flag);
+            return Ok(());
+        }
+        let right_flag = self.pop();
+        let right = self.pop();
+        let left_flag = self.pop();
+        let left = self.pop();
+        let double = typed(left_flag) == NumTy::Dbl || typed(right_flag) == NumTy::Dbl;
+        let arith = match (op, double) {
+            (TypedOp::Add, false) => Arith::AddSng,
+            (TypedOp::Add, true) => Arith::AddDbl,
+            (TypedOp::Sub, false) => Arith::SubSng,
+            (TypedOp::Sub, true) => Arith::SubDbl,
+            (TypedOp::Mul, false) => Arith::MulSng,
+            (TypedOp::Mul, true) => Arith::MulDbl,
+            (_, false) => Arith::DivSng,
+            (_, true) => Arith::DivDbl,
+        };
+        let result = self.arith(arith, left, right)?;
+        self.push(result);
+        self.push(if double { 1.0 } else { 0.0 });
+        Ok(())
     }
 }
 

@@ -2,6 +2,7 @@
 //! `WHILE`/`WEND`, user functions, `ON ERROR` and `RESUME`.
 
 use crate::code::{Code, Param};
+use crate::cp437::Ch;
 use crate::error::ErrorCode;
 use crate::limits::Limits;
 use crate::mbf;
@@ -32,6 +33,7 @@ impl<'a> Vm<'a> {
                 ret,
                 saved_nums,
                 saved_strs,
+                saved_homes,
             }) = self.m.frames.pop()
             else {
                 break;
@@ -42,10 +44,12 @@ impl<'a> Vm<'a> {
                     *var = value;
                 }
             }
-            for (slot, text) in saved_strs {
+            for (index, (slot, text)) in saved_strs.into_iter().enumerate() {
+                let home = saved_home(&saved_homes, index, &text);
                 if let Some(var) = self.m.strs.get_mut(slot as usize) {
                     *var = text;
                 }
+                self.set_home(slot as usize, home);
             }
         }
         let (resume, next) = self
@@ -323,6 +327,7 @@ impl<'a> Vm<'a> {
         let (mut num_args, mut str_args) = self.pop_args(n_nums, n_strs)?;
         let mut saved_nums = Vec::new();
         let mut saved_strs = Vec::new();
+        let mut saved_homes = Vec::new();
         for param in &def.params {
             match *param {
                 Param::Num(Slot(slot), ty) => {
@@ -338,6 +343,13 @@ impl<'a> Vm<'a> {
                     let text = str_args.next().unwrap_or_default();
                     let old = self.m.strs.get(slot as usize).cloned().unwrap_or_default();
                     saved_strs.push((slot, old));
+                    saved_homes.push(
+                        self.m
+                            .str_home
+                            .get(slot as usize)
+                            .copied()
+                            .unwrap_or_default(),
+                    );
                     // GW-BASIC keeps parameters apart from its variable table
                     self.store_str_slot(slot as usize, text, Home::Text)?;
                 }
@@ -348,6 +360,7 @@ impl<'a> Vm<'a> {
             ret: *pc as u32,
             saved_nums,
             saved_strs,
+            saved_homes,
         });
         *pc = def.body.0 as usize;
         Ok(())
@@ -436,6 +449,7 @@ impl<'a> Vm<'a> {
                 if let Some(active) = self.m.active_defs.get_mut(info.func as usize) {
                     *active = Some(def);
                 }
+                self.made_fn(info.func as usize, &info.params);
             }
             Op::CallFn(TableId(call)) => self.call_fn(call, pc)?,
             Op::FnReturn => {
@@ -443,6 +457,7 @@ impl<'a> Vm<'a> {
                     ret,
                     saved_nums,
                     saved_strs,
+                    saved_homes,
                 }) = self.m.frames.pop()
                 else {
                     return Err(Fault::Internal);
@@ -452,12 +467,8 @@ impl<'a> Vm<'a> {
                         *var = value;
                     }
                 }
-                for (slot, text) in saved_strs {
-                    let home = if text.is_empty() {
-                        Home::Text
-                    } else {
-                        Home::Space
-                    };
+                for (index, (slot, text)) in saved_strs.into_iter().enumerate() {
+                    let home = saved_home(&saved_homes, index, &text);
                     self.store_str_slot(slot as usize, text, home)?;
                 }
                 *pc = ret as usize;
@@ -509,4 +520,14 @@ pub(crate) fn trap_at_pc(
         limits,
     };
     vm.trap(fault, pc).map(|handler| handler as u32)
+}
+
+/// Where a parameter's saved string goes back to: where it was, or for a
+/// frame from a snapshot without homes, the string space unless it is empty.
+fn saved_home(homes: &[Home], index: usize, text: &[Ch]) -> Home {
+    match homes.get(index) {
+        Some(home) => *home,
+        None if text.is_empty() => Home::Text,
+        None => Home::Space,
+    }
 }

@@ -3,7 +3,7 @@
 //! statements (`RECORD`, `RANDOMIZE`, ...).
 
 use crate::capture::{self, Capture};
-use crate::code::{Code, InputTarget};
+use crate::code::{Code, InputTarget, UsingArgTy};
 use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
@@ -103,16 +103,19 @@ impl<'a> Vm<'a> {
     pub(super) fn print_using(&mut self, table: u32) -> Res<()> {
         let code = self.code;
         let info = code.usings.get(table as usize).ok_or(Fault::Internal)?;
-        let n_strs = info.args.iter().filter(|a| a.is_none()).count();
-        let n_nums = info.args.len() - n_strs;
+        let (n_nums, n_strs) = info.stack_counts();
         let (mut nums, mut strs) = self.pop_args(n_nums, n_strs)?;
         let format = self.pop_str();
         let args: Vec<UsingArg> = info
             .args
             .iter()
             .map(|arg| match arg {
-                Some(ty) => UsingArg::Num(nums.next().unwrap_or(0.0), *ty),
-                None => UsingArg::Str(strs.next().unwrap_or_default()),
+                UsingArgTy::Num(ty) => UsingArg::Num(nums.next().unwrap_or(0.0), *ty),
+                UsingArgTy::Typed => {
+                    let value = nums.next().unwrap_or(0.0);
+                    UsingArg::Num(value, super::builtins::typed(nums.next().unwrap_or(0.0)))
+                }
+                UsingArgTy::Str => UsingArg::Str(strs.next().unwrap_or_default()),
             })
             .collect();
         let (pieces, result) = crate::using::format(&format, &args);
@@ -346,8 +349,8 @@ pub(crate) fn assign_input(
             }
             (InputTarget::ElemStr(ArrayId(arr), dims), crate::input::Entry::Str(text)) => {
                 let index = vm.element(*arr, *dims)?;
-                vm.copied(text.len())?;
-                vm.store_str_elem(*arr as usize, index, text)?;
+                let home = vm.copied(text.len())?;
+                vm.store_str_elem(*arr as usize, index, text, home)?;
             }
             _ => return Err(Fault::Internal),
         }

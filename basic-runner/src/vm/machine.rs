@@ -58,6 +58,9 @@ pub(crate) enum Frame {
         ret: u32,
         saved_nums: Vec<(u32, f64)>,
         saved_strs: Vec<(u32, Vec<Ch>)>,
+        /// Where each saved string was (`saved_strs`' order).
+        #[serde(default)]
+        saved_homes: Vec<Home>,
     },
 }
 
@@ -163,6 +166,15 @@ pub(crate) struct Machine {
     pub(crate) num_made: Vec<bool>,
     #[serde(default)]
     pub(crate) str_home: Vec<Home>,
+    /// For each string array, a bit for each element whose characters are in
+    /// the program text (a literal, a `DATA` item), as GW-BASIC leaves them
+    /// there; the other elements' are in the string space. An array with no
+    /// such element has no bits (older snapshots: every element counted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) elems_in_text: Vec<Vec<u64>>,
+    /// Which user functions a `DEF FN` has made an entry for.
+    #[serde(default)]
+    pub(crate) fns_made: Vec<bool>,
     /// A function of the arrays, counted again on restore (`fit_segment`).
     #[serde(skip)]
     pub(crate) array_bytes: usize,
@@ -221,6 +233,8 @@ impl Machine {
             charged: 0,
             num_made: vec![false; code.num_vars.len()],
             str_home: vec![Home::None; code.str_vars.len()],
+            elems_in_text: Vec::new(),
+            fns_made: vec![false; code.fn_names.len()],
             array_bytes: 0,
             string_space: 0,
             last_temp: None,
@@ -291,6 +305,8 @@ impl Machine {
         self.memory = 0;
         self.num_made.iter_mut().for_each(|made| *made = false);
         self.str_home.iter_mut().for_each(|home| *home = Home::None);
+        self.elems_in_text.clear();
+        self.fns_made.iter_mut().for_each(|made| *made = false);
         self.array_bytes = 0;
         self.string_space = 0;
         self.last_temp = None;

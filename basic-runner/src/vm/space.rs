@@ -5,7 +5,10 @@
 //!
 //! As in GW-BASIC, every new string (`+`, a string function, `INPUT`, a copy
 //! of another variable's string) takes string space; a string from the program
-//! text (a literal, a `DATA` item) takes none; a replaced string stays as
+//! text (a literal, a `DATA` item) takes none, in a variable or an array
+//! element, nor does a copy of one; `SWAP` moves strings without copying them,
+//! and `MID$` assignment first copies a string from the text into the string
+//! space (GW-BASIC does not write into its program); a replaced string stays as
 //! garbage until a collection, which runs when a string does not fit and at
 //! `FRE("")`; a new string that is dropped before anything else was made (a
 //! printed `A$+B$`) gives its room back at once. The count is one number,
@@ -15,11 +18,13 @@
 //! could load) leaves GW-BASIC's model: only the sandbox's memory limit then
 //! bounds its strings.
 
-use crate::code::Code;
+use crate::code::{Code, Param};
 use crate::cp437::Ch;
+use crate::error::ErrorCode;
+use crate::op::Slot;
 use crate::segment::{self, FREE_AT_START};
 
-use super::{ArrayData, Home, Machine, OUT_OF_STRING_SPACE, Res, Vm, cost};
+use super::{Array, ArrayData, Home, Machine, OUT_OF_STRING_SPACE, Res, Vm, cost};
 
 impl Vm<'_> {
     /// Bytes of the scalar variables made so far.
@@ -29,11 +34,38 @@ impl Vm<'_> {
         let nums = nums.filter(|(_, (value, made))| **made || **value != 0.0);
         let strs = self.m.str_home.iter().enumerate();
         let strs = strs.filter(|(_, home)| **home != Home::None);
+        let fns = self
+            .m
+            .fns_made
+            .iter()
+            .enumerate()
+            .filter(|(_, made)| **made);
         nums.map(|(slot, _)| self.code.num_var_bytes(slot))
             .sum::<usize>()
             + strs
                 .map(|(slot, _)| self.code.str_var_bytes(slot))
                 .sum::<usize>()
+            + fns
+                .map(|(func, _)| self.code.fn_entry_bytes(func))
+                .sum::<usize>()
+    }
+
+    /// A `DEF FN` runs: GW-BASIC makes the function's entry and its
+    /// parameters' variables (they keep their values).
+    pub(super) fn made_fn(&mut self, func: usize, params: &[Param]) {
+        if let Some(made) = self.m.fns_made.get_mut(func) {
+            *made = true;
+        }
+        for param in params {
+            match *param {
+                Param::Num(Slot(slot), _) => self.made_num(slot, 0.0),
+                Param::Str(Slot(slot)) => {
+                    if self.m.str_home.get(slot as usize) == Some(&Home::None) {
+                        self.set_home(slot as usize, Home::Text);
+                    }
+                }
+            }
+        }
     }
 
     /// Room for strings beside the text, the variables and the arrays; `None`
@@ -68,8 +100,28 @@ impl Vm<'_> {
         Ok(())
     }
 
+    /// Room in GW-BASIC's segment for a new array of `bytes`: where the text,
+    /// the variables and the arrays would still fit the segment but the
+    /// strings leave too little beside them, also after a garbage collection,
+    /// it is GW-BASIC's `Out of memory` (7). An array that would not fit even
+    /// without strings takes the program past GW-BASIC's segment, where only
+    /// the memory limit bounds it (Ahl's *Mastermind*'s `DIM` runs).
+    pub(super) fn room_for_array(&mut self, bytes: usize) -> Res<()> {
+        let Some(left) = self.string_room().and_then(|room| room.checked_sub(bytes)) else {
+            return Ok(());
+        };
+        if self.m.string_space <= left {
+            return Ok(());
+        }
+        self.collect();
+        if self.m.string_space <= left {
+            return Ok(());
+        }
+        Err(ErrorCode::OutOfMemory.into())
+    }
+
     /// GW-BASIC's garbage collection: the string space keeps the strings the
-    /// variables and array elements hold (an element is always counted).
+    /// variables and array elements hold, but for those in the program text.
     fn collect(&mut self) {
         let homes = self.m.strs.iter().zip(&self.m.str_home).enumerate();
         let scalars: usize = homes
@@ -78,11 +130,22 @@ impl Vm<'_> {
             .sum();
         let mut elements = 0;
         let mut counted = 0;
-        for array in self.m.arrays.iter().flatten() {
-            if let ArrayData::Str(values) = &array.data {
-                counted += values.len();
-                elements += values.iter().map(Vec::len).sum::<usize>();
-            }
+        for (arr, array) in self.m.arrays.iter().enumerate() {
+            let Some(Array {
+                data: ArrayData::Str(values),
+                ..
+            }) = array
+            else {
+                continue;
+            };
+            counted += values.len();
+            let in_text = self.m.elems_in_text.get(arr).map_or(&[][..], Vec::as_slice);
+            elements += values
+                .iter()
+                .enumerate()
+                .filter(|(index, _)| !bit(in_text, *index))
+                .map(|(_, text)| text.len())
+                .sum::<usize>();
         }
         self.charge(cost::elements(counted.saturating_add(self.m.strs.len())));
         self.m.string_space = scalars + elements;
@@ -152,6 +215,28 @@ impl Vm<'_> {
         Ok(Home::Space)
     }
 
+    /// `Builtin::ToSpace`: the string on top, just loaded, takes string space
+    /// when it is in the program text.
+    pub(super) fn copy_into_space(&mut self) -> Res<()> {
+        let depth = self.m.str_stack.len().saturating_sub(1);
+        let len = self.m.str_stack.last().map_or(0, Vec::len);
+        if len > 0 && self.m.last_load == Some((depth, false)) {
+            self.claim(len)?;
+            self.m.last_load = Some((depth, true));
+        }
+        Ok(())
+    }
+
+    /// `Builtin::Moving`: the string on top, just loaded from a variable whose
+    /// string is in the string space, goes to the next store as it is.
+    pub(super) fn moving(&mut self) {
+        let depth = self.m.str_stack.len().saturating_sub(1);
+        let len = self.m.str_stack.last().map_or(0, Vec::len);
+        if self.m.last_load == Some((depth, true)) {
+            self.m.last_temp = Some((depth, len));
+        }
+    }
+
     /// A string copied into the string space (a typed line).
     pub(super) fn copied(&mut self, len: usize) -> Res<Home> {
         if len == 0 {
@@ -165,6 +250,46 @@ impl Vm<'_> {
     pub(super) fn set_home(&mut self, slot: usize, home: Home) {
         if let Some(at) = self.m.str_home.get_mut(slot) {
             *at = home;
+        }
+    }
+
+    /// Whether a string array element's characters are in the program text.
+    pub(super) fn elem_in_text(&self, arr: usize, index: usize) -> bool {
+        self.m
+            .elems_in_text
+            .get(arr)
+            .is_some_and(|bits| bit(bits, index))
+    }
+
+    /// A string array element now holds a string kept in `home`.
+    pub(super) fn set_elem_home(&mut self, arr: usize, index: usize, home: Home) {
+        let in_text = home == Home::Text;
+        if !in_text && !self.elem_in_text(arr, index) {
+            return;
+        }
+        if self.m.elems_in_text.len() <= arr {
+            self.m.elems_in_text.resize(arr + 1, Vec::new());
+        }
+        let Some(bits) = self.m.elems_in_text.get_mut(arr) else {
+            return;
+        };
+        let (word, mask) = (index / 64, 1u64 << (index % 64));
+        if bits.len() <= word {
+            bits.resize(word + 1, 0);
+        }
+        if let Some(word) = bits.get_mut(word) {
+            if in_text {
+                *word |= mask;
+            } else {
+                *word &= !mask;
+            }
+        }
+    }
+
+    /// A string array made anew or erased holds no string from the text.
+    pub(super) fn forget_elem_homes(&mut self, arr: usize) {
+        if let Some(bits) = self.m.elems_in_text.get_mut(arr) {
+            *bits = Vec::new();
         }
     }
 
@@ -191,6 +316,12 @@ impl Vm<'_> {
     }
 }
 
+/// Bit `index` of a bit set kept as words.
+fn bit(bits: &[u64], index: usize) -> bool {
+    bits.get(index / 64)
+        .is_some_and(|word| word >> (index % 64) & 1 == 1)
+}
+
 fn gw_array_bytes(code: &Code, arr: usize, dims: usize, elements: usize) -> usize {
     let name = code.arrays.get(arr).map_or("", |info| info.name.as_str());
     let value = match name.chars().last() {
@@ -208,6 +339,12 @@ impl Machine {
     /// and the bytes of the arrays.
     pub(crate) fn fit_segment(&mut self, code: &Code) {
         self.num_made.resize(self.nums.len(), false);
+        self.fns_made.resize(code.fn_names.len(), false);
+        // no more bits than the arrays have elements
+        self.elems_in_text.truncate(self.arrays.len());
+        for (bits, array) in self.elems_in_text.iter_mut().zip(&self.arrays) {
+            bits.truncate(array.as_ref().map_or(0, |array| array.len().div_ceil(64)));
+        }
         if self.str_home.len() != self.strs.len() {
             self.str_home = self
                 .strs

@@ -30,7 +30,13 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
-    pub(super) fn store_str_elem(&mut self, arr: usize, index: usize, text: Vec<Ch>) -> Res<()> {
+    pub(super) fn store_str_elem(
+        &mut self,
+        arr: usize,
+        index: usize,
+        text: Vec<Ch>,
+        home: Home,
+    ) -> Res<()> {
         let Some(Some(Array {
             data: ArrayData::Str(values),
             ..
@@ -48,7 +54,10 @@ impl<'a> Vm<'a> {
             return Err(OUT_OF_STRING_SPACE.into());
         }
         self.m.memory = (self.m.memory + text.len()).saturating_sub(old_len);
+        // an empty string is nowhere: no bit for it
+        let home = if text.is_empty() { Home::None } else { home };
         *slot = text;
+        self.set_elem_home(arr, index, home);
         Ok(())
     }
 
@@ -91,6 +100,7 @@ impl<'a> Vm<'a> {
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
         self.check_memory(bytes, ErrorCode::OutOfMemory)?;
         let gw_bytes = self.gw_array_bytes(arr as usize, bounds.len(), elements);
+        self.room_for_array(gw_bytes)?;
         self.charge(cost::elements(elements));
         let data = if is_str {
             ArrayData::Str(vec![Vec::new(); elements])
@@ -103,6 +113,7 @@ impl<'a> Vm<'a> {
             return Err(Fault::Internal);
         };
         *entry = Some(Array { bounds, base, data });
+        self.forget_elem_homes(arr as usize);
         if self.m.base_fixed == BaseFixed::No {
             self.m.base_fixed = BaseFixed::ByArray;
         }
@@ -203,7 +214,8 @@ impl<'a> Vm<'a> {
                     _ => return Err(Fault::Internal),
                 };
                 self.m.str_stack.push(text);
-                self.loaded_string(true);
+                let in_space = !self.elem_in_text(arr as usize, index);
+                self.loaded_string(in_space);
             }
             Op::StoreElemNum(ArrayId(arr), dims, ty) => {
                 let value = self.pop();
@@ -223,12 +235,9 @@ impl<'a> Vm<'a> {
             }
             Op::StoreElemStr(ArrayId(arr), dims) => {
                 let text = self.pop_str();
-                // an element's string is always counted in the string space
-                if self.placed(self.m.str_stack.len(), text.len())? == Home::Text {
-                    self.claim(text.len())?;
-                }
+                let home = self.placed(self.m.str_stack.len(), text.len())?;
                 let index = self.element(arr, dims)?;
-                self.store_str_elem(arr as usize, index, text)?;
+                self.store_str_elem(arr as usize, index, text, home)?;
             }
             Op::Dim(ArrayId(arr), dims) => self.dim(arr, dims)?,
             Op::Erase(ArrayId(arr)) => {
@@ -238,6 +247,7 @@ impl<'a> Vm<'a> {
                 let Some(array) = entry.take() else {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 };
+                self.forget_elem_homes(arr as usize);
                 self.m.memory = self.m.memory.saturating_sub(array.bytes());
                 let gw_bytes = self.gw_array_bytes(arr as usize, array.bounds.len(), array.len());
                 self.m.array_bytes = self.m.array_bytes.saturating_sub(gw_bytes);
@@ -256,8 +266,14 @@ impl<'a> Vm<'a> {
                 if entry.quoted {
                     return Err(syntax_error);
                 }
-                let value =
-                    number::parse_strict(&cp437::to_bytes(&entry.text)).ok_or(syntax_error)?;
+                let bytes = cp437::to_bytes(&entry.text);
+                let Some(value) = number::parse_strict(&bytes) else {
+                    // GW-BASIC's reader stops at an &H/&O number past 16 bits
+                    if number::radix_overflow(&bytes) {
+                        return Err(Fault::BasicAtLine(ErrorCode::Overflow, entry.line));
+                    }
+                    return Err(syntax_error);
+                };
                 self.m.data_ptr += 1;
                 self.push(value);
             }

@@ -1,0 +1,16 @@
+5 REM String space (PC-BASIC output): array elements from literals and DATA stay in the program text, SWAP moves strings, MID$ copies a text string first, DEF FN makes its entry and parameters
+10 DIM A$(5)
+20 PRINT FRE(0)
+30 A$(1)="HELLO WORLD": PRINT FRE(0)
+40 READ A$(2): PRINT FRE(0)
+50 A$(3)=A$(1): PRINT FRE(0)
+60 A$(1)="X"+"Y": PRINT FRE(0), FRE("")
+70 B$=A$(2): PRINT FRE(0)
+80 A$(2)="": PRINT FRE(""), FRE(0)
+90 DEF FNL(S$)=LEN(S$)+FRE(0)
+100 PRINT FNL("ABC"), FNL(B$+B$), FRE(0), FRE("")
+110 C$="ABCDEFGH": D$="12": SWAP C$,D$: PRINT FRE(0), FRE("")
+120 MID$(C$,1)="ZZ": PRINT FRE(0), FRE("")
+130 E$=STRING$(10,"Q"): MID$(E$,2)="RR": PRINT FRE(0), FRE("")
+140 SWAP E$,C$: PRINT FRE(0), FRE("")
+150 DATA "SOME DATA TEXT"
