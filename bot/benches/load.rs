@@ -178,14 +178,16 @@ fn bot_process() {
                     running.settled().await;
                     let stats = Stats::of_this_process();
                     println!(
-                        "{} {} {} {} {} {} {}",
+                        "{} {} {} {} {} {} {} {} {}",
                         stats.heap_bytes,
                         stats.rss_bytes,
                         stats.cpu_ticks,
                         stats.open_files,
                         stats.statements,
                         stats.writes,
-                        stats.threads
+                        stats.threads,
+                        stats.malloc_in_use,
+                        stats.malloc_free
                     );
                 }
                 "quit" => break,
@@ -213,6 +215,42 @@ struct Stats {
     /// Threads of the process: each has a stack, and with glibc's allocator an arena
     /// that keeps what it freed.
     threads: i64,
+    /// What glibc's `malloc` has handed out (Rust's heap and C's: SQLite's page
+    /// caches), and what it holds freed without giving it back, over all its arenas.
+    malloc_in_use: i64,
+    malloc_free: i64,
+}
+
+/// glibc's `struct mallinfo2` (glibc 2.33 and later).
+#[repr(C)]
+#[derive(Default)]
+struct MallInfo2 {
+    arena: usize,
+    ordblks: usize,
+    smblks: usize,
+    hblks: usize,
+    hblkhd: usize,
+    usmblks: usize,
+    fsmblks: usize,
+    uordblks: usize,
+    fordblks: usize,
+    keepcost: usize,
+}
+
+#[allow(unsafe_code)]
+unsafe extern "C" {
+    fn mallinfo2() -> MallInfo2;
+}
+
+/// `(in use, free but kept)` bytes of glibc's allocator.
+fn malloc_figures() -> (i64, i64) {
+    // SAFETY: mallinfo2 takes nothing and returns a plain struct by value.
+    #[allow(unsafe_code)]
+    let info = unsafe { mallinfo2() };
+    (
+        (info.uordblks + info.hblkhd) as i64,
+        (info.fordblks + info.fsmblks) as i64,
+    )
 }
 
 impl Stats {
@@ -227,6 +265,8 @@ impl Stats {
             statements: sum(|stats| stats.statements),
             writes: sum(|stats| stats.writes),
             threads: sum(|stats| stats.threads),
+            malloc_in_use: sum(|stats| stats.malloc_in_use),
+            malloc_free: sum(|stats| stats.malloc_free),
         }
     }
 
@@ -253,6 +293,7 @@ impl Stats {
             .find_map(|line| line.strip_prefix("Threads:"))
             .and_then(|count| count.trim().parse().ok())
             .unwrap_or(0);
+        let (malloc_in_use, malloc_free) = malloc_figures();
         Stats {
             heap_bytes: LIVE_BYTES.load(Ordering::Relaxed) as i64,
             rss_bytes: rss_pages * 4096,
@@ -261,6 +302,8 @@ impl Stats {
             statements,
             writes,
             threads,
+            malloc_in_use,
+            malloc_free,
         }
     }
 }
@@ -335,6 +378,8 @@ impl BotProcess {
             statements: numbers[4],
             writes: numbers[5],
             threads: numbers[6],
+            malloc_in_use: numbers[7],
+            malloc_free: numbers[8],
         }
     }
 
