@@ -6,7 +6,8 @@
 
 use sqlx::{AnyConnection, FromRow, Row};
 
-use super::{EffectLibraryRow, Storage, is_unique_violation};
+use super::effects::LIBRARY_COLUMNS;
+use super::{EffectLibraryRow, Storage, is_unique_violation, joined_columns};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct EncounterRow {
@@ -173,31 +174,21 @@ impl Storage {
         condition: &str,
         key: i64,
     ) -> anyhow::Result<Option<(EncounterRow, Option<EffectLibraryRow>)>> {
-        let encounter: Vec<String> = COLUMNS
-            .split(", ")
-            .map(|column| format!("e.{column}"))
-            .collect();
         let sql = format!(
-            "SELECT {}, l.source AS library_source, l.effect_count AS library_effect_count, \
-             l.installed_by AS library_installed_by, \
-             l.installed_by_name AS library_installed_by_name, \
-             l.installed_at AS library_installed_at \
+            "SELECT {}, {} \
              FROM encounters e LEFT JOIN effect_libraries l ON l.guild_id = e.guild_id \
              WHERE {condition}",
-            encounter.join(", ")
+            joined_columns(COLUMNS, "e", None),
+            joined_columns(LIBRARY_COLUMNS, "l", Some("library"))
         );
-        let Some(row) = sqlx::query(&sql)
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await?
-        else {
+        let Some(row) = self.joined_row(&sql, key).await? else {
             return Ok(None);
         };
         let encounter = EncounterRow::from_row(&row)?;
         let library = match row.try_get::<Option<String>, _>("library_source")? {
             None => None,
             Some(source) => Some(EffectLibraryRow {
-                guild_id: encounter.guild_id,
+                guild_id: row.try_get("library_guild_id")?,
                 source,
                 effect_count: row.try_get("library_effect_count")?,
                 installed_by: row.try_get("library_installed_by")?,

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use npc_core::World;
 use sqlx::{AnyConnection, FromRow, Row};
 
-use super::Storage;
 use super::characters::name_key;
+use super::{Storage, joined_columns};
 
 /// An installed script.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -324,25 +324,13 @@ impl Storage {
         condition: &str,
         key: i64,
     ) -> anyhow::Result<Option<(NpcConversationRow, Option<NpcScriptRow>)>> {
-        let conversation: Vec<String> = CONVERSATION_COLUMNS
-            .split(", ")
-            .map(|column| format!("c.{column}"))
-            .collect();
-        let script: Vec<String> = SCRIPT_COLUMNS
-            .split(", ")
-            .map(|column| format!("s.{column} AS npc_script_{column}"))
-            .collect();
         let sql = format!(
             "SELECT {}, {} FROM npc_conversations c LEFT JOIN npc_scripts s ON s.id = c.script_id \
              WHERE {condition}",
-            conversation.join(", "),
-            script.join(", ")
+            joined_columns(CONVERSATION_COLUMNS, "c", None),
+            joined_columns(SCRIPT_COLUMNS, "s", Some("npc_script"))
         );
-        let Some(row) = sqlx::query(&sql)
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await?
-        else {
+        let Some(row) = self.joined_row(&sql, key).await? else {
             return Ok(None);
         };
         let conversation = NpcConversationRow::from_row(&row)?;
