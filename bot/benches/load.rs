@@ -215,8 +215,9 @@ struct Stats {
     /// Threads of the process: each has a stack, and with glibc's allocator an arena
     /// that keeps what it freed.
     threads: i64,
-    /// What glibc's `malloc` has handed out (Rust's heap and C's: SQLite's page
-    /// caches), and what it holds freed without giving it back, over all its arenas.
+    /// What glibc's `malloc` counts as handed out (Rust's heap with malloc's own
+    /// overhead, the blocks each thread's cache holds, and C's: SQLite's page caches),
+    /// and what it holds freed without giving it back, over all its arenas.
     malloc_in_use: i64,
     malloc_free: i64,
 }

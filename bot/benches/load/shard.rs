@@ -446,7 +446,7 @@ pub(super) async fn run(layout: Layout) {
     );
     for (shard, each) in ends.iter().enumerate() {
         println!(
-            "bot process of shard {shard} at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server of its shard), {} open files, {} threads; malloc: {:.1} MiB in use (Rust's live heap and C's, SQLite's), {:.1} MiB freed and kept",
+            "bot process of shard {shard} at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server of its shard), {} open files, {} threads; malloc: {:.1} MiB in use (Rust's heap with malloc's overhead and the threads' caches, and C's), {:.1} MiB freed and kept",
             mib(each.heap_bytes),
             mib(each.rss_bytes),
             each.rss_bytes as f64 * ends.len() as f64 / SERVERS as f64,
