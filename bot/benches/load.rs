@@ -13,8 +13,9 @@
 //! the sender down and hide itself. Not a test: it asserts nothing and prints figures.
 //!
 //! `-- rates` leaves out the memory of paused sessions (for alternating runs of two
-//! builds); `-- steady` only sends 2,000 rolls a second for 20 seconds (for a profiler
-//! attached to the bot process, whose id it prints).
+//! builds); `-- shard` runs the shard bench (`load/shard.rs`; `-- shard pg` its two
+//! processes on PostgreSQL); `-- steady` only sends 2,000 rolls a second for 20
+//! seconds (for a profiler attached to the bot process, whose id it prints).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashMap;
@@ -104,9 +105,15 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
-    // `cargo bench -p tavern --bench load -- shard`: the shard bench instead.
+    // `cargo bench -p tavern --bench load -- shard`: the shard bench instead; with
+    // `pg`, two processes of a shard each on one PostgreSQL.
     if std::env::args().any(|arg| arg == "shard") {
-        runtime.block_on(shard::run());
+        let layout = if std::env::args().any(|arg| arg == "pg") {
+            shard::Layout::TwoPostgres
+        } else {
+            shard::Layout::OneSqlite
+        };
+        runtime.block_on(shard::run(layout));
         return;
     }
     runtime.block_on(generate_load());
@@ -124,7 +131,22 @@ fn bot_process() {
         let db = std::env::var("TAVERN_LOAD_DB").expect("TAVERN_LOAD_DB");
         let mut config = Config::default();
         config.discord.api_base = Some(api_base);
-        config.database.url = sqlite_url_for_path(&db);
+        // A `postgres://` URL as it is, else the path of a SQLite file.
+        config.database.url = if db.starts_with("postgres://") {
+            db
+        } else {
+            sqlite_url_for_path(&db)
+        };
+        // `TAVERN_LOAD_SHARD=INDEX/TOTAL`: this process runs that one shard, as a
+        // `[shards]` of `start = end = INDEX` does (shard 0's process registers).
+        if let Ok(shard) = std::env::var("TAVERN_LOAD_SHARD") {
+            let (index, total) = shard
+                .split_once('/')
+                .expect("TAVERN_LOAD_SHARD=INDEX/TOTAL");
+            config.shards.start = index.parse().expect("a shard index");
+            config.shards.end = config.shards.start;
+            config.shards.total = total.parse().expect("a shard total");
+        }
         // Logging as `tavern run` sets it up (RUST_LOG wins), since its spans cost too;
         // the shard bench also counts the database statements.
         if std::env::var_os("TAVERN_LOAD_COUNT_STATEMENTS").is_some() {
@@ -156,13 +178,16 @@ fn bot_process() {
                     running.settled().await;
                     let stats = Stats::of_this_process();
                     println!(
-                        "{} {} {} {} {} {}",
+                        "{} {} {} {} {} {} {} {} {}",
                         stats.heap_bytes,
                         stats.rss_bytes,
                         stats.cpu_ticks,
                         stats.open_files,
                         stats.statements,
-                        stats.writes
+                        stats.writes,
+                        stats.threads,
+                        stats.malloc_in_use,
+                        stats.malloc_free
                     );
                 }
                 "quit" => break,
@@ -187,9 +212,65 @@ struct Stats {
     /// the bot was started to count them, else 0).
     statements: i64,
     writes: i64,
+    /// Threads of the process: each has a stack, and with glibc's allocator an arena
+    /// that keeps what it freed.
+    threads: i64,
+    /// What glibc's `malloc` counts as handed out (Rust's heap with malloc's own
+    /// overhead, the blocks each thread's cache holds, and C's: SQLite's page caches),
+    /// and what it holds freed without giving it back, over all its arenas.
+    malloc_in_use: i64,
+    malloc_free: i64,
+}
+
+/// glibc's `struct mallinfo2` (glibc 2.33 and later).
+#[repr(C)]
+#[derive(Default)]
+struct MallInfo2 {
+    arena: usize,
+    ordblks: usize,
+    smblks: usize,
+    hblks: usize,
+    hblkhd: usize,
+    usmblks: usize,
+    fsmblks: usize,
+    uordblks: usize,
+    fordblks: usize,
+    keepcost: usize,
+}
+
+#[allow(unsafe_code)]
+unsafe extern "C" {
+    fn mallinfo2() -> MallInfo2;
+}
+
+/// `(in use, free but kept)` bytes of glibc's allocator.
+fn malloc_figures() -> (i64, i64) {
+    // SAFETY: mallinfo2 takes nothing and returns a plain struct by value.
+    #[allow(unsafe_code)]
+    let info = unsafe { mallinfo2() };
+    (
+        (info.uordblks + info.hblkhd) as i64,
+        (info.fordblks + info.fsmblks) as i64,
+    )
 }
 
 impl Stats {
+    /// Several processes together.
+    fn total(each: &[Stats]) -> Stats {
+        let sum = |field: fn(&Stats) -> i64| each.iter().map(field).sum();
+        Stats {
+            heap_bytes: sum(|stats| stats.heap_bytes),
+            rss_bytes: sum(|stats| stats.rss_bytes),
+            cpu_ticks: sum(|stats| stats.cpu_ticks),
+            open_files: sum(|stats| stats.open_files),
+            statements: sum(|stats| stats.statements),
+            writes: sum(|stats| stats.writes),
+            threads: sum(|stats| stats.threads),
+            malloc_in_use: sum(|stats| stats.malloc_in_use),
+            malloc_free: sum(|stats| stats.malloc_free),
+        }
+    }
+
     fn of_this_process() -> Stats {
         let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
         let rss_pages: i64 = statm
@@ -207,6 +288,13 @@ impl Stats {
             .collect();
         let cpu_ticks = fields.get(11).copied().unwrap_or(0) + fields.get(12).copied().unwrap_or(0);
         let (statements, writes) = statements::counted();
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let threads = status
+            .lines()
+            .find_map(|line| line.strip_prefix("Threads:"))
+            .and_then(|count| count.trim().parse().ok())
+            .unwrap_or(0);
+        let (malloc_in_use, malloc_free) = malloc_figures();
         Stats {
             heap_bytes: LIVE_BYTES.load(Ordering::Relaxed) as i64,
             rss_bytes: rss_pages * 4096,
@@ -214,6 +302,9 @@ impl Stats {
             open_files: std::fs::read_dir("/proc/self/fd").map_or(0, |dir| dir.count() as i64),
             statements,
             writes,
+            threads,
+            malloc_in_use,
+            malloc_free,
         }
     }
 }
@@ -227,14 +318,24 @@ struct BotProcess {
 
 impl BotProcess {
     fn spawn(api_base: &str, db: &std::path::Path) -> BotProcess {
-        BotProcess::spawn_counting(api_base, db, false)
+        BotProcess::spawn_counting(api_base, db.as_os_str(), false, None)
     }
 
-    /// `count_statements`: the bot also counts its database statements.
-    fn spawn_counting(api_base: &str, db: &std::path::Path, count_statements: bool) -> BotProcess {
+    /// `count_statements`: the bot also counts its database statements. `db` is a
+    /// SQLite file's path or a `postgres://` URL; `shard` is `(index, total)` of the
+    /// one shard this process runs, else it runs the only one.
+    fn spawn_counting(
+        api_base: &str,
+        db: &std::ffi::OsStr,
+        count_statements: bool,
+        shard: Option<(u32, u32)>,
+    ) -> BotProcess {
         let mut command = Command::new(std::env::current_exe().expect("this binary"));
         if count_statements {
             command.env("TAVERN_LOAD_COUNT_STATEMENTS", "1");
+        }
+        if let Some((index, total)) = shard {
+            command.env("TAVERN_LOAD_SHARD", format!("{index}/{total}"));
         }
         // An experiment's knob: the bot's runtime threads alone (tokio reads
         // `TOKIO_WORKER_THREADS`), the generator's left as they are.
@@ -277,6 +378,9 @@ impl BotProcess {
             open_files: numbers[3],
             statements: numbers[4],
             writes: numbers[5],
+            threads: numbers[6],
+            malloc_in_use: numbers[7],
+            malloc_free: numbers[8],
         }
     }
 

@@ -3,7 +3,13 @@
 //!
 //! ```text
 //! cargo bench -p tavern --bench load -- shard
+//! TAVERN_TEST_POSTGRES=postgres://… cargo bench -p tavern --bench load -- shard pg
 //! ```
+//!
+//! With `pg`, the same 2,500 servers are split over two shards, as Discord routes
+//! them (`(guild_id >> 22) % 2`), and two bot processes run one shard each on one
+//! PostgreSQL (a schema of the bench's own, dropped at the end); their CPU,
+//! statements and memory are added up, and each process's memory is shown too.
 //!
 //! The fake lists every server as unavailable in READY and then sends each server's
 //! GUILD_CREATE (channels, roles, the bot's own member: `GuildShape::typical`), which a
@@ -70,38 +76,182 @@ fn player(index: u64, player: u64) -> Invoker {
     )
 }
 
-/// A bot started on a fake that presents `servers` servers.
+/// How the bench runs the bot: where its data lives and how the servers are split.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Layout {
+    /// One process runs the one shard on a SQLite file (`-- shard`).
+    OneSqlite,
+    /// Two processes run one shard each of two, on one PostgreSQL (`-- shard pg`,
+    /// with `TAVERN_TEST_POSTGRES` naming the server): the servers split as Discord
+    /// routes them, `(guild_id >> 22) % 2`.
+    TwoPostgres,
+}
+
+impl Layout {
+    fn shards(self) -> u32 {
+        match self {
+            Layout::OneSqlite => 1,
+            Layout::TwoPostgres => 2,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Layout::OneSqlite => "one process running the one shard, on SQLite",
+            Layout::TwoPostgres => "two processes running one shard each of two, on one PostgreSQL",
+        }
+    }
+}
+
+/// Where the bots keep their data: a SQLite file, or a PostgreSQL schema of the
+/// bench's own (dropped at the end).
+enum Database {
+    Sqlite(std::path::PathBuf),
+    Postgres {
+        base_url: String,
+        schema: String,
+        /// The base URL with the schema as its search path.
+        url: String,
+    },
+}
+
+impl Database {
+    async fn create(layout: Layout, dir: &std::path::Path, name: &str) -> Database {
+        if layout == Layout::OneSqlite {
+            return Database::Sqlite(dir.join("shard.db"));
+        }
+        let base_url = std::env::var("TAVERN_TEST_POSTGRES")
+            .expect("`-- shard pg` needs TAVERN_TEST_POSTGRES (a postgres:// URL)");
+        let schema = format!("tavern_shard_bench_{}_{name}", std::process::id());
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&base_url)
+            .await
+            .expect("the PostgreSQL of TAVERN_TEST_POSTGRES");
+        for statement in [
+            format!("DROP SCHEMA IF EXISTS {schema} CASCADE"),
+            format!("CREATE SCHEMA {schema}"),
+        ] {
+            sqlx::query(&statement)
+                .execute(&pool)
+                .await
+                .expect("a schema of the bench's own");
+        }
+        pool.close().await;
+        let separator = if base_url.contains('?') { '&' } else { '?' };
+        let url = format!("{base_url}{separator}options=-c%20search_path%3D{schema}");
+        Database::Postgres {
+            base_url,
+            schema,
+            url,
+        }
+    }
+
+    /// What a bot process is given: the SQLite file's path or the URL.
+    fn for_bot(&self) -> std::ffi::OsString {
+        match self {
+            Database::Sqlite(path) => path.clone().into_os_string(),
+            Database::Postgres { url, .. } => url.into(),
+        }
+    }
+
+    /// A pool of the bench's own on the bots' database, migrated (so the bots start
+    /// on a migrated database and do not race to migrate it).
+    async fn open(&self) -> Storage {
+        let url = match self {
+            Database::Sqlite(path) => sqlite_url_for_path(&path.to_string_lossy()),
+            Database::Postgres { url, .. } => url.clone(),
+        };
+        let options = StorageOptions {
+            max_connections: 2,
+            ..StorageOptions::default()
+        };
+        Storage::open(&url, &options)
+            .await
+            .expect("the bot's database")
+    }
+
+    /// The bytes the database takes: SQLite's pages, or PostgreSQL's tables with
+    /// their indexes and TOAST in the bench's schema.
+    async fn bytes(&self, storage: &Storage) -> i64 {
+        match self {
+            Database::Sqlite(_) => page_bytes(storage).await,
+            Database::Postgres { .. } => {
+                let (bytes,): (i64,) = sqlx::query_as(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0)::BIGINT \
+                     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
+                     WHERE n.nspname = current_schema() AND c.relkind = 'r'",
+                )
+                .fetch_one(storage.pool())
+                .await
+                .expect("the schema's size");
+                bytes
+            }
+        }
+    }
+
+    async fn drop(self) {
+        let Database::Postgres {
+            base_url, schema, ..
+        } = self
+        else {
+            return;
+        };
+        if let Ok(pool) = sqlx::AnyPool::connect(&base_url).await {
+            let drop = format!("DROP SCHEMA IF EXISTS {schema} CASCADE");
+            let _ = sqlx::query(&drop).execute(&pool).await;
+            pool.close().await;
+        }
+    }
+}
+
+/// The bots started on a fake that presents `servers` servers.
 struct Started {
     fake: FakeDiscord,
-    bot: BotProcess,
+    /// One process per shard, in shard order.
+    bots: Vec<BotProcess>,
     dir: std::path::PathBuf,
-    db: std::path::PathBuf,
-    to_ready: Duration,
+    db: Database,
+    /// The bench's own pool on the bots' database.
+    storage: Storage,
+    /// Each shard's READY after the processes started.
+    to_ready: Vec<Duration>,
     to_registered: Duration,
     to_answer: Duration,
-    after_start: Stats,
+    /// Each process after start.
+    after_start: Vec<Stats>,
     guilds_intent: bool,
 }
 
-async fn start(servers: u64, name: &str) -> Started {
+async fn start(layout: Layout, servers: u64, name: &str) -> Started {
     let dir = std::env::temp_dir().join(format!("tavern-shard-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let db = dir.join("shard.db");
+    let db = Database::create(layout, &dir, name).await;
+    let storage = db.open().await;
+    let shards = layout.shards();
     let fake = FakeDiscord::start(FakeConfig {
         token: Some(TOKEN.to_owned()),
         mention_policy: MentionPolicy::ForbidAll,
         wait_timeout: Duration::from_secs(120),
+        shard_count: shards,
         guilds: (0..servers).map(guild_id).collect(),
         ..FakeConfig::default()
     })
     .await;
     let started = Instant::now();
-    let mut bot = BotProcess::spawn_counting(&fake.api_base(), &db, true);
-    fake.wait_ready(0, Duration::from_secs(120))
-        .await
-        .expect("the bot connects");
-    let to_ready = started.elapsed();
+    let bots: Vec<BotProcess> = (0..shards)
+        .map(|shard| {
+            let split = (shards > 1).then_some((shard, shards));
+            BotProcess::spawn_counting(&fake.api_base(), &db.for_bot(), true, split)
+        })
+        .collect();
+    let mut to_ready = Vec::new();
+    for shard in 0..shards {
+        fake.wait_ready(shard, Duration::from_secs(120))
+            .await
+            .expect("the bot connects");
+        to_ready.push(started.elapsed());
+    }
     // Discord sends each server of READY once the shard is up.
     for index in 0..servers {
         fake.dispatch_guild_create(&shape(index));
@@ -110,88 +260,103 @@ async fn start(servers: u64, name: &str) -> Started {
         .await
         .expect("the commands are registered");
     let to_registered = started.elapsed();
-    // A roll sent after every GUILD_CREATE is answered once the shard has read them all.
-    let last = servers.saturating_sub(1);
-    let who = Invoker::member(1, guild_id(last), shape(last).first_text_channel());
-    let roll = fake.interaction_slash(&who, "roll", vec![Opt::string("expr", "1d20")]);
-    let id = fake.dispatch_interaction(roll);
-    fake.wait_callback(id).await.expect("the first answer");
+    // A roll sent after every GUILD_CREATE is answered once the shard has read them
+    // all: one to the last server of each shard.
+    let lasts = (0..servers).rev().take(shards as usize);
+    let ids: Vec<u64> = lasts
+        .map(|last| {
+            let who = Invoker::member(1, guild_id(last), shape(last).first_text_channel());
+            let roll = fake.interaction_slash(&who, "roll", vec![Opt::string("expr", "1d20")]);
+            fake.dispatch_interaction(roll)
+        })
+        .collect();
+    for id in ids {
+        fake.wait_callback(id).await.expect("the first answer");
+    }
     let to_answer = started.elapsed();
-    let after_start = bot.measure().await;
-    let guilds_intent = fake.gateway_log().iter().any(|record| {
-        matches!(record, fake_discord::GatewayRecord::Identify { intents, .. } if *intents & 1 != 0)
-    });
-    Started {
+    let mut started = Started {
         fake,
-        bot,
+        bots,
         dir,
         db,
+        storage,
         to_ready,
         to_registered,
         to_answer,
-        after_start,
-        guilds_intent,
-    }
+        after_start: Vec::new(),
+        guilds_intent: false,
+    };
+    started.after_start = started.measure_each().await;
+    started.guilds_intent = started.fake.gateway_log().iter().any(|record| {
+        matches!(record, fake_discord::GatewayRecord::Identify { intents, .. } if *intents & 1 != 0)
+    });
+    started
 }
 
 impl Started {
+    /// Each process, once idle.
+    async fn measure_each(&mut self) -> Vec<Stats> {
+        let mut each = Vec::new();
+        for bot in &mut self.bots {
+            each.push(bot.measure().await);
+        }
+        each
+    }
+
+    /// All processes together, once idle.
+    async fn measure(&mut self) -> Stats {
+        Stats::total(&self.measure_each().await)
+    }
+
     async fn stop(self) {
-        self.bot.quit();
+        for bot in self.bots {
+            bot.quit();
+        }
+        self.storage.close().await;
         self.fake.shutdown().await;
+        self.db.drop().await;
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
-pub(super) async fn run() {
-    println!("Tavern shard bench: {SERVERS} servers on one shard, {ACTIVE} of them playing");
+pub(super) async fn run(layout: Layout) {
     println!(
-        "machine: {} cores; bot in a child process, fake Discord and this generator in the parent",
+        "Tavern shard bench: {SERVERS} servers, {ACTIVE} of them playing; {}",
+        layout.describe()
+    );
+    println!(
+        "machine: {} cores; bots in child processes, fake Discord and this generator in the parent",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
-    let empty = start(0, "empty").await;
-    let (empty_stats, empty_ready) = (empty.after_start, empty.to_ready);
+    let empty = start(layout, 0, "empty").await;
+    let (empty_stats, empty_ready) = (empty.after_start.clone(), empty.to_ready.clone());
     empty.stop().await;
 
-    let mut full = start(SERVERS, "full").await;
+    let mut full = start(layout, SERVERS, "full").await;
     println!();
     println!(
         "GUILD_CREATE: {SERVERS} sent; the bot asked for the GUILDS intent: {} (without it Discord, and the fake, deliver none)",
         full.guilds_intent
     );
+    let shown = |times: &[Duration]| {
+        times
+            .iter()
+            .map(|time| format!("{:.0}", ms(*time)))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
     println!(
-        "start-up: READY after {:.0} ms (no servers: {:.0} ms), commands registered after {:.0} ms, first answer after {:.0} ms",
-        ms(full.to_ready),
-        ms(empty_ready),
+        "start-up: READY after {} ms (no servers: {} ms), commands registered after {:.0} ms, first answer after {:.0} ms",
+        shown(&full.to_ready),
+        shown(&empty_ready),
         ms(full.to_registered),
         ms(full.to_answer),
     );
-    let after = &full.after_start;
-    println!(
-        "| bot process after start | no servers | {SERVERS} servers | per server |\n| --- | ---: | ---: | ---: |"
-    );
-    let per = |full: i64, empty: i64| (full - empty) as f64 / SERVERS as f64;
-    println!(
-        "| live heap | {:.1} MiB | {:.1} MiB | {:.0} B |",
-        mib(empty_stats.heap_bytes),
-        mib(after.heap_bytes),
-        per(after.heap_bytes, empty_stats.heap_bytes)
-    );
-    println!(
-        "| RSS | {:.1} MiB | {:.1} MiB | {:.0} B |",
-        mib(empty_stats.rss_bytes),
-        mib(after.rss_bytes),
-        per(after.rss_bytes, empty_stats.rss_bytes)
-    );
+    print_after_start(&empty_stats, &full.after_start);
 
-    let storage = Storage::connect(
-        &sqlite_url_for_path(&full.db.to_string_lossy()),
-        &StorageOptions::default(),
-    )
-    .await
-    .expect("the bot's database");
-    let fresh = page_bytes(&storage).await;
+    let fresh = full.db.bytes(&full.storage).await;
     setup(&full).await;
-    let set_up = page_bytes(&storage).await;
+    let set_up = full.db.bytes(&full.storage).await;
 
     println!();
     println!(
@@ -262,14 +427,14 @@ pub(super) async fn run() {
     mix.merge(turns);
     mix.merge(nexts);
     kind_phase(&mut full, "the mix", mix).await;
-    let after_mix = page_bytes(&storage).await;
+    let after_mix = full.db.bytes(&full.storage).await;
     let (characters,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM characters")
-        .fetch_one(storage.pool())
+        .fetch_one(full.storage.pool())
         .await
         .unwrap_or((0,));
-    storage.close().await;
 
-    let end = full.bot.measure().await;
+    let ends = full.measure_each().await;
+    let end = Stats::total(&ends);
     println!();
     println!(
         "database: fresh {:.0} KiB; after the setup of {ACTIVE} servers (a server macro, an encounter of 3, {} generators at their first answer) {:.0} KiB; after all phases (an NPC, its conversations, a second generator each) {:.0} KiB ({characters} characters): {:.0} B per active server",
@@ -279,13 +444,26 @@ pub(super) async fn run() {
         after_mix as f64 / 1024.0,
         (after_mix - fresh) as f64 / ACTIVE as f64,
     );
-    println!(
-        "bot process at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server of the shard), {} open files",
-        mib(end.heap_bytes),
-        mib(end.rss_bytes),
-        end.rss_bytes as f64 / SERVERS as f64,
-        end.open_files
-    );
+    for (shard, each) in ends.iter().enumerate() {
+        println!(
+            "bot process of shard {shard} at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server of its shard), {} open files, {} threads; malloc: {:.1} MiB in use (Rust's heap with malloc's overhead and the threads' caches, and C's), {:.1} MiB freed and kept",
+            mib(each.heap_bytes),
+            mib(each.rss_bytes),
+            each.rss_bytes as f64 * ends.len() as f64 / SERVERS as f64,
+            each.open_files,
+            each.threads,
+            mib(each.malloc_in_use),
+            mib(each.malloc_free)
+        );
+    }
+    if ends.len() > 1 {
+        println!(
+            "all bot processes at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server)",
+            mib(end.heap_bytes),
+            mib(end.rss_bytes),
+            end.rss_bytes as f64 / SERVERS as f64,
+        );
+    }
     let violations = full.fake.violations();
     println!("violations recorded by the fake: {}", violations.len());
     for violation in violations.iter().take(5) {
@@ -405,7 +583,7 @@ async fn npc_setup(started: &mut Started) {
     let (_, sent) = dispatch_batch(&started.fake, talks.clone(), 100).await;
     wait_batch(&started.fake, &talks, &sent).await;
     // A conversation's greeting is posted before its `/talk` is done.
-    started.bot.measure().await;
+    started.measure().await;
     let open = npc_turns(&started.fake).replies.len();
     println!("NPC conversations open: {open} of {}", ACTIVE * PLAYERS);
 }
@@ -577,11 +755,11 @@ async fn wait_answered(fake: &FakeDiscord, ids: &[u64]) {
 /// per interaction.
 async fn kind_phase(started: &mut Started, name: &str, batch: Batch) {
     let count = batch.len();
-    let before = (started.bot.measure().await, Stats::of_this_process());
+    let before = (started.measure().await, Stats::of_this_process());
     let waits = batch.clone();
     let (_, sent_replies) = dispatch_batch(&started.fake, batch, MIX_RATE).await;
     wait_batch(&started.fake, &waits, &sent_replies).await;
-    let after = started.bot.measure().await;
+    let after = started.measure().await;
     let own = Stats::of_this_process();
     let each = |ticks: i64| ticks as f64 * 10_000.0 / count.max(1) as f64;
     let per = |n: i64| n as f64 / count.max(1) as f64;
@@ -592,4 +770,34 @@ async fn kind_phase(started: &mut Started, name: &str, batch: Batch) {
         per(after.statements - before.0.statements),
         per(after.writes - before.0.writes),
     );
+}
+
+/// The memory of each process after start, with no server and with its share of
+/// [`SERVERS`], and what a server adds.
+fn print_after_start(empty: &[Stats], full: &[Stats]) {
+    let shards = full.len() as u64;
+    println!(
+        "| bot process after start | no servers | {} servers | per server |\n| --- | ---: | ---: | ---: |",
+        SERVERS / shards
+    );
+    let per = |full: i64, empty: i64| (full - empty) as f64 * shards as f64 / SERVERS as f64;
+    for (shard, (empty, full)) in empty.iter().zip(full).enumerate() {
+        let which = if shards > 1 {
+            format!(" (shard {shard})")
+        } else {
+            String::new()
+        };
+        println!(
+            "| live heap{which} | {:.1} MiB | {:.1} MiB | {:.0} B |",
+            mib(empty.heap_bytes),
+            mib(full.heap_bytes),
+            per(full.heap_bytes, empty.heap_bytes)
+        );
+        println!(
+            "| RSS{which} | {:.1} MiB | {:.1} MiB | {:.0} B |",
+            mib(empty.rss_bytes),
+            mib(full.rss_bytes),
+            per(full.rss_bytes, empty.rss_bytes)
+        );
+    }
 }

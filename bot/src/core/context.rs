@@ -73,9 +73,19 @@ impl Context {
         &self,
         guild_id: i64,
     ) -> anyhow::Result<Option<Arc<npc_core::effects::EffectLibrary>>> {
-        let Some(row) = self.storage.effect_library(guild_id).await? else {
+        let row = self.storage.effect_library(guild_id).await?;
+        self.loaded_library(row).await
+    }
+
+    /// [`Context::effect_library`] of the row read (`None`: no file installed).
+    pub(super) async fn loaded_library(
+        &self,
+        row: Option<crate::storage::EffectLibraryRow>,
+    ) -> anyhow::Result<Option<Arc<npc_core::effects::EffectLibrary>>> {
+        let Some(row) = row else {
             return Ok(None);
         };
+        let guild_id = row.guild_id;
         if let Some(library) = self.effect_libraries.cached(&row.source) {
             return Ok(Some(library));
         }

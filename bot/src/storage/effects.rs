@@ -16,6 +16,10 @@ pub struct EffectLibraryRow {
     pub installed_at: i64,
 }
 
+/// The columns of `effect_libraries`, in [`EffectLibraryRow`]'s order.
+pub(super) const LIBRARY_COLUMNS: &str =
+    "guild_id, source, effect_count, installed_by, installed_by_name, installed_at";
+
 impl Storage {
     /// The server's effect file, if one is installed.
     pub async fn effect_library(&self, guild_id: i64) -> anyhow::Result<Option<EffectLibraryRow>> {
@@ -60,12 +64,10 @@ pub async fn effect_library_in(
     conn: &mut AnyConnection,
     guild_id: i64,
 ) -> anyhow::Result<Option<EffectLibraryRow>> {
-    let row = sqlx::query_as::<_, EffectLibraryRow>(
-        "SELECT guild_id, source, effect_count, installed_by, installed_by_name, installed_at \
-         FROM effect_libraries WHERE guild_id = $1",
-    )
-    .bind(guild_id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let sql = format!("SELECT {LIBRARY_COLUMNS} FROM effect_libraries WHERE guild_id = $1");
+    let row = sqlx::query_as::<_, EffectLibraryRow>(&sql)
+        .bind(guild_id)
+        .fetch_optional(&mut *conn)
+        .await?;
     Ok(row)
 }

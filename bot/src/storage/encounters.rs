@@ -4,9 +4,10 @@
 //! tables is here. A change is one transaction that first claims the step, so a
 //! double press or two racing commands cannot both apply.
 
-use sqlx::{AnyConnection, FromRow};
+use sqlx::{AnyConnection, FromRow, Row};
 
-use super::{Storage, is_unique_violation};
+use super::effects::LIBRARY_COLUMNS;
+use super::{EffectLibraryRow, Storage, is_unique_violation, joined_columns};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct EncounterRow {
@@ -148,6 +149,54 @@ impl Storage {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?)
+    }
+
+    /// An encounter with its server's effect file (`None`: none installed), in one
+    /// statement: every change of an encounter runs with the file.
+    pub async fn encounter_and_library(
+        &self,
+        id: i64,
+    ) -> anyhow::Result<Option<(EncounterRow, Option<EffectLibraryRow>)>> {
+        self.encounter_and_library_where("e.id = $1", id).await
+    }
+
+    /// [`Storage::encounter_and_library`] of the encounter of a channel.
+    pub async fn encounter_and_library_in_channel(
+        &self,
+        channel_id: i64,
+    ) -> anyhow::Result<Option<(EncounterRow, Option<EffectLibraryRow>)>> {
+        self.encounter_and_library_where("e.channel_id = $1", channel_id)
+            .await
+    }
+
+    async fn encounter_and_library_where(
+        &self,
+        condition: &str,
+        key: i64,
+    ) -> anyhow::Result<Option<(EncounterRow, Option<EffectLibraryRow>)>> {
+        let sql = format!(
+            "SELECT {}, {} \
+             FROM encounters e LEFT JOIN effect_libraries l ON l.guild_id = e.guild_id \
+             WHERE {condition}",
+            joined_columns(COLUMNS, "e", None),
+            joined_columns(LIBRARY_COLUMNS, "l", Some("library"))
+        );
+        let Some(row) = self.joined_row(&sql, key).await? else {
+            return Ok(None);
+        };
+        let encounter = EncounterRow::from_row(&row)?;
+        let library = match row.try_get::<Option<String>, _>("library_source")? {
+            None => None,
+            Some(source) => Some(EffectLibraryRow {
+                guild_id: row.try_get("library_guild_id")?,
+                source,
+                effect_count: row.try_get("library_effect_count")?,
+                installed_by: row.try_get("library_installed_by")?,
+                installed_by_name: row.try_get("library_installed_by_name")?,
+                installed_at: row.try_get("library_installed_at")?,
+            }),
+        };
+        Ok(Some((encounter, library)))
     }
 
     async fn encounter_where(

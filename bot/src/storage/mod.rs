@@ -20,7 +20,7 @@ mod web_sessions;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor};
 
 pub use buttons::ButtonState;
@@ -147,6 +147,14 @@ impl Storage {
         Ok(self.pool.begin_with(statement).await?)
     }
 
+    /// The one row a query of a join finds for `key`, if any, read by column names.
+    async fn joined_row(&self, sql: &str, key: i64) -> anyhow::Result<Option<AnyRow>> {
+        Ok(sqlx::query(sql)
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }
@@ -205,4 +213,18 @@ pub(crate) fn is_unique_violation(error: &sqlx::Error) -> bool {
         sqlx::Error::Database(db_error) => db_error.is_unique_violation(),
         _ => false,
     }
+}
+
+/// A table's column list (`"id, name"`) as a query that joins it selects them:
+/// `alias.column`, or with `rename`, `alias.column AS rename_column`, so that two
+/// tables' columns of one name stay apart.
+fn joined_columns(columns: &str, alias: &str, rename: Option<&str>) -> String {
+    columns
+        .split(", ")
+        .map(|column| match rename {
+            Some(prefix) => format!("{alias}.{column} AS {prefix}_{column}"),
+            None => format!("{alias}.{column}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

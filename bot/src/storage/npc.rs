@@ -9,10 +9,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use npc_core::World;
-use sqlx::{AnyConnection, FromRow};
+use sqlx::{AnyConnection, FromRow, Row};
 
-use super::Storage;
 use super::characters::name_key;
+use super::{Storage, joined_columns};
 
 /// An installed script.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -299,6 +299,58 @@ impl Storage {
             .await
     }
 
+    /// A conversation and its script as installed now (`None`: removed), in one
+    /// statement: every turn needs both.
+    pub async fn npc_conversation_and_script(
+        &self,
+        id: i64,
+    ) -> anyhow::Result<Option<(NpcConversationRow, Option<NpcScriptRow>)>> {
+        self.npc_conversation_and_script_where("c.id = $1", id)
+            .await
+    }
+
+    /// [`Storage::npc_conversation_and_script`] of the conversation whose prompt was
+    /// posted as `message_id`.
+    pub async fn npc_conversation_and_script_by_message(
+        &self,
+        message_id: i64,
+    ) -> anyhow::Result<Option<(NpcConversationRow, Option<NpcScriptRow>)>> {
+        self.npc_conversation_and_script_where("c.message_id = $1", message_id)
+            .await
+    }
+
+    async fn npc_conversation_and_script_where(
+        &self,
+        condition: &str,
+        key: i64,
+    ) -> anyhow::Result<Option<(NpcConversationRow, Option<NpcScriptRow>)>> {
+        let sql = format!(
+            "SELECT {}, {} FROM npc_conversations c LEFT JOIN npc_scripts s ON s.id = c.script_id \
+             WHERE {condition}",
+            joined_columns(CONVERSATION_COLUMNS, "c", None),
+            joined_columns(SCRIPT_COLUMNS, "s", Some("npc_script"))
+        );
+        let Some(row) = self.joined_row(&sql, key).await? else {
+            return Ok(None);
+        };
+        let conversation = NpcConversationRow::from_row(&row)?;
+        let script = match row.try_get::<Option<i64>, _>("npc_script_id")? {
+            None => None,
+            Some(id) => Some(NpcScriptRow {
+                id,
+                guild_id: row.try_get("npc_script_guild_id")?,
+                name: row.try_get("npc_script_name")?,
+                display: row.try_get("npc_script_display")?,
+                source: row.try_get("npc_script_source")?,
+                source_hash: row.try_get("npc_script_source_hash")?,
+                activity: row.try_get("npc_script_activity")?,
+                installed_by: row.try_get("npc_script_installed_by")?,
+                installed_at: row.try_get("npc_script_installed_at")?,
+            }),
+        };
+        Ok(Some((conversation, script)))
+    }
+
     /// The user's waiting conversation in a guild.
     pub async fn npc_conversation_of(
         &self,
@@ -542,64 +594,73 @@ pub async fn delete_npc_conversation_in(
 }
 
 /// The world of `key`, without `activity` (the caller fills it in); `None` when the
-/// character is gone.
+/// character is gone. One statement: a turn reads the world twice (before it runs, and
+/// in its transaction to check that nothing changed), so its five tables are read as
+/// the rows of one query, each row tagged with its part.
 pub async fn load_world_in(
     conn: &mut AnyConnection,
     key: &WorldKey<'_>,
 ) -> anyhow::Result<Option<World>> {
-    let character: Option<(i64, i64)> =
-        sqlx::query_as("SELECT gold, food FROM characters WHERE id = $1")
-            .bind(key.character_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some((gold, food)) = character else {
-        return Ok(None);
-    };
-    let mut world = World {
-        gold,
-        food,
-        items: items_in(conn, key.character_id).await?,
-        party: party_in(conn, key.character_id).await?,
-        ..World::default()
-    };
     let own_scope = key.flag_scope(key.conversation);
-    let flags: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT scope, flag FROM player_flags WHERE guild_id = $1 AND user_id = $2 \
-         AND (scope = $3 OR scope = $4)",
+    let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+        "SELECT 'character' AS part, '' AS name, gold AS a, food AS b FROM characters \
+         WHERE id = $1 \
+         UNION ALL SELECT 'item', item, count, 0 FROM character_items WHERE character_id = $1 \
+         UNION ALL SELECT 'party', npc, position, 0 FROM character_party \
+         WHERE character_id = $1 \
+         UNION ALL SELECT 'flag', scope, flag, 0 FROM player_flags \
+         WHERE guild_id = $2 AND user_id = $3 AND (scope = $4 OR scope = $5) \
+         UNION ALL SELECT 'param', '', param, value FROM player_params \
+         WHERE guild_id = $2 AND user_id = $3",
     )
+    .bind(key.character_id)
     .bind(key.guild_id)
     .bind(key.user_id)
     .bind(GLOBAL_SCOPE)
     .bind(&own_scope)
     .fetch_all(&mut *conn)
     .await?;
-    for (scope, flag) in flags {
-        let Ok(flag) = u8::try_from(flag) else {
-            continue;
-        };
-        if scope == GLOBAL_SCOPE {
-            world.flags.global.insert(flag);
-        } else {
-            world
-                .flags
-                .conversation
-                .entry(key.conversation.to_owned())
-                .or_default()
-                .insert(flag);
+    let mut character = None;
+    let mut world = World::default();
+    let mut party = Vec::new();
+    for (part, name, a, b) in rows {
+        match part.as_str() {
+            "character" => character = Some((a, b)),
+            "item" if a > 0 => {
+                world.items.insert(name, a);
+            }
+            // (position, npc): the party's order.
+            "party" => party.push((a, name)),
+            "flag" => {
+                let Ok(flag) = u8::try_from(a) else {
+                    continue;
+                };
+                if name == GLOBAL_SCOPE {
+                    world.flags.global.insert(flag);
+                } else {
+                    world
+                        .flags
+                        .conversation
+                        .entry(key.conversation.to_owned())
+                        .or_default()
+                        .insert(flag);
+                }
+            }
+            "param" => {
+                if let (Ok(param), Ok(value)) = (i32::try_from(a), i32::try_from(b)) {
+                    world.set_param(param, value);
+                }
+            }
+            _ => {}
         }
     }
-    let params: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT param, value FROM player_params WHERE guild_id = $1 AND user_id = $2",
-    )
-    .bind(key.guild_id)
-    .bind(key.user_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    for (param, value) in params {
-        if let (Ok(param), Ok(value)) = (i32::try_from(param), i32::try_from(value)) {
-            world.set_param(param, value);
-        }
-    }
+    let Some((gold, food)) = character else {
+        return Ok(None);
+    };
+    party.sort();
+    world.gold = gold;
+    world.food = food;
+    world.party = party.into_iter().map(|(_, npc)| npc).collect();
     Ok(Some(world))
 }
 
@@ -711,14 +772,15 @@ pub async fn npc_keywords_in(
     Ok(rows.into_iter().map(|(keyword,)| keyword).collect())
 }
 
-/// Notes that a player asked an NPC about `keyword`, keeping the `keep` most recent.
+/// Notes that a player asked an NPC about `keyword`, keeping the `keep` most recent;
+/// returns those, most recent first (what [`npc_keywords_in`] would read next).
 pub async fn record_npc_keyword_in(
     conn: &mut AnyConnection,
     key: &WorldKey<'_>,
     keyword: &str,
     now: i64,
     keep: usize,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<String>> {
     sqlx::query(
         "INSERT INTO npc_keywords (guild_id, user_id, npc, keyword, used_at) \
          VALUES ($1, $2, $3, $4, $5) \
@@ -752,7 +814,7 @@ pub async fn record_npc_keyword_in(
         .execute(&mut *conn)
         .await?;
     }
-    Ok(())
+    Ok(rows.into_iter().take(keep).map(|(kept,)| kept).collect())
 }
 
 async fn items_in(

@@ -444,25 +444,40 @@ impl Context {
         }
     }
 
+    /// The encounter of a channel, read with its server's effect file.
     async fn load_encounter(&self, channel_id: i64) -> anyhow::Result<Option<Loaded>> {
-        match self.storage.encounter_in_channel(channel_id).await? {
-            Some(row) => self.loaded(row).await.map(Some),
+        match self
+            .storage
+            .encounter_and_library_in_channel(channel_id)
+            .await?
+        {
+            Some((row, library)) => self.loaded_with(row, library).await.map(Some),
             None => Ok(None),
         }
     }
 
     async fn load_encounter_id(&self, id: i64) -> anyhow::Result<Option<Loaded>> {
-        match self.storage.encounter(id).await? {
-            Some(row) => self.loaded(row).await.map(Some),
+        match self.storage.encounter_and_library(id).await? {
+            Some((row, library)) => self.loaded_with(row, library).await.map(Some),
             None => Ok(None),
         }
     }
 
     async fn loaded(&self, row: EncounterRow) -> anyhow::Result<Loaded> {
+        let library = self.storage.effect_library(row.guild_id).await?;
+        self.loaded_with(row, library).await
+    }
+
+    /// An encounter and its server's effect file as read (`None`: none installed).
+    async fn loaded_with(
+        &self,
+        row: EncounterRow,
+        library: Option<crate::storage::EffectLibraryRow>,
+    ) -> anyhow::Result<Loaded> {
         let engine: Encounter = serde_json::from_str(&row.state)?;
         let seats: Vec<Seat> = serde_json::from_str(&row.seats)?;
         // Without an installed library an encounter still runs turns and hit points.
-        let library = match self.effect_library(row.guild_id).await? {
+        let library = match self.loaded_library(library).await? {
             Some(library) => library,
             None => Arc::new(EffectLibrary::empty()),
         };

@@ -722,7 +722,11 @@ impl Context {
         to_message: i64,
         text: &str,
     ) -> anyhow::Result<Option<Vec<Reply>>> {
-        let Some(row) = self.storage.npc_conversation_by_message(to_message).await? else {
+        let Some((row, script)) = self
+            .storage
+            .npc_conversation_and_script_by_message(to_message)
+            .await?
+        else {
             return Ok(None);
         };
         // Someone else's reply to the NPC is table talk, not an answer.
@@ -742,7 +746,9 @@ impl Context {
             let table = self.language(request, true).await?;
             return Ok(Some(self.expire_npc(table, &row).await?));
         }
-        self.npc_turn(request, &row, line, line).await.map(Some)
+        self.npc_turn(request, (&row, script), line, line)
+            .await
+            .map(Some)
     }
 
     async fn npc_component(
@@ -754,7 +760,11 @@ impl Context {
     ) -> anyhow::Result<Vec<Reply>> {
         let lang = self.language(request, false).await?;
         let answered = || Ok(ephemeral(i18n::tr(lang, "npc-answered")));
-        let Some(row) = self.storage.npc_conversation(id.conversation).await? else {
+        let Some((row, script)) = self
+            .storage
+            .npc_conversation_and_script(id.conversation)
+            .await?
+        else {
             return Ok(ephemeral(i18n::tr(lang, "npc-ended")));
         };
         if row.user_id != request.user.id {
@@ -867,7 +877,7 @@ impl Context {
                 let Some(label) = label else {
                     return answered();
                 };
-                self.npc_turn(request, &row, &label, &label).await
+                self.npc_turn(request, (&row, script), &label, &label).await
             }
             NpcAction::Quantity { sell, item } => {
                 let quantity = field(QUANTITY_FIELD).trim();
@@ -881,21 +891,24 @@ impl Context {
                 let verb = if sell { "sell" } else { "buy" };
                 let line = format!("{verb} {} {quantity}", ware.tag);
                 let echo = format!("{verb} {} {quantity}", ware.name);
-                self.npc_turn(request, &row, &line, &echo).await
+                self.npc_turn(request, (&row, script), &line, &echo).await
             }
             NpcAction::AskModal => {
                 let text = field(KEYWORD_FIELD).to_owned();
-                self.npc_turn(request, &row, &text, &text).await
+                self.npc_turn(request, (&row, script), &text, &text).await
             }
             NpcAction::AmountModal => {
                 let text = field(AMOUNT_FIELD).to_owned();
-                self.npc_turn(request, &row, &text, &text).await
+                self.npc_turn(request, (&row, script), &text, &text).await
             }
-            NpcAction::Keyword(keyword) => self.npc_turn(request, &row, &keyword, &keyword).await,
-            NpcAction::Bye => self.npc_turn(request, &row, "bye", "bye").await,
-            NpcAction::Yes => self.npc_turn(request, &row, "yes", "yes").await,
-            NpcAction::No => self.npc_turn(request, &row, "no", "no").await,
-            NpcAction::Done => self.npc_turn(request, &row, "done", "done").await,
+            NpcAction::Keyword(keyword) => {
+                self.npc_turn(request, (&row, script), &keyword, &keyword)
+                    .await
+            }
+            NpcAction::Bye => self.npc_turn(request, (&row, script), "bye", "bye").await,
+            NpcAction::Yes => self.npc_turn(request, (&row, script), "yes", "yes").await,
+            NpcAction::No => self.npc_turn(request, (&row, script), "no", "no").await,
+            NpcAction::Done => self.npc_turn(request, (&row, script), "done", "done").await,
             NpcAction::Leave => self.npc_leave(request, &row).await,
         }
     }

@@ -26,13 +26,17 @@ impl Context {
     /// shows the player said. Committed as every turn is (`core::turn`): read, run
     /// the script outside any transaction, then claim the step and write at once;
     /// run again when the world changed meanwhile.
+    ///
+    /// `talk` is the conversation and its script as read together (`None`: removed);
+    /// a turn run again reads the script again.
     pub(super) async fn npc_turn(
         &self,
         request: &Request,
-        row: &NpcConversationRow,
+        talk: (&NpcConversationRow, Option<NpcScriptRow>),
         line: &str,
         echo: &str,
     ) -> anyhow::Result<Vec<Reply>> {
+        let (row, script) = talk;
         let line: String = line.chars().take(MAX_INPUT_CHARS).collect();
         // The player's language for what only they see, the server's for the
         // conversation's messages.
@@ -47,7 +51,9 @@ impl Context {
             table,
             now: self.now(),
         };
-        let text = match turn::attempts(|| self.npc_turn_once(&turn)).await? {
+        let mut read_with_row = Some(script);
+        let attempt = || self.npc_turn_once(&turn, read_with_row.take());
+        let text = match turn::attempts(attempt).await? {
             Ok(replies) => return Ok(replies),
             Err(Lost::Answered) => i18n::tr(lang, "npc-answered"),
             Err(Lost::Changed) => i18n::tr(lang, "npc-world-changed"),
@@ -56,8 +62,13 @@ impl Context {
     }
 
     /// One attempt at a turn; `Err` when it wrote nothing because another answer came
-    /// first or the world changed while the script ran.
-    async fn npc_turn_once(&self, turn: &NpcTurn<'_>) -> anyhow::Result<Result<Vec<Reply>, Lost>> {
+    /// first or the world changed while the script ran. `script_read` is the script
+    /// read with the conversation (the first attempt's); without it, it is read now.
+    async fn npc_turn_once(
+        &self,
+        turn: &NpcTurn<'_>,
+        script_read: Option<Option<NpcScriptRow>>,
+    ) -> anyhow::Result<Result<Vec<Reply>, Lost>> {
         let NpcTurn {
             request,
             row,
@@ -67,7 +78,10 @@ impl Context {
             ..
         } = *turn;
         let step = row.step + 1;
-        let script_row = self.storage.npc_script_by_id(row.script_id).await?;
+        let script_row = match script_read {
+            Some(script_row) => script_row,
+            None => self.storage.npc_script_by_id(row.script_id).await?,
+        };
         let loaded = match &script_row {
             Some(script_row) => match self.npc_load(&script_row.source).await {
                 Ok(loaded) => loaded.ok(),
@@ -173,14 +187,18 @@ impl Context {
             {
                 return Ok(Err(Lost::Changed));
             }
+            // The keywords kept when one was recorded: the buttons' list, read once.
+            let mut kept = None;
             if failed {
                 // npc-core left `after` untouched; nothing of the world is written.
                 delete_npc_conversation_in(tx, row.id, None).await?;
             } else {
                 save_world_in(tx, &key, &before, &after, now).await?;
                 if let Some(keyword) = recorded {
-                    record_npc_keyword_in(tx, &key, keyword, now, view::MAX_KEYWORD_BUTTONS)
-                        .await?;
+                    kept = Some(
+                        record_npc_keyword_in(tx, &key, keyword, now, view::MAX_KEYWORD_BUTTONS)
+                            .await?,
+                    );
                 }
             }
             let speakers = view::Speakers {
@@ -196,10 +214,10 @@ impl Context {
             );
             lines.extend(effects.lines.iter().cloned());
             lines.extend(view::trade_status(table, &npc_turn.prompt, &after));
-            let keywords = if npc_turn.prompt == Prompt::Keyword {
-                npc_keywords_in(tx, &key, view::MAX_KEYWORD_BUTTONS).await?
-            } else {
-                Vec::new()
+            let keywords = match (npc_turn.prompt == Prompt::Keyword, kept) {
+                (false, _) => Vec::new(),
+                (true, Some(kept)) => kept,
+                (true, None) => npc_keywords_in(tx, &key, view::MAX_KEYWORD_BUTTONS).await?,
             };
             let components =
                 view::prompt_components(table, row.id, step, &npc_turn.prompt, &keywords, &display);
