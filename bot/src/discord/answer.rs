@@ -253,8 +253,6 @@ pub(super) async fn interaction(
 ) {
     let ack = shared.core.ack(&request);
     let lang = private_language(&request);
-    // What may be slow may also compute for long: it runs off the runtime's workers.
-    let heavy = matches!(ack, Ack::Defer { .. } | Ack::DeferUpdate);
     // An answer that cannot be deferred waits for the user's previous event only as
     // long as Discord's deadline leaves room for (a "Buy…" press right after a pick
     // from the list needs the pick stored); autocomplete reads nothing a user changes.
@@ -268,23 +266,27 @@ pub(super) async fn interaction(
         .as_mut()
         .and_then(Place::take_wait)
         .map(|previous| (previous, patience));
-    let mut phase = Phase::Fresh;
-    let replies = match ack {
+    let (replies, phase) = match ack {
+        // A deferrable answer holds a timer and the deferral's HTTP call across its
+        // awaits: boxed, so that their size does not grow the future of every `/roll`.
         Ack::Defer { .. } | Ack::DeferUpdate => {
-            let mut work = run_core(shared.core.clone(), request, heavy, previous);
-            let joined = tokio::select! {
-                biased;
-                joined = &mut work => joined,
-                () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
-                    phase = defer(shared, http, &interaction, ack).await;
-                    work.await
-                }
-            };
-            joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang))
-        }
-        Ack::Immediate | Ack::None => run_core_inline(&shared.core, &request, previous)
+            Box::pin(run_deferring(
+                shared,
+                http,
+                &interaction,
+                ack,
+                request,
+                previous,
+                lang,
+            ))
             .await
-            .unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang)),
+        }
+        Ack::Immediate | Ack::None => {
+            let replies = run_core_inline(&shared.core, &request, previous)
+                .await
+                .unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
+            (replies, Phase::Fresh)
+        }
     };
     let mut delivery = Delivery {
         shared,
@@ -296,6 +298,32 @@ pub(super) async fn interaction(
         answer_id: None,
     };
     delivery.deliver(replies).await;
+}
+
+/// Runs the core on its own task and defers the interaction if the answer is not ready
+/// by `defer_after`; returns the replies and how far the acknowledgement came. What
+/// may be slow may also compute for long: it runs off the runtime's workers.
+async fn run_deferring(
+    shared: &Shared,
+    http: &Http,
+    interaction: &Interaction,
+    ack: Ack,
+    request: Request,
+    previous: Option<(PreviousDone, Duration)>,
+    lang: Lang,
+) -> (Vec<Reply>, Phase) {
+    let mut phase = Phase::Fresh;
+    let mut work = run_core(shared.core.clone(), request, true, previous);
+    let joined = tokio::select! {
+        biased;
+        joined = &mut work => joined,
+        () = tokio::time::sleep_until(interaction.received + shared.settings.defer_after) => {
+            phase = defer(shared, http, interaction, ack).await;
+            work.await
+        }
+    };
+    let replies = joined.unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
+    (replies, phase)
 }
 
 /// Opens the "Answer" modal at once, from the button and its message alone.
@@ -368,6 +396,17 @@ impl Delivery<'_> {
             let initial = initial.map(|index| replies.remove(index));
             self.respond(initial.as_ref()).await;
         }
+        // A `/roll` ends here, its one reply sent as the response. The rest (follow-ups,
+        // channel messages, edits, settling a placeholder) is boxed, so that its futures
+        // do not size the future of every interaction.
+        if replies.is_empty() && !matches!(self.phase, Phase::Deferred { .. }) {
+            return;
+        }
+        Box::pin(self.deliver_rest(replies)).await;
+    }
+
+    /// The replies after the first response, and the placeholder's settling.
+    async fn deliver_rest(&mut self, replies: Vec<Reply>) {
         for reply in &replies {
             match reply {
                 Reply::Interaction(message) => self.answer(message).await,
@@ -441,7 +480,7 @@ impl Delivery<'_> {
         let keeps_files = matches!(initial, Some(Reply::Update(message)) if message.attachments.is_empty())
             && !self.interaction.kept_files.is_empty();
         let sent = if keeps_files {
-            self.update_keeping_files(&response).await
+            Box::pin(self.update_keeping_files(&response)).await
         } else {
             response
                 .execute(
@@ -455,17 +494,7 @@ impl Delivery<'_> {
                 if let Some(Reply::Interaction(message)) = initial
                     && message.track.is_some()
                 {
-                    // A response (type 4) tells no id: Discord's `@original` does.
-                    let original = self
-                        .http
-                        .get_original_interaction_response(&self.interaction.token)
-                        .await;
-                    match original {
-                        Ok(posted) => self.answer_sent(message, posted.id).await,
-                        Err(error) => {
-                            log_send_error(&self.shared.metrics, "read an answer's id", &error);
-                        }
-                    }
+                    Box::pin(self.original_sent(message)).await;
                 }
                 Phase::Answered
             }
@@ -476,6 +505,21 @@ impl Delivery<'_> {
                 Phase::Lost
             }
         };
+    }
+
+    /// Reports the id of a tracked response (type 4), which tells no id: Discord's
+    /// `@original` does.
+    async fn original_sent(&mut self, message: &Message) {
+        let original = self
+            .http
+            .get_original_interaction_response(&self.interaction.token)
+            .await;
+        match original {
+            Ok(posted) => self.answer_sent(message, posted.id).await,
+            Err(error) => {
+                log_send_error(&self.shared.metrics, "read an answer's id", &error);
+            }
+        }
     }
 
     /// A fast update (type 7) without new files that keeps the message's files, as the

@@ -322,7 +322,14 @@ impl EventHandler for Handler {
                     Some(&component.locale),
                 ) {
                     self.shared.metrics.received("button");
-                    answer::modal_at_once(&self.shared, &ctx.http, &target, &modal).await;
+                    // Boxed: its HTTP call would otherwise size every event's future.
+                    Box::pin(answer::modal_at_once(
+                        &self.shared,
+                        &ctx.http,
+                        &target,
+                        &modal,
+                    ))
+                    .await;
                     self.shared.metrics.answered("button", received.elapsed());
                     return;
                 }
