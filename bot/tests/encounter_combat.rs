@@ -668,6 +668,27 @@ async fn attacks_and_saves_in_german() {
     assert!(answer.contains("* Ork: 26 → 20 Trefferpunkte"), "{answer}");
 }
 
+/// A fight at 0 hit points: Orc and the hidden Shade (monsters) and Bob's Bram (a
+/// character) brought to 0 by Alice, Goblin (HP 30, AC 10) standing.
+async fn three_at_zero() -> Harness {
+    let mut table = fight(&[
+        ("Orc", 30, 10, false, "", ""),
+        ("Shade", 20, 10, true, "", ""),
+        ("Goblin", 30, 10, false, "", ""),
+    ])
+    .await;
+    for target in ["Orc", "Shade", "Bram"] {
+        let downed = as_user(
+            &mut table,
+            ALICE,
+            init("hp", &[("target", text(target)), ("amount", text("=0"))]),
+        )
+        .await;
+        assert!(!downed.interaction().ephemeral, "{}", said(&downed));
+    }
+    table
+}
+
 /// `/init save` at 0 hit points (SRD 5e): a monster is dead, out of the fight, and
 /// rolls no save (its line says so, a hidden one's too); Bob's Bram, a character, is
 /// unconscious: a DEX save fails without a roll and takes the damage, a WIS save he
@@ -708,21 +729,7 @@ async fn at_zero_hit_points_monsters_are_out_and_characters_fail_str_and_dex() {
         ),
     ];
     for (lang, dex, wis) in cases {
-        let mut table = fight(&[
-            ("Orc", 30, 10, false, "", ""),
-            ("Shade", 20, 10, true, "", ""),
-            ("Goblin", 30, 10, false, "", ""),
-        ])
-        .await;
-        for target in ["Orc", "Shade", "Bram"] {
-            let downed = as_user(
-                &mut table,
-                ALICE,
-                init("hp", &[("target", text(target)), ("amount", text("=0"))]),
-            )
-            .await;
-            assert!(!downed.interaction().ephemeral, "{}", said(&downed));
-        }
+        let mut table = three_at_zero().await;
         let save = |ability: &str, dc: i64, targets: &str| {
             init(
                 "save",
@@ -749,6 +756,73 @@ async fn at_zero_hit_points_monsters_are_out_and_characters_fail_str_and_dex() {
         for (name, hp) in [("Orc", 0), ("Shade", 0), ("Bram", 0), ("Goblin", 27)] {
             assert_eq!(engine.combatant(name).unwrap().hp, hp, "{lang} {name}");
         }
+    }
+}
+
+/// `/init attack` at 0 hit points: a monster there is dead and out of the fight, so
+/// nothing rolls against it and one line says so (a hidden one's too, in the GM's
+/// view as well); the other targets are attacked as usual, with the dice they would
+/// have had without the dead among the targets. Bob's Bram, a character at 0, is
+/// attacked as before (the SRD's automatic critical needs a distance the tracker
+/// does not know). Whole answers, seeded, in English and German.
+#[tokio::test]
+async fn at_zero_hit_points_a_monster_is_not_attacked_and_a_character_is() {
+    // (language, the answer with the dead among the targets)
+    let cases = [
+        (
+            "en",
+            "```\n\
+             * Orc is at 0 hit points, out of the fight: no attack roll.\n\
+             * Shade is at 0 hit points, out of the fight: no attack roll.\n\
+             * Alice attacks Bram: to hit 1d20 (17) + 10 = 27 vs AC 5: hit\n\
+             * Damage 1d6 (1) = 1 slash\n\
+             * Alice attacks Goblin: to hit 1d20 (4) + 10 = 14 vs AC 10: hit\n\
+             * Damage 1d6 (2) = 2 slash\n\
+             * Goblin: 30 → 28 hit points\n\
+             ```",
+        ),
+        (
+            "de",
+            "```\n\
+             * Orc hat 0 Trefferpunkte und ist aus dem Kampf: kein Angriffswurf.\n\
+             * Shade hat 0 Trefferpunkte und ist aus dem Kampf: kein Angriffswurf.\n\
+             * Alice greift Bram an: 1d20 (17) + 10 = 27 zum Treffen gegen RK 5: getroffen\n\
+             * Schaden 1d6 (1) = 1 Slash\n\
+             * Alice greift Goblin an: 1d20 (4) + 10 = 14 zum Treffen gegen RK 10: getroffen\n\
+             * Schaden 1d6 (2) = 2 Slash\n\
+             * Goblin: 30 → 28 Trefferpunkte\n\
+             ```",
+        ),
+    ];
+    for (lang, expected) in cases {
+        let mut answers = Vec::new();
+        // The same fight twice: once with the dead among the targets, once without.
+        for targets in ["Orc, Shade, Bram, Goblin", "Bram, Goblin"] {
+            let mut table = three_at_zero().await;
+            let sent = in_language(
+                &mut table,
+                ALICE,
+                lang,
+                attack(&[
+                    ("targets", targets),
+                    ("hit", "+10"),
+                    ("damage", "1d6"),
+                    ("means", "SLASH"),
+                ]),
+            )
+            .await;
+            answers.push(lines(&sent));
+            let engine = stored_engine(&table).await;
+            // Nothing taken by the dead; Bram, hit, stays at 0 (hit points stop there).
+            for (name, hp) in [("Orc", 0), ("Shade", 0), ("Bram", 0), ("Goblin", 28)] {
+                assert_eq!(engine.combatant(name).unwrap().hp, hp, "{lang} {name}");
+            }
+            if targets.starts_with("Orc") {
+                assert_eq!(public(&sent), expected, "{lang}");
+            }
+        }
+        // Without the two out lines, the answers are the same roll for roll.
+        assert_eq!(answers[0][2..], answers[1][..], "{lang}");
     }
 }
 

@@ -254,6 +254,8 @@ encounter-attack-miss = verfehlt
 encounter-attack-crit = natürliche 20, kritischer Treffer
 encounter-attack-fumble = natürliche 1, verfehlt
 encounter-attack-crit-dice = { $roll }, kritische Würfel +{ $extra } = { $total }
+# Ein Monster mit 0 Trefferpunkten ist aus dem Kampf: gegen es wird nicht gewürfelt.
+encounter-attack-out = * { $target } hat 0 Trefferpunkte und ist aus dem Kampf: kein Angriffswurf.
 encounter-damage-line = * Schaden { $roll }
 encounter-damage-line-means = * Schaden { $roll } { $means }
 encounter-save-intro = { $name } verlangt einen Rettungswurf auf **{ $ability }**, SG { $dc }.

@@ -258,6 +258,8 @@ encounter-attack-miss = miss
 encounter-attack-crit = natural 20, critical hit
 encounter-attack-fumble = natural 1, miss
 encounter-attack-crit-dice = { $roll }, critical dice +{ $extra } = { $total }
+# A monster at 0 hit points is out of the fight: nothing rolls against it.
+encounter-attack-out = * { $target } is at 0 hit points, out of the fight: no attack roll.
 encounter-damage-line = * Damage { $roll }
 encounter-damage-line-means = * Damage { $roll } { $means }
 encounter-save-intro = { $name } calls for a **{ $ability }** save, DC { $dc }.

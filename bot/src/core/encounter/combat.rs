@@ -19,7 +19,10 @@
 //!   save, takes nothing, and its line says so. A character (or a player's other
 //!   combatant) is unconscious: it fails STR and DEX saves without rolling and
 //!   takes the failure's damage and effect; other saves it rolls as usual (death
-//!   saves are the table's, not the tracker's).
+//!   saves are the table's, not the tracker's). An attack on a monster at 0 rolls
+//!   nothing and says so, the other targets go on; a character at 0 is attacked as
+//!   any other (the SRD makes a hit from within 5 feet on an unconscious creature
+//!   critical, and the tracker knows no distances).
 //!
 //! Expressions are prepared as `/roll` prepares them (macros, the asker's
 //! `@FIELD`s), and every roll uses the command's seeded generator. One command is
@@ -143,6 +146,16 @@ fn is_monster(seats: &[Seat], name: &str) -> bool {
         .is_none_or(|seat| seat.owner == 0 && seat.character.is_none())
 }
 
+/// A combatant at 0 hit points (or below, as stored hit points may be).
+fn is_down(engine: &Encounter, name: &str) -> bool {
+    engine.combatant(name).is_some_and(|view| view.hp <= 0)
+}
+
+/// A monster at 0 hit points: dead, so no attack or save touches it any more.
+fn out_of_the_fight(engine: &Encounter, seats: &[Seat], name: &str) -> bool {
+    is_down(engine, name) && is_monster(seats, name)
+}
+
 fn is_hidden(seats: &[Seat], name: &str) -> bool {
     seats.iter().any(|seat| seat.name == name && seat.hidden)
 }
@@ -154,6 +167,19 @@ struct Told {
     public: String,
     gm: String,
     events: Vec<EffectEvent>,
+}
+
+impl Told {
+    /// The one line for a target out of the fight: the same for players and GM
+    /// (its name is all it says, a hidden one's too).
+    fn out(table: Lang, key: &str, target: &str) -> Told {
+        let said = line(table, key, &[("target", target)]);
+        Told {
+            public: said.clone(),
+            gm: said,
+            events: Vec::new(),
+        }
+    }
 }
 
 /// A catalogue line with text arguments.
@@ -331,6 +357,14 @@ impl Context {
         let mut engine = loaded.engine.clone();
         let mut told = Vec::new();
         for target in &targets {
+            // A monster at 0 hit points is dead and out of the fight: nothing rolls
+            // against it (the seeded dice go on to the next target). A character at
+            // 0 is unconscious and is attacked as before: the SRD's automatic
+            // critical wants the attacker within 5 feet, which the tracker does not know.
+            if out_of_the_fight(&engine, &loaded.seats, target) {
+                told.push(Told::out(table, "encounter-attack-out", target));
+                continue;
+            }
             let rolled = match self.roll_prepared(lang, &to_hit, &mut rng) {
                 Ok(rolled) => rolled,
                 Err(refusal) => return Ok(refusal),
@@ -543,19 +577,14 @@ impl Context {
         let mut told = Vec::new();
         for target in &targets {
             let hidden = is_hidden(&loaded.seats, target);
-            let down = engine.combatant(target).is_some_and(|view| view.hp <= 0);
             // At 0 hit points a monster is dead and out of the fight (it rolls no
             // save and takes nothing); a character is unconscious, which fails STR
             // and DEX saves without a roll (SRD, Unconscious) and rolls the others.
-            if down && is_monster(&loaded.seats, target) {
-                let out = line(table, "encounter-save-out", &[("target", target)]);
-                told.push(Told {
-                    public: out.clone(),
-                    gm: out,
-                    events: Vec::new(),
-                });
+            if out_of_the_fight(&engine, &loaded.seats, target) {
+                told.push(Told::out(table, "encounter-save-out", target));
                 continue;
             }
+            let down = is_down(&engine, target);
             let (saved, public, gm) = if down && UNCONSCIOUS_FAILS.contains(&ability) {
                 let fails = line(
                     table,
