@@ -89,11 +89,8 @@ impl Context {
         if let Some(library) = self.effect_libraries.cached(&row.source) {
             return Ok(Some(library));
         }
-        let libraries = self.effect_libraries.clone();
-        let source = row.source.clone();
         let loaded = self
-            .workers
-            .run("effects-load", move || libraries.load(&source))
+            .load_library(&row.source)
             .await
             .map_err(|error| anyhow::anyhow!("the effect library of {guild_id}: {error}"))?;
         Ok(kept_library(&row, loaded))
