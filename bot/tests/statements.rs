@@ -2,24 +2,12 @@
 //! from sqlx's own statement log as the shard bench counts them
 //! (`benches/load/statements.rs`), so that a change that adds a read to a turn shows.
 //!
-//! A test binary of its own: the counter is a process-wide `tracing` subscriber, and
-//! SQLite runs each connection's statements on a thread of its own, where a scoped
-//! subscriber would see nothing; here one test runs alone and every statement of the
-//! process is its own.
+//! The counter is a process-wide `tracing` subscriber: SQLite runs each connection's
+//! statements on a thread of its own, where a scoped subscriber would see nothing. So
+//! that no other test's statements are counted, the test re-runs this test binary as a
+//! child process running this one test alone, and the child does the counting.
 
-#[allow(dead_code)]
-#[path = "doubles.rs"]
-mod doubles;
-#[allow(dead_code)]
-#[path = "harness.rs"]
-mod harness;
-#[allow(dead_code)]
-#[path = "npc/support.rs"]
-mod npc_support;
-#[allow(dead_code)]
-#[path = "support.rs"]
-mod support;
-
+use std::process::Command;
 use std::sync::Mutex;
 
 use tavern::core::{Permissions, RequestKind};
@@ -29,8 +17,9 @@ use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
 
-use harness::{ALICE, Sent, command, text};
-use npc_support::{Table, reply_to, talk};
+use crate::harness::{ALICE, Sent, command, text};
+use crate::npc::{Table, reply_to, talk};
+use crate::support;
 
 /// Statements each kind of interaction runs once the caches are warm, as a transport
 /// drives it (the tracked message's id stored after it is posted included):
@@ -148,8 +137,47 @@ impl Measured {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_interaction_runs_the_statements_it_needs() {
+/// Set in the child process: it installs the process-wide counter and counts.
+const CHILD: &str = "TAVERN_STATEMENTS_CHILD";
+
+#[test]
+fn each_interaction_runs_the_statements_it_needs() {
+    if std::env::var_os(CHILD).is_some() {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime")
+            .block_on(count_each_interaction());
+        return;
+    }
+    // The child runs only this test, on one thread: every statement of its process is
+    // one this test caused. (libtest names a test by its path without the crate's name.)
+    let (_, module) = module_path!().split_once("::").expect("a module path");
+    let this_test = format!("{module}::each_interaction_runs_the_statements_it_needs");
+    let output = Command::new(std::env::current_exe().expect("this test binary"))
+        .args(["--exact", &this_test, "--nocapture", "--test-threads", "1"])
+        .env(CHILD, "1")
+        .output()
+        .expect("the child test process");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the counting child failed ({}):\n{stdout}\n{stderr}",
+        output.status
+    );
+    // A filter that matched nothing would pass without counting anything.
+    assert!(
+        stdout.contains("1 passed"),
+        "the child ran no test:\n{stdout}\n{stderr}"
+    );
+    // The child's report, shown with --nocapture.
+    print!("{stdout}");
+}
+
+/// The count itself, in the child process.
+async fn count_each_interaction() {
     tracing_subscriber::registry()
         .with(
             Recorder.with_filter(Targets::new().with_target("sqlx::query", tracing::Level::TRACE)),
@@ -162,7 +190,7 @@ async fn each_interaction_runs_the_statements_it_needs() {
         ..StorageOptions::default()
     };
     let storage = support::sqlite_storage_with(&dir.path("tavern.db"), &options).await;
-    let mut table = Table::on(storage, npc_support::settings(), 7);
+    let mut table = Table::on(storage, crate::npc::settings(), 7);
     let admin = Permissions::MANAGE_GUILD;
     let mut measured = Measured(Vec::new());
     // The server's language is read once and cached; warm it as a busy server has.

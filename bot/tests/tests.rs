@@ -92,3 +92,5 @@ mod web_browser;
 mod web_live;
 // Issue 25: the admins' editors (generators, NPCs, the effect file) on the web.
 mod web_editors;
+// Issue 28: the database statements of each kind of interaction, counted in a child process.
+mod statements;

@@ -59,6 +59,8 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 #[derive(Debug, Clone)]
 pub struct Workers {
     time_limit: Duration,
+    /// How long a cancelled job has to stop before its caller is told.
+    cancel_grace: Duration,
     max_running: usize,
     permits: Arc<Semaphore>,
     /// Jobs waiting for a free worker now.
@@ -70,9 +72,27 @@ impl Workers {
         let max_running = max_running.max(1);
         Workers {
             time_limit,
+            cancel_grace: CANCEL_GRACE,
             max_running,
             permits: Arc::new(Semaphore::new(max_running)),
             waiting: Arc::default(),
+        }
+    }
+
+    /// The same workers (one count of running jobs) with another time limit per job.
+    pub fn with_time_limit(&self, time_limit: Duration) -> Workers {
+        Workers {
+            time_limit,
+            ..self.clone()
+        }
+    }
+
+    /// These workers, giving a cancelled job `grace` to stop instead of
+    /// [`CANCEL_GRACE`] (a test that must see the job stopped waits as long as it takes).
+    pub fn with_cancel_grace(self, grace: Duration) -> Workers {
+        Workers {
+            cancel_grace: grace,
+            ..self
         }
     }
 
@@ -140,7 +160,9 @@ impl Workers {
             Err(_) => {
                 cancel.store(true, Ordering::Relaxed);
                 // Whatever it answers now is too late: it is dropped.
-                let stopped = tokio::time::timeout(CANCEL_GRACE, receiver).await.is_ok();
+                let stopped = tokio::time::timeout(self.cancel_grace, receiver)
+                    .await
+                    .is_ok();
                 tracing::warn!(
                     job = what,
                     limit_ms = self.time_limit.as_millis() as u64,
