@@ -164,25 +164,28 @@ pub(super) fn new_error_id() -> String {
 }
 
 /// Runs the core on a task of its own, so the deadline keeps ticking whatever it
-/// does. The engines compute synchronously (a BASIC generator may run for a good
-/// part of a second): `heavy` work runs on the blocking pool, driving the request's
-/// database I/O from there, so the runtime's few worker threads stay free for the
-/// gateway, heartbeats and the deferral timers of other interactions.
+/// does. The engines' long work (odds and charts, BASIC, NPC turns, effect files)
+/// runs on the engine workers and is awaited, so the task is an ordinary one and a
+/// burst of slow requests costs tasks, not threads. A request whose handler runs the
+/// effect engine itself (`computes_inline`, `/init`: up to `max_steps` steps) runs
+/// on the blocking pool instead, driving its database I/O from there, so that the
+/// runtime's few worker threads stay free for the gateway, heartbeats and the
+/// deferral timers of other interactions.
 ///
 /// The work starts once the same user's previous event is done (`previous`).
 fn run_core(
     core: Arc<Core>,
     request: Request,
-    heavy: bool,
     previous: Option<(PreviousDone, Duration)>,
 ) -> JoinHandle<Vec<Reply>> {
+    let computes_inline = core.computes_inline(&request);
     let work = async move {
         if let Some((previous, patience)) = previous {
             previous.wait(patience).await;
         }
         core.handle(&request).await
     };
-    if !heavy {
+    if !computes_inline {
         return tokio::spawn(work);
     }
     let runtime = tokio::runtime::Handle::current();
@@ -301,8 +304,7 @@ pub(super) async fn interaction(
 }
 
 /// Runs the core on its own task and defers the interaction if the answer is not ready
-/// by `defer_after`; returns the replies and how far the acknowledgement came. What
-/// may be slow may also compute for long: it runs off the runtime's workers.
+/// by `defer_after`; returns the replies and how far the acknowledgement came.
 async fn run_deferring(
     shared: &Shared,
     http: &Http,
@@ -313,7 +315,7 @@ async fn run_deferring(
     lang: Lang,
 ) -> (Vec<Reply>, Phase) {
     let mut phase = Phase::Fresh;
-    let mut work = run_core(shared.core.clone(), request, true, previous);
+    let mut work = run_core(shared.core.clone(), request, previous);
     let joined = tokio::select! {
         biased;
         joined = &mut work => joined,
@@ -726,8 +728,9 @@ pub(super) async fn message_reply(
         .take_wait()
         .map(|previous| (previous, queue::MAX_WAIT));
     let lang = private_language(&request);
-    // A reply answers a generator's question: BASIC runs.
-    let replies = run_core(shared.core.clone(), request, true, previous)
+    // A reply answers a generator's question or an NPC: their engines run on the
+    // engine workers.
+    let replies = run_core(shared.core.clone(), request, previous)
         .await
         .unwrap_or_else(|error| failed_task(&shared.metrics, &error, lang));
     for reply in &replies {

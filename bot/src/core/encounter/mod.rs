@@ -63,6 +63,9 @@ use words::engine_reason;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "init",
+    // `next`, `hp`, `attack`, `save`, `apply` run the effect engine in the handler:
+    // up to `EffectLimits::max_steps` steps on 50 combatants.
+    steps_effects_inline: true,
     spec,
     // Everything is public but the GM's list and the end question.
     ack: |command| match command.sub() {

@@ -87,7 +87,7 @@ impl Context {
             .as_ref()
             .and_then(|kept| serde_json::from_str(&kept.fields).ok())
             .unwrap_or_default();
-        let mut carried = plan
+        let mut carried: npc_core::effects::CarriedEffects = plan
             .read
             .as_ref()
             .and_then(|kept| serde_json::from_str(&kept.effects).ok())
@@ -115,10 +115,35 @@ impl Context {
             // Owned and seeded from the core's generator: a seeded core replays, and no
             // lock is held across the database calls.
             let mut rng = StdRng::seed_from_u64(self.rng().next_u64());
-            let applied = apply_alone(
-                lang, library, effect, &row.name, &generated, &current, &written, &carried,
-                &mut rng,
+            // The effect engine may take up to its step limit: on an engine worker,
+            // so that the turn's task never computes for long.
+            let job = (
+                library.clone(),
+                (*effect).to_owned(),
+                row.name.clone(),
+                generated.clone(),
+                written.clone(),
+                carried.clone(),
             );
+            let applied = self
+                .workers
+                .run("npc-effect", move || {
+                    let (library, effect, name, generated, written, carried) = job;
+                    apply_alone(
+                        lang, &library, &effect, &name, &generated, &current, &written, &carried,
+                        &mut rng,
+                    )
+                })
+                .await;
+            let applied = match applied {
+                Ok(applied) => applied,
+                Err(error) => {
+                    // Nothing was kept of the run: the effect changed nothing.
+                    tracing::warn!(error = %error, effect, "an NPC's effect gave no answer");
+                    plan.lines.push(nothing());
+                    continue;
+                }
+            };
             let alone = match applied {
                 Ok(alone) => alone,
                 Err(reason) => {
