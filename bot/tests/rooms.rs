@@ -43,6 +43,7 @@ const ROOMS: &[&str] = &[
     "playing",
     "prepare",
     "record_map",
+    "reply_routes",
     "roll_line",
     "scripts",
     "turn",

@@ -28,13 +28,18 @@ use crate::support;
 const EXPECTED: &[(&str, usize, usize)] = &[
     ("/roll 4d6+2", 0, 0),
     ("/roll $atk (a server macro)", 1, 0),
-    ("generator answer (a reply)", 2, 2),
-    ("generator's last answer (the character stored)", 7, 2),
+    // Was 2 reads: the server's installed program of the shipped name looked up (a
+    // miss; a server's program cannot take a shipped name).
+    ("generator answer (a reply)", 1, 2),
+    // Was 7 reads: that miss, and the `programs` row read again for its record map.
+    ("generator's last answer (the character stored)", 5, 2),
     // Was 2 reads: the server's effect file apart from the encounter.
     ("/init next", 1, 1),
     // Was 15 reads (2026-12-06): the script read apart from its conversation, the
-    // world's five tables read apart twice, the kept keywords read twice.
-    ("NPC turn (a reply naming a topic)", 5, 4),
+    // world's five tables read apart twice, the kept keywords read twice. Then 5: the
+    // generator's prompt lookup (a miss) ran first; the reply now goes first to the
+    // module that posted the message (`reply_routes`).
+    ("NPC turn (a reply naming a topic)", 4, 4),
 ];
 
 /// The NPC of the shard bench: a greeting, one topic, a farewell.

@@ -79,10 +79,7 @@ impl Context {
         let Some(text) = self.storage.installed_record_map(place, name, hash).await? else {
             return Ok(None);
         };
-        if text.trim().is_empty() {
-            return Ok(None);
-        }
-        Ok(record_map::parse(&text).ok())
+        Ok(record_map::parse_stored(&text))
     }
 
     /// The effects encounters left on a character, for its sheet: `Poison (2 turns

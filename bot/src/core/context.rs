@@ -39,6 +39,8 @@ pub struct Context {
     pub(super) languages: super::language::LanguageCache,
     /// Where stored encounter changes are announced (`live.rs`).
     pub(super) encounter_changes: super::live::EncounterChanges,
+    /// Which module posted a message users reply to, so a reply goes to it first.
+    pub(super) reply_routes: super::reply_routes::ReplyRoutes,
 }
 
 impl Context {

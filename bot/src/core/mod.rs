@@ -45,6 +45,7 @@ pub mod odds;
 mod playing;
 mod prepare;
 pub mod record_map;
+mod reply_routes;
 pub mod roll;
 mod roll_line;
 pub mod scripts;
@@ -199,6 +200,7 @@ impl Core {
             effect_libraries: Arc::default(),
             languages: language::LanguageCache::default(),
             encounter_changes: live::EncounterChanges::default(),
+            reply_routes: reply_routes::ReplyRoutes::default(),
         };
         Core {
             cx,
@@ -423,6 +425,9 @@ impl Core {
                     .storage
                     .set_prompt_message(session_id, step, message_id)
                     .await?;
+                self.cx
+                    .reply_routes
+                    .posted(message_id, chargen::COMMAND.name);
             }
             Track::NpcPrompt {
                 conversation_id,
@@ -432,6 +437,9 @@ impl Core {
                     .storage
                     .set_npc_message(conversation_id, step, message_id)
                     .await?;
+                self.cx
+                    .reply_routes
+                    .posted(message_id, npc::TALK_COMMAND.name);
             }
             Track::Encounter { encounter_id } => {
                 self.cx
@@ -536,11 +544,18 @@ impl Core {
             to_message, text, ..
         } = &request.kind
         {
-            // Rate limits apply once a reply is known to answer something.
-            for typed_replies in table::COMMANDS
+            // Rate limits apply once a reply is known to answer something. The module
+            // that posted the message, when remembered, is asked first (one lookup
+            // instead of another module's miss before it); the others after it.
+            let poster = cx.reply_routes.poster_of(*to_message);
+            let answering = table::COMMANDS
                 .iter()
-                .filter_map(|entry| entry.typed_replies)
-            {
+                .filter(|entry| entry.typed_replies.is_some());
+            let ordered = answering
+                .clone()
+                .filter(|entry| Some(entry.name) == poster)
+                .chain(answering.filter(|entry| Some(entry.name) != poster));
+            for typed_replies in ordered.filter_map(|entry| entry.typed_replies) {
                 if let Some(replies) = typed_replies(cx, request, *to_message, text).await? {
                     return Ok(replies);
                 }

@@ -152,6 +152,15 @@ impl MapError {
     }
 }
 
+/// A map as a program's row stores it: `None` when empty or unreadable (a stored map
+/// was checked when it was set; a map that no longer parses names nothing).
+pub fn parse_stored(text: &str) -> Option<RecordMap> {
+    if text.trim().is_empty() {
+        return None;
+    }
+    parse(text).ok()
+}
+
 /// Parses a map; the error names the part that is wrong.
 pub fn parse(text: &str) -> Result<RecordMap, MapError> {
     let text = text.trim();

@@ -379,7 +379,11 @@ impl Context {
             }
             replies.extend(self.expire_session(&row, table).await?);
         }
-        let Some(program) = self.find_program(request.place(), program_name).await? else {
+        let Some(FoundProgram {
+            text: program,
+            record_map: stored_map,
+        }) = self.find_program(request.place(), program_name).await?
+        else {
             let names = self.program_names(request.place()).await?.join("`, `");
             return Ok(ephemeral(i18n::tr_args(
                 lang,
@@ -394,9 +398,7 @@ impl Context {
             )));
         };
         let seed = self.rng().next_u64();
-        let map = self
-            .record_map_of(request.place(), &program.name, &program.hash)
-            .await?;
+        let map = stored_map.as_deref().and_then(record_map::parse_stored);
         let capture_line = map.as_ref().and_then(|map| map.at);
         let from = From::Start { seed, capture_line };
         let started = match self.generator_step(&program, from, None).await {
@@ -569,7 +571,11 @@ impl Context {
                 &[("max", self.settings.max_answer_len.into())],
             )));
         }
-        let Some(program) = self.session_program(&row).await? else {
+        let Some(FoundProgram {
+            text: program,
+            record_map: stored_map,
+        }) = self.session_program(&row).await?
+        else {
             self.storage.delete_session(row.id, None).await?;
             return Ok(ephemeral(i18n::tr_args(
                 lang,
@@ -606,12 +612,10 @@ impl Context {
             taken,
             name_inputs,
         } = resumed;
+        // The map came with the program's row; parsed only when something was taken.
         let map = match taken.is_empty() {
             true => None,
-            false => {
-                self.record_map_of(row.guild_id, &program.name, &program.hash)
-                    .await?
-            }
+            false => stored_map.as_deref().and_then(record_map::parse_stored),
         };
         let made = |transcript| Made {
             program: &program,
@@ -944,13 +948,15 @@ impl Context {
         Ok(replies)
     }
 
-    /// The program a name stands for in a place: an installed one first, then the
-    /// shipped ones. Without a name, the place's default.
+    /// The program a name stands for in a place, with the record map of an installed
+    /// one (its text as stored; `None` for a shipped program). Without a name, the
+    /// place's default. A shipped name is answered without the database: a server's
+    /// program cannot take it (`check_program_name`), so no installed one has it.
     async fn find_program(
         &self,
         place: i64,
         name: Option<&str>,
-    ) -> anyhow::Result<Option<ProgramText>> {
+    ) -> anyhow::Result<Option<FoundProgram>> {
         let name = match name.map(str::trim).filter(|name| !name.is_empty()) {
             Some(name) => name.to_owned(),
             None => match self.storage.default_program(place).await? {
@@ -961,29 +967,34 @@ impl Context {
                 },
             },
         };
-        if place != 0
-            && let Some(row) = self.storage.installed_program(place, &name).await?
-        {
-            return Ok(Some(ProgramText {
+        if let Some(shipped) = self.builtin_named(&name) {
+            return Ok(Some(FoundProgram {
+                text: shipped.clone(),
+                record_map: None,
+            }));
+        }
+        if place == 0 {
+            return Ok(None);
+        }
+        let Some(row) = self.storage.installed_program(place, &name).await? else {
+            return Ok(None);
+        };
+        Ok(Some(FoundProgram {
+            text: ProgramText {
                 name: row.name,
                 source: row.source.into(),
                 hash: row.source_hash,
-            }));
-        }
-        Ok(self
-            .engines
-            .builtin_programs
-            .iter()
-            .find(|program| program.name.eq_ignore_ascii_case(&name))
-            .cloned())
+            },
+            record_map: Some(row.record_map),
+        }))
     }
 
     /// The exact program a session started with, if it is still there.
-    async fn session_program(&self, row: &SessionRow) -> anyhow::Result<Option<ProgramText>> {
+    async fn session_program(&self, row: &SessionRow) -> anyhow::Result<Option<FoundProgram>> {
         Ok(self
             .find_program(row.guild_id, Some(&row.program))
             .await?
-            .filter(|program| program.hash == row.program_hash))
+            .filter(|found| found.text.hash == row.program_hash))
     }
 
     async fn program_names(&self, place: i64) -> anyhow::Result<Vec<String>> {
@@ -1459,4 +1470,13 @@ fn cap_transcript(transcript: String) -> String {
         start += 1;
     }
     format!("[earlier output omitted]\n{}", &transcript[start..])
+}
+
+/// A program found by name, with the record map of an installed one read in the same
+/// row (a turn reads the `programs` row once).
+struct FoundProgram {
+    text: ProgramText,
+    /// The installed program's record map as stored (empty for none); `None` for a
+    /// shipped program.
+    record_map: Option<String>,
 }
