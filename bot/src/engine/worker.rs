@@ -134,6 +134,18 @@ impl Workers {
                 return Err(WorkError::Busy);
             }
         };
+        // A job whose time went on waiting for a worker is not started: its caller
+        // would stop waiting for it at once (and so a zero limit times out every job,
+        // whatever the machine, as a test needs).
+        if tokio::time::Instant::now() >= deadline {
+            tracing::warn!(
+                job = what,
+                "an engine job's time was spent before it started"
+            );
+            return Err(WorkError::TimedOut {
+                limit: self.time_limit,
+            });
+        }
         let (sender, mut receiver) = tokio::sync::oneshot::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let job_cancel = cancel.clone();

@@ -445,14 +445,24 @@ impl Context {
                 one.public.push_str(&public_damage);
                 one.gm.push('\n');
                 one.gm.push_str(&gm_damage);
-                match engine.damage(
-                    &loaded.library,
-                    target,
-                    dealt.total,
-                    &means,
-                    &label,
-                    &mut rng,
-                ) {
+                let (hit, amount) = (target.clone(), dealt.total);
+                let (hit_means, hit_label) = (means.clone(), label.clone());
+                let stepped;
+                (engine, rng, stepped) = match self
+                    .step_on_worker(
+                        engine,
+                        &loaded.library,
+                        rng,
+                        move |engine, library, rng, _| {
+                            engine.damage(library, &hit, amount, &hit_means, &hit_label, rng)
+                        },
+                    )
+                    .await
+                {
+                    Ok(ran) => ran,
+                    Err(error) => return super::effects_overrun(asker.lang, error),
+                };
+                match stepped {
                     Ok(events) => one.events = events,
                     Err(error) => return Ok(self.did_nothing(asker, &error)),
                 }
@@ -646,7 +656,23 @@ impl Context {
                 _ => None,
             };
             if let Some(amount) = amount {
-                match engine.damage(&loaded.library, target, amount, &means, &label, &mut rng) {
+                let (hit, hit_means, hit_label) = (target.clone(), means.clone(), label.clone());
+                let stepped;
+                (engine, rng, stepped) = match self
+                    .step_on_worker(
+                        engine,
+                        &loaded.library,
+                        rng,
+                        move |engine, library, rng, _| {
+                            engine.damage(library, &hit, amount, &hit_means, &hit_label, rng)
+                        },
+                    )
+                    .await
+                {
+                    Ok(ran) => ran,
+                    Err(error) => return super::effects_overrun(lang, error),
+                };
+                match stepped {
                     Ok(events) => one.events.extend(events),
                     Err(error) => return Ok(self.did_nothing(asker, &error)),
                 }
@@ -655,7 +681,29 @@ impl Context {
                 && !saved
                 && engine.combatant(target).is_some()
             {
-                match engine.apply(&loaded.library, effect, &[target.as_str()], &mut rng) {
+                let (hit, effect) = (target.clone(), effect.to_owned());
+                let stepped;
+                (engine, rng, stepped) = match self
+                    .step_on_worker(
+                        engine,
+                        &loaded.library,
+                        rng,
+                        move |engine, library, rng, cancel| {
+                            engine.apply_cancellable(
+                                library,
+                                &effect,
+                                &[hit.as_str()],
+                                rng,
+                                Some(cancel),
+                            )
+                        },
+                    )
+                    .await
+                {
+                    Ok(ran) => ran,
+                    Err(error) => return super::effects_overrun(lang, error),
+                };
+                match stepped {
                     Ok(events) => one.events.extend(events),
                     Err(error) => return Ok(self.did_nothing(asker, &error)),
                 }
