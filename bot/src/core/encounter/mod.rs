@@ -895,29 +895,6 @@ impl Context {
         ))
     }
 
-    /// One effect-engine step of a command that rolls dice between its steps
-    /// (`attack`, `save`), on the engine workers with the worker's cancel flag: the
-    /// command's copy of the encounter and its dice go there and come back with what
-    /// the step said.
-    async fn step_on_worker(
-        &self,
-        mut engine: Encounter,
-        library: &Arc<EffectLibrary>,
-        mut rng: StdRng,
-        step: impl FnOnce(&mut Encounter, &EffectLibrary, &mut StdRng, &AtomicBool) -> Stepped
-        + Send
-        + 'static,
-    ) -> Result<(Encounter, StdRng, Stepped), WorkError> {
-        let library = library.clone();
-        self.workers
-            .run("effects", move || {
-                let cancel = worker::cancel_flag();
-                let stepped = step(&mut engine, &library, &mut rng, &cancel);
-                (engine, rng, stepped)
-            })
-            .await
-    }
-
     /// The engine's randomness for one command: seeded from the core's generator
     /// (so a seeded core replays), and owned, so no lock is held across a database
     /// call.
