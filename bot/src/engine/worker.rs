@@ -1,5 +1,5 @@
 //! Engine work under a wall-clock limit: exact odds, a generator's step or program
-//! check, an NPC turn.
+//! check, an NPC turn, an encounter's effect steps.
 //!
 //! The libraries bound their own work (`max_odds_work`, BASIC's step limits, the NPC
 //! step budget), but a bound counted in steps can still be far from a bound in
