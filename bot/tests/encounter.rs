@@ -1171,3 +1171,49 @@ async fn two_changes_at_once_apply_once() {
     );
     assert!(!row.state.contains("\"HitPoints\":3"), "{}", row.state);
 }
+
+/// A `/init next` whose effect steps outlast the engine workers' time limit (issue
+/// 24): the user is told what took too long, and nothing of the turn is stored. The
+/// limit is zero, so the turn's job times out whatever the machine's speed.
+#[tokio::test]
+async fn a_next_past_the_time_limit_stores_nothing_and_says_so() {
+    let mut table = Harness::with_settings(CoreSettings {
+        engine_time_limit: std::time::Duration::ZERO,
+        ..CoreSettings::default()
+    })
+    .await;
+    // Without an effect file nothing else runs on a worker: only the turn meets the limit.
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    for (name, initiative) in [("Orc", "10"), ("Imp", "20")] {
+        let add = init(
+            "add",
+            &[
+                ("name", text(name)),
+                ("init", text(initiative)),
+                ("hp", text("10")),
+            ],
+        );
+        as_user(&mut table, ALICE, add).await;
+    }
+    let stored = |table: &Harness| {
+        let storage = table.storage.clone();
+        async move {
+            let row = storage
+                .encounter_in_channel(crate::harness::CHANNEL)
+                .await
+                .unwrap()
+                .expect("the encounter goes on");
+            (row.step, row.state, row.seats)
+        }
+    };
+    let before = stored(&table).await;
+
+    let sent = as_user(&mut table, ALICE, init("next", &[])).await;
+
+    assert_eq!(
+        sent.all_text(),
+        "Working out the encounter's effects took too long: I stopped waiting after 0 s. \
+         Try something smaller."
+    );
+    assert_eq!(stored(&table).await, before);
+}

@@ -19,6 +19,7 @@ encounter-goes-on = Die Begegnung geht weiter.
 encounter-already-running = In diesem Kanal läuft schon eine Begegnung; ihre Spielleitung beendet sie mit `/initiative beenden`.
 encounter-character-busy = Dieser Charakter ist schon in einer anderen Begegnung; er kann nur in einer zugleich sein.
 encounter-nothing-happened = Es ist nichts passiert: { $error }.
+encounter-work-effects = Das Auswerten der Effekte der Begegnung
 encounter-nothing-added = Es wurde niemand hinzugefügt: { $error }.
 encounter-no-character = Du hast hier keinen Charakter, mit dem du beitreten kannst. Erschaffe einen mit `/generator starten`, oder bitte die Spielleitung, dich mit `/initiative hinzufügen` aufzunehmen.
 encounter-already-in = **{ $name }** ist schon in dieser Begegnung.

@@ -20,6 +20,8 @@ encounter-goes-on = The encounter goes on.
 encounter-already-running = An encounter already runs in this channel; its GM ends it with `/init end`.
 encounter-character-busy = That character is in another encounter already; it can sit in one at a time.
 encounter-nothing-happened = Nothing happened: { $error }.
+# What took too long when the effect engine ran past the workers' time limit.
+encounter-work-effects = Working out the encounter's effects
 encounter-nothing-added = Nothing was added: { $error }.
 encounter-no-character = You have no character here to join with. Make one with `/chargen start`, or ask the GM to `/init add` you.
 encounter-already-in = **{ $name }** is in this encounter already.

@@ -37,7 +37,6 @@ struct PendingDelete {
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "character",
-    steps_effects_inline: false,
     spec,
     // A sheet is shown to the channel; everything else answers privately.
     ack: |command| match command.sub() {

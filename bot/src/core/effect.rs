@@ -31,7 +31,6 @@ use crate::storage::EffectLibraryRow;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "effect",
-    steps_effects_inline: false,
     spec,
     ack: |command| match asks_for_paste(command) {
         // The paste form is a modal, which must be the first response.

@@ -12,7 +12,6 @@ use crate::i18n::{self, Lang};
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "help",
-    steps_effects_inline: false,
     spec,
     ack: defer_private,
     run: |_, request, command| Box::pin(async move { Ok(help_command(request, command)) }),

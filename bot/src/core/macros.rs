@@ -30,7 +30,6 @@ pub const MAX_DESCRIPTION_LEN: usize = 100;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "macro",
-    steps_effects_inline: false,
     spec,
     ack: defer_private,
     run: by_subcommand,

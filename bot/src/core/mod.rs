@@ -370,22 +370,6 @@ impl Core {
         }
     }
 
-    /// Whether the request's handler may compute for long on the calling thread
-    /// (see [`table::CommandEntry::steps_effects_inline`]); every other handler's
-    /// long work awaits the engine workers.
-    pub fn computes_inline(&self, request: &Request) -> bool {
-        let entry = match &request.kind {
-            RequestKind::Command(command) => table::command(&command.name),
-            RequestKind::Button { custom_id, .. }
-            | RequestKind::Select { custom_id, .. }
-            | RequestKind::Modal { custom_id, .. } => {
-                table::component(custom_id).map(|(entry, _)| entry)
-            }
-            RequestKind::Autocomplete { .. } | RequestKind::MessageReply { .. } => None,
-        };
-        entry.is_some_and(|entry| entry.steps_effects_inline)
-    }
-
     /// Whether a reply whose text Discord withheld (`request`, a `MessageReply` with
     /// an empty text) answers a question that waits for this very user: only then is
     /// a hint about mentions worth sending, since other players' replies to it are

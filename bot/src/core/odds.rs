@@ -62,7 +62,6 @@ impl StoredOdds {
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "odds",
-    steps_effects_inline: false,
     spec,
     // Exact odds may take a while; the answer is public.
     ack: |_| Ack::Defer { ephemeral: false },

@@ -13,7 +13,6 @@ use crate::storage::GmSetting;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "config",
-    steps_effects_inline: false,
     spec,
     ack: defer_private,
     run: by_subcommand,

@@ -24,11 +24,6 @@ pub struct CommandEntry {
     pub name: &'static str,
     /// What Discord registers and the console parses.
     pub spec: fn(&CoreSettings) -> CommandSpec,
-    /// Whether its handlers (its components' included) run the effect engine on the
-    /// calling thread, for up to `EffectLimits::max_steps` steps, rather than on the
-    /// engine workers: a transport runs such a request where a long computation
-    /// cannot hold up the runtime's threads (the blocking pool).
-    pub steps_effects_inline: bool,
     /// How a transport acknowledges this command if its answer is slow; decided by
     /// the module, which knows whether the answer is a modal, a public message or a
     /// private one.

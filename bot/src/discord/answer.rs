@@ -164,13 +164,9 @@ pub(super) fn new_error_id() -> String {
 }
 
 /// Runs the core on a task of its own, so the deadline keeps ticking whatever it
-/// does. The engines' long work (odds and charts, BASIC, NPC turns, effect files)
-/// runs on the engine workers and is awaited, so the task is an ordinary one and a
-/// burst of slow requests costs tasks, not threads. A request whose handler runs the
-/// effect engine itself (`computes_inline`, `/init`: up to `max_steps` steps) runs
-/// on the blocking pool instead, driving its database I/O from there, so that the
-/// runtime's few worker threads stay free for the gateway, heartbeats and the
-/// deferral timers of other interactions.
+/// does. The engines' long work (odds and charts, BASIC, NPC turns, effect files and
+/// `/init`'s effect steps) runs on the engine workers and is awaited, so the task is
+/// an ordinary one and a burst of slow requests costs tasks, not threads.
 ///
 /// The work starts once the same user's previous event is done (`previous`).
 fn run_core(
@@ -178,18 +174,12 @@ fn run_core(
     request: Request,
     previous: Option<(PreviousDone, Duration)>,
 ) -> JoinHandle<Vec<Reply>> {
-    let computes_inline = core.computes_inline(&request);
-    let work = async move {
+    tokio::spawn(async move {
         if let Some((previous, patience)) = previous {
             previous.wait(patience).await;
         }
         core.handle(&request).await
-    };
-    if !computes_inline {
-        return tokio::spawn(work);
-    }
-    let runtime = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || runtime.block_on(work))
+    })
 }
 
 /// Runs the core on an interaction answered at once, in the handler's own task: the

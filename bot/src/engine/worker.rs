@@ -1,5 +1,5 @@
 //! Engine work under a wall-clock limit: exact odds, a generator's step or program
-//! check, an NPC turn.
+//! check, an NPC turn, an encounter's effect steps.
 //!
 //! The libraries bound their own work (`max_odds_work`, BASIC's step limits, the NPC
 //! step budget), but a bound counted in steps can still be far from a bound in
@@ -134,6 +134,18 @@ impl Workers {
                 return Err(WorkError::Busy);
             }
         };
+        // A job whose time went on waiting for a worker is not started: its caller
+        // would stop waiting for it at once (and so a zero limit times out every job,
+        // whatever the machine, as a test needs).
+        if tokio::time::Instant::now() >= deadline {
+            tracing::warn!(
+                job = what,
+                "an engine job's time was spent before it started"
+            );
+            return Err(WorkError::TimedOut {
+                limit: self.time_limit,
+            });
+        }
         let (sender, mut receiver) = tokio::sync::oneshot::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let job_cancel = cancel.clone();

@@ -66,7 +66,6 @@ fn session_ended(lang: Lang) -> String {
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "chargen",
-    steps_effects_inline: false,
     spec,
     ack: |command| match programs::asks_for_paste(command) {
         // The paste form is a modal, which must be the first response.

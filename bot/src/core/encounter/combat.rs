@@ -31,19 +31,24 @@
 //! attacker's or saver's dice) are left out of the public lines; the GM gets them
 //! in a private follow-up.
 
-use npc_core::effects::{EffectEvent, Encounter, Subject};
+use npc_core::effects::{EffectEvent, EffectLibrary, Encounter, Subject};
 use rand::rngs::StdRng;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use super::seats::Seat;
 use super::seats::{StoredAttack, means_of};
 use super::words::{damage_lines, element_words};
-use super::{Asker, Extra, Loaded, answer, engine_reason, event_blocks, gm_name, meant_combatant};
+use super::{
+    Asker, Extra, Loaded, Stepped, answer, engine_reason, event_blocks, gm_name, meant_combatant,
+};
 use crate::core::context::Context;
 use crate::core::fields::ability_modifier;
 use crate::core::prepare::Prepared;
 use crate::core::text::{code_span_text, truncate};
 use crate::core::{Command, Message, Reply, Request, ephemeral};
 use crate::engine::RollOutcome;
+use crate::engine::worker;
 use crate::i18n::{self, Lang};
 
 /// The abilities a save names, with the subject holding each score.
@@ -445,16 +450,13 @@ impl Context {
                 one.public.push_str(&public_damage);
                 one.gm.push('\n');
                 one.gm.push_str(&gm_damage);
-                match engine.damage(
-                    &loaded.library,
-                    target,
-                    dealt.total,
-                    &means,
-                    &label,
-                    &mut rng,
-                ) {
+                let step = damage_step(target, dealt.total, &means, &label);
+                match self
+                    .step_on_worker(asker, &mut engine, &loaded.library, &mut rng, step)
+                    .await?
+                {
                     Ok(events) => one.events = events,
-                    Err(error) => return Ok(self.did_nothing(asker, &error)),
+                    Err(refusal) => return Ok(refusal),
                 }
             }
             told.push(one);
@@ -645,19 +647,42 @@ impl Context {
                 (Some(dealt), true, true) => Some(dealt.total.max(0) / 2),
                 _ => None,
             };
-            if let Some(amount) = amount {
-                match engine.damage(&loaded.library, target, amount, &means, &label, &mut rng) {
+            // The damage, then the effect of a failure on a target it left standing:
+            // one step on a worker.
+            let damage = amount.map(|amount| damage_step(target, amount, &means, &label));
+            let failed = effect
+                .filter(|_| !saved)
+                .map(|effect| (effect.to_owned(), target.clone()));
+            if damage.is_some() || failed.is_some() {
+                let step = move |engine: &mut Encounter,
+                                 library: &EffectLibrary,
+                                 rng: &mut StdRng,
+                                 cancel: &AtomicBool|
+                      -> Stepped {
+                    let mut events = Vec::new();
+                    if let Some(damage) = damage {
+                        events.extend(damage(engine, library, rng, cancel)?);
+                    }
+                    if let Some((effect, target)) = failed
+                        && engine.combatant(&target).is_some()
+                    {
+                        let targets = [target.as_str()];
+                        events.extend(engine.apply_cancellable(
+                            library,
+                            &effect,
+                            &targets,
+                            rng,
+                            Some(cancel),
+                        )?);
+                    }
+                    Ok(events)
+                };
+                match self
+                    .step_on_worker(asker, &mut engine, &loaded.library, &mut rng, step)
+                    .await?
+                {
                     Ok(events) => one.events.extend(events),
-                    Err(error) => return Ok(self.did_nothing(asker, &error)),
-                }
-            }
-            if let Some(effect) = effect
-                && !saved
-                && engine.combatant(target).is_some()
-            {
-                match engine.apply(&loaded.library, effect, &[target.as_str()], &mut rng) {
-                    Ok(events) => one.events.extend(events),
-                    Err(error) => return Ok(self.did_nothing(asker, &error)),
+                    Err(refusal) => return Ok(refusal),
                 }
             }
             told.push(one);
@@ -739,6 +764,43 @@ impl Context {
         match asker.own.as_slice() {
             [only] if may(only) => Some(only.clone()),
             _ => None,
+        }
+    }
+
+    /// One effect-engine step of `attack` or `save`, which roll dice between their
+    /// steps: the command's copy of the encounter and its dice go to an engine
+    /// worker (under its time limit, with its cancel flag) and come back with the
+    /// step's events. `Err` holds the answer instead: the step failed (nothing is
+    /// stored), or it took too long.
+    async fn step_on_worker(
+        &self,
+        asker: &Asker,
+        engine: &mut Encounter,
+        library: &Arc<EffectLibrary>,
+        rng: &mut StdRng,
+        step: impl FnOnce(&mut Encounter, &EffectLibrary, &mut StdRng, &AtomicBool) -> Stepped
+        + Send
+        + 'static,
+    ) -> anyhow::Result<Result<Vec<EffectEvent>, Vec<Reply>>> {
+        let library = library.clone();
+        // The copy goes to the worker and comes back; after a failure the command
+        // stores nothing, so what it leaves behind is never read.
+        let (mut job_engine, mut job_rng) = (std::mem::take(engine), rng.clone());
+        let ran = self
+            .workers
+            .run("effects", move || {
+                let cancel = worker::cancel_flag();
+                let stepped = step(&mut job_engine, &library, &mut job_rng, &cancel);
+                (job_engine, job_rng, stepped)
+            })
+            .await;
+        match ran {
+            Ok((stepped_engine, stepped_rng, Ok(events))) => {
+                (*engine, *rng) = (stepped_engine, stepped_rng);
+                Ok(Ok(events))
+            }
+            Ok((_, _, Err(error))) => Ok(Err(self.did_nothing(asker, &error))),
+            Err(error) => super::effects_overrun(asker.lang, error).map(Err),
         }
     }
 
@@ -908,6 +970,18 @@ fn save_bonus(engine: &Encounter, seats: &[Seat], target: &str, ability: &str) -
     subject
         .and_then(|subject| engine.combatant(target)?.int(subject))
         .map_or(0, ability_modifier)
+}
+
+/// The damage step of `attack` and `save`, owning what it needs to run on a worker.
+fn damage_step(
+    target: &str,
+    amount: i64,
+    means: &[String],
+    label: &str,
+) -> impl FnOnce(&mut Encounter, &EffectLibrary, &mut StdRng, &AtomicBool) -> Stepped + Send + 'static
+{
+    let (target, means, label) = (target.to_owned(), means.to_vec(), label.to_owned());
+    move |engine, library, rng, _| engine.damage(library, &target, amount, &means, &label, rng)
 }
 
 #[cfg(test)]

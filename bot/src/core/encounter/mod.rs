@@ -29,6 +29,7 @@ mod tracker;
 pub use words::event_lines;
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
@@ -50,6 +51,7 @@ use super::{
     Track, ephemeral, fields,
 };
 use crate::engine::RollContext;
+use crate::engine::worker::{self, WorkError};
 use crate::i18n::{self, Lang};
 use crate::storage::encounters::commit_encounter_in;
 use crate::storage::{
@@ -63,9 +65,6 @@ use words::engine_reason;
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "init",
-    // `next`, `hp`, `attack`, `save`, `apply` run the effect engine in the handler:
-    // up to `EffectLimits::max_steps` steps on 50 combatants.
-    steps_effects_inline: true,
     spec,
     // Everything is public but the GM's list and the end question.
     ack: |command| match command.sub() {
@@ -643,7 +642,8 @@ impl Context {
         }))
     }
 
-    /// Runs an engine command on a copy, stores it, and answers with its events and
+    /// Runs an engine command on a copy on the engine workers (under their time limit,
+    /// with the worker's cancel flag), stores it, and answers with its events and
     /// the redrawn tracker. From a button (`pressed`), the tracker is the pressed
     /// message.
     async fn change(
@@ -652,10 +652,24 @@ impl Context {
         asker: &Asker,
         intro: Vec<String>,
         pressed: bool,
-        run: impl FnOnce(&mut Encounter, &EffectLibrary) -> Result<Vec<EffectEvent>, EffectError>,
+        run: impl FnOnce(&mut Encounter, &EffectLibrary, &AtomicBool) -> Stepped + Send + 'static,
     ) -> anyhow::Result<Vec<Reply>> {
         let mut engine = loaded.engine.clone();
-        let events = match run(&mut engine, &loaded.library) {
+        let library = loaded.library.clone();
+        let ran = self
+            .workers
+            .run("effects", move || {
+                let cancel = worker::cancel_flag();
+                let events = run(&mut engine, &library, &cancel);
+                (engine, events)
+            })
+            .await;
+        let (engine, events) = match ran {
+            Ok(ran) => ran,
+            // Nothing claimed, nothing stored: the encounter stands as it was.
+            Err(error) => return effects_overrun(asker.lang, error),
+        };
+        let events = match events {
             Ok(events) => events,
             Err(error) => {
                 let error = engine_reason(asker.lang, &error);
@@ -799,13 +813,25 @@ impl Context {
         let mut engine = loaded.engine.clone();
         let spec = seats::character_spec(&name, initiative, maximum, &joined);
         let library = loaded.library.clone();
-        let added = engine.add(&library, &spec).and_then(|_| {
-            if hp < maximum {
-                let mut rng = self.command_rng();
-                engine.hp(&library, &name, HpChange::Assign(hp), &mut rng)?;
-            }
-            engine.attach_carried(&library, &name, &carried)
-        });
+        // Drawn here, as before the join ran on a worker, so a seeded core replays.
+        let rng = (hp < maximum).then(|| self.command_rng());
+        let joining = name.clone();
+        let ran = self
+            .workers
+            .run("effects", move || {
+                let added = engine.add(&library, &spec).and_then(|_| {
+                    if let Some(mut rng) = rng {
+                        engine.hp(&library, &joining, HpChange::Assign(hp), &mut rng)?;
+                    }
+                    engine.attach_carried(&library, &joining, &carried)
+                });
+                (engine, added)
+            })
+            .await;
+        let (engine, added) = match ran {
+            Ok(ran) => ran,
+            Err(error) => return effects_overrun(asker.lang, error),
+        };
         let attached = match added {
             Ok(attached) => attached,
             Err(error) => {
@@ -928,7 +954,7 @@ impl Context {
             asker,
             Vec::new(),
             pressed.is_some(),
-            |engine, library| engine.next(library, &mut rng),
+            move |engine, library, cancel| engine.next_cancellable(library, &mut rng, Some(cancel)),
         )
         .await
     }
@@ -949,7 +975,7 @@ impl Context {
         }
         // Going back moves only the turn: say so, since a table may expect an undo.
         let note = vec![i18n::tr(asker.table, "encounter-prev-note")];
-        self.change(loaded, asker, note, pressed.is_some(), |engine, _| {
+        self.change(loaded, asker, note, pressed.is_some(), |engine, _, _| {
             engine.prev()
         })
         .await
@@ -1004,7 +1030,7 @@ impl Context {
         }
         let target = target.to_owned();
         let mut rng = self.command_rng();
-        self.change(loaded, asker, intro, false, |engine, library| {
+        self.change(loaded, asker, intro, false, move |engine, library, _| {
             engine.hp(library, &target, change, &mut rng)
         })
         .await
@@ -1049,9 +1075,16 @@ impl Context {
         )];
         let effect = effect.to_owned();
         let mut rng = self.command_rng();
-        self.change(loaded, asker, intro, false, |engine, library| {
-            engine.apply(library, &effect, &refs, &mut rng)
-        })
+        self.change(
+            loaded,
+            asker,
+            intro,
+            false,
+            move |engine, library, cancel| {
+                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                engine.apply_cancellable(library, &effect, &refs, &mut rng, Some(cancel))
+            },
+        )
         .await
     }
 
@@ -1071,7 +1104,7 @@ impl Context {
             )));
         }
         let (target, effect) = (target.to_owned(), effect.to_owned());
-        self.change(loaded, asker, Vec::new(), false, |engine, _| {
+        self.change(loaded, asker, Vec::new(), false, move |engine, _, _| {
             engine.remove_effect(&target, &effect)
         })
         .await
@@ -1092,11 +1125,20 @@ impl Context {
             )));
         }
         let target = target.to_owned();
-        self.change(loaded, asker, Vec::new(), false, |engine, _| {
+        self.change(loaded, asker, Vec::new(), false, move |engine, _, _| {
             engine.remove(&target)
         })
         .await
     }
+}
+
+/// What an effect-engine command answers.
+type Stepped = Result<Vec<EffectEvent>, EffectError>;
+
+/// The answer when the effect engine gave none in time (issue 24): the user is told
+/// what took too long, and nothing of the command is stored.
+fn effects_overrun(lang: Lang, error: WorkError) -> anyhow::Result<Vec<Reply>> {
+    super::overrun_in(lang, &i18n::tr(lang, "encounter-work-effects"), error)
 }
 
 /// The answer of a stored change: what was done and its events (publicly, the

@@ -94,7 +94,6 @@ const MAX_INPUT_CHARS: usize = 500;
 /// `/npc install|list|remove|activity`, for server admins.
 pub(in crate::core) const NPC_COMMAND: CommandEntry = CommandEntry {
     name: "npc",
-    steps_effects_inline: false,
     spec: npc_spec,
     ack: defer_private,
     run: by_subcommand,
@@ -148,7 +147,6 @@ const ADMIN: &[Guard] = &[
 /// `/talk npc [conv]`, and every component of a conversation.
 pub(in crate::core) const TALK_COMMAND: CommandEntry = CommandEntry {
     name: "talk",
-    steps_effects_inline: false,
     spec: talk_spec,
     ack: defer_private,
     run: |cx, request, command| Box::pin(cx.talk_command(request, command)),

@@ -27,7 +27,6 @@ const BUTTON_STATE_KIND: &str = "roll";
 
 pub(super) const COMMAND: CommandEntry = CommandEntry {
     name: "roll",
-    steps_effects_inline: false,
     spec,
     // A roll is quick: the answer itself is the first response.
     ack: |_| Ack::Immediate,
