@@ -81,6 +81,8 @@ mod e2e;
 mod metrics;
 // deploy/: the compose file, the Dockerfile, the systemd unit and their configurations.
 mod deploy;
+// The engine workers: kept threads, panics, jobs past their limit.
+mod workers;
 // Hostile input: Discord's limits, time limits, bounded reads, issue 11's reproducers.
 mod hostile;
 // The web dashboard: sessions, CSRF, escaping, every route's access checks.
