@@ -327,7 +327,7 @@ async fn files_that_never_end_are_not_read() {
 async fn engine_jobs_are_bounded_in_time_and_number() {
     let workers = Workers::new(Duration::from_millis(100), 1);
     // The quick jobs run on the same workers under a limit no loaded machine reaches
-    // (spawning a job's thread alone can take longer than 100 ms there).
+    // (starting a worker's thread alone can take longer than 100 ms there).
     let unhurried = workers.with_time_limit(Duration::from_secs(600));
     assert_eq!(unhurried.run("quick", || 6 * 7).await, Ok(42));
     // A job that runs past the limit is answered as such and keeps its worker
@@ -349,7 +349,7 @@ async fn engine_jobs_are_bounded_in_time_and_number() {
     assert_eq!(workers.run("next", || 1).await, Err(WorkError::Busy));
     release.send(()).unwrap();
     end.await.unwrap();
-    // The permit is given back as the thread ends, just after it reports.
+    // The permit is given back once the job has returned, just after it reports.
     let mut again = unhurried.run("again", || 2).await;
     while again == Err(WorkError::Busy) {
         again = unhurried.run("again", || 2).await;

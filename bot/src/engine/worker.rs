@@ -3,24 +3,32 @@
 //!
 //! The libraries bound their own work (`max_odds_work`, BASIC's step limits, the NPC
 //! step budget), but a bound counted in steps can still be far from a bound in
-//! seconds, and a user waits in seconds. Each job runs on a thread of its own, and
-//! the caller waits for it at most [`Workers::time_limit`]. Past it the worker raises
+//! seconds, and a user waits in seconds. Each job runs on a worker thread, and the
+//! caller waits for it at most [`Workers::time_limit`]. Past it the worker raises
 //! the job's cancel flag ([`cancel_flag`], which the engines hand to the libraries:
 //! they read it every few thousand steps), waits for the job to stop (at most
 //! [`CANCEL_GRACE`]), and the user is told what took too long; nothing the job
 //! computed is kept. So that jobs that do not stop cannot pile up, at most
-//! [`Workers::max_running`] run at once, counted until their thread ends, and a job
-//! that cannot start within the limit is refused as busy. The threads get a deep
-//! stack, so that input that still recurses deeply in an engine fails there rather
-//! than aborting the process.
+//! [`Workers::max_running`] run at once, counted until the job has returned, and a
+//! job that cannot start within the limit is refused as busy.
+//!
+//! The threads are kept (issue 28): starting and ending a thread per job cost more
+//! than most jobs. Up to [`Workers::max_running`] of them are started as jobs need
+//! them and then wait for the next job; a thread goes back among the idle ones only
+//! once its job has returned, before its permit is given back, so a thread still in
+//! a job that ignores its flag is never handed another, and a free permit always
+//! finds an idle thread or room to start one. A panicking job is caught on its
+//! thread, which serves on. The threads get a deep stack, so that input that still
+//! recurses deeply in an engine fails there rather than aborting the process; they
+//! end when the last handle on the workers is dropped and their job is done.
 
 use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, Weak, mpsc};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The stack of a worker thread: address space reserved, pages touched only as
 /// deep as a job goes.
@@ -65,6 +73,7 @@ pub struct Workers {
     permits: Arc<Semaphore>,
     /// Jobs waiting for a free worker now.
     waiting: Arc<AtomicUsize>,
+    threads: Arc<Threads>,
 }
 
 impl Workers {
@@ -76,6 +85,7 @@ impl Workers {
             max_running,
             permits: Arc::new(Semaphore::new(max_running)),
             waiting: Arc::default(),
+            threads: Arc::default(),
         }
     }
 
@@ -115,6 +125,13 @@ impl Workers {
         self.permits.available_permits()
     }
 
+    /// Worker threads started so far (how a test sees threads kept): at most
+    /// [`Workers::max_running`], and more only if a thread died outside its job and
+    /// was replaced (a panic while dropping an answer nobody waited for).
+    pub fn threads_started(&self) -> usize {
+        self.threads.started.load(Ordering::Relaxed)
+    }
+
     /// Runs `job` on a worker thread and waits for it at most the time limit
     /// (waiting for a free worker included).
     pub async fn run<T, F>(&self, what: &'static str, job: F) -> Result<T, WorkError>
@@ -148,18 +165,18 @@ impl Workers {
         }
         let (sender, mut receiver) = tokio::sync::oneshot::channel();
         let cancel = Arc::new(AtomicBool::new(false));
-        let job_cancel = cancel.clone();
-        let spawned = std::thread::Builder::new()
-            .name(format!("tavern-{what}"))
-            .stack_size(STACK_BYTES)
-            .spawn(move || {
-                CANCEL.with(|flag| *flag.borrow_mut() = Some(job_cancel));
+        let task = Task {
+            job: Box::new(move || {
                 let outcome = std::panic::catch_unwind(AssertUnwindSafe(job));
-                // The worker counts as busy until its thread is done, answered or not.
-                drop(permit);
-                let _ = sender.send(outcome);
-            });
-        if let Err(error) = spawned {
+                Box::new(move || {
+                    // Its caller may have stopped waiting: then nobody reads it.
+                    let _ = sender.send(outcome);
+                })
+            }),
+            cancel: cancel.clone(),
+            permit,
+        };
+        if let Err(error) = self.threads.hand(task) {
             tracing::error!(job = what, error = %error, "cannot start an engine worker");
             return Err(WorkError::Crashed);
         }
@@ -186,6 +203,101 @@ impl Workers {
                 })
             }
         }
+    }
+}
+
+/// A job's answer, sent to its caller once its thread is back among the idle ones
+/// and its permit is returned.
+type Answer = Box<dyn FnOnce() + Send>;
+
+/// A job handed to a worker thread, with what it holds while it runs.
+struct Task {
+    /// Runs the job (a panic caught) and gives back how to answer its caller.
+    job: Box<dyn FnOnce() -> Answer + Send>,
+    cancel: Arc<AtomicBool>,
+    /// The job's place among [`Workers::max_running`]: returned once it returned.
+    permit: OwnedSemaphorePermit,
+}
+
+/// A task on its way to a thread, with the sender the thread is handed tasks by:
+/// it puts that back among the idle ones when the job has returned. (An idle thread
+/// holds no sender of its own, so that it ends when the workers are dropped.)
+struct Handed {
+    task: Task,
+    home: mpsc::Sender<Handed>,
+}
+
+/// The worker threads: those waiting for a job, by the sender of their channel,
+/// the last to have finished on top (its stack and caches are warm).
+#[derive(Debug, Default)]
+struct Threads {
+    idle: Mutex<Vec<mpsc::Sender<Handed>>>,
+    started: AtomicUsize,
+}
+
+impl Threads {
+    /// Gives `task` to an idle thread, or to a new one when none is idle (only
+    /// while fewer than `max_running` hold a job, as the task's permit shows).
+    fn hand(self: &Arc<Self>, mut task: Task) -> std::io::Result<()> {
+        loop {
+            let idle = self
+                .idle
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .pop();
+            let Some(home) = idle else {
+                return self.start(task);
+            };
+            // A thread that ended (it cannot, short of a panic outside its job) gives
+            // the task back: the next one gets it.
+            match home.clone().send(Handed { task, home }) {
+                Ok(()) => return Ok(()),
+                Err(mpsc::SendError(returned)) => task = returned.task,
+            }
+        }
+    }
+
+    fn start(self: &Arc<Self>, task: Task) -> std::io::Result<()> {
+        let (home, tasks) = mpsc::channel();
+        let threads = Arc::downgrade(self);
+        let number = self.started.fetch_add(1, Ordering::Relaxed);
+        let spawned = std::thread::Builder::new()
+            .name(format!("tavern-engine-{number}"))
+            .stack_size(STACK_BYTES)
+            .spawn(move || serve(&tasks, &threads));
+        if let Err(error) = spawned {
+            self.started.fetch_sub(1, Ordering::Relaxed);
+            return Err(error);
+        }
+        // Cannot fail: the thread holds its receiver until every sender is gone.
+        let _ = home.clone().send(Handed { task, home });
+        Ok(())
+    }
+}
+
+/// A worker thread's life: runs the tasks its channel brings until the workers
+/// are dropped (no sender of its channel left).
+fn serve(tasks: &mpsc::Receiver<Handed>, threads: &Weak<Threads>) {
+    while let Ok(Handed { task, home }) = tasks.recv() {
+        let Task {
+            job,
+            cancel,
+            permit,
+        } = task;
+        CANCEL.with(|flag| *flag.borrow_mut() = Some(cancel));
+        let answer = job();
+        CANCEL.with(|flag| *flag.borrow_mut() = None);
+        // Idle again before the permit is free: whoever gets the permit finds this
+        // thread rather than starting another. With the workers gone, it ends.
+        if let Some(threads) = threads.upgrade() {
+            threads
+                .idle
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(home);
+        }
+        drop(permit);
+        answer();
     }
 }
 
@@ -220,6 +332,6 @@ pub const CANCEL_GRACE: Duration = Duration::from_secs(1);
 /// How long a user waits for one engine job at most (and [`CANCEL_GRACE`] more when
 /// it has to be cancelled).
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(5);
-/// Engine jobs running at once at most (finished or abandoned ones included until
-/// their thread ends).
+/// Engine jobs running at once at most (abandoned ones included until they return),
+/// and so worker threads kept.
 pub const DEFAULT_MAX_RUNNING: usize = 4;
