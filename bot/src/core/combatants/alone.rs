@@ -6,6 +6,8 @@
 //! generator's, lasting effects carried until it joins an encounter, where they
 //! tick. Nothing here is stored: the caller stores the result with its own change.
 
+use std::sync::atomic::AtomicBool;
+
 use npc_core::effects::{CarriedEffects, EffectLibrary, Encounter, HpChange, Subject};
 use rand::RngCore;
 
@@ -26,8 +28,9 @@ pub struct Alone {
 
 /// The character as one combatant: what it was generated with (`generated`: its HP
 /// is the maximum), what it is now (`current`: the sheet with `written` over it) and
-/// the effects it carries. The event lines speak `lang`; `Err` holds why nothing
-/// happened, in `lang` too.
+/// the effects it carries. The effect stops at its next step once `cancel` is raised
+/// (the engine worker's flag, past the job's time limit). The event lines speak
+/// `lang`; `Err` holds why nothing happened, in `lang` too.
 #[allow(clippy::too_many_arguments)]
 pub fn apply_alone(
     lang: Lang,
@@ -38,6 +41,7 @@ pub fn apply_alone(
     current: &[(String, String)],
     written: &[(String, String)],
     carried: &CarriedEffects,
+    cancel: &AtomicBool,
     rng: &mut dyn RngCore,
 ) -> Result<Alone, String> {
     let hp_of = |fields: &[(Subject, String, i64)]| {
@@ -65,7 +69,9 @@ pub fn apply_alone(
             }
             engine.attach_carried(library, &name, carried)
         })
-        .and_then(|_| engine.apply(library, effect, &[&name], &mut randomness))
+        .and_then(|_| {
+            engine.apply_cancellable(library, effect, &[&name], &mut randomness, Some(cancel))
+        })
         .map_err(|error| words::engine_reason(lang, &error))?;
     let seat = Seat {
         name,
@@ -119,6 +125,7 @@ mod tests {
             &generated,
             &[],
             &CarriedEffects::default(),
+            &AtomicBool::new(false),
             &mut rng,
         )
         .expect("applies");
@@ -136,6 +143,7 @@ mod tests {
             &current,
             &poisoned.fields,
             &poisoned.effects,
+            &AtomicBool::new(false),
             &mut rng,
         )
         .expect("applies");
@@ -152,6 +160,7 @@ mod tests {
             &current,
             &[],
             &CarriedEffects::default(),
+            &AtomicBool::new(false),
             &mut rng,
         );
         assert!(unknown.is_err());

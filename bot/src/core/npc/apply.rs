@@ -15,6 +15,7 @@ use super::super::characters::overlay;
 use super::super::combatants::apply_alone;
 use super::super::context::Context;
 use super::super::text::escape_markdown;
+use crate::engine::worker;
 use crate::i18n::{self, Lang};
 use crate::storage::characters::character_by_id_in;
 use crate::storage::encounters::{
@@ -130,7 +131,15 @@ impl Context {
                 .run("npc-effect", move || {
                     let (library, effect, name, generated, written, carried) = job;
                     apply_alone(
-                        lang, &library, &effect, &name, &generated, &current, &written, &carried,
+                        lang,
+                        &library,
+                        &effect,
+                        &name,
+                        &generated,
+                        &current,
+                        &written,
+                        &carried,
+                        &worker::cancel_flag(),
                         &mut rng,
                     )
                 })
