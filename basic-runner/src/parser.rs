@@ -856,10 +856,7 @@ impl Parser {
         } else if self.eat_kw(Kw::Gosub) {
             true
         } else {
-            return self.error(SyntaxProblem::Expected(Expected::Either(
-                "GOTO".to_owned(),
-                "GOSUB".to_owned(),
-            )));
+            return Ok(self.on_without_jump(selector));
         };
         let start_col = self.col();
         let items = self.on_items();
@@ -878,6 +875,33 @@ impl Parser {
             });
         }
         Ok(self.broken_on(selector, &items, gosub, start_col))
+    }
+
+    /// `ON x` followed by neither GOTO nor GOSUB (`ON x THEN`): GW-BASIC evaluates
+    /// `x` first, so a value outside 0-255 is Illegal function call (and one past
+    /// an integer Overflow) before the Syntax error every other value gets. It
+    /// runs as an ON whose every item, 0 included, is past its (empty) list.
+    fn on_without_jump(&mut self, selector: Expr) -> StmtKind {
+        let col = self.col();
+        let problem =
+            SyntaxProblem::Expected(Expected::Either("GOTO".to_owned(), "GOSUB".to_owned()));
+        self.first_error.get_or_insert(ParseError {
+            col,
+            problem: Box::new(problem.clone()),
+            code: ErrorCode::SyntaxError,
+            partial: None,
+        });
+        while !self.at_stmt_end() {
+            self.pos += 1;
+        }
+        StmtKind::BrokenOn {
+            selector,
+            outcomes: Vec::new(),
+            beyond_fails: true,
+            gosub: false,
+            col,
+            problem,
+        }
     }
 
     /// The comma-separated items of an `ON` list, up to the statement's end.
