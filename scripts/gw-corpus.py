@@ -163,19 +163,29 @@ def prepare(folder):
     if DUMP_ROUTINE.search(program):
         run_lines = [k for k in key_lines if k.lower().startswith("run ")]
         # Where PCBASIC.INI is not at hand, the routine's own comment names its RUN.
-        said = re.search(r"RUN (\d+) to dump screen", program, re.IGNORECASE)
+        said = re.search(r"RUN (\d+) to dump screen|dump screen with RUN (\d+)", program, re.I)
         if not run_lines and said:
-            run_lines = ["run " + said.group(1)]
-        if not run_lines or len(texts) != 1:
+            run_lines = ["run " + (said.group(1) or said.group(2))]
+        # Or the program itself calls the routine: `N$="output.txt": GOSUB 1000`.
+        called = re.search(r'N\$\s*=\s*"[^"]*"\s*:\s*GOSUB\s*(\d+)', program, re.IGNORECASE)
+        if len(texts) != 1 or not (run_lines or called):
             case.outcome, case.why = NOT_APPLICABLE, "screen dump without its RUN or model"
             return case
-        dump_from = int(run_lines[0].split()[1])
+        if run_lines:
+            dump_from = int(run_lines[0].split()[1])
+        else:
+            dump_from = int(called.group(1))
+            program = program.replace(called.group(0), "KEY OFF")
+            run_lines = ["run %d" % dump_from]
         kept = [line for line in program.splitlines() if (line_number(line) or 0) < dump_from]
         case.program = "\n".join(kept) + "\n"
         rows = [row.rstrip(" ") for row in normalise_model(texts[0].read_bytes()).split("\n")]
         cut = next((i for i, row in enumerate(rows) if row.strip().lower() == run_lines[0].lower()), len(rows))
         rows = rows[:cut]
         if rows and rows[-1].rstrip("\xff") == "Ok":
+            rows.pop()
+        # The rest of the screen is blank rows; the transcript has no such tail.
+        while rows and rows[-1] == "":
             rows.pop()
         rows = [row.removesuffix("\xff").rstrip(" ") for row in rows]
         case.expected = "\n".join(rows) + "\n" if rows else ""
@@ -184,6 +194,9 @@ def prepare(folder):
         case.inputs = "".join(k + "\n" for k in other)
         return case
 
+    if "\\n" in keys:
+        case.outcome, case.why = NOT_APPLICABLE, "types a line feed inside an input line"
+        return case
     if any(k.split()[0].lower() in DIRECT_COMMANDS for k in key_lines if k.split()):
         case.outcome, case.why = REFUSED, "types direct-mode commands (" + keys.replace("\r", "\\r")[:40] + ")"
         return case
@@ -259,7 +272,10 @@ def compare(case, runner, timeout, scratch):
     else:
         # CLS clears GW-BASIC's screen: only what follows the last one is dumped.
         out = out.rsplit("\x0c", 1)[-1]
-        out = "\n".join(row.rstrip(" ") for row in out.split("\n"))
+        rows = [row.rstrip(" ") for row in out.split("\n")]
+        while rows and rows[-1] == "":
+            rows.pop()
+        out = "\n".join(rows) + "\n" if rows else ""
     case.actual = out
     case.outcome = SAME if out == case.expected else DIFFERS
 
