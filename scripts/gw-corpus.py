@@ -205,6 +205,9 @@ def prepare(folder):
         return case
     if not texts:
         case.outcome, case.why = NOT_APPLICABLE, "no model/*.TXT stored"
+        # Still worth knowing whether basic-runner would refuse it by design.
+        opened = [m.group(3) for m in OPEN_OUTPUT.finditer(program)]
+        case.program = map_file_output(program, opened[0]) if len(opened) == 1 else None
         return case
     if len(texts) > 1:
         case.outcome, case.why = NOT_APPLICABLE, "writes several files (" + ", ".join(p.name for p in texts) + ")"
@@ -301,6 +304,11 @@ def main():
         case = prepare(folder)
         if case.outcome is None:
             compare(case, args.runner, args.timeout, scratch)
+        elif case.outcome == NOT_APPLICABLE and case.program:
+            code, _, err = run_runner(args.runner, case.program, "", args.timeout, scratch)
+            if code == 1 and "not allowed here" in err:
+                case.outcome, case.why = REFUSED, err.strip().splitlines()[-1][:160]
+            case.program = None
         counts[case.outcome] += 1
         kind = "screen" if case.screen else "file"
         print(f"{case.outcome:<18} {case.name}" + (f"  ({case.why})" if case.why else "")
