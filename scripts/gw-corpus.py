@@ -24,7 +24,8 @@ Two kinds of test are mapped:
   `KEY OFF` (a statement basic-runner accepts and ignores, so that a `:` list
   keeps its shape) and `PRINT#1,` / `WRITE#1,` print to the screen. An error
   that ends the program goes to GW-BASIC's screen, not to the file, so a last
-  line of basic-runner's transcript that is such an error message is cut;
+  line of basic-runner's transcript that is such an error message is cut, and so
+  is RANDOMIZE's seed prompt;
 - screen tests print to the screen and are then dumped with `RUN 1000` (a PEEK
   loop over the video memory): the dump routine is cut from the program, and the
   model's screen rows, right-trimmed, up to the `Ok` before `run 1000` are the
@@ -65,6 +66,7 @@ OPEN_OUTPUT = re.compile(
 )
 OPEN_ANY = re.compile(r"\bOPEN\b", re.IGNORECASE)
 DUMP_ROUTINE = re.compile(r"DEF\s*SEG\s*=\s*&HB800", re.IGNORECASE)
+SEED_PROMPT = "Random number seed (-32768 to 32767)? "
 ERROR_LINE = re.compile(r"^[A-Z][A-Za-z /$-]+ in \d+$")
 
 
@@ -268,6 +270,8 @@ def compare(case, runner, timeout, scratch):
     if code == 3:
         case.why = "stopped at a limit"
     if not case.screen:
+        # RANDOMIZE's prompt is GW-BASIC's screen text, never the file's.
+        out = out.replace(SEED_PROMPT, "")
         rows = out.rstrip("\n").split("\n")
         if rows and ERROR_LINE.match(rows[-1]):
             case.why = case.why or f"ended with the screen error '{rows[-1]}'"
