@@ -337,6 +337,32 @@ impl Parser {
         }
     }
 
+    /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
+    /// a list that does not parse is skipped as before, doing nothing.
+    fn color_arguments(&mut self) -> StmtKind {
+        let start = self.pos;
+        let mut arguments = Vec::new();
+        while !self.at_stmt_end() {
+            if self.eat(&Tok::Comma) {
+                continue;
+            }
+            match self.expr() {
+                Ok(argument) => arguments.push(argument),
+                Err(_) => {
+                    self.pos = start;
+                    self.skip_to_stmt_end();
+                    return StmtKind::Nothing;
+                }
+            }
+            if !self.at_stmt_end() && !self.eat(&Tok::Comma) {
+                self.pos = start;
+                self.skip_to_stmt_end();
+                return StmtKind::Nothing;
+            }
+        }
+        StmtKind::ByteArgs(arguments)
+    }
+
     fn skip_to_stmt_end(&mut self) {
         while !self.at_stmt_end() {
             self.pos += 1;
@@ -533,7 +559,8 @@ impl Parser {
             Kw::Tron => Ok(StmtKind::Trace(true)),
             Kw::Troff => Ok(StmtKind::Trace(false)),
             // screen colours, the cursor and the speaker mean nothing in a chat
-            Kw::Color | Kw::Locate | Kw::Beep => {
+            Kw::Color => Ok(self.color_arguments()),
+            Kw::Locate | Kw::Beep => {
                 self.skip_to_stmt_end();
                 Ok(StmtKind::Nothing)
             }
