@@ -1081,6 +1081,7 @@ impl Parser {
         self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         // GW-BASIC stores where the body starts and skips the rest of the
         // statement: the body is read only when the function is called
+        let body_start = self.pos;
         let (body, broken) = match self.expr() {
             Ok(body) if self.at_stmt_end() => (Some(body), None),
             Ok(body) => {
@@ -1090,7 +1091,12 @@ impl Parser {
                     Some((self.col(), problem, ErrorCode::SyntaxError)),
                 )
             }
-            Err(error) => (None, Some((error.col, *error.problem, error.code))),
+            Err(error) => {
+                let stop = self.pos;
+                let operand = self.operand_before_break(body_start, stop);
+                self.pos = stop;
+                (operand, Some((error.col, *error.problem, error.code)))
+            }
         };
         self.skip_to_stmt_end();
         Ok(StmtKind::DefFn {
@@ -1099,6 +1105,42 @@ impl Parser {
             body,
             broken,
         })
+    }
+
+    /// A DEF FN body broken right after an operator (`FNA(X) + PRINT`): GW-BASIC
+    /// evaluates the operand before the operator and only then meets the bad
+    /// token, so an error in that operand (an undefined `FNA`) comes first. The
+    /// operand is kept to run before the syntax error when it parses whole and is
+    /// no operation itself (GW-BASIC would not have done an operation whose right
+    /// side binds tighter); otherwise nothing runs before the error, as before.
+    fn operand_before_break(&mut self, start: usize, stop: usize) -> Option<Expr> {
+        let before_operator = stop.checked_sub(1).filter(|&end| end > start)?;
+        let operator = self.tokens.get(before_operator).map(|token| &token.tok);
+        let is_operator = matches!(
+            operator,
+            Some(
+                Tok::Plus
+                    | Tok::Minus
+                    | Tok::Star
+                    | Tok::Slash
+                    | Tok::Backslash
+                    | Tok::Caret
+                    | Tok::Eq
+                    | Tok::Lt
+                    | Tok::Gt
+                    | Tok::Kw(Kw::Mod | Kw::And | Kw::Or | Kw::Xor | Kw::Eqv | Kw::Imp)
+            )
+        );
+        if !is_operator {
+            return None;
+        }
+        let tail = self.tokens.split_off(before_operator);
+        self.pos = start;
+        let parsed = self.expr().ok().filter(|operand| {
+            self.pos == before_operator && !matches!(operand.kind, ExprKind::Binary(..))
+        });
+        self.tokens.extend(tail);
+        parsed
     }
 
     fn def_type(&mut self, kind: DefKind) -> PResult<StmtKind> {
