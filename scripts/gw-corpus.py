@@ -209,7 +209,10 @@ def prepare(folder):
         case.outcome, case.why = NOT_APPLICABLE, "no model/*.TXT stored"
         # Still worth knowing whether basic-runner would refuse it by design.
         opened = [m.group(3) for m in OPEN_OUTPUT.finditer(program)]
-        case.program = map_file_output(program, opened[0]) if len(opened) == 1 else None
+        if len(opened) == 1:
+            case.program = map_file_output(program, opened[0])
+        elif not OPEN_ANY.search(program):
+            case.program = program
         return case
     if len(texts) > 1:
         case.outcome, case.why = NOT_APPLICABLE, "writes several files (" + ", ".join(p.name for p in texts) + ")"
