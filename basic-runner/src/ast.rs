@@ -163,8 +163,11 @@ pub(crate) enum StmtKind {
     Stop,
     Clear,
     Cls,
-    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `COLOR`).
+    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `LOCATE`).
     Nothing,
+    /// `COLOR`'s arguments: nothing is coloured in a chat, but GW-BASIC reads each
+    /// as a byte, so one outside 0-255 is still Illegal function call.
+    ByteArgs(Vec<Expr>),
     /// `TRON` (true) and `TROFF` (false).
     Trace(bool),
     /// A statement or function the sandbox refuses; the load fails.

@@ -733,6 +733,13 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::Randomize(ty)));
             }
             StmtKind::Swap(first, second) => self.swap(first, second),
+            StmtKind::ByteArgs(arguments) => {
+                for argument in arguments {
+                    let ty = self.num_expr(argument);
+                    self.convert(ty, NumTy::Int);
+                    self.emit(Op::Ext(Ext::ByteArg));
+                }
+            }
             StmtKind::Width(width) => {
                 let ty = self.num_expr(width);
                 self.convert(ty, NumTy::Int);

@@ -199,6 +199,9 @@ pub enum Ext {
     WriteComma,
     /// `CLS`: a page break.
     Cls,
+    /// Pop an argument GW-BASIC reads as a byte (`COLOR`'s): Illegal function
+    /// call outside 0-255, otherwise dropped.
+    ByteArg,
     /// `PRINT USING`: the format and the values are on the stacks.
     Using(TableId),
     /// `INPUT` into the targets of a form; array indices are on the number stack.
@@ -672,6 +675,7 @@ impl Op {
                 | self::Ext::WriteNum(_)
                 | self::Ext::PrintTab
                 | self::Ext::PrintSpc
+                | self::Ext::ByteArg
                 | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
                 self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
                 self::Ext::PrintTyped => effect(2, 0, 0, 0),

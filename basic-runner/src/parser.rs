@@ -337,6 +337,32 @@ impl Parser {
         }
     }
 
+    /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
+    /// a list that does not parse is skipped as before, doing nothing.
+    fn color_arguments(&mut self) -> StmtKind {
+        let start = self.pos;
+        let mut arguments = Vec::new();
+        while !self.at_stmt_end() {
+            if self.eat(&Tok::Comma) {
+                continue;
+            }
+            match self.expr() {
+                Ok(argument) => arguments.push(argument),
+                Err(_) => {
+                    self.pos = start;
+                    self.skip_to_stmt_end();
+                    return StmtKind::Nothing;
+                }
+            }
+            if !self.at_stmt_end() && !self.eat(&Tok::Comma) {
+                self.pos = start;
+                self.skip_to_stmt_end();
+                return StmtKind::Nothing;
+            }
+        }
+        StmtKind::ByteArgs(arguments)
+    }
+
     fn skip_to_stmt_end(&mut self) {
         while !self.at_stmt_end() {
             self.pos += 1;
@@ -533,7 +559,8 @@ impl Parser {
             Kw::Tron => Ok(StmtKind::Trace(true)),
             Kw::Troff => Ok(StmtKind::Trace(false)),
             // screen colours, the cursor and the speaker mean nothing in a chat
-            Kw::Color | Kw::Locate | Kw::Beep => {
+            Kw::Color => Ok(self.color_arguments()),
+            Kw::Locate | Kw::Beep => {
                 self.skip_to_stmt_end();
                 Ok(StmtKind::Nothing)
             }
@@ -856,10 +883,7 @@ impl Parser {
         } else if self.eat_kw(Kw::Gosub) {
             true
         } else {
-            return self.error(SyntaxProblem::Expected(Expected::Either(
-                "GOTO".to_owned(),
-                "GOSUB".to_owned(),
-            )));
+            return Ok(self.on_without_jump(selector));
         };
         let start_col = self.col();
         let items = self.on_items();
@@ -878,6 +902,33 @@ impl Parser {
             });
         }
         Ok(self.broken_on(selector, &items, gosub, start_col))
+    }
+
+    /// `ON x` followed by neither GOTO nor GOSUB (`ON x THEN`): GW-BASIC evaluates
+    /// `x` first, so a value outside 0-255 is Illegal function call (and one past
+    /// an integer Overflow) before the Syntax error every other value gets. It
+    /// runs as an ON whose every item, 0 included, is past its (empty) list.
+    fn on_without_jump(&mut self, selector: Expr) -> StmtKind {
+        let col = self.col();
+        let problem =
+            SyntaxProblem::Expected(Expected::Either("GOTO".to_owned(), "GOSUB".to_owned()));
+        self.first_error.get_or_insert(ParseError {
+            col,
+            problem: Box::new(problem.clone()),
+            code: ErrorCode::SyntaxError,
+            partial: None,
+        });
+        while !self.at_stmt_end() {
+            self.pos += 1;
+        }
+        StmtKind::BrokenOn {
+            selector,
+            outcomes: Vec::new(),
+            beyond_fails: true,
+            gosub: false,
+            col,
+            problem,
+        }
     }
 
     /// The comma-separated items of an `ON` list, up to the statement's end.
@@ -1030,6 +1081,7 @@ impl Parser {
         self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         // GW-BASIC stores where the body starts and skips the rest of the
         // statement: the body is read only when the function is called
+        let body_start = self.pos;
         let (body, broken) = match self.expr() {
             Ok(body) if self.at_stmt_end() => (Some(body), None),
             Ok(body) => {
@@ -1039,7 +1091,12 @@ impl Parser {
                     Some((self.col(), problem, ErrorCode::SyntaxError)),
                 )
             }
-            Err(error) => (None, Some((error.col, *error.problem, error.code))),
+            Err(error) => {
+                let stop = self.pos;
+                let operand = self.operand_before_break(body_start, stop);
+                self.pos = stop;
+                (operand, Some((error.col, *error.problem, error.code)))
+            }
         };
         self.skip_to_stmt_end();
         Ok(StmtKind::DefFn {
@@ -1048,6 +1105,42 @@ impl Parser {
             body,
             broken,
         })
+    }
+
+    /// A DEF FN body broken right after an operator (`FNA(X) + PRINT`): GW-BASIC
+    /// evaluates the operand before the operator and only then meets the bad
+    /// token, so an error in that operand (an undefined `FNA`) comes first. The
+    /// operand is kept to run before the syntax error when it parses whole and is
+    /// no operation itself (GW-BASIC would not have done an operation whose right
+    /// side binds tighter); otherwise nothing runs before the error, as before.
+    fn operand_before_break(&mut self, start: usize, stop: usize) -> Option<Expr> {
+        let before_operator = stop.checked_sub(1).filter(|&end| end > start)?;
+        let operator = self.tokens.get(before_operator).map(|token| &token.tok);
+        let is_operator = matches!(
+            operator,
+            Some(
+                Tok::Plus
+                    | Tok::Minus
+                    | Tok::Star
+                    | Tok::Slash
+                    | Tok::Backslash
+                    | Tok::Caret
+                    | Tok::Eq
+                    | Tok::Lt
+                    | Tok::Gt
+                    | Tok::Kw(Kw::Mod | Kw::And | Kw::Or | Kw::Xor | Kw::Eqv | Kw::Imp)
+            )
+        );
+        if !is_operator {
+            return None;
+        }
+        let tail = self.tokens.split_off(before_operator);
+        self.pos = start;
+        let parsed = self.expr().ok().filter(|operand| {
+            self.pos == before_operator && !matches!(operand.kind, ExprKind::Binary(..))
+        });
+        self.tokens.extend(tail);
+        parsed
     }
 
     fn def_type(&mut self, kind: DefKind) -> PResult<StmtKind> {

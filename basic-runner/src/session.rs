@@ -296,7 +296,17 @@ impl Session {
         match vm::typed_seed(&cp437::encode(line)) {
             // GW-BASIC just asks again, without "?Redo from start".
             None => Some(Ok(self.ask_for_seed(out))),
-            Some(Err(fault)) => Some(Err(self.fail(fault, out))),
+            Some(Err(fault)) => {
+                // a seed out of range is an Overflow ON ERROR can trap, as in GW-BASIC
+                let program = Arc::clone(&self.program);
+                if let Some(handler) =
+                    vm::trap_at_pc(&mut self.machine, &program.code, &self.limits, out, fault)
+                {
+                    self.machine.pc = handler;
+                    return None;
+                }
+                Some(Err(self.fail(fault, out)))
+            }
             Some(Ok(seed)) => {
                 self.machine.rnd.randomize_typed(seed);
                 self.machine.pc += 1;

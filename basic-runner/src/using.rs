@@ -244,10 +244,9 @@ fn scientific(value: f64, ty: NumTy, before: usize, decimals: usize, force_dot: 
     while digits.len() < before + decimals {
         digits.push('0');
     }
-    if work == 0 {
-        exp10 += 1;
-    }
-    exp10 += (before + decimals) as i32 - 1;
+    // exp10 now belongs to the last of the `work` digits kept; the zeros that pad
+    // a field wider than the type's precision carry no power of ten
+    exp10 += (work - 1).max(0);
     let int_len = before.min(digits.len());
     // no commas in an exponent form: GW-BASIC's $PUFE clears the comma count
     // (a comma in the format still counts as a digit position)

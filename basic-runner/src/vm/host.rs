@@ -160,6 +160,9 @@ impl<'a> Vm<'a> {
                 let text = number::format_print(value, ty);
                 self.write_item(text.as_bytes())?;
             }
+            Ext::ByteArg => {
+                super::arg_in(self.pop(), 0, 255)?;
+            }
             Ext::PrintTyped => {
                 let ty = super::builtins::typed(self.pop());
                 let value = self.pop();
