@@ -453,6 +453,15 @@ pub(crate) fn sqr(x: f64) -> f64 {
 /// below 32768 multiplies by squaring, any other goes through `EXP(y·LOG(x))`,
 /// a negative one inverts the power of its magnitude.
 pub(crate) fn power(x: f64, y: f64) -> Result<Result<f64, Overflow>, PowerFault> {
+    // The common case first, without `fract` (a libm call on the baseline
+    // target): a whole exponent from 1 to 32767 of a number other than zero is
+    // the squaring alone, an overflow in it the result.
+    if x != 0.0 && y >= 1.0 && y < 32768.0 {
+        let n = y as u32;
+        if f64::from(n) == y {
+            return Ok(powi(x, n));
+        }
+    }
     if y == 0.0 {
         return Ok(Ok(1.0));
     }
@@ -498,19 +507,24 @@ pub(crate) enum PowerFault {
 }
 
 /// `x ^ n` by Knuth's right-to-left binary method, as GW-BASIC's `XTON`:
-/// `y = y·z` for each set bit of n, `z = z·z` between them.
+/// `y = y·z` for each set bit of n, `z = z·z` between them; `x` is a single.
 pub(crate) fn powi(x: f64, n: u32) -> Result<f64, Overflow> {
     let mut steps = Steps::default();
-    let mut result = 1.0;
+    // `y` starts at 1, and 1·z is z for every single z: the first product is
+    // not computed
+    let mut result: Option<f64> = None;
     let mut square = x;
     let mut n = n;
     loop {
         if n & 1 == 1 {
-            result = steps.go(mul(result, square));
+            result = Some(match result {
+                None => square,
+                Some(result) => steps.go(mul(result, square)),
+            });
         }
         n >>= 1;
         if n == 0 {
-            return steps.end(result);
+            return steps.end(result.unwrap_or(1.0));
         }
         square = steps.go(mul(square, square));
     }
