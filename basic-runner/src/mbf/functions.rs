@@ -268,8 +268,10 @@ pub(crate) fn sin(x: f64) -> Result<f64, Overflow> {
         return Ok(0.0);
     };
     let sine = sine_of_angle(angle)?;
-    let negative = (quadrant >= 2) != taken.is_negative();
-    Ok(if negative && sine != 0.0 { -sine } else { sine })
+    // the sign by arithmetic, not a branch: the quadrant of successive
+    // arguments is as good as random to the processor
+    let negative = ((quadrant >= 2) != taken.is_negative()) & (sine != 0.0);
+    Ok(f64::from_bits(sine.to_bits() ^ (u64::from(negative) << 63)))
 }
 
 /// `turns` and `sine_of_turns`'s reduction of `|x|` (exponent byte 0o167 or

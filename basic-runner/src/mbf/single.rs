@@ -27,6 +27,7 @@ pub(super) struct Single {
 /// The bits of an `f64`'s fraction below a single's 24.
 const F64_CUT: u32 = 29;
 const SIGN: u64 = 1 << 63;
+const FRACTION: u64 = (1 << 52) - 1;
 /// The `f64` exponent field of MBF's exponent byte 0.
 const FIELD_OF_BYTE_0: u64 = 894;
 
@@ -150,14 +151,14 @@ impl Single {
     pub(super) fn div(self, other: Single) -> Single {
         // the quotient's exponent byte is self's − other's + 129 before normalising
         let field = (self.field() + FIELD_OF_BYTE_0 + 129).wrapping_sub(other.field());
-        let sign = (self.bits ^ other.bits) & SIGN;
+        let like = ((self.bits ^ other.bits) & SIGN) | (field << 52);
         let least = ((self.mantissa() << 31) - 1) / other.mantissa();
-        let low = round_quotient(least, field, sign);
-        if low == round_quotient(least + MAX_CUT_EXCESS, field, sign) {
+        let low = from_word(least, like);
+        if low == from_word(least + MAX_CUT_EXCESS, like) {
             return low;
         }
         // div_den's exponent is the same as `field`'s
-        round_quotient(div_den(self.den(), other.den()).man, field, sign)
+        from_word(div_den(self.den(), other.den()).man, like)
     }
 
     fn den(self) -> Den {
@@ -184,21 +185,36 @@ fn add_ordered(small: Single, large: Single) -> Single {
         return large;
     }
     let shifted = small_word >> shift;
-    let large_word = large.mantissa() << 8;
-    let sign = large.bits & SIGN;
-    let mut word = large_word - shifted;
+    let mut word = (large.mantissa() << 8) - shifted;
     // the borrow quirk: bits 8-6 `010` and some of bits 4-0 set lose bit 7
     if (word & 0x1DF).wrapping_sub(0x81) < 0x1F {
         word &= !0x80;
     }
-    // back to the top bit set: a chain's differences often lose a bit or more
-    // (LOG's P near its root), so the count is part of the step, not a branch
-    // out of it; nothing left is zero, which is not plain
-    if word == 0 {
-        return Single::of(0.0);
+    from_word(word, large.bits)
+}
+
+/// A word of 32 bits or fewer (the low byte below the 24 kept) in the binade
+/// of `like` (its sign and exponent field), normalised and rounded halves to
+/// even as `normalise` does; zero stays zero, which is not plain. An `f64`
+/// holds the word exactly and normalises it by itself: its conversion and a
+/// multiplication by a power of two replace counting the leading zeros.
+#[inline(always)]
+fn from_word(word: u64, like: u64) -> Single {
+    // word × 2^(exponent byte − 160): the f64 exponent field 31 below `like`'s
+    let scale = f64::from_bits((like & !FRACTION) - (31 << 52));
+    let value = (word as i64 as f64 * scale).to_bits();
+    Single {
+        bits: round_bits(value),
     }
-    let shift = u64::from((word as u32).leading_zeros());
-    round_word(word << shift, large_field.wrapping_sub(shift), sign)
+}
+
+/// An `f64`'s bits rounded to a single's 24 bits, halves to even: adding
+/// 2^28 − 1 and the kept bits' last one carries exactly then (into the
+/// exponent field too).
+#[inline(always)]
+fn round_bits(bits: u64) -> u64 {
+    let half = (1 << (F64_CUT - 1)) - 1 + ((bits >> F64_CUT) & 1);
+    (bits + half) & !((1 << F64_CUT) - 1)
 }
 
 /// `add_ordered` of two singles of one sign, read off their `f64` sum, which is
@@ -213,34 +229,13 @@ fn same_sign_sum(small: Single, large: Single) -> Single {
     let sum = (small.to_f64() + large.to_f64()).to_bits();
     let carry = (sum ^ large.bits) >> 52 != 0;
     let bits = sum & !(u64::from(carry) << (F64_CUT - 9));
-    // halves to even at 24 bits: adding 2^28 − 1 and the kept bits' last one
-    // carries exactly then (into the exponent field too)
-    let half = (1 << (F64_CUT - 1)) - 1 + ((bits >> F64_CUT) & 1);
     Single {
-        bits: (bits + half) & !((1 << F64_CUT) - 1),
+        bits: round_bits(bits),
     }
 }
 
 /// How far `div_den`'s quotient can lie above the one by the uncut divisor.
 const MAX_CUT_EXCESS: u64 = 23;
-
-/// A quotient of two mantissas (in (2^29, 2^32)) with its exponent field,
-/// normalised and rounded as `normalise` does.
-#[inline(always)]
-fn round_quotient(quotient: u64, field: u64, sign: u64) -> Single {
-    let shift = u64::from((quotient as u32).leading_zeros());
-    round_word(quotient << shift, field.wrapping_sub(shift), sign)
-}
-
-/// A 32-bit mantissa with its top bit set (the low byte the bits below the 24
-/// kept) and its exponent field, rounded halves to even as `normalise` rounds.
-#[inline(always)]
-fn round_word(word: u64, field: u64, sign: u64) -> Single {
-    // above 0x80, or 0x80 with the kept bits odd: adding 0x7F and the kept
-    // bits' last one carries exactly then
-    let man = (word + 0x7F + ((word >> 8) & 1)) >> 8;
-    Single::packed(sign, field, man)
-}
 
 /// A chain of steps and whether all of them stayed plain.
 pub(super) struct Chain {
