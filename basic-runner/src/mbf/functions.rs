@@ -534,7 +534,7 @@ pub(crate) fn powi(x: f64, n: u32) -> Result<f64, Overflow> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::xorshift;
+    use super::super::tests::{cases, xorshift};
     use super::*;
 
     #[test]
@@ -581,7 +581,7 @@ mod tests {
             assert_eq!(words, reference, "{x:e}");
         };
         let mut next = xorshift(0x1F83_D9AB_FB41_BD6B);
-        for _ in 0..300_000 {
+        for _ in 0..cases(300_000) {
             let r = next();
             // every exponent SIN reduces, weighted towards the ones with bits below the point
             let exp = if r & 1 == 0 {
@@ -616,7 +616,7 @@ mod tests {
             Ok(if x < 0.0 && sine != 0.0 { -sine } else { sine })
         };
         let mut next = xorshift(0x5BE0_CD19_137E_2179);
-        for _ in 0..100_000 {
+        for _ in 0..cases(100_000) {
             let r = next();
             let x = positive(1 + (r >> 8) % 255, r >> 32);
             let x = if r & 1 == 0 { x } else { -x };
@@ -655,7 +655,7 @@ mod tests {
             );
         };
         let mut next = xorshift(0x243F_6A88_85A3_08D3);
-        for _ in 0..300_000 {
+        for _ in 0..cases(300_000) {
             let r = next();
             // the angles the polynomial gets: 2^-12 to 1/4
             check(positive(0o164 + (r >> 8) % 12, r >> 32));
@@ -675,7 +675,7 @@ mod tests {
             mul(add(f64::from(exponent), ratio)?, LN_2)
         };
         let mut next = xorshift(0x9B05_688C_2B3E_6C1F);
-        for i in 0..300_000 {
+        for i in 0..cases(300_000) {
             let r = next();
             // mantissas in [1/2, 1) with every exponent a single has
             let mantissa = positive(0o200, r >> 32);
@@ -707,6 +707,57 @@ mod tests {
         // P(1/2)/Q(1/2) is -1 within a unit of the last place
         let r = log(0.5).unwrap();
         assert!((r + std::f64::consts::LN_2).abs() < 1e-7, "{r}");
+    }
+
+    /// `XTON` as the math pack runs it, `y` starting at 1 and multiplied for
+    /// the first set bit too: the reference `powi` is held to.
+    fn powi_from_one(x: f64, n: u32) -> Result<f64, Overflow> {
+        let mut steps = Steps::default();
+        let (mut result, mut square, mut n) = (1.0, x, n);
+        loop {
+            if n & 1 == 1 {
+                result = steps.go(mul(result, square));
+            }
+            n >>= 1;
+            if n == 0 {
+                return steps.end(result);
+            }
+            square = steps.go(mul(square, square));
+        }
+    }
+
+    #[test]
+    fn whole_powers_skip_the_product_by_one_and_nothing_else() {
+        let mut next = xorshift(0x3C6E_F372_FE94_F82B);
+        for _ in 0..cases(20_000) {
+            let r = next();
+            // every exponent byte, so that powers overflow and underflow too
+            let x = positive(1 + (r >> 8) % 255, r >> 32);
+            let x = if r & 1 == 0 { x } else { -x };
+            let n = if r & 2 == 0 {
+                (r >> 16) as u32 % 41
+            } else {
+                (r >> 16) as u32 % 32768
+            };
+            assert_eq!(powi(x, n), powi_from_one(x, n), "{x:e} ^ {n}");
+            if n > 0 {
+                assert_eq!(
+                    power(x, f64::from(n)),
+                    Ok(powi_from_one(x, n)),
+                    "{x:e} ^ {n}"
+                );
+            }
+        }
+        for x in [0.0, -0.0, 1.0, -1.0, SNG_MAX, -SNG_MAX] {
+            for n in [0, 1, 2, 3, 255, 32767] {
+                let (fast, slow) = (powi(x, n), powi_from_one(x, n));
+                assert_eq!(
+                    fast.map(f64::to_bits),
+                    slow.map(f64::to_bits),
+                    "{x:e} ^ {n}"
+                );
+            }
+        }
     }
 
     #[test]
