@@ -458,7 +458,7 @@ pub(crate) fn power(x: f64, y: f64) -> Result<Result<f64, Overflow>, PowerFault>
     // The common case first, without `fract` (a libm call on the baseline
     // target): a whole exponent from 1 to 32767 of a number other than zero is
     // the squaring alone, an overflow in it the result.
-    if x != 0.0 && y >= 1.0 && y < 32768.0 {
+    if x != 0.0 && (1.0..32768.0).contains(&y) {
         let n = y as u32;
         if f64::from(n) == y {
             return Ok(powi(x, n));
