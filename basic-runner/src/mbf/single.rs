@@ -4,8 +4,11 @@
 //! GW-BASIC rounds. Going through `f64` for each of them (`mbf::add`, `mul`)
 //! unpacks and packs the value at every step and decides the rounding with
 //! branches on the value's bits, which the processor cannot predict. Here a value
-//! stays taken apart (a 24-bit mantissa and the MBF exponent byte) from the first
-//! step of a chain to the last, and every rounding is arithmetic. Each operation
+//! is its `f64`'s bits from the first step of a chain to the last: a product or a
+//! sum of one sign is the `f64` operation (exact) rounded by integer arithmetic
+//! on its bits, a difference is aligned and quirked in a 32-bit word as the math
+//! pack does it and normalised by converting the word to `f64`, and no rounding
+//! branches on the value. Each operation
 //! yields what `mbf::add`, `mul` and `div` yield for a result inside MBF's range
 //! and not zero (`Single::is_plain`); a chain that leaves that (an overflow, an
 //! underflow, a cancellation to zero) is run again by the `f64` steps, which know
