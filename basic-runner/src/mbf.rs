@@ -814,6 +814,16 @@ mod tests {
         assert_eq!(add(b, a), Ok(down));
     }
 
+    /// A case count for the debug suite, 25 times more in a release build
+    /// (`cargo test --release -p basic-runner --lib mbf`: the long run).
+    pub(super) fn cases(debug: usize) -> usize {
+        if cfg!(debug_assertions) {
+            debug
+        } else {
+            debug * 25
+        }
+    }
+
     /// A fixed pseudo-random sequence (xorshift64) for the equivalence tests.
     pub(super) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
         move || {

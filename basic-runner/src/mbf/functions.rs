@@ -268,8 +268,10 @@ pub(crate) fn sin(x: f64) -> Result<f64, Overflow> {
         return Ok(0.0);
     };
     let sine = sine_of_angle(angle)?;
-    let negative = (quadrant >= 2) != taken.is_negative();
-    Ok(if negative && sine != 0.0 { -sine } else { sine })
+    // the sign by arithmetic, not a branch: the quadrant of successive
+    // arguments is as good as random to the processor
+    let negative = ((quadrant >= 2) != taken.is_negative()) & (sine != 0.0);
+    Ok(f64::from_bits(sine.to_bits() ^ (u64::from(negative) << 63)))
 }
 
 /// `turns` and `sine_of_turns`'s reduction of `|x|` (exponent byte 0o167 or
@@ -453,6 +455,15 @@ pub(crate) fn sqr(x: f64) -> f64 {
 /// below 32768 multiplies by squaring, any other goes through `EXP(y·LOG(x))`,
 /// a negative one inverts the power of its magnitude.
 pub(crate) fn power(x: f64, y: f64) -> Result<Result<f64, Overflow>, PowerFault> {
+    // The common case first, without `fract` (a libm call on the baseline
+    // target): a whole exponent from 1 to 32767 of a number other than zero is
+    // the squaring alone, an overflow in it the result.
+    if x != 0.0 && (1.0..32768.0).contains(&y) {
+        let n = y as u32;
+        if f64::from(n) == y {
+            return Ok(powi(x, n));
+        }
+    }
     if y == 0.0 {
         return Ok(Ok(1.0));
     }
@@ -498,19 +509,24 @@ pub(crate) enum PowerFault {
 }
 
 /// `x ^ n` by Knuth's right-to-left binary method, as GW-BASIC's `XTON`:
-/// `y = y·z` for each set bit of n, `z = z·z` between them.
+/// `y = y·z` for each set bit of n, `z = z·z` between them; `x` is a single.
 pub(crate) fn powi(x: f64, n: u32) -> Result<f64, Overflow> {
     let mut steps = Steps::default();
-    let mut result = 1.0;
+    // `y` starts at 1, and 1·z is z for every single z: the first product is
+    // not computed
+    let mut result: Option<f64> = None;
     let mut square = x;
     let mut n = n;
     loop {
         if n & 1 == 1 {
-            result = steps.go(mul(result, square));
+            result = Some(match result {
+                None => square,
+                Some(result) => steps.go(mul(result, square)),
+            });
         }
         n >>= 1;
         if n == 0 {
-            return steps.end(result);
+            return steps.end(result.unwrap_or(1.0));
         }
         square = steps.go(mul(square, square));
     }
@@ -518,7 +534,7 @@ pub(crate) fn powi(x: f64, n: u32) -> Result<f64, Overflow> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::xorshift;
+    use super::super::tests::{cases, xorshift};
     use super::*;
 
     #[test]
@@ -565,7 +581,7 @@ mod tests {
             assert_eq!(words, reference, "{x:e}");
         };
         let mut next = xorshift(0x1F83_D9AB_FB41_BD6B);
-        for _ in 0..300_000 {
+        for _ in 0..cases(300_000) {
             let r = next();
             // every exponent SIN reduces, weighted towards the ones with bits below the point
             let exp = if r & 1 == 0 {
@@ -600,7 +616,7 @@ mod tests {
             Ok(if x < 0.0 && sine != 0.0 { -sine } else { sine })
         };
         let mut next = xorshift(0x5BE0_CD19_137E_2179);
-        for _ in 0..100_000 {
+        for _ in 0..cases(100_000) {
             let r = next();
             let x = positive(1 + (r >> 8) % 255, r >> 32);
             let x = if r & 1 == 0 { x } else { -x };
@@ -639,7 +655,7 @@ mod tests {
             );
         };
         let mut next = xorshift(0x243F_6A88_85A3_08D3);
-        for _ in 0..300_000 {
+        for _ in 0..cases(300_000) {
             let r = next();
             // the angles the polynomial gets: 2^-12 to 1/4
             check(positive(0o164 + (r >> 8) % 12, r >> 32));
@@ -659,7 +675,7 @@ mod tests {
             mul(add(f64::from(exponent), ratio)?, LN_2)
         };
         let mut next = xorshift(0x9B05_688C_2B3E_6C1F);
-        for i in 0..300_000 {
+        for i in 0..cases(300_000) {
             let r = next();
             // mantissas in [1/2, 1) with every exponent a single has
             let mantissa = positive(0o200, r >> 32);
@@ -691,6 +707,57 @@ mod tests {
         // P(1/2)/Q(1/2) is -1 within a unit of the last place
         let r = log(0.5).unwrap();
         assert!((r + std::f64::consts::LN_2).abs() < 1e-7, "{r}");
+    }
+
+    /// `XTON` as the math pack runs it, `y` starting at 1 and multiplied for
+    /// the first set bit too: the reference `powi` is held to.
+    fn powi_from_one(x: f64, n: u32) -> Result<f64, Overflow> {
+        let mut steps = Steps::default();
+        let (mut result, mut square, mut n) = (1.0, x, n);
+        loop {
+            if n & 1 == 1 {
+                result = steps.go(mul(result, square));
+            }
+            n >>= 1;
+            if n == 0 {
+                return steps.end(result);
+            }
+            square = steps.go(mul(square, square));
+        }
+    }
+
+    #[test]
+    fn whole_powers_skip_the_product_by_one_and_nothing_else() {
+        let mut next = xorshift(0x3C6E_F372_FE94_F82B);
+        for _ in 0..cases(20_000) {
+            let r = next();
+            // every exponent byte, so that powers overflow and underflow too
+            let x = positive(1 + (r >> 8) % 255, r >> 32);
+            let x = if r & 1 == 0 { x } else { -x };
+            let n = if r & 2 == 0 {
+                (r >> 16) as u32 % 41
+            } else {
+                (r >> 16) as u32 % 32768
+            };
+            assert_eq!(powi(x, n), powi_from_one(x, n), "{x:e} ^ {n}");
+            if n > 0 {
+                assert_eq!(
+                    power(x, f64::from(n)),
+                    Ok(powi_from_one(x, n)),
+                    "{x:e} ^ {n}"
+                );
+            }
+        }
+        for x in [0.0, -0.0, 1.0, -1.0, SNG_MAX, -SNG_MAX] {
+            for n in [0, 1, 2, 3, 255, 32767] {
+                let (fast, slow) = (powi(x, n), powi_from_one(x, n));
+                assert_eq!(
+                    fast.map(f64::to_bits),
+                    slow.map(f64::to_bits),
+                    "{x:e} ^ {n}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -4,8 +4,11 @@
 //! GW-BASIC rounds. Going through `f64` for each of them (`mbf::add`, `mul`)
 //! unpacks and packs the value at every step and decides the rounding with
 //! branches on the value's bits, which the processor cannot predict. Here a value
-//! stays taken apart (a 24-bit mantissa and the MBF exponent byte) from the first
-//! step of a chain to the last, and every rounding is arithmetic. Each operation
+//! is its `f64`'s bits from the first step of a chain to the last: a product or a
+//! sum of one sign is the `f64` operation (exact) rounded by integer arithmetic
+//! on its bits, a difference is aligned and quirked in a 32-bit word as the math
+//! pack does it and normalised by converting the word to `f64`, and no rounding
+//! branches on the value. Each operation
 //! yields what `mbf::add`, `mul` and `div` yield for a result inside MBF's range
 //! and not zero (`Single::is_plain`); a chain that leaves that (an overflow, an
 //! underflow, a cancellation to zero) is run again by the `f64` steps, which know
@@ -13,120 +16,115 @@
 
 use super::{Den, div_den};
 
-/// A single precision number other than zero taken apart: value = `man` ×
-/// 2^(`exp` − 152), `man` in [2^23, 2^24). Outside `is_plain`, a placeholder that
-/// only says its chain must be run again.
+/// A single precision number as the bits of the `f64` that holds it: value =
+/// 1.f × 2^(e − 1023), where the exponent field e is the MBF exponent byte + 894
+/// and only the fraction's top 23 bits are used. An `f64` multiplies two of them
+/// exactly, a carry out of a rounded mantissa runs into the exponent field by
+/// itself, and the value is its own `f64`: no packing between steps. Outside
+/// `is_plain` (zero, or out of MBF's range), only says its chain must be run again.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Single {
-    man: u64,
-    exp: i32,
-    neg: bool,
+    bits: u64,
 }
 
 /// The bits of an `f64`'s fraction below a single's 24.
 const F64_CUT: u32 = 29;
+const SIGN: u64 = 1 << 63;
+const FRACTION: u64 = (1 << 52) - 1;
+/// The `f64` exponent field of MBF's exponent byte 0.
+const FIELD_OF_BYTE_0: u64 = 894;
 
 impl Single {
-    /// A single's `f64` taken apart; zero and values outside MBF's range come out
-    /// not plain.
+    /// A single's `f64`; zero and values outside MBF's range come out not plain.
     #[inline(always)]
     pub(super) const fn of(value: f64) -> Single {
-        let bits = value.to_bits();
-        // MBF exponent bytes 1..=255 are f64 biased exponents 895..=1149
-        let biased = ((bits >> 52) & 0x7FF) as i32;
         Single {
-            man: ((bits >> F64_CUT) & 0x7F_FFFF) | (1 << 23),
-            exp: if biased == 0 { 0 } else { biased - 894 },
-            neg: bits >> 63 == 1,
+            bits: value.to_bits(),
         }
     }
 
     /// From the parts: a mantissa in [2^23, 2^24] (2^24 is carried into the
-    /// exponent) and the exponent byte.
+    /// exponent) and the exponent byte (1 or more).
     #[inline(always)]
     pub(super) fn from_parts(man: u64, exp: i32, neg: bool) -> Single {
-        // a branch the processor predicts (a rounding carries out of the 24 bits
-        // once in millions), which keeps the carry out of each step's latency
-        if man >> 24 != 0 {
-            return Single::carried(exp, neg);
-        }
-        Single { man, exp, neg }
+        Single::packed(u64::from(neg) << 63, exp as u64 + FIELD_OF_BYTE_0, man)
     }
 
-    /// A mantissa of 2^24, carried into the exponent.
-    #[cold]
-    #[inline(never)]
-    fn carried(exp: i32, neg: bool) -> Single {
+    /// `sign` (the sign bit alone), an exponent field and a mantissa in [2^23,
+    /// 2^24]: the mantissa's top bit adds one to the field below it, and a
+    /// mantissa of 2^24 adds two, which is the carry into the next exponent.
+    #[inline(always)]
+    fn packed(sign: u64, field: u64, man: u64) -> Single {
         Single {
-            man: 1 << 23,
-            exp: exp + 1,
-            neg,
+            bits: sign | ((field.wrapping_sub(1) << 52).wrapping_add(man << F64_CUT)),
         }
     }
 
     /// A whole number between −2^24 and 2^24, not zero.
     #[inline(always)]
     pub(super) fn of_int(value: i32) -> Single {
-        let magnitude = u64::from(value.unsigned_abs());
-        let top = 63 - magnitude.leading_zeros() as i32;
-        Single {
-            man: magnitude << (23 - top),
-            exp: 129 + top,
-            neg: value < 0,
-        }
+        Single::of(f64::from(value))
+    }
+
+    /// The `f64` exponent field.
+    #[inline(always)]
+    fn field(self) -> u64 {
+        (self.bits >> 52) & 0x7FF
     }
 
     /// Inside MBF's range (exponent byte 1 to 255) and not zero: where every
     /// operation here is its `f64` twin's.
     #[inline(always)]
     pub(super) fn is_plain(self) -> bool {
-        self.man != 0 && (self.exp - 1) as u32 <= 254
+        self.field().wrapping_sub(FIELD_OF_BYTE_0 + 1) <= 254
     }
 
+    /// The MBF exponent byte (0 for zero).
     pub(super) fn exponent_byte(self) -> i32 {
-        self.exp
+        match self.field() {
+            0 => 0,
+            field => field as i32 - FIELD_OF_BYTE_0 as i32,
+        }
     }
 
     /// The same mantissa and sign with another exponent byte.
     pub(super) fn with_exponent_byte(self, exp: i32) -> Single {
-        Single { exp, ..self }
+        Single {
+            bits: (self.bits & !(0x7FF << 52)) | ((exp as u64 + FIELD_OF_BYTE_0) << 52),
+        }
     }
 
     /// The 24-bit mantissa, the top bit set.
+    #[inline(always)]
     pub(super) fn mantissa(self) -> u64 {
-        self.man
+        ((self.bits >> F64_CUT) & 0x7F_FFFF) | (1 << 23)
     }
 
     pub(super) fn is_negative(self) -> bool {
-        self.neg
+        self.bits >> 63 == 1
     }
 
     /// The `f64` of a plain single.
     #[inline(always)]
     pub(super) fn to_f64(self) -> f64 {
-        let biased = (self.exp + 894) as u64;
-        f64::from_bits(
-            (u64::from(self.neg) << 63) | (biased << 52) | ((self.man & 0x7F_FFFF) << F64_CUT),
-        )
+        f64::from_bits(self.bits)
     }
 
     /// `mbf::mul`: the 48-bit product cut to 28 bits, the 4 below the 24 kept read
     /// as halves to even with a `1001` taken for a tie.
     #[inline(always)]
     pub(super) fn mul(self, other: Single) -> Single {
-        let product = self.man * other.man;
-        // the product of two mantissas is in [2^46, 2^48)
-        let high = (product >> 47) as u32;
-        // Up from a guard nibble of 10 on, and from 8 on when the kept bits are
-        // odd: halves to even on the top three bits of the nibble. Adding 3 and
-        // the kept bits' last one carries exactly then.
-        let kept = product >> (20 + high);
-        let man = (kept + 3 + ((kept >> 3) & 1)) >> 3;
-        Single::from_parts(
-            man,
-            self.exp + other.exp - 129 + high as i32,
-            self.neg != other.neg,
-        )
+        // exact: 24 × 24 bits fit in an f64's 53, and the exponents in its range
+        let product = (self.to_f64() * other.to_f64()).to_bits();
+        // The top 27 bits: up from a guard of 5 on, and from 4 on when the kept
+        // bits are odd (halves to even on the nibble's top three bits; its
+        // fourth bit never counts). Adding 3 and the kept bits' last one carries
+        // exactly then, into the exponent field where the mantissa was all ones.
+        let kept = product >> (52 - 26);
+        let rounded = (kept + 3 + ((kept >> 3) & 1)) >> 3;
+        Single {
+            bits: rounded << F64_CUT,
+        }
     }
 
     /// `mbf::add`: the smaller one aligned with its tail cut off (a sticky bit for
@@ -137,17 +135,11 @@ impl Single {
         // the larger magnitude; on a tie the right operand, as add_den orders them.
         // A branch, not a select: a step of a chain nearly always has the same
         // order, and a predicted branch keeps the order out of the step's latency.
-        if self.magnitude() > other.magnitude() {
+        if self.bits & !SIGN > other.bits & !SIGN {
             add_ordered(other, self)
         } else {
             add_ordered(self, other)
         }
-    }
-
-    /// A key that orders plain singles by magnitude.
-    #[inline(always)]
-    fn magnitude(self) -> u64 {
-        (u64::from(self.exp as u32) << 32) | self.man
     }
 
     /// `mbf::div`: the long division of the mantissas as `div_den` runs it.
@@ -160,22 +152,23 @@ impl Single {
     /// random mantissa pairs) the long division decides.
     #[inline(always)]
     pub(super) fn div(self, other: Single) -> Single {
-        let exp = self.exp - other.exp + 129;
-        let neg = self.neg != other.neg;
-        let least = ((self.man << 31) - 1) / other.man;
-        let low = round_quotient(least, exp, neg);
-        if low == round_quotient(least + MAX_CUT_EXCESS, exp, neg) {
+        // the quotient's exponent byte is self's − other's + 129 before normalising
+        let field = (self.field() + FIELD_OF_BYTE_0 + 129).wrapping_sub(other.field());
+        let like = ((self.bits ^ other.bits) & SIGN) | (field << 52);
+        let least = ((self.mantissa() << 31) - 1) / other.mantissa();
+        let low = from_word(least, like);
+        if low == from_word(least + MAX_CUT_EXCESS, like) {
             return low;
         }
-        let quotient = div_den(self.den(), other.den());
-        round_quotient(quotient.man, quotient.exp, quotient.neg)
+        // div_den's exponent is the same as `field`'s
+        from_word(div_den(self.den(), other.den()).man, like)
     }
 
     fn den(self) -> Den {
         Den {
-            exp: self.exp,
-            man: self.man << 8,
-            neg: self.neg,
+            exp: self.exponent_byte(),
+            man: self.mantissa() << 8,
+            neg: self.is_negative(),
         }
     }
 }
@@ -183,56 +176,69 @@ impl Single {
 /// `Single::add` of a smaller and a larger (or equal) magnitude.
 #[inline(always)]
 fn add_ordered(small: Single, large: Single) -> Single {
-    let shift = ((large.exp - small.exp) as u32).min(32);
-    let small_word = small.man << 8;
-    let shifted = small_word >> shift;
-    let lost = small_word & ((1 << shift) - 1) != 0;
-    let large_word = large.man << 8;
-    if small.neg == large.neg {
-        let sum = large_word + shifted;
-        let carry = (sum >> 32) as u32;
-        let word = (sum >> carry) | u64::from(lost);
-        return round_word(word, large.exp + carry as i32, large.neg);
+    if (small.bits ^ large.bits) & SIGN == 0 {
+        return same_sign_sum(small, large);
     }
-    if shifted + u64::from(lost) <= 0x80 {
+    let large_field = large.field();
+    let shift = (large_field - small.field()).min(32);
+    let small_word = small.mantissa() << 8;
+    // the smaller one adds nothing unless, aligned, it is above half a unit of
+    // the word's low byte (its cut tail counting as a little above)
+    if small_word <= 0x80 << shift {
         return large;
     }
-    let mut word = large_word - shifted;
+    let shifted = small_word >> shift;
+    let mut word = (large.mantissa() << 8) - shifted;
     // the borrow quirk: bits 8-6 `010` and some of bits 4-0 set lose bit 7
     if (word & 0x1DF).wrapping_sub(0x81) < 0x1F {
         word &= !0x80;
     }
-    // back to the top bit set (a zero stays zero, which is not plain); a
-    // difference that lost more than its top bit is a cancellation, rare in a
-    // chain, so that count goes out of the way
-    let shift = if word >= 1 << 30 {
-        1 - (word >> 31) as u32
-    } else {
-        (word as u32).leading_zeros().min(31)
-    };
-    round_word(word << shift, large.exp - shift as i32, large.neg)
+    from_word(word, large.bits)
+}
+
+/// A word of 32 bits or fewer (the low byte below the 24 kept) in the binade
+/// of `like` (its sign and exponent field), normalised and rounded halves to
+/// even as `normalise` does; zero stays zero, which is not plain. An `f64`
+/// holds the word exactly and normalises it by itself: its conversion and a
+/// multiplication by a power of two replace counting the leading zeros.
+#[inline(always)]
+fn from_word(word: u64, like: u64) -> Single {
+    // word × 2^(exponent byte − 160): the f64 exponent field 31 below `like`'s
+    let scale = f64::from_bits((like & !FRACTION) - (31 << 52));
+    let value = (word as i64 as f64 * scale).to_bits();
+    Single {
+        bits: round_bits(value),
+    }
+}
+
+/// An `f64`'s bits rounded to a single's 24 bits, halves to even: adding
+/// 2^28 − 1 and the kept bits' last one carries exactly then (into the
+/// exponent field too).
+#[inline(always)]
+fn round_bits(bits: u64) -> u64 {
+    let half = (1 << (F64_CUT - 1)) - 1 + ((bits >> F64_CUT) & 1);
+    (bits + half) & !((1 << F64_CUT) - 1)
+}
+
+/// `add_ordered` of two singles of one sign, read off their `f64` sum, which is
+/// exact while their exponents lie at most 29 apart (and beyond that rounds to
+/// the larger one, as the aligned sum does). The aligned sum rounds halves to
+/// even on its carry byte with a sticky bit for the cut tail: the `f64` sum's
+/// rounding at 24 bits, but for one bit: after a carry into the next exponent
+/// the bit shifted out of the word is dropped, not made sticky. Cleared in the
+/// `f64` sum (it lies 9 places below the 24 kept), it rounds as it does there.
+#[inline(always)]
+fn same_sign_sum(small: Single, large: Single) -> Single {
+    let sum = (small.to_f64() + large.to_f64()).to_bits();
+    let carry = (sum ^ large.bits) >> 52 != 0;
+    let bits = sum & !(u64::from(carry) << (F64_CUT - 9));
+    Single {
+        bits: round_bits(bits),
+    }
 }
 
 /// How far `div_den`'s quotient can lie above the one by the uncut divisor.
 const MAX_CUT_EXCESS: u64 = 23;
-
-/// A quotient of two mantissas (in (2^29, 2^32)) with its exponent, normalised
-/// and rounded as `normalise` does.
-#[inline(always)]
-fn round_quotient(quotient: u64, exp: i32, neg: bool) -> Single {
-    let shift = (quotient as u32).leading_zeros();
-    round_word(quotient << shift, exp - shift as i32, neg)
-}
-
-/// A 32-bit mantissa with its top bit set (the low byte the bits below the 24
-/// kept) rounded halves to even, as `normalise` rounds.
-#[inline(always)]
-fn round_word(word: u64, exp: i32, neg: bool) -> Single {
-    // above 0x80, or 0x80 with the kept bits odd: adding 0x7F and the kept
-    // bits' last one carries exactly then
-    let man = (word + 0x7F + ((word >> 8) & 1)) >> 8;
-    Single::from_parts(man, exp, neg)
-}
 
 /// A chain of steps and whether all of them stayed plain.
 pub(super) struct Chain {
@@ -310,18 +316,13 @@ impl Chain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::xorshift;
+    use super::super::tests::{cases, xorshift};
     use super::super::{Overflow, add, div, mul};
     use super::*;
 
     /// A single with this exponent byte, from a random word's mantissa bits and sign.
     fn single(exp: u64, r: u64) -> f64 {
-        Single {
-            man: (r & 0xFF_FFFF) | 0x80_0000,
-            exp: exp as i32,
-            neg: r >> 63 == 1,
-        }
-        .to_f64()
+        Single::from_parts((r & 0xFF_FFFF) | 0x80_0000, exp as i32, r >> 63 == 1).to_f64()
     }
 
     /// The fast operation against its `f64` twin: equal wherever the fast result is plain.
@@ -389,8 +390,9 @@ mod tests {
 
     #[test]
     fn products_are_mbf_products() {
-        let plain = agree_on_pairs("*", Single::mul, mul, 0x3C6E_F372_FE94_F82B, 400_000);
-        assert!(plain > 400_000, "{plain}");
+        let count = cases(400_000);
+        let plain = agree_on_pairs("*", Single::mul, mul, 0x3C6E_F372_FE94_F82B, count);
+        assert!(plain > count, "{plain}");
         // exact products, mantissas all ones, the carry into the next exponent
         for (a, b) in [
             (1.0, 1.0),
@@ -406,7 +408,8 @@ mod tests {
     fn sums_are_mbf_sums() {
         let mut next = xorshift(0xA54F_F53A_5F1D_36F1);
         let mut plain = 0;
-        for _ in 0..400_000 {
+        let count = cases(400_000);
+        for _ in 0..count {
             let (x, y) = (next(), next());
             let exponent = (x >> 24) % 255 + 1;
             // exponents apart by 0 to 40, a third of them equal
@@ -425,7 +428,7 @@ mod tests {
             plain += usize::from(agree("+", Single::add, add, a, -b));
             plain += usize::from(agree("+", Single::add, add, -b, a));
         }
-        assert!(plain > 1_500_000, "{plain}");
+        assert!(plain > count * 15 / 4, "{plain}");
         let max = crate::number::SNG_MAX;
         let edge = |exp: u64, man24: u64| single(exp, man24);
         for (a, b) in [
@@ -462,7 +465,7 @@ mod tests {
         for _ in 0..300_000 {
             let (x, y) = (next(), next());
             let (a, b) = (Single::of(single(129, x)), Single::of(single(129, y)));
-            let least = ((a.man << 31) - 1) / b.man;
+            let least = ((a.mantissa() << 31) - 1) / b.mantissa();
             let quotient = div_den(a.den(), b.den()).man;
             assert!(
                 (least..=least + MAX_CUT_EXCESS).contains(&quotient),
@@ -473,8 +476,9 @@ mod tests {
 
     #[test]
     fn quotients_are_mbf_quotients() {
-        let plain = agree_on_pairs("/", Single::div, div, 0x510E_527F_ADE6_82D1, 300_000);
-        assert!(plain > 300_000, "{plain}");
+        let count = cases(300_000);
+        let plain = agree_on_pairs("/", Single::div, div, 0x510E_527F_ADE6_82D1, count);
+        assert!(plain > count, "{plain}");
         // exact quotients, equal mantissas, the largest over the smallest
         for (a, b) in [
             (1.0, 1.0),
