@@ -22,6 +22,7 @@ use serenity::builder::Builder as _;
 use std::panic::AssertUnwindSafe;
 use tokio::task::JoinHandle;
 
+use super::callback::Callbacks;
 use super::queue::{self, Place, PreviousDone};
 use super::{Shared, outgoing};
 use crate::core::language::private_language;
@@ -471,8 +472,18 @@ impl Delivery<'_> {
         };
         let keeps_files = matches!(initial, Some(Reply::Update(message)) if message.attachments.is_empty())
             && !self.interaction.kept_files.is_empty();
-        let sent = if keeps_files {
-            Box::pin(self.update_keeping_files(&response)).await
+        let has_files = matches!(initial, Some(Reply::Interaction(message) | Reply::Update(message)) if !message.attachments.is_empty());
+        let sent: Result<(), Box<dyn std::fmt::Display + Send>> = if keeps_files {
+            Box::pin(self.update_keeping_files(&response))
+                .await
+                .map_err(boxed_error)
+        } else if !has_files && Callbacks::takes_token(&self.interaction.token) {
+            // The common case (every `/roll`): JSON only, on a kept connection.
+            self.shared
+                .callbacks
+                .post(self.interaction.id, &self.interaction.token, &response)
+                .await
+                .map_err(boxed_error)
         } else {
             response
                 .execute(
@@ -480,6 +491,7 @@ impl Delivery<'_> {
                     (self.interaction.id, &self.interaction.token),
                 )
                 .await
+                .map_err(boxed_error)
         };
         self.phase = match sent {
             Ok(()) => {
@@ -870,9 +882,16 @@ fn message_id_of(id: i64) -> Option<MessageId> {
 }
 
 /// Logs a failed Discord call with a fresh error id, which it returns.
-fn log_send_error(metrics: &Metrics, what: &str, error: &serenity::Error) -> String {
+fn log_send_error(metrics: &Metrics, what: &str, error: &dyn std::fmt::Display) -> String {
     metrics.discord_error();
     let error_id = new_error_id();
     tracing::error!(error_id = %error_id, error = %error, "cannot {what}");
     error_id
+}
+
+/// A failed send of either path (serenity's `Http` or [`Callbacks`]), for the log.
+fn boxed_error<E: std::fmt::Display + Send + 'static>(
+    error: E,
+) -> Box<dyn std::fmt::Display + Send> {
+    Box::new(error)
 }

@@ -15,6 +15,7 @@
 //! rate limiter off.
 
 mod answer;
+mod callback;
 mod commands;
 mod http;
 mod incoming;
@@ -131,6 +132,8 @@ struct Shared {
     /// Each user's events, carried out in order.
     users: queue::UserQueues,
     metrics: Arc<Metrics>,
+    /// The first responses to interactions, posted on kept connections.
+    callbacks: callback::Callbacks,
 }
 
 /// Counts the events being handled, so a shutdown can wait for them.
@@ -432,6 +435,8 @@ impl Bot {
             options.api_base.as_deref(),
             options.application_id,
         )?;
+        let callbacks = callback::Callbacks::new(&options.token, options.api_base.as_deref())
+            .context("cannot set up the interaction callbacks")?;
         let shared = Arc::new(Shared {
             core,
             settings: Settings {
@@ -443,6 +448,7 @@ impl Bot {
             turns: Semaphore::new(MAX_CONCURRENT_EVENTS),
             users: queue::UserQueues::default(),
             metrics: Arc::new(Metrics::default()),
+            callbacks,
         });
         shared
             .metrics

@@ -1,0 +1,773 @@
+//! The first response to an interaction, posted on a kept HTTP/1.1 connection of our
+//! own instead of through serenity's `Http`.
+//!
+//! Every `/roll` ends in one `POST /api/v10/interactions/{id}/{token}/callback`.
+//! Through serenity that request builds and parses its URL, a header map and a
+//! reqwest request, and its bytes go out and come back through hyper's connection
+//! task on another worker thread: a third of the bot's CPU per roll (BENCHMARKS.md,
+//! "A /roll under 100 µs?"). Here the request is written as Discord expects it (the
+//! same method, path, headers and JSON body serenity sends) on a connection taken
+//! from a small pool of idle ones, and the response is read in the caller's task.
+//!
+//! Only the JSON callbacks of [`super::answer`]'s first response come here; anything
+//! with files (multipart), and every other request, stays on serenity's `Http`.
+//! Interaction callbacks are outside Discord's global rate limit, and a refused
+//! callback is not retried by serenity either: the interaction is lost either way.
+
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use serenity::all::InteractionId;
+use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _, ReadBuf};
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::client::TlsStream;
+use tokio_rustls::rustls::pki_types::ServerName;
+use tokio_rustls::rustls::{ClientConfig, RootCertStore};
+
+/// How long one callback may take, connecting included (serenity's client allows
+/// the same request 10 s; Discord's own deadline for it is 3).
+const CALLBACK_TIMEOUT: Duration = Duration::from_secs(10);
+/// Idle connections kept: one per event handled at once is the most ever in use.
+const MAX_IDLE: usize = super::MAX_CONCURRENT_EVENTS;
+/// An idle connection older than this is closed rather than reused: servers close
+/// theirs after a while, and a request written into a closed one is lost.
+const MAX_IDLE_AGE: Duration = Duration::from_secs(30);
+/// The most a response may be, head and body (Discord's error bodies are small).
+const MAX_RESPONSE_BYTES: usize = 256 * 1024;
+/// Headers read from a response.
+const MAX_HEADERS: usize = 64;
+
+/// Why a callback did not go out, or was refused.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum CallbackError {
+    #[error("the callback's connection failed: {0}")]
+    Io(#[from] io::Error),
+    #[error("the callback got no answer within {0:?}")]
+    Timeout(Duration),
+    #[error("the callback's answer is not HTTP/1.1 Tavern can read: {0}")]
+    Malformed(&'static str),
+    #[error("the callback cannot be written as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("Discord refused the callback: status {status}, {body}")]
+    Refused { status: u16, body: String },
+}
+
+/// Where callbacks go: Discord itself (TLS to discord.com:443) or a fake on loopback.
+#[derive(Clone)]
+struct Target {
+    /// `host:port` to connect to.
+    address: String,
+    /// The `Host` header.
+    host: String,
+    /// What precedes `/api/v10` in the path (a proxy base's own path, if any).
+    path_prefix: String,
+    tls: Option<(TlsConnector, ServerName<'static>)>,
+}
+
+impl Target {
+    fn discord() -> Result<Target, CallbackError> {
+        let mut roots = RootCertStore::empty();
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+        let mut config = ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|_| CallbackError::Malformed("no TLS protocol version"))?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        config.alpn_protocols = vec![b"http/1.1".to_vec()];
+        let name = ServerName::try_from("discord.com")
+            .map_err(|_| CallbackError::Malformed("discord.com as a server name"))?;
+        Ok(Target {
+            address: "discord.com:443".to_owned(),
+            host: "discord.com".to_owned(),
+            path_prefix: String::new(),
+            tls: Some((TlsConnector::from(Arc::new(config)), name)),
+        })
+    }
+
+    /// A proxy base as [`super::HttpPlan`] checked it: `http://HOST:PORT[/PATH]`.
+    fn proxy(base: &str) -> Option<Target> {
+        let rest = base.strip_prefix("http://")?;
+        let (authority, path) = match rest.find('/') {
+            Some(at) => rest.split_at(at),
+            None => (rest, ""),
+        };
+        let address = if authority
+            .rsplit_once(':')
+            .is_some_and(|(_, port)| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()))
+        {
+            authority.to_owned()
+        } else {
+            format!("{authority}:80")
+        };
+        Some(Target {
+            address,
+            host: authority.to_owned(),
+            path_prefix: path.trim_end_matches('/').to_owned(),
+            tls: None,
+        })
+    }
+}
+
+/// A connection to the target, plain or TLS.
+enum Stream {
+    Plain(TcpStream),
+    Tls(Box<TlsStream<TcpStream>>),
+}
+
+impl Stream {
+    /// Whether the peer has closed or written anything since the last response: a
+    /// kept connection is reused only when it has nothing to read.
+    fn is_quiet(&self) -> bool {
+        let tcp = match self {
+            Stream::Plain(tcp) => tcp,
+            Stream::Tls(tls) => tls.get_ref().0,
+        };
+        let mut probe = [0u8; 1];
+        matches!(tcp.try_read(&mut probe), Err(error) if error.kind() == io::ErrorKind::WouldBlock)
+    }
+}
+
+impl AsyncRead for Stream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(tcp) => Pin::new(tcp).poll_read(cx, buf),
+            Stream::Tls(tls) => Pin::new(tls.as_mut()).poll_read(cx, buf),
+        }
+    }
+}
+
+impl AsyncWrite for Stream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        match self.get_mut() {
+            Stream::Plain(tcp) => Pin::new(tcp).poll_write(cx, buf),
+            Stream::Tls(tls) => Pin::new(tls.as_mut()).poll_write(cx, buf),
+        }
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(tcp) => Pin::new(tcp).poll_flush(cx),
+            Stream::Tls(tls) => Pin::new(tls.as_mut()).poll_flush(cx),
+        }
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(tcp) => Pin::new(tcp).poll_shutdown(cx),
+            Stream::Tls(tls) => Pin::new(tls.as_mut()).poll_shutdown(cx),
+        }
+    }
+}
+
+struct Connection {
+    stream: Stream,
+    /// Bytes read from the stream: one response at a time, reused.
+    buffer: Vec<u8>,
+    idle_since: Instant,
+}
+
+/// Posts interaction callbacks on kept connections.
+pub(super) struct Callbacks {
+    target: Target,
+    /// `Bot <token>`, as serenity sends it.
+    authorization: String,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl Callbacks {
+    /// Callbacks to Discord, or to the checked `api_base` of a fake.
+    pub(super) fn new(token: &str, api_base: Option<&str>) -> Result<Callbacks, CallbackError> {
+        let plan = super::HttpPlan::for_api_base(api_base);
+        let target = match plan.proxy.as_deref() {
+            Some(base) => Target::proxy(base).ok_or(CallbackError::Malformed("api_base"))?,
+            None => Target::discord()?,
+        };
+        Ok(Callbacks {
+            target,
+            authorization: authorization(token),
+            idle: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Whether a callback with this token can be written here byte for byte as
+    /// serenity writes it (its URL parser would percent-encode anything else).
+    pub(super) fn takes_token(token: &str) -> bool {
+        !token.is_empty()
+            && token
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~'))
+    }
+
+    /// Posts `response` (serialized as serenity would) as the callback of an
+    /// interaction; Ok when Discord answered with a success status.
+    pub(super) async fn post(
+        &self,
+        id: InteractionId,
+        token: &str,
+        response: &impl serde::Serialize,
+    ) -> Result<(), CallbackError> {
+        let body = serde_json::to_vec(response)?;
+        let request = self.request_bytes(id, token, &body);
+        match tokio::time::timeout(CALLBACK_TIMEOUT, self.exchange(&request)).await {
+            Ok(result) => result,
+            Err(_) => Err(CallbackError::Timeout(CALLBACK_TIMEOUT)),
+        }
+    }
+
+    fn request_bytes(&self, id: InteractionId, token: &str, body: &[u8]) -> Vec<u8> {
+        use std::io::Write as _;
+        let mut request = Vec::with_capacity(320 + token.len() + body.len());
+        // Writing to a Vec cannot fail.
+        let _ = write!(
+            request,
+            "POST {}/api/v10/interactions/{id}/{token}/callback HTTP/1.1\r\n\
+             host: {}\r\n\
+             user-agent: {}\r\n\
+             authorization: {}\r\n\
+             content-length: {}\r\n\
+             content-type: application/json\r\n\
+             accept: */*\r\n\r\n",
+            self.target.path_prefix,
+            self.target.host,
+            serenity::constants::USER_AGENT,
+            self.authorization,
+            body.len(),
+        );
+        request.extend_from_slice(body);
+        request
+    }
+
+    /// One request and its response, on a kept connection when one is quiet, else on
+    /// a new one. A kept connection that fails before any byte of an answer came is
+    /// replaced once: the server closed it while it was idle.
+    async fn exchange(&self, request: &[u8]) -> Result<(), CallbackError> {
+        if let Some(mut kept) = self.take_idle() {
+            match exchange_on(&mut kept, request).await {
+                Ok(outcome) => return self.finish(kept, outcome),
+                Err(Failure::BeforeAnswer(_)) => {}
+                Err(Failure::During(error)) => return Err(error),
+            }
+        }
+        let mut fresh = self.connect().await?;
+        match exchange_on(&mut fresh, request).await {
+            Ok(outcome) => self.finish(fresh, outcome),
+            Err(Failure::BeforeAnswer(error) | Failure::During(error)) => Err(error),
+        }
+    }
+
+    fn finish(&self, connection: Connection, outcome: Outcome) -> Result<(), CallbackError> {
+        if outcome.reusable {
+            self.keep(connection);
+        }
+        if (200..300).contains(&outcome.status) {
+            return Ok(());
+        }
+        Err(CallbackError::Refused {
+            status: outcome.status,
+            body: outcome.body,
+        })
+    }
+
+    fn take_idle(&self) -> Option<Connection> {
+        let mut idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        while let Some(connection) = idle.pop() {
+            if connection.idle_since.elapsed() < MAX_IDLE_AGE && connection.stream.is_quiet() {
+                return Some(connection);
+            }
+        }
+        None
+    }
+
+    fn keep(&self, mut connection: Connection) {
+        connection.idle_since = Instant::now();
+        connection.buffer.clear();
+        let mut idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if idle.len() < MAX_IDLE {
+            idle.push(connection);
+        }
+    }
+
+    async fn connect(&self) -> Result<Connection, CallbackError> {
+        let tcp = TcpStream::connect(&self.target.address).await?;
+        tcp.set_nodelay(true)?;
+        let stream = match &self.target.tls {
+            None => Stream::Plain(tcp),
+            Some((connector, name)) => {
+                Stream::Tls(Box::new(connector.connect(name.clone(), tcp).await?))
+            }
+        };
+        Ok(Connection {
+            stream,
+            buffer: Vec::with_capacity(1024),
+            idle_since: Instant::now(),
+        })
+    }
+}
+
+/// serenity's form of the token: `Bot ` in front unless it names its kind already.
+fn authorization(token: &str) -> String {
+    let token = token.trim();
+    if token.starts_with("Bot ") || token.starts_with("Bearer ") {
+        token.to_owned()
+    } else {
+        format!("Bot {token}")
+    }
+}
+
+enum Failure {
+    /// Nothing of an answer was read: the request may be written again elsewhere.
+    BeforeAnswer(CallbackError),
+    During(CallbackError),
+}
+
+/// What came back.
+#[derive(Debug, PartialEq, Eq)]
+struct Outcome {
+    status: u16,
+    /// The body as text (an error's JSON), empty on success.
+    body: String,
+    /// The connection may carry the next request.
+    reusable: bool,
+}
+
+async fn exchange_on(connection: &mut Connection, request: &[u8]) -> Result<Outcome, Failure> {
+    let stream = &mut connection.stream;
+    stream
+        .write_all(request)
+        .await
+        .map_err(|error| Failure::BeforeAnswer(error.into()))?;
+    stream
+        .flush()
+        .await
+        .map_err(|error| Failure::BeforeAnswer(error.into()))?;
+    let buffer = &mut connection.buffer;
+    buffer.clear();
+    loop {
+        match parse_response(buffer) {
+            Parsed::Complete(outcome) => return Ok(outcome),
+            Parsed::Invalid(why) => return Err(Failure::During(CallbackError::Malformed(why))),
+            Parsed::Partial => {}
+        }
+        if buffer.len() >= MAX_RESPONSE_BYTES {
+            return Err(Failure::During(CallbackError::Malformed("too large")));
+        }
+        buffer.reserve(4096);
+        let read = stream.read_buf(buffer).await;
+        match read {
+            Ok(0) if buffer.is_empty() => {
+                let closed = io::Error::from(io::ErrorKind::UnexpectedEof);
+                return Err(Failure::BeforeAnswer(closed.into()));
+            }
+            Ok(0) => return finish_at_eof(buffer).map_err(Failure::During),
+            Ok(_) => {}
+            Err(error) if buffer.is_empty() => return Err(Failure::BeforeAnswer(error.into())),
+            Err(error) => return Err(Failure::During(error.into())),
+        }
+    }
+}
+
+/// A response whose body runs to the end of the connection (neither a length nor
+/// chunks): complete once the peer closes.
+fn finish_at_eof(buffer: &[u8]) -> Result<Outcome, CallbackError> {
+    let head = read_head(buffer)?.ok_or(CallbackError::Malformed("closed within the head"))?;
+    if head.framing != Framing::UntilClose {
+        return Err(CallbackError::Malformed("closed within the body"));
+    }
+    Ok(head.outcome(&buffer[head.length..], false))
+}
+
+enum Parsed {
+    Complete(Outcome),
+    Partial,
+    Invalid(&'static str),
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Framing {
+    Empty,
+    Length(usize),
+    Chunked,
+    UntilClose,
+}
+
+struct Head {
+    status: u16,
+    /// Bytes of the status line and headers.
+    length: usize,
+    framing: Framing,
+    keep_alive: bool,
+}
+
+impl Head {
+    fn outcome(&self, body: &[u8], reusable: bool) -> Outcome {
+        let body = if (200..300).contains(&self.status) {
+            String::new()
+        } else {
+            String::from_utf8_lossy(body).into_owned()
+        };
+        Outcome {
+            status: self.status,
+            body,
+            reusable: reusable && self.keep_alive,
+        }
+    }
+}
+
+fn read_head(buffer: &[u8]) -> Result<Option<Head>, CallbackError> {
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut response = httparse::Response::new(&mut headers);
+    let length = match response.parse(buffer) {
+        Ok(httparse::Status::Complete(length)) => length,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(_) => return Err(CallbackError::Malformed("its head")),
+    };
+    let status = response.code.unwrap_or(0);
+    let mut keep_alive = response.version == Some(1);
+    let mut content_length = None;
+    let mut chunked = false;
+    for header in response.headers.iter() {
+        let value = std::str::from_utf8(header.value).unwrap_or("").trim();
+        if header.name.eq_ignore_ascii_case("content-length") {
+            let parsed = value
+                .parse::<usize>()
+                .map_err(|_| CallbackError::Malformed("its content-length"))?;
+            if content_length.is_some_and(|known| known != parsed) {
+                return Err(CallbackError::Malformed("two content-lengths"));
+            }
+            content_length = Some(parsed);
+        } else if header.name.eq_ignore_ascii_case("transfer-encoding") {
+            chunked = value
+                .rsplit(',')
+                .next()
+                .is_some_and(|last| last.trim().eq_ignore_ascii_case("chunked"));
+            if !chunked {
+                return Err(CallbackError::Malformed("its transfer-encoding"));
+            }
+        } else if header.name.eq_ignore_ascii_case("connection") {
+            keep_alive &= !value
+                .split(',')
+                .any(|option| option.trim().eq_ignore_ascii_case("close"));
+        }
+    }
+    let framing = if (100..200).contains(&status) || status == 204 || status == 304 {
+        Framing::Empty
+    } else if chunked {
+        Framing::Chunked
+    } else if let Some(length) = content_length {
+        Framing::Length(length)
+    } else {
+        Framing::UntilClose
+    };
+    Ok(Some(Head {
+        status,
+        length,
+        framing,
+        keep_alive,
+    }))
+}
+
+/// The response in `buffer`, if all of it is there.
+fn parse_response(buffer: &[u8]) -> Parsed {
+    let head = match read_head(buffer) {
+        Ok(Some(head)) => head,
+        Ok(None) => return Parsed::Partial,
+        Err(CallbackError::Malformed(why)) => return Parsed::Invalid(why),
+        Err(_) => return Parsed::Invalid("its head"),
+    };
+    if (100..200).contains(&head.status) {
+        return Parsed::Invalid("an interim response");
+    }
+    let rest = &buffer[head.length..];
+    match head.framing {
+        Framing::Empty => Parsed::Complete(head.outcome(&[], rest.is_empty())),
+        Framing::Length(length) if rest.len() < length => Parsed::Partial,
+        Framing::Length(length) => {
+            Parsed::Complete(head.outcome(&rest[..length], rest.len() == length))
+        }
+        Framing::Chunked => match dechunk(rest) {
+            Dechunked::Complete { body, used } => {
+                Parsed::Complete(head.outcome(&body, used == rest.len()))
+            }
+            Dechunked::Partial => Parsed::Partial,
+            Dechunked::Invalid => Parsed::Invalid("its chunks"),
+        },
+        Framing::UntilClose => Parsed::Partial,
+    }
+}
+
+enum Dechunked {
+    Complete { body: Vec<u8>, used: usize },
+    Partial,
+    Invalid,
+}
+
+/// A chunked body (RFC 9112 §7.1), trailers skipped.
+fn dechunk(mut rest: &[u8]) -> Dechunked {
+    let total = rest.len();
+    let mut body = Vec::new();
+    loop {
+        let (start, size) = match httparse::parse_chunk_size(rest) {
+            Ok(httparse::Status::Complete(found)) => found,
+            Ok(httparse::Status::Partial) => return Dechunked::Partial,
+            Err(_) => return Dechunked::Invalid,
+        };
+        let Ok(size) = usize::try_from(size) else {
+            return Dechunked::Invalid;
+        };
+        if size > MAX_RESPONSE_BYTES {
+            return Dechunked::Invalid;
+        }
+        rest = &rest[start..];
+        if size == 0 {
+            // Trailers, then an empty line.
+            loop {
+                let Some(end) = rest.windows(2).position(|pair| pair == b"\r\n") else {
+                    return Dechunked::Partial;
+                };
+                rest = &rest[end + 2..];
+                if end == 0 {
+                    return Dechunked::Complete {
+                        body,
+                        used: total - rest.len(),
+                    };
+                }
+            }
+        }
+        if rest.len() < size + 2 {
+            return Dechunked::Partial;
+        }
+        if &rest[size..size + 2] != b"\r\n" {
+            return Dechunked::Invalid;
+        }
+        body.extend_from_slice(&rest[..size]);
+        rest = &rest[size + 2..];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(status: u16, body: &str, reusable: bool) -> Option<Outcome> {
+        Some(Outcome {
+            status,
+            body: body.to_owned(),
+            reusable,
+        })
+    }
+
+    #[test]
+    fn responses_are_read_as_http_1_1_frames_them() {
+        let table: &[(&str, Option<Outcome>)] = &[
+            ("HTTP/1.1 204 No Content\r\n\r\n", outcome(204, "", true)),
+            (
+                "HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n",
+                outcome(204, "", false),
+            ),
+            ("HTTP/1.0 204 No Content\r\n\r\n", outcome(204, "", false)),
+            (
+                "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}",
+                outcome(200, "", true),
+            ),
+            ("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{", None),
+            (
+                "HTTP/1.1 400 Bad Request\r\ncontent-length: 14\r\n\r\n{\"code\":40060}",
+                outcome(400, "{\"code\":40060}", true),
+            ),
+            (
+                "HTTP/1.1 404 Not Found\r\ntransfer-encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n2\r\n1}\r\n0\r\n\r\n",
+                outcome(404, "{\"a\":1}", true),
+            ),
+            (
+                "HTTP/1.1 404 Not Found\r\ntransfer-encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n0\r\nx-trailer: 1\r\n\r\n",
+                outcome(404, "{\"a\":", true),
+            ),
+            (
+                "HTTP/1.1 404 Not Found\r\ntransfer-encoding: chunked\r\n\r\n5\r\n{\"a\"",
+                None,
+            ),
+            // More than the response: the connection is out of step, not reused.
+            (
+                "HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1",
+                outcome(204, "", false),
+            ),
+            ("HTTP/1.1 500 Oops\r\n\r\npartial", None),
+            ("HTTP/1.1 204", None),
+        ];
+        for (raw, expected) in table {
+            let got = match parse_response(raw.as_bytes()) {
+                Parsed::Complete(outcome) => Some(outcome),
+                Parsed::Partial => None,
+                Parsed::Invalid(why) => panic!("{raw:?} invalid: {why}"),
+            };
+            assert_eq!(&got, expected, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn broken_responses_are_refused() {
+        let table = [
+            "HTTP/1.1 abc\r\n\r\n",
+            "HTTP/1.1 200 OK\r\ncontent-length: x\r\n\r\n",
+            "HTTP/1.1 200 OK\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n",
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: gzip\r\n\r\n",
+            "HTTP/1.1 100 Continue\r\n\r\n",
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n",
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1\r\nab\r\n",
+        ];
+        for raw in table {
+            assert!(
+                matches!(parse_response(raw.as_bytes()), Parsed::Invalid(_)),
+                "{raw:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_body_until_close_ends_with_the_connection() {
+        let raw = b"HTTP/1.1 500 Oops\r\n\r\nall of it";
+        let got = finish_at_eof(raw).expect("complete at the end");
+        assert_eq!(
+            got,
+            outcome(500, "all of it", false).unwrap_or_else(|| unreachable!())
+        );
+        assert!(finish_at_eof(b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nab").is_err());
+        assert!(finish_at_eof(b"HTTP/1.1 20").is_err());
+    }
+
+    #[test]
+    fn the_request_is_the_one_serenity_writes() {
+        let callbacks = Callbacks::new("abc", Some("http://127.0.0.1:4000/")).expect("a fake");
+        let request = callbacks.request_bytes(InteractionId::new(42), "tok.en", b"{\"type\":4}");
+        let text = String::from_utf8(request).expect("text");
+        let expected = format!(
+            "POST /api/v10/interactions/42/tok.en/callback HTTP/1.1\r\nhost: 127.0.0.1:4000\r\n\
+             user-agent: {}\r\nauthorization: Bot abc\r\ncontent-length: 10\r\n\
+             content-type: application/json\r\naccept: */*\r\n\r\n{{\"type\":4}}",
+            serenity::constants::USER_AGENT
+        );
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn targets_and_tokens() {
+        let table: &[(&str, &str, &str, &str)] = &[
+            (
+                "http://127.0.0.1:4000",
+                "127.0.0.1:4000",
+                "127.0.0.1:4000",
+                "",
+            ),
+            ("http://localhost", "localhost:80", "localhost", ""),
+            ("http://[::1]:9/base/", "[::1]:9", "[::1]:9", "/base"),
+        ];
+        for (base, address, host, prefix) in table {
+            let target = Target::proxy(base).expect("a proxy");
+            assert_eq!(
+                (
+                    target.address.as_str(),
+                    target.host.as_str(),
+                    target.path_prefix.as_str()
+                ),
+                (*address, *host, *prefix),
+                "{base}"
+            );
+        }
+        let discord = Target::discord().expect("TLS to Discord");
+        assert_eq!(discord.address, "discord.com:443");
+        assert!(Callbacks::takes_token("aW50ZXJhY3Rpb246.abc-_~"));
+        assert!(!Callbacks::takes_token("a/b"));
+        assert!(!Callbacks::takes_token("a b"));
+        assert!(!Callbacks::takes_token(""));
+        assert_eq!(authorization(" Bot x "), "Bot x");
+        assert_eq!(authorization("x"), "Bot x");
+    }
+
+    /// A server that answers one request per connection with each of `replies` in
+    /// turn and closes the connection after it, as a server ending idle ones does.
+    async fn one_request_per_connection(replies: &'static [&'static str]) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let base = format!("http://{}", listener.local_addr().expect("an address"));
+        tokio::spawn(async move {
+            for reply in replies {
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
+                let mut request = Vec::new();
+                while !whole_request(&request) {
+                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
+                        return;
+                    }
+                }
+                let _ = socket.write_all(reply.as_bytes()).await;
+            }
+        });
+        base
+    }
+
+    fn whole_request(bytes: &[u8]) -> bool {
+        let mut headers = [httparse::EMPTY_HEADER; 16];
+        let mut request = httparse::Request::new(&mut headers);
+        let Ok(httparse::Status::Complete(head)) = request.parse(bytes) else {
+            return false;
+        };
+        let length = request
+            .headers
+            .iter()
+            .find(|header| header.name.eq_ignore_ascii_case("content-length"))
+            .and_then(|header| {
+                std::str::from_utf8(header.value)
+                    .ok()?
+                    .parse::<usize>()
+                    .ok()
+            })
+            .unwrap_or(0);
+        bytes.len() >= head + length
+    }
+
+    #[tokio::test]
+    async fn a_kept_connection_the_server_closed_is_replaced_and_refusals_are_told() {
+        let base = one_request_per_connection(&[
+            "HTTP/1.1 204 No Content\r\n\r\n",
+            "HTTP/1.1 400 Bad Request\r\ncontent-length: 14\r\n\r\n{\"code\":40060}",
+        ])
+        .await;
+        let callbacks = Callbacks::new("t", Some(&base)).expect("a fake");
+        let body = serde_json::json!({"type": 1});
+        let first = callbacks.post(InteractionId::new(1), "a", &body).await;
+        assert!(first.is_ok(), "{first:?}");
+        // The first connection is kept, but the server has closed it: the second
+        // callback goes out on a new one.
+        let second = callbacks.post(InteractionId::new(2), "b", &body).await;
+        match second {
+            Err(CallbackError::Refused { status, body }) => {
+                assert_eq!((status, body.as_str()), (400, "{\"code\":40060}"));
+            }
+            other => panic!("{other:?}"),
+        }
+        // Nothing listens for a third: the error is the connection's.
+        let third = callbacks.post(InteractionId::new(3), "c", &body).await;
+        assert!(matches!(third, Err(CallbackError::Io(_))), "{third:?}");
+    }
+}
