@@ -1318,7 +1318,9 @@ fn is_refused_statement(kw: Kw) -> bool {
 /// Whether GW-BASIC does a statement before it looks for the end of it, so that
 /// text after a complete statement is a syntax error only once the statement
 /// has run: `SWAP A,B C` swaps, `READ P,Q X` reads, and `GOTO 50 X` jumps and
-/// never sees the `X` (PC-BASIC agrees). Other statements (`FOR`, `END`, …)
+/// never sees the `X` (PC-BASIC agrees); `NEXT I X` counts and loops back, and
+/// meets the `X` only when the loop is done; `OPTION BASE 1 X` checks for
+/// arrays (Duplicate Definition) and sets the base before it reads on. Other statements (`FOR`, `END`, …)
 /// check first and do nothing.
 fn acts_before_end_check(kind: &StmtKind) -> bool {
     matches!(
@@ -1330,6 +1332,8 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::LineInput { .. }
             | StmtKind::Restore(_)
             | StmtKind::Return(Some(_))
+            | StmtKind::Next(Some(_))
+            | StmtKind::OptionBase(_)
     )
 }
 
