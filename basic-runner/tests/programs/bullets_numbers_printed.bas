@@ -1,4 +1,4 @@
-5 REM issue 27 cause 4, numbers printed as GW-BASIC prints them (math-pack digits, exponent form below .1, STEP in single precision, PRINT USING)
+5 REM RND=GWBASIC issue 27 cause 4, numbers printed as GW-BASIC prints them (math-pack digits, exponent form below .1, STEP in single precision, PRINT USING)
 10 PRINT COS(1.5); COS(1.55); COS(1.57)
 20 FOR X = 8 TO 9 STEP .1: NEXT X: PRINT X
 30 FOR Y = 0 TO 1 STEP .3: PRINT Y;: NEXT Y: PRINT
