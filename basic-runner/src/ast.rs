@@ -143,6 +143,9 @@ pub(crate) enum StmtKind {
         params: Vec<String>,
         /// `None` when the body does not parse.
         body: Option<Expr>,
+        /// For a body that does not parse: the operands GW-BASIC evaluates
+        /// before it meets the bad token, in order (values dropped).
+        before_break: Vec<Expr>,
         /// The body's syntax error (a bad token in it or text after it): GW-BASIC
         /// skips the body at `DEF` and raises it at each call, in the caller's line.
         broken: Option<(usize, SyntaxProblem, ErrorCode)>,

@@ -66,6 +66,8 @@ struct PendingDef {
     def: usize,
     line: u32,
     body: Option<Expr>,
+    /// What of a body that does not parse runs before its error.
+    before_break: Vec<Expr>,
     /// The error the body raises at each call (after evaluating what parsed).
     broken: Option<ErrorCode>,
     result: VarTy,
@@ -684,13 +686,14 @@ impl Compiler {
                 name,
                 params,
                 body,
+                before_break,
                 broken,
             } => {
                 if let Some((col, problem, _)) = broken {
                     self.diagnose(*col, problem);
                 }
                 let raises = broken.as_ref().map(|(_, _, code)| *code);
-                self.def_fn(name, params, body.as_ref(), raises);
+                self.def_fn(name, params, body.as_ref(), before_break, raises);
             }
             StmtKind::DefType(kind, ranges) => {
                 let ty = match kind {
@@ -1244,6 +1247,7 @@ impl Compiler {
         name: &str,
         params: &[String],
         body: Option<&Expr>,
+        before_break: &[Expr],
         broken: Option<ErrorCode>,
     ) {
         let (func, result) = self.fn_id(name);
@@ -1267,6 +1271,7 @@ impl Compiler {
             def,
             line: self.current_line,
             body: body.cloned(),
+            before_break: before_break.to_vec(),
             broken,
             result,
         });
@@ -1286,8 +1291,8 @@ impl Compiler {
                 (Some(body), None) => Some(self.expr(body)),
                 (body, Some(code)) => {
                     // what parsed of the body runs before the error
-                    if let Some(body) = body {
-                        if self.expr(body) == VarTy::Str {
+                    for ran in body.iter().chain(&def.before_break) {
+                        if self.expr(ran) == VarTy::Str {
                             self.emit(Op::Call(Builtin::Len));
                         }
                         self.emit(Op::PopNum);

@@ -286,9 +286,21 @@ struct Scanned {
     radix_overflow: bool,
 }
 
+/// Which of GW-BASIC's two entries to its number reader a scan follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    /// `$FIN`, as `READ`, `INPUT` and the program text read numbers: the digits
+    /// decide the type (an eighth digit, `D` or `#` make a double).
+    Typed,
+    /// `FINDBL`, the entry `VAL` calls ("get all the precision we can"): a
+    /// decimal number is a double from its first digit, unless a `!` after the
+    /// digits forces it to single; `&H`/`&O` numbers are integers either way.
+    Double,
+}
+
 /// Scans the longest number at the start of `bytes` (blanks are skipped anywhere, as
 /// GW-BASIC's number reader does).
-fn scan_number(bytes: &[u8]) -> Scanned {
+fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     let mut text = String::new();
     let mut index = 0;
     let mut used = 0;
@@ -342,10 +354,13 @@ fn scan_number(bytes: &[u8]) -> Scanned {
         }
     }
     if !seen_digit {
+        // `FINDBL` starts the number as a double zero, so text without one is a
+        // double 0 to `VAL` (an empty string never reaches the reader)
+        let double = (reader == Reader::Double && !bytes.is_empty()).then_some(0.0);
         return Scanned {
             value: 0.0,
             used,
-            double: None,
+            double,
             radix_overflow: false,
         };
     }
@@ -394,9 +409,18 @@ fn scan_number(bytes: &[u8]) -> Scanned {
         .then(|| single_from_text(&text))
         .flatten();
     let value = single.unwrap_or_else(|| parse_decimal(&text));
-    let double = forced
-        .unwrap_or(significant > 7 || double_exponent)
-        .then(|| parse_decimal(&text));
+    let typed_double = significant > 7 || double_exponent;
+    let double = match reader {
+        Reader::Typed => forced.unwrap_or(typed_double),
+        Reader::Double => forced != Some(false),
+    }
+    .then(|| parse_decimal(&text));
+    // a `!` after more than 7 digits rounds the double the reader built to single
+    let value = if forced == Some(false) && typed_double {
+        f64::from(parse_decimal(&text) as f32)
+    } else {
+        value
+    };
     Scanned {
         value,
         used,
@@ -438,10 +462,13 @@ fn single_from_text(text: &str) -> Option<f64> {
 }
 
 /// `VAL` typed as GW-BASIC types it at run time: the number at the start of
-/// the string (0 if there is none) and whether the text made it a double (more
-/// than 7 digits, a `D` exponent, `#`).
+/// the string (0 if there is none) and whether it is a double. GW-BASIC's `VAL`
+/// reads through `FINDBL` (BISTRS.ASM), so every decimal number is a double
+/// (`VAL("1.2E23")` prints `1.2D+23`), `1.5!` a single, `&H`/`&O` numbers and
+/// the empty string integers (single here: the run-time type flag has no
+/// integer, and an integer's value prints and adds as the single's does).
 pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
-    let scanned = scan_number(bytes);
+    let scanned = scan_number(bytes, Reader::Double);
     match scanned.double {
         Some(double) => (double, true),
         None => (scanned.value, false),
@@ -451,7 +478,7 @@ pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
 /// Whether the text starts with an `&H`/`&O` number past 16 bits, which
 /// GW-BASIC's reader (`VAL`, `READ`) stops at with `Overflow`.
 pub(crate) fn radix_overflow(bytes: &[u8]) -> bool {
-    scan_number(bytes).radix_overflow
+    scan_number(bytes, Reader::Typed).radix_overflow
 }
 
 /// A whole `INPUT` entry or `DATA` item as a number; `None` if anything but a number
@@ -462,7 +489,7 @@ pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
         used,
         radix_overflow,
         ..
-    } = scan_number(bytes);
+    } = scan_number(bytes, Reader::Typed);
     if radix_overflow {
         return None;
     }

@@ -1082,6 +1082,7 @@ impl Parser {
         // GW-BASIC stores where the body starts and skips the rest of the
         // statement: the body is read only when the function is called
         let body_start = self.pos;
+        let mut before_break = Vec::new();
         let (body, broken) = match self.expr() {
             Ok(body) if self.at_stmt_end() => (Some(body), None),
             Ok(body) => {
@@ -1093,9 +1094,9 @@ impl Parser {
             }
             Err(error) => {
                 let stop = self.pos;
-                let operand = self.operand_before_break(body_start, stop);
+                before_break = self.operands_before_break(body_start, stop);
                 self.pos = stop;
-                (operand, Some((error.col, *error.problem, error.code)))
+                (None, Some((error.col, *error.problem, error.code)))
             }
         };
         self.skip_to_stmt_end();
@@ -1103,42 +1104,75 @@ impl Parser {
             name,
             params,
             body,
+            before_break,
             broken,
         })
     }
 
-    /// A DEF FN body broken right after an operator (`FNA(X) + PRINT`): GW-BASIC
-    /// evaluates the operand before the operator and only then meets the bad
-    /// token, so an error in that operand (an undefined `FNA`) comes first. The
-    /// operand is kept to run before the syntax error when it parses whole and is
-    /// no operation itself (GW-BASIC would not have done an operation whose right
-    /// side binds tighter); otherwise nothing runs before the error, as before.
-    fn operand_before_break(&mut self, start: usize, stop: usize) -> Option<Expr> {
-        let before_operator = stop.checked_sub(1).filter(|&end| end > start)?;
-        let operator = self.tokens.get(before_operator).map(|token| &token.tok);
-        let is_operator = matches!(
-            operator,
-            Some(
-                Tok::Plus
-                    | Tok::Minus
-                    | Tok::Star
-                    | Tok::Slash
-                    | Tok::Backslash
-                    | Tok::Caret
-                    | Tok::Eq
-                    | Tok::Lt
-                    | Tok::Gt
-                    | Tok::Kw(Kw::Mod | Kw::And | Kw::Or | Kw::Xor | Kw::Eqv | Kw::Imp)
-            )
-        );
-        if !is_operator {
-            return None;
+    /// What GW-BASIC evaluates of a broken DEF FN body before it meets the bad
+    /// token: it reads the body left to right, so each operand or argument
+    /// that ended before the break has run, at every level of parentheses the
+    /// break is inside (`(FNA(X) + PRINT)`, `2 * (X + (FNA(X) * PRINT))` and
+    /// `LEFT$("A", FNA(X) + PRINT)` call FNA first, so an undefined FNA is
+    /// error 18, not the syntax error). The operands run in order and their
+    /// values are dropped; the operations between them are not done (GW-BASIC
+    /// applies an operator of higher or equal precedence when it meets the next
+    /// one, so `1/0 + (PRINT)` divides first: not modelled).
+    fn operands_before_break(&mut self, start: usize, stop: usize) -> Vec<Expr> {
+        // each parenthesis still open at the break starts a level
+        let mut levels = vec![start];
+        for index in start..stop {
+            match self.tokens.get(index).map(|token| &token.tok) {
+                Some(Tok::LParen) => levels.push(index + 1),
+                // a parenthesis closed before the break is inside an operand
+                Some(Tok::RParen) if levels.len() > 1 => {
+                    levels.pop();
+                }
+                _ => {}
+            }
         }
-        let tail = self.tokens.split_off(before_operator);
+        let mut operands = Vec::new();
+        for (at, &level_start) in levels.iter().enumerate() {
+            let innermost = at + 1 == levels.len();
+            // the level's text up to the parenthesis that opens the next one
+            let level_end = levels.get(at + 1).map_or(stop, |next| next - 1);
+            let mut pieces = Vec::new();
+            let mut piece_start = level_start;
+            let mut depth = 0usize;
+            for index in level_start..level_end {
+                match self.tokens.get(index).map(|token| &token.tok) {
+                    Some(Tok::LParen) => depth += 1,
+                    Some(Tok::RParen) => depth = depth.saturating_sub(1),
+                    Some(tok) if depth == 0 && (is_binary_operator(tok) || *tok == Tok::Comma) => {
+                        pieces.push((piece_start, index));
+                        piece_start = index + 1;
+                    }
+                    _ => {}
+                }
+            }
+            // the last piece holds the next level (a function's name, a sign)
+            // unless the break is in it
+            if innermost {
+                pieces.push((piece_start, level_end));
+            }
+            for (from, to) in pieces {
+                if from == to {
+                    continue;
+                }
+                match self.operand_between(from, to) {
+                    Some(operand) => operands.push(operand),
+                    None => return operands,
+                }
+            }
+        }
+        operands
+    }
+
+    /// The tokens `start..end` parsed as one whole operand, if they are one.
+    fn operand_between(&mut self, start: usize, end: usize) -> Option<Expr> {
+        let tail = self.tokens.split_off(end);
         self.pos = start;
-        let parsed = self.expr().ok().filter(|operand| {
-            self.pos == before_operator && !matches!(operand.kind, ExprKind::Binary(..))
-        });
+        let parsed = self.expr().ok().filter(|_| self.pos == end);
         self.tokens.extend(tail);
         parsed
     }
@@ -1284,7 +1318,9 @@ fn is_refused_statement(kw: Kw) -> bool {
 /// Whether GW-BASIC does a statement before it looks for the end of it, so that
 /// text after a complete statement is a syntax error only once the statement
 /// has run: `SWAP A,B C` swaps, `READ P,Q X` reads, and `GOTO 50 X` jumps and
-/// never sees the `X` (PC-BASIC agrees). Other statements (`FOR`, `END`, …)
+/// never sees the `X` (PC-BASIC agrees); `NEXT I X` counts and loops back, and
+/// meets the `X` only when the loop is done; `OPTION BASE 1 X` checks for
+/// arrays (Duplicate Definition) and sets the base before it reads on. Other statements (`FOR`, `END`, …)
 /// check first and do nothing.
 fn acts_before_end_check(kind: &StmtKind) -> bool {
     matches!(
@@ -1296,5 +1332,25 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::LineInput { .. }
             | StmtKind::Restore(_)
             | StmtKind::Return(Some(_))
+            | StmtKind::Next(Some(_))
+            | StmtKind::OptionBase(_)
+    )
+}
+
+/// An operator between two operands (a sign before an operand is one too: it
+/// splits nothing but an empty piece).
+fn is_binary_operator(tok: &Tok) -> bool {
+    matches!(
+        tok,
+        Tok::Plus
+            | Tok::Minus
+            | Tok::Star
+            | Tok::Slash
+            | Tok::Backslash
+            | Tok::Caret
+            | Tok::Eq
+            | Tok::Lt
+            | Tok::Gt
+            | Tok::Kw(Kw::Mod | Kw::And | Kw::Or | Kw::Xor | Kw::Eqv | Kw::Imp)
     )
 }

@@ -135,7 +135,7 @@ fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
         let (mantissa, exp10) = crate::mbf::to_decimal(value, digits);
         return (u128::from(mantissa), exp10);
     }
-    if digits <= 0 {
+    if digits < 0 {
         return (0, 0);
     }
     // Rust rounds an exact tie to even (`{:.0e}` of 2.5 is `2e0`); GW-BASIC rounds
@@ -147,6 +147,15 @@ fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
     };
     let mut exponent: i32 = exponent.parse().unwrap_or(0);
     let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    if digits == 0 {
+        // the rounding place is just above the leading digit: GW-BASIC's $PUF
+        // shifts every digit off and $FOTCV's added .5 makes 1 of a 5 or more
+        // there (`PRINT USING "##"; .6#` is ` 1`, as for a single)
+        return match all.first() {
+            Some(&leading) if leading >= b'5' => (1, exponent + 1),
+            _ => (0, 0),
+        };
+    }
     let keep = (digits as usize).min(all.len() - 1);
     let mut mantissa = all[..keep]
         .iter()

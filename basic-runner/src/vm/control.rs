@@ -39,12 +39,14 @@ impl<'a> Vm<'a> {
                 break;
             };
             statement_pc = ret.saturating_sub(1);
-            for (slot, value) in saved_nums {
+            // last saved first: a name given twice (`DEF FND(X, X)`) gets
+            // back the value it had before the call
+            for (slot, value) in saved_nums.into_iter().rev() {
                 if let Some(var) = self.m.nums.get_mut(slot as usize) {
                     *var = value;
                 }
             }
-            for (index, (slot, text)) in saved_strs.into_iter().enumerate() {
+            for (index, (slot, text)) in saved_strs.into_iter().enumerate().rev() {
                 let home = saved_home(&saved_homes, index, &text);
                 if let Some(var) = self.m.strs.get_mut(slot as usize) {
                     *var = text;
@@ -462,12 +464,13 @@ impl<'a> Vm<'a> {
                 else {
                     return Err(Fault::Internal);
                 };
-                for (slot, value) in saved_nums {
+                // last saved first, as when an error leaves the function
+                for (slot, value) in saved_nums.into_iter().rev() {
                     if let Some(var) = self.m.nums.get_mut(slot as usize) {
                         *var = value;
                     }
                 }
-                for (index, (slot, text)) in saved_strs.into_iter().enumerate() {
+                for (index, (slot, text)) in saved_strs.into_iter().enumerate().rev() {
                     let home = saved_home(&saved_homes, index, &text);
                     self.store_str_slot(slot as usize, text, home)?;
                 }

@@ -1,4 +1,4 @@
-10 REM VAL's double (more than 7 digits) carries through the arithmetic around it; a single stays single (PC-BASIC's output)
+10 REM VAL's double (GW-BASIC's VAL reads every decimal number as a double, BISTRS.ASM) carries through the arithmetic around it
 20 X$="123456789"
 30 PRINT VAL(X$)+1; VAL(X$)-1; 1+VAL(X$); VAL(X$)*2; VAL("12345678.9")/3
 40 A#=VAL(X$)*2: PRINT A#: B#=VAL("1.1")*2: PRINT B#

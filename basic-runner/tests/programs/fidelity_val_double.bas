@@ -1,4 +1,4 @@
-10 REM VAL's type comes from the text read: past 7 digits, a D exponent or # it is a double (PC-BASIC's output)
+10 REM VAL reads through GW-BASIC's FINDBL (BISTRS.ASM): a decimal number is a double, 123! a single, &H an integer (PC-BASIC types by the text)
 20 PRINT VAL("1234567890"); VAL("12345678"); VAL("1234567"); VAL("1.5"); VAL("1.1#")
 30 PRINT VAL("-12345678.5"); VAL("3.14159265358979"); VAL("1D5"); VAL("0.1"); VAL("123456789!")
 40 A# = VAL("1234567890123"): PRINT A#

@@ -1,0 +1,22 @@
+5 REM issue 27 cause 2, the loop stack as GW-BASIC keeps it: RESUME into a loop, jumps out and back, NEXT of an outer loop, loops left early or never entered, a NEXT in a subroutine
+10 ON ERROR GOTO 900
+20 FOR I = 1 TO 3: IF I = 2 THEN ERROR 200
+30 PRINT "I"; I: NEXT I
+40 FOR I = 1 TO 3: FOR J = 1 TO 2: IF J = 2 THEN GOTO 60
+50 NEXT J
+60 NEXT I: PRINT "IJ"; I; J
+70 FOR K = 1 TO 2: FOR L = 1 TO 2: NEXT K: PRINT "KL"; K; L
+80 FOR M = 1 TO 10: IF M = 3 THEN 100
+90 NEXT M
+100 PRINT "M"; M
+110 FOR N = 5 TO 1: PRINT "NEVER": NEXT N: PRINT "N"; N
+120 FOR P = 1 TO 2: NEXT P: NEXT P
+130 WEND
+140 GOSUB 200: PRINT "BACK"
+150 WHILE 1: PRINT "W": GOTO 170
+160 WEND
+170 FOR Q = 1 TO 2: GOSUB 300: NEXT Q: PRINT "Q"; Q
+180 END
+200 FOR R = 1 TO 2: RETURN
+300 NEXT Q
+900 PRINT "ERR"; ERR; "IN"; ERL: RESUME NEXT

@@ -1,0 +1,9 @@
+10 REM CLEAR resets GW-BASIC's stack with the variables: the GOSUB it ran in is gone,
+20 REM so its RETURN is RETURN without GOSUB (CLEAR also ends ON ERROR trapping)
+30 ON ERROR GOTO 100
+40 A = 5: GOSUB 70
+50 PRINT "BACK"; A
+60 END
+70 CLEAR: PRINT "CLEARED"; A
+80 RETURN
+100 PRINT "TRAPPED"; ERR: RESUME NEXT
