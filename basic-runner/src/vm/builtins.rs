@@ -6,7 +6,7 @@ use crate::mbf::functions;
 use crate::number::{self, NumTy};
 use crate::op::{Arith, Builtin, Slot, TypedOp};
 
-use super::{Fault, Res, Vm, arg_in, cint, cost};
+use super::{Fault, Res, Vm, arg_in, cint, cost, frqint_word};
 
 impl<'a> Vm<'a> {
     pub(super) fn builtin(&mut self, builtin: Builtin) -> Res<()> {
@@ -226,11 +226,7 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(vec![Ch::from(b' '); n]);
             }
             Builtin::Hex | Builtin::Oct => {
-                let value = self.pop().round();
-                if !(-32768.0..=65535.0).contains(&value) {
-                    return Err(ErrorCode::Overflow.into());
-                }
-                let unsigned = if value < 0.0 { value + 65536.0 } else { value } as u32;
+                let unsigned = frqint_word(self.pop())?;
                 let text = if builtin == Builtin::Hex {
                     format!("{unsigned:X}")
                 } else {

@@ -108,6 +108,21 @@ fn unsigned_word(value: f64) -> Res<i64> {
     Ok(if n < 0 { n + 65536 } else { n })
 }
 
+/// `HEX$` and `OCT$`'s argument as a 16-bit word, as GW-BASIC's `FRQINT`
+/// (GWMAIN.ASM) gets it: a positive number of 32768 to under 65536 (the
+/// exponent of 2^15) is made single and has 65536 taken off; everything else,
+/// and that difference, is rounded by `CINT` (halves away from zero, Overflow
+/// outside -32768 to 32767). So 65535.5 is -0.5, which rounds to -1 (`FFFF`),
+/// 32767.6 rounds to 32768 and overflows, and -40000 overflows.
+fn frqint_word(value: f64) -> Res<u16> {
+    let value = if (32768.0..65536.0).contains(&value) {
+        f64::from(value as f32) - 65536.0
+    } else {
+        value
+    };
+    cint(value).map(|n| n as u16)
+}
+
 /// An argument that must lie in `min..=max`, else `Illegal function call`.
 fn arg_in(value: f64, min: i32, max: i32) -> Res<i32> {
     let n = cint(value)?;

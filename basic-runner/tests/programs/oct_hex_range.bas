@@ -1,9 +1,15 @@
-10 REM HEX$ and OCT$ take -32768 to 65535 (negatives in two's complement); past that Overflow
-20 ON ERROR GOTO 100
-30 PRINT OCT$(65535); " "; OCT$(-32768); " "; HEX$(65535); " "; HEX$(-1); " "; OCT$(-1)
-40 PRINT HEX$(-40000)
-50 PRINT OCT$(-40000)
-60 PRINT OCT$(65536)
-70 PRINT HEX$(65535.4); " "; HEX$(-32768.4)
-80 END
-100 PRINT "ERROR"; ERR; "IN"; ERL: RESUME NEXT
+10 REM HEX$ and OCT$ take their argument as GW-BASIC's FRQINT does: 32768 to
+20 REM under 65536 less 65536, then CINT (halves away from zero, -32768 to 32767)
+30 ON ERROR GOTO 200
+40 PRINT OCT$(65535); " "; OCT$(-32768); " "; HEX$(65535); " "; HEX$(-1); " "; OCT$(-1)
+50 PRINT HEX$(-40000)
+60 PRINT OCT$(-40000)
+70 PRINT OCT$(65536)
+80 PRINT HEX$(-32769)
+90 PRINT HEX$(65535.4); " "; HEX$(-32768.4); " "; HEX$(-.5); " "; HEX$(.5)
+100 PRINT HEX$(65535.5); " "; HEX$(65535.7); " "; HEX$(32768); " "; HEX$(32768.4)
+110 PRINT HEX$(32767.6)
+120 PRINT HEX$(-32768.5)
+130 PRINT HEX$(65535.99#); " "; OCT$(40000!); " "; HEX$(32767.4)
+140 END
+200 PRINT "ERROR"; ERR; "IN"; ERL: RESUME NEXT
