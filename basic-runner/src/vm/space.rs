@@ -304,40 +304,41 @@ impl Vm<'_> {
     /// slow path, which keeps the loops' stores to one comparison.
     #[inline(always)]
     pub(super) fn store_num(&mut self, slot: u32, value: f64) -> Res<()> {
-        match self.m.nums.get_mut(slot as usize) {
-            Some(var) if *var != 0.0 => {
-                *var = value;
-                Ok(())
+        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+            let old = std::mem::replace(var, value);
+            if old == 0.0 {
+                return self.stored_over_zero(slot);
             }
-            Some(_) => self.store_over_zero(slot, value),
-            None => Ok(()),
         }
+        Ok(())
     }
 
     /// [`Self::store_num`] where the variable's value `old` is already loaded.
     #[inline(always)]
     pub(super) fn store_num_over(&mut self, slot: u32, old: f64, value: f64) -> Res<()> {
-        if old == 0.0 {
-            return self.store_over_zero(slot, value);
-        }
         if let Some(var) = self.m.nums.get_mut(slot as usize) {
             *var = value;
+            if old == 0.0 {
+                return self.stored_over_zero(slot);
+            }
         }
         Ok(())
     }
 
     /// A store over a 0: the variable may be new, and a new one needs room in
     /// the segment (GW-BASIC's `REASON`: else, after a garbage collection,
-    /// `Out of memory`, and the variable is not made).
+    /// `Out of memory`, and the variable is not made: it holds 0 again).
     #[cold]
     #[inline(never)]
-    fn store_over_zero(&mut self, slot: u32, value: f64) -> Res<()> {
+    fn stored_over_zero(&mut self, slot: u32) -> Res<()> {
         if self.m.num_made.get(slot as usize) == Some(&false) {
-            self.room_for_scalar(self.code.num_var_bytes(slot as usize))?;
+            if let Err(fault) = self.room_for_scalar(self.code.num_var_bytes(slot as usize)) {
+                if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                    *var = 0.0;
+                }
+                return Err(fault);
+            }
             self.mark_num_made(slot);
-        }
-        if let Some(var) = self.m.nums.get_mut(slot as usize) {
-            *var = value;
         }
         Ok(())
     }
