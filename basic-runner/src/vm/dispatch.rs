@@ -54,16 +54,29 @@ impl<'a> Vm<'a> {
                 }
                 Op::StoreNum(Slot(slot)) => {
                     let value = self.pop();
-                    self.store_num(slot, value)
+                    if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                        *var = value;
+                    }
+                    self.made_num(slot, value);
+                    Ok(())
                 }
                 Op::StoreSng(Slot(slot)) => {
                     let value = self.pop();
-                    self.sng(value)
-                        .and_then(|value| self.store_num(slot, value))
+                    self.sng(value).map(|value| {
+                        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                            *var = value;
+                        }
+                        self.made_num(slot, value);
+                    })
                 }
                 Op::StoreInt(Slot(slot)) => {
                     let value = self.pop();
-                    cint(value).and_then(|value| self.store_num(slot, f64::from(value)))
+                    cint(value).map(|value| {
+                        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+                            *var = f64::from(value);
+                        }
+                        self.made_num(slot, f64::from(value));
+                    })
                 }
                 Op::AddInt => self.arith_stack(Arith::AddInt),
                 Op::SubInt => self.arith_stack(Arith::SubInt),
@@ -112,8 +125,12 @@ impl<'a> Vm<'a> {
                 Op::Next(Slot(var), _) => self.next(Some(var), &mut pc),
                 Op::Update(Slot(var), op, k) => {
                     let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
-                    self.arith(op, value, k)
-                        .and_then(|r| self.store_num_over(var, value, r))
+                    self.arith(op, value, k).map(|r| {
+                        if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                            *slot = r;
+                        }
+                        self.made_num(var, r);
+                    })
                 }
                 Op::AppendConst(Slot(var), ConstId(k)) => {
                     let code = self.code;
@@ -133,7 +150,13 @@ impl<'a> Vm<'a> {
                     let a = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
                     self.arith(op, a, k).map(|r| self.push(r))
                 }
-                Op::SetNum(Slot(var), k) => self.store_num(var, k),
+                Op::SetNum(Slot(var), k) => {
+                    if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                        *slot = k;
+                    }
+                    self.made_num(var, k);
+                    Ok(())
+                }
                 Op::Branch(cmp, when, Pc(target)) => {
                     let b = self.pop();
                     let a = self.pop();

@@ -328,7 +328,10 @@ pub(crate) fn assign_input(
         match (target, value) {
             (InputTarget::Num(Slot(slot), ty), crate::input::Entry::Num(value)) => {
                 let value = vm.convert(value, *ty)?;
-                vm.store_num(*slot, value)?;
+                if let Some(var) = vm.m.nums.get_mut(*slot as usize) {
+                    *var = value;
+                }
+                vm.made_num(*slot, value);
             }
             (InputTarget::Str(Slot(slot)), crate::input::Entry::Str(text)) => {
                 // a typed line is copied into the string space

@@ -175,7 +175,10 @@ impl<'a> Vm<'a> {
             Op::UpdateInt(Slot(var), op, k) => {
                 let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
                 let r = cint(self.arith(op, value, k)?)?;
-                self.store_num_over(var, value, f64::from(r))?;
+                if let Some(slot) = self.m.nums.get_mut(var as usize) {
+                    *slot = f64::from(r);
+                }
+                self.made_num(var, f64::from(r));
             }
             _ => return Err(Fault::Internal),
         }

@@ -58,7 +58,7 @@ impl Vm<'_> {
         }
         for param in params {
             match *param {
-                Param::Num(Slot(slot), _) => self.mark_num_made(slot),
+                Param::Num(Slot(slot), _) => self.made_num(slot, 0.0),
                 Param::Str(Slot(slot)) => {
                     if self.m.str_home.get(slot as usize) == Some(&Home::None) {
                         self.set_home(slot as usize, Home::Text);
@@ -298,79 +298,16 @@ impl Vm<'_> {
         self.m.str_home.get(slot) == Some(&Home::Space)
     }
 
-    /// Stores `value` into a numeric variable. GW-BASIC makes a variable at
-    /// its first store (`PTRGET` finds no entry and moves the arrays up to make
-    /// one); a variable not made holds 0, so only a store over a 0 needs the
-    /// slow path, which keeps the loops' stores to one comparison.
+    /// A numeric variable is given `value`: GW-BASIC makes it then. A variable
+    /// not made holds 0, so one holding anything else is made; only a 0 needs
+    /// the flag, which keeps the loops' stores to one comparison.
     #[inline(always)]
-    pub(super) fn store_num(&mut self, slot: u32, value: f64) -> Res<()> {
-        if let Some(var) = self.m.nums.get_mut(slot as usize) {
-            let old = std::mem::replace(var, value);
-            if old == 0.0 {
-                return self.stored_over_zero(slot);
-            }
-        }
-        Ok(())
-    }
-
-    /// [`Self::store_num`] where the variable's value `old` is already loaded.
-    #[inline(always)]
-    pub(super) fn store_num_over(&mut self, slot: u32, old: f64, value: f64) -> Res<()> {
-        if let Some(var) = self.m.nums.get_mut(slot as usize) {
-            *var = value;
-            if old == 0.0 {
-                return self.stored_over_zero(slot);
-            }
-        }
-        Ok(())
-    }
-
-    /// A store over a 0: the variable may be new, and a new one needs room in
-    /// the segment (GW-BASIC's `REASON`: else, after a garbage collection,
-    /// `Out of memory`, and the variable is not made: it holds 0 again).
-    #[cold]
-    #[inline(never)]
-    fn stored_over_zero(&mut self, slot: u32) -> Res<()> {
-        if self.m.num_made.get(slot as usize) == Some(&false) {
-            if let Err(fault) = self.room_for_scalar(self.code.num_var_bytes(slot as usize)) {
-                if let Some(var) = self.m.nums.get_mut(slot as usize) {
-                    *var = 0.0;
-                }
-                return Err(fault);
-            }
-            self.mark_num_made(slot);
-        }
-        Ok(())
-    }
-
-    /// The numeric variable exists from now on.
-    pub(super) fn mark_num_made(&mut self, slot: u32) {
-        if let Some(made) = self.m.num_made.get_mut(slot as usize) {
+    pub(super) fn made_num(&mut self, slot: u32, value: f64) {
+        if value == 0.0
+            && let Some(made) = self.m.num_made.get_mut(slot as usize)
+        {
             *made = true;
         }
-    }
-
-    /// Room in GW-BASIC's segment for a new variable of `bytes`, where the
-    /// variables would reach the strings' space: collecting the garbage first,
-    /// else `Out of memory` (7). Past GW-BASIC's segment only the memory limit
-    /// bounds the program.
-    fn room_for_scalar(&mut self, bytes: usize) -> Res<()> {
-        // were every variable made, would everything still fit? then no count
-        let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
-        if fixed.saturating_add(self.m.string_space) <= FREE_AT_START {
-            return Ok(());
-        }
-        let Some(room) = self.string_room() else {
-            return Ok(());
-        };
-        if self.m.string_space.saturating_add(bytes) <= room {
-            return Ok(());
-        }
-        self.collect();
-        if self.m.string_space.saturating_add(bytes) <= room {
-            return Ok(());
-        }
-        Err(ErrorCode::OutOfMemory.into())
     }
 
     /// Bytes GW-BASIC's array of `elements` takes.
@@ -402,10 +339,6 @@ impl Machine {
     /// and the bytes of the arrays.
     pub(crate) fn fit_segment(&mut self, code: &Code) {
         self.num_made.resize(self.nums.len(), false);
-        // a variable holding anything but 0 was made
-        for (made, value) in self.num_made.iter_mut().zip(&self.nums) {
-            *made |= *value != 0.0;
-        }
         self.fns_made.resize(code.fn_names.len(), false);
         // no more bits than the arrays have elements
         self.elems_in_text.truncate(self.arrays.len());
