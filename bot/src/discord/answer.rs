@@ -477,11 +477,12 @@ impl Delivery<'_> {
             Box::pin(self.update_keeping_files(&response))
                 .await
                 .map_err(boxed_error)
-        } else if !has_files && Callbacks::takes_token(&self.interaction.token) {
+        } else if !has_files
+            && let Some(callbacks) = &self.shared.callbacks
+            && Callbacks::takes_token(&self.interaction.token)
+        {
             // The common case (every `/roll`): JSON only, on a kept connection.
-            let posted = self
-                .shared
-                .callbacks
+            let posted = callbacks
                 .post(self.interaction.id, &self.interaction.token, &response)
                 .await;
             match posted {

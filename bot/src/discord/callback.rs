@@ -102,6 +102,9 @@ impl CallbackError {
     }
 }
 
+/// Proxy variables reqwest honours for https URLs (serenity's `Http` is reqwest).
+const PROXY_VARIABLES: [&str; 4] = ["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"];
+
 /// Where callbacks go: Discord itself (TLS to discord.com:443) or a fake on loopback.
 #[derive(Clone)]
 struct Target {
@@ -244,14 +247,32 @@ pub(super) struct Callbacks {
 }
 
 impl Callbacks {
-    /// Callbacks to Discord, or to the checked `api_base` of a fake.
-    pub(super) fn new(token: &str, api_base: Option<&str>) -> Result<Callbacks, CallbackError> {
+    /// Callbacks to Discord, or to the checked `api_base` of a fake. `None` when an
+    /// HTTPS proxy is configured (`env` reads the environment) and the target is
+    /// Discord: these connections would bypass it, serenity's reqwest honours it.
+    pub(super) fn new(
+        token: &str,
+        api_base: Option<&str>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<Callbacks>, CallbackError> {
         let plan = super::HttpPlan::for_api_base(api_base);
-        let target = match plan.proxy.as_deref() {
-            Some(base) => Target::proxy(base).ok_or(CallbackError::Setup("api_base"))?,
-            None => Target::discord()?,
-        };
-        Ok(Callbacks::to(target, token))
+        if let Some(base) = plan.proxy.as_deref() {
+            let target = Target::proxy(base).ok_or(CallbackError::Setup("api_base"))?;
+            return Ok(Some(Callbacks::to(target, token)));
+        }
+        // reqwest ignores an empty value (no URL), and so does this.
+        let proxy = PROXY_VARIABLES
+            .into_iter()
+            .find(|name| env(name).is_some_and(|value| !value.trim().is_empty()));
+        if let Some(variable) = proxy {
+            // The name only: a proxy URL may carry credentials.
+            tracing::info!(
+                variable,
+                "a proxy is set: interaction callbacks go through serenity's Http, which uses it"
+            );
+            return Ok(None);
+        }
+        Ok(Some(Callbacks::to(Target::discord()?, token)))
     }
 
     fn to(target: Target, token: &str) -> Callbacks {
@@ -878,9 +899,45 @@ mod tests {
     }
 
     fn fake(token: &str, base: &str) -> Callbacks {
-        match Callbacks::new(token, Some(base)) {
-            Ok(callbacks) => callbacks,
+        match Callbacks::new(token, Some(base), |_| None) {
+            Ok(Some(callbacks)) => callbacks,
+            Ok(None) => panic!("no callbacks for {base}"),
             Err(error) => panic!("{base}: {error}"),
+        }
+    }
+
+    #[test]
+    fn a_proxy_for_discord_leaves_callbacks_to_serenity() {
+        // The api_base, the environment, and whether callbacks go out directly.
+        type Case = (
+            Option<&'static str>,
+            &'static [(&'static str, &'static str)],
+            bool,
+        );
+        let table: &[Case] = &[
+            (None, &[], true),
+            (None, &[("HTTPS_PROXY", "http://proxy:3128")], false),
+            (None, &[("https_proxy", "http://proxy:3128")], false),
+            (None, &[("ALL_PROXY", "socks5://proxy:1080")], false),
+            (None, &[("all_proxy", "socks5://proxy:1080")], false),
+            // Not a proxy for https URLs, and an empty value is no proxy either.
+            (None, &[("HTTP_PROXY", "http://proxy:3128")], true),
+            (None, &[("HTTPS_PROXY", " ")], true),
+            // A fake on loopback is reached directly whatever the environment says.
+            (
+                Some("http://127.0.0.1:4000"),
+                &[("HTTPS_PROXY", "http://proxy:3128")],
+                true,
+            ),
+        ];
+        for (api_base, env, direct) in table {
+            let lookup = |name: &str| {
+                env.iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| (*value).to_owned())
+            };
+            let callbacks = Callbacks::new("t", *api_base, lookup).expect("callbacks set up");
+            assert_eq!(callbacks.is_some(), *direct, "{api_base:?} {env:?}");
         }
     }
 
