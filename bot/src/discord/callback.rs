@@ -898,6 +898,59 @@ mod tests {
         }
     }
 
+    /// The race of the server closing a kept connection just as a request goes into
+    /// it, made certain: the retry finds nothing listening, and the error says the
+    /// request may have arrived on the kept connection, so it is not sent again.
+    #[tokio::test]
+    async fn a_request_unanswered_on_a_kept_connection_may_have_arrived() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let base = format!("http://{}", listener.local_addr().expect("an address"));
+        let server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.expect("a connection");
+            let mut request = Vec::new();
+            for reply in ["HTTP/1.1 204 No Content\r\n\r\n", ""] {
+                let length = loop {
+                    if let Some(length) = request_length(&request) {
+                        break length;
+                    }
+                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
+                        return false;
+                    }
+                };
+                request.drain(..length);
+                if reply.is_empty() {
+                    // The listener goes first: nothing listens when the client,
+                    // seeing this connection close unanswered, tries again.
+                    drop(listener);
+                    return true;
+                }
+                if socket.write_all(reply.as_bytes()).await.is_err() {
+                    return false;
+                }
+            }
+            false
+        });
+        let callbacks = fake("t", &base);
+        let body = serde_json::json!({"type": 1});
+        let first = callbacks.post(InteractionId::new(1), "a", &body).await;
+        assert!(first.is_ok(), "{first:?}");
+        let second = callbacks.post(InteractionId::new(2), "b", &body).await;
+        match &second {
+            Err(error @ CallbackError::RetryFailed { kept, retry }) => {
+                assert!(matches!(**kept, CallbackError::Io(_)), "{kept:?}");
+                assert!(matches!(**retry, CallbackError::Connect(_)), "{retry:?}");
+                assert!(!error.nothing_sent());
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            server.await.expect("the server"),
+            "the second request arrived"
+        );
+    }
+
     fn fake(token: &str, base: &str) -> Callbacks {
         match Callbacks::new(token, Some(base), |_| None) {
             Ok(Some(callbacks)) => callbacks,
