@@ -32,6 +32,10 @@ use tokio_rustls::rustls::{ClientConfig, RootCertStore};
 /// How long one callback may take, connecting included (serenity's client allows
 /// the same request 10 s; Discord's own deadline for it is 3).
 const CALLBACK_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a new connection may take, TCP and TLS: well inside Discord's 3 s
+/// deadline, so that a connection that hangs still leaves time to send the same
+/// response through serenity's `Http` (nothing has been written yet).
+const CONNECT_TIMEOUT: Duration = Duration::from_millis(1500);
 /// Idle connections kept: one per event handled at once is the most ever in use.
 const MAX_IDLE: usize = super::MAX_CONCURRENT_EVENTS;
 /// An idle connection older than this is closed rather than reused: servers close
@@ -244,6 +248,8 @@ pub(super) struct Callbacks {
     /// `Bot <token>`, as serenity sends it.
     authorization: String,
     idle: Mutex<Vec<Connection>>,
+    /// [`CONNECT_TIMEOUT`]; shorter in tests.
+    connect_timeout: Duration,
 }
 
 impl Callbacks {
@@ -280,6 +286,7 @@ impl Callbacks {
             target,
             authorization: authorization(token),
             idle: Mutex::new(Vec::new()),
+            connect_timeout: CONNECT_TIMEOUT,
         }
     }
 
@@ -411,7 +418,19 @@ impl Callbacks {
         }
     }
 
+    /// A new connection within [`Self::connect_timeout`]: a connection or handshake
+    /// that hangs is a `Connect` error, with nothing sent.
     async fn connect(&self) -> Result<Connection, CallbackError> {
+        match tokio::time::timeout(self.connect_timeout, self.connect_unbounded()).await {
+            Ok(result) => result,
+            Err(_) => Err(CallbackError::Connect(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("no connection within {:?}", self.connect_timeout),
+            ))),
+        }
+    }
+
+    async fn connect_unbounded(&self) -> Result<Connection, CallbackError> {
         let tcp = TcpStream::connect(&self.target.address)
             .await
             .map_err(CallbackError::Connect)?;

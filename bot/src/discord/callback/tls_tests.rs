@@ -274,3 +274,38 @@ async fn a_certificate_from_an_unknown_authority_is_refused_before_writing() {
     let error = refused_certificate(&trusted, other.issue("discord.com")).await;
     assert!(error.contains("UnknownIssuer"), "{error}");
 }
+
+#[tokio::test]
+async fn a_server_that_never_finishes_the_handshake_times_out_before_writing() {
+    let authority = Authority::new("Tavern test CA");
+    // Accepts the TCP connection and then says nothing: the client's hello waits.
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let address = listener.local_addr().expect("an address").to_string();
+    let server = tokio::spawn(async move {
+        let (mut socket, _) = listener.accept().await.expect("a connection");
+        let mut received = Vec::new();
+        // Until the client gives up and closes.
+        let _ = socket.read_to_end(&mut received).await;
+        received
+    });
+    let mut callbacks = to_loopback(&authority, address);
+    callbacks.connect_timeout = std::time::Duration::from_millis(100);
+    let posted = callbacks.post(InteractionId::new(11), "t", &roll()).await;
+    let error = match posted {
+        Err(error @ CallbackError::Connect(_)) => error,
+        other => panic!("{other:?}"),
+    };
+    assert!(error.nothing_sent(), "{error}");
+    assert!(
+        error.to_string().contains("no connection within"),
+        "{error}"
+    );
+    drop(callbacks);
+    let received = server.await.expect("the server");
+    // A TLS client hello at most (a handshake record), never the request.
+    assert!(
+        received.first().is_none_or(|&kind| kind == 0x16),
+        "{received:?}"
+    );
+    assert!(!received.windows(4).any(|w| w == b"POST"), "{received:?}");
+}
