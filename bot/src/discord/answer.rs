@@ -22,7 +22,7 @@ use serenity::builder::Builder as _;
 use std::panic::AssertUnwindSafe;
 use tokio::task::JoinHandle;
 
-use super::callback::Callbacks;
+use super::callback::{CallbackError, Callbacks};
 use super::queue::{self, Place, PreviousDone};
 use super::{Shared, outgoing};
 use crate::core::language::private_language;
@@ -477,21 +477,20 @@ impl Delivery<'_> {
             Box::pin(self.update_keeping_files(&response))
                 .await
                 .map_err(boxed_error)
-        } else if !has_files && Callbacks::takes_token(&self.interaction.token) {
+        } else if !has_files
+            && let Some(callbacks) = &self.shared.callbacks
+            && Callbacks::takes_token(&self.interaction.token)
+        {
             // The common case (every `/roll`): JSON only, on a kept connection.
-            self.shared
-                .callbacks
+            let posted = callbacks
                 .post(self.interaction.id, &self.interaction.token, &response)
-                .await
-                .map_err(boxed_error)
+                .await;
+            match posted {
+                Ok(()) => Ok(()),
+                Err(error) => self.after_failed_callback(error, response).await,
+            }
         } else {
-            response
-                .execute(
-                    self.http.as_ref(),
-                    (self.interaction.id, &self.interaction.token),
-                )
-                .await
-                .map_err(boxed_error)
+            self.execute(response).await
         };
         self.phase = match sent {
             Ok(()) => {
@@ -509,6 +508,46 @@ impl Delivery<'_> {
                 Phase::Lost
             }
         };
+    }
+
+    /// The first response through serenity's `Http`.
+    async fn execute(
+        &self,
+        response: CreateInteractionResponse,
+    ) -> Result<(), Box<dyn std::fmt::Display + Send>> {
+        response
+            .execute(
+                self.http.as_ref(),
+                (self.interaction.id, &self.interaction.token),
+            )
+            .await
+            .map_err(boxed_error)
+    }
+
+    /// A kept-connection callback failed: the response goes again through serenity's
+    /// `Http` when none of it was sent; otherwise it may have arrived, and Discord
+    /// would refuse a second as already acknowledged.
+    async fn after_failed_callback(
+        &self,
+        error: CallbackError,
+        response: CreateInteractionResponse,
+    ) -> Result<(), Box<dyn std::fmt::Display + Send>> {
+        match after_callback_error(&error) {
+            AfterCallbackError::Resend => {
+                tracing::warn!(
+                    error = %error,
+                    "the kept-connection callback sent nothing; sending it through serenity's Http"
+                );
+                self.execute(response).await
+            }
+            AfterCallbackError::GiveUp => {
+                tracing::warn!(
+                    error = %error,
+                    "the kept-connection callback may have reached Discord; not sent again"
+                );
+                Err(boxed_error(error))
+            }
+        }
     }
 
     /// Reports the id of a tracked response (type 4), which tells no id: Discord's
@@ -889,9 +928,87 @@ fn log_send_error(metrics: &Metrics, what: &str, error: &dyn std::fmt::Display) 
     error_id
 }
 
+/// What follows a failed kept-connection callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AfterCallbackError {
+    /// Nothing was sent: the same response goes through serenity's `Http`.
+    Resend,
+    /// It may have arrived (or Discord refused it): sending it again could only be
+    /// refused as already acknowledged, or answer twice.
+    GiveUp,
+}
+
+fn after_callback_error(error: &CallbackError) -> AfterCallbackError {
+    if error.nothing_sent() {
+        return AfterCallbackError::Resend;
+    }
+    AfterCallbackError::GiveUp
+}
+
 /// A failed send of either path (serenity's `Http` or [`Callbacks`]), for the log.
 fn boxed_error<E: std::fmt::Display + Send + 'static>(
     error: E,
 ) -> Box<dyn std::fmt::Display + Send> {
     Box::new(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_callback_is_resent_only_when_nothing_was_sent() {
+        let io = |kind| std::io::Error::from(kind);
+        let refused = || io(std::io::ErrorKind::ConnectionRefused);
+        let table = [
+            (
+                CallbackError::Connect(refused()),
+                AfterCallbackError::Resend,
+            ),
+            (
+                CallbackError::Handshake(io(std::io::ErrorKind::InvalidData)),
+                AfterCallbackError::Resend,
+            ),
+            (CallbackError::Setup("api_base"), AfterCallbackError::Resend),
+            (
+                CallbackError::Timeout {
+                    after: Duration::from_secs(10),
+                    request_written: false,
+                },
+                AfterCallbackError::Resend,
+            ),
+            (
+                CallbackError::Timeout {
+                    after: Duration::from_secs(10),
+                    request_written: true,
+                },
+                AfterCallbackError::GiveUp,
+            ),
+            (
+                CallbackError::Io(io(std::io::ErrorKind::ConnectionReset)),
+                AfterCallbackError::GiveUp,
+            ),
+            (
+                CallbackError::RetryFailed {
+                    kept: Box::new(CallbackError::Io(io(std::io::ErrorKind::UnexpectedEof))),
+                    retry: Box::new(CallbackError::Connect(refused())),
+                },
+                AfterCallbackError::GiveUp,
+            ),
+            (
+                CallbackError::Malformed("its head"),
+                AfterCallbackError::GiveUp,
+            ),
+            (
+                CallbackError::Refused {
+                    status: 400,
+                    body: r#"{"code":40060}"#.to_owned(),
+                },
+                AfterCallbackError::GiveUp,
+            ),
+        ];
+        for (error, expected) in table {
+            assert_eq!(after_callback_error(&error), expected, "{error:?}");
+        }
+    }
 }

@@ -16,6 +16,7 @@
 
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -31,6 +32,10 @@ use tokio_rustls::rustls::{ClientConfig, RootCertStore};
 /// How long one callback may take, connecting included (serenity's client allows
 /// the same request 10 s; Discord's own deadline for it is 3).
 const CALLBACK_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a new connection may take, TCP and TLS: well inside Discord's 3 s
+/// deadline, so that a connection that hangs still leaves time to send the same
+/// response through serenity's `Http` (nothing has been written yet).
+const CONNECT_TIMEOUT: Duration = Duration::from_millis(1500);
 /// Idle connections kept: one per event handled at once is the most ever in use.
 const MAX_IDLE: usize = super::MAX_CONCURRENT_EVENTS;
 /// An idle connection older than this is closed rather than reused: servers close
@@ -41,13 +46,38 @@ const MAX_RESPONSE_BYTES: usize = 256 * 1024;
 /// Headers read from a response.
 const MAX_HEADERS: usize = 64;
 
-/// Why a callback did not go out, or was refused.
+/// Why a callback did not go out, or was refused. [`CallbackError::nothing_sent`]
+/// tells whether the same response may still be sent another way.
 #[derive(Debug, thiserror::Error)]
 pub(super) enum CallbackError {
+    /// The target cannot be set up (a checked `api_base` it cannot read, a TLS
+    /// configuration rustls refuses): nothing was sent.
+    #[error("the callbacks cannot be set up: {0}")]
+    Setup(&'static str),
+    /// No TCP connection (name, route, refusal): nothing was sent.
+    #[error("the callback cannot connect: {0}")]
+    Connect(io::Error),
+    /// The TLS handshake failed (a certificate not for the name, or from an unknown
+    /// authority): the request was not written.
+    #[error("the callback's TLS handshake failed: {0}")]
+    Handshake(io::Error),
+    /// The connection failed once the request was being written: it may have arrived.
     #[error("the callback's connection failed: {0}")]
-    Io(#[from] io::Error),
-    #[error("the callback got no answer within {0:?}")]
-    Timeout(Duration),
+    Io(io::Error),
+    /// A kept connection closed without an answer after the request was written to it
+    /// (as a server closing an idle one does), and the new connection it was written
+    /// to again failed before sending it: the first may have arrived.
+    #[error("the callback's kept connection closed unanswered ({kept}), then {retry}")]
+    RetryFailed {
+        kept: Box<CallbackError>,
+        retry: Box<CallbackError>,
+    },
+    #[error("the callback got no answer within {after:?} (request written: {request_written})")]
+    Timeout {
+        after: Duration,
+        /// Whether any connection had begun writing the request by then.
+        request_written: bool,
+    },
     #[error("the callback's answer is not HTTP/1.1 Tavern can read: {0}")]
     Malformed(&'static str),
     #[error("the callback cannot be written as JSON: {0}")]
@@ -55,6 +85,29 @@ pub(super) enum CallbackError {
     #[error("Discord refused the callback: status {status}, {body}")]
     Refused { status: u16, body: String },
 }
+
+impl CallbackError {
+    /// Whether no byte of the request can have reached the server, so that sending
+    /// the same response another way cannot answer the interaction twice.
+    pub(super) fn nothing_sent(&self) -> bool {
+        match self {
+            CallbackError::Setup(_)
+            | CallbackError::Connect(_)
+            | CallbackError::Handshake(_)
+            | CallbackError::Json(_) => true,
+            CallbackError::Timeout {
+                request_written, ..
+            } => !request_written,
+            CallbackError::Io(_)
+            | CallbackError::RetryFailed { .. }
+            | CallbackError::Malformed(_)
+            | CallbackError::Refused { .. } => false,
+        }
+    }
+}
+
+/// Proxy variables reqwest honours for https URLs (serenity's `Http` is reqwest).
+const PROXY_VARIABLES: [&str; 4] = ["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"];
 
 /// Where callbacks go: Discord itself (TLS to discord.com:443) or a fake on loopback.
 #[derive(Clone)]
@@ -72,18 +125,28 @@ impl Target {
     fn discord() -> Result<Target, CallbackError> {
         let mut roots = RootCertStore::empty();
         roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        Target::tls(roots, "discord.com:443".to_owned(), "discord.com")
+    }
+
+    /// TLS to `address`, whose certificate must be for `server_name` (also the `Host`)
+    /// and chain to `roots`: Discord's with the web's roots, or a test server's.
+    fn tls(
+        roots: RootCertStore,
+        address: String,
+        server_name: &str,
+    ) -> Result<Target, CallbackError> {
         let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
         let mut config = ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
-            .map_err(|_| CallbackError::Malformed("no TLS protocol version"))?
+            .map_err(|_| CallbackError::Setup("no TLS protocol version"))?
             .with_root_certificates(roots)
             .with_no_client_auth();
         config.alpn_protocols = vec![b"http/1.1".to_vec()];
-        let name = ServerName::try_from("discord.com")
-            .map_err(|_| CallbackError::Malformed("discord.com as a server name"))?;
+        let name = ServerName::try_from(server_name.to_owned())
+            .map_err(|_| CallbackError::Setup("the TLS server name"))?;
         Ok(Target {
-            address: "discord.com:443".to_owned(),
-            host: "discord.com".to_owned(),
+            address,
+            host: server_name.to_owned(),
             path_prefix: String::new(),
             tls: Some((TlsConnector::from(Arc::new(config)), name)),
         })
@@ -185,21 +248,46 @@ pub(super) struct Callbacks {
     /// `Bot <token>`, as serenity sends it.
     authorization: String,
     idle: Mutex<Vec<Connection>>,
+    /// [`CONNECT_TIMEOUT`]; shorter in tests.
+    connect_timeout: Duration,
 }
 
 impl Callbacks {
-    /// Callbacks to Discord, or to the checked `api_base` of a fake.
-    pub(super) fn new(token: &str, api_base: Option<&str>) -> Result<Callbacks, CallbackError> {
+    /// Callbacks to Discord, or to the checked `api_base` of a fake. `None` when an
+    /// HTTPS proxy is configured (`env` reads the environment) and the target is
+    /// Discord: these connections would bypass it, serenity's reqwest honours it.
+    pub(super) fn new(
+        token: &str,
+        api_base: Option<&str>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<Callbacks>, CallbackError> {
         let plan = super::HttpPlan::for_api_base(api_base);
-        let target = match plan.proxy.as_deref() {
-            Some(base) => Target::proxy(base).ok_or(CallbackError::Malformed("api_base"))?,
-            None => Target::discord()?,
-        };
-        Ok(Callbacks {
+        if let Some(base) = plan.proxy.as_deref() {
+            let target = Target::proxy(base).ok_or(CallbackError::Setup("api_base"))?;
+            return Ok(Some(Callbacks::to(target, token)));
+        }
+        // reqwest ignores an empty value (no URL), and so does this.
+        let proxy = PROXY_VARIABLES
+            .into_iter()
+            .find(|name| env(name).is_some_and(|value| !value.trim().is_empty()));
+        if let Some(variable) = proxy {
+            // The name only: a proxy URL may carry credentials.
+            tracing::info!(
+                variable,
+                "a proxy is set: interaction callbacks go through serenity's Http, which uses it"
+            );
+            return Ok(None);
+        }
+        Ok(Some(Callbacks::to(Target::discord()?, token)))
+    }
+
+    fn to(target: Target, token: &str) -> Callbacks {
+        Callbacks {
             target,
             authorization: authorization(token),
             idle: Mutex::new(Vec::new()),
-        })
+            connect_timeout: CONNECT_TIMEOUT,
+        }
     }
 
     /// Whether a callback with this token can be written here byte for byte as
@@ -221,9 +309,15 @@ impl Callbacks {
     ) -> Result<(), CallbackError> {
         let body = serde_json::to_vec(response)?;
         let request = self.request_bytes(id, token, &body);
-        match tokio::time::timeout(CALLBACK_TIMEOUT, self.exchange(&request)).await {
+        // Set once a connection begins writing the request: read after a timeout,
+        // which drops the exchange wherever it was.
+        let written = AtomicBool::new(false);
+        match tokio::time::timeout(CALLBACK_TIMEOUT, self.exchange(&request, &written)).await {
             Ok(result) => result,
-            Err(_) => Err(CallbackError::Timeout(CALLBACK_TIMEOUT)),
+            Err(_) => Err(CallbackError::Timeout {
+                after: CALLBACK_TIMEOUT,
+                request_written: written.load(Ordering::Relaxed),
+            }),
         }
     }
 
@@ -253,15 +347,33 @@ impl Callbacks {
     /// One request and its response, on a kept connection when one is quiet, else on
     /// a new one. A kept connection that fails before any byte of an answer came is
     /// replaced once: the server closed it while it was idle.
-    async fn exchange(&self, request: &[u8]) -> Result<(), CallbackError> {
-        if let Some(mut kept) = self.take_idle() {
-            match exchange_on(&mut kept, request).await {
-                Ok(outcome) => return self.finish(kept, outcome),
-                Err(Failure::BeforeAnswer(_)) => {}
-                Err(Failure::During(error)) => return Err(error),
-            }
+    async fn exchange(&self, request: &[u8], written: &AtomicBool) -> Result<(), CallbackError> {
+        let Some(mut kept) = self.take_idle() else {
+            return self.exchange_fresh(request, written).await;
+        };
+        written.store(true, Ordering::Relaxed);
+        let kept_error = match exchange_on(&mut kept, request).await {
+            Ok(outcome) => return self.finish(kept, outcome),
+            Err(Failure::BeforeAnswer(error)) => error,
+            Err(Failure::During(error)) => return Err(error),
+        };
+        match self.exchange_fresh(request, written).await {
+            // The kept connection may have delivered it all the same.
+            Err(retry) if retry.nothing_sent() => Err(CallbackError::RetryFailed {
+                kept: Box::new(kept_error),
+                retry: Box::new(retry),
+            }),
+            result => result,
         }
+    }
+
+    async fn exchange_fresh(
+        &self,
+        request: &[u8],
+        written: &AtomicBool,
+    ) -> Result<(), CallbackError> {
         let mut fresh = self.connect().await?;
+        written.store(true, Ordering::Relaxed);
         match exchange_on(&mut fresh, request).await {
             Ok(outcome) => self.finish(fresh, outcome),
             Err(Failure::BeforeAnswer(error) | Failure::During(error)) => Err(error),
@@ -306,14 +418,31 @@ impl Callbacks {
         }
     }
 
+    /// A new connection within [`Self::connect_timeout`]: a connection or handshake
+    /// that hangs is a `Connect` error, with nothing sent.
     async fn connect(&self) -> Result<Connection, CallbackError> {
-        let tcp = TcpStream::connect(&self.target.address).await?;
-        tcp.set_nodelay(true)?;
+        match tokio::time::timeout(self.connect_timeout, self.connect_unbounded()).await {
+            Ok(result) => result,
+            Err(_) => Err(CallbackError::Connect(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("no connection within {:?}", self.connect_timeout),
+            ))),
+        }
+    }
+
+    async fn connect_unbounded(&self) -> Result<Connection, CallbackError> {
+        let tcp = TcpStream::connect(&self.target.address)
+            .await
+            .map_err(CallbackError::Connect)?;
+        tcp.set_nodelay(true).map_err(CallbackError::Connect)?;
         let stream = match &self.target.tls {
             None => Stream::Plain(tcp),
-            Some((connector, name)) => {
-                Stream::Tls(Box::new(connector.connect(name.clone(), tcp).await?))
-            }
+            Some((connector, name)) => Stream::Tls(Box::new(
+                connector
+                    .connect(name.clone(), tcp)
+                    .await
+                    .map_err(CallbackError::Handshake)?,
+            )),
         };
         Ok(Connection {
             stream,
@@ -334,7 +463,8 @@ fn authorization(token: &str) -> String {
 }
 
 enum Failure {
-    /// Nothing of an answer was read: the request may be written again elsewhere.
+    /// Nothing of an answer was read: the request may be written again elsewhere
+    /// (though it was written here, and may have arrived).
     BeforeAnswer(CallbackError),
     During(CallbackError),
 }
@@ -354,11 +484,11 @@ async fn exchange_on(connection: &mut Connection, request: &[u8]) -> Result<Outc
     stream
         .write_all(request)
         .await
-        .map_err(|error| Failure::BeforeAnswer(error.into()))?;
+        .map_err(|error| Failure::BeforeAnswer(CallbackError::Io(error)))?;
     stream
         .flush()
         .await
-        .map_err(|error| Failure::BeforeAnswer(error.into()))?;
+        .map_err(|error| Failure::BeforeAnswer(CallbackError::Io(error)))?;
     let buffer = &mut connection.buffer;
     buffer.clear();
     loop {
@@ -375,12 +505,14 @@ async fn exchange_on(connection: &mut Connection, request: &[u8]) -> Result<Outc
         match read {
             Ok(0) if buffer.is_empty() => {
                 let closed = io::Error::from(io::ErrorKind::UnexpectedEof);
-                return Err(Failure::BeforeAnswer(closed.into()));
+                return Err(Failure::BeforeAnswer(CallbackError::Io(closed)));
             }
             Ok(0) => return finish_at_eof(buffer).map_err(Failure::During),
             Ok(_) => {}
-            Err(error) if buffer.is_empty() => return Err(Failure::BeforeAnswer(error.into())),
-            Err(error) => return Err(Failure::During(error.into())),
+            Err(error) if buffer.is_empty() => {
+                return Err(Failure::BeforeAnswer(CallbackError::Io(error)));
+            }
+            Err(error) => return Err(Failure::During(CallbackError::Io(error))),
         }
     }
 }
@@ -564,6 +696,9 @@ fn dechunk(mut rest: &[u8]) -> Dechunked {
 }
 
 #[cfg(test)]
+mod tls_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -656,7 +791,7 @@ mod tests {
 
     #[test]
     fn the_request_is_the_one_serenity_writes() {
-        let callbacks = Callbacks::new("abc", Some("http://127.0.0.1:4000/")).expect("a fake");
+        let callbacks = fake("abc", "http://127.0.0.1:4000/");
         let request = callbacks.request_bytes(InteractionId::new(42), "tok.en", b"{\"type\":4}");
         let text = String::from_utf8(request).expect("text");
         let expected = format!(
@@ -715,7 +850,7 @@ mod tests {
                     return;
                 };
                 let mut request = Vec::new();
-                while !whole_request(&request) {
+                while request_length(&request).is_none() {
                     if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
                         return;
                     }
@@ -726,11 +861,12 @@ mod tests {
         base
     }
 
-    fn whole_request(bytes: &[u8]) -> bool {
+    /// The length of the first request in `bytes`, once all of it is there.
+    pub(super) fn request_length(bytes: &[u8]) -> Option<usize> {
         let mut headers = [httparse::EMPTY_HEADER; 16];
         let mut request = httparse::Request::new(&mut headers);
         let Ok(httparse::Status::Complete(head)) = request.parse(bytes) else {
-            return false;
+            return None;
         };
         let length = request
             .headers
@@ -743,7 +879,7 @@ mod tests {
                     .ok()
             })
             .unwrap_or(0);
-        bytes.len() >= head + length
+        (bytes.len() >= head + length).then_some(head + length)
     }
 
     #[tokio::test]
@@ -753,7 +889,7 @@ mod tests {
             "HTTP/1.1 400 Bad Request\r\ncontent-length: 14\r\n\r\n{\"code\":40060}",
         ])
         .await;
-        let callbacks = Callbacks::new("t", Some(&base)).expect("a fake");
+        let callbacks = fake("t", &base);
         let body = serde_json::json!({"type": 1});
         let first = callbacks.post(InteractionId::new(1), "a", &body).await;
         assert!(first.is_ok(), "{first:?}");
@@ -766,8 +902,157 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        // Nothing listens for a third: the error is the connection's.
+        // Nothing listens for a third. Whether the client saw the server close the
+        // second connection before reusing it is a race: if it did, nothing was
+        // sent; if not, the request went into the closed connection, was retried on
+        // a new one that could not connect, and may have arrived.
         let third = callbacks.post(InteractionId::new(3), "c", &body).await;
-        assert!(matches!(third, Err(CallbackError::Io(_))), "{third:?}");
+        match &third {
+            Err(error @ CallbackError::Connect(_)) => assert!(error.nothing_sent()),
+            Err(error @ CallbackError::RetryFailed { retry, .. }) => {
+                assert!(matches!(**retry, CallbackError::Connect(_)), "{retry:?}");
+                assert!(!error.nothing_sent());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The race of the server closing a kept connection just as a request goes into
+    /// it, made certain: the retry finds nothing listening, and the error says the
+    /// request may have arrived on the kept connection, so it is not sent again.
+    #[tokio::test]
+    async fn a_request_unanswered_on_a_kept_connection_may_have_arrived() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let base = format!("http://{}", listener.local_addr().expect("an address"));
+        let server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.expect("a connection");
+            let mut request = Vec::new();
+            for reply in ["HTTP/1.1 204 No Content\r\n\r\n", ""] {
+                let length = loop {
+                    if let Some(length) = request_length(&request) {
+                        break length;
+                    }
+                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
+                        return false;
+                    }
+                };
+                request.drain(..length);
+                if reply.is_empty() {
+                    // The listener goes first: nothing listens when the client,
+                    // seeing this connection close unanswered, tries again.
+                    drop(listener);
+                    return true;
+                }
+                if socket.write_all(reply.as_bytes()).await.is_err() {
+                    return false;
+                }
+            }
+            false
+        });
+        let callbacks = fake("t", &base);
+        let body = serde_json::json!({"type": 1});
+        let first = callbacks.post(InteractionId::new(1), "a", &body).await;
+        assert!(first.is_ok(), "{first:?}");
+        let second = callbacks.post(InteractionId::new(2), "b", &body).await;
+        match &second {
+            Err(error @ CallbackError::RetryFailed { kept, retry }) => {
+                assert!(matches!(**kept, CallbackError::Io(_)), "{kept:?}");
+                assert!(matches!(**retry, CallbackError::Connect(_)), "{retry:?}");
+                assert!(!error.nothing_sent());
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            server.await.expect("the server"),
+            "the second request arrived"
+        );
+    }
+
+    fn fake(token: &str, base: &str) -> Callbacks {
+        match Callbacks::new(token, Some(base), |_| None) {
+            Ok(Some(callbacks)) => callbacks,
+            Ok(None) => panic!("no callbacks for {base}"),
+            Err(error) => panic!("{base}: {error}"),
+        }
+    }
+
+    #[test]
+    fn a_proxy_for_discord_leaves_callbacks_to_serenity() {
+        // The api_base, the environment, and whether callbacks go out directly.
+        type Case = (
+            Option<&'static str>,
+            &'static [(&'static str, &'static str)],
+            bool,
+        );
+        let table: &[Case] = &[
+            (None, &[], true),
+            (None, &[("HTTPS_PROXY", "http://proxy:3128")], false),
+            (None, &[("https_proxy", "http://proxy:3128")], false),
+            (None, &[("ALL_PROXY", "socks5://proxy:1080")], false),
+            (None, &[("all_proxy", "socks5://proxy:1080")], false),
+            // Not a proxy for https URLs, and an empty value is no proxy either.
+            (None, &[("HTTP_PROXY", "http://proxy:3128")], true),
+            (None, &[("HTTPS_PROXY", " ")], true),
+            // A fake on loopback is reached directly whatever the environment says.
+            (
+                Some("http://127.0.0.1:4000"),
+                &[("HTTPS_PROXY", "http://proxy:3128")],
+                true,
+            ),
+        ];
+        for (api_base, env, direct) in table {
+            let lookup = |name: &str| {
+                env.iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| (*value).to_owned())
+            };
+            let callbacks = Callbacks::new("t", *api_base, lookup).expect("callbacks set up");
+            assert_eq!(callbacks.is_some(), *direct, "{api_base:?} {env:?}");
+        }
+    }
+
+    #[test]
+    fn errors_tell_whether_anything_was_sent() {
+        let io = || io::Error::from(io::ErrorKind::ConnectionRefused);
+        let table = [
+            (CallbackError::Setup("api_base"), true),
+            (CallbackError::Connect(io()), true),
+            (CallbackError::Handshake(io()), true),
+            (
+                CallbackError::Timeout {
+                    after: CALLBACK_TIMEOUT,
+                    request_written: false,
+                },
+                true,
+            ),
+            (
+                CallbackError::Timeout {
+                    after: CALLBACK_TIMEOUT,
+                    request_written: true,
+                },
+                false,
+            ),
+            (CallbackError::Io(io()), false),
+            (
+                CallbackError::RetryFailed {
+                    kept: Box::new(CallbackError::Io(io())),
+                    retry: Box::new(CallbackError::Connect(io())),
+                },
+                false,
+            ),
+            (CallbackError::Malformed("its head"), false),
+            (
+                CallbackError::Refused {
+                    status: 400,
+                    body: String::new(),
+                },
+                false,
+            ),
+        ];
+        for (error, nothing_sent) in table {
+            assert_eq!(error.nothing_sent(), nothing_sent, "{error:?}");
+        }
     }
 }

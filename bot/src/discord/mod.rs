@@ -132,8 +132,9 @@ struct Shared {
     /// Each user's events, carried out in order.
     users: queue::UserQueues,
     metrics: Arc<Metrics>,
-    /// The first responses to interactions, posted on kept connections.
-    callbacks: callback::Callbacks,
+    /// The first responses to interactions, posted on kept connections; `None` behind
+    /// an HTTPS proxy, which only serenity's `Http` goes through.
+    callbacks: Option<callback::Callbacks>,
 }
 
 /// Counts the events being handled, so a shutdown can wait for them.
@@ -435,7 +436,10 @@ impl Bot {
             options.api_base.as_deref(),
             options.application_id,
         )?;
-        let callbacks = callback::Callbacks::new(&options.token, options.api_base.as_deref())
+        let callbacks =
+            callback::Callbacks::new(&options.token, options.api_base.as_deref(), |name| {
+                std::env::var(name).ok()
+            })
             .context("cannot set up the interaction callbacks")?;
         let shared = Arc::new(Shared {
             core,
