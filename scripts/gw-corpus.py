@@ -39,6 +39,15 @@ the program's input lines.
     cargo build -p basic-runner --example run
     scripts/gw-corpus.py /work/wt/_gw --runner target/debug/examples/run [--only NAME]
 
+A test with no model stored can still be checked against PC-BASIC: with
+`--pcbasic PATH` the mapped program (the same text basic-runner runs) is run by
+PC-BASIC too (`-n -q --utf8`, as scripts/oracle-basic.py does), its screen text
+is the expectation and the outcome's note says "vs PC-BASIC". A screen test
+without a model is cut at its dump routine (the line commented `dump screen`,
+or the one before `DEF SEG=&HB800`).
+
+    scripts/gw-corpus.py /work/wt/_gw2/unsorted --pcbasic /usr/bin/pcbasic
+
 Only the Python standard library is used.
 """
 
@@ -142,6 +151,9 @@ class Case:
         self.outcome = None
         self.why = ""
         self.screen = False
+        self.echo = False
+        # No model: the expectation may come from PC-BASIC (--pcbasic).
+        self.versus_pcbasic = False
 
 
 def prepare(folder):
@@ -170,6 +182,26 @@ def prepare(folder):
             run_lines = ["run " + (said.group(1) or said.group(2))]
         # Or the program itself calls the routine: `N$="output.txt": GOSUB 1000`.
         called = re.search(r'N\$\s*=\s*"[^"]*"\s*:\s*GOSUB\s*(\d+)', program, re.IGNORECASE)
+        # Or the program runs into the routine at its end, dumping to a .DAT file.
+        dumps = [p for p in models if p.suffix.upper() == ".DAT"]
+        kept = cut_dump_routine(program)
+        if not texts and len(dumps) == 1 and not run_lines and not called and kept:
+            case.program = kept
+            rows = [row.rstrip(" ") for row in normalise_model(dumps[0].read_bytes()).split("\n")]
+            while rows and rows[-1] == "":
+                rows.pop()
+            case.expected = "\n".join(rows) + "\n" if rows else ""
+            case.screen = True
+            case.echo = True
+            case.inputs = "".join(k + "\n" for k in key_lines)
+            return case
+        if not texts:
+            case.outcome, case.why = NOT_APPLICABLE, "screen dump without a model"
+            case.program = cut_dump_routine(program)
+            case.inputs = "".join(k + "\n" for k in key_lines if k.lower() != "system"
+                                  and not k.lower().startswith("run"))
+            case.versus_pcbasic = case.program is not None
+            return case
         if len(texts) != 1 or not (run_lines or called):
             case.outcome, case.why = NOT_APPLICABLE, "screen dump without its RUN or model"
             return case
@@ -209,10 +241,18 @@ def prepare(folder):
         case.outcome, case.why = NOT_APPLICABLE, "no model/*.TXT stored"
         # Still worth knowing whether basic-runner would refuse it by design.
         opened = [m.group(3) for m in OPEN_OUTPUT.finditer(program)]
-        if len(opened) == 1:
+        if len(set(opened)) == 1 and len(OPEN_ANY.findall(program)) == len(opened):
+            case.program = map_file_output(program, opened[0])
+            case.versus_pcbasic = True
+        elif len(opened) == 1:
             case.program = map_file_output(program, opened[0])
         elif not OPEN_ANY.search(program):
             case.program = program
+            case.versus_pcbasic = True
+        else:
+            # Several files: only worth running to see whether it is refused.
+            case.program = program
+        case.inputs = "".join(k + "\n" for k in key_lines)
         return case
     if len(texts) > 1:
         case.outcome, case.why = NOT_APPLICABLE, "writes several files (" + ", ".join(p.name for p in texts) + ")"
@@ -235,9 +275,37 @@ def prepare(folder):
     return case
 
 
-def run_runner(binary, program_text, inputs, timeout, scratch):
+def cut_dump_routine(program):
+    """A screen test's program without its PEEK dump routine, or None."""
+    lines = program.splitlines()
+    for index, line in enumerate(lines):
+        if re.search(r"'\s*dump screen", line, re.IGNORECASE) or (
+            DUMP_ROUTINE.search(line) and index > 0
+        ):
+            start = index if "dump screen" in line.lower() else index - 1
+            return "\n".join(lines[:start]) + "\n"
+    return None
+
+
+def run_pcbasic(binary, program_text, inputs, timeout, scratch):
+    """PC-BASIC's screen text for the mapped program, normalised as
+    scripts/oracle-basic.py does (0xFF after an error message, CR LF, cp437)."""
     scratch.write_text(program_text, encoding="utf-8")
-    command = [binary, str(scratch), "--rnd", "gwbasic"]
+    data = inputs.replace("\n", "\r\n").encode("utf-8")
+    command = [binary, str(scratch), "-n", "-q", "--utf8"]
+    try:
+        done = subprocess.run(command, input=data, capture_output=True, timeout=timeout,
+                              cwd=scratch.parent)
+    except subprocess.TimeoutExpired:
+        return None
+    raw = re.sub(rb"( in \d+|[a-z])\xff", rb"\1", done.stdout)
+    raw = raw.replace(b"\xff", b"")
+    return raw.replace(b"\r\n", b"\n").decode("cp437")
+
+
+def run_runner(binary, program_text, inputs, timeout, scratch, echo=False):
+    scratch.write_text(program_text, encoding="utf-8")
+    command = [binary, str(scratch), "--rnd", "gwbasic"] + (["--echo-input"] if echo else [])
     try:
         done = subprocess.run(
             command, input=inputs.encode("utf-8"), capture_output=True, timeout=timeout
@@ -258,7 +326,7 @@ def diff(expected, actual, context):
 
 
 def compare(case, runner, timeout, scratch):
-    code, out, err = run_runner(runner, case.program, case.inputs, timeout, scratch)
+    code, out, err = run_runner(runner, case.program, case.inputs, timeout, scratch, case.echo)
     if code is None:
         case.outcome, case.why = DIFFERS, out
         case.actual = ""
@@ -272,6 +340,13 @@ def compare(case, runner, timeout, scratch):
         return
     if code == 3:
         case.why = "stopped at a limit"
+    if case.versus_pcbasic:
+        # Both sides printed to a screen: nothing is cut, but CLS writes a form
+        # feed here where PC-BASIC's `-n` console writes nothing.
+        out = out.replace("\x0c", "")
+        case.actual = out
+        case.outcome = SAME if out == case.expected else DIFFERS
+        return
     if not case.screen:
         # RANDOMIZE's prompt is GW-BASIC's screen text, never the file's.
         out = out.replace(SEED_PROMPT, "")
@@ -297,6 +372,7 @@ def main():
     parser.add_argument("--only", help="only the test of this name")
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--context", type=int, default=12, help="diff lines per difference")
+    parser.add_argument("--pcbasic", help="PC-BASIC's command: check tests with no model against it")
     args = parser.parse_args()
     if not Path(args.runner).is_file():
         sys.exit(f"{args.runner}: not found (cargo build -p basic-runner --example run)")
@@ -315,7 +391,18 @@ def main():
             code, _, err = run_runner(args.runner, case.program, "", args.timeout, scratch)
             if code == 1 and "not allowed here" in err:
                 case.outcome, case.why = REFUSED, err.strip().splitlines()[-1][:160]
-            case.program = None
+                case.program = None
+            elif args.pcbasic and case.versus_pcbasic:
+                expected = run_pcbasic(args.pcbasic, case.program, case.inputs, args.timeout,
+                                       scratch)
+                if expected is None:
+                    case.why = "PC-BASIC did not end"
+                    case.program = None
+                else:
+                    case.expected, case.echo, case.why = expected, True, "vs PC-BASIC"
+                    compare(case, args.runner, args.timeout, scratch)
+            else:
+                case.program = None
         counts[case.outcome] += 1
         kind = "screen" if case.screen else "file"
         print(f"{case.outcome:<18} {case.name}" + (f"  ({case.why})" if case.why else "")

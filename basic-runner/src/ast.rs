@@ -4,6 +4,7 @@ use crate::cp437::Ch;
 use crate::error::{ErrorCode, SyntaxProblem};
 use crate::lexer::Kw;
 use crate::number::NumTy;
+use crate::op::ArgRange;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Line {
@@ -166,11 +167,12 @@ pub(crate) enum StmtKind {
     Stop,
     Clear,
     Cls,
-    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `LOCATE`).
+    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `BEEP`).
     Nothing,
-    /// `COLOR`'s arguments: nothing is coloured in a chat, but GW-BASIC reads each
-    /// as a byte, so one outside 0-255 is still Illegal function call.
-    ByteArgs(Vec<Expr>),
+    /// `COLOR`'s and `LOCATE`'s arguments: nothing is coloured or placed in a
+    /// chat, but GW-BASIC reads each and checks its range, so one outside it is
+    /// still Illegal function call.
+    ByteArgs(Vec<(ArgRange, Expr)>),
     /// `TRON` (true) and `TROFF` (false).
     Trace(bool),
     /// A statement or function the sandbox refuses; the load fails.

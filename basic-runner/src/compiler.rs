@@ -737,10 +737,10 @@ impl Compiler {
             }
             StmtKind::Swap(first, second) => self.swap(first, second),
             StmtKind::ByteArgs(arguments) => {
-                for argument in arguments {
+                for (range, argument) in arguments {
                     let ty = self.num_expr(argument);
                     self.convert(ty, NumTy::Int);
-                    self.emit(Op::Ext(Ext::ByteArg));
+                    self.emit(Op::Ext(Ext::ByteArg(*range)));
                 }
             }
             StmtKind::Width(width) => {

@@ -172,6 +172,21 @@ pub enum TypedOp {
     Fix,
 }
 
+/// The range an argument read and dropped must be in (`COLOR`'s, `LOCATE`'s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArgRange {
+    /// A byte, 0-255 (`COLOR`).
+    Byte,
+    /// `LOCATE`'s row: 1-25.
+    Row,
+    /// `LOCATE`'s column: 1 to the screen's width.
+    Column,
+    /// `LOCATE`'s cursor switch: 0 or 1.
+    Cursor,
+    /// `LOCATE`'s cursor start and stop scan lines: 0-31.
+    ScanLine,
+}
+
 /// A host call: the only instructions that reach outside the VM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ext {
@@ -199,9 +214,9 @@ pub enum Ext {
     WriteComma,
     /// `CLS`: a page break.
     Cls,
-    /// Pop an argument GW-BASIC reads as a byte (`COLOR`'s): Illegal function
-    /// call outside 0-255, otherwise dropped.
-    ByteArg,
+    /// Pop an argument GW-BASIC reads and range-checks (`COLOR`'s, `LOCATE`'s):
+    /// Illegal function call outside its range, otherwise dropped.
+    ByteArg(ArgRange),
     /// `PRINT USING`: the format and the values are on the stacks.
     Using(TableId),
     /// `INPUT` into the targets of a form; array indices are on the number stack.
@@ -675,7 +690,7 @@ impl Op {
                 | self::Ext::WriteNum(_)
                 | self::Ext::PrintTab
                 | self::Ext::PrintSpc
-                | self::Ext::ByteArg
+                | self::Ext::ByteArg(_)
                 | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
                 self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
                 self::Ext::PrintTyped => effect(2, 0, 0, 0),

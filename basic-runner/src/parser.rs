@@ -9,6 +9,7 @@ use crate::ast::*;
 use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, Expected, RefusalCategory, SyntaxProblem};
 use crate::lexer::{self, Kw, Mode, Tok, Token};
+use crate::op::ArgRange;
 
 mod expr;
 
@@ -347,7 +348,7 @@ impl Parser {
                 continue;
             }
             match self.expr() {
-                Ok(argument) => arguments.push(argument),
+                Ok(argument) => arguments.push((ArgRange::Byte, argument)),
                 Err(_) => {
                     self.pos = start;
                     self.skip_to_stmt_end();
@@ -361,6 +362,32 @@ impl Parser {
             }
         }
         StmtKind::ByteArgs(arguments)
+    }
+
+    /// `LOCATE`'s five arguments (row, column, cursor, start, stop; any may be
+    /// left out), each range-checked in turn when it runs. A comma may follow the
+    /// fifth; a sixth value is a Syntax error before any is checked (as PC-BASIC).
+    fn locate_arguments(&mut self) -> PResult<StmtKind> {
+        const RANGES: [ArgRange; 5] = [
+            ArgRange::Row,
+            ArgRange::Column,
+            ArgRange::Cursor,
+            ArgRange::ScanLine,
+            ArgRange::ScanLine,
+        ];
+        let mut arguments = Vec::new();
+        for range in RANGES {
+            if self.at_stmt_end() {
+                break;
+            }
+            if self.peek() != Some(&Tok::Comma) {
+                arguments.push((range, self.expr()?));
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(StmtKind::ByteArgs(arguments))
     }
 
     fn skip_to_stmt_end(&mut self) {
@@ -560,10 +587,9 @@ impl Parser {
             Kw::Troff => Ok(StmtKind::Trace(false)),
             // screen colours, the cursor and the speaker mean nothing in a chat
             Kw::Color => Ok(self.color_arguments()),
-            Kw::Locate | Kw::Beep => {
-                self.skip_to_stmt_end();
-                Ok(StmtKind::Nothing)
-            }
+            Kw::Locate => self.locate_arguments(),
+            // BEEP takes nothing: anything after it is a Syntax error
+            Kw::Beep => Ok(StmtKind::Nothing),
             Kw::Key => {
                 if matches!(self.peek(), Some(Tok::Kw(Kw::Off | Kw::On))) {
                     self.pos += 1;

@@ -145,8 +145,13 @@ impl<'a> Vm<'a> {
             Err((code, Some(line))) => return Err(Fault::BasicAtLine(code, line)),
         };
         let (var, ty) = (info.var.0, info.ty);
-        if let Some(index) = self.innermost(|f| matches!(f, Frame::For { var: v, .. } if *v == var))
-        {
+        // GW-BASIC's FOR (GWMAIN.ASM) drops an active loop, and all above it, only
+        // when it is this same FOR statement run again (its end-of-FOR text pointer
+        // matches); another FOR of the same variable stacks a second loop
+        let body = *pc as u32;
+        if let Some(index) = self.innermost(
+            |f| matches!(f, Frame::For { var: v, body: b, .. } if *v == var && *b == body),
+        ) {
             self.m.frames.truncate(index);
         }
         let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
@@ -170,7 +175,7 @@ impl<'a> Vm<'a> {
             ty: info.ty,
             limit,
             step,
-            body: *pc as u32,
+            body,
             exit: skip_to.0,
         });
         Ok(())

@@ -8,7 +8,7 @@ use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
 use crate::number;
-use crate::op::{ArrayId, Ext, Slot, TableId};
+use crate::op::{ArgRange, ArrayId, Ext, Slot, TableId};
 use crate::using::UsingArg;
 
 use super::{
@@ -160,8 +160,15 @@ impl<'a> Vm<'a> {
                 let text = number::format_print(value, ty);
                 self.write_item(text.as_bytes())?;
             }
-            Ext::ByteArg => {
-                super::arg_in(self.pop(), 0, 255)?;
+            Ext::ByteArg(range) => {
+                let (min, max) = match range {
+                    ArgRange::Byte => (0, 255),
+                    ArgRange::Row => (1, 25),
+                    ArgRange::Column => (1, i32::from(self.m.width)),
+                    ArgRange::Cursor => (0, 1),
+                    ArgRange::ScanLine => (0, 31),
+                };
+                super::arg_in(self.pop(), min, max)?;
             }
             Ext::PrintTyped => {
                 let ty = super::builtins::typed(self.pop());
