@@ -122,31 +122,38 @@ fn main() {
 // ----- the bot's side: Tavern's own start-up path on the fake -----
 
 fn bot_process() {
+    let api_base = std::env::var("TAVERN_LOAD_API_BASE").expect("TAVERN_LOAD_API_BASE");
+    let db = std::env::var("TAVERN_LOAD_DB").expect("TAVERN_LOAD_DB");
+    let mut config = Config::default();
+    config.discord.api_base = Some(api_base);
+    // A `postgres://` URL as it is, else the path of a SQLite file.
+    config.database.url = if db.starts_with("postgres://") {
+        db
+    } else {
+        sqlite_url_for_path(&db)
+    };
+    // `TAVERN_LOAD_SHARD=INDEX/TOTAL`: this process runs that one shard, as a
+    // `[shards]` of `start = end = INDEX` does (shard 0's process registers).
+    if let Ok(shard) = std::env::var("TAVERN_LOAD_SHARD") {
+        let (index, total) = shard
+            .split_once('/')
+            .expect("TAVERN_LOAD_SHARD=INDEX/TOTAL");
+        config.shards.start = index.parse().expect("a shard index");
+        config.shards.end = config.shards.start;
+        config.shards.total = total.parse().expect("a shard total");
+    }
+    // An experiment's knob: `[runtime] worker_threads` of the bot alone.
+    if let Ok(threads) = std::env::var("TAVERN_LOAD_BOT_WORKERS") {
+        config.runtime.worker_threads = Some(threads.parse().expect("a thread count"));
+    }
+    // The runtime as `tavern run` builds it.
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.bot_worker_threads(cores))
         .enable_all()
         .build()
         .expect("a runtime");
     runtime.block_on(async {
-        let api_base = std::env::var("TAVERN_LOAD_API_BASE").expect("TAVERN_LOAD_API_BASE");
-        let db = std::env::var("TAVERN_LOAD_DB").expect("TAVERN_LOAD_DB");
-        let mut config = Config::default();
-        config.discord.api_base = Some(api_base);
-        // A `postgres://` URL as it is, else the path of a SQLite file.
-        config.database.url = if db.starts_with("postgres://") {
-            db
-        } else {
-            sqlite_url_for_path(&db)
-        };
-        // `TAVERN_LOAD_SHARD=INDEX/TOTAL`: this process runs that one shard, as a
-        // `[shards]` of `start = end = INDEX` does (shard 0's process registers).
-        if let Ok(shard) = std::env::var("TAVERN_LOAD_SHARD") {
-            let (index, total) = shard
-                .split_once('/')
-                .expect("TAVERN_LOAD_SHARD=INDEX/TOTAL");
-            config.shards.start = index.parse().expect("a shard index");
-            config.shards.end = config.shards.start;
-            config.shards.total = total.parse().expect("a shard total");
-        }
         // Logging as `tavern run` sets it up (RUST_LOG wins), since its spans cost too;
         // the shard bench also counts the database statements.
         if std::env::var_os("TAVERN_LOAD_COUNT_STATEMENTS").is_some() {
@@ -157,8 +164,7 @@ fn bot_process() {
         let storage = Storage::open(&config.database.url, &StorageOptions::default())
             .await
             .expect("the database");
-        // The stand-in engines of the core's tests until dice-core and basic-runner
-        // are wired into the binary; then `tavern::engine::real_engines(&config)`.
+        // The engines of the bot's tests: the real dice engine and BASIC runner.
         let engines = doubles::engines();
         let core = Arc::new(Core::new(
             storage.clone(),
@@ -336,11 +342,6 @@ impl BotProcess {
         }
         if let Some((index, total)) = shard {
             command.env("TAVERN_LOAD_SHARD", format!("{index}/{total}"));
-        }
-        // An experiment's knob: the bot's runtime threads alone (tokio reads
-        // `TOKIO_WORKER_THREADS`), the generator's left as they are.
-        if let Ok(workers) = std::env::var("TAVERN_LOAD_BOT_WORKERS") {
-            command.env("TOKIO_WORKER_THREADS", workers);
         }
         let mut child = command
             .env("TAVERN_LOAD_ROLE", "bot")

@@ -23,6 +23,7 @@ pub struct Config {
     pub rate_limit: RateLimitConfig,
     pub log: LogConfig,
     pub shards: ShardsConfig,
+    pub runtime: RuntimeConfig,
     pub metrics: MetricsConfig,
     pub web: WebConfig,
 }
@@ -62,6 +63,12 @@ impl Config {
         anyhow::ensure!(
             self.shards.start <= self.shards.end && self.shards.end < self.shards.total,
             "[shards] needs start <= end < total (end is inclusive)"
+        );
+        anyhow::ensure!(
+            self.runtime
+                .worker_threads
+                .is_none_or(|threads| (1..=256).contains(&threads)),
+            "[runtime] worker_threads must be between 1 and 256"
         );
         if let Some(address) = &self.metrics.address {
             anyhow::ensure!(
@@ -441,6 +448,34 @@ impl Default for ShardsConfig {
             end: 0,
             register_commands: None,
         }
+    }
+}
+
+/// The async runtime of `tavern run`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuntimeConfig {
+    /// Threads of the async runtime. Absent: one per shard this process runs, at
+    /// most one per core (see [`Config::bot_worker_threads`]).
+    pub worker_threads: Option<usize>,
+}
+
+impl Config {
+    /// The async runtime's threads for `tavern run` on a machine with `cores` cores.
+    ///
+    /// A shard's events arrive one after the other on its one gateway task, and every
+    /// engine run, chart and SQLite statement has threads of its own, so one shard
+    /// keeps one runtime thread busy. A second thread mostly adds wake-ups: with one
+    /// thread per shard a `/roll` costs about a tenth less CPU at 2,000 a second and
+    /// sustained rates up to 4,000 a second are answered as well or better; a burst of
+    /// 10,000 rolls at once drains in about 2 s instead of 1.2 to 1.5 s (BENCHMARKS.md,
+    /// "One runtime thread per shard").
+    pub fn bot_worker_threads(&self, cores: usize) -> usize {
+        if let Some(threads) = self.runtime.worker_threads {
+            return threads;
+        }
+        let shards = self.shards.end.saturating_sub(self.shards.start) as usize + 1;
+        shards.clamp(1, cores.max(1))
     }
 }
 

@@ -110,7 +110,12 @@ fn run_service(cli: Cli) -> anyhow::Result<()> {
     };
     let quiet_default = matches!(cli.command, Commands::Console { .. });
     tavern::telemetry::init(&config.log, cli.log_json, quiet_default)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if matches!(cli.command, Commands::Run) {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+        runtime.worker_threads(config.bot_worker_threads(cores));
+    }
+    let runtime = runtime
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;

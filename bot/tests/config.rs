@@ -75,8 +75,34 @@ fn every_commented_key_of_the_example_is_a_real_key() {
 }
 
 #[test]
+fn the_runtime_has_a_thread_per_shard_of_the_process_at_most_a_core_each() {
+    // (shards start, end, worker_threads, cores) → threads
+    for (start, end, threads, cores, expected) in [
+        (0, 0, None, 2, 1),
+        (0, 0, None, 16, 1),
+        (0, 3, None, 16, 4),
+        (4, 7, None, 2, 2),
+        (0, 0, Some(3), 2, 3),
+        (0, 7, Some(1), 16, 1),
+        (0, 0, None, 0, 1),
+    ] {
+        let mut config = Config::from_toml(&format!(
+            "[shards]\ntotal = 8\nstart = {start}\nend = {end}"
+        ))
+        .expect("a valid configuration");
+        config.runtime.worker_threads = threads;
+        assert_eq!(
+            config.bot_worker_threads(cores),
+            expected,
+            "shards {start}..={end}, {threads:?}, {cores} cores"
+        );
+    }
+}
+
+#[test]
 fn mistakes_are_refused() {
     for (text, needle) in [
+        ("[runtime]\nworker_threads = 0", "worker_threads"),
         ("[database]\nurll = \"x\"", "unknown field"),
         (
             "[shards]\ntotal = 2\nstart = 1\nend = 2",
