@@ -167,7 +167,7 @@ pub(crate) enum StmtKind {
     Stop,
     Clear,
     Cls,
-    /// A statement that does nothing in a transcript (`REM`, `KEY OFF`, `BEEP`).
+    /// A statement that does nothing in a transcript (`REM`, `BEEP`).
     Nothing,
     /// `COLOR`'s and `LOCATE`'s arguments: nothing is coloured or placed in a
     /// chat, but GW-BASIC reads each and checks its range, so one outside it is
@@ -175,6 +175,9 @@ pub(crate) enum StmtKind {
     ByteArgs(Vec<(ArgRange, Expr)>),
     /// `TRON` (true) and `TROFF` (false).
     Trace(bool),
+    /// `KEY ON` (true) and `KEY OFF` (false): nothing is drawn, but while the
+    /// function-key line shows `LOCATE` may not use the last row.
+    KeyLine(bool),
     /// A statement or function the sandbox refuses; the load fails.
     Refused(Kw),
     /// The rest of the line did not parse; running into it raises `Syntax error`.

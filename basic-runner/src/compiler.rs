@@ -798,6 +798,9 @@ impl Compiler {
             StmtKind::Trace(on) => {
                 self.emit(Op::Ext(Ext::Trace(*on)));
             }
+            StmtKind::KeyLine(on) => {
+                self.emit(Op::Ext(Ext::KeyLine(*on)));
+            }
             StmtKind::Refused(kw) => self.refusals.push((self.current_line, *kw)),
             StmtKind::SyntaxError(problem, code) => {
                 self.diagnose(stmt.col, problem);

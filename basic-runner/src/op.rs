@@ -235,6 +235,9 @@ pub enum Ext {
     Record(u32),
     /// `TRON` (true) and `TROFF` (false).
     Trace(bool),
+    /// `KEY ON` (true) and `KEY OFF` (false): whether the function-key line
+    /// takes the screen's last row (`LOCATE`'s row check).
+    KeyLine(bool),
     /// The start of a line, in a program that uses `TRON`: writes `[N]` while
     /// tracing is on.
     TraceLine(u32),

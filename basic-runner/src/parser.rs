@@ -591,9 +591,10 @@ impl Parser {
             // BEEP takes nothing: anything after it is a Syntax error
             Kw::Beep => Ok(StmtKind::Nothing),
             Kw::Key => {
-                if matches!(self.peek(), Some(Tok::Kw(Kw::Off | Kw::On))) {
+                if let Some(Tok::Kw(switch @ (Kw::Off | Kw::On))) = self.peek() {
+                    let on = *switch == Kw::On;
                     self.pos += 1;
-                    Ok(StmtKind::Nothing)
+                    Ok(StmtKind::KeyLine(on))
                 } else {
                     self.refuse(Kw::Key)
                 }

@@ -163,7 +163,8 @@ impl<'a> Vm<'a> {
             Ext::ByteArg(range) => {
                 let (min, max) = match range {
                     ArgRange::Byte => (0, 255),
-                    ArgRange::Row => (1, 25),
+                    // the function-key line, while it shows, takes the last row
+                    ArgRange::Row => (1, if self.m.key_line { 24 } else { 25 }),
                     ArgRange::Column => (1, i32::from(self.m.width)),
                     ArgRange::Cursor => (0, 1),
                     ArgRange::ScanLine => (0, 31),
@@ -232,6 +233,7 @@ impl<'a> Vm<'a> {
             Ext::WriteComma => self.write_raw(b",")?,
             Ext::Cls => self.write_raw(&[12u8])?,
             Ext::Trace(on) => self.m.trace = on,
+            Ext::KeyLine(on) => self.m.key_line = on,
             Ext::TraceLine(line) => {
                 if self.m.trace {
                     self.write_raw(format!("[{line}]").as_bytes())?;

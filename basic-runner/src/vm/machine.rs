@@ -138,6 +138,11 @@ pub(crate) struct Machine {
     /// `TRON` is on: each line run writes `[N]`.
     #[serde(default)]
     pub(crate) trace: bool,
+    /// `KEY ON`: the function-key line takes row 25, so `LOCATE 25` is Illegal
+    /// function call. Off at the start, as when GW-BASIC is started with the
+    /// program named on its command line (it then clears the key line).
+    #[serde(default)]
+    pub(crate) key_line: bool,
     /// `ERR` and `ERL`.
     pub(crate) err: u8,
     pub(crate) erl: u32,
@@ -224,6 +229,7 @@ impl Machine {
             on_error: None,
             handling: None,
             trace: false,
+            key_line: false,
             err: 0,
             erl: 0,
             capture_pc: None,
