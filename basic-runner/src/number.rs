@@ -484,11 +484,18 @@ pub(crate) fn radix_overflow(bytes: &[u8]) -> bool {
 /// A whole `INPUT` entry or `DATA` item as a number; `None` if anything but a number
 /// (and an optional type sign) is there. An empty entry is 0.
 pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
+    parse_strict_typed(bytes).map(|(value, _)| value)
+}
+
+/// As [`parse_strict`], with whether GW-BASIC's reader (`$FIN`) made the number
+/// a double (an eighth digit, `D` or `#`); otherwise it is a single or an
+/// integer. The value is not clamped to its type's range.
+pub(crate) fn parse_strict_typed(bytes: &[u8]) -> Option<(f64, bool)> {
     let Scanned {
         value,
         used,
+        double,
         radix_overflow,
-        ..
     } = scan_number(bytes, Reader::Typed);
     if radix_overflow {
         return None;
@@ -502,7 +509,7 @@ pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
         .collect();
     match rest.as_slice() {
         // GW-BASIC takes a single or double sign after a typed number, not `%`
-        [] | [b'!' | b'#'] => Some(value),
+        [] | [b'!' | b'#'] => Some((value, double.is_some())),
         _ => None,
     }
 }

@@ -267,14 +267,34 @@ impl<'a> Vm<'a> {
                     return Err(syntax_error);
                 }
                 let bytes = cp437::to_bytes(&entry.text);
-                let Some(value) = number::parse_strict(&bytes) else {
+                let Some((value, double)) = number::parse_strict_typed(&bytes) else {
                     // GW-BASIC's reader stops at an &H/&O number past 16 bits
                     if number::radix_overflow(&bytes) {
                         return Err(Fault::BasicAtLine(ErrorCode::Overflow, entry.line));
                     }
                     return Err(syntax_error);
                 };
+                // GW-BASIC's reader ($FIN) overflows in the number's own type,
+                // printing `Overflow` once however many digits go past the range
+                // (it reads in once-only overflow mode), and goes on with that
+                // type's largest value; storing a double's into a single variable
+                // overflows again (a second `Overflow`), a single's into a double
+                // does not. Under ON ERROR it is error 6 at the DATA line, the
+                // item unread, as an `&H` number past 16 bits.
+                let max = if double {
+                    number::DBL_MAX
+                } else {
+                    number::SNG_MAX
+                };
+                if value.abs() > max && self.m.on_error.is_some() {
+                    return Err(Fault::BasicAtLine(ErrorCode::Overflow, entry.line));
+                }
                 self.m.data_ptr += 1;
+                let value = if double {
+                    self.dbl(value)?
+                } else {
+                    self.sng(value)?
+                };
                 self.push(value);
             }
             Op::ReadStr => {
