@@ -161,6 +161,12 @@ fn commented(part: &str) -> String {
 
 /// The label `dice-core` reads at the end of `part`, as a slice of it.
 fn label_of(part: &str) -> Option<&str> {
+    // A label stands behind `#` or `//`, or after white space or a `/* */` comment
+    // (a word glued to the expression is an error, not a label). Most rolls have
+    // none of these and are parsed once, later, not here as well.
+    if !part.contains(|c: char| c.is_whitespace() || c == '#' || c == '/') {
+        return None;
+    }
     let parsed = dice_core::parse(part).ok()?;
     let label = parsed.label()?;
     // The label is the trimmed end of the (trimmed) part.
@@ -394,6 +400,32 @@ pub(crate) fn inline_code(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_without_space_hash_or_slash_has_no_label_to_parse_for() {
+        // The shortcut in `label_of` against the parse it skips.
+        for part in [
+            "4d6+2",
+            "1d20fire",
+            "2d6[fire]+3",
+            "4d6kh3",
+            "d%",
+            "1d20+5**bold**",
+            "3W6",
+            "{1d6,2d8}kh1",
+            "1d20\u{a0}fire",
+            "1d20/*c*/fire",
+            "1d20#fire",
+            "1d20//fire",
+            "1d20 fire",
+            "1d20\tfire",
+            "10/2",
+        ] {
+            let parsed = dice_core::parse(part).ok();
+            let by_parse = parsed.as_ref().and_then(|parsed| parsed.label()).is_some();
+            assert_eq!(label_of(part).is_some(), by_parse, "{part:?}");
+        }
+    }
 
     #[test]
     fn advantage_and_several_rolls_are_read_before_the_dice_language() {
