@@ -1105,13 +1105,13 @@ impl Compiler {
                 }
                 PrintItem::Semi => {}
                 PrintItem::Tab(expr) => {
-                    let ty = self.num_expr(expr);
-                    self.convert(ty, NumTy::Int);
+                    // rounded to a word by the handler, as FRQINT does (not CINT)
+                    self.num_expr(expr);
                     self.emit(Op::Ext(Ext::PrintTab));
                 }
                 PrintItem::Spc(expr) => {
-                    let ty = self.num_expr(expr);
-                    self.convert(ty, NumTy::Int);
+                    // rounded to a word by the handler, as FRQINT does (not CINT)
+                    self.num_expr(expr);
                     self.emit(Op::Ext(Ext::PrintSpc));
                 }
             }

@@ -12,7 +12,7 @@ use crate::op::{ArgRange, ArrayId, Ext, Slot, TableId};
 use crate::using::UsingArg;
 
 use super::{
-    Array, ArrayData, CharacterRecord, Fault, Machine, Output, Res, Vm, arg_in, unsigned_word,
+    Array, ArrayData, CharacterRecord, Fault, Machine, Output, Res, Vm, arg_in, tab_argument,
 };
 
 impl<'a> Vm<'a> {
@@ -192,21 +192,23 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::PrintTab => {
-                let n = unsigned_word(self.pop())?;
-                let width = i64::from(self.m.width);
-                let target = (n - 1).max(0) % width + 1;
-                let column = i64::from(self.m.column) + 1;
-                if target < column {
-                    self.newline()?;
-                    self.spaces((target - 1) as usize)?;
+                // TABER: TAB(n) goes to column n (1-based), reduced modulo the width;
+                // at or past it already, to that column of the next line
+                let n = tab_argument(self.pop())?;
+                let width = self.m.width;
+                let target = n.saturating_sub(1).checked_rem(width).unwrap_or(0);
+                let column = self.m.column;
+                if target >= column {
+                    self.spaces(usize::from(target - column))?;
                 } else {
-                    self.spaces((target - column) as usize)?;
+                    self.newline()?;
+                    self.spaces(usize::from(target))?;
                 }
             }
             Ext::PrintSpc => {
-                let n = unsigned_word(self.pop())?;
-                let count = n.max(0) % i64::from(self.m.width);
-                self.spaces(count as usize)?;
+                let n = tab_argument(self.pop())?;
+                let count = n.checked_rem(self.m.width).unwrap_or(0);
+                self.spaces(usize::from(count))?;
             }
             Ext::PrintNewline => {
                 // the cursor sits past the last column after a full line; GW-BASIC's

@@ -98,14 +98,13 @@ fn cint(value: f64) -> Res<i32> {
         .ok_or(Fault::Basic(ErrorCode::Overflow))
 }
 
-/// `TAB` and `SPC` read their argument as a 16-bit word: -5 is 65531.
-fn unsigned_word(value: f64) -> Res<i64> {
-    let rounded = value.round();
-    if !(-32768.0..=65535.0).contains(&rounded) {
-        return Err(ErrorCode::Overflow.into());
-    }
-    let n = rounded as i64;
-    Ok(if n < 0 { n + 65536 } else { n })
+/// `TAB` and `SPC`'s argument as GW-BASIC's `TABER` (GIO86.ASM) reads it:
+/// `ADRGET` makes a 16-bit word of it with `FRQINT` (see `frqint_word`: Overflow
+/// below -32768 or from 65535.5 up), and a word that is not above 0 taken as
+/// signed (0, the negatives, and 32768 to 65535) counts as 0.
+fn tab_argument(value: f64) -> Res<u16> {
+    let word = frqint_word(value)? as i16;
+    Ok(word.max(0) as u16)
 }
 
 /// `HEX$` and `OCT$`'s argument as a 16-bit word, as GW-BASIC's `FRQINT`

@@ -1,5 +1,5 @@
-5 REM TAB/SPC of negatives, RESUME clears ERR, operators (checked with PC-BASIC)
-10 PRINT TAB(-5);"A";TAB(0);"B": PRINT SPC(-2);"C"
+5 REM RESUME clears ERR, operators (checked with PC-BASIC)
+10 REM TAB and SPC arguments: print_tab_spc_args
 20 ON ERROR GOTO 100: PRINT 1/0: X=SQR(-1): PRINT "R"; ERR; ERL: GOTO 200
 100 PRINT "TRAP"; ERR; ERL: RESUME NEXT
 200 ON ERROR GOTO 0
