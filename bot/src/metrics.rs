@@ -115,6 +115,10 @@ pub struct Metrics {
     discord_errors: AtomicU64,
     /// Events whose handling task panicked (answered with an error id).
     panics: AtomicU64,
+    /// Kept-connection callbacks that failed: sent again through serenity's `Http`
+    /// (nothing had been sent), and not sent again (it may have arrived).
+    callbacks_resent: AtomicU64,
+    callbacks_not_resent: AtomicU64,
     in_flight: AtomicI64,
     db_probe: Histogram<9>,
     /// The shards this process runs, and whether each is connected now.
@@ -137,6 +141,8 @@ impl Default for Metrics {
             labels,
             discord_errors: AtomicU64::new(0),
             panics: AtomicU64::new(0),
+            callbacks_resent: AtomicU64::new(0),
+            callbacks_not_resent: AtomicU64::new(0),
             in_flight: AtomicI64::new(0),
             db_probe: Histogram::new(&DB_BUCKETS),
             shards: Mutex::new(BTreeMap::new()),
@@ -205,6 +211,17 @@ impl Metrics {
     /// The handling of an event panicked.
     pub fn task_panicked(&self) {
         self.panics.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A kept-connection callback failed; `resent` when it went again through
+    /// serenity's `Http`.
+    pub fn callback_failed(&self, resent: bool) {
+        let counter = if resent {
+            &self.callbacks_resent
+        } else {
+            &self.callbacks_not_resent
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
     }
 
     /// This process runs shards `first..=last`, none connected yet.
@@ -311,6 +328,24 @@ impl Metrics {
         ];
         for (kind, count) in errors {
             let _ = writeln!(out, "tavern_errors_total{{kind=\"{kind}\"}} {count}");
+        }
+        header(
+            &mut out,
+            "tavern_callback_failures_total",
+            "counter",
+            "First responses whose kept connection failed: resent through serenity's \
+             Http (nothing had been sent), or not (it may have reached Discord).",
+        );
+        let failures = [
+            ("resent", &self.callbacks_resent),
+            ("not_resent", &self.callbacks_not_resent),
+        ];
+        for (outcome, count) in failures {
+            let count = count.load(Ordering::Relaxed);
+            let _ = writeln!(
+                out,
+                "tavern_callback_failures_total{{outcome=\"{outcome}\"}} {count}"
+            );
         }
         header(
             &mut out,
@@ -480,6 +515,21 @@ mod tests {
             "x_count{command=\"roll\"} 5",
         ];
         for line in expected_lines {
+            assert!(out.lines().any(|l| l == line), "{line} missing from\n{out}");
+        }
+    }
+
+    #[test]
+    fn failed_callbacks_are_counted_by_what_followed() {
+        let metrics = Metrics::default();
+        metrics.callback_failed(true);
+        metrics.callback_failed(true);
+        metrics.callback_failed(false);
+        let out = metrics.render(&Observed::default());
+        for line in [
+            "tavern_callback_failures_total{outcome=\"resent\"} 2",
+            "tavern_callback_failures_total{outcome=\"not_resent\"} 1",
+        ] {
             assert!(out.lines().any(|l| l == line), "{line} missing from\n{out}");
         }
     }

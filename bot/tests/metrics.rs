@@ -128,6 +128,11 @@ async fn metrics_count_interactions_sessions_and_the_database() {
         ("tavern_errors_total{kind=\"internal\"}", 0.0),
         ("tavern_errors_total{kind=\"discord\"}", 0.0),
         ("tavern_errors_total{kind=\"panic\"}", 0.0),
+        ("tavern_callback_failures_total{outcome=\"resent\"}", 0.0),
+        (
+            "tavern_callback_failures_total{outcome=\"not_resent\"}",
+            0.0,
+        ),
         ("tavern_events_in_flight", 0.0),
         ("tavern_shards{state=\"connected\"}", 1.0),
         ("tavern_shards{state=\"disconnected\"}", 0.0),

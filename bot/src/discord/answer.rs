@@ -534,6 +534,7 @@ impl Delivery<'_> {
     ) -> Result<(), Box<dyn std::fmt::Display + Send>> {
         match after_callback_error(&error) {
             AfterCallbackError::Resend => {
+                self.shared.metrics.callback_failed(true);
                 tracing::warn!(
                     error = %error,
                     "the kept-connection callback sent nothing; sending it through serenity's Http"
@@ -541,6 +542,7 @@ impl Delivery<'_> {
                 self.execute(response).await
             }
             AfterCallbackError::GiveUp => {
+                self.shared.metrics.callback_failed(false);
                 tracing::warn!(
                     error = %error,
                     "the kept-connection callback may have reached Discord; not sent again"
