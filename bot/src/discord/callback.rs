@@ -363,6 +363,12 @@ impl Callbacks {
                 kept: Box::new(kept_error),
                 retry: Box::new(retry),
             }),
+            // It did: Discord took the kept connection's copy, and only this
+            // callback answers this interaction.
+            Err(CallbackError::Refused { status: 400, body }) if already_acknowledged(&body) => {
+                tracing::debug!("the retried callback was already acknowledged: answered");
+                Ok(())
+            }
             result => result,
         }
     }
@@ -451,6 +457,17 @@ impl Callbacks {
         })
     }
 }
+
+/// Discord's refusal of a second callback for one interaction (JSON code 40060).
+fn already_acknowledged(body: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(body)
+        .ok()
+        .and_then(|value| value.get("code")?.as_u64())
+        == Some(ALREADY_ACKNOWLEDGED)
+}
+
+/// Discord's JSON error code "Interaction has already been acknowledged".
+const ALREADY_ACKNOWLEDGED: u64 = 40060;
 
 /// serenity's form of the token: `Bot ` in front unless it names its kind already.
 fn authorization(token: &str) -> String {
@@ -886,7 +903,7 @@ mod tests {
     async fn a_kept_connection_the_server_closed_is_replaced_and_refusals_are_told() {
         let base = one_request_per_connection(&[
             "HTTP/1.1 204 No Content\r\n\r\n",
-            "HTTP/1.1 400 Bad Request\r\ncontent-length: 14\r\n\r\n{\"code\":40060}",
+            "HTTP/1.1 400 Bad Request\r\ncontent-length: 14\r\n\r\n{\"code\":50035}",
         ])
         .await;
         let callbacks = fake("t", &base);
@@ -898,7 +915,7 @@ mod tests {
         let second = callbacks.post(InteractionId::new(2), "b", &body).await;
         match second {
             Err(CallbackError::Refused { status, body }) => {
-                assert_eq!((status, body.as_str()), (400, "{\"code\":40060}"));
+                assert_eq!((status, body.as_str()), (400, "{\"code\":50035}"));
             }
             other => panic!("{other:?}"),
         }
@@ -968,6 +985,81 @@ mod tests {
             server.await.expect("the server"),
             "the second request arrived"
         );
+    }
+
+    /// The kept connection's copy arrived but its answer did not: the server reads
+    /// the second request on the first connection and closes it unanswered, then
+    /// refuses the retry on a new connection as Discord would, already acknowledged.
+    #[tokio::test]
+    async fn a_retry_refused_as_already_acknowledged_was_answered() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let base = format!("http://{}", listener.local_addr().expect("an address"));
+        let server = tokio::spawn(async move {
+            let mut requests = 0;
+            let (mut socket, _) = listener.accept().await.expect("a connection");
+            let mut request = Vec::new();
+            for reply in ["HTTP/1.1 204 No Content\r\n\r\n", ""] {
+                let length = loop {
+                    if let Some(length) = request_length(&request) {
+                        break length;
+                    }
+                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
+                        return requests;
+                    }
+                };
+                request.drain(..length);
+                requests += 1;
+                if reply.is_empty() {
+                    drop(socket);
+                    break;
+                }
+                if socket.write_all(reply.as_bytes()).await.is_err() {
+                    return requests;
+                }
+            }
+            let (mut socket, _) = listener.accept().await.expect("the retry");
+            let mut request = Vec::new();
+            while request_length(&request).is_none() {
+                if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
+                    return requests;
+                }
+            }
+            requests += 1;
+            let body =
+                r#"{"message": "Interaction has already been acknowledged.", "code": 40060}"#;
+            let reply = format!(
+                "HTTP/1.1 400 Bad Request\r\ncontent-length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = socket.write_all(reply.as_bytes()).await;
+            requests
+        });
+        let callbacks = fake("t", &base);
+        let body = serde_json::json!({"type": 1});
+        let first = callbacks.post(InteractionId::new(1), "a", &body).await;
+        assert!(first.is_ok(), "{first:?}");
+        let second = callbacks.post(InteractionId::new(2), "b", &body).await;
+        assert!(second.is_ok(), "{second:?}");
+        assert_eq!(server.await.expect("the server"), 3);
+    }
+
+    #[test]
+    fn only_code_40060_is_already_acknowledged() {
+        for (body, expected) in [
+            (r#"{"code":40060}"#, true),
+            (
+                r#"{"message":"Interaction has already been acknowledged.","code":40060}"#,
+                true,
+            ),
+            (r#"{"code":10062}"#, false),
+            (r#"{"code":"40060"}"#, false),
+            ("40060", false),
+            ("", false),
+        ] {
+            assert_eq!(already_acknowledged(body), expected, "{body}");
+        }
     }
 
     fn fake(token: &str, base: &str) -> Callbacks {
