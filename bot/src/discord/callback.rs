@@ -866,11 +866,8 @@ mod tests {
                 let Ok((mut socket, _)) = listener.accept().await else {
                     return;
                 };
-                let mut request = Vec::new();
-                while request_length(&request).is_none() {
-                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
-                        return;
-                    }
+                if !take_request(&mut socket, &mut Vec::new()).await {
+                    return;
                 }
                 let _ = socket.write_all(reply.as_bytes()).await;
             }
@@ -934,6 +931,40 @@ mod tests {
         }
     }
 
+    /// Reads one whole request into `buffer` and takes it out; false when the
+    /// client closed first.
+    async fn take_request(socket: &mut tokio::net::TcpStream, buffer: &mut Vec<u8>) -> bool {
+        loop {
+            if let Some(length) = request_length(buffer) {
+                buffer.drain(..length);
+                return true;
+            }
+            if socket.read_buf(buffer).await.unwrap_or(0) == 0 {
+                return false;
+            }
+        }
+    }
+
+    /// Accepts one connection, answers its first request with 204 and reads a
+    /// second, which it leaves unanswered: the connection comes back for the caller
+    /// to close (None when the client closed it first).
+    async fn answer_one_then_take_one(
+        listener: &tokio::net::TcpListener,
+    ) -> Option<tokio::net::TcpStream> {
+        let (mut socket, _) = listener.accept().await.expect("a connection");
+        let mut buffer = Vec::new();
+        if !take_request(&mut socket, &mut buffer).await {
+            return None;
+        }
+        socket
+            .write_all(b"HTTP/1.1 204 No Content\r\n\r\n")
+            .await
+            .ok()?;
+        take_request(&mut socket, &mut buffer)
+            .await
+            .then_some(socket)
+    }
+
     /// The race of the server closing a kept connection just as a request goes into
     /// it, made certain: the retry finds nothing listening, and the error says the
     /// request may have arrived on the kept connection, so it is not sent again.
@@ -944,29 +975,11 @@ mod tests {
             .expect("a port");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
         let server = tokio::spawn(async move {
-            let (mut socket, _) = listener.accept().await.expect("a connection");
-            let mut request = Vec::new();
-            for reply in ["HTTP/1.1 204 No Content\r\n\r\n", ""] {
-                let length = loop {
-                    if let Some(length) = request_length(&request) {
-                        break length;
-                    }
-                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
-                        return false;
-                    }
-                };
-                request.drain(..length);
-                if reply.is_empty() {
-                    // The listener goes first: nothing listens when the client,
-                    // seeing this connection close unanswered, tries again.
-                    drop(listener);
-                    return true;
-                }
-                if socket.write_all(reply.as_bytes()).await.is_err() {
-                    return false;
-                }
-            }
-            false
+            let socket = answer_one_then_take_one(&listener).await;
+            // The listener goes first: nothing listens when the client, seeing the
+            // connection close unanswered, tries again.
+            drop(listener);
+            socket.is_some()
         });
         let callbacks = fake("t", &base);
         let body = serde_json::json!({"type": 1});
@@ -997,36 +1010,14 @@ mod tests {
             .expect("a port");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
         let server = tokio::spawn(async move {
-            let mut requests = 0;
-            let (mut socket, _) = listener.accept().await.expect("a connection");
-            let mut request = Vec::new();
-            for reply in ["HTTP/1.1 204 No Content\r\n\r\n", ""] {
-                let length = loop {
-                    if let Some(length) = request_length(&request) {
-                        break length;
-                    }
-                    if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
-                        return requests;
-                    }
-                };
-                request.drain(..length);
-                requests += 1;
-                if reply.is_empty() {
-                    drop(socket);
-                    break;
-                }
-                if socket.write_all(reply.as_bytes()).await.is_err() {
-                    return requests;
-                }
-            }
+            let Some(first) = answer_one_then_take_one(&listener).await else {
+                return 0;
+            };
+            drop(first);
             let (mut socket, _) = listener.accept().await.expect("the retry");
-            let mut request = Vec::new();
-            while request_length(&request).is_none() {
-                if socket.read_buf(&mut request).await.unwrap_or(0) == 0 {
-                    return requests;
-                }
+            if !take_request(&mut socket, &mut Vec::new()).await {
+                return 2;
             }
-            requests += 1;
             let body =
                 r#"{"message": "Interaction has already been acknowledged.", "code": 40060}"#;
             let reply = format!(
@@ -1034,7 +1025,7 @@ mod tests {
                 body.len()
             );
             let _ = socket.write_all(reply.as_bytes()).await;
-            requests
+            3
         });
         let callbacks = fake("t", &base);
         let body = serde_json::json!({"type": 1});
