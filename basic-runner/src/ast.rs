@@ -172,7 +172,7 @@ pub(crate) enum StmtKind {
     /// `COLOR`'s and `LOCATE`'s arguments: nothing is coloured or placed in a
     /// chat, but GW-BASIC reads each and checks its range, so one outside it is
     /// still Illegal function call.
-    ByteArgs(Vec<(ArgRange, Expr)>),
+    CheckedArgs(Vec<(ArgRange, Expr)>),
     /// `TRON` (true) and `TROFF` (false).
     Trace(bool),
     /// `KEY ON` (true) and `KEY OFF` (false): nothing is drawn, but while the

@@ -736,11 +736,11 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::Randomize(ty)));
             }
             StmtKind::Swap(first, second) => self.swap(first, second),
-            StmtKind::ByteArgs(arguments) => {
+            StmtKind::CheckedArgs(arguments) => {
                 for (range, argument) in arguments {
                     let ty = self.num_expr(argument);
                     self.convert(ty, NumTy::Int);
-                    self.emit(Op::Ext(Ext::ByteArg(*range)));
+                    self.emit(Op::Ext(Ext::CheckedArg(*range)));
                 }
             }
             StmtKind::Width(width) => {

@@ -216,7 +216,7 @@ pub enum Ext {
     Cls,
     /// Pop an argument GW-BASIC reads and range-checks (`COLOR`'s, `LOCATE`'s):
     /// Illegal function call outside its range, otherwise dropped.
-    ByteArg(ArgRange),
+    CheckedArg(ArgRange),
     /// `PRINT USING`: the format and the values are on the stacks.
     Using(TableId),
     /// `INPUT` into the targets of a form; array indices are on the number stack.
@@ -693,7 +693,7 @@ impl Op {
                 | self::Ext::WriteNum(_)
                 | self::Ext::PrintTab
                 | self::Ext::PrintSpc
-                | self::Ext::ByteArg(_)
+                | self::Ext::CheckedArg(_)
                 | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
                 self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
                 self::Ext::PrintTyped => effect(2, 0, 0, 0),

@@ -361,7 +361,7 @@ impl Parser {
                 return StmtKind::Nothing;
             }
         }
-        StmtKind::ByteArgs(arguments)
+        StmtKind::CheckedArgs(arguments)
     }
 
     /// `LOCATE`'s five arguments (row, column, cursor, start, stop; any may be
@@ -387,7 +387,7 @@ impl Parser {
                 break;
             }
         }
-        Ok(StmtKind::ByteArgs(arguments))
+        Ok(StmtKind::CheckedArgs(arguments))
     }
 
     fn skip_to_stmt_end(&mut self) {

@@ -160,7 +160,7 @@ impl<'a> Vm<'a> {
                 let text = number::format_print(value, ty);
                 self.write_item(text.as_bytes())?;
             }
-            Ext::ByteArg(range) => {
+            Ext::CheckedArg(range) => {
                 let (min, max) = match range {
                     ArgRange::Byte => (0, 255),
                     // the function-key line, while it shows, takes the last row
