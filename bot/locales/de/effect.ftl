@@ -20,21 +20,25 @@ effect-work-reading = Das Lesen der Effektdatei
 ## /effekt installieren, liste, zeigen, entfernen
 
 effect-installed = Die Effektdatei dieses Servers ist installiert: { $effects ->
-        [one] ein Effekt
-       *[other] { $effects } Effekte
-    } ({ $tags }) und { $elements ->
+        [0] keine Effekte
+        [one] ein Effekt ({ $tags })
+       *[other] { $effects } Effekte ({ $tags })
+    } und { $elements ->
         [one] ein Element
        *[other] { $elements } Elemente
     }.
 effect-replaced = Die Effektdatei dieses Servers ist ersetzt: { $effects ->
-        [one] ein Effekt
-       *[other] { $effects } Effekte
-    } ({ $tags }) und { $elements ->
+        [0] keine Effekte
+        [one] ein Effekt ({ $tags })
+       *[other] { $effects } Effekte ({ $tags })
+    } und { $elements ->
         [one] ein Element
        *[other] { $elements } Elemente
     }.
 effect-orphaned = Diese NSCs wenden Effekte an, die in der Datei fehlen und darum nichts mehr bewirken: { $npcs }.
 effect-list-header = Die Effekte dieses Servers (installiert von { $user } am { $date }), Elemente `{ $elements }`:
+effect-list-header-no-elements = Die Effekte dieses Servers (installiert von { $user } am { $date }), keine Elemente:
+effect-list-empty = Die Datei enthält keine Effekte.
 effect-list-footer = `/effekt zeigen name` zeigt einen davon ganz.
 effect-list-more = … und { $count } weitere
 effect-none = Dieser Server hat keine Effektdatei. Server-Admins installieren eine mit `/effekt installieren`.

@@ -22,16 +22,18 @@ effect-work-reading = Reading the effect file
 
 # $tags: the effects' tags, joined by ", ".
 effect-installed = Installed this server's effect file: { $effects ->
-        [one] { NUMBER($effects, useGrouping: "false") } effect
-       *[other] { NUMBER($effects, useGrouping: "false") } effects
-    } ({ $tags }) and { $elements ->
+        [0] no effects
+        [one] { NUMBER($effects, useGrouping: "false") } effect ({ $tags })
+       *[other] { NUMBER($effects, useGrouping: "false") } effects ({ $tags })
+    } and { $elements ->
         [one] { NUMBER($elements, useGrouping: "false") } element
        *[other] { NUMBER($elements, useGrouping: "false") } elements
     }.
 effect-replaced = Replaced this server's effect file: { $effects ->
-        [one] { NUMBER($effects, useGrouping: "false") } effect
-       *[other] { NUMBER($effects, useGrouping: "false") } effects
-    } ({ $tags }) and { $elements ->
+        [0] no effects
+        [one] { NUMBER($effects, useGrouping: "false") } effect ({ $tags })
+       *[other] { NUMBER($effects, useGrouping: "false") } effects ({ $tags })
+    } and { $elements ->
         [one] { NUMBER($elements, useGrouping: "false") } element
        *[other] { NUMBER($elements, useGrouping: "false") } elements
     }.
@@ -39,6 +41,9 @@ effect-replaced = Replaced this server's effect file: { $effects ->
 effect-orphaned = These NPCs apply effects the file no longer has, which now do nothing: { $npcs }.
 # $user: who installed the file; $date: when (UTC); $elements: its ELEMENTS.
 effect-list-header = This server's effects (installed by { $user } { $date }), elements `{ $elements }`:
+# As effect-list-header, for a file without ELEMENTS.
+effect-list-header-no-elements = This server's effects (installed by { $user } { $date }), no elements:
+effect-list-empty = The file declares no effects.
 effect-list-footer = `/effect show name` shows one whole.
 effect-list-more = … and { NUMBER($count, useGrouping: "false") } more
 effect-none = This server has no effect file. A server admin installs one with `/effect install`.

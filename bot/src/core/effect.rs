@@ -352,9 +352,15 @@ impl Context {
             return Ok(no_library(lang));
         };
         let elements = library.elements().join(" ");
+        // No elements would be an empty `` in the header.
+        let header_id = if elements.trim().is_empty() {
+            "effect-list-header-no-elements"
+        } else {
+            "effect-list-header"
+        };
         let header = i18n::tr_args(
             lang,
-            "effect-list-header",
+            header_id,
             &[
                 ("user", escape_markdown(&row.installed_by_name).into()),
                 ("date", super::dates::date_time(row.installed_at).into()),
@@ -384,10 +390,13 @@ impl Context {
             used += line.chars().count() + 1;
             lines.push(line);
         }
-        Ok(ephemeral(format!(
-            "{header}\n{}\n{footer}",
-            code_block(&lines.join("\n")),
-        )))
+        // A file of elements alone declares no effect: no empty code block.
+        let body = if lines.is_empty() {
+            i18n::tr(lang, "effect-list-empty")
+        } else {
+            code_block(&lines.join("\n"))
+        };
+        Ok(ephemeral(format!("{header}\n{body}\n{footer}")))
     }
 
     async fn effect_show(

@@ -28,6 +28,36 @@ async fn admin(table: &mut Table, kind: RequestKind) -> String {
 }
 
 #[tokio::test]
+async fn a_file_without_effects_or_elements_lists_no_empty_code() {
+    let mut table = Table::new().await;
+    for (code, installed_text, header) in [
+        (
+            "ELEMENTS { FIRE COLD }",
+            "Installed this server's effect file: no effects and 2 elements.",
+            "elements `FIRE COLD`:",
+        ),
+        (
+            "ELEMENTS { }",
+            "Replaced this server's effect file: no effects and 0 elements.",
+            "no elements:",
+        ),
+    ] {
+        let installed = admin(&mut table, install_code(code)).await;
+        assert_eq!(installed, installed_text);
+        let listed = table
+            .as_user(BOB, command("effect", &["list"], &[]))
+            .await
+            .all_text();
+        assert!(listed.contains(header), "{listed}");
+        assert!(
+            listed.contains("\nThe file declares no effects.\n"),
+            "{listed}"
+        );
+        assert!(!listed.contains("``"), "{listed}");
+    }
+}
+
+#[tokio::test]
 async fn an_effect_file_is_installed_listed_shown_and_removed() {
     let mut table = Table::new().await;
     let installed = admin(&mut table, install_code(EFFECTS)).await;
