@@ -26,8 +26,14 @@ impl InputTarget {
         }
     }
 
-    pub(crate) fn is_str(&self) -> bool {
-        matches!(self, InputTarget::Str(_) | InputTarget::ElemStr(..))
+    /// What `INPUT` reads for this target (a double's number is read as one).
+    pub(crate) fn kind(&self) -> crate::input::Target {
+        use crate::input::Target;
+        match self {
+            InputTarget::Str(_) | InputTarget::ElemStr(..) => Target::Str,
+            InputTarget::Num(_, NumTy::Dbl) | InputTarget::ElemNum(_, _, NumTy::Dbl) => Target::Dbl,
+            InputTarget::Num(..) | InputTarget::ElemNum(..) => Target::Num,
+        }
     }
 }
 

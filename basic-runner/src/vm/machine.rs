@@ -292,11 +292,6 @@ impl Machine {
         vm.run(budget, budget_limit)
     }
 
-    /// Whether an error now goes to an `ON ERROR` handler.
-    pub(crate) fn traps_errors(&self) -> bool {
-        self.on_error.is_some() && self.handling.is_none()
-    }
-
     pub(crate) fn clear(&mut self, code: &Code) {
         self.nums.iter_mut().for_each(|n| *n = 0.0);
         self.strs.iter_mut().for_each(Vec::clear);

@@ -80,7 +80,12 @@ pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767
 /// The seed typed at the `RANDOMIZE` prompt: one number (blank is 0), rounded to
 /// an integer. `None` asks again; a number out of range is `Overflow`.
 pub(crate) fn typed_seed(line: &[Ch]) -> Option<Res<i16>> {
-    let entries = crate::input::parse(line, &[false])?;
+    let entries = match crate::input::parse(line, &[crate::input::Target::Num]) {
+        Ok(entries) => entries,
+        // the seed is made an integer after it is read: too large either way
+        Err(crate::input::Redo::Overflow) => return Some(Err(ErrorCode::Overflow.into())),
+        Err(crate::input::Redo::Retype) => return None,
+    };
     let value = match entries.first() {
         Some(crate::input::Entry::Num(value)) => *value,
         _ => 0.0,
