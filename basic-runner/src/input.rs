@@ -179,47 +179,39 @@ mod tests {
 
     #[test]
     fn wrong_count_or_type_asks_again() {
-        assert_eq!(
-            parse(&cp437::encode("Y"), &[Target::Num]),
-            Err(Redo::Retype)
-        );
-        assert_eq!(
-            parse(&cp437::encode("1"), &[Target::Num, Target::Num]),
-            Err(Redo::Retype)
-        );
-        assert_eq!(
-            parse(&cp437::encode("1,2"), &[Target::Num]),
-            Err(Redo::Retype)
-        );
-        assert_eq!(
-            parse(&cp437::encode("Smith, John"), &[Target::Str]),
-            Err(Redo::Retype)
-        );
-        assert_eq!(
-            parse(&cp437::encode("\"a\"b"), &[Target::Str]),
-            Err(Redo::Retype)
-        );
+        use Target::{Num, Str};
+        let lines: [(&str, &[Target]); 5] = [
+            ("Y", &[Num]),
+            ("1", &[Num, Num]),
+            ("1,2", &[Num]),
+            ("Smith, John", &[Str]),
+            ("\"a\"b", &[Str]),
+        ];
+        for (line, targets) in lines {
+            assert_eq!(
+                parse(&cp437::encode(line), targets),
+                Err(Redo::Retype),
+                "{line}"
+            );
+        }
     }
 
     #[test]
     fn a_number_past_its_range_is_found_once_reached() {
-        let overflow = Err(Redo::Overflow);
-        assert_eq!(parse(&cp437::encode("1E39"), &[Target::Num]), overflow);
-        assert_eq!(parse(&cp437::encode("1E39X"), &[Target::Num]), overflow);
-        assert_eq!(parse(&cp437::encode("1D309"), &[Target::Dbl]), overflow);
-        assert_eq!(
-            parse(&cp437::encode("5, 1E39"), &[Target::Num, Target::Num]),
-            overflow
-        );
-        // a bad entry before it, or a missing comma, is found first
-        assert_eq!(
-            parse(&cp437::encode("X, 1E39"), &[Target::Num, Target::Num]),
-            Err(Redo::Retype)
-        );
-        assert_eq!(
-            parse(&cp437::encode("\"a\"b, 1E39"), &[Target::Str, Target::Num]),
-            Err(Redo::Retype)
-        );
+        use Target::{Dbl, Num, Str};
+        let lines: [(&str, &[Target], Redo); 6] = [
+            ("1E39", &[Num], Redo::Overflow),
+            // the reader stops at the X, after the overflow
+            ("1E39X", &[Num], Redo::Overflow),
+            ("1D309", &[Dbl], Redo::Overflow),
+            ("5, 1E39", &[Num, Num], Redo::Overflow),
+            // a bad entry before it, or a missing comma, is found first
+            ("X, 1E39", &[Num, Num], Redo::Retype),
+            ("\"a\"b, 1E39", &[Str, Num], Redo::Retype),
+        ];
+        for (line, targets, redo) in lines {
+            assert_eq!(parse(&cp437::encode(line), targets), Err(redo), "{line}");
+        }
         // a string variable takes the text as it is
         assert_eq!(
             parse(&cp437::encode("1E39"), &[Target::Str]),
