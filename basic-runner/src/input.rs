@@ -117,7 +117,12 @@ pub(crate) fn parse(line: &[Ch], targets: &[Target]) -> Result<Vec<Entry>, Redo>
             if reached && number::reader_overflows(&bytes, target == Target::Dbl) {
                 return Err(Redo::Overflow);
             }
-            match number::parse_strict(&bytes) {
+            let value = if target == Target::Dbl {
+                number::parse_strict_double(&bytes)
+            } else {
+                number::parse_strict(&bytes)
+            };
+            match value {
                 Some(value) => entries.push(Entry::Num(value)),
                 None => {
                     conversion_failed = true;

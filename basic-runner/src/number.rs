@@ -526,13 +526,30 @@ pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
 /// a double (an eighth digit, `D` or `#`); otherwise it is a single or an
 /// integer. The value is not clamped to its type's range.
 pub(crate) fn parse_strict_typed(bytes: &[u8]) -> Option<(f64, bool)> {
+    parse_strict_with(bytes, Reader::Typed)
+}
+
+/// A whole `INPUT` entry for a double variable: GW-BASIC reads it with
+/// `FINDBL` (GWMAIN.ASM, `NUMINS`), which builds every decimal number in
+/// double precision (`1.1` is 1.1, not the single 1.100000023841858), unless
+/// a `!` after it makes it single.
+pub(crate) fn parse_strict_double(bytes: &[u8]) -> Option<f64> {
+    parse_strict_with(bytes, Reader::Double).map(|(value, _)| value)
+}
+
+fn parse_strict_with(bytes: &[u8], reader: Reader) -> Option<(f64, bool)> {
     let Scanned {
         value,
         used,
         double,
         radix_overflow,
         beyond_f64,
-    } = scan_number(bytes, Reader::Typed);
+    } = scan_number(bytes, reader);
+    let value = match reader {
+        // `FIN` forces the number it built to double only after the digits
+        Reader::Typed => value,
+        Reader::Double => double.unwrap_or(value),
+    };
     // past f64's range it is past every type's: an infinity says so
     let value = if beyond_f64 {
         f64::INFINITY.copysign(value)
