@@ -164,6 +164,9 @@ pub(crate) struct Code {
     pub(crate) text_bytes: usize,
     /// Bytes GW-BASIC's table would hold were every scalar variable made.
     pub(crate) all_scalar_bytes: usize,
+    /// The numeric scalars an instruction or an `INPUT` stores to: those a
+    /// run can still make (see `dispatch.rs`, `run`).
+    pub(crate) stored_scalars: Vec<u32>,
 }
 
 /// The compiler's own variables (`SWAP`'s `~SWAP$`) are named so that no

@@ -504,7 +504,7 @@ impl Session {
                 self.machine.error_line(code, pc),
                 "Cancelled by the host".to_string(),
             ),
-            Fault::Internal => (
+            Fault::Internal | Fault::Retune(_) => (
                 RunErrorKind::Internal,
                 self.machine.error_line(code, pc),
                 "Internal error in the BASIC VM".to_string(),

@@ -45,7 +45,19 @@ pub(crate) enum Fault {
     /// The host raised the session's cancel flag.
     Cancelled,
     Internal,
+    /// Not an error: the run goes on in the other of the two loops
+    /// (`dispatch.rs`, `run`): at this instruction, the one that raised it
+    /// done, or where `RESUME_NEXT` or `RESUME_AGAIN` say. A plain number, not
+    /// an enum of its own, which changed how every instruction's result is
+    /// returned and slowed the loop.
+    Retune(u32),
 }
+
+/// `Fault::Retune`: on after the instruction that raised it, which is done.
+const RESUME_NEXT: u32 = u32::MAX - 1;
+/// `Fault::Retune`: the instruction that raised it again; it stopped before
+/// changing anything.
+const RESUME_AGAIN: u32 = u32::MAX;
 
 impl From<ErrorCode> for Fault {
     fn from(code: ErrorCode) -> Fault {
