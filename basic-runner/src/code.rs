@@ -26,8 +26,14 @@ impl InputTarget {
         }
     }
 
-    pub(crate) fn is_str(&self) -> bool {
-        matches!(self, InputTarget::Str(_) | InputTarget::ElemStr(..))
+    /// What `INPUT` reads for this target (a double's number is read as one).
+    pub(crate) fn kind(&self) -> crate::input::Target {
+        use crate::input::Target;
+        match self {
+            InputTarget::Str(_) | InputTarget::ElemStr(..) => Target::Str,
+            InputTarget::Num(_, NumTy::Dbl) | InputTarget::ElemNum(_, _, NumTy::Dbl) => Target::Dbl,
+            InputTarget::Num(..) | InputTarget::ElemNum(..) => Target::Num,
+        }
     }
 }
 
@@ -158,6 +164,9 @@ pub(crate) struct Code {
     pub(crate) text_bytes: usize,
     /// Bytes GW-BASIC's table would hold were every scalar variable made.
     pub(crate) all_scalar_bytes: usize,
+    /// The numeric scalars an instruction or an `INPUT` stores to: those a
+    /// run can still make (see `dispatch.rs`, `run`).
+    pub(crate) stored_scalars: Vec<u32>,
 }
 
 /// The compiler's own variables (`SWAP`'s `~SWAP$`) are named so that no

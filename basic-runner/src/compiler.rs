@@ -71,6 +71,9 @@ struct PendingDef {
     /// The error the body raises at each call (after evaluating what parsed).
     broken: Option<ErrorCode>,
     result: VarTy,
+    /// The `DEF` types at the `DEF FN`, which its body is compiled with (a
+    /// later `CLEAR` or `DEFINT` in the text does not retype it).
+    types: [VarTy; 26],
 }
 
 struct Compiler {
@@ -143,6 +146,43 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         diagnostics: compiler.diagnostics,
         refusals: compiler.refusals,
     }
+}
+
+/// The `DEF` type table for the statement after an `IF`, each branch's table
+/// with whether that branch can go on into it. GW-BASIC's table is whatever
+/// the `DEFINT`s and `CLEAR`s that ran left; here it is fixed per statement by
+/// the text, so a branch that ends in a jump (`THEN CLEAR: GOTO 10`, the
+/// restart idiom) leaves the lines after the `IF` the table of the path that
+/// reaches them. When both paths reach them with different tables, the
+/// branch's own (the one that wrote the change) wins, as text order would
+/// have it.
+fn types_after_if(
+    before: [VarTy; 26],
+    then: ([VarTy; 26], bool),
+    otherwise: ([VarTy; 26], bool),
+) -> [VarTy; 26] {
+    match (then, otherwise) {
+        ((_, false), (table, true)) | ((table, true), (_, false)) => table,
+        ((_, false), (_, false)) => before,
+        ((then, true), (otherwise, true)) if otherwise == before => then,
+        (_, (otherwise, true)) => otherwise,
+    }
+}
+
+/// Whether the statement after these can run next: not after a last
+/// statement that always leaves (a jump, `RUN`, `RETURN`, an end).
+fn falls_through(stmts: &[Stmt]) -> bool {
+    !matches!(
+        stmts.last().map(|stmt| &stmt.kind),
+        Some(
+            StmtKind::Goto(_)
+                | StmtKind::Run(_)
+                | StmtKind::Return(_)
+                | StmtKind::End
+                | StmtKind::Stop
+                | StmtKind::Resume(_)
+        )
+    )
 }
 
 /// Whether `TRON` is among the statements, branches of `IF` included.
@@ -235,19 +275,30 @@ impl Compiler {
 
     fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
         self.num_expr(cond);
+        let before = self.def_types;
         let branch = self.emit(Op::JumpIfFalse(Pc(0)));
         self.branch(then);
-        if otherwise.is_empty() {
+        let after_then = self.def_types;
+        let after_else = if otherwise.is_empty() {
             let end = self.pc();
             self.patch(branch, Op::JumpIfFalse(end));
+            before
         } else {
             let skip = self.emit(Op::Jump(Pc(0)));
             let else_pc = self.pc();
             self.patch(branch, Op::JumpIfFalse(else_pc));
+            // the ELSE runs when THEN did not, with the table from before it
+            self.def_types = before;
             self.branch(otherwise);
             let end = self.pc();
             self.patch(skip, Op::Jump(end));
-        }
+            self.def_types
+        };
+        self.def_types = types_after_if(
+            before,
+            (after_then, falls_through(then)),
+            (after_else, otherwise.is_empty() || falls_through(otherwise)),
+        );
     }
 
     // ---- names and types ----
@@ -790,6 +841,9 @@ impl Compiler {
             }
             StmtKind::Clear => {
                 self.emit(Op::Clear);
+                // GW-BASIC's CLEARC (BIMISC.ASM, LOPDFT) sets every letter's
+                // default type back to single: here for the text that follows
+                self.def_types = [VarTy::Num(NumTy::Sng); 26];
             }
             StmtKind::Cls => {
                 self.emit(Op::Ext(Ext::Cls));
@@ -1277,6 +1331,7 @@ impl Compiler {
             before_break: before_break.to_vec(),
             broken,
             result,
+            types: self.def_types,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
     }
@@ -1285,6 +1340,7 @@ impl Compiler {
         let pending = std::mem::take(&mut self.pending_defs);
         for def in pending {
             self.current_line = def.line;
+            self.def_types = def.types;
             self.mark_line(def.line);
             let body = self.pc();
             if let Some(info) = self.code.defs.get_mut(def.def) {

@@ -256,7 +256,17 @@ fn parse_radix(upper: &str) -> Option<f64> {
 }
 
 fn parse_decimal(text: &str) -> f64 {
-    let value: f64 = text.parse().unwrap_or_else(|_| {
+    let value = decimal(text);
+    if value.is_finite() {
+        value
+    } else {
+        DBL_MAX.copysign(value)
+    }
+}
+
+/// The decimal number `text` spells, infinite past `f64`'s range.
+fn decimal(text: &str) -> f64 {
+    text.parse().unwrap_or_else(|_| {
         // "1.", ".", "1E" and the like: take what parses
         let trimmed = text.trim_end_matches(['E', '+', '-']);
         let trimmed = if trimmed.ends_with('.') {
@@ -270,8 +280,7 @@ fn parse_decimal(text: &str) -> f64 {
             trimmed
         };
         trimmed.parse().unwrap_or(0.0)
-    });
-    if value.is_finite() { value } else { DBL_MAX }
+    })
 }
 
 /// A number read from text: its value (rounded as a single unless the text reads
@@ -284,6 +293,9 @@ struct Scanned {
     /// An `&H`/`&O` number past 16 bits: GW-BASIC's reader stops with
     /// `Overflow` (error 6), where a literal in the text stands for -1 here.
     radix_overflow: bool,
+    /// A decimal number past even `f64`'s range (its value is held as a
+    /// double's largest, which is in range).
+    beyond_f64: bool,
 }
 
 /// Which of GW-BASIC's two entries to its number reader a scan follows.
@@ -326,6 +338,7 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
             used: index,
             double: None,
             radix_overflow: radix_overflows(&word),
+            beyond_f64: false,
         };
     }
     if let Some(&sign @ (b'+' | b'-')) = bytes.get(index) {
@@ -362,6 +375,7 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
             used,
             double,
             radix_overflow: false,
+            beyond_f64: false,
         };
     }
     // GW-BASIC's reader ($FIN) types the number as it goes: an eighth digit makes
@@ -421,11 +435,14 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     } else {
         value
     };
+    // only a number held as a double's largest can be one past f64's range
+    let beyond_f64 = value.abs() >= DBL_MAX && decimal(&text).is_infinite();
     Scanned {
         value,
         used,
         double,
         radix_overflow: false,
+        beyond_f64,
     }
 }
 
@@ -475,6 +492,24 @@ pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
     }
 }
 
+/// Whether GW-BASIC's reader overflows on the number at the start of `bytes`
+/// (it stops at the first character that is not part of it): `FINDBL` for a
+/// double variable's `INPUT` (`double_target`), else `$FIN`, where the digits
+/// decide between a single's and a double's range.
+pub(crate) fn reader_overflows(bytes: &[u8], double_target: bool) -> bool {
+    let reader = if double_target {
+        Reader::Double
+    } else {
+        Reader::Typed
+    };
+    let scanned = scan_number(bytes, reader);
+    let (value, max) = match scanned.double {
+        Some(double) => (double, DBL_MAX),
+        None => (scanned.value, SNG_MAX),
+    };
+    scanned.beyond_f64 || value.abs() > max
+}
+
 /// Whether the text starts with an `&H`/`&O` number past 16 bits, which
 /// GW-BASIC's reader (`VAL`, `READ`) stops at with `Overflow`.
 pub(crate) fn radix_overflow(bytes: &[u8]) -> bool {
@@ -491,12 +526,36 @@ pub(crate) fn parse_strict(bytes: &[u8]) -> Option<f64> {
 /// a double (an eighth digit, `D` or `#`); otherwise it is a single or an
 /// integer. The value is not clamped to its type's range.
 pub(crate) fn parse_strict_typed(bytes: &[u8]) -> Option<(f64, bool)> {
+    parse_strict_with(bytes, Reader::Typed)
+}
+
+/// A whole `INPUT` entry for a double variable: GW-BASIC reads it with
+/// `FINDBL` (GWMAIN.ASM, `NUMINS`), which builds every decimal number in
+/// double precision (`1.1` is 1.1, not the single 1.100000023841858), unless
+/// a `!` after it makes it single.
+pub(crate) fn parse_strict_double(bytes: &[u8]) -> Option<f64> {
+    parse_strict_with(bytes, Reader::Double).map(|(value, _)| value)
+}
+
+fn parse_strict_with(bytes: &[u8], reader: Reader) -> Option<(f64, bool)> {
     let Scanned {
         value,
         used,
         double,
         radix_overflow,
-    } = scan_number(bytes, Reader::Typed);
+        beyond_f64,
+    } = scan_number(bytes, reader);
+    let value = match reader {
+        // `FIN` forces the number it built to double only after the digits
+        Reader::Typed => value,
+        Reader::Double => double.unwrap_or(value),
+    };
+    // past f64's range it is past every type's: an infinity says so
+    let value = if beyond_f64 {
+        f64::INFINITY.copysign(value)
+    } else {
+        value
+    };
     if radix_overflow {
         return None;
     }

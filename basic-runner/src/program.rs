@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use sha2::{Digest, Sha256};
 
 use crate::ast::Line;
-use crate::code::Code;
+use crate::code::{Code, InputTarget};
 use crate::compiler;
 use crate::error::{Diagnostic, LoadError, LoadErrorDetail, Refusal};
 use crate::limits::Limits;
+use crate::op::{Slot, Written};
 use crate::optimize;
 use crate::parser;
 use crate::segment;
@@ -250,6 +251,7 @@ impl Program {
             .chain((0..code.fn_names.len()).map(|func| code.fn_entry_bytes(func)))
             .sum();
         compiled.code.all_scalar_bytes = all_scalar_bytes;
+        compiled.code.stored_scalars = stored_scalars(&compiled.code);
         if let Err(error) = verify::verify(&compiled.code) {
             let line = compiled.code.line_of(error.pc as u32);
             return Err(LoadError::new(
@@ -424,4 +426,21 @@ impl Program {
         }
         text
     }
+}
+
+/// The numeric scalars some instruction or `INPUT` stores to, each once.
+fn stored_scalars(code: &Code) -> Vec<u32> {
+    let by_ops = code.ops.iter().filter_map(|op| match op.written() {
+        Some(Written::Num(Slot(slot))) => Some(slot),
+        _ => None,
+    });
+    let by_input = code.inputs.iter().flat_map(|form| &form.targets);
+    let by_input = by_input.filter_map(|target| match target {
+        InputTarget::Num(Slot(slot), _) => Some(*slot),
+        _ => None,
+    });
+    let mut slots: Vec<u32> = by_ops.chain(by_input).collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
 }

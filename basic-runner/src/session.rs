@@ -11,7 +11,6 @@ use crate::cp437;
 use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
 use crate::input;
 use crate::limits::Limits;
-use crate::number::{self, NumTy};
 use crate::program::{MAX_LINE_CHARS, Program};
 use crate::rnd::{Rnd, RndMode};
 use crate::vm::{self, CharacterRecord, Event, Fault, Frame, Machine, Output};
@@ -298,14 +297,7 @@ impl Session {
             None => Some(Ok(self.ask_for_seed(out))),
             Some(Err(fault)) => {
                 // a seed out of range is an Overflow ON ERROR can trap, as in GW-BASIC
-                let program = Arc::clone(&self.program);
-                if let Some(handler) =
-                    vm::trap_at_pc(&mut self.machine, &program.code, &self.limits, out, fault)
-                {
-                    self.machine.pc = handler;
-                    return None;
-                }
-                Some(Err(self.fail(fault, out)))
+                self.trap_or_fail(fault, out)
             }
             Some(Ok(seed)) => {
                 self.machine.rnd.randomize_typed(seed);
@@ -313,6 +305,19 @@ impl Session {
                 None
             }
         }
+    }
+
+    /// An error raised while the session waits at a prompt: to the `ON ERROR`
+    /// handler if one takes it (`None`: the run goes on there), else the end.
+    fn trap_or_fail(&mut self, fault: Fault, out: &mut Output) -> Option<Result<Step, RunError>> {
+        let program = Arc::clone(&self.program);
+        if let Some(handler) =
+            vm::trap_at_pc(&mut self.machine, &program.code, &self.limits, out, fault)
+        {
+            self.machine.pc = handler;
+            return None;
+        }
+        Some(Err(self.fail(fault, out)))
     }
 
     /// Writes GW-BASIC's seed prompt of a bare `RANDOMIZE` and waits for the seed.
@@ -350,26 +355,29 @@ impl Session {
                 .map_or(0, |last| last + 1);
             let mut text = bytes;
             text.truncate(kept.min(255));
-            Some(vec![input::Entry::Str(text)])
+            Ok(vec![input::Entry::Str(text)])
         } else if bytes.len() > MAX_LINE_CHARS {
-            None
+            Err(input::Redo::Retype)
         } else {
-            let kinds: Vec<bool> = form.targets.iter().map(|t| t.is_str()).collect();
+            let kinds: Vec<input::Target> = form.targets.iter().map(InputTarget::kind).collect();
             input::parse(&bytes, &kinds)
         };
-        // with ON ERROR set, GW-BASIC asks again for a number too large for a
-        // single (without, it prints "Overflow" and takes the largest)
-        let too_large = |(target, entry): (&InputTarget, &input::Entry)| {
-            matches!(target, InputTarget::Num(_, ty) | InputTarget::ElemNum(_, _, ty) if *ty != NumTy::Int)
-                && matches!(entry, input::Entry::Num(value) if value.abs() > number::SNG_MAX)
-        };
-        let entries = entries.filter(|entries| {
-            !(self.machine.traps_errors() && form.targets.iter().zip(entries).any(too_large))
-        });
-        let Some(entries) = entries else {
-            vm::write_text(&mut self.machine, out, b"?Redo from start\n");
-            vm::write_text(&mut self.machine, out, &form.prompt);
-            return Some(Ok(self.waiting_step(form_id, std::mem::take(&mut out.text))));
+        let entries = match entries {
+            Ok(entries) => entries,
+            Err(redo) => {
+                if redo == input::Redo::Overflow {
+                    // the reader's overflow (MATH1.ASM, OVFLS): under ON ERROR
+                    // TRAPER sends it to the trap as error 6, nothing assigned;
+                    // else it prints the message and INPUT asks again
+                    if self.machine.on_error.is_some() {
+                        return self.trap_or_fail(Fault::Basic(ErrorCode::Overflow), out);
+                    }
+                    vm::write_text(&mut self.machine, out, b"Overflow\n");
+                }
+                vm::write_text(&mut self.machine, out, b"?Redo from start\n");
+                vm::write_text(&mut self.machine, out, &form.prompt);
+                return Some(Ok(self.waiting_step(form_id, std::mem::take(&mut out.text))));
+            }
         };
         if let Err(fault) = vm::assign_input(
             &mut self.machine,
@@ -380,13 +388,7 @@ impl Session {
             out,
         ) {
             // an integer out of range is an error ON ERROR can trap
-            if let Some(handler) =
-                vm::trap_at_pc(&mut self.machine, &program.code, &self.limits, out, fault)
-            {
-                self.machine.pc = handler;
-                return None;
-            }
-            return Some(Err(self.fail(fault, out)));
+            return self.trap_or_fail(fault, out);
         }
         self.machine.pc += 1;
         None
@@ -502,7 +504,7 @@ impl Session {
                 self.machine.error_line(code, pc),
                 "Cancelled by the host".to_string(),
             ),
-            Fault::Internal => (
+            Fault::Internal | Fault::Retune(_) => (
                 RunErrorKind::Internal,
                 self.machine.error_line(code, pc),
                 "Internal error in the BASIC VM".to_string(),

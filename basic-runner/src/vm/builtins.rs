@@ -135,7 +135,10 @@ impl<'a> Vm<'a> {
                 self.push(if double { 1.0 } else { 0.0 });
             }
             Builtin::Typed(op) => self.typed(op)?,
-            Builtin::ToSpace => self.copy_into_space()?,
+            Builtin::ToSpace => {
+                self.copy_into_space()?;
+                self.hand_over_after()?;
+            }
             Builtin::Moving => self.moving(),
             Builtin::StrTyped => {
                 let ty = typed(self.pop());
@@ -301,6 +304,7 @@ impl<'a> Vm<'a> {
         }
         if builtin.makes_string() {
             self.made_string()?;
+            self.hand_over_after()?;
         }
         Ok(())
     }

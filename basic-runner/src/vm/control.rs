@@ -481,10 +481,14 @@ impl<'a> Vm<'a> {
                 }
                 *pc = ret as usize;
             }
-            Op::Clear => self.wipe(),
+            // both unmake every variable: the checking loop takes over after them
+            Op::Clear => {
+                self.wipe();
+                return Err(Fault::Retune(*pc as u32));
+            }
             Op::Run(Pc(target)) => {
                 self.wipe();
-                *pc = target as usize;
+                return Err(Fault::Retune(target));
             }
             Op::OnError(Pc(handler)) => self.m.on_error = Some(handler),
             Op::OnErrorOff => {

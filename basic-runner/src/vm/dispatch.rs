@@ -6,14 +6,66 @@ use std::sync::atomic::Ordering;
 use crate::error::LimitKind;
 use crate::op::{Arith, ConstId, Ext, Op, Pc, Slot, TableId};
 
-use super::{Event, Fault, Res, SEED_PROMPT, Vm, cint, truth};
+use super::{Event, Fault, RESUME_AGAIN, RESUME_NEXT, Res, SEED_PROMPT, Vm, cint, truth};
 
 /// Steps between two reads of the cancel flag: at the dearest rates of
 /// `cost.rs`, a fraction of a millisecond.
 const POLL_STEPS: u64 = 4096;
 
 impl<'a> Vm<'a> {
+    /// Runs until an event, an error or the budget's end.
+    ///
+    /// GW-BASIC makes a numeric variable at its first store and, with no room
+    /// left in its segment, raises Out of memory there instead (`space.rs`,
+    /// `make_scalar`). Checking for that at every store would slow every
+    /// program, so there are two copies of the loop: the checking one, whose
+    /// stores test the variable first, runs only while the segment is so full
+    /// that a variable some instruction stores to and not yet made might not
+    /// fit (`space.rs`, `at_risk`); the plain one, whose stores are as they
+    /// always were, the rest of the time. Each hands over with
+    /// `Fault::Retune`: the checking one after the store that made the last
+    /// such variable or left the segment out of risk; the plain one after the
+    /// instruction whose string or array put it at risk (or, when it has
+    /// changed nothing yet, before it, to be run again), and after a `CLEAR`
+    /// or `RUN`, which unmakes every variable.
     pub(super) fn run(&mut self, budget: u64, budget_limit: LimitKind) -> Res<Event> {
+        let mut left = budget;
+        let mut again = false;
+        loop {
+            self.count_unmade();
+            if std::mem::take(&mut again) {
+                // the instruction stopped before its string: it runs again
+                // where it is checked (its string will put the segment at risk)
+                self.m.checking = self.m.unmade > 0;
+            }
+            let before = self.m.steps;
+            let result = if self.m.checking {
+                self.run_loop::<true>(left, budget_limit)
+            } else {
+                self.run_loop::<false>(left, budget_limit)
+            };
+            let Err(Fault::Retune(resume)) = result else {
+                // outside the loop (INPUT's stores) nothing hands over
+                self.m.checking = true;
+                return result;
+            };
+            left = left.saturating_sub(self.m.steps.saturating_sub(before));
+            match resume {
+                RESUME_NEXT => self.m.pc += 1,
+                RESUME_AGAIN => again = true,
+                at => self.m.pc = at,
+            }
+        }
+    }
+
+    // each loop its own function, as the one loop was: inlined into `run`
+    // together, both ran slower
+    #[inline(never)]
+    fn run_loop<const CHECKED: bool>(
+        &mut self,
+        budget: u64,
+        budget_limit: LimitKind,
+    ) -> Res<Event> {
         let ops = &self.code.ops;
         let mut pc = self.m.pc as usize;
         let mut remaining = budget;
@@ -52,6 +104,10 @@ impl<'a> Vm<'a> {
                     self.push(value);
                     Ok(())
                 }
+                Op::StoreNum(Slot(slot)) if CHECKED => {
+                    let value = self.pop();
+                    self.checked_store(slot, value, pc)
+                }
                 Op::StoreNum(Slot(slot)) => {
                     let value = self.pop();
                     if let Some(var) = self.m.nums.get_mut(slot as usize) {
@@ -59,6 +115,11 @@ impl<'a> Vm<'a> {
                     }
                     self.made_num(slot, value);
                     Ok(())
+                }
+                Op::StoreSng(Slot(slot)) if CHECKED => {
+                    let value = self.pop();
+                    self.sng(value)
+                        .and_then(|value| self.checked_store(slot, value, pc))
                 }
                 Op::StoreSng(Slot(slot)) => {
                     let value = self.pop();
@@ -68,6 +129,10 @@ impl<'a> Vm<'a> {
                         }
                         self.made_num(slot, value);
                     })
+                }
+                Op::StoreInt(Slot(slot)) if CHECKED => {
+                    let value = self.pop();
+                    cint(value).and_then(|value| self.checked_store(slot, f64::from(value), pc))
                 }
                 Op::StoreInt(Slot(slot)) => {
                     let value = self.pop();
@@ -123,6 +188,11 @@ impl<'a> Vm<'a> {
                     Ok(())
                 }
                 Op::Next(Slot(var), _) => self.next(Some(var), &mut pc),
+                Op::Update(Slot(var), op, k) if CHECKED => {
+                    let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
+                    self.arith(op, value, k)
+                        .and_then(|r| self.checked_store(var, r, pc))
+                }
                 Op::Update(Slot(var), op, k) => {
                     let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
                     self.arith(op, value, k).map(|r| {
@@ -150,6 +220,7 @@ impl<'a> Vm<'a> {
                     let a = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
                     self.arith(op, a, k).map(|r| self.push(r))
                 }
+                Op::SetNum(Slot(var), k) if CHECKED => self.checked_store(var, k, pc),
                 Op::SetNum(Slot(var), k) => {
                     if let Some(slot) = self.m.nums.get_mut(var as usize) {
                         *slot = k;

@@ -339,6 +339,7 @@ pub(crate) fn assign_input(
         match (target, value) {
             (InputTarget::Num(Slot(slot), ty), crate::input::Entry::Num(value)) => {
                 let value = vm.convert(value, *ty)?;
+                vm.make_scalar(*slot)?;
                 if let Some(var) = vm.m.nums.get_mut(*slot as usize) {
                     *var = value;
                 }

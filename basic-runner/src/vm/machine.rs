@@ -162,6 +162,15 @@ pub(crate) struct Machine {
     /// taken from the budget by the run loop.
     #[serde(skip)]
     pub(crate) charged: u64,
+    /// Whether the run loop checks each numeric store for a variable still to
+    /// be made (`dispatch.rs`, `run`), and how many stored-to ones are not made.
+    #[serde(skip)]
+    pub(crate) checking: bool,
+    #[serde(skip)]
+    pub(crate) unmade: usize,
+    /// The plain loop must hand over after this instruction (`space.rs`).
+    #[serde(skip)]
+    pub(crate) crossed: bool,
     /// GW-BASIC's data segment (`space.rs`): which numeric variables were
     /// given a 0 (GW-BASIC makes a variable when it is first given a value, and
     /// one holding anything but 0 has been), where each string variable's
@@ -237,6 +246,9 @@ impl Machine {
             last_alive: None,
             cancel: None,
             charged: 0,
+            checking: false,
+            unmade: 0,
+            crossed: false,
             num_made: vec![false; code.num_vars.len()],
             str_home: vec![Home::None; code.str_vars.len()],
             elems_in_text: Vec::new(),
@@ -290,11 +302,6 @@ impl Machine {
             limits,
         };
         vm.run(budget, budget_limit)
-    }
-
-    /// Whether an error now goes to an `ON ERROR` handler.
-    pub(crate) fn traps_errors(&self) -> bool {
-        self.on_error.is_some() && self.handling.is_none()
     }
 
     pub(crate) fn clear(&mut self, code: &Code) {

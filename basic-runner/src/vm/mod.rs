@@ -45,7 +45,19 @@ pub(crate) enum Fault {
     /// The host raised the session's cancel flag.
     Cancelled,
     Internal,
+    /// Not an error: the run goes on in the other of the two loops
+    /// (`dispatch.rs`, `run`): at this instruction, the one that raised it
+    /// done, or where `RESUME_NEXT` or `RESUME_AGAIN` say. A plain number, not
+    /// an enum of its own, which changed how every instruction's result is
+    /// returned and slowed the loop.
+    Retune(u32),
 }
+
+/// `Fault::Retune`: on after the instruction that raised it, which is done.
+const RESUME_NEXT: u32 = u32::MAX - 1;
+/// `Fault::Retune`: the instruction that raised it again; it stopped before
+/// changing anything.
+const RESUME_AGAIN: u32 = u32::MAX;
 
 impl From<ErrorCode> for Fault {
     fn from(code: ErrorCode) -> Fault {
@@ -80,7 +92,12 @@ pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767
 /// The seed typed at the `RANDOMIZE` prompt: one number (blank is 0), rounded to
 /// an integer. `None` asks again; a number out of range is `Overflow`.
 pub(crate) fn typed_seed(line: &[Ch]) -> Option<Res<i16>> {
-    let entries = crate::input::parse(line, &[false])?;
+    let entries = match crate::input::parse(line, &[crate::input::Target::Num]) {
+        Ok(entries) => entries,
+        // the seed is made an integer after it is read: too large either way
+        Err(crate::input::Redo::Overflow) => return Some(Err(ErrorCode::Overflow.into())),
+        Err(crate::input::Redo::Retype) => return None,
+    };
     let value = match entries.first() {
         Some(crate::input::Entry::Num(value)) => *value,
         _ => 0.0,

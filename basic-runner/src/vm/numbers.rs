@@ -175,6 +175,9 @@ impl<'a> Vm<'a> {
             Op::UpdateInt(Slot(var), op, k) => {
                 let value = self.m.nums.get(var as usize).copied().unwrap_or(0.0);
                 let r = cint(self.arith(op, value, k)?)?;
+                if self.m.checking {
+                    self.make_scalar(var)?;
+                }
                 if let Some(slot) = self.m.nums.get_mut(var as usize) {
                     *slot = f64::from(r);
                 }

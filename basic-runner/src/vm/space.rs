@@ -24,7 +24,10 @@ use crate::error::ErrorCode;
 use crate::op::Slot;
 use crate::segment::{self, FREE_AT_START};
 
-use super::{Array, ArrayData, Home, Machine, OUT_OF_STRING_SPACE, Res, Vm, cost};
+use super::{
+    Array, ArrayData, Fault, Home, Machine, OUT_OF_STRING_SPACE, RESUME_AGAIN, RESUME_NEXT, Res,
+    Vm, cost,
+};
 
 impl Vm<'_> {
     /// Bytes of the scalar variables made so far.
@@ -78,6 +81,15 @@ impl Vm<'_> {
     /// Takes `n` bytes of string space for a new string, collecting the
     /// garbage first when they are not free (GW-BASIC's `GETSPA`).
     pub(super) fn claim(&mut self, n: usize) -> Res<()> {
+        self.claim_with(n, false)
+    }
+
+    /// [`Self::claim`] for an instruction that has changed nothing yet
+    /// (`restartable`): when its string would leave too little room for the
+    /// variables still to be made, the plain run loop stops here and the
+    /// checking one runs the instruction again (`dispatch.rs`, `run`).
+    #[inline(always)]
+    pub(super) fn claim_with(&mut self, n: usize, restartable: bool) -> Res<()> {
         let wanted = self.m.string_space.saturating_add(n);
         // the room left were every variable made is a lower bound, so the
         // common case needs no count of the variables made
@@ -86,10 +98,22 @@ impl Vm<'_> {
             self.m.string_space = wanted;
             return Ok(());
         }
+        self.claim_near_full(n, restartable)
+    }
+
+    /// [`Self::claim_with`] where the segment may be full: out of line, so
+    /// that `AppendConst`'s hot arm keeps only the common case.
+    #[inline(never)]
+    fn claim_near_full(&mut self, n: usize, restartable: bool) -> Res<()> {
+        let wanted = self.m.string_space.saturating_add(n);
         let Some(room) = self.string_room() else {
             self.m.string_space = wanted;
             return Ok(());
         };
+        // this string takes the segment to where a new variable might not fit
+        if restartable && !self.m.checking && self.m.unmade > 0 {
+            return Err(Fault::Retune(RESUME_AGAIN));
+        }
         if wanted > room {
             self.collect();
             if self.m.string_space.saturating_add(n) > room {
@@ -97,7 +121,67 @@ impl Vm<'_> {
             }
         }
         self.m.string_space += n;
+        self.note_growth();
         Ok(())
+    }
+
+    /// Whether the segment is so full that a variable still to be made might
+    /// not fit (text, every scalar made, arrays and strings past its size,
+    /// and the program not already past it, where nothing is checked).
+    pub(super) fn at_risk(&self) -> bool {
+        let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
+        fixed.saturating_add(self.m.string_space) > FREE_AT_START && self.string_room().is_some()
+    }
+
+    /// In the plain loop with variables still to make: must the checking one
+    /// take over?
+    fn hands_over(&self) -> bool {
+        !self.m.checking && self.m.unmade > 0 && self.at_risk()
+    }
+
+    /// Strings or arrays grew: in the plain loop, when that puts the variables
+    /// still to make at risk, the instruction hands over when it is done
+    /// (`hand_over_after`).
+    pub(super) fn note_growth(&mut self) {
+        if self.hands_over() {
+            self.m.crossed = true;
+        }
+    }
+
+    /// An array made by its first use (10 to a side): in the plain loop with
+    /// variables still to make, when it puts them at risk, the checking loop
+    /// runs the instruction again (it has changed nothing yet).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn implicit_array_hands_over(&self, arr: u32, dims: usize) -> bool {
+        if self.m.checking || self.m.unmade == 0 {
+            return false;
+        }
+        let side = 11 - usize::from(self.m.option_base);
+        let elements = side.saturating_pow(u32::try_from(dims).unwrap_or(u32::MAX));
+        let bytes = self.gw_array_bytes(arr as usize, dims, elements);
+        let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
+        fixed
+            .saturating_add(bytes)
+            .saturating_add(self.m.string_space)
+            > FREE_AT_START
+            && self.string_room().is_some()
+    }
+
+    /// The end of an instruction that may have grown the strings or arrays:
+    /// the checking loop goes on after it when `note_growth` said so.
+    pub(super) fn hand_over_after(&mut self) -> Res<()> {
+        if std::mem::take(&mut self.m.crossed) {
+            return Err(Fault::Retune(RESUME_NEXT));
+        }
+        Ok(())
+    }
+
+    /// [`Self::hand_over_after`] as a call: inlined into `variable_op`, it made
+    /// the array elements' instructions dearer.
+    #[inline(never)]
+    pub(super) fn hand_over_after_call(&mut self) -> Res<()> {
+        self.hand_over_after()
     }
 
     /// Room in GW-BASIC's segment for a new array of `bytes`: where the text,
@@ -308,6 +392,94 @@ impl Vm<'_> {
         {
             *made = true;
         }
+    }
+
+    /// How many numeric variables an instruction stores to are not made yet,
+    /// and so which run loop runs (`dispatch.rs`, `run`).
+    pub(super) fn count_unmade(&mut self) {
+        let code = self.code;
+        let m = &mut *self.m;
+        m.num_made.resize(m.nums.len(), false);
+        // a variable holding anything but 0 has been given it, so it is made
+        for (made, value) in m.num_made.iter_mut().zip(&m.nums) {
+            *made |= *value != 0.0;
+        }
+        let made = |slot: &&u32| m.num_made.get(**slot as usize) == Some(&true);
+        m.unmade = code
+            .stored_scalars
+            .iter()
+            .filter(|slot| !made(slot))
+            .count();
+        m.crossed = false;
+        self.m.checking = self.m.unmade > 0 && self.at_risk();
+    }
+
+    /// A store in the checking loop: to a made variable as in the plain loop,
+    /// else through `store_new`.
+    #[inline(always)]
+    pub(super) fn checked_store(&mut self, slot: u32, value: f64, next: usize) -> Res<()> {
+        if self.m.num_made.get(slot as usize) == Some(&false) {
+            return self.store_new(slot, value, next);
+        }
+        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+            *var = value;
+        }
+        Ok(())
+    }
+
+    /// A store to a variable not made yet: it is made first, and once none is
+    /// left to make, the plain loop takes over after this instruction (`next`
+    /// is where it goes on).
+    #[cold]
+    #[inline(never)]
+    fn store_new(&mut self, slot: u32, value: f64, next: usize) -> Res<()> {
+        self.make_scalar(slot)?;
+        if let Some(var) = self.m.nums.get_mut(slot as usize) {
+            *var = value;
+        }
+        if self.m.unmade == 0 || !self.at_risk() {
+            return Err(Fault::Retune(next as u32));
+        }
+        Ok(())
+    }
+
+    /// GW-BASIC's first store to a numeric variable makes it (`PTRGET` finds no
+    /// entry and moves the arrays up for one), which needs room in the segment:
+    /// `REASON` (BIMISC.ASM) collects the string garbage when the arrays would
+    /// reach the strings, and else it is Out of memory (7), the variable not
+    /// made and not stored to.
+    pub(super) fn make_scalar(&mut self, slot: u32) -> Res<()> {
+        if self.m.num_made.get(slot as usize) != Some(&false) {
+            return Ok(());
+        }
+        self.room_for_scalar(self.code.num_var_bytes(slot as usize))?;
+        if let Some(made) = self.m.num_made.get_mut(slot as usize) {
+            *made = true;
+        }
+        self.m.unmade = self.m.unmade.saturating_sub(1);
+        Ok(())
+    }
+
+    /// Room for a new variable of `bytes` beside the strings, collecting the
+    /// garbage first when there is too little. A program already past
+    /// GW-BASIC's segment (an array took it there) is bound by the memory limit
+    /// alone.
+    fn room_for_scalar(&mut self, bytes: usize) -> Res<()> {
+        // were every variable made, the strings would still fit: no count needed
+        let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
+        if fixed.saturating_add(self.m.string_space) <= FREE_AT_START {
+            return Ok(());
+        }
+        let Some(room) = self.string_room() else {
+            return Ok(());
+        };
+        if self.m.string_space.saturating_add(bytes) > room {
+            self.collect();
+            if self.m.string_space.saturating_add(bytes) > room {
+                return Err(ErrorCode::OutOfMemory.into());
+            }
+        }
+        Ok(())
     }
 
     /// Bytes GW-BASIC's array of `elements` takes.

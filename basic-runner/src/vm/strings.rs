@@ -22,7 +22,8 @@ impl<'a> Vm<'a> {
         }
         // GW-BASIC makes the joined string anew in the string space; the old
         // one is garbage
-        self.claim(joined)?;
+        // nothing is changed yet: the checking loop can run it again
+        self.claim_with(joined, true)?;
         if let Some(target) = self.m.strs.get_mut(var as usize) {
             target.extend_from_slice(tail);
         }
@@ -57,6 +58,7 @@ impl<'a> Vm<'a> {
                 }
                 a.extend_from_slice(&b);
                 self.made_string()?;
+                self.hand_over_after()?;
             }
             Op::AppendVar(Slot(var), Slot(other)) => {
                 let tail = self.m.strs.get(other as usize).cloned().unwrap_or_default();

@@ -7,7 +7,10 @@ use crate::error::ErrorCode;
 use crate::number;
 use crate::op::{ArrayId, ConstId, Op, Slot};
 
-use super::{Array, ArrayData, BaseFixed, Fault, Home, OUT_OF_STRING_SPACE, Res, Vm, cint, cost};
+use super::{
+    Array, ArrayData, BaseFixed, Fault, Home, OUT_OF_STRING_SPACE, RESUME_AGAIN, Res, Vm, cint,
+    cost,
+};
 
 impl<'a> Vm<'a> {
     pub(super) fn store_str_slot(&mut self, slot: usize, text: Vec<Ch>, home: Home) -> Res<()> {
@@ -131,6 +134,9 @@ impl<'a> Vm<'a> {
             .checked_sub(count)
             .ok_or(Fault::Internal)?;
         if matches!(self.m.arrays.get(arr as usize), Some(None)) {
+            if self.implicit_array_hands_over(arr, count) {
+                return Err(Fault::Retune(RESUME_AGAIN));
+            }
             self.create_array(arr, vec![10; count])?;
         }
         let Some(Some(array)) = self.m.arrays.get(arr as usize) else {
@@ -192,6 +198,7 @@ impl<'a> Vm<'a> {
                 let text = self.pop_str();
                 let home = self.placed(self.m.str_stack.len(), text.len())?;
                 self.store_str_slot(slot as usize, text, home)?;
+                self.hand_over_after_call()?;
             }
             Op::LoadElemNum(ArrayId(arr), dims) => {
                 let index = self.element(arr, dims)?;
@@ -219,8 +226,18 @@ impl<'a> Vm<'a> {
             }
             Op::StoreElemNum(ArrayId(arr), dims, ty) => {
                 let value = self.pop();
+                // the element first, as GW-BASIC finds it before the value
+                let index = match self.element(arr, dims) {
+                    Ok(index) => index,
+                    Err(fault) => {
+                        // to be run again in the checking loop, as it was
+                        if fault == Fault::Retune(RESUME_AGAIN) {
+                            self.push(value);
+                        }
+                        return Err(fault);
+                    }
+                };
                 let value = self.convert(value, ty)?;
-                let index = self.element(arr, dims)?;
                 match self.m.arrays.get_mut(arr as usize) {
                     Some(Some(Array {
                         data: ArrayData::Num(values),
@@ -234,12 +251,20 @@ impl<'a> Vm<'a> {
                 }
             }
             Op::StoreElemStr(ArrayId(arr), dims) => {
+                // the element first, as GW-BASIC finds it before the string:
+                // nothing may fail after the string's room is taken, and
+                // nothing is changed if it is to run again
+                let index = self.element(arr, dims)?;
                 let text = self.pop_str();
                 let home = self.placed(self.m.str_stack.len(), text.len())?;
-                let index = self.element(arr, dims)?;
                 self.store_str_elem(arr as usize, index, text, home)?;
+                self.hand_over_after_call()?;
             }
-            Op::Dim(ArrayId(arr), dims) => self.dim(arr, dims)?,
+            Op::Dim(ArrayId(arr), dims) => {
+                self.dim(arr, dims)?;
+                self.note_growth();
+                self.hand_over_after_call()?;
+            }
             Op::Erase(ArrayId(arr)) => {
                 let Some(entry) = self.m.arrays.get_mut(arr as usize) else {
                     return Err(Fault::Internal);

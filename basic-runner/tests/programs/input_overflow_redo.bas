@@ -1,0 +1,10 @@
+10 REM an INPUT number past its reader's range: Overflow, then ?Redo from start
+20 INPUT A%: PRINT A%
+30 INPUT A: PRINT A
+40 INPUT A#: PRINT A#
+50 INPUT B, C: PRINT B; C
+60 INPUT D: PRINT D
+70 INPUT D$: PRINT D$
+80 READ E: PRINT E
+90 DATA -1D309
+100 INPUT A%: PRINT A%
