@@ -290,8 +290,9 @@ struct Scanned {
     value: f64,
     used: usize,
     double: Option<f64>,
-    /// An `&H`/`&O` number past 16 bits: GW-BASIC's reader stops with
-    /// `Overflow` (error 6), where a literal in the text stands for -1 here.
+    /// An `&H`/`&O` number past 16 bits by value, as `VAL` reads it: GW-BASIC's
+    /// reader stops with `Overflow` (error 6), where a literal in the text
+    /// stands for -1 here.
     radix_overflow: bool,
     /// Where GW-BASIC's `&` reader (`OCTCNS`) stops with an error of its own.
     radix_fault: Option<RadixFault>,
@@ -383,8 +384,8 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     // GW-BASIC's reader ($FIN) types the number as it goes: an eighth digit makes
     // it a double, so do `D` and a `#` right after the digits; `!` makes it single
     // (`FN500`, `FN600`, MATH1.ASM); `%` is taken and changes nothing (`FN400`).
-    // The type sign is taken; none may follow an exponent (`$FINEX`, MATH2.ASM,
-    // stops at it), so `1E5#` leaves the `#` unread.
+    // The reader stops after the sign; none may follow an exponent (`$FINEX`,
+    // MATH2.ASM, stops at it), so `1E5#` leaves the `#` unread.
     let forced = match bytes.get(index) {
         Some(b'#') => Some(true),
         Some(b'!') => Some(false),
@@ -455,8 +456,9 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     }
 }
 
-/// Why GW-BASIC's `&` reader (`OCTCNS`, GWEVAL.ASM) stops a `READ` or `VAL`
-/// with an error of its own, at the line of the statement reading.
+/// Why GW-BASIC's `&` reader (`OCTCNS`, GWEVAL.ASM) stops with an error of its
+/// own: `READ` raises it at its own line, `INPUT` asks again (`VAL` still
+/// goes by `Scanned::radix_overflow`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RadixFault {
     /// `Overflow`: a fifth hex digit, or octal past 16 bits.
