@@ -698,18 +698,20 @@ impl Compiler {
                 }
             }
             StmtKind::Read(targets) => {
-                for target in targets {
+                self.emit(Op::ReadBegin);
+                for (index, target) in targets.iter().enumerate() {
                     self.push_indices(target);
                     let (_, ty) = self.type_of(&target.name);
                     match ty {
                         VarTy::Str => self.emit(Op::ReadStr),
-                        VarTy::Num(_) => self.emit(Op::ReadNum),
+                        VarTy::Num(num) => self.emit(Op::ReadNum(num == NumTy::Dbl)),
                     };
                     let value_ty = match ty {
                         VarTy::Str => VarTy::Str,
                         VarTy::Num(_) => VarTy::Num(NumTy::Dbl),
                     };
                     self.store(target, value_ty);
+                    self.emit(Op::ReadCheck(index + 1 == targets.len()));
                 }
             }
             StmtKind::Data(items) => {

@@ -24,6 +24,10 @@ pub(crate) enum Redo {
     /// reader says `Overflow` (or, under `ON ERROR`, raises error 6), and
     /// `INPUT` asks again.
     Overflow,
+    /// An `&H`/`&O` number past 16 bits: the `&` reader (`OCTCNS`, GWEVAL.ASM)
+    /// prints `Overflow` itself when `INPUT` calls it (`CKOVER` with `FLGSCN`
+    /// set), with or without `ON ERROR`, and `INPUT` asks again.
+    RadixOverflow,
 }
 
 /// One value typed at `INPUT`.
@@ -117,6 +121,12 @@ pub(crate) fn parse(line: &[Ch], targets: &[Target]) -> Result<Vec<Entry>, Redo>
             if reached && number::reader_overflows(&bytes, target == Target::Dbl) {
                 return Err(Redo::Overflow);
             }
+            if reached
+                && number::read_item(&bytes, target == Target::Dbl)
+                    == Err(number::RadixFault::Overflow)
+            {
+                return Err(Redo::RadixOverflow);
+            }
             let value = if target == Target::Dbl {
                 number::parse_strict_double(&bytes)
             } else {
@@ -204,8 +214,13 @@ mod tests {
     #[test]
     fn a_number_past_its_range_is_found_once_reached() {
         use Target::{Dbl, Num, Str};
-        let lines: [(&str, &[Target], Redo); 6] = [
+        let lines: [(&str, &[Target], Redo); 9] = [
             ("1E39", &[Num], Redo::Overflow),
+            // the `&` reader's own message: a fifth hex digit, octal past 16 bits
+            ("&H0FFFF", &[Num], Redo::RadixOverflow),
+            ("5, &O200000", &[Num, Dbl], Redo::RadixOverflow),
+            // an 8 among octal digits is only asked again
+            ("&O78", &[Num], Redo::Retype),
             // the reader stops at the X, after the overflow
             ("1E39X", &[Num], Redo::Overflow),
             ("1D309", &[Dbl], Redo::Overflow),

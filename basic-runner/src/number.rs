@@ -290,9 +290,12 @@ struct Scanned {
     value: f64,
     used: usize,
     double: Option<f64>,
-    /// An `&H`/`&O` number past 16 bits: GW-BASIC's reader stops with
-    /// `Overflow` (error 6), where a literal in the text stands for -1 here.
+    /// An `&H`/`&O` number past 16 bits by value, as `VAL` reads it: GW-BASIC's
+    /// reader stops with `Overflow` (error 6), where a literal in the text
+    /// stands for -1 here.
     radix_overflow: bool,
+    /// Where GW-BASIC's `&` reader (`OCTCNS`) stops with an error of its own.
+    radix_fault: Option<RadixFault>,
     /// A decimal number past even `f64`'s range (its value is held as a
     /// double's largest, which is in range).
     beyond_f64: bool,
@@ -324,20 +327,19 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     skip_blanks(&mut index);
     if bytes.get(index) == Some(&b'&') {
         let mut word = String::from("&");
-        index += 1;
-        while let Some(&b) = bytes.get(index) {
-            if b.is_ascii_alphanumeric() {
-                word.push(char::from(b.to_ascii_uppercase()));
-                index += 1;
-            } else {
+        for &b in bytes.get(index + 1..).unwrap_or_default() {
+            if !b.is_ascii_alphanumeric() {
                 break;
             }
+            word.push(char::from(b.to_ascii_uppercase()));
         }
+        let (value, used, radix_fault) = scan_radix(bytes, index + 1);
         return Scanned {
-            value: parse_radix(&word).unwrap_or(0.0),
-            used: index,
+            value,
+            used,
             double: None,
             radix_overflow: radix_overflows(&word),
+            radix_fault,
             beyond_f64: false,
         };
     }
@@ -375,16 +377,23 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
             used,
             double,
             radix_overflow: false,
+            radix_fault: None,
             beyond_f64: false,
         };
     }
     // GW-BASIC's reader ($FIN) types the number as it goes: an eighth digit makes
     // it a double, so do `D` and a `#` right after the digits; `!` makes it single
+    // (`FN500`, `FN600`, MATH1.ASM); `%` is taken and changes nothing (`FN400`).
+    // The reader stops after the sign; none may follow an exponent (`$FINEX`,
+    // MATH2.ASM, stops at it), so `1E5#` leaves the `#` unread.
     let forced = match bytes.get(index) {
         Some(b'#') => Some(true),
         Some(b'!') => Some(false),
         _ => None,
     };
+    if let Some(b'#' | b'!' | b'%') = bytes.get(index) {
+        used = index + 1;
+    }
     let double_exponent = matches!(bytes.get(index), Some(b'D' | b'd'));
     if let Some(b'E' | b'e' | b'D' | b'd') = bytes.get(index) {
         let mut exp_text = String::from("E");
@@ -442,7 +451,65 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
         used,
         double,
         radix_overflow: false,
+        radix_fault: None,
         beyond_f64,
+    }
+}
+
+/// Why GW-BASIC's `&` reader (`OCTCNS`, GWEVAL.ASM) stops with an error of its
+/// own: `READ` raises it at its own line, `INPUT` asks again (`VAL` still
+/// goes by `Scanned::radix_overflow`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RadixFault {
+    /// `Overflow`: a fifth hex digit, or octal past 16 bits.
+    Overflow,
+    /// `Syntax error`: an `8` or `9` among octal digits.
+    Digit,
+}
+
+/// GW-BASIC's `&H`/`&O`/`&` reader from just after the `&`: the value, where
+/// it stops, and its error if any. Hex digits are read as they stand (no
+/// blanks) and there may be four: the fifth is `Overflow` whatever its value
+/// (`LOPHEX` counts them down from 5 and falls into `CKOVER`), so `&H0FFFF`
+/// overflows. Octal digits are read with blanks skipped (`CHRGTR`) and
+/// overflow when a shift carries out of 16 bits.
+fn scan_radix(bytes: &[u8], start: usize) -> (f64, usize, Option<RadixFault>) {
+    let word = |value: u32| f64::from(value as u16 as i16);
+    let mut index = start;
+    let mut value: u32 = 0;
+    if matches!(bytes.get(index), Some(b'H' | b'h')) {
+        index += 1;
+        let mut digits = 0;
+        while let Some(digit) = bytes.get(index).and_then(|&b| char::from(b).to_digit(16)) {
+            value = (value << 4 | digit) & 0xFFFF;
+            index += 1;
+            digits += 1;
+            if digits == 5 {
+                return (word(value), index, Some(RadixFault::Overflow));
+            }
+        }
+        return (word(value), index, None);
+    }
+    if matches!(bytes.get(index), Some(b'O' | b'o')) {
+        index += 1;
+    }
+    let mut used = index;
+    loop {
+        while matches!(bytes.get(index), Some(b' ' | b'\t' | b'\n')) {
+            index += 1;
+        }
+        match bytes.get(index) {
+            Some(b'8' | b'9') => return (word(value), used, Some(RadixFault::Digit)),
+            Some(&b) if b.is_ascii_digit() => {
+                value = value * 8 + u32::from(b - b'0');
+                if value > 0xFFFF {
+                    return (word(value), used, Some(RadixFault::Overflow));
+                }
+                index += 1;
+                used = index;
+            }
+            _ => return (word(value), used, None),
+        }
     }
 }
 
@@ -538,39 +605,62 @@ pub(crate) fn parse_strict_double(bytes: &[u8]) -> Option<f64> {
 }
 
 fn parse_strict_with(bytes: &[u8], reader: Reader) -> Option<(f64, bool)> {
-    let Scanned {
-        value,
-        used,
-        double,
-        radix_overflow,
-        beyond_f64,
-    } = scan_number(bytes, reader);
+    match read_with(bytes, reader) {
+        Ok(item) if !item.rest => Some((item.value, item.double)),
+        _ => None,
+    }
+}
+
+/// A number as GW-BASIC's reader leaves it for `READ` to store: it stores what
+/// the reader made and only then looks at what follows (`STRDN2`, GWMAIN.ASM).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct ItemNumber {
+    /// Not clamped to its type's range; infinite past `f64`'s.
+    pub(crate) value: f64,
+    pub(crate) double: bool,
+    /// Something other than blanks follows the number: `Syntax error`, after
+    /// the store.
+    pub(crate) rest: bool,
+}
+
+/// A `DATA` item as `READ` reads it into a numeric variable: `FINDBL` for a
+/// double variable (`double_target`: the number is built in double from its
+/// first digit, `NUMINS`), else `FIN`.
+pub(crate) fn read_item(bytes: &[u8], double_target: bool) -> Result<ItemNumber, RadixFault> {
+    let reader = if double_target {
+        Reader::Double
+    } else {
+        Reader::Typed
+    };
+    read_with(bytes, reader)
+}
+
+fn read_with(bytes: &[u8], reader: Reader) -> Result<ItemNumber, RadixFault> {
+    let scanned = scan_number(bytes, reader);
+    if let Some(fault) = scanned.radix_fault {
+        return Err(fault);
+    }
     let value = match reader {
         // `FIN` forces the number it built to double only after the digits
-        Reader::Typed => value,
-        Reader::Double => double.unwrap_or(value),
+        Reader::Typed => scanned.value,
+        Reader::Double => scanned.double.unwrap_or(scanned.value),
     };
     // past f64's range it is past every type's: an infinity says so
-    let value = if beyond_f64 {
+    let value = if scanned.beyond_f64 {
         f64::INFINITY.copysign(value)
     } else {
         value
     };
-    if radix_overflow {
-        return None;
-    }
-    let rest: Vec<u8> = bytes
-        .get(used..)
+    let rest = bytes
+        .get(scanned.used..)
         .unwrap_or_default()
         .iter()
-        .copied()
-        .filter(|b| !matches!(b, b' ' | b'\t' | b'\n'))
-        .collect();
-    match rest.as_slice() {
-        // GW-BASIC takes a single or double sign after a typed number, not `%`
-        [] | [b'!' | b'#'] => Some((value, double.is_some())),
-        _ => None,
-    }
+        .any(|b| !matches!(b, b' ' | b'\t' | b'\n'));
+    Ok(ItemNumber {
+        value,
+        double: scanned.double.is_some(),
+        rest,
+    })
 }
 
 /// A number in Microsoft Binary Format, as `RANDOMIZE` reads it.
@@ -748,7 +838,36 @@ mod tests {
         assert_eq!(parse_strict(b"Y"), None);
         assert_eq!(parse_strict(b"+"), Some(0.0));
         assert_eq!(parse_strict(b"5#"), Some(5.0));
-        assert_eq!(parse_strict(b"5%"), None);
+        // `FIN` takes `%` after the digits too (`FN400`), but no sign after
+        // an exponent
+        assert_eq!(parse_strict(b"5%"), Some(5.0));
+        assert_eq!(parse_strict(b"1.5 %"), Some(1.5));
+        assert_eq!(parse_strict(b"1E5#"), None);
+        assert_eq!(parse_strict(b"5#1"), None);
+    }
+
+    #[test]
+    fn read_items_store_before_the_syntax_error() {
+        let item = |text: &[u8], double| read_item(text, double);
+        let number = |value, double, rest| {
+            Ok(ItemNumber {
+                value,
+                double,
+                rest,
+            })
+        };
+        assert_eq!(item(b"1.5.5", false), number(1.5, false, true));
+        assert_eq!(item(b"X", false), number(0.0, false, true));
+        assert_eq!(item(b"1#E5", false), number(1.0, true, true));
+        assert_eq!(item(b"&H10#", false), number(16.0, false, true));
+        assert_eq!(item(b"1.1%", true), number(1.1, true, false));
+        assert_eq!(item(b"&H0FFFF", false), Err(RadixFault::Overflow));
+        assert_eq!(item(b"&HFFFF", false), number(-1.0, false, false));
+        assert_eq!(item(b"&O177777", false), number(-1.0, false, false));
+        assert_eq!(item(b"&O200000", false), Err(RadixFault::Overflow));
+        assert_eq!(item(b"&O78", false), Err(RadixFault::Digit));
+        assert_eq!(item(b"&1 7", false), number(15.0, false, false));
+        assert_eq!(item(b"&H1 7", false), number(1.0, false, true));
     }
 
     #[test]

@@ -467,10 +467,17 @@ pub enum Op {
     CallFn(TableId),
     /// Return from a user function's body.
     FnReturn,
-    /// Push the next `DATA` item as a number.
-    ReadNum,
+    /// Start a `READ` statement: remember where the `DATA` items stand, as
+    /// GW-BASIC keeps its `DATPTR` until the statement ends.
+    ReadBegin,
+    /// Push the next `DATA` item as a number (read in double for a double
+    /// variable).
+    ReadNum(bool),
     /// Push the next `DATA` item as a string.
     ReadStr,
+    /// After a `READ` item's store: the `Syntax error` of text after the item,
+    /// if any; `true` ends the statement.
+    ReadCheck(bool),
     /// Point `READ` at a `DATA` item.
     Restore(u32),
     /// `ON ERROR GOTO line`: errors jump to the handler.
@@ -686,7 +693,7 @@ impl Op {
             Concat => effect(0, 0, 2, 1),
             Call(builtin) => builtin.effect(),
             ForInit(_) => effect(2, 0, 0, 0),
-            ReadNum => effect(0, 1, 0, 0),
+            ReadNum(_) => effect(0, 1, 0, 0),
             ReadStr => effect(0, 0, 0, 1),
             Ext(ext) => match ext {
                 self::Ext::PrintNum(_)
@@ -705,7 +712,7 @@ impl Op {
             },
             Erase(_) | Jump(_) | Gosub(_) | Return | ReturnTo(_) | Next(..) | NextAny | Wend
             | DefFn(_) | CallFn(_) | FnReturn | Restore(_) | OptionBase(_) | Clear | Run(_)
-            | Stop | End | Raise(_) => effect(0, 0, 0, 0),
+            | ReadBegin | ReadCheck(_) | Stop | End | Raise(_) => effect(0, 0, 0, 0),
         }
     }
 

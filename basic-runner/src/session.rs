@@ -374,6 +374,9 @@ impl Session {
                     }
                     vm::write_text(&mut self.machine, out, b"Overflow\n");
                 }
+                if redo == input::Redo::RadixOverflow {
+                    vm::write_text(&mut self.machine, out, b"Overflow\n");
+                }
                 vm::write_text(&mut self.machine, out, b"?Redo from start\n");
                 vm::write_text(&mut self.machine, out, &form.prompt);
                 return Some(Ok(self.waiting_step(form_id, std::mem::take(&mut out.text))));

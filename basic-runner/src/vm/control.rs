@@ -21,6 +21,12 @@ impl<'a> Vm<'a> {
             Fault::BasicAtLine(code, line) => (code, Some(line)),
             _ => return None,
         };
+        // an error inside a READ statement leaves the DATA items where the
+        // statement found them (see `Machine::read_mark`)
+        if let Some(mark) = self.m.read_mark.take() {
+            self.m.data_ptr = mark;
+        }
+        self.m.read_fault = None;
         let handler = self.m.on_error?;
         if self.m.handling.is_some() {
             return None;

@@ -331,8 +331,10 @@ impl<'a> Vm<'a> {
             | Op::StoreElemStr(..)
             | Op::Dim(..)
             | Op::Erase(..)
-            | Op::ReadNum
+            | Op::ReadBegin
+            | Op::ReadNum(..)
             | Op::ReadStr
+            | Op::ReadCheck(..)
             | Op::Restore(..)
             | Op::OptionBase(..) => self.variable_op(op),
             Op::Gosub(..)

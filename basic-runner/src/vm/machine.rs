@@ -171,6 +171,15 @@ pub(crate) struct Machine {
     /// The plain loop must hand over after this instruction (`space.rs`).
     #[serde(skip)]
     pub(crate) crossed: bool,
+    /// While a `READ` statement runs: where its `DATA` items started. GW-BASIC
+    /// moves `DATPTR` only when the statement ends (`RESFIN`), so an error in
+    /// it leaves the items as they were: the next `READ` starts there again.
+    #[serde(skip)]
+    pub(crate) read_mark: Option<u32>,
+    /// The `DATA` line of a `READ` item with text after it: its `Syntax error`
+    /// comes once the item is stored (`Op::ReadCheck`).
+    #[serde(skip)]
+    pub(crate) read_fault: Option<u32>,
     /// GW-BASIC's data segment (`space.rs`): which numeric variables were
     /// given a 0 (GW-BASIC makes a variable when it is first given a value, and
     /// one holding anything but 0 has been), where each string variable's
@@ -249,6 +258,8 @@ impl Machine {
             checking: false,
             unmade: 0,
             crossed: false,
+            read_mark: None,
+            read_fault: None,
             num_made: vec![false; code.num_vars.len()],
             str_home: vec![Home::None; code.str_vars.len()],
             elems_in_text: Vec::new(),

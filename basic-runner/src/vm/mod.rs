@@ -96,7 +96,9 @@ pub(crate) fn typed_seed(line: &[Ch]) -> Option<Res<i16>> {
         Ok(entries) => entries,
         // the seed is made an integer after it is read: too large either way
         Err(crate::input::Redo::Overflow) => return Some(Err(ErrorCode::Overflow.into())),
-        Err(crate::input::Redo::Retype) => return None,
+        // as before the `&` reader's own Overflow was told apart (its
+        // RANDOMIZE path was not read)
+        Err(crate::input::Redo::Retype | crate::input::Redo::RadixOverflow) => return None,
     };
     let value = match entries.first() {
         Some(crate::input::Entry::Num(value)) => *value,

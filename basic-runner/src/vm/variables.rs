@@ -174,6 +174,17 @@ impl<'a> Vm<'a> {
             .ok_or(Fault::Basic(ErrorCode::OutOfData))
     }
 
+    /// Moves past the `DATA` item just read. Text after it (`1X`, `"AB"C`) is
+    /// GW-BASIC's `Syntax error` at the DATA line (`TRMNOK` → `DATSNE`,
+    /// GWMAIN.ASM), raised once the item is stored, as `READ` stores what
+    /// the reader made before it looks at what follows (`STRDN2`).
+    fn read_next(&mut self, rest: bool, line: u32) {
+        self.m.data_ptr += 1;
+        if rest {
+            self.m.read_fault = Some(line);
+        }
+    }
+
     /// Strings and array elements in and out of variables, `DIM`/`ERASE`,
     /// `OPTION BASE`, and `READ`/`RESTORE` over the `DATA` items.
     pub(super) fn variable_op(&mut self, op: Op) -> Res<()> {
@@ -283,53 +294,65 @@ impl<'a> Vm<'a> {
                     self.m.base_fixed = BaseFixed::No;
                 }
             }
-            // a DATA item that is a syntax error is not consumed: a READ after
-            // RESUME NEXT meets it again, as in GW-BASIC
-            Op::ReadNum => {
+            Op::ReadBegin => self.m.read_mark = Some(self.m.data_ptr),
+            Op::ReadNum(double_target) => {
                 let entry = self.current_data()?;
-                let syntax_error = Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line);
-                if entry.quoted {
-                    return Err(syntax_error);
-                }
-                let bytes = cp437::to_bytes(&entry.text);
-                let Some((value, double)) = number::parse_strict_typed(&bytes) else {
-                    // GW-BASIC's reader stops at an &H/&O number past 16 bits
-                    if number::radix_overflow(&bytes) {
-                        return Err(Fault::BasicAtLine(ErrorCode::Overflow, entry.line));
-                    }
-                    return Err(syntax_error);
+                // GW-BASIC's reader (`FIN`, `FINDBL` for a double variable:
+                // `NUMINS`, GWMAIN.ASM) starts at a quote as at any other
+                // character that is not a digit: 0, and the text after it
+                let item = if entry.quoted {
+                    Ok(number::ItemNumber {
+                        value: 0.0,
+                        double: double_target,
+                        rest: true,
+                    })
+                } else {
+                    number::read_item(&cp437::to_bytes(&entry.text), double_target)
                 };
-                // GW-BASIC's reader ($FIN) overflows in the number's own type,
-                // printing `Overflow` once however many digits go past the range
-                // (it reads in once-only overflow mode), and goes on with that
-                // type's largest value; storing a double's into a single variable
+                // the `&` reader's own errors (`OCTCNS`, GWEVAL.ASM: `OVERR`,
+                // `SNERR`) are at the line of the READ, which is `CURLIN`
+                let item = match item {
+                    Ok(item) => item,
+                    Err(number::RadixFault::Overflow) => return Err(ErrorCode::Overflow.into()),
+                    Err(number::RadixFault::Digit) => return Err(ErrorCode::SyntaxError.into()),
+                };
+                // The reader overflows in the number's own type, printing
+                // `Overflow` once however many digits go past the range (it
+                // reads in once-only overflow mode), and goes on with that type's
+                // largest value; storing a double's into a single variable
                 // overflows again (a second `Overflow`), a single's into a double
-                // does not. Under ON ERROR it is error 6 at the DATA line, the
-                // item unread, as an `&H` number past 16 bits.
-                let max = if double {
+                // does not. Under ON ERROR, `TRAPER` (MATH1.ASM) makes it error
+                // 6 at the READ's line (`CURLIN`; only a malformed item is
+                // blamed on its DATA line), before the store.
+                let max = if item.double {
                     number::DBL_MAX
                 } else {
                     number::SNG_MAX
                 };
-                if value.abs() > max && self.m.on_error.is_some() {
-                    return Err(Fault::BasicAtLine(ErrorCode::Overflow, entry.line));
+                if item.value.abs() > max && self.m.on_error.is_some() {
+                    return Err(ErrorCode::Overflow.into());
                 }
-                self.m.data_ptr += 1;
-                let value = if double {
-                    self.dbl(value)?
+                let value = if item.double {
+                    self.dbl(item.value)?
                 } else {
-                    self.sng(value)?
+                    self.sng(item.value)?
                 };
+                self.read_next(item.rest, entry.line);
                 self.push(value);
             }
             Op::ReadStr => {
                 let entry = self.current_data()?;
-                if entry.stray_after_quote {
-                    return Err(Fault::BasicAtLine(ErrorCode::SyntaxError, entry.line));
-                }
-                self.m.data_ptr += 1;
+                self.read_next(entry.stray_after_quote, entry.line);
                 self.m.str_stack.push(entry.text.clone());
                 self.loaded_string(false);
+            }
+            Op::ReadCheck(last) => {
+                if let Some(line) = self.m.read_fault.take() {
+                    return Err(Fault::BasicAtLine(ErrorCode::SyntaxError, line));
+                }
+                if last {
+                    self.m.read_mark = None;
+                }
             }
             Op::Restore(index) => self.m.data_ptr = index,
             Op::OptionBase(base) => {

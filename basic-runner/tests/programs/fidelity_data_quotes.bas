@@ -1,4 +1,5 @@
-5 REM a quoted DATA item is a string only, text after its closing quote is a syntax error when READ reaches it, and the item stays unread (checked with PC-BASIC)
+5 REM a quoted DATA item is a string only; text after its closing quote is a syntax error at the DATA line when READ reaches it (GWMAIN.ASM: STRDN2, TRMNOK, DATSNE),
+6 REM raised after the string before it is stored, and the item stays unread (DATPTR moves only when the READ ends)
 10 ON ERROR GOTO 100
 20 READ A$, B$: PRINT "[";A$;"] [";B$;"]"
 30 READ C$: PRINT "[";C$;"]"

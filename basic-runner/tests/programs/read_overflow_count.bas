@@ -1,8 +1,9 @@
 10 REM READ of a number past its type's range. GW-BASIC's reader ($FIN)
 20 REM prints Overflow once however many digits overflow, and keeps the
 30 REM largest value of the number's own type: a double's (8+ digits, D)
-40 REM overflows again when stored into a single, a single's (E) does not
-50 REM when stored into a double. Under ON ERROR: error 6 at the DATA line.
+40 REM overflows again when stored into a single. A double variable's item
+45 REM is read by FINDBL, in double from the start (NUMINS, GWMAIN.ASM).
+50 REM Under ON ERROR: error 6 at the READ's line (TRAPER, CURLIN).
 60 READ A: PRINT A
 70 READ B#: PRINT B#
 80 READ A: PRINT A
