@@ -1,4 +1,6 @@
-//! The Discord transport: a thin serenity 0.12.5 layer over the command core.
+//! The Discord transport: serenity 0.12.5's model and HTTP client over the command
+//! core, with a gateway reader of its own (`gateway`: serenity's shard runner decoded
+//! each frame three times, 40 % of a `/roll`'s CPU).
 //!
 //! Gateway events become core [`Request`](crate::core::Request)s (`incoming`): slash
 //! commands, autocomplete, buttons and selects, modal submits, and regular messages
@@ -17,6 +19,7 @@
 mod answer;
 mod callback;
 mod commands;
+mod gateway;
 mod http;
 mod incoming;
 mod outgoing;
@@ -24,18 +27,15 @@ mod queue;
 
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{
-    Client, ClientBuilder, ConnectionStage, Context, EventHandler, GatewayIntents, Http,
-    Interaction as SerenityInteraction, Message as SerenityMessage, Ready, ShardManager,
-    ShardStageUpdateEvent,
+    GatewayIntents, Http, Interaction as SerenityInteraction, Message as SerenityMessage, Ready,
 };
-use serenity::async_trait;
-use tokio::sync::{Notify, Semaphore, SemaphorePermit};
-use tokio::task::JoinHandle;
+use tokio::sync::{Notify, Semaphore, SemaphorePermit, watch};
+use tokio::task::{JoinHandle, JoinSet};
 
 pub use commands::Scope;
 pub use http::{HttpGuardError, HttpPlan, build_http};
@@ -236,40 +236,44 @@ impl Shared {
     }
 }
 
+/// What the shards' gateway connections hand their events to (`gateway`).
 struct Handler {
     shared: Arc<Shared>,
+    http: Arc<Http>,
+    /// The bot's own user id, from READY; 0 before it.
+    bot_user_id: AtomicU64,
 }
 
-#[async_trait]
-impl EventHandler for Handler {
-    async fn ready(&self, ctx: Context, ready: Ready) {
+impl Handler {
+    /// Called by the shard's reader before it reads on, so that every message after
+    /// READY knows the bot's own id.
+    fn ready_user(&self, ready: &Ready) {
+        self.bot_user_id
+            .store(ready.user.id.get(), Ordering::SeqCst);
+        if self.http.application_id().is_none() {
+            self.http.set_application_id(ready.application.id);
+        }
+    }
+
+    async fn ready(&self, shard: u32, ready: Ready) {
         tracing::info!(
-            shard = ctx.shard_id.0,
+            shard,
             user = %ready.user.name,
             guilds = ready.guilds.len(),
             "connected to Discord"
         );
-        self.shared
-            .register_commands(&ctx.http, ctx.shard_id.0)
-            .await;
+        self.shared.register_commands(&self.http, shard).await;
     }
 
     /// Keeps `/readyz` and the shard gauge current: a shard is up only while connected
     /// (not while identifying, resuming or reconnecting).
-    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
-        let connected = event.new == ConnectionStage::Connected;
-        tracing::info!(
-            shard = event.shard_id.0,
-            from = ?event.old,
-            to = ?event.new,
-            "gateway connection stage"
-        );
-        self.shared
-            .metrics
-            .shard_connected(event.shard_id.0, connected);
+    fn stage(&self, shard: u32, connected: bool, stage: &'static str) {
+        tracing::info!(shard, to = stage, "gateway connection stage");
+        self.shared.metrics.shard_connected(shard, connected);
     }
 
-    async fn interaction_create(&self, ctx: Context, interaction: SerenityInteraction) {
+    async fn interaction_create(&self, interaction: SerenityInteraction) {
+        let http = &self.http;
         // Discord's 3 seconds run from here, also while waiting for a turn.
         let received = tokio::time::Instant::now();
         let _working = self.shared.in_flight.enter();
@@ -327,13 +331,7 @@ impl EventHandler for Handler {
                 ) {
                     self.shared.metrics.received("button");
                     // Boxed: its HTTP call would otherwise size every event's future.
-                    Box::pin(answer::modal_at_once(
-                        &self.shared,
-                        &ctx.http,
-                        &target,
-                        &modal,
-                    ))
-                    .await;
+                    Box::pin(answer::modal_at_once(&self.shared, http, &target, &modal)).await;
                     self.shared.metrics.answered("button", received.elapsed());
                     return;
                 }
@@ -364,16 +362,15 @@ impl EventHandler for Handler {
         };
         let label = self.shared.metrics.label(&request);
         self.shared.metrics.received(label);
-        answer::interaction(&self.shared, &ctx.http, target, request).await;
+        answer::interaction(&self.shared, http, target, request).await;
         self.shared.metrics.answered(label, received.elapsed());
     }
 
-    async fn message(&self, ctx: Context, message: SerenityMessage) {
+    async fn message(&self, message: SerenityMessage) {
         let received = tokio::time::Instant::now();
-        // serenity writes READY's user into its cache before it spawns any handler,
-        // so this is set for every message; a value kept by our own `ready` handler
-        // would race the first messages after a start.
-        let bot_user_id = ctx.cache.current_user().id.get();
+        let http = &self.http;
+        // Set by the shard's reader at READY, before it starts any later event's task.
+        let bot_user_id = self.bot_user_id.load(Ordering::SeqCst);
         match incoming::message(&message, bot_user_id) {
             Incoming::Ignore => {}
             Incoming::Unreadable(request) => {
@@ -386,7 +383,7 @@ impl EventHandler for Handler {
                 self.shared.metrics.received("reply");
                 answer::unreadable_reply(
                     &self.shared,
-                    &ctx.http,
+                    http,
                     message.channel_id,
                     message.id,
                     &request,
@@ -399,30 +396,26 @@ impl EventHandler for Handler {
                 let _counted = self.shared.metrics.in_flight();
                 let _turn = self.shared.turn().await;
                 self.shared.metrics.received("reply");
-                answer::message_reply(
-                    &self.shared,
-                    &ctx.http,
-                    message.channel_id,
-                    message.id,
-                    request,
-                )
-                .await;
+                answer::message_reply(&self.shared, http, message.channel_id, message.id, request)
+                    .await;
                 self.shared.metrics.answered("reply", received.elapsed());
             }
         }
     }
 }
 
-/// A serenity client built and pointed at Discord (or a fake), not started yet.
+/// A bot pointed at Discord (or a fake), its gateway URL known, not started yet.
 pub struct Bot {
-    client: Client,
+    http: Arc<Http>,
+    gateway_url: String,
+    loopback_only: bool,
     shared: Arc<Shared>,
     options: DiscordOptions,
 }
 
 impl Bot {
-    /// Builds the `Http` (refusing an unsafe `api_base`) and the client; serenity asks
-    /// `GET /gateway` for the gateway URL here.
+    /// Builds the `Http` (refusing an unsafe `api_base`) and asks `GET /gateway` for
+    /// the gateway URL.
     pub async fn connect(core: Arc<Core>, options: DiscordOptions) -> anyhow::Result<Bot> {
         anyhow::ensure!(
             options.shard_start <= options.shard_end && options.shard_end < options.shard_total,
@@ -457,23 +450,17 @@ impl Bot {
         shared
             .metrics
             .own_shards(options.shard_start, options.shard_end);
-        // Tavern reads only its own user from serenity's cache; keep the rest from growing.
-        let mut cache = serenity::cache::Settings::default();
-        cache.max_messages = 0;
-        cache.cache_guilds = false;
-        cache.cache_channels = false;
-        cache.cache_users = false;
-        let client = ClientBuilder::new_with_http(http, options.intents())
-            .cache_settings(cache)
-            .event_handler(Handler {
-                shared: shared.clone(),
-            })
+        let gateway_url = http
+            .get_gateway()
             .await
-            .context("cannot build the Discord client")?;
-        let gateway_url = client.ws_url.lock().await.clone();
-        HttpPlan::for_api_base(options.api_base.as_deref()).check_gateway(&gateway_url)?;
+            .context("cannot ask Discord for the gateway's address")?
+            .url;
+        let plan = HttpPlan::for_api_base(options.api_base.as_deref());
+        plan.check_gateway(&gateway_url)?;
         Ok(Bot {
-            client,
+            http: Arc::new(http),
+            gateway_url,
+            loopback_only: plan.proxy.is_some(),
             shared,
             options,
         })
@@ -484,25 +471,55 @@ impl Bot {
         self.shared.metrics.clone()
     }
 
-    /// The gateway URL serenity will connect to. When `GET /gateway` fails, serenity
-    /// silently falls back to the real gateway; tests compare this with their fake's.
+    /// The gateway URL the shards connect to (`GET /gateway`'s answer); tests compare
+    /// it with their fake's.
     pub async fn gateway_url(&self) -> String {
-        self.client.ws_url.lock().await.clone()
+        self.gateway_url.clone()
     }
 
     /// Connects the shards and starts the sweeper.
     pub fn start(self) -> RunningBot {
         let Bot {
-            mut client,
+            http,
+            gateway_url,
+            loopback_only,
             shared,
             options,
         } = self;
-        let manager = client.shard_manager.clone();
-        let http = client.http.clone();
-        let (start, end, total) = (options.shard_start, options.shard_end, options.shard_total);
+        let handler = Arc::new(Handler {
+            shared: shared.clone(),
+            http: http.clone(),
+            bot_user_id: AtomicU64::new(0),
+        });
+        let (stop, stopped) = watch::channel(false);
+        let identify = Arc::new(gateway::IdentifyQueue::default());
+        let mut shards = JoinSet::new();
+        for index in options.shard_start..=options.shard_end {
+            let spec = gateway::ShardSpec {
+                index,
+                total: options.shard_total,
+                token: options.token.clone(),
+                intents: options.intents().bits(),
+                url: gateway_url.clone(),
+                loopback_only,
+            };
+            shards.spawn(gateway::run_shard(
+                spec,
+                handler.clone(),
+                identify.clone(),
+                stopped.clone(),
+            ));
+        }
+        // Ends when every shard has stopped, or at the first refused for good.
         let gateway = tokio::spawn(async move {
-            // serenity treats the end of this range as inclusive.
-            client.start_shard_range(start..end, total).await
+            while let Some(ended) = shards.join_next().await {
+                match ended {
+                    Ok(Ok(())) => {}
+                    Ok(Err(fatal)) => return Err(fatal),
+                    Err(error) => tracing::error!(%error, "a shard's task failed"),
+                }
+            }
+            Ok(())
         });
         let sweeper = tokio::spawn(sweep_periodically(
             shared.clone(),
@@ -510,7 +527,7 @@ impl Bot {
             options.sweep_interval,
         ));
         RunningBot {
-            manager,
+            stop,
             http,
             shared,
             gateway,
@@ -537,10 +554,11 @@ async fn sweep_periodically(shared: Arc<Shared>, http: Arc<Http>, interval: Dura
 
 /// A connected bot.
 pub struct RunningBot {
-    manager: Arc<ShardManager>,
+    /// Set to stop every shard (each closes its session with 1000).
+    stop: watch::Sender<bool>,
     http: Arc<Http>,
     shared: Arc<Shared>,
-    gateway: JoinHandle<serenity::Result<()>>,
+    gateway: JoinHandle<Result<(), gateway::FatalClose>>,
     sweeper: JoinHandle<()>,
 }
 
@@ -571,7 +589,7 @@ impl RunningBot {
     /// Stops the shards (close 1000), the sweeper, and waits for the answers in
     /// flight. Sessions are stored at every step, so nothing else needs saving.
     pub async fn shutdown(self) {
-        self.manager.shutdown_all().await;
+        let _ = self.stop.send(true);
         self.sweeper.abort();
         match tokio::time::timeout(DRAIN_TIMEOUT, self.gateway).await {
             Ok(Ok(Ok(()))) => {}
