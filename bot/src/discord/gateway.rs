@@ -38,6 +38,8 @@ use super::Handler;
 
 /// How long a connection may take to open and say `HELLO`.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a shutdown waits for Discord to answer its close.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
 /// Discord's spacing of two `IDENTIFY`s of one bot (a `max_concurrency` of 1).
 const IDENTIFY_SPACING: Duration = Duration::from_secs(5);
 /// The longest wait between two failed connection attempts.
@@ -261,6 +263,16 @@ async fn connection(
             _ = stop.changed() => {
                 // 1000 ends the session: Discord shows the bot offline at once.
                 let _ = socket.close(Some(close_frame(1000, "shutting down"))).await;
+                // Until Discord answers the close, it may still send this connection
+                // events that no later session would get: wait for its answer.
+                let answered = async {
+                    while let Some(Ok(frame)) = socket.next().await {
+                        if let Frame::Close(_) = frame {
+                            break;
+                        }
+                    }
+                };
+                let _ = tokio::time::timeout(CLOSE_TIMEOUT, answered).await;
                 *session = None;
                 return Ok(Ended::Stopped);
             }
