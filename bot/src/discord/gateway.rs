@@ -62,12 +62,13 @@ mod op {
 pub(super) struct ShardSpec {
     pub index: u32,
     pub total: u32,
+    /// The bot token as IDENTIFY and RESUME send it (no `Bot ` prefix).
     pub token: String,
     pub intents: u64,
     /// `GET /gateway`'s URL.
     pub url: String,
-    /// Whether a `resume_gateway_url` must be on loopback (tests through a proxy).
-    pub loopback_only: bool,
+    /// The HTTP plan, whose loopback check a `resume_gateway_url` passes too.
+    pub plan: super::HttpPlan,
 }
 
 /// When this process last identified: Discord refuses a second `IDENTIFY` of the
@@ -221,7 +222,7 @@ async fn connection(
         Some(kept) => {
             handler.stage(spec.index, false, "resuming");
             json!({"op": op::RESUME, "d": {
-                "token": spec.token.strip_prefix("Bot ").unwrap_or(&spec.token),
+                "token": spec.token,
                 "session_id": kept.id, "seq": kept.seq,
             }})
         }
@@ -229,7 +230,7 @@ async fn connection(
             handler.stage(spec.index, false, "identifying");
             identify.wait_turn().await;
             json!({"op": op::IDENTIFY, "d": {
-                "token": spec.token.strip_prefix("Bot ").unwrap_or(&spec.token),
+                "token": spec.token,
                 "intents": spec.intents,
                 "shard": [spec.index, spec.total],
                 "compress": false,
@@ -403,12 +404,11 @@ fn dispatch(
         },
         "READY" => match serde_json::from_str::<Data<Ready>>(text) {
             Ok(Data { d: ready }) => {
-                let resume_url = if spec.loopback_only
-                    && !super::http::is_loopback_url(&ready.resume_gateway_url)
-                {
-                    spec.url.clone()
-                } else {
+                // Through a fake, a resume URL off loopback is refused as the first was.
+                let resume_url = if spec.plan.check_gateway(&ready.resume_gateway_url).is_ok() {
                     ready.resume_gateway_url.clone()
+                } else {
+                    spec.url.clone()
                 };
                 *session = Some(Session {
                     id: ready.session_id.clone(),

@@ -90,11 +90,6 @@ impl HttpPlan {
     }
 }
 
-/// Whether a gateway URL (`ws://` or `wss://`) names a loopback host.
-pub(super) fn is_loopback_url(url: &str) -> bool {
-    loopback_host(url, "ws://") == Some(true) || loopback_host(url, "wss://") == Some(true)
-}
-
 /// Whether `url` (with the given scheme) names a loopback host; `None` when it is not
 /// a plain `scheme://host[:port][/path]` URL.
 fn loopback_host(url: &str, scheme: &str) -> Option<bool> {

@@ -408,7 +408,7 @@ impl Handler {
 pub struct Bot {
     http: Arc<Http>,
     gateway_url: String,
-    loopback_only: bool,
+    plan: HttpPlan,
     shared: Arc<Shared>,
     options: DiscordOptions,
 }
@@ -460,7 +460,7 @@ impl Bot {
         Ok(Bot {
             http: Arc::new(http),
             gateway_url,
-            loopback_only: plan.proxy.is_some(),
+            plan,
             shared,
             options,
         })
@@ -482,7 +482,7 @@ impl Bot {
         let Bot {
             http,
             gateway_url,
-            loopback_only,
+            plan,
             shared,
             options,
         } = self;
@@ -498,10 +498,14 @@ impl Bot {
             let spec = gateway::ShardSpec {
                 index,
                 total: options.shard_total,
-                token: options.token.clone(),
+                token: options
+                    .token
+                    .strip_prefix("Bot ")
+                    .unwrap_or(&options.token)
+                    .to_owned(),
                 intents: options.intents().bits(),
                 url: gateway_url.clone(),
-                loopback_only,
+                plan: plan.clone(),
             };
             shards.spawn(gateway::run_shard(
                 spec,
