@@ -24,6 +24,7 @@ mod http;
 mod incoming;
 mod outgoing;
 mod queue;
+mod wire;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -32,7 +33,8 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{
-    GatewayIntents, Http, Interaction as SerenityInteraction, Message as SerenityMessage, Ready,
+    ComponentInteraction, GatewayIntents, Http, InteractionId, Message as SerenityMessage,
+    ModalInteraction, Permissions as SerenityPermissions, Ready,
 };
 use tokio::sync::{Notify, Semaphore, SemaphorePermit, watch};
 use tokio::task::{JoinHandle, JoinSet};
@@ -45,6 +47,21 @@ use crate::core::Core;
 use crate::metrics::Metrics;
 use answer::{Interaction, InteractionKind};
 use incoming::Incoming;
+
+/// An interaction as the gateway decoded it: a command or its autocomplete already
+/// as the core's request (`wire.rs`), components and modals in serenity's model.
+// The command, the common case, stays unboxed: it moves once into its task, and a
+// box would be one more allocation on every `/roll`.
+#[allow(clippy::large_enum_variant)]
+enum Inbound {
+    Command {
+        target: wire::CommandTarget,
+        request: crate::core::Request,
+        autocomplete: bool,
+    },
+    Component(Box<ComponentInteraction>),
+    Modal(Box<ModalInteraction>),
+}
 
 /// How long a shutdown waits for answers in flight.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
@@ -272,40 +289,46 @@ impl Handler {
         self.shared.metrics.shard_connected(shard, connected);
     }
 
-    async fn interaction_create(&self, interaction: SerenityInteraction) {
+    async fn interaction_create(&self, interaction: Inbound) {
         let http = &self.http;
         // Discord's 3 seconds run from here, also while waiting for a turn.
         let received = tokio::time::Instant::now();
         let _working = self.shared.in_flight.enter();
         let _counted = self.shared.metrics.in_flight();
         let _turn = self.shared.turn().await;
-        let (target, request) = match &interaction {
-            SerenityInteraction::Command(command) => (
-                Interaction {
-                    id: command.id,
-                    token: command.token.clone(),
-                    kind: InteractionKind::Command,
-                    received,
-                    access: answer::ChannelAccess::of(
-                        command.app_permissions,
-                        command.channel.as_ref(),
-                    ),
-                    kept_files: Vec::new(),
-                },
-                incoming::command(command),
-            ),
-            SerenityInteraction::Autocomplete(command) => (
-                Interaction {
-                    id: command.id,
-                    token: command.token.clone(),
-                    kind: InteractionKind::Autocomplete,
-                    received,
-                    access: answer::ChannelAccess::default(),
-                    kept_files: Vec::new(),
-                },
-                incoming::autocomplete(command),
-            ),
-            SerenityInteraction::Component(component) => {
+        let (target, request) = match interaction {
+            Inbound::Command {
+                target,
+                request,
+                autocomplete,
+            } => {
+                let (kind, access) = if autocomplete {
+                    (
+                        InteractionKind::Autocomplete,
+                        answer::ChannelAccess::default(),
+                    )
+                } else {
+                    let permissions = target
+                        .app_permissions
+                        .map(SerenityPermissions::from_bits_truncate);
+                    (
+                        InteractionKind::Command,
+                        answer::ChannelAccess::new(permissions, target.in_thread),
+                    )
+                };
+                (
+                    Interaction {
+                        id: InteractionId::from(target.id.0),
+                        token: target.token,
+                        kind,
+                        received,
+                        access,
+                        kept_files: Vec::new(),
+                    },
+                    request,
+                )
+            }
+            Inbound::Component(component) => {
                 let target = Interaction {
                     id: component.id,
                     token: component.token.clone(),
@@ -335,9 +358,9 @@ impl Handler {
                     self.shared.metrics.answered("button", received.elapsed());
                     return;
                 }
-                (target, incoming::component(component))
+                (target, incoming::component(&component))
             }
-            SerenityInteraction::Modal(modal) => (
+            Inbound::Modal(modal) => (
                 Interaction {
                     id: modal.id,
                     token: modal.token.clone(),
@@ -353,12 +376,8 @@ impl Handler {
                         .flat_map(|message| message.attachments.iter().map(|file| file.id))
                         .collect(),
                 },
-                incoming::modal(modal),
+                incoming::modal(&modal),
             ),
-            other => {
-                tracing::debug!(kind = ?other.kind(), "an interaction Tavern does not handle");
-                return;
-            }
         };
         let label = self.shared.metrics.label(&request);
         self.shared.metrics.received(label);
