@@ -63,6 +63,9 @@ enum Inbound {
     Modal(Box<ModalInteraction>),
 }
 
+/// How long no event must arrive before the bot gives freed memory back: long enough
+/// that a steady stream of events never pays for it.
+const REST_BEFORE_GIVING_BACK: Duration = Duration::from_secs(1);
 /// How long a shutdown waits for answers in flight.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -154,10 +157,13 @@ struct Shared {
     callbacks: Option<callback::Callbacks>,
 }
 
-/// Counts the events being handled, so a shutdown can wait for them.
+/// Counts the events being handled, so a shutdown can wait for them and memory is
+/// given back only at rest.
 #[derive(Default)]
 struct InFlight {
     count: AtomicUsize,
+    /// Every event ever entered: unchanged over a while means none arrived.
+    entered: AtomicU64,
     idle: Notify,
 }
 
@@ -166,7 +172,23 @@ struct InFlightGuard<'a>(&'a InFlight);
 impl InFlight {
     fn enter(&self) -> InFlightGuard<'_> {
         self.count.fetch_add(1, Ordering::SeqCst);
+        self.entered.fetch_add(1, Ordering::Relaxed);
         InFlightGuard(self)
+    }
+
+    /// Waits for the end of a burst of events, then until [`REST_BEFORE_GIVING_BACK`]
+    /// passes with none arriving.
+    async fn rest(&self) {
+        self.idle.notified().await;
+        loop {
+            let seen = self.entered.load(Ordering::Relaxed);
+            tokio::time::sleep(REST_BEFORE_GIVING_BACK).await;
+            if self.entered.load(Ordering::Relaxed) == seen
+                && self.count.load(Ordering::SeqCst) == 0
+            {
+                return;
+            }
+        }
     }
 
     async fn wait_idle(&self, timeout: Duration) -> bool {
@@ -549,12 +571,14 @@ impl Bot {
             http.clone(),
             options.sweep_interval,
         ));
+        let giver = tokio::spawn(give_back_memory_at_rest(shared.clone()));
         RunningBot {
             stop,
             http,
             shared,
             gateway,
             sweeper,
+            giver,
         }
     }
 }
@@ -575,6 +599,18 @@ async fn sweep_periodically(shared: Arc<Shared>, http: Arc<Http>, interval: Dura
     }
 }
 
+/// After each burst of events, once the bot rests, gives the memory the burst freed
+/// back to the system (`memory.rs`).
+async fn give_back_memory_at_rest(shared: Arc<Shared>) {
+    loop {
+        shared.in_flight.rest().await;
+        match tokio::task::spawn_blocking(crate::memory::give_back).await {
+            Ok(released) => tracing::debug!(released, "freed memory given back at rest"),
+            Err(error) => tracing::warn!(%error, "giving freed memory back failed"),
+        }
+    }
+}
+
 /// A connected bot.
 pub struct RunningBot {
     /// Set to stop every shard (each closes its session with 1000).
@@ -583,6 +619,8 @@ pub struct RunningBot {
     shared: Arc<Shared>,
     gateway: JoinHandle<Result<(), gateway::FatalClose>>,
     sweeper: JoinHandle<()>,
+    /// Gives freed memory back when the bot rests.
+    giver: JoinHandle<()>,
 }
 
 impl RunningBot {
@@ -609,11 +647,12 @@ impl RunningBot {
         self.shared.registered.load(Ordering::SeqCst)
     }
 
-    /// Stops the shards (close 1000), the sweeper, and waits for the answers in
+    /// Stops the shards (close 1000), the sweeper and the memory giver, and waits for the answers in
     /// flight. Sessions are stored at every step, so nothing else needs saving.
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         self.sweeper.abort();
+        self.giver.abort();
         match tokio::time::timeout(DRAIN_TIMEOUT, self.gateway).await {
             Ok(Ok(Ok(()))) => {}
             Ok(Ok(Err(error))) => tracing::warn!(error = %error, "the gateway ended with an error"),
@@ -635,6 +674,7 @@ impl RunningBot {
             }
             ended = &mut self.gateway => {
                 self.sweeper.abort();
+                self.giver.abort();
                 self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await;
                 match ended {
                     Ok(Ok(())) => Ok(()),
