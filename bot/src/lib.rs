@@ -16,6 +16,7 @@ pub mod engine;
 pub mod fetch;
 pub mod i18n;
 pub mod lines;
+pub mod memory;
 pub mod metrics;
 pub mod scratch;
 pub mod shutdown;

@@ -434,7 +434,6 @@ pub(super) async fn run(layout: Layout) {
         .unwrap_or((0,));
 
     let ends = full.measure_each().await;
-    let end = Stats::total(&ends);
     println!();
     println!(
         "database: fresh {:.0} KiB; after the setup of {ACTIVE} servers (a server macro, an encounter of 3, {} generators at their first answer) {:.0} KiB; after all phases (an NPC, its conversations, a second generator each) {:.0} KiB ({characters} characters): {:.0} B per active server",
@@ -444,9 +443,24 @@ pub(super) async fn run(layout: Layout) {
         after_mix as f64 / 1024.0,
         (after_mix - fresh) as f64 / ACTIVE as f64,
     );
+    print_ends("at the end", &ends);
+    // The bot gives the memory a burst freed back once no event has come for a second
+    // (`memory.rs`): what a resting shard holds, read after that rest.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    print_ends("at rest 2 s later", &full.measure_each().await);
+    let violations = full.fake.violations();
+    println!("violations recorded by the fake: {}", violations.len());
+    for violation in violations.iter().take(5) {
+        println!("  {violation}");
+    }
+    full.stop().await;
+}
+
+/// Each bot process's memory and the total, per server of its shard.
+fn print_ends(when: &str, ends: &[Stats]) {
     for (shard, each) in ends.iter().enumerate() {
         println!(
-            "bot process of shard {shard} at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server of its shard), {} open files, {} threads; malloc: {:.1} MiB in use (Rust's heap with malloc's overhead and the threads' caches, and C's), {:.1} MiB freed and kept",
+            "bot process of shard {shard} {when}: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server of its shard), {} open files, {} threads; malloc: {:.1} MiB in use (Rust's heap with malloc's overhead and the threads' caches, and C's), {:.1} MiB freed and kept",
             mib(each.heap_bytes),
             mib(each.rss_bytes),
             each.rss_bytes as f64 * ends.len() as f64 / SERVERS as f64,
@@ -457,19 +471,14 @@ pub(super) async fn run(layout: Layout) {
         );
     }
     if ends.len() > 1 {
+        let end = Stats::total(ends);
         println!(
-            "all bot processes at the end: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server)",
+            "all bot processes {when}: live heap {:.1} MiB, RSS {:.1} MiB ({:.0} B per server)",
             mib(end.heap_bytes),
             mib(end.rss_bytes),
             end.rss_bytes as f64 / SERVERS as f64,
         );
     }
-    let violations = full.fake.violations();
-    println!("violations recorded by the fake: {}", violations.len());
-    for violation in violations.iter().take(5) {
-        println!("  {violation}");
-    }
-    full.stop().await;
 }
 
 /// What each active server needs before it plays: a server macro, an encounter with

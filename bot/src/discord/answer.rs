@@ -54,9 +54,16 @@ pub(super) struct ChannelAccess {
 
 impl ChannelAccess {
     pub(super) fn of(permissions: Option<Permissions>, channel: Option<&PartialChannel>) -> Self {
+        Self::new(
+            permissions,
+            channel.is_some_and(|channel| channel.thread_metadata.is_some()),
+        )
+    }
+
+    pub(super) fn new(permissions: Option<Permissions>, in_thread: bool) -> Self {
         ChannelAccess {
             permissions,
-            in_thread: channel.is_some_and(|channel| channel.thread_metadata.is_some()),
+            in_thread,
         }
     }
 

@@ -24,17 +24,15 @@ use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::{IgnoredAny, MapAccess, Visitor};
 use serde_json::json;
-use serenity::all::{
-    CommandInteraction, ComponentInteraction, Interaction as SerenityInteraction,
-    Message as SerenityMessage, ModalInteraction, Ready,
-};
+use serenity::all::{Message as SerenityMessage, Ready};
 use tokio::sync::{Mutex, watch};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message as Frame;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-use super::Handler;
+use super::wire::CommandEvent;
+use super::{Handler, Inbound};
 
 /// How long a connection may take to open and say `HELLO`.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -385,9 +383,16 @@ fn dispatch(
 ) {
     match name {
         "INTERACTION_CREATE" => match interaction(kind, text) {
-            Ok(interaction) => {
+            Ok(Some(interaction)) => {
                 let handler = handler.clone();
                 tokio::spawn(async move { handler.interaction_create(interaction).await });
+            }
+            Ok(None) => {
+                tracing::debug!(
+                    shard = spec.index,
+                    ?kind,
+                    "an interaction Tavern does not handle"
+                );
             }
             Err(error) => {
                 tracing::warn!(shard = spec.index, %error, "an unreadable interaction; skipped");
@@ -432,16 +437,49 @@ fn dispatch(
     }
 }
 
-/// An interaction decoded by its type, straight into the model type (serenity's own
-/// `Interaction` reads the payload into a map first).
-fn interaction(kind: Option<u8>, text: &str) -> serde_json::Result<SerenityInteraction> {
-    Ok(match kind {
-        Some(2) => SerenityInteraction::Command(from_data::<CommandInteraction>(text)?),
-        Some(3) => SerenityInteraction::Component(from_data::<ComponentInteraction>(text)?),
-        Some(4) => SerenityInteraction::Autocomplete(from_data::<CommandInteraction>(text)?),
-        Some(5) => SerenityInteraction::Modal(from_data::<ModalInteraction>(text)?),
-        _ => from_data::<SerenityInteraction>(text)?,
-    })
+/// An interaction decoded by its type, straight into what the handler takes
+/// (serenity's own `Interaction` reads the payload into a map first); a command
+/// becomes the core's request here, with only the fields Tavern reads (`wire.rs`).
+/// `None` for a type Tavern does not handle.
+fn interaction(kind: Option<u8>, text: &str) -> Result<Option<Inbound>, Unreadable> {
+    Ok(Some(match kind {
+        Some(kind @ (2 | 4)) => {
+            let autocomplete = kind == 4;
+            let (target, request) = from_data::<CommandEvent>(text)?
+                .into_request(autocomplete)
+                .map_err(Unreadable::Command)?;
+            Inbound::Command {
+                target,
+                request,
+                autocomplete,
+            }
+        }
+        Some(3) => Inbound::Component(from_data(text)?),
+        Some(5) => Inbound::Modal(from_data(text)?),
+        _ => return Ok(None),
+    }))
+}
+
+/// Why an interaction was skipped.
+#[derive(Debug)]
+enum Unreadable {
+    Json(serde_json::Error),
+    Command(super::wire::Unreadable),
+}
+
+impl From<serde_json::Error> for Unreadable {
+    fn from(error: serde_json::Error) -> Self {
+        Unreadable::Json(error)
+    }
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreadable::Json(error) => error.fmt(f),
+            Unreadable::Command(error) => error.fmt(f),
+        }
+    }
 }
 
 fn from_data<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {

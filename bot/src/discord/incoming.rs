@@ -1,51 +1,20 @@
-//! serenity's interactions and messages mapped onto the core's [`Request`].
+//! serenity's components, modals and messages mapped onto the core's [`Request`]
+//! (commands are read by `wire.rs`).
 
 use serenity::all::{ActionRowComponent, Permissions as SerenityPermissions, RoleId};
 use serenity::all::{
-    CommandData, CommandDataOption, CommandDataOptionValue, CommandInteraction,
     ComponentInteraction, ComponentInteractionDataKind, GuildId, Member as SerenityMember,
     Message as SerenityMessage, ModalInteraction, PartialMember, User as SerenityUser,
 };
 
 use crate::core::chargen::ChargenId;
 use crate::core::npc::NpcId;
-use crate::core::{
-    Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
-};
+use crate::core::{Member, Permissions, Request, RequestKind, User};
 
 /// A snowflake as the core stores it. Snowflakes stay below 2^63 for centuries; a
 /// larger one (never sent by Discord) maps to `i64::MAX` rather than wrapping.
 pub(super) fn snowflake(id: u64) -> i64 {
     i64::try_from(id).unwrap_or(i64::MAX)
-}
-
-/// A slash command.
-pub(super) fn command(interaction: &CommandInteraction) -> Request {
-    let (command, _) = command_of(&interaction.data);
-    request(
-        &interaction.user,
-        interaction.member.as_deref().map(member_parts),
-        interaction.guild_id,
-        interaction.channel_id.get(),
-        Locales::of(&interaction.locale, interaction.guild_locale.as_deref()),
-        RequestKind::Command(command),
-    )
-}
-
-/// An autocomplete interaction: the command typed so far and the option being typed.
-pub(super) fn autocomplete(interaction: &CommandInteraction) -> Request {
-    let (command, focused) = command_of(&interaction.data);
-    request(
-        &interaction.user,
-        interaction.member.as_deref().map(member_parts),
-        interaction.guild_id,
-        interaction.channel_id.get(),
-        Locales::of(&interaction.locale, interaction.guild_locale.as_deref()),
-        RequestKind::Autocomplete {
-            command,
-            focused: focused.unwrap_or_default(),
-        },
-    )
 }
 
 /// A button press or a select-menu choice.
@@ -294,64 +263,4 @@ fn request(
         guild_locale: guild_id.and(locales.guild),
         kind,
     }
-}
-
-/// The command with its subcommand path and options, and the focused option's name.
-fn command_of(data: &CommandData) -> (Command, Option<String>) {
-    let mut subcommand = Vec::new();
-    let mut options: &[CommandDataOption] = &data.options;
-    // A group holds one subcommand; a subcommand holds the options.
-    while let [only] = options {
-        match &only.value {
-            CommandDataOptionValue::SubCommandGroup(children)
-            | CommandDataOptionValue::SubCommand(children) => {
-                subcommand.push(only.name.clone());
-                options = children;
-            }
-            _ => break,
-        }
-    }
-    let mut focused = None;
-    let mut values = Vec::with_capacity(options.len());
-    for option in options {
-        let value = match &option.value {
-            CommandDataOptionValue::String(text) => OptionValue::String(text.clone()),
-            CommandDataOptionValue::Integer(number) => OptionValue::Integer(*number),
-            CommandDataOptionValue::Boolean(flag) => OptionValue::Boolean(*flag),
-            CommandDataOptionValue::Number(number) => OptionValue::Number(*number),
-            CommandDataOptionValue::Autocomplete { value, .. } => {
-                focused = Some(option.name.clone());
-                OptionValue::String(value.clone())
-            }
-            CommandDataOptionValue::Attachment(id) => match data.resolved.attachments.get(id) {
-                Some(file) => OptionValue::Attachment {
-                    filename: file.filename.clone(),
-                    url: file.url.clone(),
-                    size: u64::from(file.size),
-                },
-                None => continue,
-            },
-            CommandDataOptionValue::Role(id) => match i64::try_from(id.get()) {
-                Ok(role) => OptionValue::Role(role),
-                Err(_) => continue,
-            },
-            CommandDataOptionValue::Channel(id) => match i64::try_from(id.get()) {
-                Ok(channel) => OptionValue::Channel(channel),
-                Err(_) => continue,
-            },
-            // No Tavern command takes users or nested subcommands
-            // beside options; an unknown kind is skipped rather than guessed at.
-            _ => continue,
-        };
-        values.push(CommandOption {
-            name: option.name.clone(),
-            value,
-        });
-    }
-    let command = Command {
-        name: data.name.clone(),
-        subcommand,
-        options: values,
-    };
-    (command, focused)
 }

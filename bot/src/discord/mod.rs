@@ -24,6 +24,7 @@ mod http;
 mod incoming;
 mod outgoing;
 mod queue;
+mod wire;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -32,7 +33,8 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{
-    GatewayIntents, Http, Interaction as SerenityInteraction, Message as SerenityMessage, Ready,
+    ComponentInteraction, GatewayIntents, Http, InteractionId, Message as SerenityMessage,
+    ModalInteraction, Permissions as SerenityPermissions, Ready,
 };
 use tokio::sync::{Notify, Semaphore, SemaphorePermit, watch};
 use tokio::task::{JoinHandle, JoinSet};
@@ -46,6 +48,24 @@ use crate::metrics::Metrics;
 use answer::{Interaction, InteractionKind};
 use incoming::Incoming;
 
+/// An interaction as the gateway decoded it: a command or its autocomplete already
+/// as the core's request (`wire.rs`), components and modals in serenity's model.
+// The command, the common case, stays unboxed: it moves once into its task, and a
+// box would be one more allocation on every `/roll`.
+#[allow(clippy::large_enum_variant)]
+enum Inbound {
+    Command {
+        target: wire::CommandTarget,
+        request: crate::core::Request,
+        autocomplete: bool,
+    },
+    Component(Box<ComponentInteraction>),
+    Modal(Box<ModalInteraction>),
+}
+
+/// How long no event must arrive before the bot gives freed memory back: long enough
+/// that a steady stream of events never pays for it.
+const REST_BEFORE_GIVING_BACK: Duration = Duration::from_secs(1);
 /// How long a shutdown waits for answers in flight.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -137,10 +157,13 @@ struct Shared {
     callbacks: Option<callback::Callbacks>,
 }
 
-/// Counts the events being handled, so a shutdown can wait for them.
+/// Counts the events being handled, so a shutdown can wait for them and memory is
+/// given back only at rest.
 #[derive(Default)]
 struct InFlight {
     count: AtomicUsize,
+    /// Every event ever entered: unchanged over a while means none arrived.
+    entered: AtomicU64,
     idle: Notify,
 }
 
@@ -149,7 +172,23 @@ struct InFlightGuard<'a>(&'a InFlight);
 impl InFlight {
     fn enter(&self) -> InFlightGuard<'_> {
         self.count.fetch_add(1, Ordering::SeqCst);
+        self.entered.fetch_add(1, Ordering::Relaxed);
         InFlightGuard(self)
+    }
+
+    /// Waits for the end of a burst of events, then until [`REST_BEFORE_GIVING_BACK`]
+    /// passes with none arriving.
+    async fn rest(&self) {
+        self.idle.notified().await;
+        loop {
+            let seen = self.entered.load(Ordering::Relaxed);
+            tokio::time::sleep(REST_BEFORE_GIVING_BACK).await;
+            if self.entered.load(Ordering::Relaxed) == seen
+                && self.count.load(Ordering::SeqCst) == 0
+            {
+                return;
+            }
+        }
     }
 
     async fn wait_idle(&self, timeout: Duration) -> bool {
@@ -272,40 +311,46 @@ impl Handler {
         self.shared.metrics.shard_connected(shard, connected);
     }
 
-    async fn interaction_create(&self, interaction: SerenityInteraction) {
+    async fn interaction_create(&self, interaction: Inbound) {
         let http = &self.http;
         // Discord's 3 seconds run from here, also while waiting for a turn.
         let received = tokio::time::Instant::now();
         let _working = self.shared.in_flight.enter();
         let _counted = self.shared.metrics.in_flight();
         let _turn = self.shared.turn().await;
-        let (target, request) = match &interaction {
-            SerenityInteraction::Command(command) => (
-                Interaction {
-                    id: command.id,
-                    token: command.token.clone(),
-                    kind: InteractionKind::Command,
-                    received,
-                    access: answer::ChannelAccess::of(
-                        command.app_permissions,
-                        command.channel.as_ref(),
-                    ),
-                    kept_files: Vec::new(),
-                },
-                incoming::command(command),
-            ),
-            SerenityInteraction::Autocomplete(command) => (
-                Interaction {
-                    id: command.id,
-                    token: command.token.clone(),
-                    kind: InteractionKind::Autocomplete,
-                    received,
-                    access: answer::ChannelAccess::default(),
-                    kept_files: Vec::new(),
-                },
-                incoming::autocomplete(command),
-            ),
-            SerenityInteraction::Component(component) => {
+        let (target, request) = match interaction {
+            Inbound::Command {
+                target,
+                request,
+                autocomplete,
+            } => {
+                let (kind, access) = if autocomplete {
+                    (
+                        InteractionKind::Autocomplete,
+                        answer::ChannelAccess::default(),
+                    )
+                } else {
+                    let permissions = target
+                        .app_permissions
+                        .map(SerenityPermissions::from_bits_truncate);
+                    (
+                        InteractionKind::Command,
+                        answer::ChannelAccess::new(permissions, target.in_thread),
+                    )
+                };
+                (
+                    Interaction {
+                        id: InteractionId::from(target.id.0),
+                        token: target.token,
+                        kind,
+                        received,
+                        access,
+                        kept_files: Vec::new(),
+                    },
+                    request,
+                )
+            }
+            Inbound::Component(component) => {
                 let target = Interaction {
                     id: component.id,
                     token: component.token.clone(),
@@ -335,9 +380,9 @@ impl Handler {
                     self.shared.metrics.answered("button", received.elapsed());
                     return;
                 }
-                (target, incoming::component(component))
+                (target, incoming::component(&component))
             }
-            SerenityInteraction::Modal(modal) => (
+            Inbound::Modal(modal) => (
                 Interaction {
                     id: modal.id,
                     token: modal.token.clone(),
@@ -353,12 +398,8 @@ impl Handler {
                         .flat_map(|message| message.attachments.iter().map(|file| file.id))
                         .collect(),
                 },
-                incoming::modal(modal),
+                incoming::modal(&modal),
             ),
-            other => {
-                tracing::debug!(kind = ?other.kind(), "an interaction Tavern does not handle");
-                return;
-            }
         };
         let label = self.shared.metrics.label(&request);
         self.shared.metrics.received(label);
@@ -530,12 +571,14 @@ impl Bot {
             http.clone(),
             options.sweep_interval,
         ));
+        let giver = tokio::spawn(give_back_memory_at_rest(shared.clone()));
         RunningBot {
             stop,
             http,
             shared,
             gateway,
             sweeper,
+            giver,
         }
     }
 }
@@ -556,6 +599,18 @@ async fn sweep_periodically(shared: Arc<Shared>, http: Arc<Http>, interval: Dura
     }
 }
 
+/// After each burst of events, once the bot rests, gives the memory the burst freed
+/// back to the system (`memory.rs`).
+async fn give_back_memory_at_rest(shared: Arc<Shared>) {
+    loop {
+        shared.in_flight.rest().await;
+        match tokio::task::spawn_blocking(crate::memory::give_back).await {
+            Ok(released) => tracing::debug!(released, "freed memory given back at rest"),
+            Err(error) => tracing::warn!(%error, "giving freed memory back failed"),
+        }
+    }
+}
+
 /// A connected bot.
 pub struct RunningBot {
     /// Set to stop every shard (each closes its session with 1000).
@@ -564,6 +619,8 @@ pub struct RunningBot {
     shared: Arc<Shared>,
     gateway: JoinHandle<Result<(), gateway::FatalClose>>,
     sweeper: JoinHandle<()>,
+    /// Gives freed memory back when the bot rests.
+    giver: JoinHandle<()>,
 }
 
 impl RunningBot {
@@ -590,11 +647,12 @@ impl RunningBot {
         self.shared.registered.load(Ordering::SeqCst)
     }
 
-    /// Stops the shards (close 1000), the sweeper, and waits for the answers in
+    /// Stops the shards (close 1000), the sweeper and the memory giver, and waits for the answers in
     /// flight. Sessions are stored at every step, so nothing else needs saving.
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         self.sweeper.abort();
+        self.giver.abort();
         match tokio::time::timeout(DRAIN_TIMEOUT, self.gateway).await {
             Ok(Ok(Ok(()))) => {}
             Ok(Ok(Err(error))) => tracing::warn!(error = %error, "the gateway ended with an error"),
@@ -616,6 +674,7 @@ impl RunningBot {
             }
             ended = &mut self.gateway => {
                 self.sweeper.abort();
+                self.giver.abort();
                 self.shared.in_flight.wait_idle(DRAIN_TIMEOUT).await;
                 match ended {
                     Ok(Ok(())) => Ok(()),
