@@ -122,8 +122,12 @@ impl<'a> Vm<'a> {
             Builtin::ValTyped => {
                 let s = self.pop_used_str();
                 let bytes = cp437::to_bytes(&s);
-                if number::radix_overflow(&bytes) {
-                    return Err(ErrorCode::Overflow.into());
+                match number::val_radix_fault(&bytes) {
+                    Some(number::RadixFault::Overflow) => return Err(ErrorCode::Overflow.into()),
+                    Some(number::RadixFault::Digit) => {
+                        return Err(ErrorCode::SyntaxError.into());
+                    }
+                    None => {}
                 }
                 let (value, double) = number::parse_val_typed(&bytes);
                 let value = if double {
