@@ -222,6 +222,21 @@ impl Code {
     }
 
     /// The BASIC line whose code holds `pc`.
+    /// Whether `pc` is its line's first statement (nothing but the line's
+    /// markers before it), which GW-BASIC reaches through the line's header.
+    pub(crate) fn starts_line(&self, pc: u32) -> bool {
+        let index = self.lines.partition_point(|&(start, _)| start <= pc);
+        let start = index
+            .checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .map_or(0, |&(start, _)| start);
+        self.ops
+            .get(start as usize..pc as usize)
+            .unwrap_or_default()
+            .iter()
+            .all(|op| matches!(op, Op::Ext(Ext::TraceLine(_) | Ext::LineStart)))
+    }
+
     pub(crate) fn line_of(&self, pc: u32) -> Option<u32> {
         let index = self.lines.partition_point(|&(start, _)| start <= pc);
         index

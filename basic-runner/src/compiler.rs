@@ -92,6 +92,9 @@ struct Compiler {
     events: Vec<LoopEvent>,
     /// Whether the program has a `TRON`: its lines then start with `TraceLine`.
     traced: bool,
+    /// Whether the program has a `RESUME` or `RESUME NEXT`: its lines with a
+    /// `READ` or `FOR` then start with `LineStart` (see `Machine::curlin`).
+    resumed: bool,
     pending_defs: Vec<PendingDef>,
     current_line: u32,
     /// Each `SWAP` whose second variable is a scalar: where its check sits,
@@ -127,11 +130,20 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         pending_defs: Vec::new(),
         current_line: 0,
         traced: false,
+        resumed: false,
         swaps: Vec::new(),
         for_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
-    compiler.traced = lines.iter().any(|line| turns_trace_on(&line.stmts));
+    compiler.traced = lines
+        .iter()
+        .any(|line| has_stmt(&line.stmts, &|kind| matches!(kind, StmtKind::Trace(true))));
+    // nor does one without RESUME pay for marking where CURLIN is set again
+    compiler.resumed = lines.iter().any(|line| {
+        has_stmt(&line.stmts, &|kind| {
+            matches!(kind, StmtKind::Resume(ResumeKind::Retry | ResumeKind::Next))
+        })
+    });
     for line in lines {
         compiler.line(line);
     }
@@ -186,13 +198,13 @@ fn falls_through(stmts: &[Stmt]) -> bool {
 }
 
 /// Whether `TRON` is among the statements, branches of `IF` included.
-fn turns_trace_on(stmts: &[Stmt]) -> bool {
+/// Whether a statement, or one inside an `IF`, is of a kind `pred` picks.
+fn has_stmt(stmts: &[Stmt], pred: &dyn Fn(&StmtKind) -> bool) -> bool {
     stmts.iter().any(|stmt| match &stmt.kind {
-        StmtKind::Trace(true) => true,
         StmtKind::If {
             then, otherwise, ..
-        } => turns_trace_on(then) || turns_trace_on(otherwise),
-        _ => false,
+        } => has_stmt(then, pred) || has_stmt(otherwise, pred),
+        kind => pred(kind),
     })
 }
 
@@ -230,6 +242,16 @@ impl Compiler {
         self.line_pcs.insert(line.number, self.pc());
         if self.traced {
             self.emit(Op::Ext(Ext::TraceLine(line.number)));
+        }
+        // the errors GW-BASIC names at another line than the statement's
+        // (`READ`'s bad item, `FOR`'s search for its `NEXT`) leave `CURLIN`
+        // there after `RESUME`, until a line starts
+        if self.resumed
+            && has_stmt(&line.stmts, &|kind| {
+                matches!(kind, StmtKind::Read(_) | StmtKind::For { .. })
+            })
+        {
+            self.emit(Op::Ext(Ext::LineStart));
         }
         self.stmts(&line.stmts);
     }

@@ -425,7 +425,10 @@ impl Session {
                 Ok(self.finished_step(out.text))
             }
             Ok(Event::Stop) => {
-                let line = program.code.line_of(self.machine.pc.saturating_sub(1));
+                // `Break in` names `CURLIN` (see `Machine::curlin`)
+                let line = self
+                    .machine
+                    .error_line(&program.code, self.machine.pc.saturating_sub(1));
                 if self.machine.column != 0 {
                     vm::write_text(&mut self.machine, &mut out, b"\n");
                 }

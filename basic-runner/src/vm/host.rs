@@ -241,6 +241,7 @@ impl<'a> Vm<'a> {
                     self.write_raw(format!("[{line}]").as_bytes())?;
                 }
             }
+            Ext::LineStart => self.m.curlin = None,
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
