@@ -167,6 +167,9 @@ pub(crate) struct Code {
     /// The numeric scalars an instruction or an `INPUT` stores to: those a
     /// run can still make (see `dispatch.rs`, `run`).
     pub(crate) stored_scalars: Vec<u32>,
+    /// The program's string scalars an instruction stores to (`INPUT`'s are
+    /// made outside the run loop, unchecked).
+    pub(crate) stored_strings: Vec<u32>,
 }
 
 /// The compiler's own variables (`SWAP`'s `~SWAP$`) are named so that no
@@ -221,7 +224,6 @@ impl Code {
             .is_some_and(|name| !is_internal(name))
     }
 
-    /// The BASIC line whose code holds `pc`.
     /// Whether `pc` is its line's first statement (nothing but the line's
     /// markers before it), which GW-BASIC reaches through the line's header.
     pub(crate) fn starts_line(&self, pc: u32) -> bool {
@@ -237,6 +239,7 @@ impl Code {
             .all(|op| matches!(op, Op::Ext(Ext::TraceLine(_) | Ext::LineStart)))
     }
 
+    /// The BASIC line whose code holds `pc`.
     pub(crate) fn line_of(&self, pc: u32) -> Option<u32> {
         let index = self.lines.partition_point(|&(start, _)| start <= pc);
         index

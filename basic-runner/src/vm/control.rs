@@ -27,6 +27,7 @@ impl<'a> Vm<'a> {
             self.m.data_ptr = mark;
         }
         self.m.read_fault = None;
+        self.m.str_ready = None;
         let handler = self.m.on_error?;
         if self.m.handling.is_some() {
             return None;

@@ -180,6 +180,10 @@ pub(crate) struct Machine {
     /// comes once the item is stored (`Op::ReadCheck`).
     #[serde(skip)]
     pub(crate) read_fault: Option<u32>,
+    /// The string variable the checking loop found room for, whose store it
+    /// runs again (`space.rs`, `ready_new_str`).
+    #[serde(skip)]
+    pub(crate) str_ready: Option<u32>,
     /// GW-BASIC's `CURLIN` where it is not the line running, and the line it
     /// is held in. `RESUME` and `RESUME NEXT` set `CURLIN` to `ERRLIN`
     /// (`RESTXT`, GWMAIN.ASM), which for a bad `DATA` item is the `DATA` line
@@ -266,6 +270,7 @@ impl Machine {
             unmade: 0,
             crossed: false,
             read_mark: None,
+            str_ready: None,
             curlin: None,
             read_fault: None,
             num_made: vec![false; code.num_vars.len()],
