@@ -96,10 +96,6 @@ impl<'a> Vm<'a> {
             remaining -= 1;
             pc += 1;
             let outcome: Res<()> = match op {
-                // a string variable's first store, in the checking loop only:
-                // tested before any other arm, as an arm among them for its
-                // instructions made the plain loop dearer
-                _ if CHECKED && self.first_str_store(op) => self.ready_new_str(op),
                 Op::Num(value) => {
                     self.push(value);
                     Ok(())
@@ -206,6 +202,13 @@ impl<'a> Vm<'a> {
                         }
                         self.made_num(var, r);
                     })
+                }
+                // a string variable's first store, in the checking loop only
+                // (`StoreStr` and `AppendVar` test it off the hot path): one
+                // arm for all three stores among the others made the plain
+                // loop dearer, one before all arms the checking loop
+                Op::AppendConst(Slot(var), _) if CHECKED && self.first_str_store(var) => {
+                    self.ready_new_str(op)
                 }
                 Op::AppendConst(Slot(var), ConstId(k)) => {
                     let code = self.code;

@@ -466,19 +466,11 @@ impl Vm<'_> {
         Ok(())
     }
 
-    /// Whether `op` stores to a string variable not made yet, whose room the
+    /// Whether a store to the string slot `var` is its first, whose room the
     /// checking loop has not found yet.
     #[inline(always)]
-    pub(super) fn first_str_store(&self, op: Op) -> bool {
-        match op {
-            Op::StoreStr(Slot(var))
-            | Op::AppendConst(Slot(var), _)
-            | Op::AppendVar(Slot(var), _) => {
-                self.m.str_home.get(var as usize) == Some(&Home::None)
-                    && self.m.str_ready != Some(var)
-            }
-            _ => false,
-        }
+    pub(super) fn first_str_store(&self, var: u32) -> bool {
+        self.m.str_home.get(var as usize) == Some(&Home::None) && self.m.str_ready != Some(var)
     }
 
     /// A store in the checking loop to a string variable not made yet
