@@ -64,6 +64,19 @@ fn each_limit_is_reported_with_its_line() {
             "Record limit reached (3 characters) in 10",
             3,
         ),
+        (
+            // LINE INPUT's Out of memory comes before it waits, so a trap that
+            // goes back to it never waits: the resume's steps still run out
+            "10 DIM A#(7522): ON ERROR GOTO 30: N = 0: S$ = \"\": PRINT FRE(0)\n\
+             20 LINE INPUT T$\n30 N = N + 1: PRINT ERR;: RESUME 20\n",
+            Limits {
+                max_steps_per_resume: 1000,
+                ..Limits::default()
+            },
+            LimitKind::StepsPerResume,
+            "Step limit reached (1000 steps per input) in ",
+            1000,
+        ),
     ];
     for (source, limits, kind, message, value) in cases {
         let error = run_with(source, limits);

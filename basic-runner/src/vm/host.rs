@@ -308,6 +308,30 @@ pub(crate) fn write_text<C: Copy + Into<Ch>>(m: &mut Machine, out: &mut Output, 
     let _ = vm.write_raw(codes);
 }
 
+/// `LINE INPUT` into a simple string variable makes the variable before it
+/// reads the line: without room for a new one, Out of memory (7).
+pub(crate) fn ready_line_input(
+    m: &mut Machine,
+    code: &Code,
+    limits: &Limits,
+    form: &crate::code::InputForm,
+    out: &mut Output,
+) -> Result<(), Fault> {
+    let [InputTarget::Str(Slot(slot))] = form.targets.as_slice() else {
+        return Ok(());
+    };
+    if !form.whole_line {
+        return Ok(());
+    }
+    let mut vm = Vm {
+        m,
+        code,
+        out,
+        limits,
+    };
+    vm.make_str_scalar(*slot)
+}
+
 /// Assigns parsed input to the targets of a form; indices are on the number stack.
 pub(crate) fn assign_input(
     m: &mut Machine,
@@ -347,7 +371,10 @@ pub(crate) fn assign_input(
                 vm.made_num(*slot, value);
             }
             (InputTarget::Str(Slot(slot)), crate::input::Entry::Str(text)) => {
-                // a typed line is copied into the string space
+                // the variable first (INPUT's second pass and LINE INPUT call
+                // PTRGET before they take the string), then the typed line,
+                // copied into the string space
+                vm.make_str_scalar(*slot)?;
                 let home = vm.copied(text.len())?;
                 vm.store_str_slot(*slot as usize, text, home)?;
             }

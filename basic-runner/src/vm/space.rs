@@ -503,6 +503,19 @@ impl Vm<'_> {
         Err(Fault::Retune(RESUME_AGAIN))
     }
 
+    /// `INPUT` or `LINE INPUT` is about to give the string slot its answer: a
+    /// variable not made yet is made first, as `PTRGET` makes it (`SMKVAR`,
+    /// BIPTRG.ASM) before the answer is copied, so without room for it, also
+    /// after a collection, it is Out of memory (7) and nothing is stored. The
+    /// store that follows makes it (its home is set), so the run loop's count
+    /// of variables still to make is left for its next hand-over.
+    pub(super) fn make_str_scalar(&mut self, slot: u32) -> Res<()> {
+        if self.m.str_home.get(slot as usize) != Some(&Home::None) {
+            return Ok(());
+        }
+        self.room_for_scalar(self.code.str_var_bytes(slot as usize))
+    }
+
     /// Room for a new variable of `bytes` beside the strings, collecting the
     /// garbage first when there is too little. A program already past
     /// GW-BASIC's segment (an array took it there) is bound by the memory limit
