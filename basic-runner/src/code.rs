@@ -236,7 +236,7 @@ impl Code {
             .get(start as usize..pc as usize)
             .unwrap_or_default()
             .iter()
-            .all(|op| matches!(op, Op::Ext(Ext::TraceLine(_) | Ext::LineStart)))
+            .all(|op| matches!(op, Op::Ext(Ext::TraceLine(_) | Ext::LineStart(_))))
     }
 
     /// The BASIC line whose code holds `pc`.

@@ -251,7 +251,7 @@ impl Compiler {
                 matches!(kind, StmtKind::Read(_) | StmtKind::For { .. })
             })
         {
-            self.emit(Op::Ext(Ext::LineStart));
+            self.emit(Op::Ext(Ext::LineStart(line.number)));
         }
         self.stmts(&line.stmts);
     }

@@ -241,10 +241,10 @@ pub enum Ext {
     /// The start of a line, in a program that uses `TRON`: writes `[N]` while
     /// tracing is on.
     TraceLine(u32),
-    /// The start of a line with a `READ` or `FOR`, in a program that uses
-    /// `RESUME`: GW-BASIC's `CURLIN` is this line again (see
-    /// `Machine::curlin`).
-    LineStart,
+    /// The start of the line with this number, one with a `READ` or `FOR`, in
+    /// a program that uses `RESUME`: GW-BASIC's `CURLIN` is this line again
+    /// (see `Machine::curlin`).
+    LineStart(u32),
 }
 
 /// A typed arithmetic operation inside a fused instruction.

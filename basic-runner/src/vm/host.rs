@@ -241,7 +241,14 @@ impl<'a> Vm<'a> {
                     self.write_raw(format!("[{line}]").as_bytes())?;
                 }
             }
-            Ext::LineStart => self.m.curlin = None,
+            // only the held line's own start ends what RESUME left: a
+            // subroutine's line passes its header while GW-BASIC's GOSUB keeps
+            // the CURLIN its RETURN restores
+            Ext::LineStart(line) => {
+                if self.m.curlin.is_some_and(|(_, held)| held == line) {
+                    self.m.curlin = None;
+                }
+            }
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
