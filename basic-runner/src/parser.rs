@@ -271,6 +271,13 @@ impl Parser {
                 }
                 match self.expect_stmt_end() {
                     Ok(()) => Ok(kind),
+                    // GOSUB jumps without looking past its line number, and the
+                    // RETURN skips the rest of the statement as DATA does
+                    // (GWMAIN.ASM, RETURN into DATAH): text there is never read
+                    Err(_) if matches!(kind, StmtKind::Gosub(_)) => {
+                        self.skip_to_stmt_end();
+                        Ok(kind)
+                    }
                     Err(error) if acts_before_end_check(&kind) => Err(error.with_partial(kind)),
                     Err(error) => Err(error),
                 }
