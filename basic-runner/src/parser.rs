@@ -1354,7 +1354,8 @@ fn is_refused_statement(kw: Kw) -> bool {
 /// has run: `SWAP A,B C` swaps, `READ P,Q X` reads, and `GOTO 50 X` jumps and
 /// never sees the `X` (PC-BASIC agrees); `NEXT I X` counts and loops back, and
 /// meets the `X` only when the loop is done; `OPTION BASE 1 X` checks for
-/// arrays (Duplicate Definition) and sets the base before it reads on. Other statements (`FOR`, `END`, …)
+/// arrays (Duplicate Definition) and sets the base before it reads on; `TRON X`
+/// traces. Other statements (`FOR`, `END`, …)
 /// check first and do nothing.
 fn acts_before_end_check(kind: &StmtKind) -> bool {
     matches!(
@@ -1368,6 +1369,9 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::Return(Some(_))
             | StmtKind::Next(Some(_))
             | StmtKind::OptionBase(_)
+            // TON and TOFF (BIMISC.ASM) set the trace flag and return: NEWSTT
+            // meets the text after them
+            | StmtKind::Trace(_)
     )
 }
 
