@@ -165,7 +165,8 @@ pub(crate) enum StmtKind {
     RaiseError(Expr),
     End,
     Stop,
-    Clear,
+    /// `CLEAR` and the arguments GW-BASIC reads and checks before it clears.
+    Clear(Vec<(ArgRange, Expr)>),
     Cls,
     /// A statement that does nothing in a transcript (`REM`, `BEEP`).
     Nothing,

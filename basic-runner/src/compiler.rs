@@ -863,7 +863,15 @@ impl Compiler {
             StmtKind::Stop => {
                 self.emit(Op::Stop);
             }
-            StmtKind::Clear => {
+            StmtKind::Clear(arguments) => {
+                for (range, argument) in arguments {
+                    let ty = self.num_expr(argument);
+                    // a size is read as POKE's address, not made an integer
+                    if *range != ArgRange::MemorySize {
+                        self.convert(ty, NumTy::Int);
+                    }
+                    self.emit(Op::Ext(Ext::CheckedArg(*range)));
+                }
                 self.emit(Op::Clear);
                 // GW-BASIC's CLEARC (BIMISC.ASM, LOPDFT) sets every letter's
                 // default type back to single: here for the text that follows

@@ -185,6 +185,12 @@ pub enum ArgRange {
     Cursor,
     /// `LOCATE`'s cursor start and stop scan lines: 0-31.
     ScanLine,
+    /// `CLEAR`'s first argument, a relic GW-BASIC reads and ignores (`INTID2`,
+    /// BIMISC.ASM): an integer, Illegal function call when negative.
+    ClearDummy,
+    /// `CLEAR`'s memory and stack sizes (`GETMPM`): read as `POKE`'s address
+    /// is (`FRMQNT`, -32768 to 65535), Illegal function call when 0.
+    MemorySize,
 }
 
 /// A host call: the only instructions that reach outside the VM.

@@ -397,6 +397,37 @@ impl Parser {
         Ok(StmtKind::CheckedArgs(arguments))
     }
 
+    /// `CLEAR [n][,[m][,s]]` as GW-BASIC's `CLEAR` (BIMISC.ASM) reads it: a
+    /// comma may stand for an argument left out, and each argument given is
+    /// checked before anything is cleared. What the sizes would do to the
+    /// memory means nothing here.
+    fn clear_arguments(&mut self) -> PResult<StmtKind> {
+        let mut arguments = Vec::new();
+        if self.at_stmt_end() {
+            return Ok(StmtKind::Clear(arguments));
+        }
+        if self.peek() != Some(&Tok::Comma) {
+            arguments.push((ArgRange::ClearDummy, self.expr()?));
+            if self.at_stmt_end() {
+                return Ok(StmtKind::Clear(arguments));
+            }
+        }
+        // CSKPCM, then CLEARS: a comma and an optional size, twice
+        for _ in 0..2 {
+            self.expect(&Tok::Comma, Expected::Code(",".to_string()))?;
+            if self.at_stmt_end() {
+                break;
+            }
+            if self.peek() != Some(&Tok::Comma) {
+                arguments.push((ArgRange::MemorySize, self.expr()?));
+                if self.at_stmt_end() {
+                    break;
+                }
+            }
+        }
+        Ok(StmtKind::Clear(arguments))
+    }
+
     fn skip_to_stmt_end(&mut self) {
         while !self.at_stmt_end() {
             self.pos += 1;
@@ -584,11 +615,7 @@ impl Parser {
             }
             Kw::End | Kw::System => Ok(StmtKind::End),
             Kw::Stop => Ok(StmtKind::Stop),
-            Kw::Clear => {
-                // CLEAR's memory arguments mean nothing here
-                self.skip_to_stmt_end();
-                Ok(StmtKind::Clear)
-            }
+            Kw::Clear => self.clear_arguments(),
             Kw::Cls => Ok(StmtKind::Cls),
             Kw::Tron => Ok(StmtKind::Trace(true)),
             Kw::Troff => Ok(StmtKind::Trace(false)),

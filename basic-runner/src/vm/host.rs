@@ -168,6 +168,13 @@ impl<'a> Vm<'a> {
                     ArgRange::Column => (1, i32::from(self.m.width)),
                     ArgRange::Cursor => (0, 1),
                     ArgRange::ScanLine => (0, 31),
+                    ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
+                    ArgRange::MemorySize => {
+                        if super::frqint_word(self.pop())? == 0 {
+                            return Err(ErrorCode::IllegalFunctionCall.into());
+                        }
+                        return Ok(());
+                    }
                 };
                 super::arg_in(self.pop(), min, max)?;
             }
