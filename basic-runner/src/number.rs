@@ -15,6 +15,27 @@ use crate::mbf;
 pub(crate) const SNG_MAX: f64 = 1.701_411_733_192_644_3e38;
 /// The largest double in Microsoft Binary Format, as near as an `f64` gets.
 pub(crate) const DBL_MAX: f64 = 1.701_411_834_604_692_3e38;
+/// 2^-128, the smallest number Microsoft Binary Format holds (exponent byte 1),
+/// single and double alike.
+pub(crate) const MBF_SMALLEST: f64 = f64::from_bits((1023 - 128) << 52);
+
+/// A number below MBF's smallest is 0: GW-BASIC's math pack and number reader
+/// make an exponent that runs out at the bottom zero (`$ZERO`), with no message.
+pub(crate) fn underflow_to_zero(value: f64) -> f64 {
+    if value.abs() < MBF_SMALLEST {
+        0.0
+    } else {
+        value
+    }
+}
+
+/// `value` rounded to single precision (nearest, ties to even) where MBF's
+/// lowest singles lie below `f32`'s normal range, which holds them with fewer
+/// bits: scaled up, rounded, scaled back, then 0 below MBF's smallest.
+pub(crate) fn round_tiny_single(value: f64) -> f64 {
+    const SCALE: f64 = 18_446_744_073_709_551_616.0; // 2^64
+    underflow_to_zero(f64::from((value * SCALE) as f32) / SCALE)
+}
 
 /// A numeric type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -239,7 +260,7 @@ fn parse_radix(upper: &str) -> Option<f64> {
 fn parse_decimal(text: &str) -> f64 {
     let value = decimal(text);
     if value.is_finite() {
-        value
+        underflow_to_zero(value)
     } else {
         DBL_MAX.copysign(value)
     }
@@ -408,7 +429,12 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     .then(|| parse_decimal(&text));
     // a `!` after more than 7 digits rounds the double the reader built to single
     let value = if forced == Some(false) && typed_double {
-        f64::from(parse_decimal(&text) as f32)
+        let double = parse_decimal(&text);
+        if double.abs() < f64::from(f32::MIN_POSITIVE) {
+            round_tiny_single(double)
+        } else {
+            f64::from(double as f32)
+        }
     } else {
         value
     };
