@@ -1399,6 +1399,19 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             // TON and TOFF (BIMISC.ASM) set the trace flag and return: NEWSTT
             // meets the text after them
             | StmtKind::Trace(_)
+            // the same for these: LET stores what FRMEVL read (GWMAIN.ASM),
+            // DIM and ERASE do their arrays and return at a character that is
+            // not a comma (BIMISC.ASM's ERASE), DEFINT sets the letters first
+            // (DEFCON), MID$ assigns (LHSMID, BISTRS.ASM), ON ERROR GOTO sets
+            // the handler that then traps the error (RESTRP), and WHILE tests:
+            // false, it goes past its WEND and never sees the text
+            | StmtKind::Let(..)
+            | StmtKind::Dim(_)
+            | StmtKind::Erase(_)
+            | StmtKind::DefType(..)
+            | StmtKind::MidAssign { .. }
+            | StmtKind::OnErrorGoto(_)
+            | StmtKind::While(_)
     )
 }
 
