@@ -346,7 +346,9 @@ impl Parser {
     }
 
     /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
-    /// a list that does not parse is skipped as before, doing nothing.
+    /// a list that does not parse is skipped as before, doing nothing. Text
+    /// after a whole list stays for the end check: the arguments are checked,
+    /// then it is a Syntax error (`acts_before_end_check`).
     fn color_arguments(&mut self) -> StmtKind {
         let start = self.pos;
         let mut arguments = Vec::new();
@@ -363,9 +365,7 @@ impl Parser {
                 }
             }
             if !self.at_stmt_end() && !self.eat(&Tok::Comma) {
-                self.pos = start;
-                self.skip_to_stmt_end();
-                return StmtKind::Nothing;
+                break;
             }
         }
         StmtKind::CheckedArgs(arguments)
@@ -1412,7 +1412,16 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::MidAssign { .. }
             | StmtKind::OnErrorGoto(_)
             | StmtKind::While(_)
-    )
+    ) || is_color(kind)
+}
+
+/// `COLOR`'s checked arguments (all bytes; `LOCATE`'s have ranges of their
+/// own): GW-BASIC checks them before the text after them is an error, as
+/// PC-BASIC does (`COLOR 300 X` is Illegal function call), where `LOCATE`
+/// looks at the text first.
+fn is_color(kind: &StmtKind) -> bool {
+    matches!(kind, StmtKind::CheckedArgs(arguments)
+        if !arguments.is_empty() && arguments.iter().all(|(range, _)| *range == ArgRange::Byte))
 }
 
 /// An operator between two operands (a sign before an operand is one too: it
