@@ -1403,14 +1403,16 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             // DIM and ERASE do their arrays and return at a character that is
             // not a comma (BIMISC.ASM's ERASE), DEFINT sets the letters first
             // (DEFCON), MID$ assigns (LHSMID, BISTRS.ASM), ON ERROR GOTO sets
-            // the handler that then traps the error (RESTRP), and WHILE tests:
-            // false, it goes past its WEND and never sees the text
+            // the handler that then traps the error (RESTRP), RANDOMIZE seeds
+            // (RANDOM, GWMAIN.ASM: FRMEVL, FRCINT, STRNDS, RET), and WHILE
+            // tests: false, it goes past its WEND and never sees the text
             | StmtKind::Let(..)
             | StmtKind::Dim(_)
             | StmtKind::Erase(_)
             | StmtKind::DefType(..)
             | StmtKind::MidAssign { .. }
             | StmtKind::OnErrorGoto(_)
+            | StmtKind::Randomize(Some(_))
             | StmtKind::While(_)
     ) || is_color(kind)
 }
