@@ -1414,6 +1414,8 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::OnErrorGoto(_)
             | StmtKind::Randomize(Some(_))
             | StmtKind::While(_)
+            // RUN n clears and jumps as GOTO does (CONRUN, GWMAIN.ASM)
+            | StmtKind::Run(Some(_))
     ) || is_color(kind)
 }
 
