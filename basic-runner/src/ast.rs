@@ -73,6 +73,9 @@ pub(crate) enum StmtKind {
         format: Expr,
         items: Vec<Expr>,
         newline: bool,
+        /// Text after the last value: GW-BASIC stops right after printing it
+        /// (`FNSTRF`'s `SNERR`, BIPRTU.ASM), with no more of the format.
+        cut: bool,
     },
     Write(Vec<Expr>),
     /// What a `WRITE` whose list breaks has written: each item and its comma.

@@ -52,6 +52,8 @@ pub(crate) struct InputForm {
 pub(crate) struct UsingInfo {
     pub(crate) args: Vec<UsingArgTy>,
     pub(crate) newline: bool,
+    /// Stop right after the last value (text after it is a Syntax error).
+    pub(crate) cut: bool,
 }
 
 /// What a `PRINT USING` value is on the stacks.

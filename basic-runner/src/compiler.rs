@@ -590,6 +590,7 @@ impl Compiler {
                 format,
                 items,
                 newline,
+                cut,
             } => {
                 self.str_expr(format);
                 let args = items
@@ -604,6 +605,7 @@ impl Compiler {
                 self.code.usings.push(UsingInfo {
                     args,
                     newline: *newline,
+                    cut: *cut,
                 });
                 self.emit(Op::Ext(Ext::Using(TableId(table as u32))));
             }

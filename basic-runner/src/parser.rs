@@ -278,7 +278,9 @@ impl Parser {
                         self.skip_to_stmt_end();
                         Ok(kind)
                     }
-                    Err(error) if acts_before_end_check(&kind) => Err(error.with_partial(kind)),
+                    Err(error) if acts_before_end_check(&kind) => {
+                        Err(error.with_partial(cut_using(kind)))
+                    }
                     Err(error) => Err(error),
                 }
             });
@@ -795,6 +797,7 @@ impl Parser {
             format,
             items,
             newline,
+            cut: false,
         })
     }
 
@@ -1416,7 +1419,26 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::While(_)
             // RUN n clears and jumps as GOTO does (CONRUN, GWMAIN.ASM)
             | StmtKind::Run(Some(_))
+            // PRINT USING prints each value as it scans and ends the line
+            // when no separator follows (BIPRTU.ASM)
+            | StmtKind::PrintUsing { .. }
     ) || is_color(kind)
+}
+
+/// A `PRINT USING` that text follows prints its values and stops right after
+/// the last one: GW-BASIC's `FNSTRF` (BIPRTU.ASM) meets the text where it looks
+/// for `;` or `,` and raises the Syntax error there, before any more of the
+/// format or the line's end. Other statements are as they are.
+fn cut_using(kind: StmtKind) -> StmtKind {
+    match kind {
+        StmtKind::PrintUsing { format, items, .. } => StmtKind::PrintUsing {
+            format,
+            items,
+            newline: false,
+            cut: true,
+        },
+        other => other,
+    }
 }
 
 /// `COLOR`'s checked arguments (all bytes; `LOCATE`'s have ranges of their

@@ -118,7 +118,7 @@ impl<'a> Vm<'a> {
                 UsingArgTy::Str => UsingArg::Str(strs.next().unwrap_or_default()),
             })
             .collect();
-        let (pieces, result) = crate::using::format(&format, &args);
+        let (pieces, result) = crate::using::format(&format, &args, info.cut);
         for piece in pieces {
             self.write_item(&piece)?;
         }
