@@ -170,7 +170,8 @@ pub(crate) enum StmtKind {
     Stop,
     /// `CLEAR` and the arguments GW-BASIC reads and checks before it clears.
     Clear(Vec<(ArgRange, Expr)>),
-    Cls,
+    /// `CLS [n]`: the mode, checked, then a page break.
+    Cls(Option<Expr>),
     /// A statement that does nothing in a transcript (`REM`, `BEEP`).
     Nothing,
     /// `COLOR`'s and `LOCATE`'s arguments: nothing is coloured or placed in a

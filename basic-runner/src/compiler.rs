@@ -879,7 +879,12 @@ impl Compiler {
                 // default type back to single: here for the text that follows
                 self.def_types = [VarTy::Num(NumTy::Sng); 26];
             }
-            StmtKind::Cls => {
+            StmtKind::Cls(mode) => {
+                if let Some(mode) = mode {
+                    let ty = self.num_expr(mode);
+                    self.convert(ty, NumTy::Int);
+                    self.emit(Op::Ext(Ext::CheckedArg(ArgRange::ClsMode)));
+                }
                 self.emit(Op::Ext(Ext::Cls));
             }
             StmtKind::Nothing => {}

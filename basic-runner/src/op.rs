@@ -185,6 +185,8 @@ pub enum ArgRange {
     Cursor,
     /// `LOCATE`'s cursor start and stop scan lines: 0-31.
     ScanLine,
+    /// `CLS`'s mode: 0-2.
+    ClsMode,
     /// `CLEAR`'s first argument, a relic GW-BASIC reads and ignores (`INTID2`,
     /// BIMISC.ASM): an integer, Illegal function call when negative.
     ClearDummy,

@@ -348,10 +348,10 @@ impl Parser {
     }
 
     /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
-    /// a list that does not parse is skipped as before, doing nothing. Text
-    /// after a whole list stays for the end check: the arguments are checked,
-    /// then it is a Syntax error (`acts_before_end_check`).
-    fn color_arguments(&mut self) -> StmtKind {
+    /// a list whose expression does not parse is skipped as before, doing
+    /// nothing. Text after an argument is Illegal function call once the
+    /// arguments before it are checked (`scnint_end`).
+    fn color_arguments(&mut self) -> PResult<StmtKind> {
         let start = self.pos;
         let mut arguments = Vec::new();
         while !self.at_stmt_end() {
@@ -363,14 +363,42 @@ impl Parser {
                 Err(_) => {
                     self.pos = start;
                     self.skip_to_stmt_end();
-                    return StmtKind::Nothing;
+                    return Ok(StmtKind::Nothing);
                 }
             }
-            if !self.at_stmt_end() && !self.eat(&Tok::Comma) {
-                break;
-            }
+            self.scnint_end(&arguments)?;
+            self.eat(&Tok::Comma);
         }
-        StmtKind::CheckedArgs(arguments)
+        Ok(StmtKind::CheckedArgs(arguments))
+    }
+
+    /// After an argument of `COLOR`, `LOCATE`, `WIDTH` or `CLS`: GW-BASIC reads
+    /// each with `SCNINT` (GWSTS.ASM), which takes only the statement's end, a
+    /// comma or `)` after the value and jumps to `FCERR` at anything else, so
+    /// `COLOR 1 X` is Illegal function call (5), after the values read so far
+    /// are checked (`GETBYT`). PC-BASIC says Syntax error there but for `WIDTH`.
+    fn scnint_end(&self, arguments: &[(ArgRange, Expr)]) -> PResult<()> {
+        if self.at_stmt_end() || self.peek() == Some(&Tok::Comma) {
+            return Ok(());
+        }
+        Err(ParseError {
+            col: self.col(),
+            problem: Box::new(SyntaxProblem::Expected(Expected::Code(",".to_owned()))),
+            code: ErrorCode::IllegalFunctionCall,
+            partial: Some(Box::new(StmtKind::CheckedArgs(arguments.to_vec()))),
+        })
+    }
+
+    /// `CLS [n]` (GWSTS.ASM: `SCNINT`, then `EOSCHK`): the mode, if given, is a
+    /// byte that GW-BASIC 3.2x takes only as 0, 1 or 2; a comma may follow it.
+    fn cls_argument(&mut self) -> PResult<StmtKind> {
+        if self.at_stmt_end() || self.eat(&Tok::Comma) {
+            return Ok(StmtKind::Cls(None));
+        }
+        let mode = self.expr()?;
+        self.scnint_end(&[(ArgRange::ClsMode, mode.clone())])?;
+        self.eat(&Tok::Comma);
+        Ok(StmtKind::Cls(Some(mode)))
     }
 
     /// `LOCATE`'s five arguments (row, column, cursor, start, stop; any may be
@@ -391,6 +419,7 @@ impl Parser {
             }
             if self.peek() != Some(&Tok::Comma) {
                 arguments.push((range, self.expr()?));
+                self.scnint_end(&arguments)?;
             }
             if !self.eat(&Tok::Comma) {
                 break;
@@ -601,8 +630,10 @@ impl Parser {
                     return self.refuse(Kw::Width);
                 }
                 let width = self.expr()?;
-                if self.eat(&Tok::Comma) {
-                    self.expr()?;
+                self.scnint_end(&[(ArgRange::Byte, width.clone())])?;
+                if self.eat(&Tok::Comma) && !self.at_stmt_end() {
+                    let height = self.expr()?;
+                    self.scnint_end(&[(ArgRange::Byte, width.clone()), (ArgRange::Byte, height)])?;
                 }
                 Ok(StmtKind::Width(width))
             }
@@ -618,11 +649,11 @@ impl Parser {
             Kw::End | Kw::System => Ok(StmtKind::End),
             Kw::Stop => Ok(StmtKind::Stop),
             Kw::Clear => self.clear_arguments(),
-            Kw::Cls => Ok(StmtKind::Cls),
+            Kw::Cls => self.cls_argument(),
             Kw::Tron => Ok(StmtKind::Trace(true)),
             Kw::Troff => Ok(StmtKind::Trace(false)),
             // screen colours, the cursor and the speaker mean nothing in a chat
-            Kw::Color => Ok(self.color_arguments()),
+            Kw::Color => self.color_arguments(),
             Kw::Locate => self.locate_arguments(),
             // BEEP takes nothing: anything after it is a Syntax error
             Kw::Beep => Ok(StmtKind::Nothing),
@@ -1422,7 +1453,7 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             // PRINT USING prints each value as it scans and ends the line
             // when no separator follows (BIPRTU.ASM)
             | StmtKind::PrintUsing { .. }
-    ) || is_color(kind)
+    )
 }
 
 /// A `PRINT USING` that text follows prints its values and stops right after
@@ -1439,15 +1470,6 @@ fn cut_using(kind: StmtKind) -> StmtKind {
         },
         other => other,
     }
-}
-
-/// `COLOR`'s checked arguments (all bytes; `LOCATE`'s have ranges of their
-/// own): GW-BASIC checks them before the text after them is an error, as
-/// PC-BASIC does (`COLOR 300 X` is Illegal function call), where `LOCATE`
-/// looks at the text first.
-fn is_color(kind: &StmtKind) -> bool {
-    matches!(kind, StmtKind::CheckedArgs(arguments)
-        if !arguments.is_empty() && arguments.iter().all(|(range, _)| *range == ArgRange::Byte))
 }
 
 /// An operator between two operands (a sign before an operand is one too: it

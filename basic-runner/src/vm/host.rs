@@ -169,6 +169,7 @@ impl<'a> Vm<'a> {
                     ArgRange::Cursor => (0, 1),
                     ArgRange::ScanLine => (0, 31),
                     ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
+                    ArgRange::ClsMode => (0, 2),
                     ArgRange::MemorySize => {
                         if super::frqint_word(self.pop())? == 0 {
                             return Err(ErrorCode::IllegalFunctionCall.into());

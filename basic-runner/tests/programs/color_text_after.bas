@@ -1,4 +1,4 @@
-5 REM text after COLOR's arguments is a Syntax error once they are checked (COLOR 300 X is Illegal function call), after LOCATE's before they are
+5 REM text after an argument of COLOR or LOCATE is Illegal function call (SCNINT in GWSTS.ASM takes only the end, a comma or a parenthesis after a value), once the values before it are checked
 10 ON ERROR GOTO 90
 20 LOCATE 99, 1 X
 30 COLOR 300 X
