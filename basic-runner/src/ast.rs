@@ -73,6 +73,9 @@ pub(crate) enum StmtKind {
         format: Expr,
         items: Vec<Expr>,
         newline: bool,
+        /// Text after the last value: GW-BASIC stops right after printing it
+        /// (`FNSTRF`'s `SNERR`, BIPRTU.ASM), with no more of the format.
+        cut: bool,
     },
     Write(Vec<Expr>),
     /// What a `WRITE` whose list breaks has written: each item and its comma.
@@ -165,8 +168,10 @@ pub(crate) enum StmtKind {
     RaiseError(Expr),
     End,
     Stop,
-    Clear,
-    Cls,
+    /// `CLEAR` and the arguments GW-BASIC reads and checks before it clears.
+    Clear(Vec<(ArgRange, Expr)>),
+    /// `CLS [n]`: the mode, checked, then a page break.
+    Cls(Option<Expr>),
     /// A statement that does nothing in a transcript (`REM`, `BEEP`).
     Nothing,
     /// `COLOR`'s and `LOCATE`'s arguments: nothing is coloured or placed in a

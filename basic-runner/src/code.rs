@@ -52,6 +52,8 @@ pub(crate) struct InputForm {
 pub(crate) struct UsingInfo {
     pub(crate) args: Vec<UsingArgTy>,
     pub(crate) newline: bool,
+    /// Stop right after the last value (text after it is a Syntax error).
+    pub(crate) cut: bool,
 }
 
 /// What a `PRINT USING` value is on the stacks.
@@ -167,6 +169,9 @@ pub(crate) struct Code {
     /// The numeric scalars an instruction or an `INPUT` stores to: those a
     /// run can still make (see `dispatch.rs`, `run`).
     pub(crate) stored_scalars: Vec<u32>,
+    /// The program's string scalars an instruction stores to (`INPUT`'s are
+    /// made outside the run loop, unchecked).
+    pub(crate) stored_strings: Vec<u32>,
 }
 
 /// The compiler's own variables (`SWAP`'s `~SWAP$`) are named so that no
@@ -219,6 +224,21 @@ impl Code {
         self.str_vars
             .get(slot)
             .is_some_and(|name| !is_internal(name))
+    }
+
+    /// Whether `pc` is its line's first statement (nothing but the line's
+    /// markers before it), which GW-BASIC reaches through the line's header.
+    pub(crate) fn starts_line(&self, pc: u32) -> bool {
+        let index = self.lines.partition_point(|&(start, _)| start <= pc);
+        let start = index
+            .checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .map_or(0, |&(start, _)| start);
+        self.ops
+            .get(start as usize..pc as usize)
+            .unwrap_or_default()
+            .iter()
+            .all(|op| matches!(op, Op::Ext(Ext::TraceLine(_) | Ext::LineStart(_))))
     }
 
     /// The BASIC line whose code holds `pc`.

@@ -92,6 +92,9 @@ struct Compiler {
     events: Vec<LoopEvent>,
     /// Whether the program has a `TRON`: its lines then start with `TraceLine`.
     traced: bool,
+    /// Whether the program has a `RESUME` or `RESUME NEXT`: its lines with a
+    /// `READ` or `FOR` then start with `LineStart` (see `Machine::curlin`).
+    resumed: bool,
     pending_defs: Vec<PendingDef>,
     current_line: u32,
     /// Each `SWAP` whose second variable is a scalar: where its check sits,
@@ -127,11 +130,20 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         pending_defs: Vec::new(),
         current_line: 0,
         traced: false,
+        resumed: false,
         swaps: Vec::new(),
         for_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
-    compiler.traced = lines.iter().any(|line| turns_trace_on(&line.stmts));
+    compiler.traced = lines
+        .iter()
+        .any(|line| has_stmt(&line.stmts, &|kind| matches!(kind, StmtKind::Trace(true))));
+    // nor does one without RESUME pay for marking where CURLIN is set again
+    compiler.resumed = lines.iter().any(|line| {
+        has_stmt(&line.stmts, &|kind| {
+            matches!(kind, StmtKind::Resume(ResumeKind::Retry | ResumeKind::Next))
+        })
+    });
     for line in lines {
         compiler.line(line);
     }
@@ -186,13 +198,13 @@ fn falls_through(stmts: &[Stmt]) -> bool {
 }
 
 /// Whether `TRON` is among the statements, branches of `IF` included.
-fn turns_trace_on(stmts: &[Stmt]) -> bool {
+/// Whether a statement, or one inside an `IF`, is of a kind `pred` picks.
+fn has_stmt(stmts: &[Stmt], pred: &dyn Fn(&StmtKind) -> bool) -> bool {
     stmts.iter().any(|stmt| match &stmt.kind {
-        StmtKind::Trace(true) => true,
         StmtKind::If {
             then, otherwise, ..
-        } => turns_trace_on(then) || turns_trace_on(otherwise),
-        _ => false,
+        } => has_stmt(then, pred) || has_stmt(otherwise, pred),
+        kind => pred(kind),
     })
 }
 
@@ -230,6 +242,16 @@ impl Compiler {
         self.line_pcs.insert(line.number, self.pc());
         if self.traced {
             self.emit(Op::Ext(Ext::TraceLine(line.number)));
+        }
+        // the errors GW-BASIC names at another line than the statement's
+        // (`READ`'s bad item, `FOR`'s search for its `NEXT`) leave `CURLIN`
+        // there after `RESUME`, until a line starts
+        if self.resumed
+            && has_stmt(&line.stmts, &|kind| {
+                matches!(kind, StmtKind::Read(_) | StmtKind::For { .. })
+            })
+        {
+            self.emit(Op::Ext(Ext::LineStart(line.number)));
         }
         self.stmts(&line.stmts);
     }
@@ -568,6 +590,7 @@ impl Compiler {
                 format,
                 items,
                 newline,
+                cut,
             } => {
                 self.str_expr(format);
                 let args = items
@@ -582,6 +605,7 @@ impl Compiler {
                 self.code.usings.push(UsingInfo {
                     args,
                     newline: *newline,
+                    cut: *cut,
                 });
                 self.emit(Op::Ext(Ext::Using(TableId(table as u32))));
             }
@@ -841,13 +865,26 @@ impl Compiler {
             StmtKind::Stop => {
                 self.emit(Op::Stop);
             }
-            StmtKind::Clear => {
+            StmtKind::Clear(arguments) => {
+                for (range, argument) in arguments {
+                    let ty = self.num_expr(argument);
+                    // a size is read as POKE's address, not made an integer
+                    if *range != ArgRange::MemorySize {
+                        self.convert(ty, NumTy::Int);
+                    }
+                    self.emit(Op::Ext(Ext::CheckedArg(*range)));
+                }
                 self.emit(Op::Clear);
                 // GW-BASIC's CLEARC (BIMISC.ASM, LOPDFT) sets every letter's
                 // default type back to single: here for the text that follows
                 self.def_types = [VarTy::Num(NumTy::Sng); 26];
             }
-            StmtKind::Cls => {
+            StmtKind::Cls(mode) => {
+                if let Some(mode) = mode {
+                    let ty = self.num_expr(mode);
+                    self.convert(ty, NumTy::Int);
+                    self.emit(Op::Ext(Ext::CheckedArg(ArgRange::ClsMode)));
+                }
                 self.emit(Op::Ext(Ext::Cls));
             }
             StmtKind::Nothing => {}

@@ -128,7 +128,10 @@ impl ErrorCode {
     }
 }
 
-/// GW-BASIC's messages for the errors this BASIC never raises itself.
+/// GW-BASIC's messages for the errors this BASIC never raises itself, as the
+/// GW-BASIC 3.2x that PC-BASIC copies spells them (`ERROR 26`'s "FOR without
+/// NEXT" already was; the 1983 source's table in GWDATA.ASM has "Out of Paper",
+/// "Device I/O Error" and no error 75).
 fn other_message(number: u8) -> &'static str {
     match number {
         12 => "Illegal direct",
@@ -140,14 +143,14 @@ fn other_message(number: u8) -> &'static str {
         23 => "Line buffer overflow",
         24 => "Device Timeout",
         25 => "Device Fault",
-        27 => "Out of Paper",
+        27 => "Out of paper",
         50 => "FIELD overflow",
         51 => "Internal error",
         52 => "Bad file number",
         53 => "File not found",
         54 => "Bad file mode",
         55 => "File already open",
-        57 => "Device I/O Error",
+        57 => "Device I/O error",
         58 => "File already exists",
         61 => "Disk full",
         62 => "Input past end",
@@ -162,8 +165,9 @@ fn other_message(number: u8) -> &'static str {
         72 => "Disk media error",
         73 => "Advanced Feature",
         74 => "Rename across disks",
-        75 => "Path/File Access Error",
+        75 => "Path/File access error",
         76 => "Path not found",
+        77 => "Deadlock",
         _ => "Unprintable error",
     }
 }

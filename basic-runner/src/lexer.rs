@@ -154,6 +154,7 @@ pub(crate) fn tokenize_counting(
         mode,
         out: Vec::new(),
         overflows: 0,
+        data_unread: false,
     };
     lexer.run();
     (lexer.out, lexer.overflows)
@@ -167,6 +168,9 @@ struct Lexer<'a> {
     out: Vec<Token>,
     /// Literals beyond their type's range, which GW-BASIC reports at load.
     overflows: usize,
+    /// `READ` left a `DATA` statement of this line at a `:` between quotes and
+    /// so never reads the rest of the line (see `data_items`).
+    data_unread: bool,
 }
 
 impl Lexer<'_> {
@@ -458,59 +462,89 @@ impl Lexer<'_> {
 
     /// Moves to the comma or colon that ends a `DATA` item after its closing
     /// quote; true if anything but blanks stood before it.
-    fn skip_to_data_separator(&mut self) -> bool {
-        let mut stray = false;
-        while let Some(c) = self.peek() {
-            if c == ',' || c == ':' {
-                break;
+    /// Where the `DATA` statement starting at `from` ends, as GW-BASIC's `DATA`
+    /// skipper (`DATA`/`REMER`, GWMAIN.ASM) finds it when the statement runs: at
+    /// the first `:` or the end of the line, trading terminators at each quote,
+    /// so a `:` between quotes does not end it.
+    fn data_statement_end(&self, from: usize) -> usize {
+        let mut quoted = false;
+        let mut at = from;
+        while let Some(&c) = self.chars.get(at) {
+            match c {
+                '"' => quoted = !quoted,
+                ':' if !quoted => break,
+                _ => {}
             }
-            stray |= c != ' ';
-            self.pos += 1;
+            at += 1;
         }
-        stray
+        at
     }
 
-    /// The items of a `DATA` statement, up to a `:` outside quotes or the end of the line.
+    /// The items of the `DATA` statement starting at the cursor as GW-BASIC's
+    /// `READ` takes them, with the cursor left at the statement's end.
+    ///
+    /// `READ` (GWMAIN.ASM, `SCNVAL`) reads an item starting with a quote up to
+    /// the closing quote (`STRLT2` with the quote as terminator), and any other
+    /// item with `STRLT2` given `,` and `:` as terminators, which stops at the
+    /// first of them whatever quotes the item holds: `AB"C,D` is the two items
+    /// `AB"C` and `D`. It takes the next item after a `,` and leaves the
+    /// statement at the first `:` it meets, even one the statement skipper sees
+    /// between quotes: it then looks for the next statement right after that
+    /// `:` (`DATLOP`), in text the cruncher left inside quotes, where no `DATA`
+    /// token can stand. So the rest of that line is never read: later `DATA`
+    /// statements on it get no items (`data_unread`).
     fn data_items(&mut self) -> Vec<DataItem> {
+        let end = self.data_statement_end(self.pos);
+        let items = if self.data_unread {
+            Vec::new()
+        } else {
+            let (items, stop) = self.read_view(self.pos);
+            // the line's end, or the `:` that really ends this statement, is
+            // where READ goes on as the statements are
+            self.data_unread = stop < self.chars.len() && stop != end;
+            items
+        };
+        self.pos = end;
+        items
+    }
+
+    /// `READ`'s items from `at`, and where it stops: the `:` or line end after
+    /// the last item.
+    fn read_view(&self, mut at: usize) -> (Vec<DataItem>, usize) {
         let mut items = Vec::new();
         loop {
-            while self.peek() == Some(' ') {
-                self.pos += 1;
+            while self.chars.get(at) == Some(&' ') {
+                at += 1;
             }
             let mut text = Vec::new();
-            let mut quoted = false;
+            let quoted = self.chars.get(at) == Some(&'"');
             let mut stray_after_quote = false;
-            if self.peek() == Some('"') {
-                quoted = true;
-                self.pos += 1;
-                while let Some(c) = self.peek() {
-                    self.pos += 1;
+            if quoted {
+                at += 1;
+                while let Some(&c) = self.chars.get(at) {
+                    at += 1;
                     if c == '"' {
                         break;
                     }
                     text.push(cp437::to_code(c));
                 }
-                stray_after_quote = self.skip_to_data_separator();
+                // after the closing quote only blanks may come before the
+                // terminator (`STRDN2`); anything else is `READ`'s Syntax
+                // error, at this item whenever it is read
+                while let Some(&c) = self.chars.get(at) {
+                    if c == ',' || c == ':' {
+                        break;
+                    }
+                    stray_after_quote |= c != ' ';
+                    at += 1;
+                }
             } else {
-                while let Some(c) = self.peek() {
+                while let Some(&c) = self.chars.get(at) {
                     if c == ',' || c == ':' {
                         break;
                     }
                     text.push(cp437::to_code(c));
-                    self.pos += 1;
-                    if c == '"' {
-                        // a quote inside an unquoted item opens a quoted stretch that
-                        // keeps its commas and ends the item at its closing quote
-                        while let Some(c) = self.peek() {
-                            text.push(cp437::to_code(c));
-                            self.pos += 1;
-                            if c == '"' {
-                                break;
-                            }
-                        }
-                        stray_after_quote = self.skip_to_data_separator();
-                        break;
-                    }
+                    at += 1;
                 }
                 while text.last() == Some(&Ch::from(b' ')) {
                     text.pop();
@@ -521,12 +555,11 @@ impl Lexer<'_> {
                 quoted,
                 stray_after_quote,
             });
-            match self.peek() {
-                Some(',') => self.pos += 1,
-                _ => break,
+            match self.chars.get(at) {
+                Some(',') => at += 1,
+                _ => return (items, at),
             }
         }
-        items
     }
 }
 
@@ -628,5 +661,50 @@ mod tests {
                 },
             ])
         );
+    }
+
+    /// Each `DATA` statement's items as `READ` takes them, written `text` for an
+    /// unquoted item, `"text"` for a quoted one, `!` after a quoted one with
+    /// text after its closing quote; and the statements the line holds.
+    #[test]
+    fn data_items_are_what_read_takes() {
+        let cases: &[(&str, &[&[&str]], usize)] = &[
+            // an unquoted item ends at the first comma or colon, quotes or not
+            ("DATA AB\"C,D\",E", &[&["AB\"C", "D\"", "E"]], 1),
+            ("DATA X\"Y\"Z , 5", &[&["X\"Y\"Z", "5"]], 1),
+            // READ stops at the colon between quotes; the statement goes on to
+            // the colon after them, and the line's later DATA is never read
+            ("DATA P\"Q:R\":PRINT 1:DATA 7", &[&["P\"Q"], &[]], 6),
+            // a colon that really ends the statement: READ goes on to the next DATA
+            ("DATA 1,\"A:B\" :DATA 2", &[&["1", "\"A:B\""], &["2"]], 3),
+            // a quoted item starting before the statement's end runs past it
+            ("DATA A\"B,\"C:D\"", &[&["A\"B", "\"C:D\""]], 4),
+            ("DATA \"AB\"C,D", &[&["\"AB\"!", "D"]], 1),
+            ("DATA", &[&[""]], 1),
+        ];
+        for &(line, expected, tokens) in cases {
+            let toks = toks(line, Mode::GwBasic);
+            let data: Vec<Vec<String>> = toks
+                .iter()
+                .filter_map(|tok| match tok {
+                    Tok::Data(items) => Some(
+                        items
+                            .iter()
+                            .map(|item| {
+                                let text = cp437::decode(&item.text);
+                                match (item.quoted, item.stray_after_quote) {
+                                    (false, _) => text,
+                                    (true, false) => format!("\"{text}\""),
+                                    (true, true) => format!("\"{text}\"!"),
+                                }
+                            })
+                            .collect(),
+                    ),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(data, expected, "{line}");
+            assert_eq!(toks.len(), tokens, "{line}: {toks:?}");
+        }
     }
 }

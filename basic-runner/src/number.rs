@@ -15,6 +15,27 @@ use crate::mbf;
 pub(crate) const SNG_MAX: f64 = 1.701_411_733_192_644_3e38;
 /// The largest double in Microsoft Binary Format, as near as an `f64` gets.
 pub(crate) const DBL_MAX: f64 = 1.701_411_834_604_692_3e38;
+/// 2^-128, the smallest number Microsoft Binary Format holds (exponent byte 1),
+/// single and double alike.
+pub(crate) const MBF_SMALLEST: f64 = f64::from_bits((1023 - 128) << 52);
+
+/// A number below MBF's smallest is 0: GW-BASIC's math pack and number reader
+/// make an exponent that runs out at the bottom zero (`$ZERO`), with no message.
+pub(crate) fn underflow_to_zero(value: f64) -> f64 {
+    if value.abs() < MBF_SMALLEST {
+        0.0
+    } else {
+        value
+    }
+}
+
+/// `value` rounded to single precision (nearest, ties to even) where MBF's
+/// lowest singles lie below `f32`'s normal range, which holds them with fewer
+/// bits: scaled up, rounded, scaled back, then 0 below MBF's smallest.
+pub(crate) fn round_tiny_single(value: f64) -> f64 {
+    const SCALE: f64 = 18_446_744_073_709_551_616.0; // 2^64
+    underflow_to_zero(f64::from((value * SCALE) as f32) / SCALE)
+}
 
 /// A numeric type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -217,25 +238,6 @@ fn exceeds_double(text: &str) -> bool {
     text.parse::<f64>().map_or(true, |value| value > DBL_MAX)
 }
 
-/// Whether an `&H`, `&O` or `&` constant's digits go past 16 bits.
-fn radix_overflows(upper: &str) -> bool {
-    let rest = upper.strip_prefix('&').unwrap_or(upper);
-    let (digits, radix) = if let Some(hex) = rest.strip_prefix('H') {
-        (hex, 16)
-    } else {
-        (rest.strip_prefix('O').unwrap_or(rest), 8)
-    };
-    let digits = digits.chars().take_while(|c| c.is_digit(radix));
-    let mut value: u32 = 0;
-    for digit in digits {
-        value = value * radix + digit.to_digit(radix).unwrap_or(0);
-        if value > 0xFFFF {
-            return true;
-        }
-    }
-    false
-}
-
 /// `&H`, `&O` and `&` constants: 16-bit values, `&HFFFF` is -1.
 fn parse_radix(upper: &str) -> Option<f64> {
     let rest = upper.strip_prefix('&')?;
@@ -258,7 +260,7 @@ fn parse_radix(upper: &str) -> Option<f64> {
 fn parse_decimal(text: &str) -> f64 {
     let value = decimal(text);
     if value.is_finite() {
-        value
+        underflow_to_zero(value)
     } else {
         DBL_MAX.copysign(value)
     }
@@ -290,10 +292,6 @@ struct Scanned {
     value: f64,
     used: usize,
     double: Option<f64>,
-    /// An `&H`/`&O` number past 16 bits by value, as `VAL` reads it: GW-BASIC's
-    /// reader stops with `Overflow` (error 6), where a literal in the text
-    /// stands for -1 here.
-    radix_overflow: bool,
     /// Where GW-BASIC's `&` reader (`OCTCNS`) stops with an error of its own.
     radix_fault: Option<RadixFault>,
     /// A decimal number past even `f64`'s range (its value is held as a
@@ -326,19 +324,11 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     };
     skip_blanks(&mut index);
     if bytes.get(index) == Some(&b'&') {
-        let mut word = String::from("&");
-        for &b in bytes.get(index + 1..).unwrap_or_default() {
-            if !b.is_ascii_alphanumeric() {
-                break;
-            }
-            word.push(char::from(b.to_ascii_uppercase()));
-        }
         let (value, used, radix_fault) = scan_radix(bytes, index + 1);
         return Scanned {
             value,
             used,
             double: None,
-            radix_overflow: radix_overflows(&word),
             radix_fault,
             beyond_f64: false,
         };
@@ -376,7 +366,6 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
             value: 0.0,
             used,
             double,
-            radix_overflow: false,
             radix_fault: None,
             beyond_f64: false,
         };
@@ -440,7 +429,12 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
     .then(|| parse_decimal(&text));
     // a `!` after more than 7 digits rounds the double the reader built to single
     let value = if forced == Some(false) && typed_double {
-        f64::from(parse_decimal(&text) as f32)
+        let double = parse_decimal(&text);
+        if double.abs() < f64::from(f32::MIN_POSITIVE) {
+            round_tiny_single(double)
+        } else {
+            f64::from(double as f32)
+        }
     } else {
         value
     };
@@ -450,15 +444,13 @@ fn scan_number(bytes: &[u8], reader: Reader) -> Scanned {
         value,
         used,
         double,
-        radix_overflow: false,
         radix_fault: None,
         beyond_f64,
     }
 }
 
 /// Why GW-BASIC's `&` reader (`OCTCNS`, GWEVAL.ASM) stops with an error of its
-/// own: `READ` raises it at its own line, `INPUT` asks again (`VAL` still
-/// goes by `Scanned::radix_overflow`).
+/// own: `READ` and `VAL` raise it at their own line, `INPUT` asks again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RadixFault {
     /// `Overflow`: a fifth hex digit, or octal past 16 bits.
@@ -577,10 +569,13 @@ pub(crate) fn reader_overflows(bytes: &[u8], double_target: bool) -> bool {
     scanned.beyond_f64 || value.abs() > max
 }
 
-/// Whether the text starts with an `&H`/`&O` number past 16 bits, which
-/// GW-BASIC's reader (`VAL`, `READ`) stops at with `Overflow`.
-pub(crate) fn radix_overflow(bytes: &[u8]) -> bool {
-    scan_number(bytes, Reader::Typed).radix_overflow
+/// The error GW-BASIC's `VAL` stops with at an `&H`/`&O`/`&` number: `VAL`
+/// calls `FINDBL` (BISTRS.ASM), which reads such a number with `OCTCNS`
+/// (GWEVAL.ASM) as `READ` does, `FLGSCN` being 0 outside `INPUT`: a fifth hex
+/// digit or octal past 16 bits is `OVERR` (`Overflow`), an `8` or `9` among
+/// octal digits `CONERR` → `SNERR` (`Syntax error`).
+pub(crate) fn val_radix_fault(bytes: &[u8]) -> Option<RadixFault> {
+    scan_number(bytes, Reader::Double).radix_fault
 }
 
 /// A whole `INPUT` entry or `DATA` item as a number; `None` if anything but a number
@@ -830,6 +825,20 @@ mod tests {
         assert_eq!(parse_val_typed(b"1 2 3").0, 123.0);
         assert_eq!(parse_val_typed(b"abc").0, 0.0);
         assert_eq!(parse_val_typed(b"&H10").0, 16.0);
+        // `VAL`'s `&` reader is `READ`'s (`OCTCNS`): the fifth hex digit
+        // overflows whatever its value, an `8` among octal digits is an error
+        for (text, fault) in [
+            (&b"&HFFFF"[..], None),
+            (b"&H0FFFF", Some(RadixFault::Overflow)),
+            (b"&O177777", None),
+            (b"&O200000", Some(RadixFault::Overflow)),
+            (b"&O78", Some(RadixFault::Digit)),
+            (b"&8", Some(RadixFault::Digit)),
+            (b"&H1G", None),
+            (b"12", None),
+        ] {
+            assert_eq!(val_radix_fault(text), fault, "{text:?}");
+        }
         assert_eq!(parse_val_typed(b"1E2X").0, 100.0);
         assert_eq!(parse_strict(b"12abc"), None);
         assert_eq!(parse_strict(b""), Some(0.0));

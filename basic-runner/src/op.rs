@@ -185,6 +185,14 @@ pub enum ArgRange {
     Cursor,
     /// `LOCATE`'s cursor start and stop scan lines: 0-31.
     ScanLine,
+    /// `CLS`'s mode: 0-2.
+    ClsMode,
+    /// `CLEAR`'s first argument, a relic GW-BASIC reads and ignores (`INTID2`,
+    /// BIMISC.ASM): an integer, Illegal function call when negative.
+    ClearDummy,
+    /// `CLEAR`'s memory and stack sizes (`GETMPM`): read as `POKE`'s address
+    /// is (`FRMQNT`, -32768 to 65535), Illegal function call when 0.
+    MemorySize,
 }
 
 /// A host call: the only instructions that reach outside the VM.
@@ -241,6 +249,10 @@ pub enum Ext {
     /// The start of a line, in a program that uses `TRON`: writes `[N]` while
     /// tracing is on.
     TraceLine(u32),
+    /// The start of the line with this number, one with a `READ` or `FOR`, in
+    /// a program that uses `RESUME`: GW-BASIC's `CURLIN` is this line again
+    /// (see `Machine::curlin`).
+    LineStart(u32),
 }
 
 /// A typed arithmetic operation inside a fused instruction.

@@ -271,7 +271,16 @@ impl Parser {
                 }
                 match self.expect_stmt_end() {
                     Ok(()) => Ok(kind),
-                    Err(error) if acts_before_end_check(&kind) => Err(error.with_partial(kind)),
+                    // GOSUB jumps without looking past its line number, and the
+                    // RETURN skips the rest of the statement as DATA does
+                    // (GWMAIN.ASM, RETURN into DATAH): text there is never read
+                    Err(_) if matches!(kind, StmtKind::Gosub(_)) => {
+                        self.skip_to_stmt_end();
+                        Ok(kind)
+                    }
+                    Err(error) if acts_before_end_check(&kind) => {
+                        Err(error.with_partial(cut_using(kind)))
+                    }
                     Err(error) => Err(error),
                 }
             });
@@ -339,8 +348,10 @@ impl Parser {
     }
 
     /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
-    /// a list that does not parse is skipped as before, doing nothing.
-    fn color_arguments(&mut self) -> StmtKind {
+    /// a list whose expression does not parse is skipped as before, doing
+    /// nothing. Text after an argument is Illegal function call once the
+    /// arguments before it are checked (`scnint_end`).
+    fn color_arguments(&mut self) -> PResult<StmtKind> {
         let start = self.pos;
         let mut arguments = Vec::new();
         while !self.at_stmt_end() {
@@ -352,16 +363,42 @@ impl Parser {
                 Err(_) => {
                     self.pos = start;
                     self.skip_to_stmt_end();
-                    return StmtKind::Nothing;
+                    return Ok(StmtKind::Nothing);
                 }
             }
-            if !self.at_stmt_end() && !self.eat(&Tok::Comma) {
-                self.pos = start;
-                self.skip_to_stmt_end();
-                return StmtKind::Nothing;
-            }
+            self.scnint_end(&arguments)?;
+            self.eat(&Tok::Comma);
         }
-        StmtKind::CheckedArgs(arguments)
+        Ok(StmtKind::CheckedArgs(arguments))
+    }
+
+    /// After an argument of `COLOR`, `LOCATE`, `WIDTH` or `CLS`: GW-BASIC reads
+    /// each with `SCNINT` (GWSTS.ASM), which takes only the statement's end, a
+    /// comma or `)` after the value and jumps to `FCERR` at anything else, so
+    /// `COLOR 1 X` is Illegal function call (5), after the values read so far
+    /// are checked (`GETBYT`). PC-BASIC says Syntax error there but for `WIDTH`.
+    fn scnint_end(&self, arguments: &[(ArgRange, Expr)]) -> PResult<()> {
+        if self.at_stmt_end() || self.peek() == Some(&Tok::Comma) {
+            return Ok(());
+        }
+        Err(ParseError {
+            col: self.col(),
+            problem: Box::new(SyntaxProblem::Expected(Expected::Code(",".to_owned()))),
+            code: ErrorCode::IllegalFunctionCall,
+            partial: Some(Box::new(StmtKind::CheckedArgs(arguments.to_vec()))),
+        })
+    }
+
+    /// `CLS [n]` (GWSTS.ASM: `SCNINT`, then `EOSCHK`): the mode, if given, is a
+    /// byte that GW-BASIC 3.2x takes only as 0, 1 or 2; a comma may follow it.
+    fn cls_argument(&mut self) -> PResult<StmtKind> {
+        if self.at_stmt_end() || self.eat(&Tok::Comma) {
+            return Ok(StmtKind::Cls(None));
+        }
+        let mode = self.expr()?;
+        self.scnint_end(&[(ArgRange::ClsMode, mode.clone())])?;
+        self.eat(&Tok::Comma);
+        Ok(StmtKind::Cls(Some(mode)))
     }
 
     /// `LOCATE`'s five arguments (row, column, cursor, start, stop; any may be
@@ -382,12 +419,44 @@ impl Parser {
             }
             if self.peek() != Some(&Tok::Comma) {
                 arguments.push((range, self.expr()?));
+                self.scnint_end(&arguments)?;
             }
             if !self.eat(&Tok::Comma) {
                 break;
             }
         }
         Ok(StmtKind::CheckedArgs(arguments))
+    }
+
+    /// `CLEAR [n][,[m][,s]]` as GW-BASIC's `CLEAR` (BIMISC.ASM) reads it: a
+    /// comma may stand for an argument left out, and each argument given is
+    /// checked before anything is cleared. What the sizes would do to the
+    /// memory means nothing here.
+    fn clear_arguments(&mut self) -> PResult<StmtKind> {
+        let mut arguments = Vec::new();
+        if self.at_stmt_end() {
+            return Ok(StmtKind::Clear(arguments));
+        }
+        if self.peek() != Some(&Tok::Comma) {
+            arguments.push((ArgRange::ClearDummy, self.expr()?));
+            if self.at_stmt_end() {
+                return Ok(StmtKind::Clear(arguments));
+            }
+        }
+        // CSKPCM, then CLEARS: a comma and an optional size, twice
+        for _ in 0..2 {
+            self.expect(&Tok::Comma, Expected::Code(",".to_string()))?;
+            if self.at_stmt_end() {
+                break;
+            }
+            if self.peek() != Some(&Tok::Comma) {
+                arguments.push((ArgRange::MemorySize, self.expr()?));
+                if self.at_stmt_end() {
+                    break;
+                }
+            }
+        }
+        Ok(StmtKind::Clear(arguments))
     }
 
     fn skip_to_stmt_end(&mut self) {
@@ -561,8 +630,10 @@ impl Parser {
                     return self.refuse(Kw::Width);
                 }
                 let width = self.expr()?;
-                if self.eat(&Tok::Comma) {
-                    self.expr()?;
+                self.scnint_end(&[(ArgRange::Byte, width.clone())])?;
+                if self.eat(&Tok::Comma) && !self.at_stmt_end() {
+                    let height = self.expr()?;
+                    self.scnint_end(&[(ArgRange::Byte, width.clone()), (ArgRange::Byte, height)])?;
                 }
                 Ok(StmtKind::Width(width))
             }
@@ -577,16 +648,12 @@ impl Parser {
             }
             Kw::End | Kw::System => Ok(StmtKind::End),
             Kw::Stop => Ok(StmtKind::Stop),
-            Kw::Clear => {
-                // CLEAR's memory arguments mean nothing here
-                self.skip_to_stmt_end();
-                Ok(StmtKind::Clear)
-            }
-            Kw::Cls => Ok(StmtKind::Cls),
+            Kw::Clear => self.clear_arguments(),
+            Kw::Cls => self.cls_argument(),
             Kw::Tron => Ok(StmtKind::Trace(true)),
             Kw::Troff => Ok(StmtKind::Trace(false)),
             // screen colours, the cursor and the speaker mean nothing in a chat
-            Kw::Color => Ok(self.color_arguments()),
+            Kw::Color => self.color_arguments(),
             Kw::Locate => self.locate_arguments(),
             // BEEP takes nothing: anything after it is a Syntax error
             Kw::Beep => Ok(StmtKind::Nothing),
@@ -761,6 +828,7 @@ impl Parser {
             format,
             items,
             newline,
+            cut: false,
         })
     }
 
@@ -1347,7 +1415,8 @@ fn is_refused_statement(kw: Kw) -> bool {
 /// has run: `SWAP A,B C` swaps, `READ P,Q X` reads, and `GOTO 50 X` jumps and
 /// never sees the `X` (PC-BASIC agrees); `NEXT I X` counts and loops back, and
 /// meets the `X` only when the loop is done; `OPTION BASE 1 X` checks for
-/// arrays (Duplicate Definition) and sets the base before it reads on. Other statements (`FOR`, `END`, …)
+/// arrays (Duplicate Definition) and sets the base before it reads on; `TRON X`
+/// traces. Other statements (`FOR`, `END`, …)
 /// check first and do nothing.
 fn acts_before_end_check(kind: &StmtKind) -> bool {
     matches!(
@@ -1361,7 +1430,46 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             | StmtKind::Return(Some(_))
             | StmtKind::Next(Some(_))
             | StmtKind::OptionBase(_)
+            // TON and TOFF (BIMISC.ASM) set the trace flag and return: NEWSTT
+            // meets the text after them
+            | StmtKind::Trace(_)
+            // the same for these: LET stores what FRMEVL read (GWMAIN.ASM),
+            // DIM and ERASE do their arrays and return at a character that is
+            // not a comma (BIMISC.ASM's ERASE), DEFINT sets the letters first
+            // (DEFCON), MID$ assigns (LHSMID, BISTRS.ASM), ON ERROR GOTO sets
+            // the handler that then traps the error (RESTRP), RANDOMIZE seeds
+            // (RANDOM, GWMAIN.ASM: FRMEVL, FRCINT, STRNDS, RET), and WHILE
+            // tests: false, it goes past its WEND and never sees the text
+            | StmtKind::Let(..)
+            | StmtKind::Dim(_)
+            | StmtKind::Erase(_)
+            | StmtKind::DefType(..)
+            | StmtKind::MidAssign { .. }
+            | StmtKind::OnErrorGoto(_)
+            | StmtKind::Randomize(Some(_))
+            | StmtKind::While(_)
+            // RUN n clears and jumps as GOTO does (CONRUN, GWMAIN.ASM)
+            | StmtKind::Run(Some(_))
+            // PRINT USING prints each value as it scans and ends the line
+            // when no separator follows (BIPRTU.ASM)
+            | StmtKind::PrintUsing { .. }
     )
+}
+
+/// A `PRINT USING` that text follows prints its values and stops right after
+/// the last one: GW-BASIC's `FNSTRF` (BIPRTU.ASM) meets the text where it looks
+/// for `;` or `,` and raises the Syntax error there, before any more of the
+/// format or the line's end. Other statements are as they are.
+fn cut_using(kind: StmtKind) -> StmtKind {
+    match kind {
+        StmtKind::PrintUsing { format, items, .. } => StmtKind::PrintUsing {
+            format,
+            items,
+            newline: false,
+            cut: true,
+        },
+        other => other,
+    }
 }
 
 /// An operator between two operands (a sign before an operand is one too: it

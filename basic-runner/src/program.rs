@@ -252,6 +252,7 @@ impl Program {
             .sum();
         compiled.code.all_scalar_bytes = all_scalar_bytes;
         compiled.code.stored_scalars = stored_scalars(&compiled.code);
+        compiled.code.stored_strings = stored_strings(&compiled.code);
         if let Err(error) = verify::verify(&compiled.code) {
             let line = compiled.code.line_of(error.pc as u32);
             return Err(LoadError::new(
@@ -426,6 +427,21 @@ impl Program {
         }
         text
     }
+}
+
+/// The program's string scalars some instruction stores to, each once.
+fn stored_strings(code: &Code) -> Vec<u32> {
+    let mut slots: Vec<u32> = code
+        .ops
+        .iter()
+        .filter_map(|op| match op.written() {
+            Some(Written::Str(Slot(slot))) if code.is_program_str(slot as usize) => Some(slot),
+            _ => None,
+        })
+        .collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
 }
 
 /// The numeric scalars some instruction or `INPUT` stores to, each once.

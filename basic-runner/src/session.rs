@@ -399,33 +399,68 @@ impl Session {
 
     fn run(&mut self, mut out: Output) -> Result<Step, RunError> {
         let program = Arc::clone(&self.program);
-        let session_left = self
-            .limits
-            .max_steps_per_session
-            .saturating_sub(self.machine.steps);
-        let (budget, budget_limit) = if session_left < self.limits.max_steps_per_resume {
-            (session_left, LimitKind::StepsPerSession)
-        } else {
-            (self.limits.max_steps_per_resume, LimitKind::StepsPerResume)
-        };
-        let result = self
-            .machine
-            .run(&program.code, &mut out, &self.limits, budget, budget_limit);
-        match result {
-            Ok(Event::Input(vm::SEED_PROMPT)) => Ok(self.ask_for_seed(&mut out)),
-            Ok(Event::Input(form)) => {
-                let Some(input_form) = program.code.inputs.get(form as usize) else {
-                    return Err(self.fail(Fault::Internal, &mut out));
-                };
-                vm::write_text(&mut self.machine, &mut out, &input_form.prompt);
-                Ok(self.waiting_step(form, out.text))
+        // a LINE INPUT's error goes to the trap and the run on (the loop below):
+        // the resume's budget counts every round of it
+        let started = self.machine.steps;
+        loop {
+            let session_left = self
+                .limits
+                .max_steps_per_session
+                .saturating_sub(self.machine.steps);
+            let resume_left = self
+                .limits
+                .max_steps_per_resume
+                .saturating_sub(self.machine.steps.saturating_sub(started));
+            let (budget, budget_limit) = if session_left < resume_left {
+                (session_left, LimitKind::StepsPerSession)
+            } else {
+                (resume_left, LimitKind::StepsPerResume)
+            };
+            let result =
+                self.machine
+                    .run(&program.code, &mut out, &self.limits, budget, budget_limit);
+            let Ok(Event::Input(form)) = result else {
+                return self.ran(result, out);
+            };
+            if form == vm::SEED_PROMPT {
+                return Ok(self.ask_for_seed(&mut out));
             }
+            let Some(input_form) = program.code.inputs.get(form as usize) else {
+                return Err(self.fail(Fault::Internal, &mut out));
+            };
+            vm::write_text(&mut self.machine, &mut out, &input_form.prompt);
+            // LINE INPUT makes its variable (PTRGET) after the prompt and before
+            // it reads the line (GWMAIN.ASM, LINE): Out of memory comes first
+            if let Err(fault) = vm::ready_line_input(
+                &mut self.machine,
+                &program.code,
+                &self.limits,
+                input_form,
+                &mut out,
+            ) {
+                if let Some(done) = self.trap_or_fail(fault, &mut out) {
+                    return done;
+                }
+                continue;
+            }
+            return Ok(self.waiting_step(form, out.text));
+        }
+    }
+
+    /// The step a run that did not stop at an input ends in.
+    fn ran(&mut self, result: Result<Event, Fault>, mut out: Output) -> Result<Step, RunError> {
+        let program = Arc::clone(&self.program);
+        match result {
+            Ok(Event::Input(_)) => Err(self.fail(Fault::Internal, &mut out)),
             Ok(Event::End) => {
                 self.status = Status::Finished;
                 Ok(self.finished_step(out.text))
             }
             Ok(Event::Stop) => {
-                let line = program.code.line_of(self.machine.pc.saturating_sub(1));
+                // `Break in` names `CURLIN` (see `Machine::curlin`)
+                let line = self
+                    .machine
+                    .error_line(&program.code, self.machine.pc.saturating_sub(1));
                 if self.machine.column != 0 {
                     vm::write_text(&mut self.machine, &mut out, b"\n");
                 }

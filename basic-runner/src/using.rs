@@ -346,7 +346,14 @@ fn format_string(width: Option<usize>, text: &[Ch]) -> Vec<Ch> {
 /// stopped it, if any. The pieces laid out before an error are printed all the
 /// same, as GW-BASIC prints while it scans (`PRINT USING "ABC";1` prints `ABC`
 /// before `Illegal function call`).
-pub(crate) fn format(text: &[Ch], args: &[UsingArg]) -> (Vec<Vec<Ch>>, Result<(), ErrorCode>) {
+///
+/// With `cut`, it stops right after the last value, as GW-BASIC does when text
+/// follows the value list (no more of the format is printed).
+pub(crate) fn format(
+    text: &[Ch],
+    args: &[UsingArg],
+    cut: bool,
+) -> (Vec<Vec<Ch>>, Result<(), ErrorCode>) {
     // fields are made of ASCII characters; the text's own characters are kept
     let format = &cp437::to_bytes(text)[..];
     if format.is_empty() {
@@ -411,6 +418,9 @@ pub(crate) fn format(text: &[Ch], args: &[UsingArg]) -> (Vec<Vec<Ch>>, Result<()
         };
         pieces.push(text);
         at += len;
+        if cut && args.peek().is_none() {
+            return (pieces, Ok(()));
+        }
     }
     if !any_field {
         if !held_literal.is_empty() {
@@ -426,7 +436,7 @@ mod tests {
     use super::*;
 
     fn using(format_text: &str, args: &[UsingArg]) -> String {
-        let (pieces, result) = format(&cp437::encode(format_text), args);
+        let (pieces, result) = format(&cp437::encode(format_text), args, false);
         result.expect("formats");
         cp437::decode(&pieces.concat())
     }
@@ -493,14 +503,14 @@ mod tests {
         assert_eq!(using("### DOLLARS", &nums(&[5.0])), "  5 DOLLARS");
         assert_eq!(using("&!", &strs(&["AB", "CD"])), "ABC");
         assert_eq!(
-            format(&cp437::encode("ABC"), &nums(&[1.0])),
+            format(&cp437::encode("ABC"), &nums(&[1.0]), false),
             (
                 vec![cp437::encode("ABC")],
                 Err(ErrorCode::IllegalFunctionCall)
             )
         );
         assert_eq!(
-            format(&cp437::encode("###"), &strs(&["X"])),
+            format(&cp437::encode("###"), &strs(&["X"]), false),
             (Vec::new(), Err(ErrorCode::TypeMismatch))
         );
         assert_eq!(
@@ -509,12 +519,18 @@ mod tests {
                 &[
                     UsingArg::Num(1.0, NumTy::Sng),
                     UsingArg::Str(cp437::encode("A"))
-                ]
+                ],
+                false
             ),
             (
                 vec![cp437::encode(" 1"), cp437::encode(" ")],
                 Err(ErrorCode::TypeMismatch)
             )
+        );
+        // text after the values: nothing of the format after the last one
+        assert_eq!(
+            format(&cp437::encode("## END ##"), &nums(&[1.0]), true),
+            (vec![cp437::encode(" 1")], Ok(()))
         );
     }
 }

@@ -23,17 +23,22 @@ fn run_with(source: &str, limits: Limits) -> basic_runner::RunError {
 
 #[test]
 fn each_limit_is_reported_with_its_line() {
+    // the per-resume step limit, reached two ways below
+    let steps_per_resume = (
+        Limits {
+            max_steps_per_resume: 1000,
+            ..Limits::default()
+        },
+        LimitKind::StepsPerResume,
+        "Step limit reached (1000 steps per input) in ",
+        1000,
+    );
+    let step_case = |source| {
+        let (limits, kind, message, value) = steps_per_resume.clone();
+        (source, limits, kind, message, value)
+    };
     let cases: Vec<(&str, Limits, LimitKind, &str, u64)> = vec![
-        (
-            "10 X = X + 1\n20 GOTO 10\n",
-            Limits {
-                max_steps_per_resume: 1000,
-                ..Limits::default()
-            },
-            LimitKind::StepsPerResume,
-            "Step limit reached (1000 steps per input) in ",
-            1000,
-        ),
+        step_case("10 X = X + 1\n20 GOTO 10\n"),
         (
             "10 INPUT A\n20 FOR I = 1 TO 100: NEXT\n30 GOTO 10\n",
             Limits {
@@ -63,6 +68,12 @@ fn each_limit_is_reported_with_its_line() {
             LimitKind::Records,
             "Record limit reached (3 characters) in 10",
             3,
+        ),
+        // LINE INPUT's Out of memory comes before it waits, so a trap that
+        // goes back to it never waits: the resume's steps still run out
+        step_case(
+            "10 DIM A#(7522): ON ERROR GOTO 30: N = 0: S$ = \"\": PRINT FRE(0)\n\
+             20 LINE INPUT T$\n30 N = N + 1: PRINT ERR;: RESUME 20\n",
         ),
     ];
     for (source, limits, kind, message, value) in cases {

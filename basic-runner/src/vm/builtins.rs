@@ -122,8 +122,12 @@ impl<'a> Vm<'a> {
             Builtin::ValTyped => {
                 let s = self.pop_used_str();
                 let bytes = cp437::to_bytes(&s);
-                if number::radix_overflow(&bytes) {
-                    return Err(ErrorCode::Overflow.into());
+                match number::val_radix_fault(&bytes) {
+                    Some(number::RadixFault::Overflow) => return Err(ErrorCode::Overflow.into()),
+                    Some(number::RadixFault::Digit) => {
+                        return Err(ErrorCode::SyntaxError.into());
+                    }
+                    None => {}
                 }
                 let (value, double) = number::parse_val_typed(&bytes);
                 let value = if double {
@@ -220,9 +224,13 @@ impl<'a> Vm<'a> {
             Builtin::StringStr => {
                 let s = self.pop_str();
                 let n = arg_in(self.pop(), 0, 255)? as usize;
-                // of an empty string there is nothing to repeat: the result is empty
-                let repeated = s.first().map_or_else(Vec::new, |&first| vec![first; n]);
-                self.m.str_stack.push(repeated);
+                // GW-BASIC's STRNG$ (BISTRS.ASM) takes the character with ASC's
+                // own code (ASC2), which refuses an empty string: Illegal function
+                // call, even for a count of 0 (PC-BASIC returns "")
+                let first = *s
+                    .first()
+                    .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
+                self.m.str_stack.push(vec![first; n]);
             }
             Builtin::Space => {
                 let n = arg_in(self.pop(), 0, 255)? as usize;

@@ -27,6 +27,7 @@ impl<'a> Vm<'a> {
             self.m.data_ptr = mark;
         }
         self.m.read_fault = None;
+        self.m.str_ready = None;
         let handler = self.m.on_error?;
         if self.m.handling.is_some() {
             return None;
@@ -88,6 +89,23 @@ impl<'a> Vm<'a> {
         self.m.num_stack.clear();
         self.m.str_stack.clear();
         Ok(points)
+    }
+
+    /// Where `RESUME` or `RESUME NEXT` goes on, with `CURLIN` as GW-BASIC
+    /// leaves it there: `ERRLIN` (`RESTXT`), which differs from the line the
+    /// statement is in after an error named at another line (a bad `DATA`
+    /// item). Going on at a line's first statement passes its header, which
+    /// sets `CURLIN` again.
+    fn resume_within(&mut self, target: u32) -> usize {
+        let held = self.code.line_of(target);
+        let erl = self.m.erl;
+        self.m.curlin = match held {
+            Some(held) if erl != 0 && held != erl && !self.code.starts_line(target) => {
+                Some((erl, held))
+            }
+            _ => None,
+        };
+        target as usize
     }
 
     /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
@@ -505,10 +523,18 @@ impl<'a> Vm<'a> {
                 }
                 self.m.on_error = None;
             }
-            Op::Resume => *pc = self.resume()?.0 as usize,
-            Op::ResumeNext => *pc = self.resume()?.1 as usize,
+            Op::Resume => {
+                let (again, _) = self.resume()?;
+                *pc = self.resume_within(again);
+            }
+            Op::ResumeNext => {
+                let (_, next) = self.resume()?;
+                *pc = self.resume_within(next);
+            }
             Op::ResumeAt(Pc(target)) => {
                 self.resume()?;
+                // a jump to a line starts it: `CURLIN` is that line
+                self.m.curlin = None;
                 *pc = target as usize;
             }
             Op::RaiseNumber => {

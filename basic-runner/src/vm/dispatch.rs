@@ -15,16 +15,17 @@ const POLL_STEPS: u64 = 4096;
 impl<'a> Vm<'a> {
     /// Runs until an event, an error or the budget's end.
     ///
-    /// GW-BASIC makes a numeric variable at its first store and, with no room
-    /// left in its segment, raises Out of memory there instead (`space.rs`,
-    /// `make_scalar`). Checking for that at every store would slow every
-    /// program, so there are two copies of the loop: the checking one, whose
-    /// stores test the variable first, runs only while the segment is so full
-    /// that a variable some instruction stores to and not yet made might not
-    /// fit (`space.rs`, `at_risk`); the plain one, whose stores are as they
-    /// always were, the rest of the time. Each hands over with
-    /// `Fault::Retune`: the checking one after the store that made the last
-    /// such variable or left the segment out of risk; the plain one after the
+    /// GW-BASIC makes a numeric or string variable at its first store and,
+    /// with no room left in its segment, raises Out of memory there instead
+    /// (`space.rs`, `make_scalar`, `ready_new_str`). Checking for that at
+    /// every store would slow every program, so there are two copies of the
+    /// loop: the checking one, whose stores test the variable first, runs only
+    /// while the segment is so full that a variable some instruction stores
+    /// to and not yet made might not fit (`space.rs`, `at_risk`); the plain
+    /// one, whose stores are as they always were, the rest of the time. Each
+    /// hands over with `Fault::Retune`: the checking one after the numeric
+    /// store that made the last such variable or left the segment out of risk
+    /// (a string store that makes one goes on in it); the plain one after the
     /// instruction whose string or array put it at risk (or, when it has
     /// changed nothing yet, before it, to be run again), and after a `CLEAR`
     /// or `RUN`, which unmakes every variable.
@@ -201,6 +202,13 @@ impl<'a> Vm<'a> {
                         }
                         self.made_num(var, r);
                     })
+                }
+                // a string variable's first store, in the checking loop only
+                // (`StoreStr` and `AppendVar` test it off the hot path): one
+                // arm for all three stores among the others made the plain
+                // loop dearer, one before all arms the checking loop
+                Op::AppendConst(Slot(var), _) if CHECKED && self.first_str_store(var) => {
+                    self.ready_new_str(op)
                 }
                 Op::AppendConst(Slot(var), ConstId(k)) => {
                     let code = self.code;

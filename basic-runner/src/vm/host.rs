@@ -118,7 +118,7 @@ impl<'a> Vm<'a> {
                 UsingArgTy::Str => UsingArg::Str(strs.next().unwrap_or_default()),
             })
             .collect();
-        let (pieces, result) = crate::using::format(&format, &args);
+        let (pieces, result) = crate::using::format(&format, &args, info.cut);
         for piece in pieces {
             self.write_item(&piece)?;
         }
@@ -168,6 +168,14 @@ impl<'a> Vm<'a> {
                     ArgRange::Column => (1, i32::from(self.m.width)),
                     ArgRange::Cursor => (0, 1),
                     ArgRange::ScanLine => (0, 31),
+                    ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
+                    ArgRange::ClsMode => (0, 2),
+                    ArgRange::MemorySize => {
+                        if super::frqint_word(self.pop())? == 0 {
+                            return Err(ErrorCode::IllegalFunctionCall.into());
+                        }
+                        return Ok(());
+                    }
                 };
                 super::arg_in(self.pop(), min, max)?;
             }
@@ -241,6 +249,14 @@ impl<'a> Vm<'a> {
                     self.write_raw(format!("[{line}]").as_bytes())?;
                 }
             }
+            // only the held line's own start ends what RESUME left: a
+            // subroutine's line passes its header while GW-BASIC's GOSUB keeps
+            // the CURLIN its RETURN restores
+            Ext::LineStart(line) => {
+                if self.m.curlin.is_some_and(|(_, held)| held == line) {
+                    self.m.curlin = None;
+                }
+            }
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
@@ -307,6 +323,30 @@ pub(crate) fn write_text<C: Copy + Into<Ch>>(m: &mut Machine, out: &mut Output, 
     let _ = vm.write_raw(codes);
 }
 
+/// `LINE INPUT` into a simple string variable makes the variable before it
+/// reads the line: without room for a new one, Out of memory (7).
+pub(crate) fn ready_line_input(
+    m: &mut Machine,
+    code: &Code,
+    limits: &Limits,
+    form: &crate::code::InputForm,
+    out: &mut Output,
+) -> Result<(), Fault> {
+    let [InputTarget::Str(Slot(slot))] = form.targets.as_slice() else {
+        return Ok(());
+    };
+    if !form.whole_line {
+        return Ok(());
+    }
+    let mut vm = Vm {
+        m,
+        code,
+        out,
+        limits,
+    };
+    vm.make_str_scalar(*slot)
+}
+
 /// Assigns parsed input to the targets of a form; indices are on the number stack.
 pub(crate) fn assign_input(
     m: &mut Machine,
@@ -346,7 +386,10 @@ pub(crate) fn assign_input(
                 vm.made_num(*slot, value);
             }
             (InputTarget::Str(Slot(slot)), crate::input::Entry::Str(text)) => {
-                // a typed line is copied into the string space
+                // the variable first (INPUT's second pass and LINE INPUT call
+                // PTRGET before they take the string), then the typed line,
+                // copied into the string space
+                vm.make_str_scalar(*slot)?;
                 let home = vm.copied(text.len())?;
                 vm.store_str_slot(*slot as usize, text, home)?;
             }

@@ -180,6 +180,17 @@ pub(crate) struct Machine {
     /// comes once the item is stored (`Op::ReadCheck`).
     #[serde(skip)]
     pub(crate) read_fault: Option<u32>,
+    /// The string variable the checking loop found room for, whose store it
+    /// runs again (`space.rs`, `ready_new_str`).
+    #[serde(skip)]
+    pub(crate) str_ready: Option<u32>,
+    /// GW-BASIC's `CURLIN` where it is not the line running, and the line it
+    /// is held in. `RESUME` and `RESUME NEXT` set `CURLIN` to `ERRLIN`
+    /// (`RESTXT`, GWMAIN.ASM), which for a bad `DATA` item is the `DATA` line
+    /// (`DATSNE`), and only a line's start (`GONE4`) sets it again: until then
+    /// the rest of the line names that line for its errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) curlin: Option<(u32, u32)>,
     /// GW-BASIC's data segment (`space.rs`): which numeric variables were
     /// given a 0 (GW-BASIC makes a variable when it is first given a value, and
     /// one holding anything but 0 has been), where each string variable's
@@ -259,6 +270,8 @@ impl Machine {
             unmade: 0,
             crossed: false,
             read_mark: None,
+            str_ready: None,
+            curlin: None,
             read_fault: None,
             num_made: vec![false; code.num_vars.len()],
             str_home: vec![Home::None; code.str_vars.len()],
@@ -294,7 +307,11 @@ impl Machine {
             Frame::Fn { ret, .. } => Some(ret.saturating_sub(1)),
             _ => None,
         });
-        code.line_of(caller.unwrap_or(pc))
+        let line = code.line_of(caller.unwrap_or(pc));
+        match self.curlin {
+            Some((named, held)) if line == Some(held) => Some(named),
+            _ => line,
+        }
     }
 
     /// Runs until an event or a fault; `budget` is the number of instructions allowed.
@@ -323,6 +340,7 @@ impl Machine {
         self.num_stack.clear();
         self.str_stack.clear();
         self.data_ptr = 0;
+        self.curlin = None;
         self.active_defs = vec![None; code.fn_names.len()];
         self.option_base = 0;
         self.base_fixed = BaseFixed::No;

@@ -13,7 +13,7 @@ mod strings;
 mod variables;
 
 pub(crate) use control::trap_at_pc;
-pub(crate) use host::{assign_input, write_text};
+pub(crate) use host::{assign_input, ready_line_input, write_text};
 pub use machine::CharacterRecord;
 pub(crate) use machine::{Array, ArrayData, BaseFixed, Frame, Home, Machine};
 

@@ -30,6 +30,10 @@ impl<'a> Vm<'a> {
             return Ok(value);
         }
         if value.abs() <= SNG_MAX {
+            // MBF's two lowest binades are subnormal in f32: rounded apart
+            if value.abs() < f64::from(f32::MIN_POSITIVE) {
+                return Ok(number::round_tiny_single(value));
+            }
             return Ok(rounded);
         }
         self.soft_error(ErrorCode::Overflow)?;
@@ -50,7 +54,12 @@ impl<'a> Vm<'a> {
 
     #[inline(always)]
     pub(super) fn dbl(&mut self, value: f64) -> Res<f64> {
-        if value.abs() <= number::DBL_MAX {
+        let magnitude = value.abs();
+        if magnitude <= number::DBL_MAX {
+            // below MBF's smallest a double is 0, as a single is (`$ZERO`)
+            if magnitude < number::MBF_SMALLEST {
+                return Ok(0.0);
+            }
             return Ok(value);
         }
         self.soft_error(ErrorCode::Overflow)?;

@@ -21,7 +21,7 @@
 use crate::code::{Code, Param};
 use crate::cp437::Ch;
 use crate::error::ErrorCode;
-use crate::op::Slot;
+use crate::op::{Op, Slot};
 use crate::segment::{self, FREE_AT_START};
 
 use super::{
@@ -405,11 +405,17 @@ impl Vm<'_> {
             *made |= *value != 0.0;
         }
         let made = |slot: &&u32| m.num_made.get(**slot as usize) == Some(&true);
+        let unmade_strs = code
+            .stored_strings
+            .iter()
+            .filter(|slot| m.str_home.get(**slot as usize) == Some(&Home::None))
+            .count();
         m.unmade = code
             .stored_scalars
             .iter()
             .filter(|slot| !made(slot))
-            .count();
+            .count()
+            + unmade_strs;
         m.crossed = false;
         self.m.checking = self.m.unmade > 0 && self.at_risk();
     }
@@ -458,6 +464,56 @@ impl Vm<'_> {
         }
         self.m.unmade = self.m.unmade.saturating_sub(1);
         Ok(())
+    }
+
+    /// Whether a store to the string slot `var` is its first, whose room the
+    /// checking loop has not found yet.
+    #[inline(always)]
+    pub(super) fn first_str_store(&self, var: u32) -> bool {
+        self.m.str_home.get(var as usize) == Some(&Home::None) && self.m.str_ready != Some(var)
+    }
+
+    /// A store in the checking loop to a string variable not made yet
+    /// (`StoreStr`, `AppendConst`, `AppendVar`): GW-BASIC makes a string
+    /// variable at its first store as it does a numeric one (`PTRGET`'s
+    /// `SMKVAR`, BIPTRG.ASM: its descriptor's entry, `REASON` first), so
+    /// without room for it, also after a collection, it is Out of memory (7)
+    /// and nothing is stored. With room, the checking loop runs the store
+    /// again as it is (`str_ready`), which makes the variable: no second
+    /// path to the stores, whose inlining the plain loop's speed hangs on.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn ready_new_str(&mut self, op: Op) -> Res<()> {
+        let slot = match op {
+            Op::StoreStr(Slot(slot))
+            | Op::AppendConst(Slot(slot), _)
+            | Op::AppendVar(Slot(slot), _) => slot,
+            _ => return Err(Fault::Internal),
+        };
+        if let Err(fault) = self.room_for_scalar(self.code.str_var_bytes(slot as usize)) {
+            // GW-BASIC's LET makes the variable (`PTRGET`) before it works out
+            // the value, so a string built for it was never made: its room
+            // comes back as for a string used up
+            if matches!(op, Op::StoreStr(_)) {
+                self.pop_used_str();
+            }
+            return Err(fault);
+        }
+        self.m.str_ready = Some(slot);
+        Err(Fault::Retune(RESUME_AGAIN))
+    }
+
+    /// `INPUT` or `LINE INPUT` is about to give the string slot its answer: a
+    /// variable not made yet is made first, as `PTRGET` makes it (`SMKVAR`,
+    /// BIPTRG.ASM) before the answer is copied, so without room for it, also
+    /// after a collection, it is Out of memory (7) and nothing is stored. The
+    /// store that follows makes it (its home is set), so the run loop's count
+    /// of variables still to make is left for its next hand-over.
+    pub(super) fn make_str_scalar(&mut self, slot: u32) -> Res<()> {
+        if self.m.str_home.get(slot as usize) != Some(&Home::None) {
+            return Ok(());
+        }
+        self.room_for_scalar(self.code.str_var_bytes(slot as usize))
     }
 
     /// Room for a new variable of `bytes` beside the strings, collecting the

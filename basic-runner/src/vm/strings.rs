@@ -61,6 +61,9 @@ impl<'a> Vm<'a> {
                 self.hand_over_after()?;
             }
             Op::AppendVar(Slot(var), Slot(other)) => {
+                if self.m.checking && self.first_str_store(var) {
+                    return self.ready_new_str(op);
+                }
                 let tail = self.m.strs.get(other as usize).cloned().unwrap_or_default();
                 self.append(var, &tail)?;
             }

@@ -206,6 +206,11 @@ impl<'a> Vm<'a> {
                 self.loaded_string(in_space);
             }
             Op::StoreStr(Slot(slot)) => {
+                // a string variable's first store in the checking loop (off
+                // the hot path, so the plain loop pays a flag's test here)
+                if self.m.checking && self.first_str_store(slot) {
+                    return self.ready_new_str(op);
+                }
                 let text = self.pop_str();
                 let home = self.placed(self.m.str_stack.len(), text.len())?;
                 self.store_str_slot(slot as usize, text, home)?;

@@ -1,4 +1,4 @@
-5 REM random string expressions (STRING$ of an empty string is empty), as PC-BASIC prints them
+5 REM random string expressions, as PC-BASIC prints them (STRING$ of an empty string is error 5: string_of_empty_string)
 10 A$="ABCDEF": B$="hello"
 20 PRINT "[";"HELLO WORLD";"]";ASC(STRING$(10,71)+"Q");LEN(STRING$(4,45))
 30 PRINT "[";STRING$(8,63);"]";INSTR(MID$(B$,9),LEFT$(RIGHT$("HELLO WORLD",0),4));LEN((CHR$(87)+CHR$(77)))
@@ -13,7 +13,7 @@
 120 PRINT "[";MID$("",10);"]";INSTR(7,MID$("",11,11),(MID$((A$+"-3.5E2X"),4,0)+"-3.5E2X"));(MID$(CHR$(83),1,0)<>MID$(MID$(SPACE$(8),7,0),10))
 130 PRINT "[";B$;"]";VAL(SPACE$(7));LEN(MID$("-3.5E2X",2,2))
 140 PRINT "[";"XYZ";"]";ASC(LEFT$(CHR$(66),12)+"Q");VAL("HELLO WORLD")
-150 PRINT "[";CHR$(66);"]";INSTR(LEFT$(MID$(A$,2),7),RIGHT$(STRING$(5,""),10));INSTR(STR$(0),"XYZ")
+150 PRINT "[";CHR$(66);"]";INSTR(LEFT$(MID$(A$,2),7),RIGHT$(STRING$(0,"Z"),10));INSTR(STR$(0),"XYZ")
 160 PRINT "[";MID$(CHR$(90),2);"]";INSTR(3,"",SPACE$(6));(CHR$(66)=STR$(123456.7))
 170 PRINT "[";CHR$(79);"]";LEN("HELLO WORLD");VAL(RIGHT$(MID$(LEFT$("XYZ",5),9,12),4))
 180 PRINT "[";" 12 ";"]";LEN(SPACE$(12));INSTR(STR$(-.001),LEFT$(MID$(LEFT$("HELLO WORLD",1),10,1),10))
@@ -21,7 +21,7 @@
 200 PRINT "[";STR$(-.001);"]";INSTR(CHR$(81),"");(CHR$(87)<=SPACE$(10))
 210 PRINT "[";CHR$(69);"]";ASC(" 12 "+"Q");INSTR(SPACE$(7),MID$("-3.5E2X",4))
 220 PRINT "[";"HELLO WORLD";"]";VAL(SPACE$(12));VAL(CHR$(84))
-230 PRINT "[";((""+MID$(B$,10,5))+"");"]";ASC(STRING$(11,62)+"Q");INSTR(11,STRING$(11,LEFT$(MID$(B$,11,11),12)),MID$(MID$((B$+B$),10,11),11,0))
+230 PRINT "[";((""+MID$(B$,10,5))+"");"]";ASC(STRING$(11,62)+"Q");INSTR(11,STRING$(0,LEFT$(MID$(B$,1,11),12)),MID$(MID$((B$+B$),10,11),11,0))
 240 PRINT "[";(A$+CHR$(67));"]";(RIGHT$("-3.5E2X",4)<STR$(-1.5));LEN(CHR$(77))
 250 PRINT "[";MID$(STRING$(6,(A$+" 12 ")),7,1);"]";INSTR((" 12 "+STR$(123456.7))," 12 ");(("XYZ"+SPACE$(8))<SPACE$(5))
 260 PRINT "[";"XYZ";"]";(MID$(MID$(" 12 ",8),2)<MID$(CHR$(82),5));(""=RIGHT$(B$,12))
