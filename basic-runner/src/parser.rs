@@ -281,6 +281,9 @@ impl Parser {
                     Err(error) if acts_before_end_check(&kind) => {
                         Err(error.with_partial(cut_using(kind)))
                     }
+                    Err(error) if matches!(kind, StmtKind::Wend) => {
+                        Err(error.with_partial(StmtKind::WendMark))
+                    }
                     Err(error) => Err(error),
                 }
             });
