@@ -136,6 +136,11 @@ pub(crate) enum StmtKind {
     Next(Option<String>),
     While(Expr),
     Wend,
+    /// A `WEND` with text after it: GW-BASIC's `WNDSCN` (FIVEO.ASM, `WHILE`)
+    /// matches the token whatever follows it, and `WEND` itself is a Syntax
+    /// error before it looks at the stack. Marks where the `WHILE` goes when
+    /// it is false; the Syntax error that follows it is met there too.
+    WendMark,
     Dim(Vec<(String, Vec<Expr>)>),
     Erase(Vec<String>),
     Read(Vec<LValue>),

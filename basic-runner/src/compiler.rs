@@ -702,6 +702,12 @@ impl Compiler {
                 let after = self.pc();
                 self.events.push(LoopEvent::Wend(after));
             }
+            // a false WHILE lands on the Syntax error raised next, as GW-BASIC's
+            // NEWSTT meets the text after the WEND token
+            StmtKind::WendMark => {
+                let at = self.pc();
+                self.events.push(LoopEvent::Wend(at));
+            }
             StmtKind::Dim(arrays) => {
                 for (name, bounds) in arrays {
                     if bounds.is_empty() {

@@ -121,23 +121,8 @@ fn format_float(value: f64, significant: usize, exponent_letter: char) -> String
             'E',
         );
     }
-    // a double's 16th digit is beyond an f64 (GW-BASIC's have 56 bits): when the
-    // shortest form that reads back as the same f64 is short enough, it is the
-    // number GW-BASIC holds (`9.04829864`, not `9.048298640000001`)
-    let shortest = format!("{:e}", value.abs());
-    let shortest_digits = shortest.split('e').next().map_or(usize::MAX, |m| {
-        m.chars().filter(char::is_ascii_digit).count()
-    });
-    let scientific = if shortest_digits <= significant {
-        shortest
-    } else {
-        format!("{:.*e}", significant - 1, value.abs())
-    };
-    let Some((mantissa, exponent)) = scientific.split_once('e') else {
-        return scientific;
-    };
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let (digits, exponent) = double_digits(value, significant);
+    let digits = String::from_utf8_lossy(&digits);
     layout(
         sign,
         digits.trim_end_matches('0'),
@@ -145,6 +130,63 @@ fn format_float(value: f64, significant: usize, exponent_letter: char) -> String
         significant,
         exponent_letter,
     )
+}
+
+/// The significant digits of a double's magnitude as `PRINT` shows them, at
+/// most `significant` of them, and the power of ten of the first: GW-BASIC's
+/// digits (`shortest_digits`), rounded half up, as `$FOTCV` adds .5 to the 16
+/// whole digits `$FOTNV` made (`1D15 + .5` prints `1000000000000001`, where
+/// Rust would round the tie to even).
+pub(crate) fn double_digits(value: f64, significant: usize) -> (Vec<u8>, i32) {
+    let (digits, mut exponent) = shortest_digits(value);
+    let digits = round_half_up(&digits, significant, &mut exponent);
+    (digits, exponent)
+}
+
+/// The digits of a double's magnitude as GW-BASIC holds it, and the power of
+/// ten of the first. A double's 16th and 17th digits are beyond an f64
+/// (GW-BASIC's have 56 bits, near 17 digits): the shortest form that reads
+/// back as the same f64 (17 digits at most) is the number GW-BASIC holds
+/// (`9.04829864`, not `9.048298640000001`; `9.995`, not `9.99499999999999922`).
+pub(crate) fn shortest_digits(value: f64) -> (Vec<u8>, i32) {
+    split_scientific(&format!("{:e}", value.abs()))
+}
+
+/// The digits and the exponent of Rust's `{:e}` form.
+fn split_scientific(text: &str) -> (Vec<u8>, i32) {
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    (digits, exponent.parse().unwrap_or(0))
+}
+
+/// The first `keep` of `digits` (a leading digit at `10^exponent`), rounded
+/// half up by the digit after them; `exponent` goes one up when 9.99 becomes
+/// 10.0. Fewer digits than `keep` are kept as they are.
+pub(crate) fn round_half_up(digits: &[u8], keep: usize, exponent: &mut i32) -> Vec<u8> {
+    let Some(&next) = digits.get(keep) else {
+        return digits.to_vec();
+    };
+    let mut kept = digits[..keep].to_vec();
+    if next >= b'5' {
+        let mut at = kept.len();
+        loop {
+            if at == 0 {
+                // every digit was a 9: 999 rounds to 1000, kept as 100
+                kept.insert(0, b'1');
+                kept.truncate(keep);
+                *exponent += 1;
+                break;
+            }
+            at -= 1;
+            if kept[at] == b'9' {
+                kept[at] = b'0';
+            } else {
+                kept[at] += 1;
+                break;
+            }
+        }
+    }
+    kept
 }
 
 /// Places the significant `digits` (the first one at 10^`exponent`) in plain or

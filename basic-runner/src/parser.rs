@@ -281,6 +281,9 @@ impl Parser {
                     Err(error) if acts_before_end_check(&kind) => {
                         Err(error.with_partial(cut_using(kind)))
                     }
+                    Err(error) if matches!(kind, StmtKind::Wend) => {
+                        Err(error.with_partial(StmtKind::WendMark))
+                    }
                     Err(error) => Err(error),
                 }
             });
@@ -403,7 +406,10 @@ impl Parser {
 
     /// `LOCATE`'s five arguments (row, column, cursor, start, stop; any may be
     /// left out), each range-checked in turn when it runs. A comma may follow the
-    /// fifth; a sixth value is a Syntax error before any is checked (as PC-BASIC).
+    /// fifth. Text after it (a sixth value) is `EOSCHK`'s Syntax error
+    /// (GWSTS.ASM, `LOCATE`), which comes after the row and the column were
+    /// checked as they were read and the other three read as bytes (`SCNINT`),
+    /// but before `CSRATR` checks those three.
     fn locate_arguments(&mut self) -> PResult<StmtKind> {
         const RANGES: [ArgRange; 5] = [
             ArgRange::Row,
@@ -424,6 +430,18 @@ impl Parser {
             if !self.eat(&Tok::Comma) {
                 break;
             }
+        }
+        if !self.at_stmt_end() {
+            let read = arguments
+                .into_iter()
+                .map(|(range, argument)| match range {
+                    ArgRange::Row | ArgRange::Column => (range, argument),
+                    _ => (ArgRange::Byte, argument),
+                })
+                .collect();
+            return self
+                .error(SyntaxProblem::Expected(Expected::EndOfStatement))
+                .map_err(|error: ParseError| error.with_partial(StmtKind::CheckedArgs(read)));
         }
         Ok(StmtKind::CheckedArgs(arguments))
     }

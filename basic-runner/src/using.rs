@@ -138,15 +138,15 @@ fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
     if digits < 0 {
         return (0, 0);
     }
-    // Rust rounds an exact tie to even (`{:.0e}` of 2.5 is `2e0`); GW-BASIC rounds
-    // it away from zero (`PRINT USING "##"; 2.5#` is ` 3`). So the exact expansion
-    // (an f64 has at most 767 significant digits) is cut and rounded half up here.
-    let text = format!("{:.800e}", value.abs());
-    let Some((mantissa, exponent)) = text.split_once('e') else {
-        return (0, 0);
-    };
-    let mut exponent: i32 = exponent.parse().unwrap_or(0);
-    let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    // GW-BASIC's doubles have 56 bits, and `$PUF` works on the value brought
+    // to 16 whole digits (`$FOTNV`), divided down by `$DIV10` (a multiply by
+    // .1 rounded up, `$DPM01`) and rounded once by `$FOTCV`'s added .5 (half
+    // up, where Rust rounds a tie to even): an error below half a unit of the
+    // 56-bit result vanishes at each step, so a typed `1.005#` reaches the
+    // rounding as 100.5 exactly and prints 1.01. An f64 holds 1.005 as
+    // 1.00499999999999989...: the rounding is made on the digits GW-BASIC
+    // holds (`number::shortest_digits`), not on the f64's expansion.
+    let (all, mut exponent) = crate::number::shortest_digits(value);
     if digits == 0 {
         // the rounding place is just above the leading digit: GW-BASIC's $PUF
         // shifts every digit off and $FOTCV's added .5 makes 1 of a 5 or more
@@ -156,20 +156,19 @@ fn to_decimal(value: f64, ty: NumTy, digits: i32) -> (u128, i32) {
             _ => (0, 0),
         };
     }
-    let keep = (digits as usize).min(all.len() - 1);
-    let mut mantissa = all[..keep]
+    let keep = (digits as usize).min(DBL_DIGITS);
+    let mut kept = crate::number::round_half_up(&all, keep, &mut exponent);
+    // the shortest form may have fewer digits than asked for: the rest are zeros
+    kept.resize(keep, b'0');
+    let mantissa = kept
         .iter()
         .fold(0u128, |n, d| n * 10 + u128::from(d - b'0'));
-    if all[keep] >= b'5' {
-        mantissa += 1;
-        // 9.99 rounded up is 10.0: one digit more, so one power of ten up
-        if mantissa == 10u128.pow(keep as u32) {
-            mantissa /= 10;
-            exponent += 1;
-        }
-    }
     (mantissa, exponent - (keep as i32 - 1))
 }
+
+/// The significant digits a double's `PRINT USING` rounds from (`$FOTNV`
+/// brings a double to 16 whole digits).
+const DBL_DIGITS: usize = 16;
 
 fn group(digits: &str) -> String {
     let first = digits.len() % 3;

@@ -149,9 +149,10 @@ impl<'a> Vm<'a> {
                     self.soft_error(ErrorCode::DivisionByZero)?;
                     self.push(if a < 0 { -SNG_MAX } else { SNG_MAX });
                 } else if op == Op::IntDiv {
-                    // -32768 \ -1 is 32768, past an integer: GW-BASIC's Overflow
-                    // (error 6, trappable), not the printed warning of a single
-                    self.push(f64::from(cint(f64::from(a / b))?));
+                    // -32768 \ -1 is 32768, past an integer: GW-BASIC's IDIV
+                    // (MATH1.ASM) floats the dividend and negates it, a single
+                    // that only an integer's store or FRCINT finds too big
+                    self.push(f64::from(a / b));
                 } else {
                     self.push(f64::from(a % b));
                 }

@@ -1,0 +1,14 @@
+5 REM NEXT of an outer loop and RETURN leave inner FOR and WHILE entries behind
+10 ON ERROR GOTO 900
+20 FOR I = 1 TO 3: FOR J = 1 TO 2: NEXT I: PRINT "x"; I; J
+30 GOSUB 100: PRINT "back"
+40 FOR K = 1 TO 2: GOSUB 200: NEXT K
+50 PRINT "k"; K
+60 WHILE I < 10: I = I + 1: GOSUB 300: WEND
+70 PRINT "i"; I
+80 END
+100 FOR M = 1 TO 3: RETURN
+200 NEXT K: PRINT "in sub k"; K: RETURN
+300 IF I = 5 THEN RETURN
+310 RETURN
+900 PRINT "error"; ERR; "in"; ERL: RESUME NEXT

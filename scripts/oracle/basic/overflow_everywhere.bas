@@ -1,0 +1,18 @@
+5 REM overflow is error 6 and trappable in products, powers, EXP, CINT, CSNG, VAL, ABS
+10 ON ERROR GOTO 900
+20 A = 1E38 * 10: PRINT A
+30 B% = 32767: B% = B% + 1: PRINT B%
+40 C# = 1D308: PRINT C#
+50 D = -1E38 * 10: PRINT D
+60 E = 1 / 0: PRINT E
+70 F = 2 ^ 200: PRINT F
+80 G = EXP(100): PRINT G
+90 H = CINT(40000): PRINT H
+100 I = CSNG(1D39): PRINT I
+110 J = 10 ^ 38 * 10: PRINT J
+120 K# = 1D38 * 10#: PRINT K#
+130 L = VAL("1E40"): PRINT L
+140 M# = VAL("1D40"): PRINT M#
+150 N = ABS(-1E38 * 2): PRINT N
+160 END
+900 PRINT "error"; ERR; "in"; ERL: RESUME NEXT
