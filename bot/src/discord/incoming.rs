@@ -225,7 +225,7 @@ struct Locales {
 impl Locales {
     fn of(locale: &str, guild_locale: Option<&str>) -> Locales {
         Locales {
-            user: Some(locale.to_owned()).filter(|locale| !locale.is_empty()),
+            user: Some(locale.to_owned()),
             guild: guild_locale.map(str::to_owned),
         }
     }
@@ -239,28 +239,64 @@ fn request(
     locales: Locales,
     kind: RequestKind,
 ) -> Request {
-    let name = member
-        .as_ref()
-        .and_then(|member| member.nick.clone())
-        .unwrap_or_else(|| user.display_name().to_owned());
-    let guild_id = guild_id.map(|guild| snowflake(guild.get()));
-    Request {
-        user: User {
-            id: snowflake(user.id.get()),
-            name,
-        },
-        guild_id,
+    let (nick, member) = match member {
+        Some(parts) => (
+            parts.nick,
+            Some(Member {
+                permissions: Permissions(parts.permissions.map_or(0, |bits| bits.bits())),
+                roles: parts
+                    .roles
+                    .iter()
+                    .map(|role| snowflake(role.get()))
+                    .collect(),
+            }),
+        ),
+        None => (None, None),
+    };
+    Invoker {
+        user_id: snowflake(user.id.get()),
+        display_name: user.display_name().to_owned(),
+        nick,
+        member,
+        guild_id: guild_id.map(|guild| snowflake(guild.get())),
         channel_id: snowflake(channel_id),
-        member: guild_id.and(member).map(|member| Member {
-            permissions: Permissions(member.permissions.map_or(0, |bits| bits.bits())),
-            roles: member
-                .roles
-                .iter()
-                .map(|role| snowflake(role.get()))
-                .collect(),
-        }),
         locale: locales.user,
-        guild_locale: guild_id.and(locales.guild),
-        kind,
+        guild_locale: locales.guild,
+    }
+    .request(kind)
+}
+
+/// Who sent an event and where, as plain values. serenity's model (here) and
+/// `wire.rs` both fill it, and [`Invoker::request`] keeps the rules once.
+pub(super) struct Invoker {
+    pub user_id: i64,
+    /// The global name, else the username.
+    pub display_name: String,
+    pub nick: Option<String>,
+    /// The member's permissions and roles, when the event came with a member.
+    pub member: Option<Member>,
+    pub guild_id: Option<i64>,
+    pub channel_id: i64,
+    /// The user's Discord locale; empty or absent means unknown.
+    pub locale: Option<String>,
+    pub guild_locale: Option<String>,
+}
+
+impl Invoker {
+    /// The core's request: the nick before the display name, and the member and the
+    /// server's locale only in a server.
+    pub(super) fn request(self, kind: RequestKind) -> Request {
+        Request {
+            user: User {
+                id: self.user_id,
+                name: self.nick.unwrap_or(self.display_name),
+            },
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            member: self.guild_id.and(self.member),
+            locale: self.locale.filter(|locale| !locale.is_empty()),
+            guild_locale: self.guild_id.and(self.guild_locale),
+            kind,
+        }
     }
 }

@@ -17,9 +17,8 @@ use std::num::NonZeroU64;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use crate::core::{
-    Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind, User,
-};
+use super::incoming::Invoker;
+use crate::core::{Command, CommandOption, Member, OptionValue, Permissions, Request, RequestKind};
 
 /// A Discord snowflake: a non-zero `u64`, sent as a decimal string (a number is read
 /// too, as serenity reads it).
@@ -270,40 +269,32 @@ impl CommandEvent {
                 .channel
                 .is_some_and(|channel| channel.thread_metadata.is_some()),
         };
-        let guild_id = self.guild_id.map(Snowflake::core);
-        let (member, member_user) = match self.member {
-            Some(member) => {
-                let parts = Member {
+        let (nick, member, member_user) = match self.member {
+            Some(member) => (
+                member.nick,
+                Some(Member {
                     permissions: Permissions(member.permissions.map_or(0, |bits| bits.0)),
                     roles: member.roles.into_iter().map(Snowflake::core).collect(),
-                };
-                (Some((parts, member.nick)), member.user)
-            }
-            None => (None, None),
+                }),
+                member.user,
+            ),
+            None => (None, None, None),
         };
         // serenity takes the member's user in a server, the user elsewhere.
-        let user = member_user.or(self.user);
-        let Some(user) = user else {
+        let Some(user) = member_user.or(self.user) else {
             return Err(Unreadable::NoUser);
         };
-        let user_name = user.global_name.unwrap_or(user.username);
-        let (member, nick) = match member {
-            Some((member, nick)) => (Some(member), nick),
-            None => (None, None),
-        };
-        let locale = Some(self.locale).filter(|locale| !locale.is_empty());
-        let request = Request {
-            user: User {
-                id: user.id.core(),
-                name: nick.unwrap_or(user_name),
-            },
-            guild_id,
+        let request = Invoker {
+            user_id: user.id.core(),
+            display_name: user.global_name.unwrap_or(user.username),
+            nick,
+            member,
+            guild_id: self.guild_id.map(Snowflake::core),
             channel_id: self.channel_id.core(),
-            member: guild_id.and(member),
-            locale,
-            guild_locale: guild_id.and(self.guild_locale),
-            kind,
-        };
+            locale: Some(self.locale),
+            guild_locale: self.guild_locale,
+        }
+        .request(kind);
         Ok((target, request))
     }
 }
@@ -346,34 +337,29 @@ fn command_of(data: CommandPart) -> Result<(Command, Option<String>), Unreadable
             });
             continue;
         }
-        let value = match (option.kind, &option.value) {
-            (option_type::STRING, Some(Scalar::Text(_))) => {
-                let Some(Scalar::Text(text)) = option.value else {
-                    return Err(wrong());
-                };
-                OptionValue::String(text)
-            }
-            (option_type::INTEGER, Some(Scalar::Integer(number))) => OptionValue::Integer(*number),
-            (option_type::BOOLEAN, Some(Scalar::Flag(flag))) => OptionValue::Boolean(*flag),
+        let value = match (option.kind, option.value) {
+            (option_type::STRING, Some(Scalar::Text(text))) => OptionValue::String(text),
+            (option_type::INTEGER, Some(Scalar::Integer(number))) => OptionValue::Integer(number),
+            (option_type::BOOLEAN, Some(Scalar::Flag(flag))) => OptionValue::Boolean(flag),
             (option_type::NUMBER, Some(Scalar::Integer(number))) => {
-                OptionValue::Number(*number as f64)
+                OptionValue::Number(number as f64)
             }
-            (option_type::NUMBER, Some(Scalar::Float(number))) => OptionValue::Number(*number),
-            (option_type::ROLE | option_type::CHANNEL | option_type::ATTACHMENT, Some(value)) => {
-                let Some(id) = snowflake_of(value) else {
-                    return Err(wrong());
+            (option_type::NUMBER, Some(Scalar::Float(number))) => OptionValue::Number(number),
+            (option_type::ROLE, Some(value)) => {
+                OptionValue::Role(snowflake_of(&value).ok_or_else(wrong)?.core())
+            }
+            (option_type::CHANNEL, Some(value)) => {
+                OptionValue::Channel(snowflake_of(&value).ok_or_else(wrong)?.core())
+            }
+            (option_type::ATTACHMENT, Some(value)) => {
+                let id = snowflake_of(&value).ok_or_else(wrong)?;
+                let Some(file) = attachments.get(&id.0.to_string()) else {
+                    continue;
                 };
-                match option.kind {
-                    option_type::ROLE => OptionValue::Role(id.core()),
-                    option_type::CHANNEL => OptionValue::Channel(id.core()),
-                    _ => match attachments.get(&id.0.to_string()) {
-                        Some(file) => OptionValue::Attachment {
-                            filename: file.filename.clone(),
-                            url: file.url.clone(),
-                            size: file.size,
-                        },
-                        None => continue,
-                    },
+                OptionValue::Attachment {
+                    filename: file.filename.clone(),
+                    url: file.url.clone(),
+                    size: file.size,
                 }
             }
             (
@@ -415,6 +401,8 @@ fn snowflake_of(value: &Scalar) -> Option<Snowflake> {
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
+
+    use crate::core::User;
 
     use super::*;
 
