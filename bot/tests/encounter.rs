@@ -593,6 +593,40 @@ async fn targets_are_found_as_they_are_typed() {
     }
 }
 
+/// A player who has only seen the tracker types a name glued (`cavegoblin1` for
+/// `Cave_Goblin_1`): found when one combatant reads so without its `_` and `-`.
+#[tokio::test]
+async fn targets_typed_without_underscores_are_found() {
+    let mut table = table().await;
+    as_user(&mut table, ALICE, init("begin", &[])).await;
+    for (name, count) in [("Cave Goblin", 2), ("Ogre-1", 1), ("Ogre_1", 1)] {
+        let add = [
+            ("name", text(name)),
+            ("init", text("12")),
+            ("hp", text("10")),
+            ("count", OptionValue::Integer(count)),
+        ];
+        as_user(&mut table, ALICE, init("add", &add)).await;
+    }
+    // (typed target, what the answer says)
+    let cases = [
+        ("CaveGoblin1", "Cave_Goblin_1: 10 → 9 hit points"),
+        ("cave-goblin2", "Cave_Goblin_2: 10 → 9 hit points"),
+        ("cavegoblin", "no combatant named cavegoblin"),
+        ("ogre1", "no combatant named ogre1"),
+    ];
+    for (typed, expected) in cases {
+        let hit = as_user(
+            &mut table,
+            ALICE,
+            init("hp", &[("target", text(typed)), ("amount", text("-1"))]),
+        )
+        .await;
+        let answer = said(&hit);
+        assert!(answer.contains(expected), "{typed}: {answer}");
+    }
+}
+
 #[tokio::test]
 async fn a_removed_character_is_written_back_and_free_to_join_elsewhere() {
     let mut table = fight().await;

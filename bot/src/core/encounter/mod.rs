@@ -330,21 +330,35 @@ fn autocomplete<'a>(
 
 /// The combatant a user means by `typed`: the one of that exact name, else the only
 /// one whose name equals what was typed once spaces become `_` as `/init add` names
-/// them (`orc 1` is `Orc_1`), case ignored. Otherwise what was typed, for the engine
-/// to report as unknown.
+/// them (`orc 1` is `Orc_1`), case ignored, else the only one that reads the same
+/// with its `_` and `-` left out (`goblin1` is `Goblin_1`: what a player types who
+/// has only seen the tracker). Otherwise what was typed, for the engine to report
+/// as unknown.
 fn meant_combatant(engine: &Encounter, typed: &str) -> String {
     if typed.is_empty() || engine.combatant(typed).is_some() {
         return typed.to_owned();
     }
+    let names: Vec<String> = engine.combatants().into_iter().map(|c| c.name).collect();
     let wanted = seats::combatant_name(typed).to_lowercase();
-    let mut found = engine
-        .combatants()
-        .into_iter()
-        .filter(|combatant| combatant.name.to_lowercase() == wanted);
-    match (found.next(), found.next()) {
-        (Some(only), None) => only.name,
-        _ => typed.to_owned(),
+    let glued = |name: &str| -> String {
+        name.chars()
+            .filter(|ch| !matches!(ch, '_' | '-'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted_glued = glued(&wanted);
+    let spellings: [&dyn Fn(&str) -> bool; 2] = [&|name| name.to_lowercase() == wanted, &|name| {
+        glued(name) == wanted_glued
+    }];
+    for spelled_so in spellings {
+        let mut found = names.iter().filter(|name| spelled_so(name));
+        match (found.next(), found.next()) {
+            (Some(only), None) => return only.clone(),
+            (Some(_), Some(_)) => break,
+            _ => {}
+        }
     }
+    typed.to_owned()
 }
 
 /// Whether `name` starts with what was typed, ignoring case.
