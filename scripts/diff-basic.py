@@ -536,12 +536,6 @@ KNOWN_CAUSES = [
         lambda case, a, b: "MKD$" in case,
     ),
     (
-        "PC-BASIC's fault: a double product of a number near 2^-128 is 0, $AEXPS (double_product_smallest)",
-        lambda case, a, b: re.search(r"[Dd]-3\d|E-3\d", case)
-        and double(case)
-        and re.search(r"(^| )0 |ERR 11", a),
-    ),
-    (
         "PC-BASIC's fault: HEX$/OCT$ take their word from FRQINT (oct_hex_range)",
         lambda case, a, b: re.search(r"\b(HEX|OCT)\$\(", case) and ("ERR 6" in a + b),
     ),
@@ -552,6 +546,14 @@ KNOWN_CAUSES = [
     (
         "PC-BASIC's fault: PRINT USING rounds below 1 in $PUF (using_below_one_rounds)",
         below_one,
+    ),
+    # after the rounding below 1, which prints a 0 of its own
+    (
+        "PC-BASIC's fault: a double product below about 1D-29 is 0, $AEXPS"
+        " (double_product_small, double_product_smallest)",
+        lambda case, a, b: re.search(r"[DdEe]-[23]\d", case)
+        and double(case)
+        and re.search(r"(^| )0( |$)|ERR 11", a, re.M),
     ),
     (
         "PC-BASIC's fault: a ^^^^ field with room for no digit (fidelity_print_using)",
