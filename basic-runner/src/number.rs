@@ -587,10 +587,18 @@ fn single_from_text(text: &str) -> Option<f64> {
 /// integer, and an integer's value prints and adds as the single's does).
 pub(crate) fn parse_val_typed(bytes: &[u8]) -> (f64, bool) {
     let scanned = scan_number(bytes, Reader::Double);
-    match scanned.double {
+    let (value, double) = match scanned.double {
         Some(double) => (double, true),
         None => (scanned.value, false),
+    };
+    // An exponent past f64's range (`1E400`) leaves the largest double, which
+    // is in range; GW-BASIC's `$FINE` (MATH1.ASM) overflows once the exponent,
+    // less the digits after the point, passes 38, so the caller's range check
+    // is given an infinity to turn into `Overflow`.
+    if scanned.beyond_f64 {
+        return (f64::INFINITY.copysign(value), double);
     }
+    (value, double)
 }
 
 /// Whether GW-BASIC's reader overflows on the number at the start of `bytes`

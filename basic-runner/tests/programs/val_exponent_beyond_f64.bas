@@ -1,0 +1,9 @@
+5 REM VAL of an exponent past f64's range overflows as any exponent above 38 does ($FINE, MATH1.ASM)
+10 ON ERROR GOTO 100
+20 PRINT VAL("1E400")
+30 PRINT VAL(" -1E38 5")
+40 PRINT VAL("1D309")
+50 PRINT VAL("1E39")
+60 PRINT VAL("1E-400"); VAL("1E400!")
+70 END
+100 PRINT "ERROR";ERR;"IN";ERL: RESUME NEXT
