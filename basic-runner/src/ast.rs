@@ -117,12 +117,6 @@ pub(crate) enum StmtKind {
         col: usize,
         problem: SyntaxProblem,
     },
-    /// `GOSUB` with a bad line number: GW-BASIC has pushed the return (to the
-    /// statement after this one) before it finds the `Syntax error`.
-    BrokenGosub {
-        col: usize,
-        problem: SyntaxProblem,
-    },
     /// `RETURN` before a bad line number: GW-BASIC has left the subroutine
     /// already; the `Syntax error` follows.
     ReturnPop,

@@ -147,6 +147,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     for line in lines {
         compiler.line(line);
     }
+    compiler.code.text_end = compiler.code.ops.len() as u32;
     compiler.emit(Op::End);
     compiler.compile_defs();
     compiler.check_swaps();
@@ -661,6 +662,13 @@ impl Compiler {
             StmtKind::Return(None) => {
                 self.emit(Op::Return);
             }
+            StmtKind::Return(Some(line)) if !self.known_lines.contains(line) => {
+                // GW-BASIC's RETURN leaves the subroutine (SAVSTK moves with
+                // it, RTRNOK) before GOTO looks for the line, so the error's
+                // stack reset (ERESET) keeps the GOSUB gone
+                self.leave_subroutine_here();
+                self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
+            }
             StmtKind::Return(Some(line)) => self.jump_to_line(*line, Op::ReturnTo),
             StmtKind::On {
                 selector,
@@ -916,23 +924,16 @@ impl Compiler {
                 self.diagnose(*col, problem);
                 self.broken_on(selector, outcomes, *beyond_fails, *gosub);
             }
-            StmtKind::BrokenGosub { col, problem } => {
-                self.diagnose(*col, problem);
-                // GOSUB to the error, returning past it
-                let gosub = self.emit(Op::Gosub(Pc(0)));
-                let skip = self.emit(Op::Jump(Pc(0)));
-                let stub = self.pc();
-                self.emit(Op::Raise(ErrorCode::SyntaxError));
-                let end = self.pc();
-                self.patch(gosub, Op::Gosub(stub));
-                self.patch(skip, Op::Jump(end));
-            }
-            StmtKind::ReturnPop => {
-                // leave the subroutine and go on here, where the Syntax error follows
-                let next = Pc(self.pc().0 + 1);
-                self.emit(Op::ReturnTo(next));
-            }
+            // leave the subroutine; the Syntax error follows
+            StmtKind::ReturnPop => self.leave_subroutine_here(),
         }
+    }
+
+    /// `RETURN` that goes on at the next instruction: GW-BASIC's RETURN
+    /// leaves the subroutine before it reads a line number after it.
+    fn leave_subroutine_here(&mut self) {
+        let next = Pc(self.pc().0 + 1);
+        self.emit(Op::ReturnTo(next));
     }
 
     /// A syntax error for the load's list: the first of each line only, as the

@@ -402,16 +402,11 @@ impl Parser {
                 }
             }
             Kw::Goto => Ok(StmtKind::Goto(self.line_number()?)),
-            Kw::Gosub => match self.line_number() {
-                Ok(line) => Ok(StmtKind::Gosub(line)),
-                // GW-BASIC pushes the GOSUB's return before it reads the line number
-                Err(error) => {
-                    let (col, problem) = (error.col, (*error.problem).clone());
-                    self.first_error.get_or_insert(error);
-                    self.skip_to_stmt_end();
-                    Ok(StmtKind::BrokenGosub { col, problem })
-                }
-            },
+            // GW-BASIC's GOSUB pushes its entry before GOTO2 finds no line
+            // number, but the error puts the stack back as the statement found
+            // it (ERESET: SP from SAVSTK, which GOSUB leaves alone): a plain
+            // Syntax error
+            Kw::Gosub => Ok(StmtKind::Gosub(self.line_number()?)),
             Kw::Return => {
                 if self.at_stmt_end() {
                     Ok(StmtKind::Return(None))
