@@ -868,6 +868,16 @@ impl Compiler {
             StmtKind::Resume(ResumeKind::Next) => {
                 self.emit(Op::ResumeNext);
             }
+            StmtKind::Resume(ResumeKind::Line(line)) if !self.known_lines.contains(line) => {
+                // GW-BASIC's RESUME checks ONEFLG first (REERR: RESUME without
+                // error), and GOTO2's USERR comes while ONEFLG is still set, so
+                // the Undefined line number is never trapped: leave the handler,
+                // turn trapping off, then fail
+                let off = Pc(self.pc().0 + 1);
+                self.emit(Op::ResumeAt(off));
+                self.emit(Op::OnErrorOff);
+                self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
+            }
             StmtKind::Resume(ResumeKind::Line(line)) => self.jump_to_line(*line, Op::ResumeAt),
             StmtKind::RaiseError(number) => {
                 self.num_expr(number);
