@@ -109,8 +109,10 @@ impl<'a> Vm<'a> {
     }
 
     /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
-    /// the stack stays as it was: GW-BASIC resets its stack to the statement's
-    /// start when an error is trapped, so a loop around the `RETURN` goes on.
+    /// the loops are dropped all the same: GW-BASIC's RETURN passes the FOR
+    /// and WHILE entries (FNDFOR) and moves the stack and SAVSTK past them
+    /// before it finds no GOSUB (RTRNOK), so the error's reset to SAVSTK
+    /// (ERESET) keeps them gone and a NEXT after `RESUME NEXT` has no FOR.
     pub(super) fn return_address(&mut self) -> Res<u32> {
         // the usual RETURN finds its GOSUB on top: one pop, as before issue 27
         // (the search below cost BM5-BM7 seven instructions a RETURN)
@@ -135,6 +137,7 @@ impl<'a> Vm<'a> {
                 _ => {}
             }
         }
+        self.m.frames.clear();
         Err(ErrorCode::ReturnWithoutGosub.into())
     }
 
