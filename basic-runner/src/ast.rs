@@ -120,6 +120,9 @@ pub(crate) enum StmtKind {
     /// `RETURN` before a bad line number: GW-BASIC has left the subroutine
     /// already; the `Syntax error` follows.
     ReturnPop,
+    /// `WHILE` before a condition that does not parse: GW-BASIC has looked
+    /// for its `WEND` already (`WHILE without WEND` first).
+    WhileScan,
     For {
         var: String,
         from: Expr,

@@ -102,6 +102,8 @@ struct Compiler {
     swaps: Vec<SwapCheck>,
     /// Where each `FOR` table's check is (see `for_loop`), by table.
     for_checks: Vec<usize>,
+    /// Where each `WHILE` table's check for its `WEND` is, by table.
+    while_checks: Vec<usize>,
 }
 
 /// A `SWAP`'s second scalar, checked once the whole program is compiled.
@@ -133,6 +135,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         resumed: false,
         swaps: Vec::new(),
         for_checks: Vec::new(),
+        while_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
     compiler.traced = lines
@@ -560,6 +563,9 @@ impl Compiler {
                             _ => {}
                         }
                     }
+                    if let (Err(error), Some(&check)) = (exit, self.while_checks.get(*table)) {
+                        self.patch(check, Op::Raise(error));
+                    }
                     if let Some(info) = self.code.whiles.get_mut(*table) {
                         info.exit = exit;
                     }
@@ -695,15 +701,14 @@ impl Compiler {
             } => self.for_loop(var, from, to, step.as_ref()),
             StmtKind::Next(var) => self.next(var.as_deref()),
             StmtKind::While(cond) => {
-                let start = self.pc();
+                // WEND loops back to the condition, past the scan
+                let table = self.while_scan();
                 self.num_expr(cond);
-                let table = self.code.whiles.len();
-                self.code.whiles.push(WhileInfo {
-                    start,
-                    exit: Err(ErrorCode::WhileWithoutWend),
-                });
-                self.events.push(LoopEvent::While(table));
                 self.emit(Op::While(TableId(table as u32)));
+            }
+            // a WHILE whose condition does not parse looks for its WEND first
+            StmtKind::WhileScan => {
+                self.while_scan();
             }
             StmtKind::Wend => {
                 self.emit(Op::Wend);
@@ -937,6 +942,23 @@ impl Compiler {
             // leave the subroutine; the Syntax error follows
             StmtKind::ReturnPop => self.leave_subroutine_here(),
         }
+    }
+
+    /// GW-BASIC's WHILE looks for its WEND (WNDSCN, FIVEO.ASM) before it
+    /// works out the condition: a jump to the next instruction here, made
+    /// `WHILE without WEND` once the loops are matched. The table's `start`
+    /// is after it, where `WEND` comes back to. Returns the table.
+    fn while_scan(&mut self) -> usize {
+        let check = self.pc();
+        let check = self.emit(Op::Jump(Pc(check.0 + 1)));
+        let table = self.code.whiles.len();
+        self.code.whiles.push(WhileInfo {
+            start: self.pc(),
+            exit: Err(ErrorCode::WhileWithoutWend),
+        });
+        self.while_checks.push(check);
+        self.events.push(LoopEvent::While(table));
+        table
     }
 
     /// `RETURN` that goes on at the next instruction: GW-BASIC's RETURN

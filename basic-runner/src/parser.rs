@@ -422,7 +422,12 @@ impl Parser {
             Kw::On => self.on_statement(),
             Kw::For => self.for_statement(),
             Kw::Next => self.next_statement(),
-            Kw::While => Ok(StmtKind::While(self.expr()?)),
+            Kw::While => {
+                let cond = self
+                    .expr()
+                    .map_err(|error| error.with_partial(StmtKind::WhileScan))?;
+                Ok(StmtKind::While(cond))
+            }
             Kw::Wend => Ok(StmtKind::Wend),
             Kw::Dim => {
                 let mut arrays = Vec::new();

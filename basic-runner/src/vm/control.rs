@@ -452,29 +452,30 @@ impl<'a> Vm<'a> {
             Op::NextAny => self.next(None, pc)?,
             Op::While(TableId(table)) => self.while_op(table, pc)?,
             Op::Wend => {
-                // a WHILE left by a jump stays on the stack until a WEND finds it is
-                // not its own: GW-BASIC drops it then, and with none left it is an error
+                // GW-BASIC's FNDWND: the WHILE entry of this WEND, past FOR
+                // entries and WHILEs left by a jump, no further than a GOSUB;
+                // WEND drops everything above it (MOV SP,BX), and without one
+                // it is an error that leaves the stack as it was (WEERR)
                 let here = Ok(Pc(*pc as u32));
-                loop {
-                    let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
-                    let Some(index) = position else {
-                        return Err(ErrorCode::WendWithoutWhile.into());
-                    };
-                    let Some(&Frame::While { start }) = self.m.frames.get(index) else {
-                        return Err(Fault::Internal);
-                    };
-                    let own = self
-                        .code
-                        .whiles
-                        .iter()
-                        .any(|w| w.start.0 == start && w.exit == here);
-                    if own {
-                        self.m.frames.truncate(index + 1);
-                        *pc = start as usize;
-                        break;
+                let mut own = None;
+                for (index, frame) in self.m.frames.iter().enumerate().rev() {
+                    match *frame {
+                        Frame::While { start } => {
+                            let whiles = &self.code.whiles;
+                            if whiles.iter().any(|w| w.start.0 == start && w.exit == here) {
+                                own = Some((index, start));
+                                break;
+                            }
+                        }
+                        Frame::For { .. } => {}
+                        Frame::Gosub { .. } | Frame::Fn { .. } => break,
                     }
-                    self.m.frames.truncate(index);
                 }
+                let Some((index, start)) = own else {
+                    return Err(ErrorCode::WendWithoutWhile.into());
+                };
+                self.m.frames.truncate(index + 1);
+                *pc = start as usize;
             }
             Op::DefFn(TableId(def)) => {
                 let Some(info) = self.code.defs.get(def as usize) else {
