@@ -123,6 +123,10 @@ pub(crate) enum StmtKind {
     /// `WHILE` before a condition that does not parse: GW-BASIC has looked
     /// for its `WEND` already (`WHILE without WEND` first).
     WhileScan,
+    /// `RESUME` before text that does not parse: `RESUME without error`
+    /// outside a handler (GW-BASIC checks `ONEFLG` first), else the
+    /// `Syntax error` that follows stops the program, never trapped.
+    ResumeBroken,
     For {
         var: String,
         from: Expr,

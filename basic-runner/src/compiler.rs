@@ -874,15 +874,12 @@ impl Compiler {
                 self.emit(Op::ResumeNext);
             }
             StmtKind::Resume(ResumeKind::Line(line)) if !self.known_lines.contains(line) => {
-                // GW-BASIC's RESUME checks ONEFLG first (REERR: RESUME without
-                // error), and GOTO2's USERR comes while ONEFLG is still set, so
-                // the Undefined line number is never trapped: leave the handler,
-                // turn trapping off, then fail
-                let off = Pc(self.pc().0 + 1);
-                self.emit(Op::ResumeAt(off));
-                self.emit(Op::OnErrorOff);
+                // GOTO2's USERR comes while ONEFLG is still set
+                self.resume_then_fail();
                 self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
             }
+            // the Syntax error follows
+            StmtKind::ResumeBroken => self.resume_then_fail(),
             StmtKind::Resume(ResumeKind::Line(line)) => self.jump_to_line(*line, Op::ResumeAt),
             StmtKind::RaiseError(number) => {
                 self.num_expr(number);
@@ -959,6 +956,16 @@ impl Compiler {
         self.while_checks.push(check);
         self.events.push(LoopEvent::While(table));
         table
+    }
+
+    /// A `RESUME` whose error GW-BASIC meets with ONEFLG still set, after
+    /// `RESUME` checked it (REERR: `RESUME without error`): leave the
+    /// handler and turn trapping off, so that the error raised next stops
+    /// the program as GW-BASIC's NOTRAP does.
+    fn resume_then_fail(&mut self) {
+        let off = Pc(self.pc().0 + 1);
+        self.emit(Op::ResumeAt(off));
+        self.emit(Op::OnErrorOff);
     }
 
     /// `RETURN` that goes on at the next instruction: GW-BASIC's RETURN
