@@ -197,6 +197,11 @@ impl<'a> Vm<'a> {
             return Ok(());
         }
         self.check_depth()?;
+        // GW-BASIC's FOR gives a step of 0 the sign 2 (NT0STP, GWMAIN.ASM), which
+        // NEXT's test never meets: the loop never ends at NEXT. NEXT ends a STEP 0
+        // loop when the variable equals the limit, so the limit kept is one no
+        // BASIC number reaches (f64::MAX, far past the double's largest)
+        let limit = if step == 0.0 { f64::MAX } else { limit };
         self.m.frames.push(Frame::For {
             var,
             ty: info.ty,
