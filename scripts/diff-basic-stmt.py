@@ -122,7 +122,8 @@ def gen_for(p):
         order = pick(r, f"{w},{v}", f"{v},{w}", f"{w}", "")
         p.main.append(f"FOR {v}={start} TO {end}{step}")
         # an inner loop never entered that ends at NEXT w,v: PC-BASIC says Syntax
-        # error, basic-runner goes on with v (NEXT86.ASM is not readable here)
+        # error, GW-BASIC goes on with v (NEXT86.ASM's LOOPDN), as basic-runner
+        # does (next_names_after_skipped_loop)
         inner = pick(r, "2", "3") if "," in order else pick(r, "2", "0", "3")
         p.main.append(f"FOR {w}=1 TO {inner}: PRINT {v};{w};")
         p.main.append(f"NEXT {order}".rstrip())
@@ -150,7 +151,7 @@ def gen_for(p):
         p.tail.append((sub, f"FOR {w}=1 TO 2: PRINT {v}*10+{w};: {pick(r, 'RETURN', 'NEXT: RETURN', f'NEXT {w}: RETURN')}"))
     else:  # integer loop variable past 32767, limits that are expressions
         # not -32766 TO -32768 STEP -1: PC-BASIC wraps the integer past -32768
-        # to 32767 and goes on, where it gives Overflow going up
+        # to 32767 and goes on, where GW-BASIC says Overflow (next_integer_overflow_down)
         p.main.append(f"FOR K%={pick(r, '32765', '1')} TO {pick(r, '32767', '-32768', '3')} STEP {pick(r, '1', '-1', '2')}")
         p.main.append("PRINT K%;: C=C+1: IF C>6 THEN PRINT \"STOP\": GOTO @" + (lbl := p.fresh()))
         p.main.append("NEXT K%")
