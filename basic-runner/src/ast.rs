@@ -117,15 +117,16 @@ pub(crate) enum StmtKind {
         col: usize,
         problem: SyntaxProblem,
     },
-    /// `GOSUB` with a bad line number: GW-BASIC has pushed the return (to the
-    /// statement after this one) before it finds the `Syntax error`.
-    BrokenGosub {
-        col: usize,
-        problem: SyntaxProblem,
-    },
     /// `RETURN` before a bad line number: GW-BASIC has left the subroutine
     /// already; the `Syntax error` follows.
     ReturnPop,
+    /// `WHILE` before a condition that does not parse: GW-BASIC has looked
+    /// for its `WEND` already (`WHILE without WEND` first).
+    WhileScan,
+    /// `RESUME` before text that does not parse: `RESUME without error`
+    /// outside a handler (GW-BASIC checks `ONEFLG` first), else the
+    /// `Syntax error` that follows stops the program, never trapped.
+    ResumeBroken,
     For {
         var: String,
         from: Expr,

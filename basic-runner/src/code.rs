@@ -172,6 +172,9 @@ pub(crate) struct Code {
     /// The program's string scalars an instruction stores to (`INPUT`'s are
     /// made outside the run loop, unchecked).
     pub(crate) stored_strings: Vec<u32>,
+    /// The `END` placed after the program's last line: running into it is
+    /// GW-BASIC's end of the text (`PRGEND`), not an `END` statement.
+    pub(crate) text_end: u32,
 }
 
 /// The compiler's own variables (`SWAP`'s `~SWAP$`) are named so that no

@@ -102,6 +102,8 @@ struct Compiler {
     swaps: Vec<SwapCheck>,
     /// Where each `FOR` table's check is (see `for_loop`), by table.
     for_checks: Vec<usize>,
+    /// Where each `WHILE` table's check for its `WEND` is, by table.
+    while_checks: Vec<usize>,
 }
 
 /// A `SWAP`'s second scalar, checked once the whole program is compiled.
@@ -133,6 +135,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         resumed: false,
         swaps: Vec::new(),
         for_checks: Vec::new(),
+        while_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
     compiler.traced = lines
@@ -147,6 +150,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     for line in lines {
         compiler.line(line);
     }
+    compiler.code.text_end = compiler.code.ops.len() as u32;
     compiler.emit(Op::End);
     compiler.compile_defs();
     compiler.check_swaps();
@@ -559,6 +563,9 @@ impl Compiler {
                             _ => {}
                         }
                     }
+                    if let (Err(error), Some(&check)) = (exit, self.while_checks.get(*table)) {
+                        self.patch(check, Op::Raise(error));
+                    }
                     if let Some(info) = self.code.whiles.get_mut(*table) {
                         info.exit = exit;
                     }
@@ -661,6 +668,13 @@ impl Compiler {
             StmtKind::Return(None) => {
                 self.emit(Op::Return);
             }
+            StmtKind::Return(Some(line)) if !self.known_lines.contains(line) => {
+                // GW-BASIC's RETURN leaves the subroutine (SAVSTK moves with
+                // it, RTRNOK) before GOTO looks for the line, so the error's
+                // stack reset (ERESET) keeps the GOSUB gone
+                self.leave_subroutine_here();
+                self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
+            }
             StmtKind::Return(Some(line)) => self.jump_to_line(*line, Op::ReturnTo),
             StmtKind::On {
                 selector,
@@ -687,15 +701,14 @@ impl Compiler {
             } => self.for_loop(var, from, to, step.as_ref()),
             StmtKind::Next(var) => self.next(var.as_deref()),
             StmtKind::While(cond) => {
-                let start = self.pc();
+                // WEND loops back to the condition, past the scan
+                let table = self.while_scan();
                 self.num_expr(cond);
-                let table = self.code.whiles.len();
-                self.code.whiles.push(WhileInfo {
-                    start,
-                    exit: Err(ErrorCode::WhileWithoutWend),
-                });
-                self.events.push(LoopEvent::While(table));
                 self.emit(Op::While(TableId(table as u32)));
+            }
+            // a WHILE whose condition does not parse looks for its WEND first
+            StmtKind::WhileScan => {
+                self.while_scan();
             }
             StmtKind::Wend => {
                 self.emit(Op::Wend);
@@ -860,6 +873,13 @@ impl Compiler {
             StmtKind::Resume(ResumeKind::Next) => {
                 self.emit(Op::ResumeNext);
             }
+            StmtKind::Resume(ResumeKind::Line(line)) if !self.known_lines.contains(line) => {
+                // GOTO2's USERR comes while ONEFLG is still set
+                self.resume_then_fail();
+                self.emit(Op::Raise(ErrorCode::UndefinedLineNumber));
+            }
+            // the Syntax error follows
+            StmtKind::ResumeBroken => self.resume_then_fail(),
             StmtKind::Resume(ResumeKind::Line(line)) => self.jump_to_line(*line, Op::ResumeAt),
             StmtKind::RaiseError(number) => {
                 self.num_expr(number);
@@ -916,23 +936,43 @@ impl Compiler {
                 self.diagnose(*col, problem);
                 self.broken_on(selector, outcomes, *beyond_fails, *gosub);
             }
-            StmtKind::BrokenGosub { col, problem } => {
-                self.diagnose(*col, problem);
-                // GOSUB to the error, returning past it
-                let gosub = self.emit(Op::Gosub(Pc(0)));
-                let skip = self.emit(Op::Jump(Pc(0)));
-                let stub = self.pc();
-                self.emit(Op::Raise(ErrorCode::SyntaxError));
-                let end = self.pc();
-                self.patch(gosub, Op::Gosub(stub));
-                self.patch(skip, Op::Jump(end));
-            }
-            StmtKind::ReturnPop => {
-                // leave the subroutine and go on here, where the Syntax error follows
-                let next = Pc(self.pc().0 + 1);
-                self.emit(Op::ReturnTo(next));
-            }
+            // leave the subroutine; the Syntax error follows
+            StmtKind::ReturnPop => self.leave_subroutine_here(),
         }
+    }
+
+    /// GW-BASIC's WHILE looks for its WEND (WNDSCN, FIVEO.ASM) before it
+    /// works out the condition: a jump to the next instruction here, made
+    /// `WHILE without WEND` once the loops are matched. The table's `start`
+    /// is after it, where `WEND` comes back to. Returns the table.
+    fn while_scan(&mut self) -> usize {
+        let check = self.pc();
+        let check = self.emit(Op::Jump(Pc(check.0 + 1)));
+        let table = self.code.whiles.len();
+        self.code.whiles.push(WhileInfo {
+            start: self.pc(),
+            exit: Err(ErrorCode::WhileWithoutWend),
+        });
+        self.while_checks.push(check);
+        self.events.push(LoopEvent::While(table));
+        table
+    }
+
+    /// A `RESUME` whose error GW-BASIC meets with ONEFLG still set, after
+    /// `RESUME` checked it (REERR: `RESUME without error`): leave the
+    /// handler and turn trapping off, so that the error raised next stops
+    /// the program as GW-BASIC's NOTRAP does.
+    fn resume_then_fail(&mut self) {
+        let off = Pc(self.pc().0 + 1);
+        self.emit(Op::ResumeAt(off));
+        self.emit(Op::OnErrorOff);
+    }
+
+    /// `RETURN` that goes on at the next instruction: GW-BASIC's RETURN
+    /// leaves the subroutine before it reads a line number after it.
+    fn leave_subroutine_here(&mut self) {
+        let next = Pc(self.pc().0 + 1);
+        self.emit(Op::ReturnTo(next));
     }
 
     /// A syntax error for the load's list: the first of each line only, as the

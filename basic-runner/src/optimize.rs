@@ -258,5 +258,9 @@ fn rewrite(code: &mut Code, rule: Rule) {
         *start = map.get(*start as usize).copied().unwrap_or(*start);
         *end = map.get(*end as usize).copied().unwrap_or(*end);
     }
+    code.text_end = map
+        .get(code.text_end as usize)
+        .copied()
+        .unwrap_or(code.text_end);
     code.ops = new_ops;
 }

@@ -239,6 +239,22 @@ impl Parser {
         }
     }
 
+    /// `RESUME`, `RESUME NEXT`, `RESUME n` (0 is `RESUME`), nothing after.
+    fn resume_statement(&mut self) -> PResult<StmtKind> {
+        let kind = if self.at_stmt_end() {
+            ResumeKind::Retry
+        } else if self.eat_kw(Kw::Next) {
+            ResumeKind::Next
+        } else {
+            match self.line_number()? {
+                0 => ResumeKind::Retry,
+                line => ResumeKind::Line(line),
+            }
+        };
+        self.expect_stmt_end()?;
+        Ok(StmtKind::Resume(kind))
+    }
+
     /// Parses statements up to the end of the line, or up to `ELSE` inside an `IF`.
     /// A statement that does not parse becomes a [`StmtKind::SyntaxError`] (after
     /// its partial statement), so it raises only when execution reaches it.
@@ -402,16 +418,11 @@ impl Parser {
                 }
             }
             Kw::Goto => Ok(StmtKind::Goto(self.line_number()?)),
-            Kw::Gosub => match self.line_number() {
-                Ok(line) => Ok(StmtKind::Gosub(line)),
-                // GW-BASIC pushes the GOSUB's return before it reads the line number
-                Err(error) => {
-                    let (col, problem) = (error.col, (*error.problem).clone());
-                    self.first_error.get_or_insert(error);
-                    self.skip_to_stmt_end();
-                    Ok(StmtKind::BrokenGosub { col, problem })
-                }
-            },
+            // GW-BASIC's GOSUB pushes its entry before GOTO2 finds no line
+            // number, but the error puts the stack back as the statement found
+            // it (ERESET: SP from SAVSTK, which GOSUB leaves alone): a plain
+            // Syntax error
+            Kw::Gosub => Ok(StmtKind::Gosub(self.line_number()?)),
             Kw::Return => {
                 if self.at_stmt_end() {
                     Ok(StmtKind::Return(None))
@@ -427,7 +438,12 @@ impl Parser {
             Kw::On => self.on_statement(),
             Kw::For => self.for_statement(),
             Kw::Next => self.next_statement(),
-            Kw::While => Ok(StmtKind::While(self.expr()?)),
+            Kw::While => {
+                let cond = self
+                    .expr()
+                    .map_err(|error| error.with_partial(StmtKind::WhileScan))?;
+                Ok(StmtKind::While(cond))
+            }
             Kw::Wend => Ok(StmtKind::Wend),
             Kw::Dim => {
                 let mut arrays = Vec::new();
@@ -559,18 +575,11 @@ impl Parser {
                 }
             }
             Kw::Error => Ok(StmtKind::RaiseError(self.expr()?)),
-            Kw::Resume => {
-                if self.at_stmt_end() {
-                    Ok(StmtKind::Resume(ResumeKind::Retry))
-                } else if self.eat_kw(Kw::Next) {
-                    Ok(StmtKind::Resume(ResumeKind::Next))
-                } else {
-                    match self.line_number()? {
-                        0 => Ok(StmtKind::Resume(ResumeKind::Retry)),
-                        line => Ok(StmtKind::Resume(ResumeKind::Line(line))),
-                    }
-                }
-            }
+            // GW-BASIC's RESUME checks ONEFLG before it reads anything
+            // (REERR), and meets bad text with ONEFLG still set
+            Kw::Resume => self
+                .resume_statement()
+                .map_err(|error| error.with_partial(StmtKind::ResumeBroken)),
             Kw::Lprint => self.refuse(kw),
             other => {
                 if is_refused_statement(other) {

@@ -452,6 +452,17 @@ impl Session {
         let program = Arc::clone(&self.program);
         match result {
             Ok(Event::Input(_)) => Err(self.fail(Fault::Internal, &mut out)),
+            // GW-BASIC's PRGEND (GWMAIN.ASM): running off the end of the text
+            // while ONEFLG says a handler runs is "No RESUME" (19), at the
+            // last line run and never trapped (the handler is running); an
+            // END statement ends the program without it (ENDCON)
+            Ok(Event::End)
+                if self.machine.handling.is_some()
+                    && self.machine.pc == program.code.text_end + 1 =>
+            {
+                self.machine.pc = program.code.text_end;
+                Err(self.fail(Fault::Basic(ErrorCode::from_number(19)), &mut out))
+            }
             Ok(Event::End) => {
                 self.status = Status::Finished;
                 Ok(self.finished_step(out.text))

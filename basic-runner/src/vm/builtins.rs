@@ -290,10 +290,14 @@ impl<'a> Vm<'a> {
                 let start = arg_in(self.pop(), 1, 255)? as usize - 1;
                 let mut target = self.pop_str();
                 let target_len = target.len();
-                if start >= target.len() {
+                // GW-BASIC's LHSMID does nothing for a length of 0, before it
+                // looks at the position against the string's length
+                if start >= target.len() && len != 0 {
                     return Err(ErrorCode::IllegalFunctionCall.into());
                 }
-                let count = len.min(replacement.len()).min(target.len() - start);
+                let count = len
+                    .min(replacement.len())
+                    .min(target.len().saturating_sub(start));
                 let same = matches!(builtin, Builtin::MidSetSame2 | Builtin::MidSetSame3);
                 for offset in 0..count {
                     let byte = if same {

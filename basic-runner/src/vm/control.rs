@@ -109,8 +109,10 @@ impl<'a> Vm<'a> {
     }
 
     /// Leaves the innermost `GOSUB`, dropping the loops inside it. Without one
-    /// the stack stays as it was: GW-BASIC resets its stack to the statement's
-    /// start when an error is trapped, so a loop around the `RETURN` goes on.
+    /// the loops are dropped all the same: GW-BASIC's RETURN passes the FOR
+    /// and WHILE entries (FNDFOR) and moves the stack and SAVSTK past them
+    /// before it finds no GOSUB (RTRNOK), so the error's reset to SAVSTK
+    /// (ERESET) keeps them gone and a NEXT after `RESUME NEXT` has no FOR.
     pub(super) fn return_address(&mut self) -> Res<u32> {
         // the usual RETURN finds its GOSUB on top: one pop, as before issue 27
         // (the search below cost BM5-BM7 seven instructions a RETURN)
@@ -135,6 +137,7 @@ impl<'a> Vm<'a> {
                 _ => {}
             }
         }
+        self.m.frames.clear();
         Err(ErrorCode::ReturnWithoutGosub.into())
     }
 
@@ -194,6 +197,11 @@ impl<'a> Vm<'a> {
             return Ok(());
         }
         self.check_depth()?;
+        // GW-BASIC's FOR gives a step of 0 the sign 2 (NT0STP, GWMAIN.ASM), which
+        // NEXT's test never meets: the loop never ends at NEXT. NEXT ends a STEP 0
+        // loop when the variable equals the limit, so the limit kept is one no
+        // BASIC number reaches (f64::MAX, far past the double's largest)
+        let limit = if step == 0.0 { f64::MAX } else { limit };
         self.m.frames.push(Frame::For {
             var,
             ty: info.ty,
@@ -449,29 +457,30 @@ impl<'a> Vm<'a> {
             Op::NextAny => self.next(None, pc)?,
             Op::While(TableId(table)) => self.while_op(table, pc)?,
             Op::Wend => {
-                // a WHILE left by a jump stays on the stack until a WEND finds it is
-                // not its own: GW-BASIC drops it then, and with none left it is an error
+                // GW-BASIC's FNDWND: the WHILE entry of this WEND, past FOR
+                // entries and WHILEs left by a jump, no further than a GOSUB;
+                // WEND drops everything above it (MOV SP,BX), and without one
+                // it is an error that leaves the stack as it was (WEERR)
                 let here = Ok(Pc(*pc as u32));
-                loop {
-                    let position = self.innermost(|frame| matches!(frame, Frame::While { .. }));
-                    let Some(index) = position else {
-                        return Err(ErrorCode::WendWithoutWhile.into());
-                    };
-                    let Some(&Frame::While { start }) = self.m.frames.get(index) else {
-                        return Err(Fault::Internal);
-                    };
-                    let own = self
-                        .code
-                        .whiles
-                        .iter()
-                        .any(|w| w.start.0 == start && w.exit == here);
-                    if own {
-                        self.m.frames.truncate(index + 1);
-                        *pc = start as usize;
-                        break;
+                let mut own = None;
+                for (index, frame) in self.m.frames.iter().enumerate().rev() {
+                    match *frame {
+                        Frame::While { start } => {
+                            let whiles = &self.code.whiles;
+                            if whiles.iter().any(|w| w.start.0 == start && w.exit == here) {
+                                own = Some((index, start));
+                                break;
+                            }
+                        }
+                        Frame::For { .. } => {}
+                        Frame::Gosub { .. } | Frame::Fn { .. } => break,
                     }
-                    self.m.frames.truncate(index);
                 }
+                let Some((index, start)) = own else {
+                    return Err(ErrorCode::WendWithoutWhile.into());
+                };
+                self.m.frames.truncate(index + 1);
+                *pc = start as usize;
             }
             Op::DefFn(TableId(def)) => {
                 let Some(info) = self.code.defs.get(def as usize) else {

@@ -137,7 +137,13 @@ impl<'a> Vm<'a> {
         if width != 40 && width != 80 {
             return Err(ErrorCode::IllegalFunctionCall.into());
         }
-        self.m.width = width as u16;
+        // GW-BASIC's WIDTH (GWWID, GWSTS.ASM) calls the screen's SWIDTH only
+        // when the width changes, and a new width clears the screen, the
+        // cursor going home: a page break, as CLS writes
+        if self.m.width != width as u16 {
+            self.m.width = width as u16;
+            self.write_raw(&[12u8])?;
+        }
         Ok(())
     }
 

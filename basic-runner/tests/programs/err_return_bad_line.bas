@@ -1,5 +1,5 @@
 10 REM RETURN with a bad line number leaves the subroutine, then Syntax error in its line; GOSUB with one pushes
-15 REM its return first (GW-BASIC's RETURN and GOSUB code; PC-BASIC ignores the bad text after RETURN)
+15 REM nothing: the error resets the stack (ERESET, SAVSTK); PC-BASIC ignores the bad text after RETURN
 20 ON ERROR GOTO 900
 30 GOSUB 200: PRINT "BACK IN 30"
 40 GOSUB X: PRINT "AFTER GOSUB X"

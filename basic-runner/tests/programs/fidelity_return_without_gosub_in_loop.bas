@@ -1,4 +1,4 @@
-10 REM RETURN without GOSUB trapped inside a loop: the loop goes on (GW-BASIC's stack is as the statement began)
+10 REM RETURN without GOSUB trapped inside a loop drops the loop: GW-BASIC's RETURN moves SAVSTK past the FOR entries (RTRNOK)
 20 ON ERROR GOTO 900
 30 FOR I=1 TO 3
 40 PRINT I;

@@ -1,3 +1,10 @@
-10 REM STEP 0: when does NEXT end the loop? (the body moves the variable itself)
-20 FOR D=1 TO 3 STEP 0:PRINT D;:D=D+1:NEXT:PRINT D
-30 FOR E=5 TO 3 STEP 0:PRINT E;:E=E-1:NEXT:PRINT E
+10 REM STEP 0: NEXT never ends the loop (GW-BASIC's FOR makes the step's sign 2, NT0STP); the body leaves it
+20 FOR D=1 TO 3 STEP 0:PRINT D;:D=D+1:IF D>6 THEN 40
+30 NEXT
+40 PRINT "OUT";D
+50 FOR E=5 TO 3 STEP 0:PRINT E;:E=E-1:IF E<0 THEN 70
+60 NEXT
+70 PRINT "OUT";E
+80 FOR F=2 TO 2 STEP 0:PRINT F;:C=C+1:IF C>3 THEN 100
+90 NEXT
+100 PRINT "OUT";F

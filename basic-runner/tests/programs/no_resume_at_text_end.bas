@@ -1,0 +1,9 @@
+10 REM Running off the end of the program inside an ON ERROR handler is
+20 REM "No RESUME" (GW-BASIC's PRGEND), at the last line run; END is not
+30 ON ERROR GOTO 100
+40 PRINT "START"
+50 ERROR 5
+60 PRINT "NOT HERE"
+70 END
+100 PRINT "HANDLER";ERR;ERL
+110 IF ERR=5 THEN PRINT "FALLS OFF THE END"

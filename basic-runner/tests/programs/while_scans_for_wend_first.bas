@@ -1,0 +1,8 @@
+10 REM WHILE looks for its WEND before it works out its condition (GW-BASIC's WHILE calls WNDSCN, then FRMEVL)
+20 ON ERROR GOTO 900
+30 PRINT "A": WHILE 1/0
+40 PRINT "B": WHILE X$
+50 PRINT "C": WHILE
+60 PRINT "D"
+70 END
+900 PRINT "ERR";ERR;"ERL";ERL: RESUME NEXT
