@@ -277,7 +277,10 @@ def gen_error(p):
         p.main.append(f"GOSUB @{sub}: PRINT \"BACK\";ERR")
         p.tail.append((sub, f"PRINT \"IN\": {pick(r, 'ERROR 5', 'X=1/0', 'A(11)=1', 'RETURN 9999', 'Y%=40000')}: PRINT \"ON\": RETURN"))
     elif shape == 2:
-        p.main.append(pick(r, "RESUME", "RESUME NEXT", "PRINT 1: RESUME 10"))
+        # RESUME outside a handler only with trapping off: with ON ERROR set,
+        # GW-BASIC traps the RESUME without error (REERR, then ERROR's
+        # NTMDCN) where PC-BASIC stops (resume_without_error_trapped)
+        p.main.append("ON ERROR GOTO 0: " + pick(r, "RESUME", "RESUME NEXT", "PRINT 1: RESUME 10"))
     elif shape == 3:  # an error the handler itself makes
         h2 = p.fresh("H")
         p.main.append(f"ON ERROR GOTO @{h2}: ERROR {pick(r, '5', '11', '200')}: PRINT \"AFTER2\"")
@@ -335,10 +338,12 @@ def gen_trap(p):
 def gen_syntax(p):
     r = p.rng
     good = pick(r, "PRINT \"G\";", "X=X+1", "PRINT X", "A$=\"Q\"")
+    # RESUME X only with trapping off: with ON ERROR set GW-BASIC traps its
+    # RESUME without error (REERR) where PC-BASIC stops (see gen_error)
     bad = pick(r,
                "PRINT 1+", "X=", "FOR I=1 TO", "NEXT I J", "GOTO", "GOSUB X", "IF THEN 10",
                "PRINT (1", "X=1)", "DIM A(", "INPUT", "ON X GOTO", "READ", "RESTORE X", "DEF FNA(X",
-               "SWAP A", "ERASE", "WHILE", "ERROR", "RESUME X", "LET 5=1", "PRINT \"A\" \"B\" ++",
+               "SWAP A", "ERASE", "WHILE", "ERROR", "ON ERROR GOTO 0: RESUME X", "LET 5=1", "PRINT \"A\" \"B\" ++",
                "X=2 3 +", "A$=LEFT$(\"AB\")", "PRINT MID$(\"AB\",1,2,3)", "PRINT CHR$()", "PRINT INSTR(\"A\")",
                "END 5", "STOP X", "X=1 2", "IF X THEN ELSE", "ON ERROR 10", "OPTION BASE 2",
                "PRINT LEN(\"A\",1)", "WEND 5", "RETURN X", "PRINT TAB(", "MID$(A$)=\"X\"")
