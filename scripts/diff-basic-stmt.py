@@ -19,7 +19,21 @@ handlers and subroutines, statements broken after good ones on their line,
 DATA/READ/RESTORE, DIM/ERASE/OPTION BASE, DEF FN, SWAP, the MID$ statement,
 the string functions at their edge arguments, string comparison, INPUT and
 LINE INPUT with generated answers, and PRINT's TAB, SPC, `,` and `;` near the
-width (80 and WIDTH 40).
+width (80 and WIDTH 40). Deeper areas: fnmore (FN calls nested in arguments
+and bodies, string FNs, parameters shadowing globals, errors in a body),
+arrays (DIM, ERASE and OPTION BASE in sequences, implicit and multi-dimension
+arrays), stredge (string functions at 0, 255, 256, -1, INSTR past the end,
+STR$/VAL round trips, comparisons, String too long), swap (each type, array
+elements, mismatches), tron (TRON/TROFF marks) and printpos (TAB past the
+width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40).
+
+Kept out because PC-BASIC 2.0.5 is wrong there by GW-BASIC's source (each has
+a transcript test allowlisted in scripts/oracle/basic-allowlist.txt): RESUME
+outside a handler with ON ERROR set (resume_without_error_trapped), an FN
+argument naming an earlier parameter (def_fn_arguments_in_caller), DIM with an
+index 0 under OPTION BASE 1 (dim_base_checked_before_duplicate), STRING$(n, "")
+(string_of_empty_string), RESUME n to a missing line inside a handler
+(resume_missing_line_in_handler).
 
 It avoids what basic-runner/README.md and scripts/oracle/basic-allowlist.txt
 list as deliberate differences (STEP 0, MOD of negatives, negative TAB,
@@ -277,7 +291,10 @@ def gen_error(p):
         p.main.append(f"GOSUB @{sub}: PRINT \"BACK\";ERR")
         p.tail.append((sub, f"PRINT \"IN\": {pick(r, 'ERROR 5', 'X=1/0', 'A(11)=1', 'RETURN 9999', 'Y%=40000')}: PRINT \"ON\": RETURN"))
     elif shape == 2:
-        p.main.append(pick(r, "RESUME", "RESUME NEXT", "PRINT 1: RESUME 10"))
+        # RESUME outside a handler only with trapping off: with ON ERROR set,
+        # GW-BASIC traps the RESUME without error (REERR, then ERROR's
+        # NTMDCN) where PC-BASIC stops (resume_without_error_trapped)
+        p.main.append("ON ERROR GOTO 0: " + pick(r, "RESUME", "RESUME NEXT", "PRINT 1: RESUME 10"))
     elif shape == 3:  # an error the handler itself makes
         h2 = p.fresh("H")
         p.main.append(f"ON ERROR GOTO @{h2}: ERROR {pick(r, '5', '11', '200')}: PRINT \"AFTER2\"")
@@ -335,10 +352,12 @@ def gen_trap(p):
 def gen_syntax(p):
     r = p.rng
     good = pick(r, "PRINT \"G\";", "X=X+1", "PRINT X", "A$=\"Q\"")
+    # RESUME X only with trapping off: with ON ERROR set GW-BASIC traps its
+    # RESUME without error (REERR) where PC-BASIC stops (see gen_error)
     bad = pick(r,
                "PRINT 1+", "X=", "FOR I=1 TO", "NEXT I J", "GOTO", "GOSUB X", "IF THEN 10",
                "PRINT (1", "X=1)", "DIM A(", "INPUT", "ON X GOTO", "READ", "RESTORE X", "DEF FNA(X",
-               "SWAP A", "ERASE", "WHILE", "ERROR", "RESUME X", "LET 5=1", "PRINT \"A\" \"B\" ++",
+               "SWAP A", "ERASE", "WHILE", "ERROR", "ON ERROR GOTO 0: RESUME X", "LET 5=1", "PRINT \"A\" \"B\" ++",
                "X=2 3 +", "A$=LEFT$(\"AB\")", "PRINT MID$(\"AB\",1,2,3)", "PRINT CHR$()", "PRINT INSTR(\"A\")",
                "END 5", "STOP X", "X=1 2", "IF X THEN ELSE", "ON ERROR 10", "OPTION BASE 2",
                "PRINT LEN(\"A\",1)", "WEND 5", "RETURN X", "PRINT TAB(", "MID$(A$)=\"X\"")
@@ -469,6 +488,118 @@ def gen_print(p):
         p.main.append("PRINT POS(0)")
 
 
+def gen_fnmore(p):
+    """DEF FN deeper: calls nested in calls and in other bodies, string
+    functions, parameters that shadow globals, errors inside a body."""
+    r = p.rng
+    if not getattr(p, "fns", False):
+        p.fns = True
+        # defined once, before any use; bodies call each other one way only
+        p.main.append("X=7: Y=3: A$=\"G\": DEF FNA(X)=X*X+Y: DEF FNB(X,Y)=FNA(Y)-X")
+        p.main.append("DEF FNS$(A$,N)=LEFT$(A$+A$,N)+\"|\": DEF FNL(A$)=LEN(A$)+X")
+        p.main.append("DEF FNE(X)=1/X+FNA(X): DEF FNI%(X)=X*1000: DEF FNC$(X)=CHR$(64+X)")
+    arg = lambda: pick(r, "1", "0", "-2", "X", "Y", "2.5", "FNA(1)", "FNB(1,2)", "40")  # noqa: E731
+    # FNB's second argument names no parameter and calls no FN: GW-BASIC reads
+    # every argument in the caller's variables (PTRGET searches PARM1 only),
+    # PC-BASIC binds X before it reads the next one (def_fn_arguments_in_caller)
+    late = lambda: pick(r, "1", "0", "-2", "Y", "2.5", "40")  # noqa: E731
+    text = lambda: pick(r, "\"AB\"", "A$", "\"\"", "FNS$(\"Q\",3)", "STRING$(200,65)", "FNC$(2)")  # noqa: E731
+    p.main.append(pick(r,
+                       f"PRINT FNA({arg()});FNB({arg()},{late()});X;Y",
+                       f"PRINT FNS$({text()},{pick(r, '0', '1', '3', '255', '256', '-1')});A$",
+                       f"PRINT FNL({text()});FNE({arg()});X",
+                       f"PRINT FNI%({arg()})", f"PRINT FNC$({arg()});FNC$(FNA(1))",
+                       f"Z=FNA(FNB({arg()},{late()})): PRINT Z;X;Y",
+                       f"PRINT FNS$(FNS$({text()},4),9);FNL(FNC$(3))",
+                       "PRINT FNZ(1)", "PRINT FNA(\"S\")", "PRINT FNS$(1,2)", "PRINT FNA(1,2)"))
+
+
+def gen_arrays(p):
+    """DIM, ERASE and OPTION BASE in sequences, implicit arrays, several dimensions."""
+    r = p.rng
+    name = pick(r, "P", "Q%", "R$", "T#")
+    idx = lambda: pick(r, "0", "1", "3", "10", "11", "-1", "2.5", "2.4")  # noqa: E731
+    val = "\"V\"" if name.endswith("$") else "4"
+    # no DIM with an index of 0: under OPTION BASE 1 GW-BASIC's PTRGET says
+    # Subscript out of range before it finds the array, PC-BASIC Duplicate
+    # Definition (dim_base_checked_before_duplicate)
+    steps = [
+        f"DIM {name}({pick(r, '3', '10', '2,3', '1,1,1', '255')})",
+        f"{name}({idx()})={val}", f"PRINT {name}({idx()})", f"PRINT {name}({idx()},{idx()})",
+        f"ERASE {name}", f"DIM {name}({pick(r, '5', '2', '12')})",
+        f"OPTION BASE {pick(r, '0', '1')}", f"{name}({idx()},{idx()})={val}",
+        f"PRINT {name}({pick(r, '10', '11')})", f"ERASE {name},{name}",
+    ]
+    p.main.append(": ".join(r.choice(steps) for _ in range(r.randrange(2, 5))) + ": PRINT \"A\"")
+
+
+def gen_stredge(p):
+    """String functions at their edge arguments, round trips, comparisons, 255."""
+    r = p.rng
+    n = lambda: pick(r, "0", "1", "4", "5", "6", "255", "256", "-1", "65535", "2.5")  # noqa: E731
+    s = pick(r, '"HELLO"', '""', "S$", "B$")
+    sought = pick(r, '"L"', '""', '"LO"', "S$")
+    # not STRING$(n, ""): GW-BASIC's STRNG$ is Illegal function call there
+    # (ASC2), PC-BASIC an empty string (string_of_empty_string); no VAL of a
+    # number past 7 digits: VAL is a double (README, Dialect: VAL)
+    filler = pick(r, '"XY"', "S$", "66")
+    number = pick(r, "1.5", "-3", "1E5", "1234567", ".1", "-0")
+    digits = pick(r, '" 12 3"', '"1E"', '"&H10"', '"-.5E1"', '""', '"+"')
+    other = pick(r, '"HELL"', '"HELLO "', '""', '"hello"', "B$")
+    tail = pick(r, "B$", "S$", '""', 'STRING$(55,33)', 'STRING$(56,33)')
+    p.main.append(f"S$=\"HELLO\": B$=STRING$({pick(r, '200', '255', '10')},\"-\")")
+    p.main.append(pick(r,
+                       f"PRINT \"[\";LEFT$({s},{n()});\"]\";\"[\";RIGHT$({s},{n()});\"]\"",
+                       f"PRINT \"[\";MID$({s},{n()});\"]\";\"[\";MID$({s},{n()},{n()});\"]\"",
+                       f"PRINT INSTR({n()},{s},{sought});INSTR({s},{s})",
+                       f"PRINT STRING$({n()},{filler});\"|\"",
+                       f"PRINT LEN(SPACE$({n()}));\"[\";SPACE$({pick(r, '0', '1', '3')});\"]\"",
+                       f"PRINT VAL(STR$({number}));STR$(VAL({digits}))",
+                       f"PRINT {s}{pick(r, '<', '>', '=', '<>', '<=')}{other}",
+                       f"A$={s}+{s}: PRINT LEN(A$)", f"A$=B$+{tail}: PRINT LEN(A$)",
+                       f"PRINT LEN({s}+{pick(r, 'B$', 'SPACE$(56)', 'SPACE$(55)')})"))
+
+
+def gen_swap(p):
+    """SWAP of every type, of array elements, and of mismatched types."""
+    r = p.rng
+    pairs = ["A%,B%", "A!,B!", "A#,B#", "A$,B$", "A%,B!", "A$,B%", "D(1),D(2)", "D(1),A!", "E$(0),E$(2)",
+             "E$(1),A$", "D(1),D(11)", "A#,D(2)", "F%(1,2),F%(2,1)"]
+    if not getattr(p, "swapped", False):
+        p.swapped = True
+        p.main.append("DIM D(5),E$(3),F%(2,2)")
+    p.main.append("A%=1: B%=2: A!=1.5: B!=-2.5: A#=1/3#: B#=2#: A$=\"X\": B$=\"YY\"")
+    p.main.append("D(1)=10: D(2)=20: E$(0)=\"E0\": E$(2)=\"E2\": F%(1,2)=12")
+    pair = pick(r, *pairs)
+    p.main.append(f"SWAP {pair}: PRINT {pair.replace(',', ';')}")
+
+
+def gen_tron(p):
+    """TRON and TROFF: [n] for each line entered, through jumps and loops."""
+    r = p.rng
+    p.main.append(pick(r, "TRON", "TRON: PRINT \"T\"", "PRINT \"A\";: TRON"))
+    p.main.append(pick(r, "FOR I=1 TO 2: PRINT I;: NEXT", "PRINT \"B\"", "GOSUB @TRSUB", "PRINT \"C\";"))
+    if not getattr(p, "trsub", False):
+        p.trsub = True
+        p.tail.append(("TRSUB", "PRINT \"S\": RETURN"))
+    p.main.append(pick(r, "TROFF", "PRINT \"D\": TROFF", "TROFF: PRINT \"E\"", "PRINT"))
+
+
+def gen_printpos(p):
+    """PRINT near the width: TAB past it, SPC large, `,` and `;` at column 80 or 40."""
+    r = p.rng
+    if r.random() < 0.3:
+        p.main.append(f"WIDTH {pick(r, '40', '80')}")
+    pre = pick(r, "STRING$(70,\"A\")", "STRING$(78,\"A\")", "STRING$(79,\"A\")", "STRING$(80,\"A\")",
+               "STRING$(38,\"A\")", "STRING$(39,\"A\")", "STRING$(27,\"A\")", "\"\"")
+    item = lambda: pick(r, "\"BC\"", "123", "-1", "STRING$(14,\"Z\")", "\"\"",  # noqa: E731
+                        f"TAB({pick(r, '1', '40', '41', '79', '80', '81', '100', '255', '256', '32767')})",
+                        f"SPC({pick(r, '0', '1', '39', '40', '79', '80', '81', '200', '255', '256', '32767')})")
+    items = "".join(item() + pick(r, ";", ",", ";", "") for _ in range(r.randrange(1, 5)))
+    p.main.append(f"PRINT {pre};{items}".rstrip())
+    p.main.append("PRINT POS(0)")
+
+
 # Statements mixed at random, a few to a line: the interactions the shapes
 # above do not reach (an error in the middle of a loop, a NEXT met after a
 # jump, a RETURN with loops open, PRINT after INPUT). Loops close within a
@@ -505,6 +636,7 @@ AREAS = [  # (weight, generator)
     (14, gen_for), (8, gen_while), (8, gen_gosub), (7, gen_on), (6, gen_if), (12, gen_error),
     (8, gen_syntax), (6, gen_data), (6, gen_dim), (4, gen_deffn), (4, gen_swap_mid), (6, gen_strings),
     (5, gen_input), (6, gen_print), (20, gen_soup), (12, gen_trap),
+    (6, gen_fnmore), (6, gen_arrays), (8, gen_stredge), (4, gen_swap), (3, gen_tron), (6, gen_printpos),
 ]
 
 

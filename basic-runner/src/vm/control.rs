@@ -80,8 +80,9 @@ impl<'a> Vm<'a> {
     /// `RESUME`: leaves the handler; the stacks start empty at a statement.
     pub(super) fn resume(&mut self) -> Res<(u32, u32)> {
         let Some(points) = self.m.handling.take() else {
-            // GW-BASIC turns the handler off first, so this error is never trapped
-            self.m.on_error = None;
+            // GW-BASIC's RESUME jumps to REERR when ONEFLG is clear, and ERROR
+            // traps it like any other error when ON ERROR has a line (ONELIN
+            // set, ONEFLG clear: NTMDCN, GWMAIN.ASM); nothing turns it off
             return Err(ErrorCode::ResumeWithoutError.into());
         };
         // the error is dealt with: ERR reads 0 again (ERL keeps the line)

@@ -207,11 +207,13 @@ impl<'a> Vm<'a> {
             }
             Ext::PrintTab => {
                 // TABER: TAB(n) goes to column n (1-based), reduced modulo the width;
-                // at or past it already, to that column of the next line
+                // at it already, nowhere; past it, to that column of the next line.
+                // The column TABER reads (SCNGPS, GIOSCN.ASM) is at most the last
+                // one, so after a line filled to the width TAB(width) does nothing
                 let n = tab_argument(self.pop())?;
                 let width = self.m.width;
                 let target = n.saturating_sub(1).checked_rem(width).unwrap_or(0);
-                let column = self.m.column;
+                let column = self.m.column.min(width.saturating_sub(1));
                 if target >= column {
                     self.spaces(usize::from(target - column))?;
                 } else {
