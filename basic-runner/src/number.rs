@@ -137,7 +137,7 @@ fn format_float(value: f64, significant: usize, exponent_letter: char) -> String
 /// digits (`shortest_digits`), rounded half up, as `$FOTCV` adds .5 to the 16
 /// whole digits `$FOTNV` made (`1D15 + .5` prints `1000000000000001`, where
 /// Rust would round the tie to even).
-pub(crate) fn double_digits(value: f64, significant: usize) -> (Vec<u8>, i32) {
+fn double_digits(value: f64, significant: usize) -> (Vec<u8>, i32) {
     let (digits, mut exponent) = shortest_digits(value);
     let digits = round_half_up(&digits, significant, &mut exponent);
     (digits, exponent)

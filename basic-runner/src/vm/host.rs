@@ -138,13 +138,18 @@ impl<'a> Vm<'a> {
             return Err(ErrorCode::IllegalFunctionCall.into());
         }
         // GW-BASIC's WIDTH (GWWID, GWSTS.ASM) calls the screen's SWIDTH only
-        // when the width changes, and a new width clears the screen, the
-        // cursor going home: a page break, as CLS writes
+        // when the width changes, and a new width clears the screen
         if self.m.width != width as u16 {
             self.m.width = width as u16;
-            self.write_raw(&[12u8])?;
+            self.clear_screen()?;
         }
         Ok(())
+    }
+
+    /// Clears the screen, the cursor going home: the page break (`CHR$(12)`)
+    /// the host shows as a new message, for `CLS` and a new `WIDTH` alike.
+    fn clear_screen(&mut self) -> Res<()> {
+        self.write_raw(&[12u8])
     }
 
     /// Takes a capture at `pc` (the first instruction of the host's capture line);
@@ -249,7 +254,7 @@ impl<'a> Vm<'a> {
                 self.write_item(&quoted)?;
             }
             Ext::WriteComma => self.write_raw(b",")?,
-            Ext::Cls => self.write_raw(&[12u8])?,
+            Ext::Cls => self.clear_screen()?,
             Ext::Trace(on) => self.m.trace = on,
             Ext::KeyLine(on) => self.m.key_line = on,
             Ext::TraceLine(line) => {

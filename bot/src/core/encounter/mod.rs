@@ -340,25 +340,29 @@ fn meant_combatant(engine: &Encounter, typed: &str) -> String {
     }
     let names: Vec<String> = engine.combatants().into_iter().map(|c| c.name).collect();
     let wanted = seats::combatant_name(typed).to_lowercase();
-    let glued = |name: &str| -> String {
-        name.chars()
-            .filter(|ch| !matches!(ch, '_' | '-'))
-            .flat_map(char::to_lowercase)
-            .collect()
+    let spaced: Vec<&String> = names
+        .iter()
+        .filter(|name| name.to_lowercase() == wanted)
+        .collect();
+    // the glued spelling only when the spaced one fits nobody
+    let found = if spaced.is_empty() {
+        let wanted = glued(&wanted);
+        names.iter().filter(|name| glued(name) == wanted).collect()
+    } else {
+        spaced
     };
-    let wanted_glued = glued(&wanted);
-    let spellings: [&dyn Fn(&str) -> bool; 2] = [&|name| name.to_lowercase() == wanted, &|name| {
-        glued(name) == wanted_glued
-    }];
-    for spelled_so in spellings {
-        let mut found = names.iter().filter(|name| spelled_so(name));
-        match (found.next(), found.next()) {
-            (Some(only), None) => return only.clone(),
-            (Some(_), Some(_)) => break,
-            _ => {}
-        }
+    match found.as_slice() {
+        [only] => (*only).clone(),
+        _ => typed.to_owned(),
     }
-    typed.to_owned()
+}
+
+/// A name in lower case without its `_` and `-`.
+fn glued(name: &str) -> String {
+    name.chars()
+        .filter(|ch| !matches!(ch, '_' | '-'))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Whether `name` starts with what was typed, ignoring case.
