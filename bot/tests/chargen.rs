@@ -778,3 +778,25 @@ async fn two_answers_to_one_question_at_once_apply_once() {
     );
     assert!(!session.transcript.contains(lost), "{}", session.transcript);
 }
+
+#[tokio::test]
+async fn printed_control_codes_show_as_the_pc_screen_shows_them() {
+    let mut harness = Harness::new().await;
+    harness
+        .storage
+        .install_program(&program(
+            1,
+            "Menu",
+            "10 PRINT CHR$(16);\" FIGHTER \";CHR$(1);CHR$(127)\n20 INPUT \"NAME\"; N$\n",
+            "h1",
+        ))
+        .await
+        .unwrap();
+    let started = harness.alice(start(Some("menu"))).await;
+    // CHR$(16) is the menu's arrow and CHR$(1) a face on the PC's screen; the
+    // bytes themselves would show as nothing in Discord.
+    assert_eq!(
+        last_channel_text(&started),
+        "```\n► FIGHTER ☺⌂\nNAME? \n```"
+    );
+}

@@ -134,7 +134,9 @@ impl GenSession for BasicSession {
     fn resume(&mut self, input: Option<&str>) -> Result<GenStep, GenFailure> {
         let step = self.0.resume(input).map_err(|error| run_failure(&error))?;
         let state = match step.state {
-            StepState::NeedsInput { prompt } => GenState::NeedsInput { prompt },
+            StepState::NeedsInput { prompt } => GenState::NeedsInput {
+                prompt: screen_glyphs(prompt),
+            },
             StepState::Finished { records, .. } => GenState::Finished(FinishedRun {
                 records: records.into_iter().map(|record| record.fields).collect(),
                 variables: self.0.last_alive(),
@@ -148,7 +150,7 @@ impl GenSession for BasicSession {
             }),
         };
         Ok(GenStep {
-            output: step.output,
+            output: screen_glyphs(step.output),
             state,
         })
     }
@@ -209,8 +211,36 @@ fn run_failure(error: &RunError) -> GenFailure {
     GenFailure {
         reason,
         message: error.message().to_owned(),
-        output: error.output().to_owned(),
+        output: screen_glyphs(error.output().to_owned()),
     }
+}
+
+/// The glyphs of code page 437's codes 1 to 31 and 127, as the IBM PC's screen
+/// shows them.
+const LOW_GLYPHS: [char; 32] = [
+    ' ', '☺', '☻', '♥', '♦', '♣', '♠', '•', '◘', '○', '◙', '♂', '♀', '♪', '♫', '☼', //
+    '►', '◄', '↕', '‼', '¶', '§', '▬', '↨', '↑', '↓', '→', '←', '∟', '↔', '▲', '▼',
+];
+
+/// A program's output as a player sees it on a PC's screen. basic-runner's
+/// transcript keeps the codes a program printed, as GW-BASIC writes them to a
+/// file (line ends, tabs and the page break are its layout; the codes GW-BASIC's
+/// screen acts on, the bell and the cursor moves, it has already left out), but
+/// on the screen `CHR$(1)` is a smiling face and `CHR$(16)` the arrow old menus
+/// point with, where Discord would show nothing or a box.
+fn screen_glyphs(text: String) -> String {
+    let shown =
+        |ch: char| matches!(ch, '\u{1}'..='\u{8}' | '\u{b}' | '\u{e}'..='\u{1f}' | '\u{7f}');
+    if !text.chars().any(shown) {
+        return text;
+    }
+    text.chars()
+        .map(|ch| match ch {
+            '\u{7f}' => '⌂',
+            ch if shown(ch) => LOW_GLYPHS[ch as usize],
+            ch => ch,
+        })
+        .collect()
 }
 
 fn sandbox_limit(kind: LimitKind) -> SandboxLimit {
