@@ -462,6 +462,9 @@ async fn every_part_of_a_roll_line_is_rolled_or_refused() {
         rolled("6 4d6", &["×6\n1. 4d6 (", "\n6. 4d6 ("], &["7. "]),
         rolled("2 1d20+5 adv", &["×2\n1. 2d20kh1 (", "\n2. 2d20kh1 ("], &[]),
         rolled("6 to hit", &["*to hit*: 6"], &["×"]),
+        // Other bots' `6#4d6` is the same repeat; `#` before a label stays a label.
+        rolled("3#1d20+4", &["×3\n1. 1d20 (", "\n3. 1d20 ("], &["4. "]),
+        rolled("6 # to hit", &["*to hit*: 6"], &["×"]),
         Case {
             line: "6 4d6",
             repeat: Some(2),

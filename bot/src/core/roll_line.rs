@@ -232,11 +232,19 @@ fn split_at_commas(part: &str) -> Vec<&str> {
     pieces
 }
 
-/// Dice Maiden's repeat, `6 4d6`: a count, a space, then dice. `None` for anything
-/// else (`6 to hit` is 6 with a label).
+/// Dice Maiden's repeat, `6 4d6`: a count, a space, then dice; or the count and
+/// `#` of the bots that write `6#4d6` for six stat lines. `None` for anything
+/// else (`6 to hit` and `6 # to hit` are 6 with a label). A `#` before dice is
+/// never meant as a label: `3#1d20+4` would otherwise roll a 3 named "1d20+4".
 pub fn repeat_prefix(expr: &str) -> Option<(i64, &str)> {
-    let (count, rest) = expr.trim().split_once(char::is_whitespace)?;
+    let expr = expr.trim();
+    let (count, rest) = expr.split_once(|c: char| c.is_whitespace() || c == '#')?;
     let rest = rest.trim_start();
+    let hashed = expr.as_bytes()[count.len()] == b'#';
+    let rest = match rest.strip_prefix('#') {
+        Some(after) if !hashed => after.trim_start(),
+        _ => rest,
+    };
     let first = rest.split_whitespace().next()?;
     if !count.bytes().all(|b| b.is_ascii_digit()) || !looks_like_dice(first) {
         return None;
@@ -514,5 +522,14 @@ mod tests {
         assert_eq!(repeat_prefix("6 to hit"), None);
         assert_eq!(repeat_prefix("6 + 4d6"), None);
         assert_eq!(repeat_prefix("4d6"), None);
+        assert_eq!(repeat_prefix("6#4d6"), Some((6, "4d6")));
+        assert_eq!(
+            repeat_prefix("3 # 1d20+4 to hit"),
+            Some((3, "1d20+4 to hit"))
+        );
+        assert_eq!(repeat_prefix("3# 1d20"), Some((3, "1d20")));
+        assert_eq!(repeat_prefix("6 # to hit"), None);
+        assert_eq!(repeat_prefix("6#"), None);
+        assert_eq!(repeat_prefix("6##4d6"), None);
     }
 }
