@@ -4,7 +4,7 @@
 //! chain of single-precision operations (Hart's polynomial approximations,
 //! Horner's rule) whose every step rounds as Microsoft Binary Format rounds, so
 //! the last printed digit is the one those steps leave, not the correctly
-//! rounded one (`ATN(1)` is `.7853982`, `EXP(1)` `2.718282`, `SQR(2)`
+//! rounded one (`ATN(1)` is `.7853983`, `EXP(1)` `2.718282`, `SQR(2)`
 //! `1.414214`). The algorithms and coefficients here are the ones of GW-BASIC's
 //! published math pack (MATH1/MATH2, 1983): the steps run on this module's MBF
 //! `add`/`mul`/`div`, and `SIN`/`COS` reduce their argument in double precision
