@@ -171,6 +171,14 @@ fn line_bytes(text: &[char]) -> usize {
                     }
                     // stored as `:ELSE`
                     "ELSE" => bytes += 2,
+                    // stored as `WHILE+` (GW-BASIC's cruncher adds the `+`
+                    // token; PC-BASIC's tokeniser does the same)
+                    "WHILE" => bytes += 2,
+                    // `TAB(` and `SPC(` are one token with their parenthesis
+                    "TAB" | "SPC" if text.get(at) == Some(&'(') => {
+                        bytes += 1;
+                        at += 1;
+                    }
                     _ if TWO_BYTE_KEYWORDS.contains(&keyword.as_str()) => bytes += 2,
                     _ => bytes += 1,
                 }
@@ -276,6 +284,8 @@ mod tests {
             ("RETURN 10", 5),
             ("A$ = \"X\" + B$ ", 14),
             ("LPRINT", 1),
+            ("WHILE I<2: I=I+1: WEND", 16),
+            ("PRINT TAB(3);SPC(2);", 10),
         ];
         for (text, bytes) in cases {
             assert_eq!(size(text), bytes, "{text}");
