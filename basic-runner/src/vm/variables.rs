@@ -270,7 +270,19 @@ impl<'a> Vm<'a> {
                 // the element first, as GW-BASIC finds it before the string:
                 // nothing may fail after the string's room is taken, and
                 // nothing is changed if it is to run again
-                let index = self.element(arr, dims)?;
+                let index = match self.element(arr, dims) {
+                    Ok(index) => index,
+                    Err(fault) => {
+                        // GW-BASIC's LET finds the element (PTRGET) before it
+                        // works out the string, so a string built here for
+                        // an element that fails was never made: its room
+                        // comes back as for a string used up
+                        if fault != Fault::Retune(RESUME_AGAIN) {
+                            self.pop_used_str();
+                        }
+                        return Err(fault);
+                    }
+                };
                 let text = self.pop_str();
                 let home = self.placed(self.m.str_stack.len(), text.len())?;
                 self.store_str_elem(arr as usize, index, text, home)?;
