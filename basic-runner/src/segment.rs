@@ -160,6 +160,10 @@ fn line_bytes(text: &[char]) -> usize {
                     Some(with_dollar)
                 } else if lexer::is_keyword(&run) {
                     Some(run)
+                } else if run == "GO" {
+                    // `GO TO` (any blanks) and `GO SUB` (one) are crunched to
+                    // the GOTO and GOSUB tokens, as PC-BASIC's tokeniser has it
+                    go_keyword(text, &mut end)
                 } else {
                     None
                 };
@@ -222,6 +226,31 @@ fn line_bytes(text: &[char]) -> usize {
         line_numbers &= matches!(c, '0'..='9' | ',' | ' ');
     }
     bytes
+}
+
+/// `GO` then blanks then `TO` or `SUB` (after one blank) as the keyword it
+/// is crunched to; `end` moves past it.
+fn go_keyword(text: &[char], end: &mut usize) -> Option<String> {
+    let blanks = text
+        .get(*end..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| **c == ' ')
+        .count();
+    let rest: String = text
+        .get(*end + blanks..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == '.')
+        .map(char::to_ascii_uppercase)
+        .collect();
+    let keyword = match rest.as_str() {
+        "TO" if blanks > 0 => "GOTO",
+        "SUB" if blanks == 1 => "GOSUB",
+        _ => return None,
+    };
+    *end += blanks + rest.len();
+    Some(keyword.to_string())
 }
 
 /// The characters a number takes in the text and the bytes of its constant.
@@ -314,6 +343,9 @@ mod tests {
             ("LPRINT", 1),
             ("WHILE I<2: I=I+1: WEND", 16),
             ("PRINT TAB(3);SPC(2);", 10),
+            ("GO TO 10", 5),
+            ("GO  TO 10", 5),
+            ("GO SUB 10", 5),
         ];
         for (text, bytes) in cases {
             assert_eq!(size(text), bytes, "{text}");
