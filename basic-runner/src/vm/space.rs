@@ -20,7 +20,6 @@
 
 use crate::code::{Code, Param};
 use crate::cp437::Ch;
-use crate::error::ErrorCode;
 use crate::op::{Op, Slot};
 use crate::segment::{self, SEGMENT_TOP, STACK_AT_START};
 
@@ -202,7 +201,7 @@ impl Vm<'_> {
         if self.m.string_space <= left {
             return Ok(());
         }
-        Err(ErrorCode::OutOfMemory.into())
+        Err(self.out_of_memory())
     }
 
     /// GW-BASIC's garbage collection: the string space keeps the strings the
@@ -533,7 +532,7 @@ impl Vm<'_> {
         if self.m.string_space.saturating_add(bytes) > room {
             self.collect();
             if self.m.string_space.saturating_add(bytes) > room {
-                return Err(ErrorCode::OutOfMemory.into());
+                return Err(self.out_of_memory());
             }
         }
         Ok(())
@@ -560,8 +559,10 @@ impl Vm<'_> {
             was_stack
         };
         let top_size = if top { self.pop() as usize } else { was_top };
-        let free = segment::free_with_sizes(top_size, stack_size, self.code.text_bytes)
-            .ok_or(ErrorCode::OutOfMemory)?;
+        let Some(free) = segment::free_with_sizes(top_size, stack_size, self.code.text_bytes)
+        else {
+            return Err(self.out_of_memory());
+        };
         self.m.segment_sizes = if (top_size, stack_size) == (SEGMENT_TOP, STACK_AT_START) {
             None
         } else {

@@ -90,9 +90,10 @@ impl<'a> Vm<'a> {
         let mut elements: usize = 1;
         for &bound in &bounds {
             let size = usize::from(bound) + 1 - usize::from(base);
-            elements = elements
-                .checked_mul(size)
-                .ok_or(Fault::Basic(ErrorCode::OutOfMemory))?;
+            let Some(more) = elements.checked_mul(size) else {
+                return Err(self.out_of_memory());
+            };
+            elements = more;
         }
         let is_str = self
             .code
@@ -101,7 +102,9 @@ impl<'a> Vm<'a> {
             .ok_or(Fault::Internal)?
             .is_str;
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
-        self.check_memory(bytes, ErrorCode::OutOfMemory)?;
+        if self.check_memory(bytes, ErrorCode::OutOfMemory).is_err() {
+            return Err(self.out_of_memory());
+        }
         let gw_bytes = self.gw_array_bytes(arr as usize, bounds.len(), elements);
         self.room_for_array(gw_bytes)?;
         self.charge(cost::elements(elements));
