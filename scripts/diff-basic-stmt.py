@@ -39,8 +39,10 @@ index 0 under OPTION BASE 1 (dim_base_checked_before_duplicate), STRING$(n, "")
 (resume_missing_line_in_handler), a CLEAR top higher than the one set
 before or one that leaves the program no room (clear_sizes_checked). Where a
 string or variable takes the very last free byte PC-BASIC 2.0.5 says Out of
-string space or Out of memory (string_space_exact_fit): the memory area's
-loops meet that now and then.
+string space or Out of memory (string_space_exact_fit), and after a trapped
+error in a string expression it counts the next string assigned twice in
+FRE("") (string_room_after_trapped_error): the memory area's loops meet both
+now and then.
 
 It avoids what basic-runner/README.md and scripts/oracle/basic-allowlist.txt
 list as deliberate differences (STEP 0, MOD of negatives, negative TAB,
