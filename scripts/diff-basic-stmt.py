@@ -25,7 +25,10 @@ arrays (DIM, ERASE and OPTION BASE in sequences, implicit and multi-dimension
 arrays), stredge (string functions at 0, 255, 256, -1, INSTR past the end,
 STR$/VAL round trips, comparisons, String too long), swap (each type, array
 elements, mismatches), tron (TRON/TROFF marks) and printpos (TAB past the
-width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40).
+width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and memory
+(FRE(0), FRE("") and FRE(1) after each kind of scalar, array and string,
+ERASE, CLEAR with its sizes, DEF FN, nesting and lines of various statements;
+strings until Out of string space and arrays until Out of memory, trapped).
 
 Kept out because PC-BASIC 2.0.5 is wrong there by GW-BASIC's source (each has
 a transcript test allowlisted in scripts/oracle/basic-allowlist.txt): RESUME
@@ -33,7 +36,13 @@ outside a handler with ON ERROR set (resume_without_error_trapped), an FN
 argument naming an earlier parameter (def_fn_arguments_in_caller), DIM with an
 index 0 under OPTION BASE 1 (dim_base_checked_before_duplicate), STRING$(n, "")
 (string_of_empty_string), RESUME n to a missing line inside a handler
-(resume_missing_line_in_handler).
+(resume_missing_line_in_handler), a CLEAR top higher than the one set
+before or one that leaves the program no room (clear_sizes_checked). Where a
+string or variable takes the very last free byte PC-BASIC 2.0.5 says Out of
+string space or Out of memory (string_space_exact_fit), and after a trapped
+error in a string expression it counts the next string assigned twice in
+FRE("") (string_room_after_trapped_error): the memory area's loops meet both
+now and then.
 
 It avoids what basic-runner/README.md and scripts/oracle/basic-allowlist.txt
 list as deliberate differences (STEP 0, MOD of negatives, negative TAB,
@@ -632,11 +641,103 @@ def gen_soup(p):
         p.main.append((here, "REM"))
 
 
+def clear_with_sizes(p, *choices):
+    """One of the CLEARs given whose top (CLEAR ,n) is no higher than the last
+    one the program set: PC-BASIC 2.0.5 refuses a higher top with Out of
+    memory, where GW-BASIC's CLEAR allows up to MAXMEM (clear_sizes_checked)."""
+    top = getattr(p, "clear_top", 65534)
+    fits = [c for c in choices if clear_top(c) is None or clear_top(c) <= top]
+    choice = p.rng.choice(fits or [""])
+    if clear_top(choice) is not None:
+        p.clear_top = clear_top(choice)
+    return choice
+
+
+def clear_top(text):
+    parts = text.removeprefix("CLEAR").split(":")[0].split(",")
+    return int(parts[1]) if len(parts) > 1 and parts[1].strip() else None
+
+
+def gen_memory(p):
+    """FRE(0), FRE("") and FRE(1) after each kind of thing that takes memory:
+    scalars and arrays of each type, strings built by concatenation and string
+    functions, ERASE, CLEAR with its sizes, DEF FN, nested GOSUB/FOR/WHILE,
+    lines of various statements, and loops that fill the string space until
+    error 14 or the segment until error 7 with a handler that reports ERR and FRE."""
+    r = p.rng
+    fre = lambda: pick(r, "FRE(0)", 'FRE("")', "FRE(1)", 'FRE(0);FRE("")')  # noqa: E731
+    name = pick(r, "A", "B%", "C!", "D#", "E$", "LONGNAME", "XY%", "ZZ$", "N.1#")
+    value = '"TEXT"' if name.endswith("$") else "3"
+    dims = pick(r, "0", "1", "10", "100", "2,3", "20,20", "1,1,1", "500")
+    arr = pick(r, "P", "Q%", "R!", "T#", "S$", "ARR%", "LONG$")
+    clear = clear_with_sizes(p, "CLEAR", "CLEAR ,30000", "CLEAR 1000", "CLEAR ,20000", "CLEAR 100,40000",
+                             "CLEAR ,,1000", "CLEAR ,40000,500")
+    stmt = pick(r, "REM A COMMENT", "REM", "' NOTE", "GOTO @NEXT", "ON 1 GOTO @NEXT", "IF 1 THEN PRINT ELSE PRINT",
+                "A=1.5#+2.5!", "DATA 1,2,3", "PRINT TAB(3);SPC(2);", "A=&H10+&O7", "X=ABS(-1)+SGN(2)+INT(3.5)",
+                "WHILE 0: WEND", "X=1E10+123456789#", "MID$(A$,1)=\"Q\"", "SWAP A,B", "LOCATE 1,1")
+    elem = '"V"+"W"' if arr.endswith("$") else "1"
+    shapes = [
+        f"PRINT {fre()}: {name}={value}: PRINT {fre()}",
+        f"PRINT {fre()}: DIM {arr}({dims}): PRINT {fre()}: {arr}(0)={elem}: PRINT {fre()}",
+        f"DIM {arr}({dims}): PRINT {fre()}: ERASE {arr}: PRINT {fre()}",
+        f"A$=\"AB\": FOR I=1 TO {pick(r, '3', '5', '10')}: A$=A$+A$: NEXT: PRINT LEN(A$);{fre()}",
+        f"A$=STRING$({pick(r, '10', '100', '255')},\"X\"): B$=MID$(A$,{pick(r, '2', '5')},{pick(r, '3', '50')}): C$=LEFT$(A$,{pick(r, '1', '20')}): PRINT {fre()}",
+        f"A$=\"HELLO\"+\"\": B$=A$: PRINT {fre()}: A$=\"\": PRINT {fre()}: B$=\"\": PRINT {fre()}",
+        f"DIM S$({pick(r, '5', '20')}): FOR I=0 TO {pick(r, '3', '5')}: S$(I)=STR$(I)+\"Z\": NEXT: PRINT {fre()}: ERASE S$: PRINT {fre()}",
+        f"X=1: Y$=\"Q\": DIM W({pick(r, '5', '9')}): PRINT {fre()}: {clear}: PRINT {fre()}",
+        f"PRINT {fre()}: DEF FN{pick(r, 'A', 'B$', 'LONG')}({pick(r, 'X', 'X,Y', 'Q$')})={pick(r, '1', '2')}: PRINT {fre()}",
+        f"PRINT {fre()}: FOR I=1 TO 2: FOR J=1 TO 2: PRINT {fre()}: NEXT J,I: PRINT {fre()}",
+        (f"I=0: WHILE I<{pick(r, '1', '2')}: I=I+1: PRINT {fre()}: WEND: PRINT {fre()}"),
+        f"GOSUB @{p.fresh('M')}G: PRINT {fre()}",
+        f"PRINT {fre()}: {stmt}: PRINT {fre()}",
+    ]
+    shape = r.randrange(len(shapes) + 3)
+    if shape < len(shapes):
+        text = shapes[shape]
+        if "@NEXT" in text:
+            label = p.fresh("N")
+            text = text.replace("@NEXT", "@" + label)
+            p.main.append(text)
+            p.main.append((label, f"PRINT {fre()}"))
+            return
+        if "GOSUB @" in text:
+            label = text.split("@")[1].split(":")[0]
+            p.main.append(text)
+            p.tail.append((label, f"PRINT {fre()}: GOSUB @{label}X: RETURN"))
+            p.tail.append((label + "X", f"PRINT {fre()}: RETURN"))
+            return
+        p.main.append(text)
+        return
+    handler = p.fresh("H")
+    done = p.fresh("D")
+    shape -= len(shapes)
+    # a CLEAR first: it ends ON ERROR. Not a size that leaves the program no
+    # room: GW-BASIC's CLEAR says Out of memory there, PC-BASIC 2.0.5 goes on
+    # with less than nothing free (clear_sizes_checked)
+    clear = clear_with_sizes(p, "CLEAR ,30000: ", "CLEAR ,20000: ", "CLEAR ,,2000: ", "", "")
+    if shape == 0:  # strings until Out of string space
+        p.main.append(f"{clear}ON ERROR GOTO @{handler}: N=0: DIM Z$(300)")
+        p.main.append(f"FOR N=0 TO 300: Z$(N)=STRING$({pick(r, '200', '255', '100')},\"A\"): NEXT: PRINT \"NO ERROR\"")
+    elif shape == 1:  # strings, then arrays until Out of memory
+        # arrays GW-BASIC's segment could not hold even without strings run
+        # here (README, Limits: max_memory_bytes), so the strings fill it first
+        kind = pick(r, "%", "!", "#", "$")
+        p.main.append(f"{clear}ON ERROR GOTO @{handler}: N=0: DIM Z$(150)")
+        p.main.append(f"FOR N=0 TO {pick(r, '100', '150', '120')}: Z$(N)=STRING$(255,\"A\"): NEXT: Z$({pick(r, '1', '7')})=\"\"")
+        p.main.append(f"FOR N=1 TO 50: DIM X{kind}(N*{pick(r, '100', '70', '31')}): {pick(r, 'PRINT N;: ', '')}ERASE X{kind}: NEXT")
+    else:  # one string grows until Out of string space (or String too long)
+        p.main.append(f"{clear}ON ERROR GOTO @{handler}: A$=\"\": N=0")
+        p.main.append(f"FOR N=1 TO 300: B$(N MOD 10)=A$+STRING$(N,\"B\"): NEXT")
+    p.main.append((done, f"ON ERROR GOTO 0: PRINT \"DONE\";{fre()}"))
+    p.tail.append((handler, f"PRINT \"ERR\";ERR;\"N\";N;{fre()}: RESUME @{done}"))
+
+
 AREAS = [  # (weight, generator)
     (14, gen_for), (8, gen_while), (8, gen_gosub), (7, gen_on), (6, gen_if), (12, gen_error),
     (8, gen_syntax), (6, gen_data), (6, gen_dim), (4, gen_deffn), (4, gen_swap_mid), (6, gen_strings),
     (5, gen_input), (6, gen_print), (20, gen_soup), (12, gen_trap),
     (6, gen_fnmore), (6, gen_arrays), (8, gen_stredge), (4, gen_swap), (3, gen_tron), (6, gen_printpos),
+    (8, gen_memory),
 ]
 
 

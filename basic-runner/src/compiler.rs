@@ -895,12 +895,16 @@ impl Compiler {
                 for (range, argument) in arguments {
                     let ty = self.num_expr(argument);
                     // a size is read as POKE's address, not made an integer
-                    if *range != ArgRange::MemorySize {
+                    if *range == ArgRange::ClearDummy {
                         self.convert(ty, NumTy::Int);
                     }
                     self.emit(Op::Ext(Ext::CheckedArg(*range)));
                 }
-                self.emit(Op::Clear);
+                let given = |wanted| arguments.iter().any(|(range, _)| *range == wanted);
+                self.emit(Op::Clear {
+                    top: given(ArgRange::MemorySize),
+                    stack: given(ArgRange::StackSize),
+                });
                 // GW-BASIC's CLEARC (BIMISC.ASM, LOPDFT) sets every letter's
                 // default type back to single: here for the text that follows
                 self.def_types = [VarTy::Num(NumTy::Sng); 26];

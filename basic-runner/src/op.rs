@@ -190,9 +190,13 @@ pub enum ArgRange {
     /// `CLEAR`'s first argument, a relic GW-BASIC reads and ignores (`INTID2`,
     /// BIMISC.ASM): an integer, Illegal function call when negative.
     ClearDummy,
-    /// `CLEAR`'s memory and stack sizes (`GETMPM`): read as `POKE`'s address
-    /// is (`FRMQNT`, -32768 to 65535), Illegal function call when 0.
+    /// `CLEAR`'s top of the segment (`GETMPM`): read as `POKE`'s address is
+    /// (`FRMQNT`, -32768 to 65535), Illegal function call when 0 or past the
+    /// highest GW-BASIC has (`MAXMEM`); left on the stack for `Op::Clear`.
     MemorySize,
+    /// `CLEAR`'s stack size: read as the top is, Illegal function call when
+    /// 0; left on the stack for `Op::Clear`.
+    StackSize,
 }
 
 /// A host call: the only instructions that reach outside the VM.
@@ -508,8 +512,9 @@ pub enum Op {
     OptionBase(u8),
     /// Pop the output width.
     Width,
-    /// `CLEAR`: reset variables, arrays, stacks and `DATA`.
-    Clear,
+    /// `CLEAR`: reset variables, arrays, stacks and `DATA`; with `top` and
+    /// `stack`, pops the sizes given (the stack's on top) and sets them first.
+    Clear { top: bool, stack: bool },
     /// `RUN`: clear and jump.
     Run(Pc),
     /// `STOP`: print `Break in N` and end.
@@ -708,6 +713,10 @@ impl Op {
             ReadNum(_) => effect(0, 1, 0, 0),
             ReadStr => effect(0, 0, 0, 1),
             Ext(ext) => match ext {
+                // the sizes stay for `Op::Clear`
+                self::Ext::CheckedArg(ArgRange::MemorySize | ArgRange::StackSize) => {
+                    effect(1, 1, 0, 0)
+                }
                 self::Ext::PrintNum(_)
                 | self::Ext::WriteNum(_)
                 | self::Ext::PrintTab
@@ -723,8 +732,9 @@ impl Op {
                 _ => effect(0, 0, 0, 0),
             },
             Erase(_) | Jump(_) | Gosub(_) | Return | ReturnTo(_) | Next(..) | NextAny | Wend
-            | DefFn(_) | CallFn(_) | FnReturn | Restore(_) | OptionBase(_) | Clear | Run(_)
-            | ReadBegin | ReadCheck(_) | Stop | End | Raise(_) => effect(0, 0, 0, 0),
+            | DefFn(_) | CallFn(_) | FnReturn | Restore(_) | OptionBase(_) | Run(_) | ReadBegin
+            | ReadCheck(_) | Stop | End | Raise(_) => effect(0, 0, 0, 0),
+            Clear { top, stack } => effect(u32::from(*top) + u32::from(*stack), 0, 0, 0),
         }
     }
 

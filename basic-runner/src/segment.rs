@@ -15,6 +15,34 @@ use crate::number::NumTy;
 /// `FRE(0)` of GW-BASIC 3.23 with no program.
 pub(crate) const FREE_AT_START: usize = 60300;
 
+/// The top of GW-BASIC 3.23's segment (`TOPMEM`), also the highest `CLEAR`
+/// may set (`MAXMEM`), and its stack's bytes, until a `CLEAR` sets them.
+pub(crate) const SEGMENT_TOP: usize = 65534;
+pub(crate) const STACK_AT_START: usize = 512;
+
+/// Where the variables start with no program (`VARTAB`): below the stack
+/// (`MEMSIZ` is 2 bytes under its bottom) lie the bytes free.
+const VARIABLES_AT_START: usize = SEGMENT_TOP - STACK_AT_START - 2 - FREE_AT_START;
+
+/// `CLEAR` refuses a stack of this many bytes or fewer: `2*NUMLEV+20`, with
+/// `NUMLEV` 110 (OEM.H).
+const LEAST_STACK: usize = 2 * 110 + 20;
+
+/// What [`FREE_AT_START`] becomes once `CLEAR` sets the segment's top and its
+/// stack's size, or `None` where `CLEAR` (BIMISC.ASM, `CLEART`) says Out of
+/// memory: a stack too small, larger than the segment, or leaving the program
+/// text (`VARTAB`) less than 20 bytes of breathing room below it.
+pub(crate) fn free_with_sizes(top: usize, stack: usize, text_bytes: usize) -> Option<usize> {
+    if stack <= LEAST_STACK {
+        return None;
+    }
+    let bottom = top.checked_sub(stack)?;
+    if VARIABLES_AT_START + text_bytes + 20 >= bottom {
+        return None;
+    }
+    Some(bottom - 2 - VARIABLES_AT_START)
+}
+
 /// Bytes the program text takes: each line's link, number, tokens and
 /// terminating 0 (the text's leading and closing zeros are already counted in
 /// [`FREE_AT_START`]).
@@ -132,6 +160,10 @@ fn line_bytes(text: &[char]) -> usize {
                     Some(with_dollar)
                 } else if lexer::is_keyword(&run) {
                     Some(run)
+                } else if run == "GO" {
+                    // `GO TO` (any blanks) and `GO SUB` (one) are crunched to
+                    // the GOTO and GOSUB tokens, as PC-BASIC's tokeniser has it
+                    go_keyword(text, &mut end)
                 } else {
                     None
                 };
@@ -171,6 +203,14 @@ fn line_bytes(text: &[char]) -> usize {
                     }
                     // stored as `:ELSE`
                     "ELSE" => bytes += 2,
+                    // stored as `WHILE+` (GW-BASIC's cruncher adds the `+`
+                    // token; PC-BASIC's tokeniser does the same)
+                    "WHILE" => bytes += 2,
+                    // `TAB(` and `SPC(` are one token with their parenthesis
+                    "TAB" | "SPC" if text.get(at) == Some(&'(') => {
+                        bytes += 1;
+                        at += 1;
+                    }
                     _ if TWO_BYTE_KEYWORDS.contains(&keyword.as_str()) => bytes += 2,
                     _ => bytes += 1,
                 }
@@ -186,6 +226,31 @@ fn line_bytes(text: &[char]) -> usize {
         line_numbers &= matches!(c, '0'..='9' | ',' | ' ');
     }
     bytes
+}
+
+/// `GO` then blanks then `TO` or `SUB` (after one blank) as the keyword it
+/// is crunched to; `end` moves past it.
+fn go_keyword(text: &[char], end: &mut usize) -> Option<String> {
+    let blanks = text
+        .get(*end..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| **c == ' ')
+        .count();
+    let rest: String = text
+        .get(*end + blanks..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == '.')
+        .map(char::to_ascii_uppercase)
+        .collect();
+    let keyword = match rest.as_str() {
+        "TO" if blanks > 0 => "GOTO",
+        "SUB" if blanks == 1 => "GOSUB",
+        _ => return None,
+    };
+    *end += blanks + rest.len();
+    Some(keyword.to_string())
 }
 
 /// The characters a number takes in the text and the bytes of its constant.
@@ -276,10 +341,40 @@ mod tests {
             ("RETURN 10", 5),
             ("A$ = \"X\" + B$ ", 14),
             ("LPRINT", 1),
+            ("WHILE I<2: I=I+1: WEND", 16),
+            ("PRINT TAB(3);SPC(2);", 10),
+            ("GO TO 10", 5),
+            ("GO  TO 10", 5),
+            ("GO SUB 10", 5),
         ];
         for (text, bytes) in cases {
             assert_eq!(size(text), bytes, "{text}");
         }
+    }
+
+    #[test]
+    fn clear_sizes_move_the_top_of_the_free_bytes() {
+        assert_eq!(
+            free_with_sizes(SEGMENT_TOP, STACK_AT_START, 0),
+            Some(FREE_AT_START)
+        );
+        // PC-BASIC: CLEAR ,30000 takes 35534 off, CLEAR ,,1000 488
+        assert_eq!(free_with_sizes(30000, 512, 0), Some(FREE_AT_START - 35534));
+        assert_eq!(
+            free_with_sizes(SEGMENT_TOP, 1000, 0),
+            Some(FREE_AT_START - 488)
+        );
+        assert_eq!(free_with_sizes(SEGMENT_TOP, 240, 0), None);
+        assert_eq!(
+            free_with_sizes(SEGMENT_TOP, 241, 0),
+            Some(FREE_AT_START + 271)
+        );
+        assert_eq!(free_with_sizes(1000, 512, 0), None);
+        assert_eq!(free_with_sizes(400, 512, 0), None);
+        // 20 bytes of room above the text, and the 2 under the stack
+        let top = VARIABLES_AT_START + 100 + 21 + 512;
+        assert_eq!(free_with_sizes(top, 512, 100), Some(119));
+        assert_eq!(free_with_sizes(top - 1, 512, 100), None);
     }
 
     #[test]

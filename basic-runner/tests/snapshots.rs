@@ -5,8 +5,10 @@ use std::sync::Arc;
 use basic_runner::{Limits, Program, RestoreError, RndMode, Session, StepState};
 
 // FRE after the inputs counts what the snapshot keeps of the string space:
-// an element from the text (line 15), a user function's entry and parameter
+// an element from the text (line 15), a user function's entry and parameter,
+// and the segment's sizes CLEAR set (line 7)
 const PROGRAM: &str = r#"
+7 CLEAR ,40000,600
 10 DIM S(6), N$(3)
 15 N$(0) = "FROM THE TEXT": DEF FNL(P$) = LEN(P$)
 20 DEF FNR(X) = INT(RND(1) * X) + 1

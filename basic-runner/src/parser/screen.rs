@@ -104,8 +104,8 @@ impl Parser {
 
     /// `CLEAR [n][,[m][,s]]` as GW-BASIC's `CLEAR` (BIMISC.ASM) reads it: a
     /// comma may stand for an argument left out, and each argument given is
-    /// checked before anything is cleared. What the sizes would do to the
-    /// memory means nothing here.
+    /// checked before anything is cleared: the top of the segment, then the
+    /// stack's size (which the VM then sets, `Op::Clear`).
     pub(super) fn clear_arguments(&mut self) -> PResult<StmtKind> {
         let mut arguments = Vec::new();
         if self.at_stmt_end() {
@@ -118,13 +118,13 @@ impl Parser {
             }
         }
         // CSKPCM, then CLEARS: a comma and an optional size, twice
-        for _ in 0..2 {
+        for range in [ArgRange::MemorySize, ArgRange::StackSize] {
             self.expect(&Tok::Comma, Expected::Code(",".to_string()))?;
             if self.at_stmt_end() {
                 break;
             }
             if self.peek() != Some(&Tok::Comma) {
-                arguments.push((ArgRange::MemorySize, self.expr()?));
+                arguments.push((range, self.expr()?));
                 if self.at_stmt_end() {
                     break;
                 }

@@ -516,7 +516,8 @@ impl<'a> Vm<'a> {
                 *pc = ret as usize;
             }
             // both unmake every variable: the checking loop takes over after them
-            Op::Clear => {
+            Op::Clear { top, stack } => {
+                self.clear_sizes(top, stack)?;
                 self.wipe();
                 return Err(Fault::Retune(*pc as u32));
             }

@@ -357,7 +357,7 @@ impl<'a> Vm<'a> {
             | Op::DefFn(..)
             | Op::CallFn(..)
             | Op::FnReturn
-            | Op::Clear
+            | Op::Clear { .. }
             | Op::Run(..)
             | Op::OnError(..)
             | Op::OnErrorOff

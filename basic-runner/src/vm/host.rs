@@ -9,6 +9,7 @@ use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
 use crate::number;
 use crate::op::{ArgRange, ArrayId, Ext, Slot, TableId};
+use crate::segment;
 use crate::using::UsingArg;
 
 use super::{
@@ -181,10 +182,17 @@ impl<'a> Vm<'a> {
                     ArgRange::ScanLine => (0, 31),
                     ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
                     ArgRange::ClsMode => (0, 2),
-                    ArgRange::MemorySize => {
-                        if super::frqint_word(self.pop())? == 0 {
+                    ArgRange::MemorySize | ArgRange::StackSize => {
+                        // GETMPM: 0 is refused; a top past MAXMEM too (CLEAR,
+                        // BIMISC.ASM); the word stays for Op::Clear
+                        let value = self.pop();
+                        let word = super::frqint_word(value)?;
+                        let past_top = range == ArgRange::MemorySize
+                            && usize::from(word) > segment::SEGMENT_TOP;
+                        if word == 0 || past_top {
                             return Err(ErrorCode::IllegalFunctionCall.into());
                         }
+                        self.push(f64::from(word));
                         return Ok(());
                     }
                 };

@@ -13,6 +13,7 @@ use crate::error::LimitKind;
 use crate::limits::Limits;
 use crate::number::NumTy;
 use crate::rnd::Rnd;
+use crate::segment::FREE_AT_START;
 
 use super::{Event, Output, Res, Vm};
 
@@ -214,6 +215,14 @@ pub(crate) struct Machine {
     pub(crate) array_bytes: usize,
     #[serde(default)]
     pub(crate) string_space: usize,
+    /// The segment's top and its stack's bytes as a `CLEAR` set them (`None`:
+    /// GW-BASIC's own, `segment::SEGMENT_TOP` and `STACK_AT_START`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) segment_sizes: Option<(u16, u16)>,
+    /// The bytes free with no program under those sizes, counted again on
+    /// restore (`fit_segment`).
+    #[serde(skip, default = "free_at_start")]
+    pub(crate) free_at_start: usize,
     /// The string on the stack the string space got last: (depth, length).
     #[serde(skip)]
     pub(crate) last_temp: Option<(usize, usize)>,
@@ -279,6 +288,8 @@ impl Machine {
             fns_made: vec![false; code.fn_names.len()],
             array_bytes: 0,
             string_space: 0,
+            segment_sizes: None,
+            free_at_start: FREE_AT_START,
             last_temp: None,
             last_load: None,
         }
@@ -359,4 +370,9 @@ impl Machine {
         self.err = 0;
         self.erl = 0;
     }
+}
+
+/// GW-BASIC's bytes free with no program, before any `CLEAR` sets sizes.
+fn free_at_start() -> usize {
+    FREE_AT_START
 }

@@ -227,16 +227,24 @@ impl<'a> Vm<'a> {
     }
 
     /// Room for one more `GOSUB`, `FOR`, `WHILE` or `FN` level. The nesting
-    /// limit stands for GW-BASIC's stack: past it is `Out of memory`, which
-    /// (as in GW-BASIC) also clears the loop and `GOSUB` stack; function
-    /// frames stay for the error handler to unwind.
+    /// limit stands for GW-BASIC's stack: past it is `Out of memory`.
     fn check_depth(&mut self) -> Res<()> {
         if self.m.frames.len() >= self.limits.max_stack_depth {
-            self.m
-                .frames
-                .retain(|frame| matches!(frame, Frame::Fn { .. }));
-            return Err(ErrorCode::OutOfMemory.into());
+            return Err(self.out_of_memory());
         }
         Ok(())
+    }
+
+    /// GW-BASIC's `Out of memory` however the memory ran out (`OMERR`,
+    /// BIMISC.ASM): it points `SAVSTK`, the stack error recovery starts from,
+    /// at the top, so every `FOR`, `GOSUB` and `WHILE` entry is gone even when
+    /// the error is trapped; function frames stay for the handler to unwind.
+    /// (`ERROR 7` does not come here: it keeps them, as GW-BASIC's does.)
+    #[cold]
+    fn out_of_memory(&mut self) -> Fault {
+        self.m
+            .frames
+            .retain(|frame| matches!(frame, Frame::Fn { .. }));
+        ErrorCode::OutOfMemory.into()
     }
 }

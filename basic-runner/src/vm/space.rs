@@ -20,9 +20,8 @@
 
 use crate::code::{Code, Param};
 use crate::cp437::Ch;
-use crate::error::ErrorCode;
 use crate::op::{Op, Slot};
-use crate::segment::{self, FREE_AT_START};
+use crate::segment::{self, SEGMENT_TOP, STACK_AT_START};
 
 use super::{
     Array, ArrayData, Fault, Home, Machine, OUT_OF_STRING_SPACE, RESUME_AGAIN, RESUME_NEXT, Res,
@@ -75,7 +74,7 @@ impl Vm<'_> {
     /// once these outgrew GW-BASIC's segment.
     fn string_room(&self) -> Option<usize> {
         let used = self.code.text_bytes + self.scalar_bytes() + self.m.array_bytes;
-        FREE_AT_START.checked_sub(used)
+        self.m.free_at_start.checked_sub(used)
     }
 
     /// Takes `n` bytes of string space for a new string, collecting the
@@ -94,7 +93,7 @@ impl Vm<'_> {
         // the room left were every variable made is a lower bound, so the
         // common case needs no count of the variables made
         let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
-        if wanted <= FREE_AT_START.saturating_sub(fixed) {
+        if wanted <= self.m.free_at_start.saturating_sub(fixed) {
             self.m.string_space = wanted;
             return Ok(());
         }
@@ -130,7 +129,8 @@ impl Vm<'_> {
     /// and the program not already past it, where nothing is checked).
     pub(super) fn at_risk(&self) -> bool {
         let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
-        fixed.saturating_add(self.m.string_space) > FREE_AT_START && self.string_room().is_some()
+        fixed.saturating_add(self.m.string_space) > self.m.free_at_start
+            && self.string_room().is_some()
     }
 
     /// In the plain loop with variables still to make: must the checking one
@@ -164,7 +164,7 @@ impl Vm<'_> {
         fixed
             .saturating_add(bytes)
             .saturating_add(self.m.string_space)
-            > FREE_AT_START
+            > self.m.free_at_start
             && self.string_room().is_some()
     }
 
@@ -201,7 +201,7 @@ impl Vm<'_> {
         if self.m.string_space <= left {
             return Ok(());
         }
-        Err(ErrorCode::OutOfMemory.into())
+        Err(self.out_of_memory())
     }
 
     /// GW-BASIC's garbage collection: the string space keeps the strings the
@@ -523,7 +523,7 @@ impl Vm<'_> {
     fn room_for_scalar(&mut self, bytes: usize) -> Res<()> {
         // were every variable made, the strings would still fit: no count needed
         let fixed = self.code.text_bytes + self.code.all_scalar_bytes + self.m.array_bytes;
-        if fixed.saturating_add(self.m.string_space) <= FREE_AT_START {
+        if fixed.saturating_add(self.m.string_space) <= self.m.free_at_start {
             return Ok(());
         }
         let Some(room) = self.string_room() else {
@@ -532,9 +532,46 @@ impl Vm<'_> {
         if self.m.string_space.saturating_add(bytes) > room {
             self.collect();
             if self.m.string_space.saturating_add(bytes) > room {
-                return Err(ErrorCode::OutOfMemory.into());
+                return Err(self.out_of_memory());
             }
         }
+        Ok(())
+    }
+
+    /// `CLEAR`'s sizes, popped when given (the stack's on top): the segment's
+    /// top and the stack's bytes, each left out keeping what it was, are
+    /// checked as GW-BASIC's `CLEART` (BIMISC.ASM) checks them, before
+    /// anything is cleared (Out of memory), and then set.
+    pub(super) fn clear_sizes(&mut self, top: bool, stack: bool) -> Res<()> {
+        if !top && !stack {
+            return Ok(());
+        }
+        let (was_top, was_stack) = self
+            .m
+            .segment_sizes
+            .map_or((SEGMENT_TOP, STACK_AT_START), |(top, stack)| {
+                (usize::from(top), usize::from(stack))
+            });
+        // the host checked both as words (Ext::CheckedArg)
+        let stack_size = if stack {
+            self.pop() as usize
+        } else {
+            was_stack
+        };
+        let top_size = if top { self.pop() as usize } else { was_top };
+        let Some(free) = segment::free_with_sizes(top_size, stack_size, self.code.text_bytes)
+        else {
+            return Err(self.out_of_memory());
+        };
+        self.m.segment_sizes = if (top_size, stack_size) == (SEGMENT_TOP, STACK_AT_START) {
+            None
+        } else {
+            Some((
+                u16::try_from(top_size).unwrap_or(u16::MAX),
+                u16::try_from(stack_size).unwrap_or(u16::MAX),
+            ))
+        };
+        self.m.free_at_start = free;
         Ok(())
     }
 
@@ -566,6 +603,14 @@ impl Machine {
     /// variables exist (a string held is taken as made, in the string space)
     /// and the bytes of the arrays.
     pub(crate) fn fit_segment(&mut self, code: &Code) {
+        let (top, stack) = self
+            .segment_sizes
+            .map_or((SEGMENT_TOP, STACK_AT_START), |(top, stack)| {
+                (usize::from(top), usize::from(stack))
+            });
+        // sizes a CLEAR could not have set count as GW-BASIC's own
+        self.free_at_start =
+            segment::free_with_sizes(top, stack, 0).unwrap_or(segment::FREE_AT_START);
         self.num_made.resize(self.nums.len(), false);
         self.fns_made.resize(code.fn_names.len(), false);
         // no more bits than the arrays have elements

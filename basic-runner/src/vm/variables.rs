@@ -90,9 +90,10 @@ impl<'a> Vm<'a> {
         let mut elements: usize = 1;
         for &bound in &bounds {
             let size = usize::from(bound) + 1 - usize::from(base);
-            elements = elements
-                .checked_mul(size)
-                .ok_or(Fault::Basic(ErrorCode::OutOfMemory))?;
+            let Some(more) = elements.checked_mul(size) else {
+                return Err(self.out_of_memory());
+            };
+            elements = more;
         }
         let is_str = self
             .code
@@ -101,7 +102,9 @@ impl<'a> Vm<'a> {
             .ok_or(Fault::Internal)?
             .is_str;
         let bytes = elements.saturating_mul(if is_str { 24 } else { 8 });
-        self.check_memory(bytes, ErrorCode::OutOfMemory)?;
+        if self.check_memory(bytes, ErrorCode::OutOfMemory).is_err() {
+            return Err(self.out_of_memory());
+        }
         let gw_bytes = self.gw_array_bytes(arr as usize, bounds.len(), elements);
         self.room_for_array(gw_bytes)?;
         self.charge(cost::elements(elements));
@@ -270,7 +273,19 @@ impl<'a> Vm<'a> {
                 // the element first, as GW-BASIC finds it before the string:
                 // nothing may fail after the string's room is taken, and
                 // nothing is changed if it is to run again
-                let index = self.element(arr, dims)?;
+                let index = match self.element(arr, dims) {
+                    Ok(index) => index,
+                    Err(fault) => {
+                        // GW-BASIC's LET finds the element (PTRGET) before it
+                        // works out the string, so a string built here for
+                        // an element that fails was never made: its room
+                        // comes back as for a string used up
+                        if fault != Fault::Retune(RESUME_AGAIN) {
+                            self.pop_used_str();
+                        }
+                        return Err(fault);
+                    }
+                };
                 let text = self.pop_str();
                 let home = self.placed(self.m.str_stack.len(), text.len())?;
                 self.store_str_elem(arr as usize, index, text, home)?;
