@@ -577,6 +577,16 @@ impl Compiler {
 
     // ---- statements ----
 
+    /// Evaluates each expression for its errors and effects and drops its value.
+    fn drop_values(&mut self, exprs: &[Expr]) {
+        for expr in exprs {
+            if self.expr(expr) == VarTy::Str {
+                self.emit(Op::Call(Builtin::Len));
+            }
+            self.emit(Op::PopNum);
+        }
+    }
+
     fn stmt(&mut self, stmt: &Stmt) {
         match &stmt.kind {
             StmtKind::Let(target, value) => {
@@ -914,6 +924,7 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::Cls));
             }
             StmtKind::Nothing => {}
+            StmtKind::Eval(operands) => self.drop_values(operands),
             StmtKind::Trace(on) => {
                 self.emit(Op::Ext(Ext::Trace(*on)));
             }
@@ -1435,12 +1446,8 @@ impl Compiler {
                 (Some(body), None) => Some(self.expr(body)),
                 (body, Some(code)) => {
                     // what parsed of the body runs before the error
-                    for ran in body.iter().chain(&def.before_break) {
-                        if self.expr(ran) == VarTy::Str {
-                            self.emit(Op::Call(Builtin::Len));
-                        }
-                        self.emit(Op::PopNum);
-                    }
+                    let ran: Vec<Expr> = body.iter().chain(&def.before_break).cloned().collect();
+                    self.drop_values(&ran);
                     self.emit(Op::Raise(code));
                     None
                 }

@@ -40,12 +40,13 @@ impl Parser {
         if self.at_stmt_end() || self.peek() == Some(&Tok::Comma) {
             return Ok(());
         }
-        Err(ParseError {
+        Err(Box::new(ParseFailure {
             col: self.col(),
             problem: Box::new(SyntaxProblem::Expected(Expected::Code(",".to_owned()))),
             code: ErrorCode::IllegalFunctionCall,
             partial: Some(Box::new(StmtKind::CheckedArgs(arguments.to_vec()))),
-        })
+            before: Vec::new(),
+        }))
     }
 
     /// `CLS [n]` (GWSTS.ASM: `SCNINT`, then `EOSCHK`): the mode, if given, is a
