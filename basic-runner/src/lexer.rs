@@ -369,8 +369,8 @@ impl Lexer<'_> {
         }
         // GW-BASIC's reserved words are "TAB(" and "SPC(" with their
         // parenthesis (IBMRES.ASM): without it glued on, TAB and SPC are names
-        let spaced_print_function = matches!(run.as_str(), "TAB" | "SPC")
-            && self.chars.get(end) != Some(&'(');
+        let spaced_print_function =
+            matches!(run.as_str(), "TAB" | "SPC") && self.chars.get(end) != Some(&'(');
         if let Some(kw) = keyword(&run).filter(|_| !spaced_print_function) {
             self.pos = end;
             if run == "GO" {

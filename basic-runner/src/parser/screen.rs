@@ -7,11 +7,11 @@ use super::*;
 
 impl Parser {
     /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
-    /// a list whose expression does not parse is skipped as before, doing
-    /// nothing. Text after an argument is Illegal function call once the
-    /// arguments before it are checked (`scnint_end`).
+    /// an argument that does not parse fails after the arguments before it are
+    /// checked, as each is read and checked in turn. Text after an argument is
+    /// Illegal function call once the arguments before it are checked
+    /// (`scnint_end`).
     pub(super) fn color_arguments(&mut self) -> PResult<StmtKind> {
-        let start = self.pos;
         let mut arguments = Vec::new();
         while !self.at_stmt_end() {
             if self.eat(&Tok::Comma) {
@@ -19,10 +19,8 @@ impl Parser {
             }
             match self.expr() {
                 Ok(argument) => arguments.push((ArgRange::Byte, argument)),
-                Err(_) => {
-                    self.pos = start;
-                    self.skip_to_stmt_end();
-                    return Ok(StmtKind::Nothing);
+                Err(error) => {
+                    return Err(error.with_partial(StmtKind::CheckedArgs(arguments)));
                 }
             }
             self.scnint_end(&arguments)?;
