@@ -281,9 +281,22 @@ impl Lexer<'_> {
                 }
             }
         }
-        if let Some(suffix @ ('%' | '!' | '#')) = self.peek() {
-            text.push(suffix);
-            self.pos += 1;
+        // the number reader takes `!` and `#` after blanks too (`2 #` is 2#),
+        // as PC-BASIC does; `%` only right after the digits
+        let mut blanks = 0;
+        while self.peek_at(blanks) == Some(' ') {
+            blanks += 1;
+        }
+        match (self.peek(), self.peek_at(blanks)) {
+            (Some('%'), _) => {
+                text.push('%');
+                self.pos += 1;
+            }
+            (_, Some(suffix @ ('!' | '#'))) => {
+                text.push(suffix);
+                self.pos += blanks + 1;
+            }
+            _ => {}
         }
         if text == "." {
             self.push(Tok::Num(0.0, NumTy::Sng), start);
