@@ -24,8 +24,17 @@ and bodies, string FNs, parameters shadowing globals, errors in a body),
 arrays (DIM, ERASE and OPTION BASE in sequences, implicit and multi-dimension
 arrays), stredge (string functions at 0, 255, 256, -1, INSTR past the end,
 STR$/VAL round trips, comparisons, String too long), swap (each type, array
-elements, mismatches), tron (TRON/TROFF marks) and printpos (TAB past the
-width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40).
+elements, mismatches), tron (TRON/TROFF marks), printpos (TAB past the
+width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and
+mutate (a valid statement broken at a random token: what runs before the bad
+token).
+
+gen_mutate still meets differences that are not fixed or are PC-BASIC's: text
+after a PRINT USING value or a COLOR/LOCATE value (allowlisted:
+using_text_after_values, color_text_after), COLOR's ranges, a trailing comma and
+no argument at all, `MID$(A$,2,1)=` (Missing operand here, Syntax error there),
+`WIDTH 80 +`, `X = 2 THEN ...` (PC-BASIC runs the THEN), `40000 * 40000 ^ ;`
+(PC-BASIC says Overflow), negative TAB and refused WRITE #.
 
 Kept out because PC-BASIC 2.0.5 is wrong there by GW-BASIC's source (each has
 a transcript test allowlisted in scripts/oracle/basic-allowlist.txt): RESUME
