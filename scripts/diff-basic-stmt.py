@@ -29,6 +29,17 @@ width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and memory
 (FRE(0), FRE("") and FRE(1) after each kind of scalar, array and string,
 ERASE, CLEAR with its sizes, DEF FN, nesting and lines of various statements;
 strings until Out of string space and arrays until Out of memory, trapped).
+elements, mismatches), tron (TRON/TROFF marks), printpos (TAB past the
+width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and
+mutate (a valid statement broken at a random token: what runs before the bad
+token).
+
+gen_mutate still meets differences that are not fixed or are PC-BASIC's: text
+after a PRINT USING value or a COLOR/LOCATE value (allowlisted:
+using_text_after_values, color_text_after), COLOR's ranges, a trailing comma and
+no argument at all, `MID$(A$,2,1)=` (Missing operand here, Syntax error there),
+`WIDTH 80 +`, `X = 2 THEN ...` (PC-BASIC runs the THEN), `40000 * 40000 ^ ;`
+(PC-BASIC says Overflow), negative TAB and refused WRITE #.
 
 Kept out because PC-BASIC 2.0.5 is wrong there by GW-BASIC's source (each has
 a transcript test allowlisted in scripts/oracle/basic-allowlist.txt): RESUME
@@ -730,6 +741,85 @@ def gen_memory(p):
         p.main.append(f"FOR N=1 TO 300: B$(N MOD 10)=A$+STRING$(N,\"B\"): NEXT")
     p.main.append((done, f"ON ERROR GOTO 0: PRINT \"DONE\";{fre()}"))
     p.tail.append((handler, f"PRINT \"ERR\";ERR;\"N\";N;{fre()}: RESUME @{done}"))
+# Valid statements as tokens, which gen_mutate breaks at a random token. The
+# values before the break are chosen to show what ran: functions that raise
+# (LOG(0), SQR(-1), CHR$(300)), Division by zero and Overflow, which print a
+# message and go on, and items printed before the break. `TAB(`/`SPC(` are one
+# word as in GW-BASIC's reserved word table (IBMRES.ASM); `@T` is a line that
+# prints where a jump lands.
+MUTATE = [
+    'PRINT 1 ; LOG ( X ) ; "A" ; 2',
+    'PRINT "A" ; 1 / 0 ; SQR ( -1 ) , CHR$ ( 65 )',
+    'PRINT TAB( 5 ) ; "T" ; SPC( 2 ) ; X',
+    'PRINT X + 1 , ASC ( "" ) ; LEN ( B$ )',
+    'PRINT 40000 * 40000 ^ 9 ; "O"',
+    'A = 1 + X * 2',
+    'A = ( 2 + X ) / 3',
+    'A = FNX ( 3 ) + 1',
+    'A = 1 / 0 + 2',
+    'A = LOG ( 0 ) + 1',
+    'A% = 40000 + X',
+    'B$ = LEFT$ ( B$ , 2 ) + MID$ ( B$ , 2 , 1 )',
+    'A = INSTR ( B$ , "L" ) + VAL ( STR$ ( X ) )',
+    'B$ = CHR$ ( 300 ) + "Q"',
+    'FOR I = 1 TO 3 STEP 1',
+    'FOR I = X TO LOG ( 0 ) STEP 2',
+    'FOR I = 1 / 0 TO 2',
+    'IF X > 1 GOTO @T',
+    'IF X THEN @T ELSE PRINT "E"',
+    'IF X = 2 THEN PRINT "Y" ELSE @T',
+    'COLOR 7 , 0',
+    'COLOR 300 , 0',
+    'LOCATE , 1',
+    'WIDTH 80',
+    'PRINT USING "##.#" ; X ; 1.5',
+    'PRINT USING "!" ; B$ , "Q"',
+    'MID$ ( B$ , 2 , 1 ) = "Z"',
+    'ON ERROR GOTO @H',
+    'ERROR 5 + X',
+    'ERROR LOG ( 0 )',
+    'ON X GOTO @T , @T',
+    'ON X GOSUB @S',
+    'WRITE X , B$ , 1 / 0',
+    'SWAP A , X',
+    'GOSUB @S',
+    'RETURN',
+    'WHILE X < 0',
+    'RANDOMIZE X',
+    'NEXT I',
+]
+
+STRAYS = [')', '(', ',', ';', '+', '*', '=', 'THEN', 'TO', 'ELSE', 'STEP', 'PRINT', 'NOT', 'GOTO', '"S"', '1', 'X',
+          'TAB', 'SPC', 'USING', 'FNX', '#', ':']
+
+
+def gen_mutate(p):
+    """A valid statement broken at a random token, between statements that show what ran."""
+    r = p.rng
+    if r.random() < 0.85:
+        ensure_handler(p)
+    if not hasattr(p, "mutate_lines"):
+        p.mutate_lines = (p.fresh("T"), p.fresh("S"))
+        t, s = p.mutate_lines
+        p.main.insert(0, 'X=2: B$="HELLO": DEF FNX(Z)=Z*2')
+        p.tail.append((t, 'PRINT "T";X;A;I;B$'))
+        p.tail.append((s, 'PRINT "S": RETURN'))
+    t, s = p.mutate_lines
+    h = getattr(p, "handler", None) or t
+    tokens = r.choice(MUTATE).split()
+    how = r.randrange(5)
+    at = r.randrange(len(tokens) + 1)
+    if how == 0 and len(tokens) > 1:  # a token dropped
+        del tokens[min(at, len(tokens) - 1)]
+    elif how in (1, 2):  # a stray token
+        tokens.insert(at, r.choice(STRAYS))
+    elif how == 3 and at > 0:  # cut short
+        tokens = tokens[:at]
+    else:  # a token replaced
+        tokens[min(at, len(tokens) - 1)] = r.choice(STRAYS)
+    text = " ".join(tokens)
+    text = text.replace("@T", "@" + t).replace("@S", "@" + s).replace("@H", "@" + h)
+    p.main.append(f'PRINT "B";: {text}: PRINT "C";X;A;I;B$')
 
 
 AREAS = [  # (weight, generator)
@@ -738,6 +828,7 @@ AREAS = [  # (weight, generator)
     (5, gen_input), (6, gen_print), (20, gen_soup), (12, gen_trap),
     (6, gen_fnmore), (6, gen_arrays), (8, gen_stredge), (4, gen_swap), (3, gen_tron), (6, gen_printpos),
     (8, gen_memory),
+    (8, gen_mutate),
 ]
 
 

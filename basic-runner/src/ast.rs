@@ -191,6 +191,9 @@ pub(crate) enum StmtKind {
     KeyLine(bool),
     /// A statement or function the sandbox refuses; the load fails.
     Refused(Kw),
+    /// The operands a broken statement evaluates before its bad token, in
+    /// order, values dropped (see `ParseError::before`).
+    Eval(Vec<Expr>),
     /// The rest of the line did not parse; running into it raises `Syntax error`.
     SyntaxError(SyntaxProblem, ErrorCode),
 }

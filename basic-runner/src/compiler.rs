@@ -100,8 +100,9 @@ struct Compiler {
     /// Each `SWAP` whose second variable is a scalar: where its check sits,
     /// the slot, and where its store into that slot sits (see `check_swaps`).
     swaps: Vec<SwapCheck>,
-    /// Where each `FOR` table's check is (see `for_loop`), by table.
-    for_checks: Vec<usize>,
+    /// Where each `FOR` table's store of the start value is (see `for_loop`),
+    /// by table.
+    for_stores: Vec<usize>,
     /// Where each `WHILE` table's check for its `WEND` is, by table.
     while_checks: Vec<usize>,
 }
@@ -134,7 +135,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         traced: false,
         resumed: false,
         swaps: Vec::new(),
-        for_checks: Vec::new(),
+        for_stores: Vec::new(),
         while_checks: Vec::new(),
     };
     // only a program that can turn tracing on pays for marking its lines
@@ -527,21 +528,17 @@ impl Compiler {
                             _ => {}
                         }
                     }
-                    // a FOR without its NEXT fails before it assigns: a FOR on
-                    // constants raises the table's error at once
+                    // a FOR without its NEXT evaluates its values and fails
+                    // (at its ForInit) before it assigns: its store only drops
+                    // the start value
                     if skip.is_err()
-                        && let Some(&check) = self.for_checks.get(*table)
+                        && let Some(&store) = self.for_stores.get(*table)
+                        && matches!(
+                            self.code.ops.get(store),
+                            Some(Op::StoreNum(_) | Op::StoreInt(_) | Op::StoreSng(_))
+                        )
                     {
-                        let limit = self.code.consts.len() as u32;
-                        self.code.consts.extend([0.0, 0.0]);
-                        self.patch(
-                            check,
-                            Op::ForConst {
-                                table: TableId(*table as u32),
-                                limit,
-                                step: limit + 1,
-                            },
-                        );
+                        self.patch(store, Op::PopNum);
                     }
                     if let Some(info) = self.code.fors.get_mut(*table) {
                         info.skip = skip;
@@ -576,6 +573,16 @@ impl Compiler {
     }
 
     // ---- statements ----
+
+    /// Evaluates each expression for its errors and effects and drops its value.
+    fn drop_values(&mut self, exprs: &[Expr]) {
+        for expr in exprs {
+            if self.expr(expr) == VarTy::Str {
+                self.emit(Op::Call(Builtin::Len));
+            }
+            self.emit(Op::PopNum);
+        }
+    }
 
     fn stmt(&mut self, stmt: &Stmt) {
         match &stmt.kind {
@@ -918,6 +925,7 @@ impl Compiler {
                 self.emit(Op::Ext(Ext::Cls));
             }
             StmtKind::Nothing => {}
+            StmtKind::Eval(operands) => self.drop_values(operands),
             StmtKind::Trace(on) => {
                 self.emit(Op::Ext(Ext::Trace(*on)));
             }
@@ -1321,14 +1329,13 @@ impl Compiler {
             name: var.to_string(),
             indices: None,
         };
-        // GW-BASIC looks for the loop's NEXT before it assigns the variable: a
-        // place for that check, a jump to the next instruction until the loops
-        // are matched (the optimizer drops it where the NEXT is there)
+        // GW-BASIC's FOR (GWMAIN.ASM) evaluates the start, limit and step and
+        // then looks for the loop's NEXT, before the first NEXT assigns the
+        // variable: where the NEXT is missing, the store becomes a drop once
+        // the loops are matched, and ForInit raises the table's error
         let table = self.code.fors.len();
-        let check = self.pc();
-        let check = self.emit(Op::Jump(Pc(check.0 + 1)));
-        self.for_checks.push(check);
         let from_ty = self.expr(from);
+        self.for_stores.push(self.pc().0 as usize);
         self.store(&target, from_ty);
         let to_ty = self.num_expr(to);
         self.convert(to_ty, num_ty);
@@ -1439,12 +1446,8 @@ impl Compiler {
                 (Some(body), None) => Some(self.expr(body)),
                 (body, Some(code)) => {
                     // what parsed of the body runs before the error
-                    for ran in body.iter().chain(&def.before_break) {
-                        if self.expr(ran) == VarTy::Str {
-                            self.emit(Op::Call(Builtin::Len));
-                        }
-                        self.emit(Op::PopNum);
-                    }
+                    let ran: Vec<Expr> = body.iter().chain(&def.before_break).cloned().collect();
+                    self.drop_values(&ran);
                     self.emit(Op::Raise(code));
                     None
                 }

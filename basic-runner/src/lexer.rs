@@ -281,9 +281,22 @@ impl Lexer<'_> {
                 }
             }
         }
-        if let Some(suffix @ ('%' | '!' | '#')) = self.peek() {
-            text.push(suffix);
-            self.pos += 1;
+        // the number reader takes `!` and `#` after blanks too (`2 #` is 2#),
+        // as PC-BASIC does; `%` only right after the digits
+        let mut blanks = 0;
+        while self.peek_at(blanks) == Some(' ') {
+            blanks += 1;
+        }
+        match (self.peek(), self.peek_at(blanks)) {
+            (Some('%'), _) => {
+                text.push('%');
+                self.pos += 1;
+            }
+            (_, Some(suffix @ ('!' | '#'))) => {
+                text.push(suffix);
+                self.pos += blanks + 1;
+            }
+            _ => {}
         }
         if text == "." {
             self.push(Tok::Num(0.0, NumTy::Sng), start);
@@ -367,7 +380,11 @@ impl Lexer<'_> {
             self.after_keyword(kw, start);
             return;
         }
-        if let Some(kw) = keyword(&run) {
+        // GW-BASIC's reserved words are "TAB(" and "SPC(" with their
+        // parenthesis (IBMRES.ASM): without it glued on, TAB and SPC are names
+        let spaced_print_function =
+            matches!(run.as_str(), "TAB" | "SPC") && self.chars.get(end) != Some(&'(');
+        if let Some(kw) = keyword(&run).filter(|_| !spaced_print_function) {
             self.pos = end;
             if run == "GO" {
                 // never a keyword alone; handled below

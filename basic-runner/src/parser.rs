@@ -14,9 +14,13 @@ use crate::op::ArgRange;
 mod expr;
 mod screen;
 
+/// A parse failure, boxed: a parse result travels up every level of a deep
+/// expression, so its error stays one pointer.
+pub(crate) type ParseError = Box<ParseFailure>;
+
 /// A parse failure: the column and what was expected.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ParseError {
+pub(crate) struct ParseFailure {
     pub(crate) col: usize,
     /// Boxed: a parse result travels up every level of a deep expression, so
     /// its error stays small.
@@ -27,11 +31,30 @@ pub(crate) struct ParseError {
     /// What GW-BASIC does of the statement before it meets the bad token (the
     /// items `PRINT` has printed, the arrays `DIM` has made, `RETURN`'s pop).
     pub(crate) partial: Option<Box<StmtKind>>,
+    /// The operands GW-BASIC has evaluated, after the partial statement, before
+    /// it meets the bad token: it reads a statement left to right, so `A=LOG(0)+`
+    /// is Illegal function call and `A=1/0+` divides (and warns) before the
+    /// Missing operand. Each is a whole operand or an operation already applied
+    /// (one of higher or equal precedence met the next operator); the values
+    /// are dropped.
+    pub(crate) before: Vec<Expr>,
 }
 
-impl ParseError {
-    fn with_partial(mut self, partial: StmtKind) -> ParseError {
+impl ParseFailure {
+    fn with_partial(mut self: ParseError, partial: StmtKind) -> ParseError {
         self.partial = Some(Box::new(partial));
+        self
+    }
+
+    /// The error of a broken operand, after `evaluated` (ran before it).
+    pub(crate) fn after(mut self: ParseError, evaluated: Expr) -> ParseError {
+        self.before.insert(0, evaluated);
+        self
+    }
+
+    /// The error of a broken operand, after each of `evaluated` in turn.
+    pub(crate) fn after_all(mut self: ParseError, evaluated: Vec<Expr>) -> ParseError {
+        self.before.splice(0..0, evaluated);
         self
     }
 }
@@ -168,12 +191,13 @@ impl Parser {
     }
 
     fn error<T>(&self, problem: SyntaxProblem) -> PResult<T> {
-        Err(ParseError {
+        Err(Box::new(ParseFailure {
             col: self.col(),
             problem: Box::new(problem),
             code: ErrorCode::SyntaxError,
             partial: None,
-        })
+            before: Vec::new(),
+        }))
     }
 
     /// An operand is due: GW-BASIC says `Missing operand` when the statement ends there.
@@ -184,12 +208,13 @@ impl Parser {
         } else {
             ErrorCode::SyntaxError
         };
-        Err(ParseError {
+        Err(Box::new(ParseFailure {
             col: self.col(),
             problem: Box::new(SyntaxProblem::Expected(Expected::Expression)),
             code,
             partial: None,
-        })
+            before: Vec::new(),
+        }))
     }
 
     fn eat(&mut self, tok: &Tok) -> bool {
@@ -313,13 +338,22 @@ impl Parser {
                 }),
                 Err(mut error) => {
                     let partial = error.partial.take();
-                    let joined = partial.is_some();
+                    let mut joined = partial.is_some();
                     if let Some(partial) = partial {
                         out.push(Stmt {
                             col,
                             kind: *partial,
                             joined: false,
                         });
+                    }
+                    let before = std::mem::take(&mut error.before);
+                    if !before.is_empty() {
+                        out.push(Stmt {
+                            col,
+                            kind: StmtKind::Eval(before),
+                            joined,
+                        });
+                        joined = true;
                     }
                     out.push(Stmt {
                         col: error.col,
@@ -574,7 +608,13 @@ impl Parser {
                     self.refuse(Kw::Key)
                 }
             }
-            Kw::Error => Ok(StmtKind::RaiseError(self.expr()?)),
+            // the number is evaluated before the text after it is found bad
+            Kw::Error => {
+                let number = self.expr()?;
+                self.expect_stmt_end()
+                    .map_err(|error| error.after(number.clone()))?;
+                Ok(StmtKind::RaiseError(number))
+            }
             // GW-BASIC's RESUME checks ONEFLG before it reads anything
             // (REERR), and meets bad text with ONEFLG still set
             Kw::Resume => self
@@ -718,12 +758,13 @@ impl Parser {
         if items.is_empty() {
             // GW-BASIC reads the first value where the statement ends: `Missing
             // operand` (error 22), as PC-BASIC says, not `Syntax error`
-            return Err(ParseError {
+            return Err(Box::new(ParseFailure {
                 col: self.col(),
                 problem: Box::new(SyntaxProblem::Expected(Expected::ValueToPrint)),
                 code: ErrorCode::Other(MISSING_OPERAND),
                 partial: None,
-            });
+                before: Vec::new(),
+            }));
         }
         Ok(StmtKind::PrintUsing {
             format,
@@ -809,19 +850,26 @@ impl Parser {
         let col = self.col();
         if matches!(self.peek(), Some(Tok::Num(..))) {
             let line = self.line_number()?;
-            let mut stmts = vec![Stmt {
+            let stmts = vec![Stmt {
                 col,
                 kind: StmtKind::Goto(line),
                 joined: false,
             }];
-            if self.peek() == Some(&Tok::Colon) {
-                self.statements(&mut stmts, true);
-            }
+            self.skip_after_branch_line();
             return Ok(stmts);
         }
         let mut stmts = Vec::new();
         self.statements(&mut stmts, true);
         Ok(stmts)
+    }
+
+    /// What follows a branch's line number (`IF c THEN 10 X`, `IF c GOTO 10 X`)
+    /// is never run: GW-BASIC jumps when the branch is taken without reading
+    /// past the number, and otherwise scans for ELSE or the end of the line.
+    fn skip_after_branch_line(&mut self) {
+        while !matches!(self.peek(), None | Some(Tok::Kw(Kw::Else))) {
+            self.pos += 1;
+        }
     }
 
     fn if_statement(&mut self) -> PResult<StmtKind> {
@@ -833,20 +881,21 @@ impl Parser {
             let col = self.col();
             self.pos += 1;
             let line = self.line_number()?;
-            let mut stmts = vec![Stmt {
+            let stmts = vec![Stmt {
                 col,
                 kind: StmtKind::Goto(line),
                 joined: false,
             }];
-            if self.peek() == Some(&Tok::Colon) {
-                self.statements(&mut stmts, true);
-            }
+            self.skip_after_branch_line();
             stmts
         } else {
-            return self.error(SyntaxProblem::Expected(Expected::Either(
-                "THEN".to_owned(),
-                "GOTO".to_owned(),
-            )));
+            // the condition is evaluated before THEN is looked for
+            return self
+                .error(SyntaxProblem::Expected(Expected::Either(
+                    "THEN".to_owned(),
+                    "GOTO".to_owned(),
+                )))
+                .map_err(|error: ParseError| error.after(cond));
         };
         let otherwise = if self.eat_kw(Kw::Else) {
             self.branch()?
@@ -908,12 +957,13 @@ impl Parser {
         let col = self.col();
         let problem =
             SyntaxProblem::Expected(Expected::Either("GOTO".to_owned(), "GOSUB".to_owned()));
-        self.first_error.get_or_insert(ParseError {
+        self.first_error.get_or_insert(Box::new(ParseFailure {
             col,
             problem: Box::new(problem.clone()),
             code: ErrorCode::SyntaxError,
             partial: None,
-        });
+            before: Vec::new(),
+        }));
         while !self.at_stmt_end() {
             self.pos += 1;
         }
@@ -980,12 +1030,13 @@ impl Parser {
             })
             .unwrap_or(col);
         let problem = SyntaxProblem::Expected(Expected::LineNumber);
-        self.first_error.get_or_insert(ParseError {
+        self.first_error.get_or_insert(Box::new(ParseFailure {
             col: error_col,
             problem: Box::new(problem.clone()),
             code: ErrorCode::SyntaxError,
             partial: None,
-        });
+            before: Vec::new(),
+        }));
         StmtKind::BrokenOn {
             selector,
             outcomes,
@@ -996,17 +1047,49 @@ impl Parser {
         }
     }
 
+    /// `FOR v = a TO b [STEP c]`. GW-BASIC's FOR (GWMAIN.ASM) evaluates `a`
+    /// and converts it to the variable's type (kept for the first NEXT, which
+    /// assigns it), then reads `TO` and evaluates `b` and `c`, and only then
+    /// finds a bad token (`SYNCHR TO`, or the end check before it looks for the
+    /// NEXT): a broken FOR has evaluated what came before its break and
+    /// assigned nothing.
     fn for_statement(&mut self) -> PResult<StmtKind> {
         let var = self.name()?;
         self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         let from = self.expr()?;
-        self.expect_kw(Kw::To)?;
-        let to = self.expr()?;
+        // an integer loop's values are made integers (CINT: Overflow past one)
+        let converted = |expr: &Expr| {
+            if var.ends_with('%') {
+                Expr {
+                    col: expr.col,
+                    kind: ExprKind::Func(Func::Cint, vec![expr.clone()]),
+                }
+            } else {
+                expr.clone()
+            }
+        };
+        if let Err(error) = self.expect_kw(Kw::To) {
+            return Err(error.after(converted(&from)));
+        }
+        let to = match self.expr() {
+            Ok(to) => to,
+            Err(error) => return Err(error.after(converted(&from))),
+        };
         let step = if self.eat_kw(Kw::Step) {
-            Some(self.expr()?)
+            match self.expr() {
+                Ok(step) => Some(step),
+                Err(error) => {
+                    return Err(error.after_all(vec![converted(&from), converted(&to)]));
+                }
+            }
         } else {
             None
         };
+        if let Err(error) = self.expect_stmt_end() {
+            let mut evaluated = vec![converted(&from), converted(&to)];
+            evaluated.extend(step.as_ref().map(converted));
+            return Err(error.after_all(evaluated));
+        }
         Ok(StmtKind::For {
             var,
             from,
@@ -1242,9 +1325,15 @@ impl Parser {
             if args.len() >= MAX_ARGUMENTS {
                 return self.error(SyntaxProblem::TooManySubscripts(MAX_ARGUMENTS));
             }
-            args.push(self.expr()?);
+            // the arguments before a broken one are evaluated
+            match self.expr() {
+                Ok(arg) => args.push(arg),
+                Err(error) => return Err(error.after_all(args)),
+            }
         }
-        self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
+        if let Err(error) = self.expect(&Tok::RParen, Expected::Code(")".to_owned())) {
+            return Err(error.after_all(args));
+        }
         Ok(args)
     }
 }

@@ -96,7 +96,12 @@ impl Parser {
             }
             let col = self.col();
             self.pos += len;
-            let right = self.climb(level + 1)?;
+            // GW-BASIC has applied the operators before this one that bind as
+            // tightly or more: `left` is evaluated when the right operand breaks
+            let right = match self.climb(level + 1) {
+                Ok(right) => right,
+                Err(error) => return Err(error.after(left)),
+            };
             left = self.binary(col, op, left, right)?;
         }
         Ok(left)
@@ -156,25 +161,33 @@ impl Parser {
             let col = self.col();
             self.pos += 1;
             // GW-BASIC lets a sign follow ^ (2^-1)
-            let right = match self.peek() {
-                Some(Tok::Minus) => {
-                    let neg_col = self.col();
-                    self.pos += 1;
-                    let operand = self.power_operand()?;
-                    Expr {
-                        col: neg_col,
-                        kind: ExprKind::Unary(UnOp::Neg, Box::new(operand)),
-                    }
-                }
-                Some(Tok::Plus) => {
-                    self.pos += 1;
-                    self.power_operand()?
-                }
-                _ => self.atom()?,
+            let right = match self.power_right() {
+                Ok(right) => right,
+                Err(error) => return Err(error.after(left)),
             };
             left = self.binary(col, BinOp::Pow, left, right)?;
         }
         Ok(left)
+    }
+
+    /// The operand after `^`, with its sign.
+    fn power_right(&mut self) -> PResult<Expr> {
+        match self.peek() {
+            Some(Tok::Minus) => {
+                let neg_col = self.col();
+                self.pos += 1;
+                let operand = self.power_operand()?;
+                Ok(Expr {
+                    col: neg_col,
+                    kind: ExprKind::Unary(UnOp::Neg, Box::new(operand)),
+                })
+            }
+            Some(Tok::Plus) => {
+                self.pos += 1;
+                self.power_operand()
+            }
+            _ => self.atom(),
+        }
     }
 
     fn power_operand(&mut self) -> PResult<Expr> {
@@ -201,7 +214,10 @@ impl Parser {
             Tok::LParen => {
                 self.pos += 1;
                 let inner = self.expr()?;
-                self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
+                // the inside is evaluated before the `)` is found missing
+                if let Err(error) = self.expect(&Tok::RParen, Expected::Code(")".to_owned())) {
+                    return Err(error.after(inner));
+                }
                 return Ok(inner);
             }
             Tok::Ident(name) => {
@@ -244,11 +260,14 @@ impl Parser {
         };
         let args = self.paren_args()?;
         if args.len() < min || args.len() > max {
-            return self.error(SyntaxProblem::ArgumentCount {
-                keyword: kw.text().to_owned(),
-                min,
-                max,
-            });
+            // the arguments are evaluated before the count is found wrong
+            return self
+                .error(SyntaxProblem::ArgumentCount {
+                    keyword: kw.text().to_owned(),
+                    min,
+                    max,
+                })
+                .map_err(|error: ParseError| error.after_all(args));
         }
         Ok(Expr {
             col,

@@ -7,11 +7,11 @@ use super::*;
 
 impl Parser {
     /// `COLOR`'s arguments (any may be left out: `COLOR ,1`), to be range-checked;
-    /// a list whose expression does not parse is skipped as before, doing
-    /// nothing. Text after an argument is Illegal function call once the
-    /// arguments before it are checked (`scnint_end`).
+    /// an argument that does not parse fails after the arguments before it are
+    /// checked, as each is read and checked in turn. Text after an argument is
+    /// Illegal function call once the arguments before it are checked
+    /// (`scnint_end`).
     pub(super) fn color_arguments(&mut self) -> PResult<StmtKind> {
-        let start = self.pos;
         let mut arguments = Vec::new();
         while !self.at_stmt_end() {
             if self.eat(&Tok::Comma) {
@@ -19,10 +19,8 @@ impl Parser {
             }
             match self.expr() {
                 Ok(argument) => arguments.push((ArgRange::Byte, argument)),
-                Err(_) => {
-                    self.pos = start;
-                    self.skip_to_stmt_end();
-                    return Ok(StmtKind::Nothing);
+                Err(error) => {
+                    return Err(error.with_partial(StmtKind::CheckedArgs(arguments)));
                 }
             }
             self.scnint_end(&arguments)?;
@@ -40,12 +38,13 @@ impl Parser {
         if self.at_stmt_end() || self.peek() == Some(&Tok::Comma) {
             return Ok(());
         }
-        Err(ParseError {
+        Err(Box::new(ParseFailure {
             col: self.col(),
             problem: Box::new(SyntaxProblem::Expected(Expected::Code(",".to_owned()))),
             code: ErrorCode::IllegalFunctionCall,
             partial: Some(Box::new(StmtKind::CheckedArgs(arguments.to_vec()))),
-        })
+            before: Vec::new(),
+        }))
     }
 
     /// `CLS [n]` (GWSTS.ASM: `SCNINT`, then `EOSCHK`): the mode, if given, is a
