@@ -16,6 +16,7 @@ use crate::lexer::Kw;
 use crate::number::NumTy;
 use crate::op::*;
 
+mod deftypes;
 mod expr;
 
 use expr::Typed;
@@ -71,9 +72,9 @@ struct PendingDef {
     /// The error the body raises at each call (after evaluating what parsed).
     broken: Option<ErrorCode>,
     result: VarTy,
-    /// The `DEF` types at the `DEF FN`, which its body is compiled with (a
-    /// later `CLEAR` or `DEFINT` in the text does not retype it).
-    types: [VarTy; 26],
+    params: Vec<String>,
+    /// Which of the function's variants the `DEF`'s own types select.
+    own_variant: u32,
 }
 
 struct Compiler {
@@ -81,6 +82,24 @@ struct Compiler {
     diagnostics: Vec<Diagnostic>,
     refusals: Vec<(u32, Kw)>,
     def_types: [VarTy; 26],
+    /// The `DEF` types each reachable statement can meet (`deftypes.rs`).
+    reaching: HashMap<usize, deftypes::Masks>,
+    /// Whether some statement can meet a letter under two types: the `DEF`
+    /// statements then keep the VM's table (`Ext::DefType`).
+    dynamic: bool,
+    /// The letters the statement being compiled can meet under several
+    /// types; `def_types` holds the one of the copy being compiled.
+    ambiguous: u32,
+    /// The letters of `ambiguous` that the statement named.
+    used_ambiguous: std::cell::Cell<u32>,
+    /// A `DEF` keyword that sets each letter, to name in a refusal.
+    retyped_by: [Option<Kw>; 26],
+    /// For each user function's name, the letters whose types its calls
+    /// depend on (`deftypes::function_letters`).
+    fn_letters: HashMap<String, u32>,
+    /// For each user function, the tables of those letters its calls and
+    /// `DEF`s meet: one compiled body each (`CallInfo::variant`).
+    fn_variants: HashMap<u32, Vec<[VarTy; 26]>>,
     num_slots: HashMap<(String, NumTy), Slot>,
     str_slots: HashMap<String, Slot>,
     array_ids: HashMap<(String, VarTy), ArrayId>,
@@ -120,6 +139,13 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         diagnostics: Vec::new(),
         refusals: Vec::new(),
         def_types: [VarTy::Num(NumTy::Sng); 26],
+        reaching: deftypes::reaching(lines),
+        dynamic: false,
+        ambiguous: 0,
+        used_ambiguous: std::cell::Cell::new(0),
+        retyped_by: [None; 26],
+        fn_letters: deftypes::function_letters(lines),
+        fn_variants: HashMap::new(),
         num_slots: HashMap::new(),
         str_slots: HashMap::new(),
         array_ids: HashMap::new(),
@@ -147,6 +173,13 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
             matches!(kind, StmtKind::Resume(ResumeKind::Retry | ResumeKind::Next))
         })
     });
+    compiler.dynamic = compiler
+        .reaching
+        .values()
+        .any(|masks| masks.iter().any(|mask| mask.count_ones() > 1));
+    for line in lines {
+        note_def_keywords(&line.stmts, &mut compiler.retyped_by);
+    }
     for line in lines {
         compiler.line(line);
     }
@@ -183,6 +216,75 @@ fn types_after_if(
         ((then, true), (otherwise, true)) if otherwise == before => then,
         (_, (otherwise, true)) => otherwise,
     }
+}
+
+/// Records, for each letter, a `DEF` keyword that sets it.
+fn note_def_keywords(stmts: &[Stmt], retyped_by: &mut [Option<Kw>; 26]) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                note_def_keywords(then, retyped_by);
+                note_def_keywords(otherwise, retyped_by);
+            }
+            StmtKind::DefType(kind, ranges) => {
+                let letters = deftypes::letters_of(ranges);
+                let kw = match kind {
+                    DefKind::Int => Kw::Defint,
+                    DefKind::Sng => Kw::Defsng,
+                    DefKind::Dbl => Kw::Defdbl,
+                    DefKind::Str => Kw::Defstr,
+                };
+                // DEFSNG names a letter only when nothing else retypes it
+                for (index, entry) in retyped_by.iter_mut().enumerate() {
+                    if letters & (1 << index) != 0 && (entry.is_none() || *kind != DefKind::Sng) {
+                        *entry = Some(kw);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The type a `DEF` type code (`deftypes.rs`) stands for.
+fn ty_of_code(code: u32) -> VarTy {
+    match code {
+        1 => VarTy::Num(NumTy::Int),
+        2 => VarTy::Num(NumTy::Dbl),
+        3 => VarTy::Str,
+        _ => VarTy::Num(NumTy::Sng),
+    }
+}
+
+/// Whether a statement that names a letter of several types can be compiled
+/// once for each and pick its copy as it runs: one that neither holds other
+/// statements nor registers a loop or a jump (a `DEF FN` copy defines the
+/// function of the name as typed there, `FNA%` or `FNA!`, as GW-BASIC's).
+fn copyable(kind: &StmtKind) -> bool {
+    matches!(
+        kind,
+        StmtKind::Let(..)
+            | StmtKind::MidAssign { .. }
+            | StmtKind::Print(_)
+            | StmtKind::PrintUsing { .. }
+            | StmtKind::Write(_)
+            | StmtKind::WritePartial(_)
+            | StmtKind::Input { .. }
+            | StmtKind::LineInput { .. }
+            | StmtKind::Dim(_)
+            | StmtKind::Erase(_)
+            | StmtKind::Read(_)
+            | StmtKind::Swap(..)
+            | StmtKind::Randomize(_)
+            | StmtKind::Width(_)
+            | StmtKind::CheckedArgs(_)
+            | StmtKind::Cls(_)
+            | StmtKind::RaiseError(_)
+            | StmtKind::Record(_)
+            | StmtKind::DefFn { .. }
+    )
 }
 
 /// Whether the statement after these can run next: not after a last
@@ -274,6 +376,7 @@ impl Compiler {
         let mut previous_pushed = false;
         for stmt in stmts {
             let start = self.pc().0;
+            let masks = self.enter(stmt);
             // IF nests statements in statements: compiled past stmt's large
             // frame, to keep each level's stack small
             match &stmt.kind {
@@ -282,7 +385,11 @@ impl Compiler {
                     then,
                     otherwise,
                 } => self.if_stmt(cond, then, otherwise),
-                _ => self.stmt(stmt),
+                kind if self.ambiguous != 0 && copyable(kind) => self.copies(stmt, &masks),
+                _ => {
+                    self.stmt(stmt);
+                    self.settled();
+                }
             }
             let end = self.pc().0;
             if end <= start {
@@ -299,8 +406,124 @@ impl Compiler {
         }
     }
 
+    /// Sets the `DEF` types for a statement from what can reach it: a letter
+    /// with one type has it; one with several is `ambiguous`, typed for now
+    /// as the first. A statement nothing reaches keeps the text's types.
+    fn enter(&mut self, stmt: &Stmt) -> deftypes::Masks {
+        self.ambiguous = 0;
+        self.used_ambiguous.set(0);
+        let Some(masks) = self.reaching.get(&deftypes::key(stmt)).copied() else {
+            return [0; 26];
+        };
+        for (index, &mask) in masks.iter().enumerate() {
+            if mask.count_ones() > 1 {
+                self.ambiguous |= 1 << index;
+            }
+            if let Some(entry) = self.def_types.get_mut(index) {
+                *entry = ty_of_code(mask.trailing_zeros());
+            }
+        }
+        masks
+    }
+
+    /// Refuses the statement just compiled when it named a letter whose type
+    /// depends on the run and could not be compiled in copies.
+    fn settled(&mut self) {
+        let used = self.used_ambiguous.replace(0);
+        if used == 0 {
+            return;
+        }
+        let letter = used.trailing_zeros() as usize;
+        let kw = self
+            .retyped_by
+            .get(letter)
+            .copied()
+            .flatten()
+            .unwrap_or(Kw::Defint);
+        if !self.refusals.contains(&(self.current_line, kw)) {
+            self.refusals.push((self.current_line, kw));
+        }
+    }
+
+    /// A statement that names letters whose type depends on the run: one
+    /// copy for each way they can be typed there, picked by the VM's table.
+    fn copies(&mut self, stmt: &Stmt, masks: &deftypes::Masks) {
+        let case = self.emit(Op::Ext(Ext::DefCase(0)));
+        let on = self.emit(Op::On(TableId(0)));
+        let first = self.pc();
+        self.stmt(stmt);
+        let used = self.used_ambiguous.replace(0);
+        if used == 0 {
+            // it named none of them after all
+            self.patch(case, Op::Jump(first));
+            self.patch(on, Op::Jump(first));
+            return;
+        }
+        let letters: Vec<usize> = (0..26).filter(|l| used & (1 << l) != 0).collect();
+        if letters.len() > 3 {
+            self.used_ambiguous.set(used);
+            self.settled();
+            return;
+        }
+        // every combination of the letters' possible types, the first (each
+        // letter's lowest) being the copy compiled above
+        let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
+        for &letter in &letters {
+            let mask = u32::from(masks.get(letter).copied().unwrap_or(1));
+            combos = combos
+                .into_iter()
+                .flat_map(|combo| {
+                    (0..4)
+                        .filter(move |code| mask & (1 << code) != 0)
+                        .map(move |code| {
+                            let mut longer = combo.clone();
+                            longer.push(code);
+                            longer
+                        })
+                })
+                .collect();
+        }
+        let index_of = |combo: &[u32]| {
+            combo
+                .iter()
+                .rev()
+                .fold(0usize, |index, &code| index * 4 + code as usize)
+        };
+        let mut targets = vec![Some(first); 1 << (2 * letters.len())];
+        let mut exits = Vec::new();
+        for combo in combos.iter().skip(1) {
+            exits.push(self.emit(Op::Jump(Pc(0))));
+            let pc = self.pc();
+            for (&letter, &code) in letters.iter().zip(combo) {
+                if let Some(entry) = self.def_types.get_mut(letter) {
+                    *entry = ty_of_code(code);
+                }
+            }
+            if let Some(target) = targets.get_mut(index_of(combo)) {
+                *target = Some(pc);
+            }
+            self.stmt(stmt);
+            self.used_ambiguous.set(0);
+        }
+        let end = self.pc();
+        for exit in exits {
+            self.patch(exit, Op::Jump(end));
+        }
+        let table = TableId(self.code.ons.len() as u32);
+        self.code.ons.push(OnInfo {
+            targets,
+            gosub: false,
+        });
+        let mask = letters
+            .iter()
+            .fold(0u32, |mask, &letter| mask | (1 << letter));
+        self.patch(case, Op::Ext(Ext::DefCase(mask)));
+        self.patch(on, Op::On(table));
+    }
+
     fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
         self.num_expr(cond);
+        self.settled();
         let before = self.def_types;
         let branch = self.emit(Op::JumpIfFalse(Pc(0)));
         self.branch(then);
@@ -342,6 +565,10 @@ impl Compiler {
             None => {
                 let letter = name.bytes().next().unwrap_or(b'A');
                 let index = usize::from(letter.saturating_sub(b'A')).min(25);
+                if self.ambiguous & (1 << index) != 0 {
+                    self.used_ambiguous
+                        .set(self.used_ambiguous.get() | (1 << index));
+                }
                 let ty = self
                     .def_types
                     .get(index)
@@ -792,6 +1019,10 @@ impl Compiler {
                 self.def_fn(name, params, body.as_ref(), before_break, raises);
             }
             StmtKind::DefType(kind, ranges) => {
+                if self.dynamic {
+                    let letters = deftypes::letters_of(ranges);
+                    self.emit(Op::Ext(Ext::DefType(deftypes::code_of(*kind), letters)));
+                }
                 let ty = match kind {
                     DefKind::Int => VarTy::Num(NumTy::Int),
                     DefKind::Sng => VarTy::Num(NumTy::Sng),
@@ -1384,6 +1615,35 @@ impl Compiler {
         (id, ty)
     }
 
+    /// Which body of a user function a call here runs: the one compiled for
+    /// the types its letters have here (GW-BASIC types the parameters and the
+    /// body at each call).
+    fn fn_variant(&mut self, func: u32, name: &str) -> u32 {
+        let letters = self
+            .fn_letters
+            .get(&deftypes::base(name))
+            .copied()
+            .unwrap_or(0);
+        let touched = letters & self.ambiguous;
+        if touched != 0 {
+            self.used_ambiguous.set(self.used_ambiguous.get() | touched);
+        }
+        let mut table = [VarTy::Num(NumTy::Sng); 26];
+        for (index, entry) in table.iter_mut().enumerate() {
+            if letters & (1 << index) != 0 {
+                *entry = self.def_types[index];
+            }
+        }
+        let variants = self.fn_variants.entry(func).or_default();
+        match variants.iter().position(|known| *known == table) {
+            Some(index) => index as u32,
+            None => {
+                variants.push(table);
+                (variants.len() - 1) as u32
+            }
+        }
+    }
+
     fn def_fn(
         &mut self,
         name: &str,
@@ -1393,7 +1653,10 @@ impl Compiler {
         broken: Option<ErrorCode>,
     ) {
         let (func, result) = self.fn_id(name);
-        let params = params
+        // the parameters are typed here only for the variables the DEF makes;
+        // a call types them again, so no copy of the DEF is needed for them
+        let used = self.used_ambiguous.get();
+        let typed_params = params
             .iter()
             .map(|param| {
                 let (base, ty) = self.type_of(param);
@@ -1403,11 +1666,14 @@ impl Compiler {
                 }
             })
             .collect();
+        let own_variant = self.fn_variant(func, name);
+        self.used_ambiguous.set(used);
         let def = self.code.defs.len();
         self.code.defs.push(DefInfo {
             func,
-            params,
+            params: typed_params,
             body: Pc(0),
+            variants: Vec::new(),
         });
         self.pending_defs.push(PendingDef {
             def,
@@ -1416,58 +1682,107 @@ impl Compiler {
             before_break: before_break.to_vec(),
             broken,
             result,
-            types: self.def_types,
+            params: params.to_vec(),
+            own_variant,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
     }
 
+    /// Compiles each definition's body once for each table its function's
+    /// calls meet; a body's own calls can add tables, so this goes on until
+    /// every definition has all of its function's.
     fn compile_defs(&mut self) {
         let pending = std::mem::take(&mut self.pending_defs);
-        for def in pending {
-            self.current_line = def.line;
-            self.def_types = def.types;
-            self.mark_line(def.line);
-            let body = self.pc();
-            if let Some(info) = self.code.defs.get_mut(def.def) {
+        let mut done = vec![0usize; pending.len()];
+        loop {
+            let mut compiled = false;
+            for (index, def) in pending.iter().enumerate() {
+                let Some(func) = self.code.defs.get(def.def).map(|info| info.func) else {
+                    continue;
+                };
+                while let Some(table) = self
+                    .fn_variants
+                    .get(&func)
+                    .and_then(|tables| tables.get(done[index]))
+                    .copied()
+                {
+                    let variant = self.def_body(def, table);
+                    if let Some(info) = self.code.defs.get_mut(def.def) {
+                        info.variants.push(variant);
+                    }
+                    done[index] += 1;
+                    compiled = true;
+                }
+            }
+            if !compiled {
+                break;
+            }
+        }
+        for def in &pending {
+            if let Some(info) = self.code.defs.get_mut(def.def)
+                && let Some(&(_, body)) = info.variants.get(def.own_variant as usize)
+            {
                 info.body = body;
             }
-            let body_ty = match (&def.body, def.broken) {
-                (Some(body), None) => Some(self.expr(body)),
-                (body, Some(code)) => {
-                    // what parsed of the body runs before the error
-                    for ran in body.iter().chain(&def.before_break) {
-                        if self.expr(ran) == VarTy::Str {
-                            self.emit(Op::Call(Builtin::Len));
-                        }
-                        self.emit(Op::PopNum);
-                    }
-                    self.emit(Op::Raise(code));
-                    None
-                }
-                (None, None) => None,
-            };
-            let ty = match (body_ty, def.result) {
-                (Some(ty), _) => ty,
-                // unreachable after the raise; keeps the stack the verifier expects
-                (None, VarTy::Num(num)) => {
-                    self.emit(Op::Num(0.0));
-                    VarTy::Num(num)
-                }
-                (None, VarTy::Str) => {
-                    let empty = self.string_const(&[]);
-                    self.emit(Op::Str(empty));
-                    VarTy::Str
-                }
-            };
-            match (def.result, ty) {
-                (VarTy::Str, VarTy::Str) => {}
-                (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),
-                (VarTy::Str, VarTy::Num(_)) => self.type_mismatch_str(),
-                (VarTy::Num(_), VarTy::Str) => {
-                    self.type_mismatch_num();
-                }
-            }
-            self.emit(Op::FnReturn);
         }
+    }
+
+    /// One body of a definition, with its parameters, typed by `table`.
+    fn def_body(&mut self, def: &PendingDef, table: [VarTy; 26]) -> (Vec<Param>, Pc) {
+        self.current_line = def.line;
+        self.def_types = table;
+        self.ambiguous = 0;
+        self.used_ambiguous.set(0);
+        self.mark_line(def.line);
+        let params = def
+            .params
+            .iter()
+            .map(|param| {
+                let (base, ty) = self.type_of(param);
+                match ty {
+                    VarTy::Str => Param::Str(self.str_slot(&base)),
+                    VarTy::Num(num) => Param::Num(self.num_slot(&base, num), num),
+                }
+            })
+            .collect();
+        let body = self.pc();
+        let body_ty = match (&def.body, def.broken) {
+            (Some(body), None) => Some(self.expr(body)),
+            (body, Some(code)) => {
+                // what parsed of the body runs before the error
+                for ran in body.iter().chain(&def.before_break) {
+                    if self.expr(ran) == VarTy::Str {
+                        self.emit(Op::Call(Builtin::Len));
+                    }
+                    self.emit(Op::PopNum);
+                }
+                self.emit(Op::Raise(code));
+                None
+            }
+            (None, None) => None,
+        };
+        let ty = match (body_ty, def.result) {
+            (Some(ty), _) => ty,
+            // unreachable after the raise; keeps the stack the verifier expects
+            (None, VarTy::Num(num)) => {
+                self.emit(Op::Num(0.0));
+                VarTy::Num(num)
+            }
+            (None, VarTy::Str) => {
+                let empty = self.string_const(&[]);
+                self.emit(Op::Str(empty));
+                VarTy::Str
+            }
+        };
+        match (def.result, ty) {
+            (VarTy::Str, VarTy::Str) => {}
+            (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),
+            (VarTy::Str, VarTy::Num(_)) => self.type_mismatch_str(),
+            (VarTy::Num(_), VarTy::Str) => {
+                self.type_mismatch_num();
+            }
+        }
+        self.emit(Op::FnReturn);
+        (params, body)
     }
 }

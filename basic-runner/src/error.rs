@@ -338,6 +338,10 @@ pub enum RefusalCategory {
     DirectModeCommands,
     /// Anything else this BASIC does not implement.
     Unsupported,
+    /// A statement that names a letter which `DEFINT`/`DEFSNG`/`DEFDBL`/`DEFSTR`
+    /// can have retyped or not when it runs, of a kind the compiler cannot
+    /// make copies of (`FOR`, `NEXT`, `WHILE`, `ON`, `IF`'s condition, `DEF FN`).
+    RetypedName,
 }
 
 impl RefusalCategory {
@@ -353,6 +357,7 @@ impl RefusalCategory {
             RefusalCategory::InputDevices => "input devices",
             RefusalCategory::DirectModeCommands => "direct-mode commands",
             RefusalCategory::Unsupported => "not supported by this BASIC",
+            RefusalCategory::RetypedName => "a name typed differently by the runs that reach it",
         }
     }
 }

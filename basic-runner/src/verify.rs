@@ -33,6 +33,11 @@ pub(crate) fn verify(code: &Code) -> Result<Depth, VerifyError> {
     verifier.check_tables()?;
     let mut entries = vec![0usize];
     entries.extend(code.defs.iter().map(|def| def.body.0 as usize));
+    entries.extend(
+        code.defs
+            .iter()
+            .flat_map(|def| def.variants.iter().map(|(_, body)| body.0 as usize)),
+    );
     // RESUME may continue at any statement boundary, with empty stacks
     for &(start, end) in &code.stmts {
         entries.push(start as usize);
@@ -108,10 +113,14 @@ impl Verifier<'_> {
             }
         }
         for def in &self.code.defs {
-            if !in_code(def.body) || def.func as usize >= self.code.fn_names.len() {
+            if !in_code(def.body)
+                || def.variants.iter().any(|(_, body)| !in_code(*body))
+                || def.func as usize >= self.code.fn_names.len()
+            {
                 return self.fail(0, "DEF FN body outside the code");
             }
-            for param in &def.params {
+            let variants = def.variants.iter().flat_map(|(params, _)| params);
+            for param in def.params.iter().chain(variants) {
                 let ok = match param {
                     Param::Num(slot, _) => (slot.0 as usize) < self.code.num_vars.len(),
                     Param::Str(slot) => (slot.0 as usize) < self.code.str_vars.len(),

@@ -270,6 +270,24 @@ impl<'a> Vm<'a> {
                     self.m.curlin = None;
                 }
             }
+            Ext::DefType(code, letters) => {
+                for (index, entry) in self.m.def_types.iter_mut().enumerate() {
+                    if letters & (1 << index) != 0 {
+                        *entry = code;
+                    }
+                }
+            }
+            Ext::DefCase(letters) => {
+                let mut case = 0.0;
+                let mut place = 1.0;
+                for (index, &code) in self.m.def_types.iter().enumerate() {
+                    if letters & (1 << index) != 0 {
+                        case += f64::from(code) * place;
+                        place *= 4.0;
+                    }
+                }
+                self.push(case + 1.0);
+            }
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
