@@ -164,6 +164,9 @@ pub(crate) struct Code {
     pub(crate) fn_names: Vec<String>,
     pub(crate) defs: Vec<DefInfo>,
     pub(crate) calls: Vec<CallInfo>,
+    /// For each `Ext::DefCase`: its letters (bit 0 is A) and, for each copy,
+    /// their type codes, two bits each, the first letter lowest.
+    pub(crate) def_cases: Vec<(u32, Vec<u64>)>,
     pub(crate) data: Vec<DataEntry>,
     /// Constants of fused branches.
     pub(crate) consts: Vec<f64>,

@@ -92,6 +92,8 @@ struct Compiler {
     ambiguous: u32,
     /// The letters of `ambiguous` that the statement named.
     used_ambiguous: std::cell::Cell<u32>,
+    /// The types each letter can have at the statement being compiled.
+    masks: deftypes::Masks,
     /// A `DEF` keyword that sets each letter, to name in a refusal.
     retyped_by: [Option<Kw>; 26],
     /// For each user function's name, the letters whose types its calls
@@ -143,6 +145,7 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         dynamic: false,
         ambiguous: 0,
         used_ambiguous: std::cell::Cell::new(0),
+        masks: [0; 26],
         retyped_by: [None; 26],
         fn_letters: deftypes::function_letters(lines),
         fn_variants: HashMap::new(),
@@ -257,6 +260,10 @@ fn ty_of_code(code: u32) -> VarTy {
         _ => VarTy::Num(NumTy::Sng),
     }
 }
+
+/// How many copies of one statement the compiler makes for the ways its
+/// letters can be typed (each a whole copy of its code); more are refused.
+const MAX_COPIES: usize = 64;
 
 /// Whether a statement that names a letter of several types can be compiled
 /// once for each and pick its copy as it runs: one that neither holds other
@@ -376,7 +383,7 @@ impl Compiler {
         let mut previous_pushed = false;
         for stmt in stmts {
             let start = self.pc().0;
-            let masks = self.enter(stmt);
+            self.enter(stmt);
             // IF nests statements in statements: compiled past stmt's large
             // frame, to keep each level's stack small
             match &stmt.kind {
@@ -385,7 +392,9 @@ impl Compiler {
                     then,
                     otherwise,
                 } => self.if_stmt(cond, then, otherwise),
-                kind if self.ambiguous != 0 && copyable(kind) => self.copies(stmt, &masks),
+                kind if self.ambiguous != 0 && copyable(kind) => {
+                    self.copies(&mut |compiler| compiler.stmt(stmt));
+                }
                 _ => {
                     self.stmt(stmt);
                     self.settled();
@@ -409,12 +418,14 @@ impl Compiler {
     /// Sets the `DEF` types for a statement from what can reach it: a letter
     /// with one type has it; one with several is `ambiguous`, typed for now
     /// as the first. A statement nothing reaches keeps the text's types.
-    fn enter(&mut self, stmt: &Stmt) -> deftypes::Masks {
+    fn enter(&mut self, stmt: &Stmt) {
         self.ambiguous = 0;
         self.used_ambiguous.set(0);
+        self.masks = [0; 26];
         let Some(masks) = self.reaching.get(&deftypes::key(stmt)).copied() else {
-            return [0; 26];
+            return;
         };
+        self.masks = masks;
         for (index, &mask) in masks.iter().enumerate() {
             if mask.count_ones() > 1 {
                 self.ambiguous |= 1 << index;
@@ -423,7 +434,6 @@ impl Compiler {
                 *entry = ty_of_code(mask.trailing_zeros());
             }
         }
-        masks
     }
 
     /// Refuses the statement just compiled when it named a letter whose type
@@ -445,26 +455,42 @@ impl Compiler {
         }
     }
 
-    /// A statement that names letters whose type depends on the run: one
-    /// copy for each way they can be typed there, picked by the VM's table.
-    fn copies(&mut self, stmt: &Stmt, masks: &deftypes::Masks) {
-        let case = self.emit(Op::Ext(Ext::DefCase(0)));
+    /// A condition or selector (one number on the stack) compiled in copies
+    /// when it names letters whose type depends on the run.
+    fn num_copies(&mut self, expr: &Expr, to_single: bool) {
+        let mut compile = |compiler: &mut Compiler| {
+            let ty = compiler.num_expr(expr);
+            if to_single {
+                compiler.convert(ty, NumTy::Sng);
+            }
+        };
+        if self.ambiguous == 0 {
+            compile(self);
+            return;
+        }
+        let outer = self.used_ambiguous.replace(0);
+        let types = self.def_types;
+        self.copies(&mut compile);
+        self.def_types = types;
+        self.used_ambiguous.set(self.used_ambiguous.get() | outer);
+    }
+
+    /// Code that names letters whose type depends on the run: one copy for
+    /// each way they can be typed there, picked by the VM's table.
+    fn copies(&mut self, compile: &mut dyn FnMut(&mut Compiler)) {
+        let masks = self.masks;
+        let case_at = self.emit(Op::Ext(Ext::DefCase(TableId(0))));
         let on = self.emit(Op::On(TableId(0)));
         let first = self.pc();
-        self.stmt(stmt);
+        compile(self);
         let used = self.used_ambiguous.replace(0);
         if used == 0 {
             // it named none of them after all
-            self.patch(case, Op::Jump(first));
+            self.patch(case_at, Op::Jump(first));
             self.patch(on, Op::Jump(first));
             return;
         }
         let letters: Vec<usize> = (0..26).filter(|l| used & (1 << l) != 0).collect();
-        if letters.len() > 3 {
-            self.used_ambiguous.set(used);
-            self.settled();
-            return;
-        }
         // every combination of the letters' possible types, the first (each
         // letter's lowest) being the copy compiled above
         let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
@@ -483,46 +509,50 @@ impl Compiler {
                 })
                 .collect();
         }
-        let index_of = |combo: &[u32]| {
-            combo
-                .iter()
-                .rev()
-                .fold(0usize, |index, &code| index * 4 + code as usize)
-        };
-        let mut targets = vec![Some(first); 1 << (2 * letters.len())];
+        if combos.len() > MAX_COPIES {
+            self.used_ambiguous.set(used);
+            self.settled();
+            return;
+        }
+        let mut targets = vec![Some(first)];
         let mut exits = Vec::new();
         for combo in combos.iter().skip(1) {
             exits.push(self.emit(Op::Jump(Pc(0))));
-            let pc = self.pc();
+            targets.push(Some(self.pc()));
             for (&letter, &code) in letters.iter().zip(combo) {
                 if let Some(entry) = self.def_types.get_mut(letter) {
                     *entry = ty_of_code(code);
                 }
             }
-            if let Some(target) = targets.get_mut(index_of(combo)) {
-                *target = Some(pc);
-            }
-            self.stmt(stmt);
+            compile(self);
             self.used_ambiguous.set(0);
         }
         let end = self.pc();
         for exit in exits {
             self.patch(exit, Op::Jump(end));
         }
+        let packed = combos
+            .iter()
+            .map(|combo| {
+                combo
+                    .iter()
+                    .rev()
+                    .fold(0u64, |packed, &code| (packed << 2) | u64::from(code))
+            })
+            .collect();
+        let case = TableId(self.code.def_cases.len() as u32);
+        self.code.def_cases.push((used, packed));
         let table = TableId(self.code.ons.len() as u32);
         self.code.ons.push(OnInfo {
             targets,
             gosub: false,
         });
-        let mask = letters
-            .iter()
-            .fold(0u32, |mask, &letter| mask | (1 << letter));
-        self.patch(case, Op::Ext(Ext::DefCase(mask)));
+        self.patch(case_at, Op::Ext(Ext::DefCase(case)));
         self.patch(on, Op::On(table));
     }
 
     fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
-        self.num_expr(cond);
+        self.num_copies(cond, false);
         self.settled();
         let before = self.def_types;
         let branch = self.emit(Op::JumpIfFalse(Pc(0)));
@@ -908,8 +938,7 @@ impl Compiler {
                 targets,
                 gosub,
             } => {
-                let ty = self.num_expr(selector);
-                self.convert(ty, NumTy::Sng);
+                self.num_copies(selector, true);
                 let table = self.code.ons.len();
                 self.code.ons.push(OnInfo {
                     targets: vec![None; targets.len()],
@@ -930,7 +959,7 @@ impl Compiler {
             StmtKind::While(cond) => {
                 // WEND loops back to the condition, past the scan
                 let table = self.while_scan();
-                self.num_expr(cond);
+                self.num_copies(cond, false);
                 self.emit(Op::While(TableId(table as u32)));
             }
             // a WHILE whose condition does not parse looks for its WEND first

@@ -258,10 +258,11 @@ pub enum Ext {
     /// mask (bit 0 is A) to the type code (0 single, 1 integer, 2 double,
     /// 3 string).
     DefType(u8, u32),
-    /// Push 1 + the type codes of the letters in the mask, in base 4 with
-    /// the first letter lowest: an `ON` selector among a statement's copies,
-    /// one compiled for each way GW-BASIC's table can type its names there.
-    DefCase(u32),
+    /// Push 1 + the position, in the table's list, of the type codes the
+    /// table's letters have now: an `ON` selector among a statement's
+    /// copies, one compiled for each way GW-BASIC's table can type its names
+    /// there (0, falling through to the first copy, for none).
+    DefCase(TableId),
 }
 
 /// A typed arithmetic operation inside a fused instruction.

@@ -106,8 +106,8 @@ struct Graph<'a> {
     /// Where a `RETURN` can go: after each `GOSUB`.
     return_sites: Vec<usize>,
     returns: Vec<usize>,
-    /// Each `FOR`'s name (its base, no sign) and the statement after it.
-    for_bodies: Vec<(String, usize)>,
+    /// Each `FOR`'s name (its base, no sign), the `FOR`, and the statement after it.
+    for_bodies: Vec<(String, usize, usize)>,
     fors: Vec<(String, usize)>,
     /// Each `NEXT`'s name (`None`: any loop) and the statement after it.
     next_afters: Vec<(Option<String>, usize)>,
@@ -196,7 +196,7 @@ impl Graph<'_> {
                 StmtKind::For { var, .. } => {
                     succ.extend(next);
                     if let Some(next) = next {
-                        self.for_bodies.push((base(var), next));
+                        self.for_bodies.push((base(var), me, next));
                     }
                     self.fors.push((base(var), me));
                 }
@@ -262,10 +262,15 @@ impl Graph<'_> {
         for &ret in &self.returns {
             self.succ[ret].extend(self.return_sites.iter().copied());
         }
+        // a NEXT loops back to a FOR of its name only when the name has the
+        // same type at both (GW-BASIC's NEXT looks for the FOR of that
+        // variable, I% or I!): an edge that waits for the masks to agree
+        let mut loops: Vec<(usize, usize, usize, u32)> = Vec::new();
         for (name, at) in &self.nexts {
-            for (loop_name, body) in &self.for_bodies {
+            let letter = name.as_deref().map_or(0, letter_of);
+            for (loop_name, for_at, body) in &self.for_bodies {
                 if matches(loop_name, name) {
-                    self.succ[*at].push(*body);
+                    loops.push((*at, *for_at, *body, letter));
                 }
             }
         }
@@ -306,6 +311,50 @@ impl Graph<'_> {
         let mut queue: VecDeque<usize> = VecDeque::from([0]);
         let mut queued = vec![false; count];
         queued[0] = true;
+        loop {
+            self.propagate(&mut masks, &mut queue, &mut queued, handled);
+            // the loops' edges whose NEXT and FOR now share a type
+            let mut added = false;
+            let mut index = 0;
+            while let Some(&(next, for_at, body, letter)) = loops.get(index) {
+                let shared = match letter.trailing_zeros() as usize {
+                    26.. => true,
+                    l => masks[next][l] & masks[for_at][l] != 0,
+                };
+                if shared && masks[next].iter().any(|&m| m != 0) {
+                    self.succ[next].push(body);
+                    loops.swap_remove(index);
+                    if !queued[next] {
+                        queued[next] = true;
+                        queue.push_back(next);
+                    }
+                    added = true;
+                } else {
+                    index += 1;
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+        self.nodes
+            .iter()
+            .zip(masks)
+            .filter(|(_, mask)| mask.iter().any(|&m| m != 0))
+            .map(|(stmt, mask)| (key(stmt), mask))
+            .collect()
+    }
+
+    /// Joins the masks along the edges from the queued statements until
+    /// nothing changes (each letter's mask only grows, so this ends).
+    fn propagate(
+        &self,
+        masks: &mut [Masks],
+        queue: &mut VecDeque<usize>,
+        queued: &mut [bool],
+        handled: u32,
+    ) {
+        let count = masks.len();
         while let Some(at) = queue.pop_front() {
             queued[at] = false;
             let before = masks[at];
@@ -347,7 +396,7 @@ impl Graph<'_> {
                 }
                 // what RESUME brings back depends on the masks at RESUME
                 if grew && handled != 0 && self.resumes.contains(&to) {
-                    for (node, &erring) in self.erring.iter().enumerate() {
+                    for (node, &erring) in self.erring.iter().enumerate().take(count) {
                         if erring && !queued[node] {
                             queued[node] = true;
                             queue.push_back(node);
@@ -356,12 +405,6 @@ impl Graph<'_> {
                 }
             }
         }
-        self.nodes
-            .iter()
-            .zip(masks)
-            .filter(|(_, mask)| mask.iter().any(|&m| m != 0))
-            .map(|(stmt, mask)| (key(stmt), mask))
-            .collect()
     }
 
     /// The letters a `DEF` statement, `CLEAR` or `RUN` can set on the way to a
