@@ -24,8 +24,11 @@ and bodies, string FNs, parameters shadowing globals, errors in a body),
 arrays (DIM, ERASE and OPTION BASE in sequences, implicit and multi-dimension
 arrays), stredge (string functions at 0, 255, 256, -1, INSTR past the end,
 STR$/VAL round trips, comparisons, String too long), swap (each type, array
-elements, mismatches), tron (TRON/TROFF marks) and printpos (TAB past the
-width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40).
+elements, mismatches), tron (TRON/TROFF marks), printpos (TAB past the
+width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and
+deftype (DEFINT/DEFSNG/DEFDBL/DEFSTR met in another order than the text's:
+inside loops, in subroutines placed after their callers, on IF branches,
+before jumps back, with FOR, arrays, DEF FN, READ and INPUT on retyped names).
 
 Kept out because PC-BASIC 2.0.5 is wrong there by GW-BASIC's source (each has
 a transcript test allowlisted in scripts/oracle/basic-allowlist.txt): RESUME

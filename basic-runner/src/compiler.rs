@@ -55,6 +55,10 @@ enum LoopEvent {
     Next(Option<Slot>, Pc, u32, Option<String>),
     While(usize),
     Wend(Pc),
+    /// A loop event of a statement's second or later `DEF`-typed copy: the
+    /// text holds one `FOR` or `NEXT` there, which the first copy's event
+    /// stands for when other loops look for their `NEXT`.
+    Copy(Box<LoopEvent>),
 }
 
 enum Fixup {
@@ -266,9 +270,10 @@ fn ty_of_code(code: u32) -> VarTy {
 const MAX_COPIES: usize = 64;
 
 /// Whether a statement that names a letter of several types can be compiled
-/// once for each and pick its copy as it runs: one that neither holds other
-/// statements nor registers a loop or a jump (a `DEF FN` copy defines the
-/// function of the name as typed there, `FNA%` or `FNA!`, as GW-BASIC's).
+/// once for each and pick its copy as it runs: one that holds no other
+/// statements nor jumps (a `DEF FN` copy defines the function of the name as
+/// typed there, `FNA%` or `FNA!`, as GW-BASIC's; a `FOR` copy runs the loop
+/// of `I%` or `I!`, and a `NEXT` copy looks for that variable's loop).
 fn copyable(kind: &StmtKind) -> bool {
     matches!(
         kind,
@@ -291,6 +296,9 @@ fn copyable(kind: &StmtKind) -> bool {
             | StmtKind::RaiseError(_)
             | StmtKind::Record(_)
             | StmtKind::DefFn { .. }
+            | StmtKind::For { .. }
+            | StmtKind::Next(_)
+            | StmtKind::Clear(_)
     )
 }
 
@@ -524,8 +532,14 @@ impl Compiler {
                     *entry = ty_of_code(code);
                 }
             }
+            let events = self.events.len();
             compile(self);
             self.used_ambiguous.set(0);
+            // one FOR or NEXT in the text, however many copies
+            for event in self.events.iter_mut().skip(events) {
+                let inner = std::mem::replace(event, LoopEvent::While(usize::MAX));
+                *event = LoopEvent::Copy(Box::new(inner));
+            }
         }
         let end = self.pc();
         for exit in exits {
@@ -758,21 +772,43 @@ impl Compiler {
     fn match_loops(&mut self) {
         let events = std::mem::take(&mut self.events);
         for (index, event) in events.iter().enumerate() {
+            let event = match event {
+                LoopEvent::Copy(inner) => inner.as_ref(),
+                event => event,
+            };
             match event {
                 LoopEvent::For(table, var, for_name) => {
                     let mut depth = 0usize;
                     let mut skip = Err((ErrorCode::ForWithoutNext, None));
-                    for later in events.iter().skip(index + 1) {
+                    for (at, later) in events.iter().enumerate().skip(index + 1) {
                         match later {
                             LoopEvent::For(..) => depth += 1,
                             LoopEvent::Next(next_var, after, line, bare_name) => {
                                 if depth == 0 {
+                                    // of a NEXT in DEF-typed copies, the one of this
+                                    // FOR's variable (I% or I!), whose address its
+                                    // loop is left from
+                                    let copy =
+                                        events.iter().skip(at + 1).map_while(|event| match event {
+                                            LoopEvent::Copy(inner) => match inner.as_ref() {
+                                                LoopEvent::Next(Some(slot), after, ..) => {
+                                                    Some((slot, after))
+                                                }
+                                                _ => None,
+                                            },
+                                            _ => None,
+                                        });
+                                    let (next_var, after) =
+                                        match copy.into_iter().find(|(slot, _)| *slot == var) {
+                                            Some((slot, after)) => (Some(*slot), after),
+                                            None => (*next_var, after),
+                                        };
                                     // GW-BASIC matches the NEXT when the FOR runs, with
                                     // the DEF types of that moment: a bare name retyped
                                     // by a later DEFINT still matches
                                     let same_name = bare_name.is_some() && bare_name == for_name;
                                     skip = match next_var {
-                                        Some(next_var) if next_var != var && !same_name => {
+                                        Some(next_var) if next_var != *var && !same_name => {
                                             Err((ErrorCode::NextWithoutFor, Some(*line)))
                                         }
                                         _ => Ok(*after),

@@ -338,9 +338,9 @@ pub enum RefusalCategory {
     DirectModeCommands,
     /// Anything else this BASIC does not implement.
     Unsupported,
-    /// A statement that names a letter which `DEFINT`/`DEFSNG`/`DEFDBL`/`DEFSTR`
-    /// can have retyped or not when it runs, of a kind the compiler cannot
-    /// make copies of (`FOR`, `NEXT`, `WHILE`, `ON`, `IF`'s condition, `DEF FN`).
+    /// A statement that names letters which `DEFINT`/`DEFSNG`/`DEFDBL`/`DEFSTR`
+    /// can have retyped or not when it runs, in more combinations than the
+    /// compiler makes copies of it for.
     RetypedName,
 }
 

@@ -21,6 +21,11 @@ pub(super) type Masks = [u8; 26];
 /// The masks at the start and after `CLEAR` or `RUN`: every letter single.
 const ALL_SINGLE: Masks = [1; 26];
 
+/// How many edges whose ends depend on the run (`RETURN` to every `GOSUB`,
+/// `NEXT` to every `FOR`, errors to every handler) the pass follows; a
+/// program with more is typed by `everywhere`, so that loading stays quick.
+const MAX_EDGES: usize = 1 << 20;
+
 pub(super) fn code_of(kind: DefKind) -> u8 {
     match kind {
         DefKind::Sng => 0,
@@ -256,6 +261,26 @@ impl Graph<'_> {
         let count = self.nodes.len();
         self.erring.resize(count, false);
         self.after.resize(count, None);
+        let erring = self.erring.iter().filter(|&&e| e).count();
+        let resumes = if self.resumes.is_empty() {
+            0
+        } else {
+            1 + self.resumes.len()
+        };
+        let edges = [
+            (self.returns.len(), self.return_sites.len()),
+            (self.nexts.len(), self.for_bodies.len()),
+            (self.fors.len(), self.nexts.len()),
+            (self.wends.len(), self.whiles.len()),
+            (erring, self.handlers.len() + resumes),
+        ]
+        .iter()
+        .fold(0usize, |sum, &(a, b)| {
+            sum.saturating_add(a.saturating_mul(b))
+        });
+        if edges > MAX_EDGES {
+            return self.everywhere();
+        }
         let matches = |loop_name: &str, other: &Option<String>| {
             other.as_deref().is_none_or(|name| name == loop_name)
         };
@@ -395,7 +420,7 @@ impl Graph<'_> {
                     queue.push_back(to);
                 }
                 // what RESUME brings back depends on the masks at RESUME
-                if grew && handled != 0 && self.resumes.contains(&to) {
+                if grew && handled != 0 && self.is_resume(to) {
                     for (node, &erring) in self.erring.iter().enumerate().take(count) {
                         if erring && !queued[node] {
                             queued[node] = true;
@@ -405,6 +430,24 @@ impl Graph<'_> {
                 }
             }
         }
+    }
+
+    /// Every statement with every type some `DEF` statement gives each letter:
+    /// sound for any order, for a program whose jumps are too many to follow
+    /// (its statements that name a retyped letter are compiled in copies).
+    fn everywhere(&self) -> HashMap<usize, Masks> {
+        let mut masks = ALL_SINGLE;
+        for stmt in &self.nodes {
+            if let StmtKind::DefType(kind, ranges) = &stmt.kind {
+                let letters = letters_of(ranges);
+                for (index, mask) in masks.iter_mut().enumerate() {
+                    if letters & (1 << index) != 0 {
+                        *mask |= 1 << code_of(*kind);
+                    }
+                }
+            }
+        }
+        self.nodes.iter().map(|stmt| (key(stmt), masks)).collect()
     }
 
     /// The letters a `DEF` statement, `CLEAR` or `RUN` can set on the way to a
@@ -433,6 +476,13 @@ impl Graph<'_> {
             work.extend(preds[at].iter().copied().filter(|&from| !seen[from]));
         }
         letters
+    }
+
+    fn is_resume(&self, at: usize) -> bool {
+        matches!(
+            self.nodes.get(at).map(|stmt| &stmt.kind),
+            Some(StmtKind::Resume(ResumeKind::Retry | ResumeKind::Next))
+        )
     }
 
     fn transfer(&self, at: usize, mut masks: Masks) -> Masks {
