@@ -169,7 +169,8 @@ impl Graph<'_> {
                 }
                 StmtKind::Goto(line) => {
                     succ.extend(self.line(*line));
-                    erring = false;
+                    // only a missing line is an error
+                    erring = self.line(*line).is_none();
                 }
                 StmtKind::Gosub(line) => {
                     succ.extend(self.line(*line));
@@ -225,7 +226,7 @@ impl Graph<'_> {
                 StmtKind::OnErrorGoto(line) => {
                     succ.extend(next);
                     self.handlers.extend(self.line(*line));
-                    erring = false;
+                    erring = *line != 0 && self.line(*line).is_none();
                 }
                 StmtKind::Resume(ResumeKind::Line(line)) => succ.extend(self.line(*line)),
                 StmtKind::Resume(_) => self.resumes.push(me),
