@@ -204,14 +204,13 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     }
 }
 
-/// The `DEF` type table for the statement after an `IF`, each branch's table
-/// with whether that branch can go on into it. GW-BASIC's table is whatever
-/// the `DEFINT`s and `CLEAR`s that ran left; here it is fixed per statement by
-/// the text, so a branch that ends in a jump (`THEN CLEAR: GOTO 10`, the
-/// restart idiom) leaves the lines after the `IF` the table of the path that
-/// reaches them. When both paths reach them with different tables, the
-/// branch's own (the one that wrote the change) wins, as text order would
-/// have it.
+/// The `DEF` type table for the statement after an `IF` in the text's order,
+/// each branch's table with whether that branch can go on into it. Only a
+/// statement nothing reaches keeps the text's table (`enter` gives every
+/// other the types `deftypes.rs` finds reach it), so this matters for code
+/// that never runs: a branch that ends in a jump leaves the lines after the
+/// `IF` the table of the path that reaches them, and when both paths go on
+/// with different tables the branch's own wins.
 fn types_after_if(
     before: [VarTy; 26],
     then: ([VarTy; 26], bool),
