@@ -24,15 +24,16 @@ and bodies, string FNs, parameters shadowing globals, errors in a body),
 arrays (DIM, ERASE and OPTION BASE in sequences, implicit and multi-dimension
 arrays), stredge (string functions at 0, 255, 256, -1, INSTR past the end,
 STR$/VAL round trips, comparisons, String too long), swap (each type, array
-elements, mismatches), tron (TRON/TROFF marks) and printpos (TAB past the
-width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and memory
+elements, mismatches), tron (TRON/TROFF marks), printpos (TAB past the
+width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40), memory
 (FRE(0), FRE("") and FRE(1) after each kind of scalar, array and string,
 ERASE, CLEAR with its sizes, DEF FN, nesting and lines of various statements;
-strings until Out of string space and arrays until Out of memory, trapped).
-elements, mismatches), tron (TRON/TROFF marks), printpos (TAB past the
-width, large SPC, items at columns 38-80 with `,` and `;`, WIDTH 40) and
-mutate (a valid statement broken at a random token: what runs before the bad
-token).
+strings until Out of string space and arrays until Out of memory, trapped),
+deftype (DEFINT/DEFSNG/DEFDBL/DEFSTR met in another order than the text's:
+inside loops, in subroutines placed after their callers, on IF branches,
+before jumps back, with FOR, arrays, DEF FN, READ and INPUT on retyped names)
+and mutate (a valid statement broken at a random token: what runs before the
+bad token).
 
 gen_mutate still meets differences that are not fixed or are PC-BASIC's: text
 after a PRINT USING value or a COLOR/LOCATE value (allowlisted:
@@ -820,6 +821,50 @@ def gen_mutate(p):
     text = " ".join(tokens)
     text = text.replace("@T", "@" + t).replace("@S", "@" + s).replace("@H", "@" + h)
     p.main.append(f'PRINT "B";: {text}: PRINT "C";X;A;I;B$')
+def gen_deftype(p):
+    """DEFINT/DEFSNG/DEFDBL/DEFSTR met at run time in another order than the text's."""
+    r = p.rng
+    letter = pick(r, "Q", "V", "G", "H", "U", "Z")
+    kind = pick(r, "DEFINT", "DEFDBL", "DEFSTR", "DEFSNG")
+    num = kind != "DEFSTR"
+    value = pick(r, "1.5", "2.5", "-2.5", "1/3", "7") if num else '"T"'
+    shape = r.randrange(12)
+    sub, lab, done = p.fresh(), p.fresh(), p.fresh()
+    if shape == 0:  # the same name before and after
+        p.main.append(f"{letter}=1.5: PRINT {letter}: {kind} {letter}: PRINT {letter}: {letter}={value}: PRINT {letter}")
+    elif shape == 1:  # a DEFtype inside a loop: the second pass sees the new type
+        p.main.append(f"FOR K%=1 TO 2: PRINT {letter}: {letter}=1.25: PRINT {letter}: {kind} {letter}: NEXT K%")
+    elif shape == 2:  # a DEFtype only in a subroutine, placed after the text that uses it
+        p.main.append(f"GOSUB @{sub}: {letter}={value}: PRINT {letter}{pick(r, '', ': GOSUB @' + sub)}")
+        p.tail.append((sub, f"{kind} {letter}: RETURN"))
+    elif shape == 3:  # a DEFtype on one branch of IF
+        cond = pick(r, "0", "1")
+        other = pick(r, "DEFSNG", "DEFDBL", "DEFINT", "PRINT 0")
+        p.main.append(f"IF {cond} THEN {kind} {letter} ELSE {other} {letter if other != 'PRINT 0' else ''}")
+        p.main.append(f"PRINT {letter}: {letter}={value}: PRINT {letter}")
+    elif shape == 4:  # a jump back to lines above the DEFtype
+        p.main.append("C%=0")
+        p.main.append((lab, f"C%=C%+1: PRINT {letter}: {letter}={value}: PRINT {letter}"))
+        p.main.append(f"IF C%<2 THEN {kind} {letter}: GOTO @{lab}")
+    elif shape == 5:  # FOR on a retyped variable
+        body = pick(r, "PRINT " + letter + ";", "DEFSNG " + letter, "DEFINT " + letter, "PRINT 1;")
+        p.main.append(f"DEFINT {letter}: FOR {letter}=1 TO {pick(r, '2', '2.5', '3')}: {body}: NEXT {letter}: PRINT {letter}")
+    elif shape == 6:  # arrays under two types
+        p.main.append(f"DIM {letter}(3): {letter}(1)={pick(r, '1.5', '3')}: {kind} {letter}: PRINT {letter}(1): {letter}(1)={value}: PRINT {letter}(1)")
+    elif shape == 7:  # DEF FN parameters and bodies typed as at the call
+        p.main.append(f"DEF FNP({letter})={letter}*2: PRINT FNP(1.3): {pick(r, 'DEFINT', 'DEFDBL', 'DEFSNG')} {letter}: PRINT FNP(1.3)")
+    elif shape == 8:  # READ into a retyped name
+        p.main.append(f"RESTORE @{sub}: READ {letter}: PRINT {letter}: {kind} {letter}: READ {letter}: PRINT {letter}")
+        p.tail.append((sub, "DATA 1.5,2.5,3.5"))
+    elif shape == 9:  # INPUT into a retyped name
+        p.main.append(f"INPUT {letter}: PRINT {letter}: {kind} {letter}: INPUT {letter}: PRINT {letter}")
+        p.inputs.append(pick(r, "1.5", "7", "2.5"))
+        p.inputs.append(pick(r, "1.5", "-2.5", "ABC", "3"))
+    elif shape == 10:  # a type mismatch that follows the retyping
+        p.main.append(f"{letter}=1: {pick(r, 'DEFSTR', 'DEFINT')} {letter}: {letter}={pick(r, '2', chr(34) + 'S' + chr(34))}: PRINT {letter}")
+    else:  # a subroutine reached before and after a DEFtype
+        p.main.append(f"GOSUB @{sub}: {kind} {letter}: GOSUB @{sub}: {pick(r, 'DEFSNG', 'DEFDBL')} {letter}: GOSUB @{sub}")
+        p.tail.append((sub, f"{letter}={pick(r, '2.5', '1/3')}: PRINT {letter}: RETURN"))
 
 
 AREAS = [  # (weight, generator)
@@ -829,6 +874,7 @@ AREAS = [  # (weight, generator)
     (6, gen_fnmore), (6, gen_arrays), (8, gen_stredge), (4, gen_swap), (3, gen_tron), (6, gen_printpos),
     (8, gen_memory),
     (8, gen_mutate),
+    (6, gen_deftype),
 ]
 
 

@@ -110,8 +110,13 @@ pub(crate) enum Param {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct DefInfo {
     pub(crate) func: u32,
+    /// The parameters as typed where the `DEF` runs (the variables it makes).
     pub(crate) params: Vec<Param>,
+    /// The body compiled with the `DEF` types of the `DEF` itself.
     pub(crate) body: Pc,
+    /// The parameters and body as typed by each table the function's calls
+    /// can meet (GW-BASIC types them at each call), by `CallInfo::variant`.
+    pub(crate) variants: Vec<(Vec<Param>, Pc)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -120,6 +125,8 @@ pub(crate) struct CallInfo {
     /// For each argument: is it a string?
     pub(crate) arg_is_str: Vec<bool>,
     pub(crate) result_is_str: bool,
+    /// Which of the definition's `variants` the `DEF` types here select.
+    pub(crate) variant: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -157,6 +164,9 @@ pub(crate) struct Code {
     pub(crate) fn_names: Vec<String>,
     pub(crate) defs: Vec<DefInfo>,
     pub(crate) calls: Vec<CallInfo>,
+    /// For each `Ext::DefCase`: its letters (bit 0 is A) and, for each copy,
+    /// their type codes, two bits each, the first letter lowest.
+    pub(crate) def_cases: Vec<(u32, Vec<u64>)>,
     pub(crate) data: Vec<DataEntry>,
     /// Constants of fused branches.
     pub(crate) consts: Vec<f64>,

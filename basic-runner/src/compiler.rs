@@ -16,6 +16,7 @@ use crate::lexer::Kw;
 use crate::number::NumTy;
 use crate::op::*;
 
+mod deftypes;
 mod expr;
 
 use expr::Typed;
@@ -54,6 +55,10 @@ enum LoopEvent {
     Next(Option<Slot>, Pc, u32, Option<String>),
     While(usize),
     Wend(Pc),
+    /// A loop event of a statement's second or later `DEF`-typed copy: the
+    /// text holds one `FOR` or `NEXT` there, which the first copy's event
+    /// stands for when other loops look for their `NEXT`.
+    Copy(Box<LoopEvent>),
 }
 
 enum Fixup {
@@ -71,9 +76,9 @@ struct PendingDef {
     /// The error the body raises at each call (after evaluating what parsed).
     broken: Option<ErrorCode>,
     result: VarTy,
-    /// The `DEF` types at the `DEF FN`, which its body is compiled with (a
-    /// later `CLEAR` or `DEFINT` in the text does not retype it).
-    types: [VarTy; 26],
+    params: Vec<String>,
+    /// Which of the function's variants the `DEF`'s own types select.
+    own_variant: u32,
 }
 
 struct Compiler {
@@ -81,6 +86,26 @@ struct Compiler {
     diagnostics: Vec<Diagnostic>,
     refusals: Vec<(u32, Kw)>,
     def_types: [VarTy; 26],
+    /// The `DEF` types each reachable statement can meet (`deftypes.rs`).
+    reaching: HashMap<usize, deftypes::Masks>,
+    /// Whether some statement can meet a letter under two types: the `DEF`
+    /// statements then keep the VM's table (`Ext::DefType`).
+    dynamic: bool,
+    /// The letters the statement being compiled can meet under several
+    /// types; `def_types` holds the one of the copy being compiled.
+    ambiguous: u32,
+    /// The letters of `ambiguous` that the statement named.
+    used_ambiguous: std::cell::Cell<u32>,
+    /// The types each letter can have at the statement being compiled.
+    masks: deftypes::Masks,
+    /// A `DEF` keyword that sets each letter, to name in a refusal.
+    retyped_by: [Option<Kw>; 26],
+    /// For each user function's name, the letters whose types its calls
+    /// depend on (`deftypes::function_letters`).
+    fn_letters: HashMap<String, u32>,
+    /// For each user function, the tables of those letters its calls and
+    /// `DEF`s meet: one compiled body each (`CallInfo::variant`).
+    fn_variants: HashMap<u32, Vec<[VarTy; 26]>>,
     num_slots: HashMap<(String, NumTy), Slot>,
     str_slots: HashMap<String, Slot>,
     array_ids: HashMap<(String, VarTy), ArrayId>,
@@ -121,6 +146,14 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         diagnostics: Vec::new(),
         refusals: Vec::new(),
         def_types: [VarTy::Num(NumTy::Sng); 26],
+        reaching: deftypes::reaching(lines),
+        dynamic: false,
+        ambiguous: 0,
+        used_ambiguous: std::cell::Cell::new(0),
+        masks: [0; 26],
+        retyped_by: [None; 26],
+        fn_letters: deftypes::function_letters(lines),
+        fn_variants: HashMap::new(),
         num_slots: HashMap::new(),
         str_slots: HashMap::new(),
         array_ids: HashMap::new(),
@@ -148,6 +181,13 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
             matches!(kind, StmtKind::Resume(ResumeKind::Retry | ResumeKind::Next))
         })
     });
+    compiler.dynamic = compiler
+        .reaching
+        .values()
+        .any(|masks| masks.iter().any(|mask| mask.count_ones() > 1));
+    for line in lines {
+        note_def_keywords(&line.stmts, &mut compiler.retyped_by);
+    }
     for line in lines {
         compiler.line(line);
     }
@@ -165,14 +205,13 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     }
 }
 
-/// The `DEF` type table for the statement after an `IF`, each branch's table
-/// with whether that branch can go on into it. GW-BASIC's table is whatever
-/// the `DEFINT`s and `CLEAR`s that ran left; here it is fixed per statement by
-/// the text, so a branch that ends in a jump (`THEN CLEAR: GOTO 10`, the
-/// restart idiom) leaves the lines after the `IF` the table of the path that
-/// reaches them. When both paths reach them with different tables, the
-/// branch's own (the one that wrote the change) wins, as text order would
-/// have it.
+/// The `DEF` type table for the statement after an `IF` in the text's order,
+/// each branch's table with whether that branch can go on into it. Only a
+/// statement nothing reaches keeps the text's table (`enter` gives every
+/// other the types `deftypes.rs` finds reach it), so this matters for code
+/// that never runs: a branch that ends in a jump leaves the lines after the
+/// `IF` the table of the path that reaches them, and when both paths go on
+/// with different tables the branch's own wins.
 fn types_after_if(
     before: [VarTy; 26],
     then: ([VarTy; 26], bool),
@@ -184,6 +223,83 @@ fn types_after_if(
         ((then, true), (otherwise, true)) if otherwise == before => then,
         (_, (otherwise, true)) => otherwise,
     }
+}
+
+/// Records, for each letter, a `DEF` keyword that sets it.
+fn note_def_keywords(stmts: &[Stmt], retyped_by: &mut [Option<Kw>; 26]) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                note_def_keywords(then, retyped_by);
+                note_def_keywords(otherwise, retyped_by);
+            }
+            StmtKind::DefType(kind, ranges) => {
+                let letters = deftypes::letters_of(ranges);
+                let kw = match kind {
+                    DefKind::Int => Kw::Defint,
+                    DefKind::Sng => Kw::Defsng,
+                    DefKind::Dbl => Kw::Defdbl,
+                    DefKind::Str => Kw::Defstr,
+                };
+                // DEFSNG names a letter only when nothing else retypes it
+                for (index, entry) in retyped_by.iter_mut().enumerate() {
+                    if letters & (1 << index) != 0 && (entry.is_none() || *kind != DefKind::Sng) {
+                        *entry = Some(kw);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The type a `DEF` type code (`deftypes.rs`) stands for.
+fn ty_of_code(code: u32) -> VarTy {
+    match code {
+        1 => VarTy::Num(NumTy::Int),
+        2 => VarTy::Num(NumTy::Dbl),
+        3 => VarTy::Str,
+        _ => VarTy::Num(NumTy::Sng),
+    }
+}
+
+/// How many copies of one statement the compiler makes for the ways its
+/// letters can be typed (each a whole copy of its code); more are refused.
+const MAX_COPIES: usize = 64;
+
+/// Whether a statement that names a letter of several types can be compiled
+/// once for each and pick its copy as it runs: one that holds no other
+/// statements nor jumps (a `DEF FN` copy defines the function of the name as
+/// typed there, `FNA%` or `FNA!`, as GW-BASIC's; a `FOR` copy runs the loop
+/// of `I%` or `I!`, and a `NEXT` copy looks for that variable's loop).
+fn copyable(kind: &StmtKind) -> bool {
+    matches!(
+        kind,
+        StmtKind::Let(..)
+            | StmtKind::MidAssign { .. }
+            | StmtKind::Print(_)
+            | StmtKind::PrintUsing { .. }
+            | StmtKind::Write(_)
+            | StmtKind::WritePartial(_)
+            | StmtKind::Input { .. }
+            | StmtKind::LineInput { .. }
+            | StmtKind::Dim(_)
+            | StmtKind::Erase(_)
+            | StmtKind::Read(_)
+            | StmtKind::Swap(..)
+            | StmtKind::Randomize(_)
+            | StmtKind::Width(_)
+            | StmtKind::CheckedArgs(_)
+            | StmtKind::Cls(_)
+            | StmtKind::RaiseError(_)
+            | StmtKind::Record(_)
+            | StmtKind::DefFn { .. }
+            | StmtKind::For { .. }
+            | StmtKind::Next(_)
+            | StmtKind::Clear(_)
+    )
 }
 
 /// Whether the statement after these can run next: not after a last
@@ -275,6 +391,7 @@ impl Compiler {
         let mut previous_pushed = false;
         for stmt in stmts {
             let start = self.pc().0;
+            self.enter(stmt);
             // IF nests statements in statements: compiled past stmt's large
             // frame, to keep each level's stack small
             match &stmt.kind {
@@ -283,7 +400,13 @@ impl Compiler {
                     then,
                     otherwise,
                 } => self.if_stmt(cond, then, otherwise),
-                _ => self.stmt(stmt),
+                kind if self.ambiguous != 0 && copyable(kind) => {
+                    self.copies(&mut |compiler| compiler.stmt(stmt));
+                }
+                _ => {
+                    self.stmt(stmt);
+                    self.settled();
+                }
             }
             let end = self.pc().0;
             if end <= start {
@@ -300,8 +423,151 @@ impl Compiler {
         }
     }
 
+    /// Sets the `DEF` types for a statement from what can reach it: a letter
+    /// with one type has it; one with several is `ambiguous`, typed for now
+    /// as the first. A statement nothing reaches keeps the text's types.
+    fn enter(&mut self, stmt: &Stmt) {
+        self.ambiguous = 0;
+        self.used_ambiguous.set(0);
+        self.masks = [0; 26];
+        let Some(masks) = self.reaching.get(&deftypes::key(stmt)).copied() else {
+            return;
+        };
+        self.masks = masks;
+        for (index, &mask) in masks.iter().enumerate() {
+            if mask.count_ones() > 1 {
+                self.ambiguous |= 1 << index;
+            }
+            if let Some(entry) = self.def_types.get_mut(index) {
+                *entry = ty_of_code(mask.trailing_zeros());
+            }
+        }
+    }
+
+    /// Refuses the statement just compiled when it named a letter whose type
+    /// depends on the run and could not be compiled in copies.
+    fn settled(&mut self) {
+        let used = self.used_ambiguous.replace(0);
+        if used == 0 {
+            return;
+        }
+        let letter = used.trailing_zeros() as usize;
+        let kw = self
+            .retyped_by
+            .get(letter)
+            .copied()
+            .flatten()
+            .unwrap_or(Kw::Defint);
+        if !self.refusals.contains(&(self.current_line, kw)) {
+            self.refusals.push((self.current_line, kw));
+        }
+    }
+
+    /// A condition or selector (one number on the stack) compiled in copies
+    /// when it names letters whose type depends on the run.
+    fn num_copies(&mut self, expr: &Expr, to_single: bool) {
+        let mut compile = |compiler: &mut Compiler| {
+            let ty = compiler.num_expr(expr);
+            if to_single {
+                compiler.convert(ty, NumTy::Sng);
+            }
+        };
+        if self.ambiguous == 0 {
+            compile(self);
+            return;
+        }
+        let outer = self.used_ambiguous.replace(0);
+        let types = self.def_types;
+        self.copies(&mut compile);
+        self.def_types = types;
+        self.used_ambiguous.set(self.used_ambiguous.get() | outer);
+    }
+
+    /// Code that names letters whose type depends on the run: one copy for
+    /// each way they can be typed there, picked by the VM's table.
+    fn copies(&mut self, compile: &mut dyn FnMut(&mut Compiler)) {
+        let masks = self.masks;
+        let case_at = self.emit(Op::Ext(Ext::DefCase(TableId(0))));
+        let on = self.emit(Op::On(TableId(0)));
+        let first = self.pc();
+        compile(self);
+        let used = self.used_ambiguous.replace(0);
+        if used == 0 {
+            // it named none of them after all
+            self.patch(case_at, Op::Jump(first));
+            self.patch(on, Op::Jump(first));
+            return;
+        }
+        let letters: Vec<usize> = (0..26).filter(|l| used & (1 << l) != 0).collect();
+        // every combination of the letters' possible types, the first (each
+        // letter's lowest) being the copy compiled above
+        let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
+        for &letter in &letters {
+            let mask = u32::from(masks.get(letter).copied().unwrap_or(1));
+            combos = combos
+                .into_iter()
+                .flat_map(|combo| {
+                    (0..4)
+                        .filter(move |code| mask & (1 << code) != 0)
+                        .map(move |code| {
+                            let mut longer = combo.clone();
+                            longer.push(code);
+                            longer
+                        })
+                })
+                .collect();
+        }
+        if combos.len() > MAX_COPIES {
+            self.used_ambiguous.set(used);
+            self.settled();
+            return;
+        }
+        let mut targets = vec![Some(first)];
+        let mut exits = Vec::new();
+        for combo in combos.iter().skip(1) {
+            exits.push(self.emit(Op::Jump(Pc(0))));
+            targets.push(Some(self.pc()));
+            for (&letter, &code) in letters.iter().zip(combo) {
+                if let Some(entry) = self.def_types.get_mut(letter) {
+                    *entry = ty_of_code(code);
+                }
+            }
+            let events = self.events.len();
+            compile(self);
+            self.used_ambiguous.set(0);
+            // one FOR or NEXT in the text, however many copies
+            for event in self.events.iter_mut().skip(events) {
+                let inner = std::mem::replace(event, LoopEvent::While(usize::MAX));
+                *event = LoopEvent::Copy(Box::new(inner));
+            }
+        }
+        let end = self.pc();
+        for exit in exits {
+            self.patch(exit, Op::Jump(end));
+        }
+        let packed = combos
+            .iter()
+            .map(|combo| {
+                combo
+                    .iter()
+                    .rev()
+                    .fold(0u64, |packed, &code| (packed << 2) | u64::from(code))
+            })
+            .collect();
+        let case = TableId(self.code.def_cases.len() as u32);
+        self.code.def_cases.push((used, packed));
+        let table = TableId(self.code.ons.len() as u32);
+        self.code.ons.push(OnInfo {
+            targets,
+            gosub: false,
+        });
+        self.patch(case_at, Op::Ext(Ext::DefCase(case)));
+        self.patch(on, Op::On(table));
+    }
+
     fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
-        self.num_expr(cond);
+        self.num_copies(cond, false);
+        self.settled();
         let before = self.def_types;
         let branch = self.emit(Op::JumpIfFalse(Pc(0)));
         self.branch(then);
@@ -343,6 +609,10 @@ impl Compiler {
             None => {
                 let letter = name.bytes().next().unwrap_or(b'A');
                 let index = usize::from(letter.saturating_sub(b'A')).min(25);
+                if self.ambiguous & (1 << index) != 0 {
+                    self.used_ambiguous
+                        .set(self.used_ambiguous.get() | (1 << index));
+                }
                 let ty = self
                     .def_types
                     .get(index)
@@ -502,21 +772,43 @@ impl Compiler {
     fn match_loops(&mut self) {
         let events = std::mem::take(&mut self.events);
         for (index, event) in events.iter().enumerate() {
+            let event = match event {
+                LoopEvent::Copy(inner) => inner.as_ref(),
+                event => event,
+            };
             match event {
                 LoopEvent::For(table, var, for_name) => {
                     let mut depth = 0usize;
                     let mut skip = Err((ErrorCode::ForWithoutNext, None));
-                    for later in events.iter().skip(index + 1) {
+                    for (at, later) in events.iter().enumerate().skip(index + 1) {
                         match later {
                             LoopEvent::For(..) => depth += 1,
                             LoopEvent::Next(next_var, after, line, bare_name) => {
                                 if depth == 0 {
+                                    // of a NEXT in DEF-typed copies, the one of this
+                                    // FOR's variable (I% or I!), whose address its
+                                    // loop is left from
+                                    let copy =
+                                        events.iter().skip(at + 1).map_while(|event| match event {
+                                            LoopEvent::Copy(inner) => match inner.as_ref() {
+                                                LoopEvent::Next(Some(slot), after, ..) => {
+                                                    Some((slot, after))
+                                                }
+                                                _ => None,
+                                            },
+                                            _ => None,
+                                        });
+                                    let (next_var, after) =
+                                        match copy.into_iter().find(|(slot, _)| *slot == var) {
+                                            Some((slot, after)) => (Some(*slot), after),
+                                            None => (*next_var, after),
+                                        };
                                     // GW-BASIC matches the NEXT when the FOR runs, with
                                     // the DEF types of that moment: a bare name retyped
                                     // by a later DEFINT still matches
                                     let same_name = bare_name.is_some() && bare_name == for_name;
                                     skip = match next_var {
-                                        Some(next_var) if next_var != var && !same_name => {
+                                        Some(next_var) if next_var != *var && !same_name => {
                                             Err((ErrorCode::NextWithoutFor, Some(*line)))
                                         }
                                         _ => Ok(*after),
@@ -688,8 +980,7 @@ impl Compiler {
                 targets,
                 gosub,
             } => {
-                let ty = self.num_expr(selector);
-                self.convert(ty, NumTy::Sng);
+                self.num_copies(selector, true);
                 let table = self.code.ons.len();
                 self.code.ons.push(OnInfo {
                     targets: vec![None; targets.len()],
@@ -710,7 +1001,7 @@ impl Compiler {
             StmtKind::While(cond) => {
                 // WEND loops back to the condition, past the scan
                 let table = self.while_scan();
-                self.num_expr(cond);
+                self.num_copies(cond, false);
                 self.emit(Op::While(TableId(table as u32)));
             }
             // a WHILE whose condition does not parse looks for its WEND first
@@ -799,6 +1090,10 @@ impl Compiler {
                 self.def_fn(name, params, body.as_ref(), before_break, raises);
             }
             StmtKind::DefType(kind, ranges) => {
+                if self.dynamic {
+                    let letters = deftypes::letters_of(ranges);
+                    self.emit(Op::Ext(Ext::DefType(deftypes::code_of(*kind), letters)));
+                }
                 let ty = match kind {
                     DefKind::Int => VarTy::Num(NumTy::Int),
                     DefKind::Sng => VarTy::Num(NumTy::Sng),
@@ -1395,6 +1690,35 @@ impl Compiler {
         (id, ty)
     }
 
+    /// Which body of a user function a call here runs: the one compiled for
+    /// the types its letters have here (GW-BASIC types the parameters and the
+    /// body at each call).
+    fn fn_variant(&mut self, func: u32, name: &str) -> u32 {
+        let letters = self
+            .fn_letters
+            .get(&deftypes::base(name))
+            .copied()
+            .unwrap_or(0);
+        let touched = letters & self.ambiguous;
+        if touched != 0 {
+            self.used_ambiguous.set(self.used_ambiguous.get() | touched);
+        }
+        let mut table = [VarTy::Num(NumTy::Sng); 26];
+        for (index, entry) in table.iter_mut().enumerate() {
+            if letters & (1 << index) != 0 {
+                *entry = self.def_types[index];
+            }
+        }
+        let variants = self.fn_variants.entry(func).or_default();
+        match variants.iter().position(|known| *known == table) {
+            Some(index) => index as u32,
+            None => {
+                variants.push(table);
+                (variants.len() - 1) as u32
+            }
+        }
+    }
+
     fn def_fn(
         &mut self,
         name: &str,
@@ -1404,7 +1728,10 @@ impl Compiler {
         broken: Option<ErrorCode>,
     ) {
         let (func, result) = self.fn_id(name);
-        let params = params
+        // the parameters are typed here only for the variables the DEF makes;
+        // a call types them again, so no copy of the DEF is needed for them
+        let used = self.used_ambiguous.get();
+        let typed_params = params
             .iter()
             .map(|param| {
                 let (base, ty) = self.type_of(param);
@@ -1414,11 +1741,14 @@ impl Compiler {
                 }
             })
             .collect();
+        let own_variant = self.fn_variant(func, name);
+        self.used_ambiguous.set(used);
         let def = self.code.defs.len();
         self.code.defs.push(DefInfo {
             func,
-            params,
+            params: typed_params,
             body: Pc(0),
+            variants: Vec::new(),
         });
         self.pending_defs.push(PendingDef {
             def,
@@ -1427,54 +1757,103 @@ impl Compiler {
             before_break: before_break.to_vec(),
             broken,
             result,
-            types: self.def_types,
+            params: params.to_vec(),
+            own_variant,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
     }
 
+    /// Compiles each definition's body once for each table its function's
+    /// calls meet; a body's own calls can add tables, so this goes on until
+    /// every definition has all of its function's.
     fn compile_defs(&mut self) {
         let pending = std::mem::take(&mut self.pending_defs);
-        for def in pending {
-            self.current_line = def.line;
-            self.def_types = def.types;
-            self.mark_line(def.line);
-            let body = self.pc();
-            if let Some(info) = self.code.defs.get_mut(def.def) {
+        let mut done = vec![0usize; pending.len()];
+        loop {
+            let mut compiled = false;
+            for (index, def) in pending.iter().enumerate() {
+                let Some(func) = self.code.defs.get(def.def).map(|info| info.func) else {
+                    continue;
+                };
+                while let Some(table) = self
+                    .fn_variants
+                    .get(&func)
+                    .and_then(|tables| tables.get(done[index]))
+                    .copied()
+                {
+                    let variant = self.def_body(def, table);
+                    if let Some(info) = self.code.defs.get_mut(def.def) {
+                        info.variants.push(variant);
+                    }
+                    done[index] += 1;
+                    compiled = true;
+                }
+            }
+            if !compiled {
+                break;
+            }
+        }
+        for def in &pending {
+            if let Some(info) = self.code.defs.get_mut(def.def)
+                && let Some(&(_, body)) = info.variants.get(def.own_variant as usize)
+            {
                 info.body = body;
             }
-            let body_ty = match (&def.body, def.broken) {
-                (Some(body), None) => Some(self.expr(body)),
-                (body, Some(code)) => {
-                    // what parsed of the body runs before the error
-                    let ran: Vec<Expr> = body.iter().chain(&def.before_break).cloned().collect();
-                    self.drop_values(&ran);
-                    self.emit(Op::Raise(code));
-                    None
-                }
-                (None, None) => None,
-            };
-            let ty = match (body_ty, def.result) {
-                (Some(ty), _) => ty,
-                // unreachable after the raise; keeps the stack the verifier expects
-                (None, VarTy::Num(num)) => {
-                    self.emit(Op::Num(0.0));
-                    VarTy::Num(num)
-                }
-                (None, VarTy::Str) => {
-                    let empty = self.string_const(&[]);
-                    self.emit(Op::Str(empty));
-                    VarTy::Str
-                }
-            };
-            match (def.result, ty) {
-                (VarTy::Str, VarTy::Str) => {}
-                (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),
-                (VarTy::Str, VarTy::Num(_)) => self.type_mismatch_str(),
-                (VarTy::Num(_), VarTy::Str) => {
-                    self.type_mismatch_num();
-                }
-            }
-            self.emit(Op::FnReturn);
         }
+    }
+
+    /// One body of a definition, with its parameters, typed by `table`.
+    fn def_body(&mut self, def: &PendingDef, table: [VarTy; 26]) -> (Vec<Param>, Pc) {
+        self.current_line = def.line;
+        self.def_types = table;
+        self.ambiguous = 0;
+        self.used_ambiguous.set(0);
+        self.mark_line(def.line);
+        let params = def
+            .params
+            .iter()
+            .map(|param| {
+                let (base, ty) = self.type_of(param);
+                match ty {
+                    VarTy::Str => Param::Str(self.str_slot(&base)),
+                    VarTy::Num(num) => Param::Num(self.num_slot(&base, num), num),
+                }
+            })
+            .collect();
+        let body = self.pc();
+        let body_ty = match (&def.body, def.broken) {
+            (Some(body), None) => Some(self.expr(body)),
+            (body, Some(code)) => {
+                // what parsed of the body runs before the error
+                let ran: Vec<Expr> = body.iter().chain(&def.before_break).cloned().collect();
+                self.drop_values(&ran);
+                self.emit(Op::Raise(code));
+                None
+            }
+            (None, None) => None,
+        };
+        let ty = match (body_ty, def.result) {
+            (Some(ty), _) => ty,
+            // unreachable after the raise; keeps the stack the verifier expects
+            (None, VarTy::Num(num)) => {
+                self.emit(Op::Num(0.0));
+                VarTy::Num(num)
+            }
+            (None, VarTy::Str) => {
+                let empty = self.string_const(&[]);
+                self.emit(Op::Str(empty));
+                VarTy::Str
+            }
+        };
+        match (def.result, ty) {
+            (VarTy::Str, VarTy::Str) => {}
+            (VarTy::Num(to), VarTy::Num(from)) => self.convert(from, to),
+            (VarTy::Str, VarTy::Num(_)) => self.type_mismatch_str(),
+            (VarTy::Num(_), VarTy::Str) => {
+                self.type_mismatch_num();
+            }
+        }
+        self.emit(Op::FnReturn);
+        (params, body)
     }
 }

@@ -338,6 +338,10 @@ pub enum RefusalCategory {
     DirectModeCommands,
     /// Anything else this BASIC does not implement.
     Unsupported,
+    /// A statement that names letters which `DEFINT`/`DEFSNG`/`DEFDBL`/`DEFSTR`
+    /// can have retyped or not when it runs, in more combinations than the
+    /// compiler makes copies of it for.
+    RetypedName,
 }
 
 impl RefusalCategory {
@@ -353,6 +357,7 @@ impl RefusalCategory {
             RefusalCategory::InputDevices => "input devices",
             RefusalCategory::DirectModeCommands => "direct-mode commands",
             RefusalCategory::Unsupported => "not supported by this BASIC",
+            RefusalCategory::RetypedName => "a name typed differently by the runs that reach it",
         }
     }
 }

@@ -257,6 +257,16 @@ pub enum Ext {
     /// a program that uses `RESUME`: GW-BASIC's `CURLIN` is this line again
     /// (see `Machine::curlin`).
     LineStart(u32),
+    /// `DEFINT`/`DEFSNG`/`DEFDBL`/`DEFSTR` in a program whose statements
+    /// dispatch on the run-time table (`DefCase`): sets the letters in the
+    /// mask (bit 0 is A) to the type code (0 single, 1 integer, 2 double,
+    /// 3 string).
+    DefType(u8, u32),
+    /// Push 1 + the position, in the table's list, of the type codes the
+    /// table's letters have now: an `ON` selector among a statement's
+    /// copies, one compiled for each way GW-BASIC's table can type its names
+    /// there (0, falling through to the first copy, for none).
+    DefCase(TableId),
 }
 
 /// A typed arithmetic operation inside a fused instruction.
@@ -725,7 +735,7 @@ impl Op {
                 | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
                 self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
                 self::Ext::PrintTyped => effect(2, 0, 0, 0),
-                self::Ext::Rnd | self::Ext::Timer => effect(0, 1, 0, 0),
+                self::Ext::Rnd | self::Ext::Timer | self::Ext::DefCase(_) => effect(0, 1, 0, 0),
                 self::Ext::RndArg => effect(1, 1, 0, 0),
                 self::Ext::Record(n) => effect(0, 0, n.saturating_mul(2), 0),
                 // Input pops its indices itself; the compiler balances them (see verify)

@@ -178,6 +178,7 @@ fn entry_points(code: &Code) -> Vec<bool> {
     }
     for def in &code.defs {
         mark(def.body);
+        def.variants.iter().for_each(|&(_, body)| mark(body));
     }
     for &(start, _) in &code.lines {
         mark(Pc(start));
@@ -250,6 +251,7 @@ fn rewrite(code: &mut Code, rule: Rule) {
     }
     for def in &mut code.defs {
         relocate(&mut def.body);
+        def.variants.iter_mut().for_each(|(_, body)| relocate(body));
     }
     for (start, _) in &mut code.lines {
         *start = map.get(*start as usize).copied().unwrap_or(*start);

@@ -121,6 +121,8 @@ pub(crate) fn refusal_category(kw: Kw) -> RefusalCategory {
         Sound | Play => RefusalCategory::Sound,
         Pen | Stick | Strig | Key => RefusalCategory::InputDevices,
         Auto | Cont | Delete | Edit | List | New | Renum => RefusalCategory::DirectModeCommands,
+        // only ever refused where a name meets two of their types at once
+        Defint | Defsng | Defdbl | Defstr => RefusalCategory::RetypedName,
         _ => RefusalCategory::Unsupported,
     }
 }

@@ -33,6 +33,11 @@ pub(crate) fn verify(code: &Code) -> Result<Depth, VerifyError> {
     verifier.check_tables()?;
     let mut entries = vec![0usize];
     entries.extend(code.defs.iter().map(|def| def.body.0 as usize));
+    entries.extend(
+        code.defs
+            .iter()
+            .flat_map(|def| def.variants.iter().map(|(_, body)| body.0 as usize)),
+    );
     // RESUME may continue at any statement boundary, with empty stacks
     for &(start, end) in &code.stmts {
         entries.push(start as usize);
@@ -108,10 +113,14 @@ impl Verifier<'_> {
             }
         }
         for def in &self.code.defs {
-            if !in_code(def.body) || def.func as usize >= self.code.fn_names.len() {
+            if !in_code(def.body)
+                || def.variants.iter().any(|(_, body)| !in_code(*body))
+                || def.func as usize >= self.code.fn_names.len()
+            {
                 return self.fail(0, "DEF FN body outside the code");
             }
-            for param in &def.params {
+            let variants = def.variants.iter().flat_map(|(params, _)| params);
+            for param in def.params.iter().chain(variants) {
                 let ok = match param {
                     Param::Num(slot, _) => (slot.0 as usize) < self.code.num_vars.len(),
                     Param::Str(slot) => (slot.0 as usize) < self.code.str_vars.len(),
@@ -167,6 +176,7 @@ impl Verifier<'_> {
             Op::DefFn(t) => (t.0 as usize) < self.code.defs.len(),
             Op::CallFn(t) => (t.0 as usize) < self.code.calls.len(),
             Op::Ext(Ext::Input(t)) => (t.0 as usize) < self.code.inputs.len(),
+            Op::Ext(Ext::DefCase(t)) => (t.0 as usize) < self.code.def_cases.len(),
             Op::Ext(Ext::Using(t)) => (t.0 as usize) < self.code.usings.len(),
             Op::Restore(index) => (*index as usize) <= self.code.data.len(),
             Op::Call(builtin) => builtin.reads().is_none_or(|s| (s.0 as usize) < strs),

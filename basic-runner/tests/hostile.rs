@@ -288,3 +288,29 @@ proptest! {
         survive(&source);
     }
 }
+
+/// Thousands of GOSUBs, each to its own RETURN, with a DEFINT between: the
+/// pass that follows which DEF types reach each statement bounds its work
+/// (past its edge budget it types every retyped letter as the program runs),
+/// so the load stays quick, and the program still runs as GW-BASIC's.
+#[test]
+fn many_subroutines_with_a_def_statement_load_and_run() {
+    let mut source = String::new();
+    for index in 0..2000 {
+        source.push_str(&format!(
+            "{} GOSUB {}: A = A + 1.5: DEFINT A\n",
+            10 + index,
+            30000 + index
+        ));
+    }
+    source.push_str("5000 PRINT A; A!: END\n");
+    for index in 0..2000 {
+        source.push_str(&format!("{} RETURN\n", 30000 + index));
+    }
+    let started = std::time::Instant::now();
+    let program = Program::load(&source, &Limits::default()).expect("loads");
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let mut session = Session::new(Arc::new(program), RndMode::Seeded(1), Limits::default());
+    let step = session.resume(None).expect("runs");
+    assert_eq!(step.output, " 3998  1.5 \n");
+}

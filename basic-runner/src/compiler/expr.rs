@@ -196,6 +196,7 @@ impl Compiler {
             ExprKind::Func(func, args) => self.function(*func, args),
             ExprKind::FnCall(name, args) => {
                 let (func, result) = self.fn_id(name);
+                let variant = self.fn_variant(func, name);
                 let mut arg_is_str = Vec::new();
                 for arg in args {
                     arg_is_str.push(self.expr(arg) == VarTy::Str);
@@ -205,6 +206,7 @@ impl Compiler {
                     func,
                     arg_is_str,
                     result_is_str: result == VarTy::Str,
+                    variant,
                 });
                 self.emit(Op::CallFn(TableId(call as u32)));
                 result

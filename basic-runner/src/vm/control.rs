@@ -354,10 +354,14 @@ impl<'a> Vm<'a> {
             .flatten()
             .ok_or(Fault::Basic(ErrorCode::UndefinedUserFunction))?;
         let def = code.defs.get(def as usize).ok_or(Fault::Internal)?;
-        if def.params.len() != info.arg_is_str.len() {
+        let (params, body) = def
+            .variants
+            .get(info.variant as usize)
+            .ok_or(Fault::Internal)?;
+        if params.len() != info.arg_is_str.len() {
             return Err(ErrorCode::SyntaxError.into());
         }
-        for (param, &is_str) in def.params.iter().zip(&info.arg_is_str) {
+        for (param, &is_str) in params.iter().zip(&info.arg_is_str) {
             if matches!(param, Param::Str(_)) != is_str {
                 return Err(ErrorCode::TypeMismatch.into());
             }
@@ -368,7 +372,7 @@ impl<'a> Vm<'a> {
         let mut saved_nums = Vec::new();
         let mut saved_strs = Vec::new();
         let mut saved_homes = Vec::new();
-        for param in &def.params {
+        for param in params {
             match *param {
                 Param::Num(Slot(slot), ty) => {
                     let value = num_args.next().unwrap_or(0.0);
@@ -402,7 +406,7 @@ impl<'a> Vm<'a> {
             saved_strs,
             saved_homes,
         });
-        *pc = def.body.0 as usize;
+        *pc = body.0 as usize;
         Ok(())
     }
 

@@ -278,6 +278,33 @@ impl<'a> Vm<'a> {
                     self.m.curlin = None;
                 }
             }
+            Ext::DefType(code, letters) => {
+                for (index, entry) in self.m.def_types.iter_mut().enumerate() {
+                    if letters & (1 << index) != 0 {
+                        *entry = code;
+                    }
+                }
+            }
+            Ext::DefCase(TableId(table)) => {
+                let (letters, combos) = self
+                    .code
+                    .def_cases
+                    .get(table as usize)
+                    .ok_or(Fault::Internal)?;
+                let mut now = 0u64;
+                let mut shift = 0;
+                for (index, &code) in self.m.def_types.iter().enumerate() {
+                    if letters & (1 << index) != 0 {
+                        now |= u64::from(code & 3) << shift;
+                        shift += 2;
+                    }
+                }
+                let case = combos
+                    .iter()
+                    .position(|&combo| combo == now)
+                    .map_or(0, |at| at + 1);
+                self.push(case as f64);
+            }
             Ext::Using(TableId(table)) => self.print_using(table)?,
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {

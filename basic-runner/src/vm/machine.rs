@@ -139,6 +139,11 @@ pub(crate) struct Machine {
     /// `TRON` is on: each line run writes `[N]`.
     #[serde(default)]
     pub(crate) trace: bool,
+    /// GW-BASIC's `DEF` table, each letter's type code (0 single, 1 integer,
+    /// 2 double, 3 string), kept only in a program with a statement the
+    /// compiler could not type once (see `Ext::DefCase`).
+    #[serde(default)]
+    pub(crate) def_types: [u8; 26],
     /// `KEY ON`: the function-key line takes row 25, so `LOCATE 25` is Illegal
     /// function call. Off at the start, as when GW-BASIC is started with the
     /// program named on its command line (it then clears the key line).
@@ -267,6 +272,7 @@ impl Machine {
             on_error: None,
             handling: None,
             trace: false,
+            def_types: [0; 26],
             key_line: false,
             err: 0,
             erl: 0,
@@ -362,6 +368,8 @@ impl Machine {
         self.fns_made.iter_mut().for_each(|made| *made = false);
         self.array_bytes = 0;
         self.string_space = 0;
+        // CLEAR and RUN set every letter back to single (CLEARC's LOPDFT)
+        self.def_types = [0; 26];
         self.last_temp = None;
         self.last_load = None;
         self.rnd.clear();
