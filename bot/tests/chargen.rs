@@ -502,6 +502,11 @@ async fn program_errors_end_the_session_and_store_nothing() {
             .content
             .contains("`refused` cannot run: OPEN is not allowed here (file and device I/O) in 20")
     );
+    let retyped = harness.alice(start(Some("retyped"))).await;
+    assert!(retyped.interaction().content.contains(
+        "`retyped` cannot run: DEFINT is not allowed here (a name it types is used here \
+         with a type that depends on the way the run came) in 20"
+    ));
     assert!(
         harness
             .storage
@@ -542,7 +547,7 @@ async fn programs_without_questions_or_records_still_make_characters() {
     assert_eq!(
         unknown.interaction().content,
         "There is no generator program called `nope` here. Programs: `chargen`, `long`, \
-         `crash`, `loop`, `refused`, `instant`, `plain`."
+         `crash`, `loop`, `refused`, `retyped`, `instant`, `plain`."
     );
 }
 

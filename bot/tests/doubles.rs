@@ -45,6 +45,12 @@ const REFUSED: &str = r#"10 PRINT "HELLO"
 20 OPEN "HEROES.DAT" FOR OUTPUT AS #1
 "#;
 
+/// Seven letters that a DEFINT may or may not have retyped when line 20 runs:
+/// more combinations than the compiler makes copies of a statement for.
+const RETYPED: &str = r#"10 IF RND(1) > .5 THEN DEFINT A-G
+20 PRINT A + B + C + D + E + F + G
+"#;
+
 const INSTANT: &str = r#"10 PRINT "NO QUESTIONS"
 20 RECORD "NAME", "Quick", "HP", 4
 30 RECORD "NAME", "Quick", "HP", 5
@@ -62,6 +68,7 @@ pub fn programs() -> Vec<ProgramText> {
         ProgramText::new("crash", CRASH),
         ProgramText::new("loop", LOOP),
         ProgramText::new("refused", REFUSED),
+        ProgramText::new("retyped", RETYPED),
         ProgramText::new("instant", INSTANT),
         ProgramText::new("plain", PLAIN),
     ]

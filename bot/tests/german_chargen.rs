@@ -184,6 +184,7 @@ async fn chargen_speaks_german() {
             step(ALICE, chargen("answer", &[("text", "Udo")]), &["Hier läuft kein Charaktergenerator von dir."]),
             step(ALICE, chargen("start", &[("program", "nope")]), &["Hier gibt es kein Generatorprogramm namens `nope`. Programme: `chargen`, `long`"]),
             step(ALICE, chargen("start", &[("program", "refused")]), &["`refused` lässt sich nicht ausführen: OPEN ist hier nicht erlaubt (Zugriff auf Dateien und Geräte) in Zeile 20. Es wurde nichts gespeichert."]),
+            step(ALICE, chargen("start", &[("program", "retyped")]), &["`retyped` lässt sich nicht ausführen: DEFINT ist hier nicht erlaubt (ein Name, den es typisiert, hat hier je nach Weg des Programmlaufs einen anderen Typ) in Zeile 20. Es wurde nichts gespeichert."]),
             step(ALICE, chargen("start", &[("program", "loop")]), &["`loop` wurde an einer Grenze der Sandbox angehalten: Schrittgrenze erreicht (100.000 Schritte pro Eingabe) in Zeile 100. Es wurde nichts gespeichert.", "SPINNING\nSchrittgrenze erreicht (100.000 Schritte pro Eingabe) in Zeile 100\n```"]),
             step(ALICE, chargen("start", &[]), &["`chargen` läuft. Antworte mit dem Button **Antworten**, mit einer Antwort auf die Frage oder mit `/generator antworten`.", "[Antworten]", "WHAT IS YOUR NAME?"]),
             step(ALICE, chargen("start", &[]), &["Hier läuft schon ein Charaktergenerator von dir (`chargen`), er wartet auf `WHAT IS YOUR NAME?`."]),
@@ -195,7 +196,7 @@ async fn chargen_speaks_german() {
     )
     .await;
     // The prompt's button opens the form in German, and Bob may not answer it.
-    let answer = sent[10].button("Antworten").expect("the Answer button");
+    let answer = sent[11].button("Antworten").expect("the Answer button");
     let form = harness.send(&german(ALICE, press(answer.clone()))).await;
     fits(&form);
     assert_eq!(

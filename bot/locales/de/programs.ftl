@@ -140,6 +140,7 @@ programs-load-refused = { $keyword } ist hier nicht erlaubt ({ $reach ->
         [sound] Ton und Musik
         [input] Eingabegeräte
         [direct] Befehle des Direktmodus
+        [retyped] ein Name, den es typisiert, hat hier je nach Weg des Programmlaufs einen anderen Typ
        *[unsupported] von diesem BASIC nicht unterstützt
     }) in Zeile { $line }
 programs-load-internal = Der BASIC-Compiler ist daran gescheitert (ein Fehler in Tavern, nicht im Listing)

@@ -135,6 +135,7 @@ programs-load-refused = { $keyword } is not allowed here ({ $reach ->
         [sound] sound
         [input] input devices
         [direct] direct-mode commands
+        [retyped] a name it types is used here with a type that depends on the way the run came
        *[unsupported] not supported by this BASIC
     }) in { $line }
 programs-load-internal = the BASIC compiler failed on it (a bug in Tavern, not in the listing)

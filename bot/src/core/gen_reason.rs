@@ -168,6 +168,7 @@ fn reach_code(category: RefusalCategory) -> &'static str {
         RefusalCategory::Sound => "sound",
         RefusalCategory::InputDevices => "input",
         RefusalCategory::DirectModeCommands => "direct",
+        RefusalCategory::RetypedName => "retyped",
         _ => "unsupported",
     }
 }
