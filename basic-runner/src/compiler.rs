@@ -1731,16 +1731,7 @@ impl Compiler {
         // the parameters are typed here only for the variables the DEF makes;
         // a call types them again, so no copy of the DEF is needed for them
         let used = self.used_ambiguous.get();
-        let typed_params = params
-            .iter()
-            .map(|param| {
-                let (base, ty) = self.type_of(param);
-                match ty {
-                    VarTy::Str => Param::Str(self.str_slot(&base)),
-                    VarTy::Num(num) => Param::Num(self.num_slot(&base, num), num),
-                }
-            })
-            .collect();
+        let typed_params = self.typed_params(params);
         let own_variant = self.fn_variant(func, name);
         self.used_ambiguous.set(used);
         let def = self.code.defs.len();
@@ -1761,6 +1752,20 @@ impl Compiler {
             own_variant,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
+    }
+
+    /// A function's parameters as variables typed by the DEF table in force.
+    fn typed_params(&mut self, params: &[String]) -> Vec<Param> {
+        params
+            .iter()
+            .map(|param| {
+                let (base, ty) = self.type_of(param);
+                match ty {
+                    VarTy::Str => Param::Str(self.str_slot(&base)),
+                    VarTy::Num(num) => Param::Num(self.num_slot(&base, num), num),
+                }
+            })
+            .collect()
     }
 
     /// Compiles each definition's body once for each table its function's
@@ -1809,17 +1814,7 @@ impl Compiler {
         self.ambiguous = 0;
         self.used_ambiguous.set(0);
         self.mark_line(def.line);
-        let params = def
-            .params
-            .iter()
-            .map(|param| {
-                let (base, ty) = self.type_of(param);
-                match ty {
-                    VarTy::Str => Param::Str(self.str_slot(&base)),
-                    VarTy::Num(num) => Param::Num(self.num_slot(&base, num), num),
-                }
-            })
-            .collect();
+        let params = self.typed_params(&def.params);
         let body = self.pc();
         let body_ty = match (&def.body, def.broken) {
             (Some(body), None) => Some(self.expr(body)),
