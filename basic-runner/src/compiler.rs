@@ -880,6 +880,20 @@ impl Compiler {
         match &stmt.kind {
             StmtKind::Let(target, value) => {
                 self.push_indices(target);
+                // GW-BASIC finds the element (PTRGET) before it works out the
+                // value, so a bad subscript beats the value's own error
+                // (`M(11)=1/0` is Subscript out of range); a value that cannot
+                // fail leaves the check to the store, off the common path
+                if let Some(indices) = &target.indices
+                    && !matches!(
+                        value.kind,
+                        ExprKind::Num(..) | ExprKind::Str(_) | ExprKind::Var(_)
+                    )
+                {
+                    let (id, _) = self.array(&target.name);
+                    let dims = self.dims(indices.len());
+                    self.emit(Op::CheckElem(id, dims));
+                }
                 // a value typed at run time (`VAL`) arrives as a double, exact
                 // either way; the store gives it the variable's type
                 let ty = self.expr(value);

@@ -385,6 +385,10 @@ pub enum Op {
     LoadElemStr(ArrayId, u8),
     /// Pop a value and `dims` indices into a numeric element (converted to `NumTy`).
     StoreElemNum(ArrayId, u8, NumTy),
+    /// Check the `dims` indices on the stack against the array (making an
+    /// implicit one), leaving them there: a `LET` to an element whose value
+    /// may fail finds the element first, as GW-BASIC's `PTRGET` does.
+    CheckElem(ArrayId, u8),
     /// Pop a string and `dims` indices into a string element.
     StoreElemStr(ArrayId, u8),
     /// Pop `dims` bounds and dimension the array.
@@ -705,6 +709,7 @@ impl Op {
             LoadElemStr(_, d) => effect(dims(d), 0, 0, 1),
             StoreElemNum(_, d, _) => effect(dims(d) + 1, 0, 0, 0),
             StoreElemStr(_, d) => effect(dims(d), 0, 1, 0),
+            CheckElem(_, d) => effect(dims(d), dims(d), 0, 0),
             Dim(_, d) => effect(dims(d), 0, 0, 0),
             AddInt | SubInt | AddSng | SubSng | MulSng | DivSng | AddDbl | SubDbl | MulDbl
             | DivDbl | Pow | PowInt | IntDiv | Mod | And | Or | Xor | Eqv | Imp | Eq | Ne | Lt

@@ -158,6 +158,7 @@ impl Verifier<'_> {
                 .arrays
                 .get(a.0 as usize)
                 .is_some_and(|info| !info.is_str),
+            Op::CheckElem(a, _) => (a.0 as usize) < self.code.arrays.len(),
             Op::LoadElemStr(a, _) | Op::StoreElemStr(a, _) => self
                 .code
                 .arrays

@@ -337,6 +337,7 @@ impl<'a> Vm<'a> {
             | Op::LoadElemStr(..)
             | Op::StoreElemNum(..)
             | Op::StoreElemStr(..)
+            | Op::CheckElem(..)
             | Op::Dim(..)
             | Op::Erase(..)
             | Op::ReadBegin

@@ -129,6 +129,15 @@ impl<'a> Vm<'a> {
     /// Pops `dims` indices and returns the flat element index, dimensioning the
     /// array (0..10 in each dimension) on its first use.
     pub(super) fn element(&mut self, arr: u32, dims: u8) -> Res<usize> {
+        let flat = self.element_at(arr, dims)?;
+        let start = self.m.num_stack.len().saturating_sub(usize::from(dims));
+        self.m.num_stack.truncate(start);
+        Ok(flat)
+    }
+
+    /// The element the `dims` indices on top of the stack name, the array made
+    /// if it is implicit; the indices stay on the stack.
+    fn element_at(&mut self, arr: u32, dims: u8) -> Res<usize> {
         let count = usize::from(dims);
         let start = self
             .m
@@ -165,7 +174,6 @@ impl<'a> Vm<'a> {
             let size = usize::from(bound) + 1 - array.base as usize;
             flat = flat * size + (index - base) as usize;
         }
-        self.m.num_stack.truncate(start);
         Ok(flat)
     }
 
@@ -290,6 +298,9 @@ impl<'a> Vm<'a> {
                 let home = self.placed(self.m.str_stack.len(), text.len())?;
                 self.store_str_elem(arr as usize, index, text, home)?;
                 self.hand_over_after_call()?;
+            }
+            Op::CheckElem(ArrayId(arr), dims) => {
+                self.element_at(arr, dims)?;
             }
             Op::Dim(ArrayId(arr), dims) => {
                 self.dim(arr, dims)?;
