@@ -129,15 +129,13 @@ impl<'a> Vm<'a> {
     /// Pops `dims` indices and returns the flat element index, dimensioning the
     /// array (0..10 in each dimension) on its first use.
     pub(super) fn element(&mut self, arr: u32, dims: u8) -> Res<usize> {
-        let flat = self.element_at(arr, dims)?;
-        let start = self.m.num_stack.len().saturating_sub(usize::from(dims));
-        self.m.num_stack.truncate(start);
-        Ok(flat)
+        self.element_at::<true>(arr, dims)
     }
 
     /// The element the `dims` indices on top of the stack name, the array made
-    /// if it is implicit; the indices stay on the stack.
-    fn element_at(&mut self, arr: u32, dims: u8) -> Res<usize> {
+    /// if it is implicit; the indices are popped when `POP` (a const, so that
+    /// the loads and stores compile to the code they had before `CheckElem`).
+    fn element_at<const POP: bool>(&mut self, arr: u32, dims: u8) -> Res<usize> {
         let count = usize::from(dims);
         let start = self
             .m
@@ -173,6 +171,9 @@ impl<'a> Vm<'a> {
             }
             let size = usize::from(bound) + 1 - array.base as usize;
             flat = flat * size + (index - base) as usize;
+        }
+        if POP {
+            self.m.num_stack.truncate(start);
         }
         Ok(flat)
     }
@@ -300,7 +301,7 @@ impl<'a> Vm<'a> {
                 self.hand_over_after_call()?;
             }
             Op::CheckElem(ArrayId(arr), dims) => {
-                self.element_at(arr, dims)?;
+                self.element_at::<false>(arr, dims)?;
             }
             Op::Dim(ArrayId(arr), dims) => {
                 self.dim(arr, dims)?;
