@@ -112,8 +112,6 @@ pub(crate) struct DefInfo {
     pub(crate) func: u32,
     /// The parameters as typed where the `DEF` runs (the variables it makes).
     pub(crate) params: Vec<Param>,
-    /// The body compiled with the `DEF` types of the `DEF` itself.
-    pub(crate) body: Pc,
     /// The parameters and body as typed by each table the function's calls
     /// can meet (GW-BASIC types them at each call), by `CallInfo::variant`.
     pub(crate) variants: Vec<(Vec<Param>, Pc)>,

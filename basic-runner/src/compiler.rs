@@ -81,8 +81,6 @@ struct PendingDef {
     broken: Option<ErrorCode>,
     result: VarTy,
     params: Vec<String>,
-    /// Which of the function's variants the `DEF`'s own types select.
-    own_variant: u32,
 }
 
 struct Compiler {

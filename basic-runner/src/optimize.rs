@@ -177,7 +177,6 @@ fn entry_points(code: &Code) -> Vec<bool> {
         on.targets.iter().flatten().for_each(|&pc| mark(pc));
     }
     for def in &code.defs {
-        mark(def.body);
         def.variants.iter().for_each(|&(_, body)| mark(body));
     }
     for &(start, _) in &code.lines {
@@ -250,7 +249,6 @@ fn rewrite(code: &mut Code, rule: Rule) {
         on.targets.iter_mut().flatten().for_each(relocate);
     }
     for def in &mut code.defs {
-        relocate(&mut def.body);
         def.variants.iter_mut().for_each(|(_, body)| relocate(body));
     }
     for (start, _) in &mut code.lines {

@@ -32,7 +32,6 @@ pub(crate) fn verify(code: &Code) -> Result<Depth, VerifyError> {
     };
     verifier.check_tables()?;
     let mut entries = vec![0usize];
-    entries.extend(code.defs.iter().map(|def| def.body.0 as usize));
     entries.extend(
         code.defs
             .iter()
@@ -113,8 +112,7 @@ impl Verifier<'_> {
             }
         }
         for def in &self.code.defs {
-            if !in_code(def.body)
-                || def.variants.iter().any(|(_, body)| !in_code(*body))
+            if def.variants.iter().any(|(_, body)| !in_code(*body))
                 || def.func as usize >= self.code.fn_names.len()
             {
                 return self.fail(0, "DEF FN body outside the code");

@@ -118,7 +118,6 @@ pub(super) fn falls_through(stmts: &[Stmt]) -> bool {
     )
 }
 
-/// Whether `TRON` is among the statements, branches of `IF` included.
 /// Whether a statement, or one inside an `IF`, is of a kind `pred` picks.
 pub(super) fn has_stmt(stmts: &[Stmt], pred: &dyn Fn(&StmtKind) -> bool) -> bool {
     stmts.iter().any(|stmt| match &stmt.kind {

@@ -58,13 +58,13 @@ impl Compiler {
         // a call types them again, so no copy of the DEF is needed for them
         let used = self.used_ambiguous.get();
         let typed_params = self.typed_params(params);
-        let own_variant = self.fn_variant(func, name);
+        // the DEF's own table is one its body is compiled for, called or not
+        self.fn_variant(func, name);
         self.used_ambiguous.set(used);
         let def = self.code.defs.len();
         self.code.defs.push(DefInfo {
             func,
             params: typed_params,
-            body: Pc(0),
             variants: Vec::new(),
         });
         self.pending_defs.push(PendingDef {
@@ -75,7 +75,6 @@ impl Compiler {
             broken,
             result,
             params: params.to_vec(),
-            own_variant,
         });
         self.emit(Op::DefFn(TableId(def as u32)));
     }
@@ -122,13 +121,6 @@ impl Compiler {
             }
             if !compiled {
                 break;
-            }
-        }
-        for def in &pending {
-            if let Some(info) = self.code.defs.get_mut(def.def)
-                && let Some(&(_, body)) = info.variants.get(def.own_variant as usize)
-            {
-                info.body = body;
             }
         }
     }
