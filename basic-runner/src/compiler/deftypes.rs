@@ -143,12 +143,7 @@ impl Graph<'_> {
         let mut at = *index;
         for stmt in stmts {
             starts.push(at);
-            at += match &stmt.kind {
-                StmtKind::If {
-                    then, otherwise, ..
-                } => 1 + count_stmts(then) + count_stmts(otherwise),
-                _ => 1,
-            };
+            at += count_stmts(std::slice::from_ref(stmt));
         }
         for (i, stmt) in stmts.iter().enumerate() {
             let me = starts[i];
