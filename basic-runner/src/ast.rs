@@ -287,5 +287,10 @@ pub(crate) enum ExprKind {
     Func(Func, Vec<Expr>),
     /// `FNname(args)`; the name is without `FN`.
     FnCall(String, Vec<Expr>),
+    /// What GW-BASIC has done of a user function call whose arguments are
+    /// broken, before each argument it read: it has looked the function up
+    /// (Undefined user function) and found it a parameter for the argument
+    /// (Syntax error unless it has at least this many). Its value is a dummy 0.
+    FnDefined(String, usize),
     Refused(Kw),
 }

@@ -267,6 +267,11 @@ pub enum Ext {
     /// copies, one compiled for each way GW-BASIC's table can type its names
     /// there (0, falling through to the first copy, for none).
     DefCase(TableId),
+    /// Before a user function's argument: Undefined user function unless the
+    /// function with this index is defined, Syntax error unless it has a
+    /// parameter for the argument (at least this many). GW-BASIC finds the
+    /// function first and reads an argument for each parameter.
+    FnDefined(u32, u8),
 }
 
 /// A typed arithmetic operation inside a fused instruction.

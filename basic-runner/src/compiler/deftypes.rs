@@ -532,6 +532,7 @@ fn expr_letters(expr: &Expr, letters: &mut u32, calls: &mut Vec<String>) {
                 work.push(right);
             }
             ExprKind::Func(_, args) => work.extend(args),
+            ExprKind::FnDefined(name, _) => *letters |= letter_of(name),
             ExprKind::Num(..) | ExprKind::Str(_) | ExprKind::Refused(_) => {}
         }
     }

@@ -194,23 +194,8 @@ impl Compiler {
             }
             ExprKind::Binary(op, left, right) => self.binary(*op, left, right),
             ExprKind::Func(func, args) => self.function(*func, args),
-            ExprKind::FnCall(name, args) => {
-                let (func, result) = self.fn_id(name);
-                let variant = self.fn_variant(func, name);
-                let mut arg_is_str = Vec::new();
-                for arg in args {
-                    arg_is_str.push(self.expr(arg) == VarTy::Str);
-                }
-                let call = self.code.calls.len();
-                self.code.calls.push(CallInfo {
-                    func,
-                    arg_is_str,
-                    result_is_str: result == VarTy::Str,
-                    variant,
-                });
-                self.emit(Op::CallFn(TableId(call as u32)));
-                result
-            }
+            ExprKind::FnCall(name, args) => self.fn_call(name, args),
+            ExprKind::FnDefined(name, need) => self.fn_lookup(name, *need),
             ExprKind::Refused(kw) => {
                 self.refusals.push((self.current_line, *kw));
                 self.emit(Op::Num(0.0));

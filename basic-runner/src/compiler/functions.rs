@@ -16,6 +16,42 @@ impl Compiler {
         (id, ty)
     }
 
+    /// A user function's call. Out of `known_expr`, whose frame every level
+    /// of an expression's recursion takes.
+    #[inline(never)]
+    pub(super) fn fn_call(&mut self, name: &str, args: &[Expr]) -> VarTy {
+        let (func, result) = self.fn_id(name);
+        let variant = self.fn_variant(func, name);
+        let mut arg_is_str = Vec::new();
+        for (index, arg) in args.iter().enumerate() {
+            // GW-BASIC finds the function, then reads an argument for each of
+            // its parameters
+            let need = u8::try_from(index + 1).unwrap_or(u8::MAX);
+            self.emit(Op::Ext(Ext::FnDefined(func, need)));
+            arg_is_str.push(self.expr(arg) == VarTy::Str);
+        }
+        let call = self.code.calls.len();
+        self.code.calls.push(CallInfo {
+            func,
+            arg_is_str,
+            result_is_str: result == VarTy::Str,
+            variant,
+        });
+        self.emit(Op::CallFn(TableId(call as u32)));
+        result
+    }
+
+    /// What a user function call broken in its arguments has done before
+    /// each argument (`ExprKind::FnDefined`), with a dummy value.
+    #[inline(never)]
+    pub(super) fn fn_lookup(&mut self, name: &str, need: usize) -> VarTy {
+        let (func, _) = self.fn_id(name);
+        let need = u8::try_from(need).unwrap_or(u8::MAX);
+        self.emit(Op::Ext(Ext::FnDefined(func, need)));
+        self.emit(Op::Num(0.0));
+        VarTy::Num(NumTy::Sng)
+    }
+
     /// Which body of a user function a call here runs: the one compiled for
     /// the types its letters have here (GW-BASIC types the parameters and the
     /// body at each call).

@@ -237,7 +237,7 @@ impl Parser {
                 self.pos += 1;
                 let name = self.name()?;
                 let args = if self.peek() == Some(&Tok::LParen) {
-                    self.paren_args()?
+                    self.fn_args(col, &name)?
                 } else {
                     Vec::new()
                 };
@@ -252,6 +252,31 @@ impl Parser {
             _ => return self.missing_operand(),
         };
         Ok(Expr { col, kind })
+    }
+
+    /// A user function's arguments, from its `(`. GW-BASIC reads them one for
+    /// each parameter of the function it has found, so a broken list has
+    /// looked the function up before each argument it read (the compiler does
+    /// the same for a whole list).
+    fn fn_args(&mut self, col: usize, name: &str) -> PResult<Vec<Expr>> {
+        self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
+        let mut args = Vec::new();
+        loop {
+            match self.expr() {
+                Ok(arg) => args.push(arg),
+                Err(error) => return Err(broken_fn_args(error, col, name, args, true)),
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+            if args.len() >= MAX_ARGUMENTS {
+                return self.error(SyntaxProblem::TooManySubscripts(MAX_ARGUMENTS));
+            }
+        }
+        if let Err(error) = self.expect(&Tok::RParen, Expected::Code(")".to_owned())) {
+            return Err(broken_fn_args(error, col, name, args, false));
+        }
+        Ok(args)
     }
 
     fn function(&mut self, col: usize, kw: Kw) -> PResult<Expr> {
@@ -325,6 +350,37 @@ impl Parser {
             }
         }
     }
+}
+
+/// What GW-BASIC has done of a user function call broken in or after its
+/// arguments `read`: before each, found the function a parameter for it, and
+/// so before the broken one when the break is `in_argument`. Out of the
+/// parser's recursion: its frame stays small.
+#[cold]
+#[inline(never)]
+fn broken_fn_args(
+    error: ParseError,
+    col: usize,
+    name: &str,
+    read: Vec<Expr>,
+    in_argument: bool,
+) -> ParseError {
+    let lookup = |need: usize| Expr {
+        col,
+        kind: ExprKind::FnDefined(name.to_owned(), need),
+    };
+    let mut done = Vec::with_capacity(read.len() * 2);
+    let count = read.len();
+    for (index, arg) in read.into_iter().enumerate() {
+        done.push(lookup(index + 1));
+        done.push(arg);
+    }
+    let error = if in_argument {
+        error.after(lookup(count + 1))
+    } else {
+        error
+    };
+    error.after_all(done)
 }
 
 /// A built-in function's operation and its least and most arguments.

@@ -285,6 +285,20 @@ impl<'a> Vm<'a> {
                     }
                 }
             }
+            Ext::FnDefined(func, need) => {
+                let def = self
+                    .m
+                    .active_defs
+                    .get(func as usize)
+                    .copied()
+                    .flatten()
+                    .ok_or(Fault::Basic(ErrorCode::UndefinedUserFunction))?;
+                let def = self.code.defs.get(def as usize).ok_or(Fault::Internal)?;
+                let params = def.variants.first().map_or(0, |(params, _)| params.len());
+                if params < usize::from(need) {
+                    return Err(ErrorCode::SyntaxError.into());
+                }
+            }
             Ext::DefCase(TableId(table)) => {
                 let (letters, combos) = self
                     .code
