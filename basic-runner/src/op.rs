@@ -197,6 +197,9 @@ pub enum ArgRange {
     /// `CLEAR`'s stack size: read as the top is, Illegal function call when
     /// 0; left on the stack for `Op::Clear`.
     StackSize,
+    /// Any integer: the Overflow of an integer `FOR` variable's start, where
+    /// the loop has no `NEXT` and the start is never stored.
+    Integer,
 }
 
 /// A host call: the only instructions that reach outside the VM.

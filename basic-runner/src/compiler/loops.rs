@@ -58,15 +58,19 @@ impl Compiler {
                     }
                     // a FOR without its NEXT evaluates its values and fails
                     // (at its ForInit) before it assigns: its store only drops
-                    // the start value
+                    // the start value, after an integer's Overflow
                     if skip.is_err()
                         && let Some(&store) = self.for_stores.get(*table)
-                        && matches!(
-                            self.code.ops.get(store),
-                            Some(Op::StoreNum(_) | Op::StoreInt(_) | Op::StoreSng(_))
-                        )
                     {
-                        self.patch(store, Op::PopNum);
+                        match self.code.ops.get(store) {
+                            Some(Op::StoreInt(_)) => {
+                                self.patch(store, Op::Ext(Ext::CheckedArg(ArgRange::Integer)));
+                            }
+                            Some(Op::StoreNum(_) | Op::StoreSng(_)) => {
+                                self.patch(store, Op::PopNum);
+                            }
+                            _ => {}
+                        }
                     }
                     if let Some(info) = self.code.fors.get_mut(*table) {
                         info.skip = skip;

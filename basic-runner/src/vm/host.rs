@@ -182,6 +182,7 @@ impl<'a> Vm<'a> {
                     ArgRange::ScanLine => (0, 31),
                     ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
                     ArgRange::ClsMode => (0, 2),
+                    ArgRange::Integer => (i32::from(i16::MIN), i32::from(i16::MAX)),
                     ArgRange::MemorySize | ArgRange::StackSize => {
                         // GETMPM: 0 is refused; a top past MAXMEM too (CLEAR,
                         // BIMISC.ASM); the word stays for Op::Clear
