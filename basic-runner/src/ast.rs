@@ -4,7 +4,7 @@ use crate::cp437::Ch;
 use crate::error::{ErrorCode, SyntaxProblem};
 use crate::lexer::Kw;
 use crate::number::NumTy;
-use crate::op::ArgRange;
+use crate::op::{ArgRange, UsingEnd};
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Line {
@@ -72,10 +72,10 @@ pub(crate) enum StmtKind {
     PrintUsing {
         format: Expr,
         items: Vec<Expr>,
-        newline: bool,
-        /// Text after the last value: GW-BASIC stops right after printing it
-        /// (`FNSTRF`'s `SNERR`, BIPRTU.ASM), with no more of the format.
-        cut: bool,
+        /// What follows the last value: the statement's end, a separator,
+        /// text (GW-BASIC stops right after the value, `FNSTRF`'s `SNERR`,
+        /// BIPRTU.ASM) or a value that does not parse.
+        end: UsingEnd,
     },
     Write(Vec<Expr>),
     /// What a `WRITE` whose list breaks has written: each item and its comma.

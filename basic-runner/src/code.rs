@@ -47,38 +47,6 @@ pub(crate) struct InputForm {
     pub(crate) targets: Vec<InputTarget>,
 }
 
-/// A `PRINT USING` statement: the types of its values and whether it ends the line.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct UsingInfo {
-    pub(crate) args: Vec<UsingArgTy>,
-    pub(crate) newline: bool,
-    /// Stop right after the last value (text after it is a Syntax error).
-    pub(crate) cut: bool,
-}
-
-/// What a `PRINT USING` value is on the stacks.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum UsingArgTy {
-    Str,
-    /// A number of this type.
-    Num(NumTy),
-    /// A number typed at run time (`VAL`): the value and its type flag.
-    Typed,
-}
-
-impl UsingInfo {
-    /// The numbers and the strings the values take on the stacks.
-    pub(crate) fn stack_counts(&self) -> (usize, usize) {
-        self.args
-            .iter()
-            .fold((0, 0), |(nums, strs), arg| match arg {
-                UsingArgTy::Str => (nums, strs + 1),
-                UsingArgTy::Num(_) => (nums + 1, strs),
-                UsingArgTy::Typed => (nums + 2, strs),
-            })
-    }
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ForInfo {
     pub(crate) var: Slot,
@@ -158,7 +126,6 @@ pub(crate) struct Code {
     pub(crate) whiles: Vec<WhileInfo>,
     pub(crate) ons: Vec<OnInfo>,
     pub(crate) inputs: Vec<InputForm>,
-    pub(crate) usings: Vec<UsingInfo>,
     pub(crate) fn_names: Vec<String>,
     pub(crate) defs: Vec<DefInfo>,
     pub(crate) calls: Vec<CallInfo>,

@@ -546,28 +546,26 @@ impl Compiler {
                 value,
             } => self.mid_assign(target, start, len.as_ref(), value),
             StmtKind::Print(items) => self.print(items),
-            StmtKind::PrintUsing {
-                format,
-                items,
-                newline,
-                cut,
-            } => {
+            StmtKind::PrintUsing { format, items, end } => {
+                // GW-BASIC scans the format to a value's field before it
+                // evaluates the value, and prints each value as it comes
                 self.str_expr(format);
-                let args = items
-                    .iter()
-                    .map(|item| match self.typed_expr(item) {
-                        Typed::Known(VarTy::Num(ty)) => UsingArgTy::Num(ty),
-                        Typed::Known(VarTy::Str) => UsingArgTy::Str,
-                        Typed::Run => UsingArgTy::Typed,
-                    })
-                    .collect();
-                let table = self.code.usings.len();
-                self.code.usings.push(UsingInfo {
-                    args,
-                    newline: *newline,
-                    cut: *cut,
-                });
-                self.emit(Op::Ext(Ext::Using(TableId(table as u32))));
+                self.emit(Op::Ext(Ext::UsingBegin));
+                for item in items {
+                    self.emit(Op::Ext(Ext::UsingScan));
+                    match self.typed_expr(item) {
+                        Typed::Known(VarTy::Num(ty)) => {
+                            self.emit(Op::Ext(Ext::UsingNum(ty)));
+                        }
+                        Typed::Known(VarTy::Str) => {
+                            self.emit(Op::Ext(Ext::UsingStr));
+                        }
+                        Typed::Run => {
+                            self.by_run_time_type(|ty| Op::Ext(Ext::UsingNum(ty)));
+                        }
+                    }
+                }
+                self.emit(Op::Ext(Ext::UsingEnd(*end)));
             }
             StmtKind::Write(exprs) => {
                 for (index, expr) in exprs.iter().enumerate() {

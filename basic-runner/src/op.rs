@@ -202,6 +202,22 @@ pub enum ArgRange {
     Integer,
 }
 
+/// How a `PRINT USING` ends (GW-BASIC's PRINUS, BIPRTU.ASM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UsingEnd {
+    /// The statement ends after the last value: the format's text up to its
+    /// next field or its end is printed, then the line ends.
+    Line,
+    /// A `;` or `,` after the last value: the text up to the next field or
+    /// the end, and the line goes on.
+    Stay,
+    /// Text after the last value (`FNSTRF`'s Syntax error): nothing more.
+    Cut,
+    /// A value that does not parse: the format is scanned to the field it
+    /// would fill, starting over as for any value, before the value's error.
+    Broken,
+}
+
 /// A host call: the only instructions that reach outside the VM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ext {
@@ -232,8 +248,20 @@ pub enum Ext {
     /// Pop an argument GW-BASIC reads and range-checks (`COLOR`'s, `LOCATE`'s):
     /// Illegal function call outside its range, otherwise dropped.
     CheckedArg(ArgRange),
-    /// `PRINT USING`: the format and the values are on the stacks.
-    Using(TableId),
+    /// `PRINT USING`'s start: Illegal function call for an empty format (on
+    /// top of the string stack, where it stays until `UsingEnd`).
+    UsingBegin,
+    /// Before a `PRINT USING` value is evaluated: print the format's text up
+    /// to the field for it, starting the format over at its end (Illegal
+    /// function call when a pass found no field), as GW-BASIC scans before
+    /// it reads the value.
+    UsingScan,
+    /// Print the number on top of the stack, of this type, in the field found.
+    UsingNum(NumTy),
+    /// Print the string on top of the stack in the field found.
+    UsingStr,
+    /// The end of a `PRINT USING`: drops the format.
+    UsingEnd(UsingEnd),
     /// `INPUT` into the targets of a form; array indices are on the number stack.
     Input(TableId),
     /// `RND` with no argument.
@@ -741,12 +769,16 @@ impl Op {
                     effect(1, 1, 0, 0)
                 }
                 self::Ext::PrintNum(_)
+                | self::Ext::UsingNum(_)
                 | self::Ext::WriteNum(_)
                 | self::Ext::PrintTab
                 | self::Ext::PrintSpc
                 | self::Ext::CheckedArg(_)
                 | self::Ext::Randomize(_) => effect(1, 0, 0, 0),
-                self::Ext::PrintStr | self::Ext::WriteStr => effect(0, 0, 1, 0),
+                self::Ext::PrintStr
+                | self::Ext::WriteStr
+                | self::Ext::UsingStr
+                | self::Ext::UsingEnd(_) => effect(0, 0, 1, 0),
                 self::Ext::PrintTyped => effect(2, 0, 0, 0),
                 self::Ext::Rnd | self::Ext::Timer | self::Ext::DefCase(_) => effect(0, 1, 0, 0),
                 self::Ext::RndArg => effect(1, 1, 0, 0),

@@ -9,7 +9,7 @@ use crate::ast::*;
 use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, Expected, RefusalCategory, SyntaxProblem};
 use crate::lexer::{self, Kw, Mode, Tok, Token};
-use crate::op::ArgRange;
+use crate::op::{ArgRange, UsingEnd};
 
 mod expr;
 mod screen;
@@ -747,33 +747,45 @@ impl Parser {
             return self.error(SyntaxProblem::Expected(Expected::SemicolonAfterUsingFormat));
         }
         let mut items = Vec::new();
-        let mut newline = true;
+        let mut end = UsingEnd::Line;
         while !self.at_stmt_end() {
-            items.push(self.expr()?);
-            newline = true;
+            match self.expr() {
+                Ok(item) => items.push(item),
+                // the values before have been printed and the format scanned
+                // to the field of the broken one
+                Err(error) => {
+                    let partial = StmtKind::PrintUsing {
+                        format,
+                        items,
+                        end: UsingEnd::Broken,
+                    };
+                    return Err(error.with_partial(partial));
+                }
+            }
+            end = UsingEnd::Line;
             if self.eat(&Tok::Semi) || self.eat(&Tok::Comma) {
-                newline = false;
+                end = UsingEnd::Stay;
             } else {
                 break;
             }
         }
         if items.is_empty() {
-            // GW-BASIC reads the first value where the statement ends: `Missing
-            // operand` (error 22), as PC-BASIC says, not `Syntax error`
+            // GW-BASIC scans the format to its first field and reads the
+            // first value where the statement ends: `Missing operand` (error
+            // 22), as PC-BASIC says, not `Syntax error`
             return Err(Box::new(ParseFailure {
                 col: self.col(),
                 problem: Box::new(SyntaxProblem::Expected(Expected::ValueToPrint)),
                 code: ErrorCode::Other(MISSING_OPERAND),
-                partial: None,
+                partial: Some(Box::new(StmtKind::PrintUsing {
+                    format,
+                    items,
+                    end: UsingEnd::Broken,
+                })),
                 before: Vec::new(),
             }));
         }
-        Ok(StmtKind::PrintUsing {
-            format,
-            items,
-            newline,
-            cut: false,
-        })
+        Ok(StmtKind::PrintUsing { format, items, end })
     }
 
     /// `INPUT [;] ["prompt" ; | ,] targets`: the prompt gets `? ` after `;` or when absent.
@@ -1457,8 +1469,7 @@ fn cut_using(kind: StmtKind) -> StmtKind {
         StmtKind::PrintUsing { format, items, .. } => StmtKind::PrintUsing {
             format,
             items,
-            newline: false,
-            cut: true,
+            end: UsingEnd::Cut,
         },
         other => other,
     }

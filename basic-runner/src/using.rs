@@ -3,6 +3,8 @@
 //! fills, `^^^^` exponents, `!`, `&` and `\  \` string fields, `_` escapes, `%`
 //! before a number too wide for its field, and the format reused cyclically.
 
+use serde::{Deserialize, Serialize};
+
 use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::number::NumTy;
@@ -341,93 +343,119 @@ fn format_string(width: Option<usize>, text: &[Ch]) -> Vec<Ch> {
     }
 }
 
-/// Lays out `args` by `format`: the pieces to print in order, and the error that
-/// stopped it, if any. The pieces laid out before an error are printed all the
-/// same, as GW-BASIC prints while it scans (`PRINT USING "ABC";1` prints `ABC`
-/// before `Illegal function call`).
-///
-/// With `cut`, it stops right after the last value, as GW-BASIC does when text
-/// follows the value list (no more of the format is printed).
-pub(crate) fn format(
+/// Where a `PRINT USING` is in its format between its values (GW-BASIC's
+/// PRINUS keeps the count of characters left and `USFLG`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct UsingPlace {
+    /// The next character of the format to scan.
+    at: usize,
+    /// Where the field found for the next value starts.
+    field: Option<usize>,
+    /// Whether this pass through the format has printed a value.
+    printed: bool,
+}
+
+/// Scans `text`, a format, from `place` to the next field, adding each
+/// character that is no part of a field to `out` as GW-BASIC prints it while
+/// it scans. At the format's end a pass that printed a value starts it over
+/// when another value is due (`more`) and Illegal function call is what a pass
+/// without one ends in (`REUSST`); with no value due the scan just stops.
+pub(crate) fn scan(
     text: &[Ch],
-    args: &[UsingArg],
-    cut: bool,
-) -> (Vec<Vec<Ch>>, Result<(), ErrorCode>) {
+    place: &mut UsingPlace,
+    more: bool,
+    out: &mut Vec<Vec<Ch>>,
+) -> Result<(), ErrorCode> {
     // fields are made of ASCII characters; the text's own characters are kept
     let format = &cp437::to_bytes(text)[..];
     if format.is_empty() {
-        return (Vec::new(), Err(ErrorCode::IllegalFunctionCall));
+        return Err(ErrorCode::IllegalFunctionCall);
     }
-    let mut pieces = Vec::new();
-    let mut args = args.iter().peekable();
-    let mut at = 0;
-    let mut start_cycle = true;
-    let mut held_literal = Vec::new();
-    let mut any_field = false;
+    place.field = None;
     loop {
-        if at >= format.len() {
-            if !any_field {
-                break;
+        if place.at >= format.len() {
+            if !more {
+                return Ok(());
             }
-            at = 0;
-            start_cycle = true;
-            held_literal.clear();
-            continue;
+            if !place.printed {
+                return Err(ErrorCode::IllegalFunctionCall);
+            }
+            place.at = 0;
+            place.printed = false;
         }
+        let at = place.at;
         let c = text.get(at).copied().unwrap_or(Ch::from(b' '));
         if c == Ch::from(b'_') {
-            let escaped = text.get(at + 1).copied().unwrap_or(Ch::from(b'_'));
-            at += 2;
-            if start_cycle {
-                held_literal.push(escaped);
-            } else {
-                pieces.push(vec![escaped]);
-            }
+            out.push(vec![text.get(at + 1).copied().unwrap_or(c)]);
+            place.at += 2;
             continue;
         }
-        let field = string_field(format, at).or_else(|| number_field(format, at));
-        let Some((field, len)) = field else {
-            if start_cycle {
-                held_literal.push(c);
-            } else {
-                pieces.push(vec![c]);
-            }
-            at += 1;
-            continue;
-        };
-        let Some(arg) = args.next() else {
-            break;
-        };
-        if start_cycle {
-            if !held_literal.is_empty() {
-                pieces.push(std::mem::take(&mut held_literal));
-            }
-            start_cycle = false;
-            any_field = true;
+        if string_field(format, at)
+            .or_else(|| number_field(format, at))
+            .is_some()
+        {
+            place.field = Some(at);
+            return Ok(());
         }
-        let text = match (field, arg) {
-            (Field::Str(width), UsingArg::Str(text)) => format_string(width, text),
-            (Field::Num(number), UsingArg::Num(value, ty)) => {
-                match format_number(&number, *value, *ty) {
-                    Ok(text) => cp437::from_bytes(text.as_bytes()),
-                    Err(error) => return (pieces, Err(error)),
-                }
-            }
-            _ => return (pieces, Err(ErrorCode::TypeMismatch)),
-        };
-        pieces.push(text);
-        at += len;
-        if cut && args.peek().is_none() {
-            return (pieces, Ok(()));
-        }
+        out.push(vec![c]);
+        place.at += 1;
     }
-    if !any_field {
-        if !held_literal.is_empty() {
-            pieces.push(held_literal);
+}
+
+/// Lays `arg` out in the field `scan` found, the place moving past it: Type
+/// mismatch for a number in a string field or the other way round.
+pub(crate) fn value(
+    text: &[Ch],
+    place: &mut UsingPlace,
+    arg: &UsingArg,
+) -> Result<Vec<Ch>, ErrorCode> {
+    let format = &cp437::to_bytes(text)[..];
+    let field = place.field.take().and_then(|at| {
+        Some((
+            at,
+            string_field(format, at).or_else(|| number_field(format, at))?,
+        ))
+    });
+    let Some((at, (field, len))) = field else {
+        return Err(ErrorCode::IllegalFunctionCall);
+    };
+    place.at = at + len;
+    place.printed = true;
+    match (field, arg) {
+        (Field::Str(width), UsingArg::Str(text)) => Ok(format_string(width, text)),
+        (Field::Num(number), UsingArg::Num(value, ty)) => {
+            let text = format_number(&number, *value, *ty)?;
+            Ok(cp437::from_bytes(text.as_bytes()))
         }
+        _ => Err(ErrorCode::TypeMismatch),
+    }
+}
+
+/// Lays out `args` by `format` as a `PRINT USING` of them does: the pieces
+/// printed in order and the error that stopped it, if any. With `cut`, it
+/// stops right after the last value, as for text after the value list.
+#[cfg(test)]
+fn format(text: &[Ch], args: &[UsingArg], cut: bool) -> (Vec<Vec<Ch>>, Result<(), ErrorCode>) {
+    let mut pieces = Vec::new();
+    let mut place = UsingPlace::default();
+    if text.is_empty() {
         return (pieces, Err(ErrorCode::IllegalFunctionCall));
     }
-    (pieces, Ok(()))
+    for arg in args {
+        if let Err(error) = scan(text, &mut place, true, &mut pieces) {
+            return (pieces, Err(error));
+        }
+        match value(text, &mut place, arg) {
+            Ok(piece) => pieces.push(piece),
+            Err(error) => return (pieces, Err(error)),
+        }
+    }
+    let result = if cut {
+        Ok(())
+    } else {
+        scan(text, &mut place, false, &mut pieces)
+    };
+    (pieces, result)
 }
 
 #[cfg(test)]
@@ -501,12 +529,10 @@ mod tests {
         );
         assert_eq!(using("### DOLLARS", &nums(&[5.0])), "  5 DOLLARS");
         assert_eq!(using("&!", &strs(&["AB", "CD"])), "ABC");
+        let (pieces, result) = format(&cp437::encode("ABC"), &nums(&[1.0]), false);
         assert_eq!(
-            format(&cp437::encode("ABC"), &nums(&[1.0]), false),
-            (
-                vec![cp437::encode("ABC")],
-                Err(ErrorCode::IllegalFunctionCall)
-            )
+            (pieces.concat(), result),
+            (cp437::encode("ABC"), Err(ErrorCode::IllegalFunctionCall))
         );
         assert_eq!(
             format(&cp437::encode("###"), &strs(&["X"]), false),

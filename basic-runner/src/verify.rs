@@ -177,7 +177,6 @@ impl Verifier<'_> {
             Op::Ext(Ext::Input(t)) => (t.0 as usize) < self.code.inputs.len(),
             Op::Ext(Ext::DefCase(t)) => (t.0 as usize) < self.code.def_cases.len(),
             Op::Ext(Ext::FnDefined(func, _)) => (*func as usize) < self.code.fn_names.len(),
-            Op::Ext(Ext::Using(t)) => (t.0 as usize) < self.code.usings.len(),
             Op::Restore(index) => (*index as usize) <= self.code.data.len(),
             Op::Call(builtin) => builtin.reads().is_none_or(|s| (s.0 as usize) < strs),
             _ => true,
@@ -196,13 +195,6 @@ impl Verifier<'_> {
         self.check_operands(pc, &op)?;
         let mut effect = op.effect();
         match op {
-            Op::Ext(Ext::Using(TableId(table))) => {
-                if let Some(info) = self.code.usings.get(table as usize) {
-                    let (nums, strs) = info.stack_counts();
-                    effect.num_pop = nums as u32;
-                    effect.str_pop = strs as u32 + 1;
-                }
-            }
             Op::Ext(Ext::Input(TableId(form))) => {
                 let form = self.code.inputs.get(form as usize);
                 effect.num_pop = form.map_or(0, |f| f.targets.iter().map(|t| t.dims()).sum());

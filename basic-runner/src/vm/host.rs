@@ -3,14 +3,14 @@
 //! statements (`RECORD`, `RANDOMIZE`, ...).
 
 use crate::capture::{self, Capture};
-use crate::code::{Code, InputTarget, UsingArgTy};
+use crate::code::{Code, InputTarget};
 use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, LimitKind};
 use crate::limits::Limits;
 use crate::number;
-use crate::op::{ArgRange, ArrayId, Ext, Slot, TableId};
+use crate::op::{ArgRange, ArrayId, Ext, Slot, TableId, UsingEnd};
 use crate::segment;
-use crate::using::UsingArg;
+use crate::using::{self, UsingArg, UsingPlace};
 
 use super::{
     Array, ArrayData, CharacterRecord, Fault, Machine, Output, Res, Vm, arg_in, tab_argument,
@@ -101,33 +101,23 @@ impl<'a> Vm<'a> {
         self.check_output()
     }
 
-    pub(super) fn print_using(&mut self, table: u32) -> Res<()> {
-        let code = self.code;
-        let info = code.usings.get(table as usize).ok_or(Fault::Internal)?;
-        let (n_nums, n_strs) = info.stack_counts();
-        let (mut nums, mut strs) = self.pop_args(n_nums, n_strs)?;
-        let format = self.pop_str();
-        let args: Vec<UsingArg> = info
-            .args
-            .iter()
-            .map(|arg| match arg {
-                UsingArgTy::Num(ty) => UsingArg::Num(nums.next().unwrap_or(0.0), *ty),
-                UsingArgTy::Typed => {
-                    let value = nums.next().unwrap_or(0.0);
-                    UsingArg::Num(value, super::builtins::typed(nums.next().unwrap_or(0.0)))
-                }
-                UsingArgTy::Str => UsingArg::Str(strs.next().unwrap_or_default()),
-            })
-            .collect();
-        let (pieces, result) = crate::using::format(&format, &args, info.cut);
+    /// Scans the `PRINT USING` format on top of the string stack to the next
+    /// field (`using::scan`), printing the text on the way.
+    fn using_scan(&mut self, more: bool) -> Res<()> {
+        let format = self.m.str_stack.last().cloned().unwrap_or_default();
+        let mut pieces = Vec::new();
+        let result = using::scan(&format, &mut self.m.using, more, &mut pieces);
         for piece in pieces {
             self.write_item(&piece)?;
         }
-        result?;
-        if info.newline {
-            self.ext(Ext::PrintNewline)?;
-        }
-        Ok(())
+        Ok(result?)
+    }
+
+    /// Prints a `PRINT USING` value in the field the last scan found.
+    fn using_value(&mut self, arg: &UsingArg) -> Res<()> {
+        let format = self.m.str_stack.last().cloned().unwrap_or_default();
+        let piece = using::value(&format, &mut self.m.using, arg)?;
+        self.write_item(&piece)
     }
 
     /// `WIDTH`: the line length `PRINT` wraps at.
@@ -320,7 +310,32 @@ impl<'a> Vm<'a> {
                     .map_or(0, |at| at + 1);
                 self.push(case as f64);
             }
-            Ext::Using(TableId(table)) => self.print_using(table)?,
+            Ext::UsingBegin => {
+                if self.m.str_stack.last().is_none_or(Vec::is_empty) {
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                }
+                self.m.using = UsingPlace::default();
+            }
+            Ext::UsingScan => self.using_scan(true)?,
+            Ext::UsingNum(ty) => {
+                let value = self.pop();
+                self.using_value(&UsingArg::Num(value, ty))?;
+            }
+            Ext::UsingStr => {
+                let text = self.pop_used_str();
+                self.using_value(&UsingArg::Str(text))?;
+            }
+            Ext::UsingEnd(end) => {
+                match end {
+                    UsingEnd::Line | UsingEnd::Stay => self.using_scan(false)?,
+                    UsingEnd::Broken => self.using_scan(true)?,
+                    UsingEnd::Cut => {}
+                }
+                self.pop_str();
+                if end == UsingEnd::Line {
+                    self.ext(Ext::PrintNewline)?;
+                }
+            }
             Ext::Input(_) => return Err(Fault::Internal),
             Ext::Rnd => {
                 let value = self.m.rnd.next();

@@ -14,6 +14,7 @@ use crate::limits::Limits;
 use crate::number::NumTy;
 use crate::rnd::Rnd;
 use crate::segment::FREE_AT_START;
+use crate::using::UsingPlace;
 
 use super::{Event, Output, Res, Vm};
 
@@ -128,6 +129,9 @@ pub(crate) struct Machine {
     pub(crate) base_fixed: BaseFixed,
     pub(crate) width: u16,
     pub(crate) column: u16,
+    /// Where the running `PRINT USING` is in its format.
+    #[serde(default)]
+    pub(crate) using: UsingPlace,
     pub(crate) rnd: Rnd,
     pub(crate) memory: usize,
     pub(crate) steps: u64,
@@ -265,6 +269,7 @@ impl Machine {
             base_fixed: BaseFixed::No,
             width: 80,
             column: 0,
+            using: UsingPlace::default(),
             rnd,
             memory: 0,
             steps: 0,

@@ -1,4 +1,5 @@
-10 REM PRINT USING with nothing after its ";" is Missing operand (22), trapped and then fatal (PC-BASIC's output)
+10 REM PRINT USING with nothing after its ";" scans its format to a field and is Missing operand (22) there,
+15 REM trapped and then fatal; a format with no field prints its text and is Illegal function call (BIPRTU.ASM, REUSST)
 20 ON ERROR GOTO 100
 30 PRINT USING "##.#";
 40 PRINT USING "ABC";:PRINT "NEXT STATEMENT"
