@@ -1174,7 +1174,6 @@ impl Parser {
         self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         // GW-BASIC stores where the body starts and skips the rest of the
         // statement: the body is read only when the function is called
-        let body_start = self.pos;
         let mut before_break = Vec::new();
         let (body, broken) = match self.expr() {
             Ok(body) if self.at_stmt_end() => (Some(body), None),
@@ -1185,10 +1184,11 @@ impl Parser {
                     Some((self.col(), problem, ErrorCode::SyntaxError)),
                 )
             }
+            // what GW-BASIC evaluates of the body before the bad token, as for
+            // any broken statement (`ParseFailure::before`)
             Err(error) => {
-                let stop = self.pos;
-                before_break = self.operands_before_break(body_start, stop);
-                self.pos = stop;
+                let error = *error;
+                before_break = error.before;
                 (None, Some((error.col, *error.problem, error.code)))
             }
         };
@@ -1200,74 +1200,6 @@ impl Parser {
             before_break,
             broken,
         })
-    }
-
-    /// What GW-BASIC evaluates of a broken DEF FN body before it meets the bad
-    /// token: it reads the body left to right, so each operand or argument
-    /// that ended before the break has run, at every level of parentheses the
-    /// break is inside (`(FNA(X) + PRINT)`, `2 * (X + (FNA(X) * PRINT))` and
-    /// `LEFT$("A", FNA(X) + PRINT)` call FNA first, so an undefined FNA is
-    /// error 18, not the syntax error). The operands run in order and their
-    /// values are dropped; the operations between them are not done (GW-BASIC
-    /// applies an operator of higher or equal precedence when it meets the next
-    /// one, so `1/0 + (PRINT)` divides first: not modelled).
-    fn operands_before_break(&mut self, start: usize, stop: usize) -> Vec<Expr> {
-        // each parenthesis still open at the break starts a level
-        let mut levels = vec![start];
-        for index in start..stop {
-            match self.tokens.get(index).map(|token| &token.tok) {
-                Some(Tok::LParen) => levels.push(index + 1),
-                // a parenthesis closed before the break is inside an operand
-                Some(Tok::RParen) if levels.len() > 1 => {
-                    levels.pop();
-                }
-                _ => {}
-            }
-        }
-        let mut operands = Vec::new();
-        for (at, &level_start) in levels.iter().enumerate() {
-            let innermost = at + 1 == levels.len();
-            // the level's text up to the parenthesis that opens the next one
-            let level_end = levels.get(at + 1).map_or(stop, |next| next - 1);
-            let mut pieces = Vec::new();
-            let mut piece_start = level_start;
-            let mut depth = 0usize;
-            for index in level_start..level_end {
-                match self.tokens.get(index).map(|token| &token.tok) {
-                    Some(Tok::LParen) => depth += 1,
-                    Some(Tok::RParen) => depth = depth.saturating_sub(1),
-                    Some(tok) if depth == 0 && (is_binary_operator(tok) || *tok == Tok::Comma) => {
-                        pieces.push((piece_start, index));
-                        piece_start = index + 1;
-                    }
-                    _ => {}
-                }
-            }
-            // the last piece holds the next level (a function's name, a sign)
-            // unless the break is in it
-            if innermost {
-                pieces.push((piece_start, level_end));
-            }
-            for (from, to) in pieces {
-                if from == to {
-                    continue;
-                }
-                match self.operand_between(from, to) {
-                    Some(operand) => operands.push(operand),
-                    None => return operands,
-                }
-            }
-        }
-        operands
-    }
-
-    /// The tokens `start..end` parsed as one whole operand, if they are one.
-    fn operand_between(&mut self, start: usize, end: usize) -> Option<Expr> {
-        let tail = self.tokens.split_off(end);
-        self.pos = start;
-        let parsed = self.expr().ok().filter(|_| self.pos == end);
-        self.tokens.extend(tail);
-        parsed
     }
 
     fn def_type(&mut self, kind: DefKind) -> PResult<StmtKind> {
@@ -1473,22 +1405,4 @@ fn cut_using(kind: StmtKind) -> StmtKind {
         },
         other => other,
     }
-}
-
-/// An operator between two operands (a sign before an operand is one too: it
-/// splits nothing but an empty piece).
-fn is_binary_operator(tok: &Tok) -> bool {
-    matches!(
-        tok,
-        Tok::Plus
-            | Tok::Minus
-            | Tok::Star
-            | Tok::Slash
-            | Tok::Backslash
-            | Tok::Caret
-            | Tok::Eq
-            | Tok::Lt
-            | Tok::Gt
-            | Tok::Kw(Kw::Mod | Kw::And | Kw::Or | Kw::Xor | Kw::Eqv | Kw::Imp)
-    )
 }
