@@ -9,7 +9,7 @@ use crate::mbf;
 use crate::number::{self, NumTy};
 use crate::op::{Op, Pc, Slot, TableId};
 
-use super::{Fault, Frame, Home, Machine, Output, Res, Vm, arg_in, cint};
+use super::{Fault, Frame, Home, Machine, Output, Res, StackEntry, Vm, arg_in, cint};
 
 impl<'a> Vm<'a> {
     /// `ON ERROR GOTO`: sends a BASIC error to the handler, if one is set and
@@ -197,7 +197,7 @@ impl<'a> Vm<'a> {
             *pc = skip_to.0 as usize;
             return Ok(());
         }
-        self.check_depth()?;
+        self.check_depth(StackEntry::For)?;
         // GW-BASIC's FOR gives a step of 0 the sign 2 (NT0STP, GWMAIN.ASM), which
         // NEXT's test never meets: the loop never ends at NEXT. NEXT ends a STEP 0
         // loop when the variable equals the limit, so the limit kept is one no
@@ -331,7 +331,7 @@ impl<'a> Vm<'a> {
         let on_top = matches!(self.m.frames.last(), Some(Frame::While { start: s }) if *s == start);
         if condition != 0.0 {
             if !on_top {
-                self.check_depth()?;
+                self.check_depth(StackEntry::While)?;
                 self.m.frames.push(Frame::While { start });
             }
             return Ok(());
@@ -399,7 +399,7 @@ impl<'a> Vm<'a> {
                 }
             }
         }
-        self.check_depth()?;
+        self.check_depth(StackEntry::Fn)?;
         self.m.frames.push(Frame::Fn {
             ret: *pc as u32,
             saved_nums,
@@ -415,7 +415,7 @@ impl<'a> Vm<'a> {
     pub(super) fn control_op(&mut self, op: Op, pc: &mut usize) -> Res<()> {
         match op {
             Op::Gosub(Pc(target)) => {
-                self.check_depth()?;
+                self.check_depth(StackEntry::Gosub)?;
                 self.m.frames.push(Frame::Gosub { ret: *pc as u32 });
                 *pc = target as usize;
             }
@@ -439,7 +439,7 @@ impl<'a> Vm<'a> {
                     .flatten()
                     .ok_or(Fault::Basic(ErrorCode::UndefinedLineNumber))?;
                 if on.gosub {
-                    self.check_depth()?;
+                    self.check_depth(StackEntry::Gosub)?;
                     self.m.frames.push(Frame::Gosub { ret: *pc as u32 });
                 }
                 *pc = target.0 as usize;

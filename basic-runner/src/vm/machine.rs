@@ -232,6 +232,10 @@ pub(crate) struct Machine {
     /// restore (`fit_segment`).
     #[serde(skip, default = "free_at_start")]
     pub(crate) free_at_start: usize,
+    /// Below how many stack entries another always fits (`Vm::check_depth`);
+    /// 0, when the stack's size is new, until the next check works it out.
+    #[serde(skip)]
+    pub(crate) safe_frames: usize,
     /// The string on the stack the string space got last: (depth, length).
     #[serde(skip)]
     pub(crate) last_temp: Option<(usize, usize)>,
@@ -301,6 +305,7 @@ impl Machine {
             string_space: 0,
             segment_sizes: None,
             free_at_start: FREE_AT_START,
+            safe_frames: 0,
             last_temp: None,
             last_load: None,
         }

@@ -226,10 +226,34 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
-    /// Room for one more `GOSUB`, `FOR`, `WHILE` or `FN` level. The nesting
-    /// limit stands for GW-BASIC's stack: past it is `Out of memory`.
-    fn check_depth(&mut self) -> Res<()> {
-        if self.m.frames.len() >= self.limits.max_stack_depth {
+    /// Room for one more `GOSUB`, `FOR`, `WHILE` or `FN` level on GW-BASIC's
+    /// stack: past it is `Out of memory`. Below `safe_frames` levels every
+    /// kind fits, so the common case is one comparison.
+    #[inline(always)]
+    fn check_depth(&mut self, kind: StackEntry) -> Res<()> {
+        if self.m.frames.len() < self.m.safe_frames {
+            return Ok(());
+        }
+        self.check_stack_bytes(kind)
+    }
+
+    /// GW-BASIC's `GETSTK` (BIMISC.ASM) before a stack entry: the entries'
+    /// bytes and the entry's own check must leave `2*NUMLEV` bytes (220)
+    /// above the stack's bottom, which `CLEAR`'s third value sets (512 bytes
+    /// by default). The host's `max_stack_depth` bounds the levels too.
+    #[cold]
+    #[inline(never)]
+    fn check_stack_bytes(&mut self, kind: StackEntry) -> Res<()> {
+        let stack = self
+            .m
+            .segment_sizes
+            .map_or(crate::segment::STACK_AT_START, |(_, stack)| {
+                usize::from(stack)
+            });
+        let cap = self.limits.max_stack_depth;
+        self.m.safe_frames = StackEntry::safe_frames(stack).min(cap);
+        let used: usize = self.m.frames.iter().map(StackEntry::bytes_of).sum();
+        if self.m.frames.len() >= cap || used + kind.room() > stack {
             return Err(self.out_of_memory());
         }
         Ok(())
@@ -246,5 +270,78 @@ impl<'a> Vm<'a> {
             .frames
             .retain(|frame| matches!(frame, Frame::Fn { .. }));
         ErrorCode::OutOfMemory.into()
+    }
+}
+
+/// A kind of entry on GW-BASIC's stack, for `Vm::check_depth`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StackEntry {
+    Gosub,
+    For,
+    While,
+    Fn,
+}
+
+impl StackEntry {
+    const ALL: [StackEntry; 4] = [
+        StackEntry::Gosub,
+        StackEntry::For,
+        StackEntry::While,
+        StackEntry::Fn,
+    ];
+
+    /// The bytes an entry keeps on the stack: GOSUB's text pointer, line,
+    /// event flag and token (GWMAIN.ASM, `GOSUB`); FOR's 19 (`FORSZC`) and a
+    /// pad byte; WHILE's 7 (`WHLSIZ`, FIVEO.ASM) and a pad byte; a user
+    /// function's saved text pointer, type and parameter block, counted as
+    /// one parameter's.
+    fn bytes(self) -> usize {
+        match self {
+            StackEntry::Gosub | StackEntry::While => 8,
+            StackEntry::For => 20,
+            StackEntry::Fn => 12,
+        }
+    }
+
+    fn bytes_of(frame: &Frame) -> usize {
+        match frame {
+            Frame::Gosub { .. } => StackEntry::Gosub.bytes(),
+            Frame::For { .. } => StackEntry::For.bytes(),
+            Frame::While { .. } => StackEntry::While.bytes(),
+            Frame::Fn { .. } => StackEntry::Fn.bytes(),
+        }
+    }
+
+    /// The bytes that must be free above the entries already on the stack
+    /// for this one's `GETSTK` (BIMISC.ASM) to pass: the 220 of `2*NUMLEV`
+    /// (OEM.H), 2 for each word asked, its own return address and saved
+    /// register (4), the stack's bottom word (`STKINI`'s stopper, 2) and what
+    /// the statement has pushed when it asks. GOSUB asks 3 words under
+    /// `NEWSTT`'s return address; FOR asks 8; WHILE asks 1 in its condition's
+    /// `FRMEVL`, with 6 bytes of its entry, the return address and the
+    /// evaluator's precedence word pushed; a user function is counted as a
+    /// GOSUB.
+    fn room(self) -> usize {
+        match self {
+            StackEntry::Gosub | StackEntry::Fn => 2 + 2 + 4 + 2 * 3 + 220,
+            StackEntry::For => 2 + 4 + 2 * 8 + 220,
+            StackEntry::While => 2 + 2 + 6 + 2 + 4 + 2 + 220,
+        }
+    }
+
+    /// Below how many entries of any kinds another of any kind still fits on
+    /// a stack of `stack` bytes.
+    fn safe_frames(stack: usize) -> usize {
+        let room = StackEntry::ALL
+            .map(StackEntry::room)
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let widest = StackEntry::ALL
+            .map(StackEntry::bytes)
+            .into_iter()
+            .max()
+            .unwrap_or(1);
+        stack.checked_sub(room).map_or(0, |left| left / widest + 1)
     }
 }

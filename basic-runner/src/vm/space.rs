@@ -572,6 +572,8 @@ impl Vm<'_> {
             ))
         };
         self.m.free_at_start = free;
+        // the stack's size may be new: the next level works its room out
+        self.m.safe_frames = 0;
         Ok(())
     }
 
