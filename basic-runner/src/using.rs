@@ -3,8 +3,6 @@
 //! fills, `^^^^` exponents, `!`, `&` and `\  \` string fields, `_` escapes, `%`
 //! before a number too wide for its field, and the format reused cyclically.
 
-use serde::{Deserialize, Serialize};
-
 use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::number::NumTy;
@@ -345,7 +343,7 @@ fn format_string(width: Option<usize>, text: &[Ch]) -> Vec<Ch> {
 
 /// Where a `PRINT USING` is in its format between its values (GW-BASIC's
 /// PRINUS keeps the count of characters left and `USFLG`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct UsingPlace {
     /// The next character of the format to scan.
     at: usize,

@@ -129,8 +129,9 @@ pub(crate) struct Machine {
     pub(crate) base_fixed: BaseFixed,
     pub(crate) width: u16,
     pub(crate) column: u16,
-    /// Where the running `PRINT USING` is in its format.
-    #[serde(default)]
+    /// Where the running `PRINT USING` is in its format: a run stops for
+    /// input only between statements, so no snapshot holds one.
+    #[serde(skip)]
     pub(crate) using: UsingPlace,
     pub(crate) rnd: Rnd,
     pub(crate) memory: usize,
