@@ -889,19 +889,11 @@ impl Parser {
     fn if_statement(&mut self) -> PResult<StmtKind> {
         let cond = self.expr()?;
         self.eat(&Tok::Comma);
-        let then = if self.eat_kw(Kw::Then) {
+        // GW-BASIC's IFS (GWMAIN.ASM) takes GOTO where THEN goes and then
+        // reads both the same way (DOCOND): a line number is a jump, anything
+        // else statements, so `IF X GOTO : PRINT` prints when X is true
+        let then = if self.eat_kw(Kw::Then) || self.eat_kw(Kw::Goto) {
             self.branch()?
-        } else if self.peek() == Some(&Tok::Kw(Kw::Goto)) {
-            let col = self.col();
-            self.pos += 1;
-            let line = self.line_number()?;
-            let stmts = vec![Stmt {
-                col,
-                kind: StmtKind::Goto(line),
-                joined: false,
-            }];
-            self.skip_after_branch_line();
-            stmts
         } else {
             // the condition is evaluated before THEN is looked for
             return self
