@@ -70,6 +70,9 @@ pub(crate) enum StmtKind {
     },
     Print(Vec<PrintItem>),
     PrintUsing {
+        /// The items of a `PRINT` before its `USING` (`PRINT "A"; USING ...`):
+        /// GW-BASIC's PRINT goes to PRINUS where it meets the word.
+        before: Vec<PrintItem>,
         format: Expr,
         items: Vec<Expr>,
         /// What follows the last value: the statement's end, a separator,

@@ -546,11 +546,19 @@ impl Compiler {
                 value,
             } => self.mid_assign(target, start, len.as_ref(), value),
             StmtKind::Print(items) => self.print(items),
-            StmtKind::PrintUsing { format, items, end } => {
+            StmtKind::PrintUsing {
+                before,
+                format,
+                items,
+                end,
+            } => {
+                self.print_items(before);
                 // GW-BASIC scans the format to a value's field before it
                 // evaluates the value, and prints each value as it comes
                 self.str_expr(format);
-                self.emit(Op::Ext(Ext::UsingBegin));
+                if *end != UsingEnd::FormatOnly {
+                    self.emit(Op::Ext(Ext::UsingBegin));
+                }
                 for item in items {
                     self.emit(Op::Ext(Ext::UsingScan));
                     match self.typed_expr(item) {
@@ -1189,6 +1197,18 @@ impl Compiler {
     }
 
     fn print(&mut self, items: &[PrintItem]) {
+        self.print_items(items);
+        let ends_line = !matches!(
+            items.last(),
+            Some(PrintItem::Comma | PrintItem::Semi | PrintItem::Tab(_) | PrintItem::Spc(_))
+        );
+        if ends_line {
+            self.emit(Op::Ext(Ext::PrintNewline));
+        }
+    }
+
+    /// A `PRINT`'s items, without the line end.
+    fn print_items(&mut self, items: &[PrintItem]) {
         for item in items {
             match item {
                 PrintItem::Expr(expr) => {
@@ -1213,13 +1233,6 @@ impl Compiler {
                     self.emit(Op::Ext(Ext::PrintSpc));
                 }
             }
-        }
-        let ends_line = !matches!(
-            items.last(),
-            Some(PrintItem::Comma | PrintItem::Semi | PrintItem::Tab(_) | PrintItem::Spc(_))
-        );
-        if ends_line {
-            self.emit(Op::Ext(Ext::PrintNewline));
         }
     }
 

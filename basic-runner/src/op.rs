@@ -216,6 +216,9 @@ pub enum UsingEnd {
     /// A value that does not parse: the format is scanned to the field it
     /// would fill, starting over as for any value, before the value's error.
     Broken,
+    /// No `;` after the format: it has been evaluated and found a string
+    /// (PRINUS: `FRMCHK`, `CHKSTR`, then `SYNCHR`), and nothing else is done.
+    FormatOnly,
 }
 
 /// A host call: the only instructions that reach outside the VM.

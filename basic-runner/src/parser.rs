@@ -693,11 +693,13 @@ impl Parser {
         if self.peek() == Some(&Tok::Hash) {
             return self.refuse(Kw::Print);
         }
-        if self.eat_kw(Kw::Using) {
-            return self.print_using();
-        }
         let mut items = Vec::new();
         while !self.at_stmt_end() {
+            // GW-BASIC's PRINT goes to PRINUS (BIPRTU.ASM) wherever it meets
+            // USING, after the items before it: `PRINT "A"; USING "#"; 5`
+            if self.eat_kw(Kw::Using) {
+                return self.print_using(items);
+            }
             match self.print_item() {
                 Ok(item) => items.push(item),
                 // GW-BASIC has printed the items before the bad one, and no line end
@@ -741,10 +743,35 @@ impl Parser {
 
     /// `PRINT USING format; values`, separated by `;` or `,`; a trailing
     /// separator keeps the line open.
-    fn print_using(&mut self) -> PResult<StmtKind> {
-        let format = self.expr()?;
+    fn print_using(&mut self, before: Vec<PrintItem>) -> PResult<StmtKind> {
+        // the items before USING are printed, with no line end, whatever
+        // goes wrong after it
+        let printed = |mut before: Vec<PrintItem>| {
+            if !matches!(
+                before.last(),
+                None | Some(PrintItem::Semi | PrintItem::Comma)
+            ) {
+                before.push(PrintItem::Semi);
+            }
+            StmtKind::Print(before)
+        };
+        let format = match self.expr() {
+            Ok(format) => format,
+            Err(error) if before.is_empty() => return Err(error),
+            Err(error) => return Err(error.with_partial(printed(before))),
+        };
         if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
-            return self.error(SyntaxProblem::Expected(Expected::SemicolonAfterUsingFormat));
+            // the format is evaluated and must be a string before the `;`
+            // is looked for (Type mismatch first)
+            let evaluated = StmtKind::PrintUsing {
+                before,
+                format,
+                items: Vec::new(),
+                end: UsingEnd::FormatOnly,
+            };
+            return self
+                .error(SyntaxProblem::Expected(Expected::SemicolonAfterUsingFormat))
+                .map_err(|error: ParseError| error.with_partial(evaluated));
         }
         let mut items = Vec::new();
         let mut end = UsingEnd::Line;
@@ -755,6 +782,7 @@ impl Parser {
                 // to the field of the broken one
                 Err(error) => {
                     let partial = StmtKind::PrintUsing {
+                        before,
                         format,
                         items,
                         end: UsingEnd::Broken,
@@ -778,6 +806,7 @@ impl Parser {
                 problem: Box::new(SyntaxProblem::Expected(Expected::ValueToPrint)),
                 code: ErrorCode::Other(MISSING_OPERAND),
                 partial: Some(Box::new(StmtKind::PrintUsing {
+                    before,
                     format,
                     items,
                     end: UsingEnd::Broken,
@@ -785,7 +814,12 @@ impl Parser {
                 before: Vec::new(),
             }));
         }
-        Ok(StmtKind::PrintUsing { format, items, end })
+        Ok(StmtKind::PrintUsing {
+            before,
+            format,
+            items,
+            end,
+        })
     }
 
     /// `INPUT [;] ["prompt" ; | ,] targets`: the prompt gets `? ` after `;` or when absent.
@@ -1390,7 +1424,13 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
 /// format or the line's end. Other statements are as they are.
 fn cut_using(kind: StmtKind) -> StmtKind {
     match kind {
-        StmtKind::PrintUsing { format, items, .. } => StmtKind::PrintUsing {
+        StmtKind::PrintUsing {
+            before,
+            format,
+            items,
+            ..
+        } => StmtKind::PrintUsing {
+            before,
             format,
             items,
             end: UsingEnd::Cut,

@@ -329,7 +329,7 @@ impl<'a> Vm<'a> {
                 match end {
                     UsingEnd::Line | UsingEnd::Stay => self.using_scan(false)?,
                     UsingEnd::Broken => self.using_scan(true)?,
-                    UsingEnd::Cut => {}
+                    UsingEnd::Cut | UsingEnd::FormatOnly => {}
                 }
                 self.pop_str();
                 if end == UsingEnd::Line {
