@@ -1146,10 +1146,21 @@ impl Parser {
         // NEXT I, J is NEXT I : NEXT J, one statement for RESUME as in GW-BASIC;
         // the caller sees the first, the rest follow
         let mut rest = Vec::new();
+        // a comma with no name after it (`NEXT I,`) is a NEXT of its own that
+        // fails when it runs, after the ones before it ran
+        let mut broken = false;
         while self.eat(&Tok::Comma) {
-            rest.push(self.name()?);
+            let at = self.pos;
+            match self.name() {
+                Ok(name) => rest.push(name),
+                Err(_) => {
+                    self.pos = at;
+                    broken = true;
+                    break;
+                }
+            }
         }
-        if rest.is_empty() {
+        if rest.is_empty() && !broken {
             return Ok(StmtKind::Next(Some(first)));
         }
         // splice the extra NEXTs back as a colon-separated run
@@ -1167,6 +1178,17 @@ impl Parser {
             });
             extra.push(Token {
                 tok: Tok::Ident(name),
+                col,
+            });
+        }
+        if broken {
+            self.spliced_colons.push(self.pos + extra.len());
+            extra.push(Token {
+                tok: Tok::Colon,
+                col,
+            });
+            extra.push(Token {
+                tok: Tok::Kw(Kw::Next),
                 col,
             });
         }
