@@ -1163,34 +1163,19 @@ impl Parser {
         if rest.is_empty() && !broken {
             return Ok(StmtKind::Next(Some(first)));
         }
-        // splice the extra NEXTs back as a colon-separated run
+        // splice the extra NEXTs back as a colon-separated run, and the broken
+        // one as a bare NEXT that meets what follows
         let col = self.col();
         let mut extra: Vec<Token> = Vec::new();
-        for name in rest {
+        let names = rest.into_iter().map(Some).chain(broken.then_some(None));
+        for name in names {
             self.spliced_colons.push(self.pos + extra.len());
-            extra.push(Token {
-                tok: Tok::Colon,
-                col,
-            });
-            extra.push(Token {
-                tok: Tok::Kw(Kw::Next),
-                col,
-            });
-            extra.push(Token {
-                tok: Tok::Ident(name),
-                col,
-            });
-        }
-        if broken {
-            self.spliced_colons.push(self.pos + extra.len());
-            extra.push(Token {
-                tok: Tok::Colon,
-                col,
-            });
-            extra.push(Token {
-                tok: Tok::Kw(Kw::Next),
-                col,
-            });
+            let tokens = [
+                Some(Tok::Colon),
+                Some(Tok::Kw(Kw::Next)),
+                name.map(Tok::Ident),
+            ];
+            extra.extend(tokens.into_iter().flatten().map(|tok| Token { tok, col }));
         }
         let tail = self.tokens.split_off(self.pos);
         self.tokens.extend(extra);
