@@ -1097,15 +1097,18 @@ impl Parser {
         let var = self.name()?;
         self.expect(&Tok::Eq, Expected::Code("=".to_owned()))?;
         let from = self.expr()?;
-        // an integer loop's values are made integers (CINT: Overflow past one)
+        // a loop's values are made the loop's type as they are read: integers
+        // for `I%` (CINT: Overflow past one), singles otherwise, so a string is
+        // Type mismatch before what breaks the statement after it
         let converted = |expr: &Expr| {
-            if var.ends_with('%') {
-                Expr {
-                    col: expr.col,
-                    kind: ExprKind::Func(Func::Cint, vec![expr.clone()]),
-                }
+            let func = if var.ends_with('%') {
+                Func::Cint
             } else {
-                expr.clone()
+                Func::Csng
+            };
+            Expr {
+                col: expr.col,
+                kind: ExprKind::Func(func, vec![expr.clone()]),
             }
         };
         if let Err(error) = self.expect_kw(Kw::To) {
