@@ -91,12 +91,8 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(piece);
             }
             Builtin::Mid2Of(Slot(slot)) | Builtin::Mid3Of(Slot(slot)) => {
-                let len = if matches!(builtin, Builtin::Mid3Of(_)) {
-                    arg_in(self.pop(), 0, 255)? as usize
-                } else {
-                    255
-                };
-                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let len = matches!(builtin, Builtin::Mid3Of(_)).then(|| self.pop());
+                let (start, len) = mid_arguments(self.pop(), len)?;
                 let s = self
                     .m
                     .strs
@@ -162,12 +158,8 @@ impl<'a> Vm<'a> {
                 self.m.str_stack.push(s);
             }
             Builtin::Mid2 | Builtin::Mid3 => {
-                let len = if builtin == Builtin::Mid3 {
-                    arg_in(self.pop(), 0, 255)? as usize
-                } else {
-                    255
-                };
-                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let len = (builtin == Builtin::Mid3).then(|| self.pop());
+                let (start, len) = mid_arguments(self.pop(), len)?;
                 let s = self.pop_str();
                 let piece = s
                     .get(start.min(s.len())..)
@@ -282,12 +274,9 @@ impl<'a> Vm<'a> {
             }
             Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
                 let replacement = self.pop_str();
-                let len = if matches!(builtin, Builtin::MidSet3 | Builtin::MidSetSame3) {
-                    arg_in(self.pop(), 0, 255)? as usize
-                } else {
-                    255
-                };
-                let start = arg_in(self.pop(), 1, 255)? as usize - 1;
+                let three = matches!(builtin, Builtin::MidSet3 | Builtin::MidSetSame3);
+                let len = three.then(|| self.pop());
+                let (start, len) = mid_arguments(self.pop(), len)?;
                 let mut target = self.pop_str();
                 let target_len = target.len();
                 // GW-BASIC's LHSMID does nothing for a length of 0, before it
@@ -374,4 +363,17 @@ impl Vm<'_> {
 /// The type a `Builtin::ValTyped` flag stands for.
 pub(super) fn typed(flag: f64) -> NumTy {
     if flag == 0.0 { NumTy::Sng } else { NumTy::Dbl }
+}
+
+/// `MID$`'s start (0-based) and length, checked in GW-BASIC's order: the start
+/// as `GETBYT` reads it (Overflow past an integer, Illegal function call past
+/// a byte) and not 0, then the length if given (255 if not), so an overflowing
+/// start is error 6 even with a length past a byte.
+fn mid_arguments(start: f64, len: Option<f64>) -> Res<(usize, usize)> {
+    let start = arg_in(start, 1, 255)? as usize - 1;
+    let len = match len {
+        Some(len) => arg_in(len, 0, 255)? as usize,
+        None => 255,
+    };
+    Ok((start, len))
 }
