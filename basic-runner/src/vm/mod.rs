@@ -229,7 +229,6 @@ impl<'a> Vm<'a> {
     /// Room for one more `GOSUB`, `FOR`, `WHILE` or `FN` level on GW-BASIC's
     /// stack: past it is `Out of memory`. Below `safe_frames` levels every
     /// kind fits, so the common case is one comparison.
-    #[inline(always)]
     fn check_depth(&mut self, kind: StackEntry) -> Res<()> {
         if self.m.frames.len() < self.m.safe_frames {
             return Ok(());
