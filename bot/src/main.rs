@@ -80,6 +80,7 @@ enum Commands {
 }
 
 fn main() -> ExitCode {
+    tavern::memory::limit_arenas();
     let cli = Cli::parse();
     match cli.command {
         // The pure tools need neither configuration nor runtime.
