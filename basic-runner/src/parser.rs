@@ -703,13 +703,7 @@ impl Parser {
             match self.print_item() {
                 Ok(item) => items.push(item),
                 // GW-BASIC has printed the items before the bad one, and no line end
-                Err(error) if !items.is_empty() => {
-                    if !matches!(items.last(), Some(PrintItem::Semi | PrintItem::Comma)) {
-                        items.push(PrintItem::Semi);
-                    }
-                    return Err(error.with_partial(StmtKind::Print(items)));
-                }
-                Err(error) => return Err(error),
+                Err(error) => return Err(printed_before(error, items)),
             }
         }
         Ok(StmtKind::Print(items))
@@ -744,21 +738,10 @@ impl Parser {
     /// `PRINT USING format; values`, separated by `;` or `,`; a trailing
     /// separator keeps the line open.
     fn print_using(&mut self, before: Vec<PrintItem>) -> PResult<StmtKind> {
-        // the items before USING are printed, with no line end, whatever
-        // goes wrong after it
-        let printed = |mut before: Vec<PrintItem>| {
-            if !matches!(
-                before.last(),
-                None | Some(PrintItem::Semi | PrintItem::Comma)
-            ) {
-                before.push(PrintItem::Semi);
-            }
-            StmtKind::Print(before)
-        };
+        // the items before USING are printed whatever goes wrong after it
         let format = match self.expr() {
             Ok(format) => format,
-            Err(error) if before.is_empty() => return Err(error),
-            Err(error) => return Err(error.with_partial(printed(before))),
+            Err(error) => return Err(printed_before(error, before)),
         };
         if !self.eat(&Tok::Semi) && !self.eat(&Tok::Comma) {
             // the format is evaluated and must be a string before the `;`
@@ -1301,20 +1284,32 @@ impl Parser {
     }
 
     fn paren_args(&mut self) -> PResult<Vec<Expr>> {
+        // the arguments before a broken one are evaluated
+        self.paren_args_then(|error, read, _| error.after_all(read))
+    }
+
+    /// `(a, b, ...)`. A broken list's error is `broken`'s, given the arguments
+    /// read whole and whether the break is inside an argument (not at `)`).
+    pub(super) fn paren_args_then(
+        &mut self,
+        broken: impl Fn(ParseError, Vec<Expr>, bool) -> ParseError,
+    ) -> PResult<Vec<Expr>> {
         self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
-        let mut args = vec![self.expr()?];
-        while self.eat(&Tok::Comma) {
+        let mut args = Vec::new();
+        loop {
+            match self.expr() {
+                Ok(arg) => args.push(arg),
+                Err(error) => return Err(broken(error, args, true)),
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
             if args.len() >= MAX_ARGUMENTS {
                 return self.error(SyntaxProblem::TooManySubscripts(MAX_ARGUMENTS));
             }
-            // the arguments before a broken one are evaluated
-            match self.expr() {
-                Ok(arg) => args.push(arg),
-                Err(error) => return Err(error.after_all(args)),
-            }
         }
         if let Err(error) = self.expect(&Tok::RParen, Expected::Code(")".to_owned())) {
-            return Err(error.after_all(args));
+            return Err(broken(error, args, false));
         }
         Ok(args)
     }
@@ -1426,6 +1421,18 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             // when no separator follows (BIPRTU.ASM)
             | StmtKind::PrintUsing { .. }
     )
+}
+
+/// The error of a `PRINT` broken after `items`: GW-BASIC has printed them,
+/// and no line end.
+fn printed_before(error: ParseError, mut items: Vec<PrintItem>) -> ParseError {
+    if items.is_empty() {
+        return error;
+    }
+    if !matches!(items.last(), Some(PrintItem::Semi | PrintItem::Comma)) {
+        items.push(PrintItem::Semi);
+    }
+    error.with_partial(StmtKind::Print(items))
 }
 
 /// A `PRINT USING` that text follows prints its values and stops right after

@@ -14,12 +14,14 @@ pub(crate) enum UsingArg {
     Str(Vec<Ch>),
 }
 
+#[derive(Debug, Clone, PartialEq)]
 enum Field {
     /// `!` (1), `\  \` (its width) or `&` (`None`: the whole string).
     Str(Option<usize>),
     Num(NumberField),
 }
 
+#[derive(Debug, Clone, PartialEq)]
 struct NumberField {
     width: usize,
     digits_before: usize,
@@ -343,12 +345,13 @@ fn format_string(width: Option<usize>, text: &[Ch]) -> Vec<Ch> {
 
 /// Where a `PRINT USING` is in its format between its values (GW-BASIC's
 /// PRINUS keeps the count of characters left and `USFLG`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct UsingPlace {
     /// The next character of the format to scan.
     at: usize,
-    /// Where the field found for the next value starts.
-    field: Option<usize>,
+    /// The field found for the next value, and where the format goes on
+    /// after it.
+    field: Option<(Field, usize)>,
     /// Whether this pass through the format has printed a value.
     printed: bool,
 }
@@ -388,11 +391,8 @@ pub(crate) fn scan(
             place.at += 2;
             continue;
         }
-        if string_field(format, at)
-            .or_else(|| number_field(format, at))
-            .is_some()
-        {
-            place.field = Some(at);
+        if let Some((field, len)) = string_field(format, at).or_else(|| number_field(format, at)) {
+            place.field = Some((field, at + len));
             return Ok(());
         }
         out.push(vec![c]);
@@ -402,22 +402,11 @@ pub(crate) fn scan(
 
 /// Lays `arg` out in the field `scan` found, the place moving past it: Type
 /// mismatch for a number in a string field or the other way round.
-pub(crate) fn value(
-    text: &[Ch],
-    place: &mut UsingPlace,
-    arg: &UsingArg,
-) -> Result<Vec<Ch>, ErrorCode> {
-    let format = &cp437::to_bytes(text)[..];
-    let field = place.field.take().and_then(|at| {
-        Some((
-            at,
-            string_field(format, at).or_else(|| number_field(format, at))?,
-        ))
-    });
-    let Some((at, (field, len))) = field else {
+pub(crate) fn value(place: &mut UsingPlace, arg: &UsingArg) -> Result<Vec<Ch>, ErrorCode> {
+    let Some((field, after)) = place.field.take() else {
         return Err(ErrorCode::IllegalFunctionCall);
     };
-    place.at = at + len;
+    place.at = after;
     place.printed = true;
     match (field, arg) {
         (Field::Str(width), UsingArg::Str(text)) => Ok(format_string(width, text)),
@@ -443,7 +432,7 @@ fn format(text: &[Ch], args: &[UsingArg], cut: bool) -> (Vec<Vec<Ch>>, Result<()
         if let Err(error) = scan(text, &mut place, true, &mut pieces) {
             return (pieces, Err(error));
         }
-        match value(text, &mut place, arg) {
+        match value(&mut place, arg) {
             Ok(piece) => pieces.push(piece),
             Err(error) => return (pieces, Err(error)),
         }

@@ -259,24 +259,9 @@ impl Parser {
     /// looked the function up before each argument it read (the compiler does
     /// the same for a whole list).
     fn fn_args(&mut self, col: usize, name: &str) -> PResult<Vec<Expr>> {
-        self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
-        let mut args = Vec::new();
-        loop {
-            match self.expr() {
-                Ok(arg) => args.push(arg),
-                Err(error) => return Err(broken_fn_args(error, col, name, args, true)),
-            }
-            if !self.eat(&Tok::Comma) {
-                break;
-            }
-            if args.len() >= MAX_ARGUMENTS {
-                return self.error(SyntaxProblem::TooManySubscripts(MAX_ARGUMENTS));
-            }
-        }
-        if let Err(error) = self.expect(&Tok::RParen, Expected::Code(")".to_owned())) {
-            return Err(broken_fn_args(error, col, name, args, false));
-        }
-        Ok(args)
+        self.paren_args_then(|error, read, in_argument| {
+            broken_fn_args(error, col, name, read, in_argument)
+        })
     }
 
     fn function(&mut self, col: usize, kw: Kw) -> PResult<Expr> {

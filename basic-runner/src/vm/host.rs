@@ -115,8 +115,7 @@ impl<'a> Vm<'a> {
 
     /// Prints a `PRINT USING` value in the field the last scan found.
     fn using_value(&mut self, arg: &UsingArg) -> Res<()> {
-        let format = self.m.str_stack.last().cloned().unwrap_or_default();
-        let piece = using::value(&format, &mut self.m.using, arg)?;
+        let piece = using::value(&mut self.m.using, arg)?;
         self.write_item(&piece)
     }
 

@@ -251,7 +251,12 @@ impl<'a> Vm<'a> {
             });
         let cap = self.limits.max_stack_depth;
         self.m.safe_frames = StackEntry::safe_frames(stack).min(cap);
-        let used: usize = self.m.frames.iter().map(StackEntry::bytes_of).sum();
+        let used: usize = self
+            .m
+            .frames
+            .iter()
+            .map(|frame| StackEntry::of(frame).bytes())
+            .sum();
         if self.m.frames.len() >= cap || used + kind.room() > stack {
             return Err(self.out_of_memory());
         }
@@ -302,12 +307,12 @@ impl StackEntry {
         }
     }
 
-    fn bytes_of(frame: &Frame) -> usize {
+    fn of(frame: &Frame) -> StackEntry {
         match frame {
-            Frame::Gosub { .. } => StackEntry::Gosub.bytes(),
-            Frame::For { .. } => StackEntry::For.bytes(),
-            Frame::While { .. } => StackEntry::While.bytes(),
-            Frame::Fn { .. } => StackEntry::Fn.bytes(),
+            Frame::Gosub { .. } => StackEntry::Gosub,
+            Frame::For { .. } => StackEntry::For,
+            Frame::While { .. } => StackEntry::While,
+            Frame::Fn { .. } => StackEntry::Fn,
         }
     }
 
