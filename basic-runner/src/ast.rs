@@ -207,6 +207,25 @@ pub(crate) struct Expr {
     pub(crate) kind: ExprKind,
 }
 
+impl Expr {
+    /// This argument as GW-BASIC reads one in `range`: an integer, checked.
+    pub(crate) fn checked(self, range: ArgRange) -> Expr {
+        Expr {
+            col: self.col,
+            kind: ExprKind::Func(Func::Checked(range), vec![self]),
+        }
+    }
+
+    /// This argument as GW-BASIC reads a string one: `LEN` of it is a Type
+    /// mismatch for a number and nothing else, and its value is dropped.
+    pub(crate) fn string_checked(self) -> Expr {
+        Expr {
+            col: self.col,
+            kind: ExprKind::Func(Func::Len, vec![self]),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum UnOp {
     Neg,
@@ -277,6 +296,10 @@ pub(crate) enum Func {
     Timer,
     Err,
     Erl,
+    /// An argument GW-BASIC read and checked before its list broke: made an
+    /// integer, checked to be in the range, then dropped (the value is 0).
+    /// Only the parser makes it, for a broken list's arguments.
+    Checked(ArgRange),
 }
 
 #[derive(Debug, Clone, PartialEq)]

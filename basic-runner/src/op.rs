@@ -197,6 +197,9 @@ pub enum ArgRange {
     /// `CLEAR`'s stack size: read as the top is, Illegal function call when
     /// 0; left on the stack for `Op::Clear`.
     StackSize,
+    /// `MID$`'s start: a byte, and Illegal function call when 0 (`GETBYT`,
+    /// then `FCERR`, BISTRS.ASM), read before its length.
+    Start,
     /// Any integer: the Overflow of an integer `FOR` variable's start, where
     /// the loop has no `NEXT` and the start is never stored.
     Integer,
@@ -306,6 +309,12 @@ pub enum Ext {
     /// parameter for the argument (at least this many). GW-BASIC finds the
     /// function first and reads an argument for each parameter.
     FnDefined(u32, u8),
+    /// After a user function call's argument (the call's table entry, the
+    /// argument's index): Type mismatch unless the parameter it goes to is of
+    /// its kind, and a number made the parameter's type (Overflow). GW-BASIC
+    /// coerces each argument (`DOCNVF` in `FNDOER`) before it looks for the
+    /// `,` or `)` after it.
+    FnArg(TableId, u8),
 }
 
 /// A typed arithmetic operation inside a fused instruction.

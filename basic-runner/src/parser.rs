@@ -636,7 +636,7 @@ impl Parser {
     fn dim_item(&mut self) -> PResult<(String, Vec<Expr>)> {
         let name = self.name()?;
         let indices = if self.peek() == Some(&Tok::LParen) {
-            self.paren_args()?
+            self.subscripts()?
         } else {
             Vec::new()
         };
@@ -1276,7 +1276,7 @@ impl Parser {
         let col = self.col();
         let name = self.name()?;
         let indices = if self.peek() == Some(&Tok::LParen) {
-            Some(self.paren_args()?)
+            Some(self.subscripts()?)
         } else {
             None
         };
@@ -1286,6 +1286,19 @@ impl Parser {
     fn paren_args(&mut self) -> PResult<Vec<Expr>> {
         // the arguments before a broken one are evaluated
         self.paren_args_then(|error, read, _| error.after_all(read))
+    }
+
+    /// An array's subscripts. GW-BASIC makes each an integer as it reads it
+    /// (`INTIDX`), so a broken list's subscripts before the break can be
+    /// Overflow or Type mismatch first.
+    pub(super) fn subscripts(&mut self) -> PResult<Vec<Expr>> {
+        self.paren_args_then(|error, read, _| {
+            let checked = read
+                .into_iter()
+                .map(|index| index.checked(ArgRange::Integer))
+                .collect();
+            error.after_all(checked)
+        })
     }
 
     /// `(a, b, ...)`. A broken list's error is `broken`'s, given the arguments

@@ -177,6 +177,7 @@ impl Verifier<'_> {
             Op::Ext(Ext::Input(t)) => (t.0 as usize) < self.code.inputs.len(),
             Op::Ext(Ext::DefCase(t)) => (t.0 as usize) < self.code.def_cases.len(),
             Op::Ext(Ext::FnDefined(func, _)) => (*func as usize) < self.code.fn_names.len(),
+            Op::Ext(Ext::FnArg(t, _)) => (t.0 as usize) < self.code.calls.len(),
             Op::Restore(index) => (*index as usize) <= self.code.data.len(),
             Op::Call(builtin) => builtin.reads().is_none_or(|s| (s.0 as usize) < strs),
             _ => true,

@@ -527,6 +527,15 @@ impl Compiler {
                 call(self, Builtin::Pos);
                 VarTy::Num(NumTy::Int)
             }
+            Func::Checked(range) => {
+                if let Some(a) = arg(0) {
+                    let ty = self.num_expr(a);
+                    self.convert(ty, NumTy::Int);
+                }
+                self.emit(Op::Ext(Ext::CheckedArg(range)));
+                self.emit(Op::Num(0.0));
+                VarTy::Num(NumTy::Int)
+            }
             Func::Fre => {
                 // a string argument asks for a garbage collection first
                 let is_str = arg(0).is_some_and(|a| self.expr(a) == VarTy::Str);

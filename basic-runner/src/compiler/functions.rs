@@ -22,21 +22,27 @@ impl Compiler {
     pub(super) fn fn_call(&mut self, name: &str, args: &[Expr]) -> VarTy {
         let (func, result) = self.fn_id(name);
         let variant = self.fn_variant(func, name);
-        let mut arg_is_str = Vec::new();
-        for (index, arg) in args.iter().enumerate() {
-            // GW-BASIC finds the function, then reads an argument for each of
-            // its parameters
-            let need = u8::try_from(index + 1).unwrap_or(u8::MAX);
-            self.emit(Op::Ext(Ext::FnDefined(func, need)));
-            arg_is_str.push(self.expr(arg) == VarTy::Str);
-        }
+        // the entry is made first: the arguments' own calls come after it
         let call = self.code.calls.len();
         self.code.calls.push(CallInfo {
             func,
-            arg_is_str,
+            arg_is_str: Vec::new(),
             result_is_str: result == VarTy::Str,
             variant,
         });
+        let mut arg_is_str = Vec::new();
+        for (index, arg) in args.iter().enumerate() {
+            // GW-BASIC finds the function, then reads an argument for each of
+            // its parameters and coerces it to the parameter's type
+            let need = u8::try_from(index + 1).unwrap_or(u8::MAX);
+            self.emit(Op::Ext(Ext::FnDefined(func, need)));
+            arg_is_str.push(self.expr(arg) == VarTy::Str);
+            let index = u8::try_from(index).unwrap_or(u8::MAX);
+            self.emit(Op::Ext(Ext::FnArg(TableId(call as u32), index)));
+        }
+        if let Some(info) = self.code.calls.get_mut(call) {
+            info.arg_is_str = arg_is_str;
+        }
         self.emit(Op::CallFn(TableId(call as u32)));
         result
     }

@@ -223,7 +223,7 @@ impl Parser {
             Tok::Ident(name) => {
                 self.pos += 1;
                 if self.peek() == Some(&Tok::LParen) {
-                    ExprKind::Index(name, self.paren_args()?)
+                    ExprKind::Index(name, self.subscripts()?)
                 } else {
                     ExprKind::Var(name)
                 }
@@ -268,7 +268,9 @@ impl Parser {
         let Some((func, min, max)) = builtin_arity(kw) else {
             return self.special_function(col, kw);
         };
-        let args = self.paren_args()?;
+        let args = self.paren_args_then(|error, read, in_argument| {
+            error.after_all(checked_before_break(func, read, max, in_argument))
+        })?;
         if args.len() < min || args.len() > max {
             // the arguments are evaluated before the count is found wrong
             return self
@@ -277,7 +279,9 @@ impl Parser {
                     min,
                     max,
                 })
-                .map_err(|error: ParseError| error.after_all(args));
+                .map_err(|error: ParseError| {
+                    error.after_all(checked_before_break(func, args, max, false))
+                });
         }
         Ok(Expr {
             col,
@@ -366,6 +370,42 @@ fn broken_fn_args(
         error
     };
     error.after_all(done)
+}
+
+/// The arguments of a built-in function's list read whole before it broke
+/// (and, when `last_has_comma`, the `,` after the last of them), as GW-BASIC
+/// has checked them by then. A function of one argument reads it in
+/// parentheses and wants the `)` before it looks at it (`PARCHK`). `LEFT$`,
+/// `RIGHT$` and `MID$` (`ISFUN`, GWEVAL.ASM) want their string once the `,`
+/// after it is read, and read each count as a byte (`GETBYT`), `MID$`'s start
+/// not 0, before anything after it; `STRING$` checks its count as a byte at
+/// once, and `INSTR` wants its second and third arguments to be strings at
+/// once (its first is either), as PC-BASIC does. The arguments past the most
+/// a function takes are never read.
+#[cold]
+#[inline(never)]
+fn checked_before_break(
+    func: Func,
+    mut read: Vec<Expr>,
+    max: usize,
+    last_has_comma: bool,
+) -> Vec<Expr> {
+    read.truncate(max);
+    let last = read.len().saturating_sub(1);
+    read.into_iter()
+        .enumerate()
+        .map(|(index, arg)| match (func, index) {
+            (Func::Left | Func::Right | Func::Mid, 0) if index < last || last_has_comma => {
+                arg.string_checked()
+            }
+            (Func::Mid, 1) => arg.checked(ArgRange::Start),
+            (Func::Left | Func::Right | Func::Mid, 1..) | (Func::StringS, 0) => {
+                arg.checked(ArgRange::Byte)
+            }
+            (Func::Instr, 1 | 2) => arg.string_checked(),
+            _ => arg,
+        })
+        .collect()
 }
 
 /// A built-in function's operation and its least and most arguments.

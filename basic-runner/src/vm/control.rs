@@ -343,6 +343,40 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    /// A user function call's argument `index`, just read, coerced to its
+    /// parameter's type (`Ext::FnArg`). A parameter missing is left to the
+    /// lookup before the next argument and to the call.
+    pub(super) fn coerce_fn_arg(&mut self, call: u32, index: u8) -> Res<()> {
+        let code = self.code;
+        let info = code.calls.get(call as usize).ok_or(Fault::Internal)?;
+        let def = self
+            .m
+            .active_defs
+            .get(info.func as usize)
+            .copied()
+            .flatten()
+            .ok_or(Fault::Basic(ErrorCode::UndefinedUserFunction))?;
+        let def = code.defs.get(def as usize).ok_or(Fault::Internal)?;
+        let (params, _) = def
+            .variants
+            .get(info.variant as usize)
+            .ok_or(Fault::Internal)?;
+        let index = usize::from(index);
+        let (Some(param), Some(&is_str)) = (params.get(index), info.arg_is_str.get(index)) else {
+            return Ok(());
+        };
+        match *param {
+            Param::Str(_) if is_str => Ok(()),
+            Param::Num(_, ty) if !is_str => {
+                let value = self.pop();
+                let value = self.convert(value, ty)?;
+                self.push(value);
+                Ok(())
+            }
+            _ => Err(ErrorCode::TypeMismatch.into()),
+        }
+    }
+
     pub(super) fn call_fn(&mut self, call: u32, pc: &mut usize) -> Res<()> {
         let code = self.code;
         let info = code.calls.get(call as usize).ok_or(Fault::Internal)?;

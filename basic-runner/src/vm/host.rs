@@ -164,6 +164,7 @@ impl<'a> Vm<'a> {
             Ext::CheckedArg(range) => {
                 let (min, max) = match range {
                     ArgRange::Byte => (0, 255),
+                    ArgRange::Start => (1, 255),
                     // the function-key line, while it shows, takes the last row
                     ArgRange::Row => (1, if self.m.key_line { 24 } else { 25 }),
                     ArgRange::Column => (1, i32::from(self.m.width)),
@@ -289,6 +290,7 @@ impl<'a> Vm<'a> {
                     return Err(ErrorCode::SyntaxError.into());
                 }
             }
+            Ext::FnArg(TableId(call), index) => self.coerce_fn_arg(call, index)?,
             Ext::DefCase(TableId(table)) => {
                 let (letters, combos) = self
                     .code
