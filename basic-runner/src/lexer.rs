@@ -243,7 +243,52 @@ impl Lexer<'_> {
         }
     }
 
+    /// Whether a number here is a line number: after a keyword that takes
+    /// one, or a list of them (`ON X GOSUB 10, 20`). GW-BASIC's tokenizer
+    /// stores those as line-number constants, digits only (`LINRES`, CRUNCH),
+    /// so `GOSUB 90 #` is line 90 and then a `#`.
+    fn in_line_numbers(&self) -> bool {
+        let last_other = self
+            .out
+            .iter()
+            .rev()
+            .find(|token| !matches!(token.tok, Tok::Num(..) | Tok::Comma));
+        matches!(
+            last_other.map(|token| &token.tok),
+            Some(Tok::Kw(
+                Kw::Goto
+                    | Kw::Gosub
+                    | Kw::Then
+                    | Kw::Else
+                    | Kw::Restore
+                    | Kw::Resume
+                    | Kw::Run
+                    | Kw::Return
+            ))
+        )
+    }
+
+    fn line_number(&mut self, start: usize) {
+        let mut text = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_ascii_digit() {
+                text.push(c);
+                self.pos += 1;
+            } else if c == ' ' && self.digit_after_blanks(true) {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        let (value, ty, overflow) = number::parse_literal_checked(&text);
+        self.overflows += usize::from(overflow);
+        self.push(Tok::Num(value, ty), start);
+    }
+
     fn number(&mut self, start: usize) {
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) && self.in_line_numbers() {
+            return self.line_number(start);
+        }
         let mut text = String::new();
         let mut seen_dot = false;
         while let Some(c) = self.peek() {
