@@ -400,6 +400,10 @@ impl<'a> Vm<'a> {
                 return Err(ErrorCode::TypeMismatch.into());
             }
         }
+        // FNDOER finds each parameter with PTRGET, which makes the variable
+        // the DEF table names here when it is new (a parameter retyped since
+        // the DEF is another variable); it outlives the call
+        self.made_fn(info.func as usize, params);
         let n_nums = info.arg_is_str.iter().filter(|s| !**s).count();
         let n_strs = info.arg_is_str.len() - n_nums;
         let (mut num_args, mut str_args) = self.pop_args(n_nums, n_strs)?;
