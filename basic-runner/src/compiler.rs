@@ -124,21 +124,11 @@ struct Compiler {
     resumed: bool,
     pending_defs: Vec<PendingDef>,
     current_line: u32,
-    /// Each `SWAP` whose second variable is a scalar: where its check sits,
-    /// the slot, and where its store into that slot sits (see `check_swaps`).
-    swaps: Vec<SwapCheck>,
     /// Where each `FOR` table's store of the start value is (see `for_loop`),
     /// by table.
     for_stores: Vec<usize>,
     /// Where each `WHILE` table's check for its `WEND` is, by table.
     while_checks: Vec<usize>,
-}
-
-/// A `SWAP`'s second scalar, checked once the whole program is compiled.
-struct SwapCheck {
-    check_at: usize,
-    slot: Written,
-    store_at: usize,
 }
 
 /// Compiles parsed lines (sorted by number) into code.
@@ -169,7 +159,6 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         current_line: 0,
         traced: false,
         resumed: false,
-        swaps: Vec::new(),
         for_stores: Vec::new(),
         while_checks: Vec::new(),
     };
@@ -196,7 +185,6 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
     compiler.code.text_end = compiler.code.ops.len() as u32;
     compiler.emit(Op::End);
     compiler.compile_defs();
-    compiler.check_swaps();
     compiler.resolve_fixups();
     compiler.match_loops();
     compiler.code.stmts.sort_unstable();
@@ -1119,12 +1107,12 @@ impl Compiler {
             },
             indices: None,
         };
-        // GW-BASIC's SWAP makes its first variable when it does not exist yet,
-        // but a second one that was never given a value is Illegal function
-        // call; a jump to the next instruction holds the place of that check
-        let check_at = (second.indices.is_none()).then(|| self.emit(Op::Jump(Pc(0))));
-        if let Some(at) = check_at {
-            self.patch(at, Op::Jump(self.pc()));
+        // GW-BASIC's SWAP finds (and makes) its first variable, then its
+        // second: making that one moves the arrays, which leaves the first's
+        // address stale, so a new second scalar is Illegal function call
+        // (SWAP, GWMAIN.ASM), once made
+        if let Some(first) = self.scalar_slot(first) {
+            self.emit(Op::Ext(Ext::SwapMake(first.0, first.1, false)));
         }
         // strings change places without a copy: no string space is taken
         let moving = |compiler: &mut Self, ty: VarTy| {
@@ -1136,6 +1124,9 @@ impl Compiler {
         let ty = self.load(first);
         let ty = moving(self, ty);
         self.store(&temp, ty);
+        if let Some(second) = self.scalar_slot(second) {
+            self.emit(Op::Ext(Ext::SwapMake(second.0, second.1, true)));
+        }
         self.push_indices(first);
         let ty = self.load(second);
         let ty = moving(self, ty);
@@ -1143,51 +1134,20 @@ impl Compiler {
         self.push_indices(second);
         let ty = self.load(&temp);
         let ty = moving(self, ty);
-        let store_at = self.code.ops.len();
         self.store(second, ty);
-        let slot = self.code.ops.get(store_at).and_then(Op::written);
-        if let (Some(check_at), Some(slot)) = (check_at, slot) {
-            self.swaps.push(SwapCheck {
-                check_at,
-                slot,
-                store_at,
-            });
-        }
     }
 
-    /// A `SWAP` whose second scalar nothing in the program ever gives a value
-    /// (a `SWAP`'s own store into it aside) raises Illegal function call, as
-    /// GW-BASIC does for a variable that does not exist. A variable assigned
-    /// somewhere counts as existing: the check is by the program's text, not
-    /// by whether that assignment ran before.
-    fn check_swaps(&mut self) {
-        if self.swaps.is_empty() {
-            return;
+    /// A plain variable's slot and whether it is a string; `None` for an
+    /// array element.
+    fn scalar_slot(&mut self, target: &LValue) -> Option<(Slot, bool)> {
+        if target.indices.is_some() {
+            return None;
         }
-        let swap_stores: std::collections::HashSet<usize> =
-            self.swaps.iter().map(|swap| swap.store_at).collect();
-        let mut given = std::collections::HashSet::new();
-        for (at, op) in self.code.ops.iter().enumerate() {
-            if swap_stores.contains(&at) {
-                continue;
-            }
-            given.extend(op.written());
-        }
-        given.extend(self.code.fors.iter().map(|info| Written::Num(info.var)));
-        for form in &self.code.inputs {
-            for target in &form.targets {
-                match *target {
-                    InputTarget::Num(slot, _) => given.insert(Written::Num(slot)),
-                    InputTarget::Str(slot) => given.insert(Written::Str(slot)),
-                    _ => false,
-                };
-            }
-        }
-        for swap in std::mem::take(&mut self.swaps) {
-            if !given.contains(&swap.slot) {
-                self.patch(swap.check_at, Op::Raise(ErrorCode::IllegalFunctionCall));
-            }
-        }
+        let (base, ty) = self.type_of(&target.name);
+        Some(match ty {
+            VarTy::Str => (self.str_slot(&base), true),
+            VarTy::Num(num) => (self.num_slot(&base, num), false),
+        })
     }
 
     /// `VAL(text)` typed at run time: pushes the value and its type flag.

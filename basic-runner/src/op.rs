@@ -315,6 +315,10 @@ pub enum Ext {
     /// coerces each argument (`DOCNVF` in `FNDOER`) before it looks for the
     /// `,` or `)` after it.
     FnArg(TableId, u8),
+    /// `SWAP`'s plain variable (its slot, whether a string, whether the
+    /// second): made when new (Out of memory without room), and the second
+    /// one made new is then Illegal function call.
+    SwapMake(Slot, bool, bool),
 }
 
 /// A typed arithmetic operation inside a fused instruction.

@@ -291,6 +291,11 @@ impl<'a> Vm<'a> {
                 }
             }
             Ext::FnArg(TableId(call), index) => self.coerce_fn_arg(call, index)?,
+            Ext::SwapMake(Slot(slot), is_str, second) => {
+                if self.make_for_swap(slot, is_str)? && second {
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                }
+            }
             Ext::DefCase(TableId(table)) => {
                 let (letters, combos) = self
                     .code

@@ -466,6 +466,29 @@ impl Vm<'_> {
         Ok(())
     }
 
+    /// `SWAP` finds a plain variable with `PTRGET`, which makes it when it
+    /// is new (`Ext::SwapMake`); returns whether it was.
+    pub(super) fn make_for_swap(&mut self, slot: u32, is_str: bool) -> Res<bool> {
+        let index = slot as usize;
+        if is_str {
+            if self.m.str_home.get(index) != Some(&Home::None) {
+                return Ok(false);
+            }
+            self.make_str_scalar(slot)?;
+            self.set_home(index, Home::Text);
+            return Ok(true);
+        }
+        let value = self.m.nums.get(index).copied().unwrap_or(0.0);
+        if self.m.num_made.len() < self.m.nums.len() {
+            self.m.num_made.resize(self.m.nums.len(), false);
+        }
+        if value != 0.0 || self.m.num_made.get(index) != Some(&false) {
+            return Ok(false);
+        }
+        self.make_scalar(slot)?;
+        Ok(true)
+    }
+
     /// Whether a store to the string slot `var` is its first, whose room the
     /// checking loop has not found yet.
     #[inline(always)]
