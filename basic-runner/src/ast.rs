@@ -99,6 +99,12 @@ pub(crate) enum StmtKind {
         cond: Expr,
         then: Vec<Stmt>,
         otherwise: Vec<Stmt>,
+        /// Where `RESUME NEXT` goes on after an error of the `IF` itself or
+        /// of a branch's first statement: GW-BASIC skips from the `IF`'s
+        /// start to the first `:` of its text. The column of the statement
+        /// after that `:`; `None` when an `ELSE` (stored after a `:`, and
+        /// run as a `REM`) comes first or the line ends.
+        resume_col: Option<usize>,
     },
     Goto(u32),
     Gosub(u32),

@@ -135,8 +135,10 @@ pub(crate) struct Code {
     pub(crate) data: Vec<DataEntry>,
     /// Constants of fused branches.
     pub(crate) consts: Vec<f64>,
-    /// Every statement's code as (start, end), for `RESUME` and `RESUME NEXT`.
-    pub(crate) stmts: Vec<(u32, u32)>,
+    /// Every statement's code as (start, end, next), for `RESUME` (start) and
+    /// `RESUME NEXT` (next: the end, but for an `IF` where the first `:` of
+    /// its text is). A branch's first statement has none: it is its `IF`'s.
+    pub(crate) stmts: Vec<(u32, u32, u32)>,
     /// Bytes of GW-BASIC's tokenized program text (`segment.rs`).
     pub(crate) text_bytes: usize,
     /// Bytes GW-BASIC's table would hold were every scalar variable made.

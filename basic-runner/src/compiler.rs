@@ -124,6 +124,10 @@ struct Compiler {
     resumed: bool,
     pending_defs: Vec<PendingDef>,
     current_line: u32,
+    /// The current line's statements as compiled: (column, first instruction).
+    line_stmts: Vec<(usize, u32)>,
+    /// The current line's `IF`s: their entry in `code.stmts` and `resume_col`.
+    if_resumes: Vec<(usize, Option<usize>)>,
     /// Where each `FOR` table's store of the start value is (see `for_loop`),
     /// by table.
     for_stores: Vec<usize>,
@@ -159,6 +163,8 @@ pub(crate) fn compile(lines: &[Line]) -> Compiled {
         current_line: 0,
         traced: false,
         resumed: false,
+        line_stmts: Vec::new(),
+        if_resumes: Vec::new(),
         for_stores: Vec::new(),
         while_checks: Vec::new(),
     };
@@ -240,23 +246,39 @@ impl Compiler {
         {
             self.emit(Op::Ext(Ext::LineStart(line.number)));
         }
-        self.stmts(&line.stmts);
+        self.stmts(&line.stmts, false);
+        self.resolve_if_resumes();
     }
 
     /// The statements after `THEN` or `ELSE`. GW-BASIC's `READ` looks for
     /// `DATA` at the start of a line or after `:`, so a `DATA` right after
     /// `THEN` or `ELSE` is never read (one after a later `:` is).
+    /// A branch's first statement is not one of its own for `RESUME`: GW-BASIC
+    /// reaches it from the `IF` without passing a `:`, so its errors resume at
+    /// the `IF` (see `stmts`).
     fn branch(&mut self, stmts: &[Stmt]) {
         match stmts.split_first() {
-            Some((first, rest)) if matches!(first.kind, StmtKind::Data(_)) => self.stmts(rest),
-            _ => self.stmts(stmts),
+            Some((first, rest)) if matches!(first.kind, StmtKind::Data(_)) => {
+                self.stmts(rest, false);
+            }
+            _ => self.stmts(stmts, true),
         }
     }
 
-    fn stmts(&mut self, stmts: &[Stmt]) {
+    /// Compiles `stmts` and notes each one's code for `RESUME`: where it
+    /// starts, ends and where `RESUME NEXT` goes on. GW-BASIC notes a
+    /// statement's start when it reaches it past a `:` or a line's start
+    /// (`NEWSTT`'s `SAVTXT`), and `RESUME NEXT` skips from there to the next
+    /// `:`. So the first statement of a branch (`first_in_branch`) takes its
+    /// `IF`'s, and an `IF` goes on after the first `:` of its text, found once
+    /// its line is compiled.
+    fn stmts(&mut self, stmts: &[Stmt], first_in_branch: bool) {
         let mut previous_pushed = false;
-        for stmt in stmts {
+        let mut in_if = first_in_branch;
+        for (index, stmt) in stmts.iter().enumerate() {
+            in_if &= index == 0 || stmt.joined;
             let start = self.pc().0;
+            self.line_stmts.push((stmt.col, start));
             self.enter(stmt);
             // IF nests statements in statements: compiled past stmt's large
             // frame, to keep each level's stack small
@@ -265,6 +287,7 @@ impl Compiler {
                     cond,
                     then,
                     otherwise,
+                    ..
                 } => self.if_stmt(cond, then, otherwise),
                 kind if self.ambiguous != 0 && copyable(kind) => {
                     self.copies(&mut |compiler| compiler.stmt(stmt));
@@ -275,18 +298,46 @@ impl Compiler {
                 }
             }
             let end = self.pc().0;
-            if end <= start {
+            if end <= start || in_if {
                 previous_pushed = false;
                 continue;
             }
             // the partial statement and its syntax error are one statement, as
             // in GW-BASIC's text: RESUME NEXT after either goes on past both
             match self.code.stmts.last_mut() {
-                Some(last) if stmt.joined && previous_pushed && last.1 == start => last.1 = end,
-                _ => self.code.stmts.push((start, end)),
+                Some(last) if stmt.joined && previous_pushed && last.1 == start => {
+                    last.1 = end;
+                    last.2 = end;
+                }
+                _ => self.code.stmts.push((start, end, end)),
+            }
+            if let StmtKind::If { resume_col, .. } = stmt.kind {
+                self.if_resumes
+                    .push((self.code.stmts.len() - 1, resume_col));
             }
             previous_pushed = true;
         }
+    }
+
+    /// Where `RESUME NEXT` goes on after an error of each `IF` of the line
+    /// just compiled: the statement its `resume_col` names (or the first
+    /// after it, an empty one having no code), else the line's end.
+    fn resolve_if_resumes(&mut self) {
+        let line_end = self.pc().0;
+        for (entry, resume_col) in std::mem::take(&mut self.if_resumes) {
+            let next = resume_col
+                .and_then(|col| {
+                    self.line_stmts
+                        .iter()
+                        .find(|&&(stmt_col, _)| stmt_col >= col)
+                        .map(|&(_, pc)| pc)
+                })
+                .unwrap_or(line_end);
+            if let Some(span) = self.code.stmts.get_mut(entry) {
+                span.2 = next;
+            }
+        }
+        self.line_stmts.clear();
     }
 
     fn if_stmt(&mut self, cond: &Expr, then: &[Stmt], otherwise: &[Stmt]) {
@@ -609,6 +660,7 @@ impl Compiler {
                 cond,
                 then,
                 otherwise,
+                ..
             } => self.if_stmt(cond, then, otherwise),
             StmtKind::Goto(line) => self.jump_to_line(*line, Op::Jump),
             StmtKind::Gosub(line) => self.jump_to_line(*line, Op::Gosub),

@@ -182,9 +182,10 @@ fn entry_points(code: &Code) -> Vec<bool> {
     for &(start, _) in &code.lines {
         mark(Pc(start));
     }
-    for &(start, end) in &code.stmts {
+    for &(start, end, next) in &code.stmts {
         mark(Pc(start));
         mark(Pc(end));
+        mark(Pc(next));
     }
     entry
 }
@@ -254,9 +255,10 @@ fn rewrite(code: &mut Code, rule: Rule) {
     for (start, _) in &mut code.lines {
         *start = map.get(*start as usize).copied().unwrap_or(*start);
     }
-    for (start, end) in &mut code.stmts {
+    for (start, end, next) in &mut code.stmts {
         *start = map.get(*start as usize).copied().unwrap_or(*start);
         *end = map.get(*end as usize).copied().unwrap_or(*end);
+        *next = map.get(*next as usize).copied().unwrap_or(*next);
     }
     code.text_end = map
         .get(code.text_end as usize)

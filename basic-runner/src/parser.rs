@@ -881,12 +881,17 @@ impl Parser {
         let col = self.col();
         if matches!(self.peek(), Some(Tok::Num(..))) {
             let line = self.line_number()?;
-            let stmts = vec![Stmt {
+            let mut stmts = vec![Stmt {
                 col,
                 kind: StmtKind::Goto(line),
                 joined: false,
             }];
             self.skip_after_branch_line();
+            if self.peek() == Some(&Tok::Colon) {
+                // never run after the jump, but `RESUME NEXT` after an error
+                // of the IF goes on after the first `:` of its text
+                self.statements(&mut stmts, true);
+            }
             return Ok(stmts);
         }
         let mut stmts = Vec::new();
@@ -898,12 +903,13 @@ impl Parser {
     /// is never run: GW-BASIC jumps when the branch is taken without reading
     /// past the number, and otherwise scans for ELSE or the end of the line.
     fn skip_after_branch_line(&mut self) {
-        while !matches!(self.peek(), None | Some(Tok::Kw(Kw::Else))) {
+        while !matches!(self.peek(), None | Some(Tok::Kw(Kw::Else) | Tok::Colon)) {
             self.pos += 1;
         }
     }
 
     fn if_statement(&mut self) -> PResult<StmtKind> {
+        let resume_col = self.after_first_colon();
         let cond = self.expr()?;
         self.eat(&Tok::Comma);
         // GW-BASIC's IFS (GWMAIN.ASM) takes GOTO where THEN goes and then
@@ -929,7 +935,23 @@ impl Parser {
             cond,
             then,
             otherwise,
+            resume_col,
         })
+    }
+
+    /// The column of the statement after the first `:` from here on in the
+    /// line's text (see `StmtKind::If`'s `resume_col`); the colons a `NEXT`
+    /// list's trailing comma splices in are not in the text.
+    fn after_first_colon(&self) -> Option<usize> {
+        let rest = self.tokens.get(self.pos..)?;
+        let at = rest.iter().enumerate().position(|(offset, token)| {
+            matches!(token.tok, Tok::Kw(Kw::Else) | Tok::Rem)
+                || (token.tok == Tok::Colon && !self.spliced_colons.contains(&(self.pos + offset)))
+        })?;
+        if rest.get(at)?.tok != Tok::Colon {
+            return None;
+        }
+        rest.get(at + 1).map(|token| token.col)
     }
 
     fn on_statement(&mut self) -> PResult<StmtKind> {

@@ -38,10 +38,10 @@ pub(crate) fn verify(code: &Code) -> Result<Depth, VerifyError> {
             .flat_map(|def| def.variants.iter().map(|(_, body)| body.0 as usize)),
     );
     // RESUME may continue at any statement boundary, with empty stacks
-    for &(start, end) in &code.stmts {
+    for &(start, _, next) in &code.stmts {
         entries.push(start as usize);
-        if (end as usize) < code.ops.len() {
-            entries.push(end as usize);
+        if (next as usize) < code.ops.len() {
+            entries.push(next as usize);
         }
     }
     for entry in entries {

@@ -65,9 +65,9 @@ impl<'a> Vm<'a> {
             .code
             .stmts
             .iter()
-            .filter(|&&(start, end)| start <= statement_pc && statement_pc < end)
-            .max_by_key(|&&(start, _)| start)
-            .copied()
+            .filter(|&&(start, end, _)| start <= statement_pc && statement_pc < end)
+            .max_by_key(|&&(start, _, _)| start)
+            .map(|&(start, _, next)| (start, next))
             .unwrap_or((statement_pc, statement_pc + 1));
         self.m.err = code.number();
         self.m.erl = line.unwrap_or(0);
