@@ -175,8 +175,15 @@ pub enum TypedOp {
 /// The range an argument read and dropped must be in (`COLOR`'s, `LOCATE`'s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ArgRange {
-    /// A byte, 0-255 (`COLOR`).
+    /// A byte, 0-255.
     Byte,
+    /// `COLOR`'s foreground on the text screen: 0-31 (16-31 blink).
+    Foreground,
+    /// `COLOR`'s background and border on the text screen: 0-15.
+    Background,
+    /// An argument past the last a statement takes (`COLOR`'s fourth): read
+    /// as a byte, then Illegal function call whatever it is.
+    Unused,
     /// `LOCATE`'s row: 1-25.
     Row,
     /// `LOCATE`'s column: 1 to the screen's width.

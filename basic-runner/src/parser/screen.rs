@@ -11,20 +11,34 @@ impl Parser {
     /// checked, as each is read and checked in turn. Text after an argument is
     /// Illegal function call once the arguments before it are checked
     /// (`scnint_end`).
+    ///
+    /// The text screen's colours (`SETCLR`, IBM's own code, not in the
+    /// published source) are checked as PC-BASIC checks them: a foreground
+    /// 0-31, a background and a border 0-15, and a fourth value none.
     pub(super) fn color_arguments(&mut self) -> PResult<StmtKind> {
+        const RANGES: [ArgRange; 3] = [
+            ArgRange::Foreground,
+            ArgRange::Background,
+            ArgRange::Background,
+        ];
         let mut arguments = Vec::new();
+        let mut position = 0;
         while !self.at_stmt_end() {
             if self.eat(&Tok::Comma) {
+                position += 1;
                 continue;
             }
+            let range = RANGES.get(position).copied().unwrap_or(ArgRange::Unused);
             match self.expr() {
-                Ok(argument) => arguments.push((ArgRange::Byte, argument)),
+                Ok(argument) => arguments.push((range, argument)),
                 Err(error) => {
                     return Err(error.with_partial(StmtKind::CheckedArgs(arguments)));
                 }
             }
             self.scnint_end(&arguments)?;
-            self.eat(&Tok::Comma);
+            if self.eat(&Tok::Comma) {
+                position += 1;
+            }
         }
         Ok(StmtKind::CheckedArgs(arguments))
     }

@@ -165,6 +165,12 @@ impl<'a> Vm<'a> {
                 let (min, max) = match range {
                     ArgRange::Byte => (0, 255),
                     ArgRange::Start => (1, 255),
+                    ArgRange::Foreground => (0, 31),
+                    ArgRange::Background => (0, 15),
+                    ArgRange::Unused => {
+                        super::arg_in(self.pop(), 0, 255)?;
+                        return Err(ErrorCode::IllegalFunctionCall.into());
+                    }
                     // the function-key line, while it shows, takes the last row
                     ArgRange::Row => (1, if self.m.key_line { 24 } else { 25 }),
                     ArgRange::Column => (1, i32::from(self.m.width)),
