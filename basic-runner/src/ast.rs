@@ -173,7 +173,8 @@ pub(crate) enum StmtKind {
     OptionBase(u8),
     Randomize(Option<Expr>),
     Swap(LValue, LValue),
-    Width(Expr),
+    /// `WIDTH w[, h]`: the screen's width and, if given, its rows.
+    Width(Expr, Option<Expr>),
     Run(Option<u32>),
     Record(Vec<(Expr, Expr)>),
     /// `ON ERROR GOTO n` (0 turns trapping off).

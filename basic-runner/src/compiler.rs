@@ -841,9 +841,15 @@ impl Compiler {
                     self.emit(Op::Ext(Ext::CheckedArg(*range)));
                 }
             }
-            StmtKind::Width(width) => {
+            StmtKind::Width(width, height) => {
                 let ty = self.num_expr(width);
                 self.convert(ty, NumTy::Int);
+                // both are read before the screen is changed
+                if let Some(height) = height {
+                    let ty = self.num_expr(height);
+                    self.convert(ty, NumTy::Int);
+                    self.emit(Op::Ext(Ext::CheckedArg(ArgRange::Rows)));
+                }
                 self.emit(Op::Width);
             }
             StmtKind::Run(None) => {

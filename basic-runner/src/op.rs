@@ -177,6 +177,8 @@ pub enum TypedOp {
 pub enum ArgRange {
     /// A byte, 0-255.
     Byte,
+    /// `WIDTH`'s rows: 25, the only height of the text screen here.
+    Rows,
     /// `COLOR`'s foreground on the text screen: 0-31 (16-31 blink).
     Foreground,
     /// `COLOR`'s background and border on the text screen: 0-15.

@@ -575,11 +575,16 @@ impl Parser {
                 }
                 let width = self.expr()?;
                 self.scnint_end(&[(ArgRange::Byte, width.clone())])?;
+                let mut height = None;
                 if self.eat(&Tok::Comma) && !self.at_stmt_end() {
-                    let height = self.expr()?;
-                    self.scnint_end(&[(ArgRange::Byte, width.clone()), (ArgRange::Byte, height)])?;
+                    let rows = self.expr()?;
+                    self.scnint_end(&[
+                        (ArgRange::Byte, width.clone()),
+                        (ArgRange::Byte, rows.clone()),
+                    ])?;
+                    height = Some(rows);
                 }
-                Ok(StmtKind::Width(width))
+                Ok(StmtKind::Width(width, height))
             }
             Kw::Run => {
                 if self.at_stmt_end() {

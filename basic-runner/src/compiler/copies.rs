@@ -90,7 +90,7 @@ pub(super) fn copyable(kind: &StmtKind) -> bool {
             | StmtKind::Read(_)
             | StmtKind::Swap(..)
             | StmtKind::Randomize(_)
-            | StmtKind::Width(_)
+            | StmtKind::Width(..)
             | StmtKind::CheckedArgs(_)
             | StmtKind::Cls(_)
             | StmtKind::RaiseError(_)

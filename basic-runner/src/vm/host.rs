@@ -165,6 +165,7 @@ impl<'a> Vm<'a> {
                 let (min, max) = match range {
                     ArgRange::Byte => (0, 255),
                     ArgRange::Start => (1, 255),
+                    ArgRange::Rows => (25, 25),
                     ArgRange::Foreground => (0, 31),
                     ArgRange::Background => (0, 15),
                     ArgRange::Unused => {
