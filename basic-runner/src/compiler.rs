@@ -274,9 +274,9 @@ impl Compiler {
     /// its line is compiled.
     fn stmts(&mut self, stmts: &[Stmt], first_in_branch: bool) {
         let mut previous_pushed = false;
-        let mut in_if = first_in_branch;
+        let mut belongs_to_if = first_in_branch;
         for (index, stmt) in stmts.iter().enumerate() {
-            in_if &= index == 0 || stmt.joined;
+            belongs_to_if &= index == 0 || stmt.joined;
             let start = self.pc().0;
             self.line_stmts.push((stmt.col, start));
             self.enter(stmt);
@@ -298,7 +298,7 @@ impl Compiler {
                 }
             }
             let end = self.pc().0;
-            if end <= start || in_if {
+            if end <= start || belongs_to_if {
                 previous_pushed = false;
                 continue;
             }

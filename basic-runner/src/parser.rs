@@ -907,6 +907,7 @@ impl Parser {
     /// What follows a branch's line number (`IF c THEN 10 X`, `IF c GOTO 10 X`)
     /// is never run: GW-BASIC jumps when the branch is taken without reading
     /// past the number, and otherwise scans for ELSE or the end of the line.
+    /// Skipped up to a `:`, after which statements are (see `branch`).
     fn skip_after_branch_line(&mut self) {
         while !matches!(self.peek(), None | Some(Tok::Kw(Kw::Else) | Tok::Colon)) {
             self.pos += 1;

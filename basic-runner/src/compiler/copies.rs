@@ -102,12 +102,13 @@ pub(super) fn copyable(kind: &StmtKind) -> bool {
     )
 }
 
-/// Whether the statement after these can run next: not after a last
-/// statement that always leaves (a jump, `RUN`, `RETURN`, an end).
+/// Whether the statement after these can run next: not when one of them
+/// always leaves (a jump, `RUN`, `RETURN`, an end).
 pub(super) fn falls_through(stmts: &[Stmt]) -> bool {
-    !matches!(
-        stmts.last().map(|stmt| &stmt.kind),
-        Some(
+    // what follows a jump in a branch runs only after RESUME NEXT, if ever
+    !stmts.iter().any(|stmt| {
+        matches!(
+            stmt.kind,
             StmtKind::Goto(_)
                 | StmtKind::Run(_)
                 | StmtKind::Return(_)
@@ -115,7 +116,7 @@ pub(super) fn falls_through(stmts: &[Stmt]) -> bool {
                 | StmtKind::Stop
                 | StmtKind::Resume(_)
         )
-    )
+    })
 }
 
 /// Whether a statement, or one inside an `IF`, is of a kind `pred` picks.
