@@ -1,7 +1,7 @@
 //! Control flow and error trapping: `GOSUB`, `ON`, `FOR`/`NEXT`,
 //! `WHILE`/`WEND`, user functions, `ON ERROR` and `RESUME`.
 
-use crate::code::{Code, Param};
+use crate::code::{CallInfo, Code, Param};
 use crate::cp437::Ch;
 use crate::error::ErrorCode;
 use crate::limits::Limits;
@@ -347,20 +347,7 @@ impl<'a> Vm<'a> {
     /// parameter's type (`Ext::FnArg`). A parameter missing is left to the
     /// lookup before the next argument and to the call.
     pub(super) fn coerce_fn_arg(&mut self, call: u32, index: u8) -> Res<()> {
-        let code = self.code;
-        let info = code.calls.get(call as usize).ok_or(Fault::Internal)?;
-        let def = self
-            .m
-            .active_defs
-            .get(info.func as usize)
-            .copied()
-            .flatten()
-            .ok_or(Fault::Basic(ErrorCode::UndefinedUserFunction))?;
-        let def = code.defs.get(def as usize).ok_or(Fault::Internal)?;
-        let (params, _) = def
-            .variants
-            .get(info.variant as usize)
-            .ok_or(Fault::Internal)?;
+        let (info, params, _) = self.called(call)?;
         let index = usize::from(index);
         let (Some(param), Some(&is_str)) = (params.get(index), info.arg_is_str.get(index)) else {
             return Ok(());
@@ -377,7 +364,9 @@ impl<'a> Vm<'a> {
         }
     }
 
-    pub(super) fn call_fn(&mut self, call: u32, pc: &mut usize) -> Res<()> {
+    /// A user function call's table entry, and the parameters and body of the
+    /// definition in force, compiled for the DEF table at the call.
+    fn called(&self, call: u32) -> Res<(&'a CallInfo, &'a [Param], Pc)> {
         let code = self.code;
         let info = code.calls.get(call as usize).ok_or(Fault::Internal)?;
         let def = self
@@ -392,6 +381,11 @@ impl<'a> Vm<'a> {
             .variants
             .get(info.variant as usize)
             .ok_or(Fault::Internal)?;
+        Ok((info, params, *body))
+    }
+
+    pub(super) fn call_fn(&mut self, call: u32, pc: &mut usize) -> Res<()> {
+        let (info, params, body) = self.called(call)?;
         if params.len() != info.arg_is_str.len() {
             return Err(ErrorCode::SyntaxError.into());
         }
