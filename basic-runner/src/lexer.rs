@@ -268,44 +268,41 @@ impl Lexer<'_> {
         )
     }
 
-    fn line_number(&mut self, start: usize) {
-        let mut text = String::new();
+    /// Digits, and while `dot_allowed` one `.`, skipping blanks between them:
+    /// GW-BASIC's tokenizer skips blanks inside a number (`1 0` is 10).
+    fn digits(&mut self, text: &mut String, mut dot_allowed: bool) {
         while let Some(c) = self.peek() {
-            if c.is_ascii_digit() {
+            if c.is_ascii_digit() || (c == '.' && dot_allowed) {
+                dot_allowed &= c != '.';
                 text.push(c);
                 self.pos += 1;
-            } else if c == ' ' && self.digit_after_blanks(true) {
+            } else if c == ' ' && self.digit_after_blanks(!dot_allowed) {
                 self.pos += 1;
             } else {
                 break;
             }
+        }
+    }
+
+    fn number(&mut self, start: usize) {
+        let mut text = String::new();
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) && self.in_line_numbers() {
+            self.digits(&mut text, false);
+        } else {
+            self.decimal_number(&mut text);
+        }
+        if text == "." {
+            self.push(Tok::Num(0.0, NumTy::Sng), start);
+            return;
         }
         let (value, ty, overflow) = number::parse_literal_checked(&text);
         self.overflows += usize::from(overflow);
         self.push(Tok::Num(value, ty), start);
     }
 
-    fn number(&mut self, start: usize) {
-        if self.peek().is_some_and(|c| c.is_ascii_digit()) && self.in_line_numbers() {
-            return self.line_number(start);
-        }
-        let mut text = String::new();
-        let mut seen_dot = false;
-        while let Some(c) = self.peek() {
-            if c.is_ascii_digit() {
-                text.push(c);
-                self.pos += 1;
-            } else if c == '.' && !seen_dot {
-                seen_dot = true;
-                text.push(c);
-                self.pos += 1;
-            } else if c == ' ' && self.digit_after_blanks(seen_dot) {
-                // GW-BASIC's tokenizer skips blanks inside a number: `1 0` is 10
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+    /// A number's text with its fraction, exponent and type sign.
+    fn decimal_number(&mut self, text: &mut String) {
+        self.digits(text, true);
         if let Some(e @ ('E' | 'e' | 'D' | 'd')) = self.peek() {
             let (sign_len, sign) = match self.peek_at(1) {
                 Some(s @ ('+' | '-')) => (1, Some(s)),
@@ -343,13 +340,6 @@ impl Lexer<'_> {
             }
             _ => {}
         }
-        if text == "." {
-            self.push(Tok::Num(0.0, NumTy::Sng), start);
-            return;
-        }
-        let (value, ty, overflow) = number::parse_literal_checked(&text);
-        self.overflows += usize::from(overflow);
-        self.push(Tok::Num(value, ty), start);
     }
 
     fn digit_after_blanks(&self, seen_dot: bool) -> bool {

@@ -104,9 +104,11 @@ impl<'a> Vm<'a> {
     /// Scans the `PRINT USING` format on top of the string stack to the next
     /// field (`using::scan`), printing the text on the way.
     fn using_scan(&mut self, more: bool) -> Res<()> {
-        let format = self.m.str_stack.last().cloned().unwrap_or_default();
+        // the format stays on the stack: taken off for the scan, not copied
+        let format = self.m.str_stack.pop().ok_or(Fault::Internal)?;
         let mut pieces = Vec::new();
         let result = using::scan(&format, &mut self.m.using, more, &mut pieces);
+        self.m.str_stack.push(format);
         for piece in pieces {
             self.write_item(&piece)?;
         }
