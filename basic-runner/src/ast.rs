@@ -307,6 +307,13 @@ pub(crate) enum Func {
     /// integer, checked to be in the range, then dropped (the value is 0).
     /// Only the parser makes it, for a broken list's arguments.
     Checked(ArgRange),
+    /// The arguments an `INSTR` whose list broke had read, as GW-BASIC reads
+    /// them: a number first is the start, 1-255 at once (`CONINT`), and the
+    /// text searched after it must be a string at once (`CHKSTR`); the text
+    /// sought is only evaluated (its check waits for the `)`). A string
+    /// first is the text searched, and only one more is read. Its value is
+    /// a dummy 0. Only the parser makes it.
+    InstrRead,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -546,12 +546,19 @@ impl Compiler {
     // ---- statements ----
 
     /// Evaluates each expression for its errors and effects and drops its value.
+    /// Drop the string on top of the string stack.
+    fn drop_str(&mut self) {
+        self.emit(Op::Call(Builtin::Len));
+        self.emit(Op::PopNum);
+    }
+
     fn drop_values(&mut self, exprs: &[Expr]) {
         for expr in exprs {
             if self.expr(expr) == VarTy::Str {
-                self.emit(Op::Call(Builtin::Len));
+                self.drop_str();
+            } else {
+                self.emit(Op::PopNum);
             }
-            self.emit(Op::PopNum);
         }
     }
 

@@ -263,6 +263,9 @@ pub enum Ext {
     /// Pop an argument GW-BASIC reads and range-checks (`COLOR`'s, `LOCATE`'s):
     /// Illegal function call outside its range, otherwise dropped.
     CheckedArg(ArgRange),
+    /// Check the number on top of the stack as `CheckedArg` does and leave
+    /// it there: an argument GW-BASIC checks before it reads the next one.
+    CheckTop(ArgRange),
     /// `PRINT USING`'s start: Illegal function call for an empty format (on
     /// top of the string stack, where it stays until `UsingEnd`).
     UsingBegin,
@@ -806,7 +809,7 @@ impl Op {
                 | self::Ext::UsingEnd(_) => effect(0, 0, 1, 0),
                 self::Ext::PrintTyped => effect(2, 0, 0, 0),
                 self::Ext::Rnd | self::Ext::Timer | self::Ext::DefCase(_) => effect(0, 1, 0, 0),
-                self::Ext::RndArg => effect(1, 1, 0, 0),
+                self::Ext::RndArg | self::Ext::CheckTop(_) => effect(1, 1, 0, 0),
                 self::Ext::Record(n) => effect(0, 0, n.saturating_mul(2), 0),
                 // Input pops its indices itself; the compiler balances them (see verify)
                 _ => effect(0, 0, 0, 0),

@@ -432,6 +432,11 @@ impl Compiler {
                 }
                 let builtin = match (arg(2), var) {
                     (Some(m), var) => {
+                        // the start is checked (`MID$`, BISTRS.ASM) before the
+                        // length is read, which only a number cannot tell
+                        if !matches!(m.kind, ExprKind::Num(..)) {
+                            self.emit(Op::Ext(Ext::CheckTop(ArgRange::Start)));
+                        }
                         self.num_expr(m);
                         var.map_or(Builtin::Mid3, Builtin::Mid3Of)
                     }
@@ -497,6 +502,8 @@ impl Compiler {
                             self.emit(Op::Num(0.0));
                             return VarTy::Num(NumTy::Int);
                         }
+                        // CONINT checks the start before the comma after it
+                        self.emit(Op::Ext(Ext::CheckTop(ArgRange::Start)));
                         self.str_expr(a);
                         self.str_expr(b);
                     }
@@ -527,6 +534,11 @@ impl Compiler {
                 call(self, Builtin::Pos);
                 VarTy::Num(NumTy::Int)
             }
+            Func::InstrRead => {
+                self.instr_read(args);
+                self.emit(Op::Num(0.0));
+                VarTy::Num(NumTy::Int)
+            }
             Func::Checked(range) => {
                 if let Some(a) = arg(0) {
                     let ty = self.num_expr(a);
@@ -550,5 +562,30 @@ impl Compiler {
                 VarTy::Num(NumTy::Sng)
             }
         }
+    }
+
+    /// The arguments of a broken `INSTR` list, checked as GW-BASIC reads them
+    /// (`Func::InstrRead`), their values dropped.
+    #[cold]
+    #[inline(never)]
+    fn instr_read(&mut self, args: &[Expr]) {
+        let mut rest = args.iter();
+        let Some(first) = rest.next() else {
+            return;
+        };
+        if self.expr(first) == VarTy::Str {
+            // the text searched; the text sought is read, checked after `)`
+            self.drop_str();
+            if let Some(sought) = rest.next() {
+                self.drop_values(std::slice::from_ref(sought));
+            }
+            return;
+        }
+        self.emit(Op::Ext(Ext::CheckedArg(ArgRange::Start)));
+        if let Some(searched) = rest.next() {
+            self.str_expr(searched);
+            self.drop_str();
+        }
+        self.drop_values(rest.as_slice());
     }
 }

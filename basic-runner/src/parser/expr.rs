@@ -379,9 +379,10 @@ fn broken_fn_args(
 /// `RIGHT$` and `MID$` (`ISFUN`, GWEVAL.ASM) want their string once the `,`
 /// after it is read, and read each count as a byte (`GETBYT`), `MID$`'s start
 /// not 0, before anything after it; `STRING$` checks its count as a byte at
-/// once, and `INSTR` wants its second and third arguments to be strings at
-/// once (its first is either), as PC-BASIC does. The arguments past the most
-/// a function takes are never read.
+/// once and its second argument only after the `)` (`STRNG$`; PC-BASIC
+/// checks it at once), and `INSTR` checks as its first argument's type says
+/// (`Func::InstrRead`). The arguments past the most a function takes are
+/// never read.
 #[cold]
 #[inline(never)]
 fn checked_before_break(
@@ -391,6 +392,14 @@ fn checked_before_break(
     last_has_comma: bool,
 ) -> Vec<Expr> {
     read.truncate(max);
+    if func == Func::Instr {
+        // which argument is which depends on the first one's type
+        let col = read.first().map_or(0, |arg| arg.col);
+        return vec![Expr {
+            col,
+            kind: ExprKind::Func(Func::InstrRead, read),
+        }];
+    }
     let last = read.len().saturating_sub(1);
     read.into_iter()
         .enumerate()
@@ -402,7 +411,6 @@ fn checked_before_break(
             (Func::Left | Func::Right | Func::Mid, 1..) | (Func::StringS, 0) => {
                 arg.checked(ArgRange::Byte)
             }
-            (Func::Instr, 1 | 2) => arg.string_checked(),
             _ => arg,
         })
         .collect()

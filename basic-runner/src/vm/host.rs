@@ -163,6 +163,12 @@ impl<'a> Vm<'a> {
                 let text = number::format_print(value, ty);
                 self.write_item(text.as_bytes())?;
             }
+            Ext::CheckTop(range) => {
+                let value = self.pop();
+                self.push(value);
+                self.push(value);
+                return self.ext(Ext::CheckedArg(range));
+            }
             Ext::CheckedArg(range) => {
                 let (min, max) = match range {
                     ArgRange::Byte => (0, 255),

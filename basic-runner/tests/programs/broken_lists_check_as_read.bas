@@ -1,7 +1,7 @@
 5 REM A list broken before its ")" has checked what it read, as GW-BASIC
 6 REM reads it: subscripts are made integers (INTIDX), LEFT$, RIGHT$ and
 7 REM MID$ want their string once its "," is read and read each count as a
-8 REM number at once, STRING$ its count, INSTR its strings; the arguments
+8 REM number at once, STRING$ its count, INSTR its start or text searched; the arguments
 9 REM past the most a function takes are never read
 10 ON ERROR GOTO 1000
 20 B$ = "HELLO"
