@@ -31,9 +31,16 @@ ERASE, CLEAR with its sizes, DEF FN, nesting and lines of various statements;
 strings until Out of string space and arrays until Out of memory, trapped),
 deftype (DEFINT/DEFSNG/DEFDBL/DEFSTR met in another order than the text's:
 inside loops, in subroutines placed after their callers, on IF branches,
-before jumps back, with FOR, arrays, DEF FN, READ and INPUT on retyped names)
-and mutate (a valid statement broken at a random token: what runs before the
+before jumps back, with FOR, arrays, DEF FN, READ and INPUT on retyped names),
+misc (RANDOMIZE and RND, MKx$/CVx, logical operators, CINT's ties, HEX$/OCT$,
+STR$/VAL, \\ and MOD by zero, ^, STOP) and mutate (a valid statement broken at a random token: what runs before the
 bad token).
+
+gen_misc meets differences of known cause only: VAL reads a double
+(fidelity_val_double), x^-n is GW-BASIC's inverted power (power_negative_
+overflow), HEX$/OCT$ take FRQINT's word (oct_hex_range), MOD of a negative
+dividend (mod_negative), VAL of &O (val_radix_reader) and the math pack's
+last digit of a fractional power (gw_math_pack).
 
 gen_mutate still meets differences that are not fixed or are PC-BASIC's: text
 after a PRINT USING value or a COLOR/LOCATE value (allowlisted:
@@ -867,6 +874,47 @@ def gen_deftype(p):
         p.tail.append((sub, f"{letter}={pick(r, '2.5', '1/3')}: PRINT {letter}: RETURN"))
 
 
+def gen_misc(p):
+    """Functions and operators the other areas leave out: the random numbers
+    after RANDOMIZE and RND(-x), MKx$/CVx round trips and short strings, the
+    logical operators on negatives, fractions and overflowing values, CINT's
+    ties, HEX$/OCT$, STR$/VAL round trips, INT/FIX/SGN of negatives, integer
+    division and MOD by zero, and STOP."""
+    r = p.rng
+    if r.randrange(2):
+        h = p.fresh("T")
+        p.main.append(f"ON ERROR GOTO @{h}")
+        p.tail.append((h, f"PRINT \"E\";ERR;ERL: {BOUND}: RESUME NEXT"))
+    shape = r.randrange(10)
+    num = lambda: pick(r, "0", "1", "-1", "2.5", "-2.5", "32767", "-32768", "32767.5", "40000", "-7", "1E3", "65535")  # noqa: E731
+    if shape == 0:
+        seed = pick(r, "1", "0", "-1", "42", "32767", "2.5", "1E10", "-32768")
+        p.main.append(f"RANDOMIZE {seed}: PRINT RND; RND(0); RND: PRINT RND({pick(r, '-1', '-2.5', '-1E6', '0', '5')}); RND")
+    elif shape == 1:
+        kind, back, value = pick(r, ("MKI$", "CVI", num()), ("MKS$", "CVS", num()), ("MKD$", "CVD", pick(r, "1.5#", "-2", "1D10")))
+        short = pick(r, '""', '"A"', '"ABC"', 'CHR$(0)+CHR$(128)', 'STRING$(4,255)')
+        p.main.append(f"X$={kind}({value}): PRINT LEN(X$); {back}(X$): PRINT {back}({short})")
+    elif shape == 2:
+        op = pick(r, "AND", "OR", "XOR", "EQV", "IMP")
+        p.main.append(f"PRINT {num()} {op} {num()}; NOT {num()}; ({num()} {op} {num()}) = 0")
+    elif shape == 3:
+        p.main.append(f"PRINT CINT({num()}); INT({num()}); FIX({num()}); SGN({num()}); ABS({num()})")
+    elif shape == 4:
+        p.main.append(f"PRINT HEX$({num()}); \" \"; OCT$({num()})")
+    elif shape == 5:
+        value = pick(r, "1/3", "-1E-5", "123456.7", "1E38", "-0", ".5", "1D-20", "2^24", "1#/3")
+        p.main.append(f"A$=STR$({value}): PRINT \"[\";A$;\"]\"; VAL(A$); LEN(A$)")
+    elif shape == 6:
+        p.main.append(f"PRINT {num()} \\ {pick(r, '0', '2', '-3', '0.4', '40000')}; {num()} MOD {pick(r, '0', '3', '-3', '0.4')}")
+    elif shape == 7:
+        text = pick(r, '" 12 "', '"1E"', '"-.5E+2X"', '"&H10"', '"&O7"', '"1D2"', '"++1"', '"."', '"1,5"', '"  -  3"')
+        p.main.append(f"PRINT VAL({text}); VAL(\"\"); STR$(VAL({text}))")
+    elif shape == 8:
+        p.main.append(f"PRINT {num()} ^ {pick(r, '0', '2', '-1', '.5', '3')}; {pick(r, '0', '-8', '2')} ^ {pick(r, '-1', '1/3', '0', '40')}")
+    else:
+        p.main.append(f"PRINT \"S\": {pick(r, 'STOP', 'PRINT 1: STOP: PRINT 2', 'IF 1 THEN STOP')}")
+
+
 AREAS = [  # (weight, generator)
     (14, gen_for), (8, gen_while), (8, gen_gosub), (7, gen_on), (6, gen_if), (12, gen_error),
     (8, gen_syntax), (6, gen_data), (6, gen_dim), (4, gen_deffn), (4, gen_swap_mid), (6, gen_strings),
@@ -875,6 +923,7 @@ AREAS = [  # (weight, generator)
     (8, gen_memory),
     (8, gen_mutate),
     (6, gen_deftype),
+    (8, gen_misc),
 ]
 
 
