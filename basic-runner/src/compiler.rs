@@ -545,13 +545,13 @@ impl Compiler {
 
     // ---- statements ----
 
-    /// Evaluates each expression for its errors and effects and drops its value.
     /// Drop the string on top of the string stack.
     fn drop_str(&mut self) {
         self.emit(Op::Call(Builtin::Len));
         self.emit(Op::PopNum);
     }
 
+    /// Evaluates each expression for its errors and effects and drops its value.
     fn drop_values(&mut self, exprs: &[Expr]) {
         for expr in exprs {
             if self.expr(expr) == VarTy::Str {

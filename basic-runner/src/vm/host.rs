@@ -164,8 +164,8 @@ impl<'a> Vm<'a> {
                 self.write_item(text.as_bytes())?;
             }
             Ext::CheckTop(range) => {
-                let value = self.pop();
-                self.push(value);
+                // a copy for the check to take; the value stays below it
+                let value = self.m.num_stack.last().copied().unwrap_or(0.0);
                 self.push(value);
                 return self.ext(Ext::CheckedArg(range));
             }
