@@ -156,6 +156,27 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    /// The bounds of an argument range that is a plain interval; `None` for
+    /// the ranges checked their own way (`Unused`, `CLEAR`'s sizes).
+    fn arg_bounds(&self, range: ArgRange) -> Option<(i32, i32)> {
+        Some(match range {
+            ArgRange::Byte => (0, 255),
+            ArgRange::Start => (1, 255),
+            ArgRange::Rows => (25, 25),
+            ArgRange::Foreground => (0, 31),
+            ArgRange::Background => (0, 15),
+            // the function-key line, while it shows, takes the last row
+            ArgRange::Row => (1, if self.m.key_line { 24 } else { 25 }),
+            ArgRange::Column => (1, i32::from(self.m.width)),
+            ArgRange::Cursor => (0, 1),
+            ArgRange::ScanLine => (0, 31),
+            ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
+            ArgRange::ClsMode => (0, 2),
+            ArgRange::Integer => (i32::from(i16::MIN), i32::from(i16::MAX)),
+            ArgRange::Unused | ArgRange::MemorySize | ArgRange::StackSize => return None,
+        })
+    }
+
     pub(super) fn ext(&mut self, ext: Ext) -> Res<()> {
         match ext {
             Ext::PrintNum(ty) => {
@@ -164,45 +185,29 @@ impl<'a> Vm<'a> {
                 self.write_item(text.as_bytes())?;
             }
             Ext::CheckTop(range) => {
-                // a copy for the check to take; the value stays below it
+                // checked where it stands: the value stays for what follows
+                let (min, max) = self.arg_bounds(range).ok_or(Fault::Internal)?;
                 let value = self.m.num_stack.last().copied().unwrap_or(0.0);
-                self.push(value);
-                return self.ext(Ext::CheckedArg(range));
+                super::arg_in(value, min, max)?;
             }
             Ext::CheckedArg(range) => {
-                let (min, max) = match range {
-                    ArgRange::Byte => (0, 255),
-                    ArgRange::Start => (1, 255),
-                    ArgRange::Rows => (25, 25),
-                    ArgRange::Foreground => (0, 31),
-                    ArgRange::Background => (0, 15),
-                    ArgRange::Unused => {
-                        super::arg_in(self.pop(), 0, 255)?;
+                let value = self.pop();
+                if let Some((min, max)) = self.arg_bounds(range) {
+                    super::arg_in(value, min, max)?;
+                } else if range == ArgRange::Unused {
+                    super::arg_in(value, 0, 255)?;
+                    return Err(ErrorCode::IllegalFunctionCall.into());
+                } else {
+                    // GETMPM: 0 is refused; a top past MAXMEM too (CLEAR,
+                    // BIMISC.ASM); the word stays for Op::Clear
+                    let word = super::frqint_word(value)?;
+                    let past_top =
+                        range == ArgRange::MemorySize && usize::from(word) > segment::SEGMENT_TOP;
+                    if word == 0 || past_top {
                         return Err(ErrorCode::IllegalFunctionCall.into());
                     }
-                    // the function-key line, while it shows, takes the last row
-                    ArgRange::Row => (1, if self.m.key_line { 24 } else { 25 }),
-                    ArgRange::Column => (1, i32::from(self.m.width)),
-                    ArgRange::Cursor => (0, 1),
-                    ArgRange::ScanLine => (0, 31),
-                    ArgRange::ClearDummy => (0, i32::from(i16::MAX)),
-                    ArgRange::ClsMode => (0, 2),
-                    ArgRange::Integer => (i32::from(i16::MIN), i32::from(i16::MAX)),
-                    ArgRange::MemorySize | ArgRange::StackSize => {
-                        // GETMPM: 0 is refused; a top past MAXMEM too (CLEAR,
-                        // BIMISC.ASM); the word stays for Op::Clear
-                        let value = self.pop();
-                        let word = super::frqint_word(value)?;
-                        let past_top = range == ArgRange::MemorySize
-                            && usize::from(word) > segment::SEGMENT_TOP;
-                        if word == 0 || past_top {
-                            return Err(ErrorCode::IllegalFunctionCall.into());
-                        }
-                        self.push(f64::from(word));
-                        return Ok(());
-                    }
-                };
-                super::arg_in(self.pop(), min, max)?;
+                    self.push(f64::from(word));
+                }
             }
             Ext::PrintTyped => {
                 let ty = super::builtins::typed(self.pop());
