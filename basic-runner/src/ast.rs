@@ -68,6 +68,15 @@ pub(crate) enum StmtKind {
         len: Option<Expr>,
         value: Expr,
     },
+    /// `LSET`/`RSET` on a string variable: the value, cut to the variable's
+    /// length or padded with blanks, left- or right-justified. `value` is
+    /// `None` when the `=` or the value does not parse: GW-BASIC has found the
+    /// variable first (its subscripts, and Type mismatch for a number).
+    Justify {
+        target: LValue,
+        value: Option<Expr>,
+        right: bool,
+    },
     Print(Vec<PrintItem>),
     PrintUsing {
         /// The items of a `PRINT` before its `USING` (`PRINT "A"; USING ...`):

@@ -591,6 +591,11 @@ impl Compiler {
                 len,
                 value,
             } => self.mid_assign(target, start, len.as_ref(), value),
+            StmtKind::Justify {
+                target,
+                value,
+                right,
+            } => self.justify(target, value.as_ref(), *right),
             StmtKind::Print(items) => self.print(items),
             StmtKind::PrintUsing {
                 before,
@@ -1152,6 +1157,32 @@ impl Compiler {
             (false, true) => Builtin::MidSetSame2,
         };
         self.emit(Op::Call(op));
+        self.store(target, VarTy::Str);
+    }
+
+    /// `LSET`/`RSET` (DSKCOM.ASM's `LSETA`): the variable is found
+    /// (`PTRGET`, subscripts first) and must be a string (`FRCSTR`) before the
+    /// value is read. A variable whose string is in the program text gets its
+    /// own room, as for `MID$`: GW-BASIC never writes into its program.
+    fn justify(&mut self, target: &LValue, value: Option<&Expr>, right: bool) {
+        let (_, ty) = self.type_of(&target.name);
+        if ty != VarTy::Str {
+            self.load(target);
+            self.emit(Op::PopNum);
+            self.emit(Op::Raise(ErrorCode::TypeMismatch));
+            return;
+        }
+        let Some(value) = value else {
+            // the `=` or the value does not parse: only the lookup has run
+            self.load(target);
+            self.drop_str();
+            return;
+        };
+        self.push_indices(target);
+        self.load(target);
+        self.emit(Op::Call(Builtin::ToSpace));
+        self.str_expr(value);
+        self.emit(Op::Call(if right { Builtin::Rset } else { Builtin::Lset }));
         self.store(target, VarTy::Str);
     }
 

@@ -139,6 +139,11 @@ pub enum Builtin {
     MidSetSame2,
     /// `MID$(s, n, m) = s` with the same variable.
     MidSetSame3,
+    /// `LSET s = t`: pops s and t and pushes t cut or blank-padded on the
+    /// right to the length of s.
+    Lset,
+    /// `RSET s = t`: likewise, padded on the left.
+    Rset,
     /// The string just loaded for a `MID$` assignment: one from the program
     /// text is copied into the string space first (GW-BASIC does not write
     /// into its program), so it takes room there now.
@@ -725,6 +730,7 @@ impl Builtin {
             StringStr => effect(1, 0, 1, 1),
             MidSet2 | MidSetSame2 => effect(1, 0, 2, 1),
             MidSet3 | MidSetSame3 => effect(2, 0, 2, 1),
+            Lset | Rset => effect(0, 0, 2, 1),
             ToSpace | Moving => effect(0, 0, 1, 1),
         }
     }

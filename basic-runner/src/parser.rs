@@ -109,10 +109,10 @@ fn parse_tokens(tokens: Vec<Token>, end_col: usize) -> (Vec<Stmt>, Option<ParseE
 pub(crate) fn refusal_category(kw: Kw) -> RefusalCategory {
     use Kw::*;
     match kw {
-        Open | Close | Field | Get | Put | Lset | Rset | Kill | Name | Files | Load | Save
-        | Merge | Chain | Common | Bload | Bsave | Chdir | Mkdir | Rmdir | Reset | Eof | Loc
-        | Lof | InputS | Lprint | Llist | Lpos | Ioctl | IoctlS | Erdev | ErdevS | Com | Out
-        | Inp | Wait | Motor => RefusalCategory::FileAndDeviceIo,
+        Open | Close | Field | Get | Put | Kill | Name | Files | Load | Save | Merge | Chain
+        | Common | Bload | Bsave | Chdir | Mkdir | Rmdir | Reset | Eof | Loc | Lof | InputS
+        | Lprint | Llist | Lpos | Ioctl | IoctlS | Erdev | ErdevS | Com | Out | Inp | Wait
+        | Motor => RefusalCategory::FileAndDeviceIo,
         Peek | Poke | Call | Usr | Varptr | VarptrS | Def => RefusalCategory::DirectMemoryAccess,
         Shell | Environ | EnvironS => RefusalCategory::OperatingSystem,
         DateS | TimeS => RefusalCategory::Clock,
@@ -418,6 +418,8 @@ impl Parser {
         match kw {
             Kw::Let => self.assignment(),
             Kw::MidS => self.mid_assignment(),
+            Kw::Lset => self.justify(false),
+            Kw::Rset => self.justify(true),
             Kw::Print => self.print(),
             Kw::Write => {
                 if self.peek() == Some(&Tok::Hash) {
@@ -691,6 +693,26 @@ impl Parser {
             start,
             len,
             value,
+        })
+    }
+
+    /// `LSET`/`RSET` (DSKCOM.ASM's `LSETA`): the variable is found before
+    /// the `=` is read, so a bad `=` or value comes after its lookup.
+    fn justify(&mut self, right: bool) -> PResult<StmtKind> {
+        let target = self.lvalue()?;
+        let looked_up = StmtKind::Justify {
+            target: target.clone(),
+            value: None,
+            right,
+        };
+        let value = self
+            .expect(&Tok::Eq, Expected::Code("=".to_owned()))
+            .and_then(|()| self.expr())
+            .map_err(|error| error.with_partial(looked_up))?;
+        Ok(StmtKind::Justify {
+            target,
+            value: Some(value),
+            right,
         })
     }
 
@@ -1364,8 +1386,6 @@ fn is_refused_statement(kw: Kw) -> bool {
             | Field
             | Get
             | Put
-            | Lset
-            | Rset
             | Kill
             | Name
             | Files
@@ -1461,6 +1481,8 @@ fn acts_before_end_check(kind: &StmtKind) -> bool {
             // PRINT USING prints each value as it scans and ends the line
             // when no separator follows (BIPRTU.ASM)
             | StmtKind::PrintUsing { .. }
+            // LSET and RSET justify and return to NEWSTT (DSKCOM.ASM's LSETA)
+            | StmtKind::Justify { value: Some(_), .. }
     )
 }
 

@@ -79,6 +79,7 @@ pub(super) fn copyable(kind: &StmtKind) -> bool {
         kind,
         StmtKind::Let(..)
             | StmtKind::MidAssign { .. }
+            | StmtKind::Justify { .. }
             | StmtKind::Print(_)
             | StmtKind::PrintUsing { .. }
             | StmtKind::Write(_)

@@ -272,6 +272,23 @@ impl<'a> Vm<'a> {
                 let free = self.free_bytes(true);
                 self.push(free as f64);
             }
+            Builtin::Lset | Builtin::Rset => {
+                let value = self.pop_str();
+                let mut target = self.pop_str();
+                let target_len = target.len();
+                // LSETA copies from the value's start, so both cut on the right
+                let copied = value.len().min(target_len);
+                let blanks = target_len - copied;
+                target.clear();
+                if builtin == Builtin::Rset {
+                    target.resize(blanks, Ch::from(b' '));
+                }
+                target.extend_from_slice(&value[..copied]);
+                target.resize(target_len, Ch::from(b' '));
+                self.m.str_stack.push(target);
+                // written in place: the variable takes it back without a copy
+                self.m.last_temp = Some((self.m.str_stack.len() - 1, target_len));
+            }
             Builtin::MidSet2 | Builtin::MidSet3 | Builtin::MidSetSame2 | Builtin::MidSetSame3 => {
                 let replacement = self.pop_str();
                 let three = matches!(builtin, Builtin::MidSet3 | Builtin::MidSetSame3);
