@@ -33,7 +33,9 @@ deftype (DEFINT/DEFSNG/DEFDBL/DEFSTR met in another order than the text's:
 inside loops, in subroutines placed after their callers, on IF branches,
 before jumps back, with FOR, arrays, DEF FN, READ and INPUT on retyped names),
 misc (RANDOMIZE and RND, MKx$/CVx, logical operators, CINT's ties, HEX$/OCT$,
-STR$/VAL, \\ and MOD by zero, ^, STOP) and mutate (a valid statement broken at a random token: what runs before the
+STR$/VAL, \\ and MOD by zero, ^, STOP), justify (LSET and RSET on plain
+string variables: literals, string space, empty, array elements, numbers,
+broken forms, FRE after) and mutate (a valid statement broken at a random token: what runs before the
 bad token).
 
 gen_misc meets differences of known cause only: VAL reads a double
@@ -915,6 +917,33 @@ def gen_misc(p):
         p.main.append(f"PRINT \"S\": {pick(r, 'STOP', 'PRINT 1: STOP: PRINT 2', 'IF 1 THEN STOP')}")
 
 
+def gen_justify(p):
+    """LSET and RSET on plain string variables: a variable holding a literal,
+    one in the string space, an empty one, an array element, a number, values
+    longer and shorter than the variable, broken forms, and FRE("") after."""
+    r = p.rng
+    if r.randrange(2):
+        h = p.fresh("T")
+        p.main.append(f"ON ERROR GOTO @{h}")
+        p.tail.append((h, f"PRINT \"E\";ERR;ERL: {BOUND}: RESUME NEXT"))
+    target = pick(r, "A$", "A$", "W$(2)", "N$", "X", "W$(11)")
+    setup = pick(r, 'A$="HELLO"', 'A$=STRING$(4,"-")', 'A$=""', 'A$=LEFT$("ABCDEFG",5)',
+                 'DIM W$(3): W$(2)="ABC"', 'W$(2)=SPACE$(6)')
+    value = pick(r, '"X"', '"ABCDEFGH"', '""', "A$", "A$+A$", '"Q"+"R"', "MID$(A$,2)", "5", "STR$(12)")
+    word = pick(r, "LSET", "RSET")
+    shape = r.randrange(4)
+    if shape == 0:
+        p.main.append(f"{setup}: {word} {target}={value}: PRINT \"[\";{target if '$' in target else 'A$'};\"]\";FRE(\"\")")
+    elif shape == 1:
+        p.main.append(f"{setup}: B$=A$: {word} A$={value}: PRINT \"[\";A$;\"][\";B$;\"]\"")
+    elif shape == 2:
+        broken = pick(r, f"{word} {target} {value}", f"{word} {target}={value} X", f"{word} {target}=1/0+",
+                      f"{word} {target}=", f"{word} ={value}", f"{word} {target}={value}:PRINT 1")
+        p.main.append(f"{setup}: PRINT \"B\": {broken}: PRINT \"[\";A$;\"]\"")
+    else:
+        p.main.append(f"FOR I=1 TO 2: {setup}: PRINT \"[\";A$;\"]\";: {word} A$={value}: PRINT \"[\";A$;\"]\";FRE(\"\"): NEXT")
+
+
 AREAS = [  # (weight, generator)
     (14, gen_for), (8, gen_while), (8, gen_gosub), (7, gen_on), (6, gen_if), (12, gen_error),
     (8, gen_syntax), (6, gen_data), (6, gen_dim), (4, gen_deffn), (4, gen_swap_mid), (6, gen_strings),
@@ -924,6 +953,7 @@ AREAS = [  # (weight, generator)
     (8, gen_mutate),
     (6, gen_deftype),
     (8, gen_misc),
+    (4, gen_justify),
 ]
 
 
