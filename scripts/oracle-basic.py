@@ -32,6 +32,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -85,7 +86,13 @@ def normalise_pcbasic(raw):
     return raw.decode("cp437")
 
 
+# INPUT$(n) from the keyboard (not INPUT$(n, #f), which reads a file)
+KEYBOARD_INPUT = re.compile(rb"INPUT\$\s*\([^,)]*\)", re.IGNORECASE)
+
+
 def run_pcbasic(binary, program, inputs, timeout):
+    if KEYBOARD_INPUT.search(Path(program).read_bytes()):
+        return run_pcbasic_keys(binary, program, inputs, timeout)
     # PC-BASIC reads its keyboard from stdin and wants a line to end with CR LF
     # (a bare LF is not Enter there). --utf8 reads the listing as UTF-8, as the
     # runner does (README, Fidelity: code page 437).
@@ -111,6 +118,38 @@ def run_pcbasic(binary, program, inputs, timeout):
             stderr=stderr,
         )
     return Run(normalise_pcbasic(done.stdout), seconds=seconds, stderr=stderr)
+
+
+def run_pcbasic_keys(binary, program, inputs, timeout):
+    """A program that reads keys with INPUT$: PC-BASIC with piped input never
+    hands INPUT$ a key, so the input lines go to its keyboard buffer instead
+    (--keys), as basic-runner takes them: a line's characters are the keys,
+    an empty line the Enter key. Its stdin stays open (at end of input
+    PC-BASIC stops at once) until it ends by itself. Only INPUT$ and INKEY$
+    read keys so: such a program asks no INPUT."""
+    lines = inputs.decode("utf-8").splitlines()
+    keys = "".join(line if line else "\r" for line in lines)
+    command = [binary, str(program), "-n", "-q", "--utf8", "--keys=" + keys]
+    started = time.monotonic()
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    timer = threading.Timer(timeout, process.kill)
+    timer.start()
+    try:
+        out = process.stdout.read()
+        stderr = process.stderr.read().decode("utf-8", "replace")
+        process.wait()
+    finally:
+        timer.cancel()
+        process.stdin.close()
+    seconds = time.monotonic() - started
+    if seconds >= timeout:
+        return Run(normalise_pcbasic(out), failure=f"no end within {timeout} s", seconds=timeout)
+    if process.returncode != 0 or "Traceback" in stderr:
+        tail = stderr.strip().splitlines()
+        return Run(normalise_pcbasic(out), failure=f"exit {process.returncode}: {tail[-1] if tail else ''}",
+                   code=process.returncode, seconds=seconds, stderr=stderr)
+    return Run(normalise_pcbasic(out), seconds=seconds, stderr=stderr)
 
 
 def run_tavern(binary, program, inputs, timeout):

@@ -65,7 +65,7 @@ fn main() {
                     StepState::Finished { .. } => break,
                     StepState::NeedsInput { .. } => match lines.next() {
                         Some(Ok(line)) => {
-                            if echo {
+                            if echo && session.input_is_shown() {
                                 let end = if session.input_ends_line() { "\n" } else { "" };
                                 let _ = write!(out, "{line}{end}");
                             }

@@ -312,6 +312,10 @@ pub(crate) enum Func {
     Timer,
     Err,
     Erl,
+    /// `INPUT$(n)` from the keyboard: n keys the user typed, waiting for them.
+    InputKeys,
+    /// `INKEY$`: the next key typed ahead, or `""`.
+    Inkey,
     /// An argument GW-BASIC read and checked before its list broke: made an
     /// integer, checked to be in the range, then dropped (the value is 0).
     /// Only the parser makes it, for a broken list's arguments.

@@ -139,6 +139,11 @@ pub enum Builtin {
     MidSetSame2,
     /// `MID$(s, n, m) = s` with the same variable.
     MidSetSame3,
+    /// `INPUT$(n)`: pops n and pushes the first n keys typed ahead (as many
+    /// are there: `Ext::AwaitKeys` waited for them).
+    InputKeys,
+    /// `INKEY$`: pushes the first key typed ahead, or `""`.
+    Inkey,
     /// `LSET s = t`: pops s and t and pushes t cut or blank-padded on the
     /// right to the length of s.
     Lset,
@@ -295,6 +300,9 @@ pub enum Ext {
     Randomize(NumTy),
     /// `RANDOMIZE` with no number: seeds silently.
     RandomizeDefault,
+    /// Before `INPUT$(n)`, n on top: the session waits for a line of keys
+    /// while fewer than n are typed ahead (the pc stays here).
+    AwaitKeys,
     /// `TIMER`: a session-determined number of seconds (no clock reaches the sandbox).
     Timer,
     /// Hand the host a character record of this many name/value string pairs.
@@ -694,6 +702,8 @@ impl Builtin {
                 | Mk(_)
                 | StringCode
                 | StringStr
+                | InputKeys
+                | Inkey
         )
     }
 
@@ -731,6 +741,8 @@ impl Builtin {
             MidSet2 | MidSetSame2 => effect(1, 0, 2, 1),
             MidSet3 | MidSetSame3 => effect(2, 0, 2, 1),
             Lset | Rset => effect(0, 0, 2, 1),
+            InputKeys => effect(1, 0, 0, 1),
+            Inkey => effect(0, 0, 0, 1),
             ToSpace | Moving => effect(0, 0, 1, 1),
         }
     }

@@ -203,6 +203,8 @@ fn line_bytes(text: &[char]) -> usize {
                     }
                     // stored as `:ELSE`
                     "ELSE" => bytes += 2,
+                    // no token of its own: INPUT's, then the `$`
+                    "INPUT$" => bytes += 2,
                     // stored as `WHILE+` (GW-BASIC's cruncher adds the `+`
                     // token; PC-BASIC's tokeniser does the same)
                     "WHILE" => bytes += 2,

@@ -7,10 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::capture::{self, Capture};
 use crate::code::InputTarget;
-use crate::cp437;
+use crate::cp437::{self, Ch};
 use crate::error::{ErrorCode, LimitKind, RestoreError, RunError, RunErrorKind};
 use crate::input;
 use crate::limits::Limits;
+use crate::op::{Ext, Op};
 use crate::program::{MAX_LINE_CHARS, Program};
 use crate::rnd::{Rnd, RndMode};
 use crate::vm::{self, CharacterRecord, Event, Fault, Frame, Machine, Output};
@@ -53,7 +54,8 @@ impl Step {
 /// Where a session stands after a step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StepState {
-    /// The program waits at `INPUT` or `LINE INPUT`.
+    /// The program waits at `INPUT` or `LINE INPUT`, for keys at `INPUT$`, or
+    /// for the seed of a bare `RANDOMIZE` (GW-BASIC's random-number mode).
     NeedsInput {
         /// The last line of the output, up to where the user types: the `INPUT`
         /// prompt (e.g. `NAME? `) together with anything printed before it on the
@@ -257,6 +259,10 @@ impl Session {
     /// Where the cursor is after the user's line: the Enter ends the line, but
     /// after `INPUT;` the cursor stays behind what was typed.
     fn advance_past_typing(&mut self, form_id: u32, line: &str) {
+        if form_id == vm::KEYS_WAIT {
+            // INPUT$ shows nothing of what was typed
+            return;
+        }
         let keep_line = self
             .program
             .code
@@ -276,17 +282,39 @@ impl Session {
         self.machine.column = column;
     }
 
+    /// Whether what the user types at this wait shows on the screen: it does
+    /// at `INPUT`, `LINE INPUT` and the seed prompt, not at `INPUT$`, which
+    /// takes keys without echoing them.
+    pub fn input_is_shown(&self) -> bool {
+        !matches!(&self.status, Status::Waiting { form, .. } if *form == vm::KEYS_WAIT)
+    }
+
     /// Whether the user's Enter at the waiting `INPUT` ends the output line (it
     /// does except after `INPUT;`), for hosts that echo what was typed.
     pub fn input_ends_line(&self) -> bool {
         let Status::Waiting { form, .. } = &self.status else {
             return true;
         };
+        if *form == vm::KEYS_WAIT {
+            return false;
+        }
         self.program
             .code
             .inputs
             .get(*form as usize)
             .is_none_or(|input| !input.keep_line)
+    }
+
+    /// The line typed for `INPUT$`: its characters are the keys (at most a
+    /// line's 255), an empty line the Enter key. The pc stays on the
+    /// `INPUT$`, which takes them, or waits for more.
+    fn accept_keys(&mut self, line: &str) {
+        let mut keys = cp437::encode(line);
+        keys.truncate(MAX_LINE_CHARS);
+        if keys.is_empty() {
+            keys.push(Ch::from(b'\r'));
+        }
+        self.machine.keys.extend(keys);
     }
 
     /// Seeds GW-BASIC's generator from the line typed at the `RANDOMIZE` prompt;
@@ -335,6 +363,10 @@ impl Session {
     ) -> Option<Result<Step, RunError>> {
         if form_id == vm::SEED_PROMPT {
             return self.accept_seed(line, out);
+        }
+        if form_id == vm::KEYS_WAIT {
+            self.accept_keys(line);
+            return None;
         }
         let program = Arc::clone(&self.program);
         let Some(form) = program.code.inputs.get(form_id as usize) else {
@@ -424,6 +456,10 @@ impl Session {
             };
             if form == vm::SEED_PROMPT {
                 return Ok(self.ask_for_seed(&mut out));
+            }
+            if form == vm::KEYS_WAIT {
+                // INPUT$ shows no prompt: the user types at the cursor
+                return Ok(self.waiting_step(form, std::mem::take(&mut out.text)));
             }
             let Some(input_form) = program.code.inputs.get(form as usize) else {
                 return Err(self.fail(Fault::Internal, &mut out));
@@ -609,9 +645,17 @@ impl Session {
         check_fits(&program, &snapshot.machine)?;
         let waits_for_seed =
             |form: u32| form == vm::SEED_PROMPT && snapshot.machine.rnd.asks_for_seed();
+        let waits_for_keys = |form: u32| {
+            form == vm::KEYS_WAIT
+                && matches!(
+                    program.code.ops.get(snapshot.machine.pc as usize),
+                    Some(Op::Ext(Ext::AwaitKeys))
+                )
+        };
         if let Status::Waiting { form, .. } = &snapshot.status
             && *form as usize >= program.code.inputs.len()
             && !waits_for_seed(*form)
+            && !waits_for_keys(*form)
         {
             return Err(RestoreError::Inconsistent("input form".to_string()));
         }

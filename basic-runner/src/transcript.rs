@@ -62,7 +62,7 @@ pub fn run_transcript<'a>(
                                 outcome: Outcome::InputExhausted,
                             };
                         };
-                        if echo {
+                        if echo && session.input_is_shown() {
                             text.push_str(line);
                             if session.input_ends_line() {
                                 text.push('\n');

@@ -6,6 +6,7 @@
 use crate::cp437::{self, Ch};
 use crate::error::ErrorCode;
 use crate::number::NumTy;
+use serde::{Deserialize, Serialize};
 
 /// A value to format.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,14 +15,14 @@ pub(crate) enum UsingArg {
     Str(Vec<Ch>),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 enum Field {
     /// `!` (1), `\  \` (its width) or `&` (`None`: the whole string).
     Str(Option<usize>),
     Num(NumberField),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct NumberField {
     width: usize,
     digits_before: usize,
@@ -345,7 +346,7 @@ fn format_string(width: Option<usize>, text: &[Ch]) -> Vec<Ch> {
 
 /// Where a `PRINT USING` is in its format between its values (GW-BASIC's
 /// PRINUS keeps the count of characters left and `USFLG`).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct UsingPlace {
     /// The next character of the format to scan.
     at: usize,

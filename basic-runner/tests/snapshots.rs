@@ -32,6 +32,19 @@ const PROGRAM: &str = r#"
 // "Bo™" puts a character code page 437 lacks into a packed string array
 const INPUTS: &[&str] = &["Al", "Y", "Bo™", "N", "Cyrus", "x"];
 
+// INPUT$ waits in the middle of a statement (a PRINT USING, a FOR's body)
+// with values on the stacks and keys typed ahead for INKEY$
+const KEYS_PROGRAM: &str = r###"
+10 PRINT "PRESS A KEY";
+20 K$ = INPUT$(1): PRINT "[" K$ "]"
+30 PRINT USING "## + ## = ###"; VAL(INPUT$(1)); VAL(INPUT$(2)); 0
+40 FOR I = 1 TO 2: A$ = A$ + INPUT$(2) + INKEY$: NEXT I
+50 INPUT "NAME"; N$
+60 PRINT A$; " "; N$; LEN(INKEY$); FRE("")
+"###;
+
+const KEYS: &[&str] = &["x", "7", "1", "2", "abc", "de", "Zed"];
+
 fn drive(session: &mut Session, inputs: &[&str]) -> Vec<String> {
     let mut outputs = Vec::new();
     let mut input = None;
@@ -61,6 +74,7 @@ fn a_restored_session_continues_like_the_original() {
         (PROGRAM, RndMode::Seeded(99), INPUTS.to_vec()),
         (PROGRAM, RndMode::GwBasic, INPUTS.to_vec()),
         (randomized.as_str(), RndMode::GwBasic, with_seed),
+        (KEYS_PROGRAM, RndMode::GwBasic, KEYS.to_vec()),
     ];
     for (source, mode, inputs) in cases {
         let program = Arc::new(Program::load(source, &Limits::default()).expect("loads"));

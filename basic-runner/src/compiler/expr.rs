@@ -358,6 +358,17 @@ impl Compiler {
                 }
                 VarTy::Num(NumTy::Sng)
             }
+            Func::InputKeys => {
+                let ty = arg(0).map_or(NumTy::Sng, |a| self.num_expr(a));
+                self.convert(ty, NumTy::Int);
+                self.emit(Op::Ext(Ext::AwaitKeys));
+                call(self, Builtin::InputKeys);
+                VarTy::Str
+            }
+            Func::Inkey => {
+                call(self, Builtin::Inkey);
+                VarTy::Str
+            }
             Func::Timer => {
                 self.emit(Op::Ext(Ext::Timer));
                 VarTy::Num(NumTy::Sng)

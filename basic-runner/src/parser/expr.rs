@@ -229,9 +229,9 @@ impl Parser {
                 }
             }
             Tok::Kw(Kw::InkeyS) => {
-                // no key is ever waiting: the program reads its keys with INPUT
+                // a key typed ahead of INPUT$ (README, Dialect: INPUT$)
                 self.pos += 1;
-                ExprKind::Str(Vec::new())
+                ExprKind::Func(Func::Inkey, Vec::new())
             }
             Tok::Kw(Kw::Fn) => {
                 self.pos += 1;
@@ -289,6 +289,25 @@ impl Parser {
         })
     }
 
+    /// Whether the `INPUT$` here names a file: a comma inside its parentheses.
+    fn reads_a_file(&self) -> bool {
+        if self.peek() != Some(&Tok::LParen) {
+            return false;
+        }
+        let mut depth = 0usize;
+        for token in self.tokens.get(self.pos..).unwrap_or_default() {
+            match &token.tok {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth <= 1 => return false,
+                Tok::RParen => depth -= 1,
+                Tok::Comma if depth == 1 => return true,
+                Tok::Colon => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// `RND`, the functions without arguments, refused ones and keywords that are
     /// no function at all.
     fn special_function(&mut self, col: usize, kw: Kw) -> PResult<Expr> {
@@ -305,6 +324,16 @@ impl Parser {
                 Ok(Expr {
                     col,
                     kind: ExprKind::Func(Func::Rnd, args),
+                })
+            }
+            // the keyboard's INPUT$(n); INPUT$(n, #f) reads a file, refused
+            Kw::InputS if !self.reads_a_file() => {
+                self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
+                let count = self.expr()?;
+                self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
+                Ok(Expr {
+                    col,
+                    kind: ExprKind::Func(Func::InputKeys, vec![count]),
                 })
             }
             Kw::Timer | Kw::Err | Kw::Erl => {

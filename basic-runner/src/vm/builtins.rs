@@ -224,6 +224,20 @@ impl<'a> Vm<'a> {
                     .ok_or(Fault::Basic(ErrorCode::IllegalFunctionCall))?;
                 self.m.str_stack.push(vec![first; n]);
             }
+            Builtin::InputKeys => {
+                // Ext::AwaitKeys waited until n were typed
+                let n = arg_in(self.pop(), 1, 255)? as usize;
+                let taken = self.m.keys.drain(..n.min(self.m.keys.len())).collect();
+                self.m.str_stack.push(taken);
+            }
+            Builtin::Inkey => {
+                let key = if self.m.keys.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![self.m.keys.remove(0)]
+                };
+                self.m.str_stack.push(key);
+            }
             Builtin::Space => {
                 let n = arg_in(self.pop(), 0, 255)? as usize;
                 self.m.str_stack.push(vec![Ch::from(b' '); n]);

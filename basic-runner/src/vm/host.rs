@@ -378,6 +378,8 @@ impl<'a> Vm<'a> {
                 self.m.rnd.randomize(&mbf, value);
             }
             Ext::RandomizeDefault => self.m.rnd.randomize_default(),
+            // the keys are there (or the count is bad: `InputKeys` says so)
+            Ext::AwaitKeys => {}
             Ext::Timer => {
                 let value = self.m.rnd.timer();
                 self.push(value);

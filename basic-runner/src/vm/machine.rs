@@ -129,9 +129,9 @@ pub(crate) struct Machine {
     pub(crate) base_fixed: BaseFixed,
     pub(crate) width: u16,
     pub(crate) column: u16,
-    /// Where the running `PRINT USING` is in its format: a run stops for
-    /// input only between statements, so no snapshot holds one.
-    #[serde(skip)]
+    /// Where the running `PRINT USING` is in its format: kept in a snapshot,
+    /// as `INPUT$` in a value waits in the middle of the statement.
+    #[serde(default)]
     pub(crate) using: UsingPlace,
     pub(crate) rnd: Rnd,
     pub(crate) memory: usize,
@@ -154,6 +154,10 @@ pub(crate) struct Machine {
     /// program named on its command line (it then clears the key line).
     #[serde(default)]
     pub(crate) key_line: bool,
+    /// The keys typed ahead: what the lines typed for `INPUT$` held beyond
+    /// what it took, for the next `INPUT$` or `INKEY$`.
+    #[serde(default)]
+    pub(crate) keys: Vec<Ch>,
     /// `ERR` and `ERL`.
     pub(crate) err: u8,
     pub(crate) erl: u32,
@@ -185,11 +189,11 @@ pub(crate) struct Machine {
     /// While a `READ` statement runs: where its `DATA` items started. GW-BASIC
     /// moves `DATPTR` only when the statement ends (`RESFIN`), so an error in
     /// it leaves the items as they were: the next `READ` starts there again.
-    #[serde(skip)]
+    #[serde(default)]
     pub(crate) read_mark: Option<u32>,
     /// The `DATA` line of a `READ` item with text after it: its `Syntax error`
     /// comes once the item is stored (`Op::ReadCheck`).
-    #[serde(skip)]
+    #[serde(default)]
     pub(crate) read_fault: Option<u32>,
     /// The string variable the checking loop found room for, whose store it
     /// runs again (`space.rs`, `ready_new_str`).
@@ -279,6 +283,7 @@ impl Machine {
             memory: 0,
             steps: 0,
             records: Vec::new(),
+            keys: Vec::new(),
             on_error: None,
             handling: None,
             trace: false,

@@ -85,6 +85,9 @@ struct Vm<'a> {
 /// The "form" of the wait at a bare `RANDOMIZE` that asks for its seed (no
 /// `INPUT` statement has this many forms).
 pub(crate) const SEED_PROMPT: u32 = u32::MAX;
+/// The form of `Event::Input` for `INPUT$`: the session waits for a line
+/// whose characters are keys typed (an empty line is the Enter key).
+pub(crate) const KEYS_WAIT: u32 = u32::MAX - 1;
 
 /// What GW-BASIC asks at a bare `RANDOMIZE`.
 pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767)? ";
@@ -151,6 +154,14 @@ fn arg_in(value: f64, min: i32, max: i32) -> Res<i32> {
 }
 
 impl<'a> Vm<'a> {
+    /// Whether `INPUT$(n)`, n on top, must wait for keys: fewer than n are
+    /// typed ahead. A count out of range waits for nothing: `InputKeys`
+    /// refuses it first, as GW-BASIC checks it before it reads a key.
+    fn keys_short(&self) -> bool {
+        let wanted = self.m.num_stack.last().copied().map(cint);
+        matches!(wanted, Some(Ok(n)) if (1..=255).contains(&n) && self.m.keys.len() < n as usize)
+    }
+
     #[inline(always)]
     fn pop(&mut self) -> f64 {
         self.m.num_stack.pop().unwrap_or(0.0)
