@@ -108,7 +108,7 @@ pub fn run(args: &BasicArgs) -> ExitCode {
             // Out of input while waiting: the transcript ends after the prompt.
             return ExitCode::SUCCESS;
         };
-        if args.echo_input {
+        if args.echo_input && session.input_is_shown() {
             // after `INPUT;` the program's output goes on right behind the typed text
             let end = if session.input_ends_line() { "\n" } else { "" };
             let _ = write!(out, "{line}{end}");
