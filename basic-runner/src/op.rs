@@ -303,6 +303,10 @@ pub enum Ext {
     /// Before `INPUT$(n)`, n on top: the session waits for a line of keys
     /// while fewer than n are typed ahead (the pc stays here).
     AwaitKeys,
+    /// Before `INKEY$`: with no key typed ahead after `INKEY_PATIENCE`
+    /// empty answers in a row, the session waits for a line (its first
+    /// character is the key): a loop polling for a key waits for a message.
+    AwaitKey,
     /// `TIMER`: a session-determined number of seconds (no clock reaches the sandbox).
     Timer,
     /// Hand the host a character record of this many name/value string pairs.

@@ -307,10 +307,16 @@ impl Session {
 
     /// The line typed for `INPUT$`: its characters are the keys (at most a
     /// line's 255), an empty line the Enter key. The pc stays on the
-    /// `INPUT$`, which takes them, or waits for more.
+    /// `INPUT$`, which takes them, or waits for more. For a polling `INKEY$`
+    /// only the first is a key: an answer such as `yes` to a Y/N question
+    /// asked with it leaves nothing behind to answer the next one.
     fn accept_keys(&mut self, line: &str) {
+        let polling = matches!(
+            self.program.code.ops.get(self.machine.pc as usize),
+            Some(Op::Ext(Ext::AwaitKey))
+        );
         let mut keys = cp437::encode(line);
-        keys.truncate(MAX_LINE_CHARS);
+        keys.truncate(if polling { 1 } else { MAX_LINE_CHARS });
         if keys.is_empty() {
             keys.push(Ch::from(b'\r'));
         }
@@ -649,7 +655,7 @@ impl Session {
             form == vm::KEYS_WAIT
                 && matches!(
                     program.code.ops.get(snapshot.machine.pc as usize),
-                    Some(Op::Ext(Ext::AwaitKeys))
+                    Some(Op::Ext(Ext::AwaitKeys | Ext::AwaitKey))
                 )
         };
         if let Status::Waiting { form, .. } = &snapshot.status

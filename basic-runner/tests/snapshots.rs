@@ -33,7 +33,8 @@ const PROGRAM: &str = r#"
 const INPUTS: &[&str] = &["Al", "Y", "Bo™", "N", "Cyrus", "x"];
 
 // INPUT$ waits in the middle of a statement (a PRINT USING, a FOR's body)
-// with values on the stacks and keys typed ahead for INKEY$
+// with values on the stacks and keys typed ahead for INKEY$; a loop polling
+// INKEY$ waits too, its count of empty answers kept
 const KEYS_PROGRAM: &str = r###"
 10 PRINT "PRESS A KEY";
 20 K$ = INPUT$(1): PRINT "[" K$ "]"
@@ -41,9 +42,11 @@ const KEYS_PROGRAM: &str = r###"
 40 FOR I = 1 TO 2: A$ = A$ + INPUT$(2) + INKEY$: NEXT I
 50 INPUT "NAME"; N$
 60 PRINT A$; " "; N$; LEN(INKEY$); FRE("")
+70 P = P + 1: IF INKEY$ = "" THEN 70
+80 PRINT "POLLED"; P; "[" INKEY$ "]"
 "###;
 
-const KEYS: &[&str] = &["x", "7", "1", "2", "abc", "de", "Zed"];
+const KEYS: &[&str] = &["x", "7", "1", "2", "abc", "de", "Zed", "quit"];
 
 fn drive(session: &mut Session, inputs: &[&str]) -> Vec<String> {
     let mut outputs = Vec::new();

@@ -366,6 +366,7 @@ impl Compiler {
                 VarTy::Str
             }
             Func::Inkey => {
+                self.emit(Op::Ext(Ext::AwaitKey));
                 call(self, Builtin::Inkey);
                 VarTy::Str
             }

@@ -232,8 +232,10 @@ impl<'a> Vm<'a> {
             }
             Builtin::Inkey => {
                 let key = if self.m.keys.is_empty() {
+                    self.m.inkey_misses = self.m.inkey_misses.saturating_add(1);
                     Vec::new()
                 } else {
+                    self.m.inkey_misses = 0;
                     vec![self.m.keys.remove(0)]
                 };
                 self.m.str_stack.push(key);

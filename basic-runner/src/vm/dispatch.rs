@@ -7,7 +7,8 @@ use crate::error::LimitKind;
 use crate::op::{Arith, ConstId, Ext, Op, Pc, Slot, TableId};
 
 use super::{
-    Event, Fault, KEYS_WAIT, RESUME_AGAIN, RESUME_NEXT, Res, SEED_PROMPT, Vm, cint, truth,
+    Event, Fault, INKEY_PATIENCE, KEYS_WAIT, RESUME_AGAIN, RESUME_NEXT, Res, SEED_PROMPT, Vm, cint,
+    truth,
 };
 
 /// Steps between two reads of the cancel flag: at the dearest rates of
@@ -271,6 +272,12 @@ impl<'a> Vm<'a> {
                     break Ok(Event::Input(SEED_PROMPT));
                 }
                 Op::Ext(Ext::AwaitKeys) if self.keys_short() => {
+                    pc -= 1;
+                    break Ok(Event::Input(KEYS_WAIT));
+                }
+                Op::Ext(Ext::AwaitKey)
+                    if self.m.keys.is_empty() && self.m.inkey_misses >= INKEY_PATIENCE =>
+                {
                     pc -= 1;
                     break Ok(Event::Input(KEYS_WAIT));
                 }

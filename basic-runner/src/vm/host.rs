@@ -379,7 +379,7 @@ impl<'a> Vm<'a> {
             }
             Ext::RandomizeDefault => self.m.rnd.randomize_default(),
             // the keys are there (or the count is bad: `InputKeys` says so)
-            Ext::AwaitKeys => {}
+            Ext::AwaitKeys | Ext::AwaitKey => {}
             Ext::Timer => {
                 let value = self.m.rnd.timer();
                 self.push(value);

@@ -158,6 +158,9 @@ pub(crate) struct Machine {
     /// what it took, for the next `INPUT$` or `INKEY$`.
     #[serde(default)]
     pub(crate) keys: Vec<Ch>,
+    /// How many times in a row `INKEY$` has found no key (see `INKEY_PATIENCE`).
+    #[serde(default)]
+    pub(crate) inkey_misses: u32,
     /// `ERR` and `ERL`.
     pub(crate) err: u8,
     pub(crate) erl: u32,
@@ -284,6 +287,7 @@ impl Machine {
             steps: 0,
             records: Vec::new(),
             keys: Vec::new(),
+            inkey_misses: 0,
             on_error: None,
             handling: None,
             trace: false,

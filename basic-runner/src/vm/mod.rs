@@ -88,6 +88,10 @@ pub(crate) const SEED_PROMPT: u32 = u32::MAX;
 /// The form of `Event::Input` for `INPUT$`: the session waits for a line
 /// whose characters are keys typed (an empty line is the Enter key).
 pub(crate) const KEYS_WAIT: u32 = u32::MAX - 1;
+/// How many times in a row `INKEY$` answers `""` before it waits for a line:
+/// a chat has no key to press meanwhile, so a loop that polls for a key
+/// (`IF INKEY$ = "" THEN 100`) would only run into the step limit.
+pub(crate) const INKEY_PATIENCE: u32 = 256;
 
 /// What GW-BASIC asks at a bare `RANDOMIZE`.
 pub(crate) const SEED_PROMPT_TEXT: &[u8] = b"Random number seed (-32768 to 32767)? ";
