@@ -35,7 +35,8 @@ before jumps back, with FOR, arrays, DEF FN, READ and INPUT on retyped names),
 misc (RANDOMIZE and RND, MKx$/CVx, logical operators, CINT's ties, HEX$/OCT$,
 STR$/VAL, \\ and MOD by zero, ^, STOP), justify (LSET and RSET on plain
 string variables: literals, string space, empty, array elements, numbers,
-broken forms, FRE after) and mutate (a valid statement broken at a random token: what runs before the
+broken forms, FRE after), keys (INPUT$ from the keyboard and INKEY$ after
+it) and mutate (a valid statement broken at a random token: what runs before the
 bad token).
 
 gen_misc meets differences of known cause only: VAL reads a double
@@ -944,6 +945,54 @@ def gen_justify(p):
         p.main.append(f"FOR I=1 TO 2: {setup}: PRINT \"[\";A$;\"]\";: {word} A$={value}: PRINT \"[\";A$;\"]\";FRE(\"\"): NEXT")
 
 
+def gen_keys(p):
+    """INPUT$ from the keyboard: counts at their edges, INPUT$ in expressions,
+    FN bodies, PRINT USING and loops, the Enter key (an empty line), and
+    INKEY$ taking what an INPUT$ left. Each line typed is consumed in full
+    before the next is asked for, so PC-BASIC, which gets all the lines as
+    keys typed ahead (oracle-basic.py, run_pcbasic_keys), reads the same keys
+    at the same places; generate() keeps INPUT out of such a program."""
+    r = p.rng
+    if r.randrange(2):
+        ensure_handler(p)
+    word = lambda n: "".join(pick(r, "a", "B", "7", " ", ",", "\"") for _ in range(n))  # noqa: E731
+    shape = r.randrange(7)
+    if shape == 0:
+        n = pick(r, 1, 2, 3, 5)
+        p.main.append(f"A$=INPUT$({n}): PRINT \"[\";A$;\"]\";LEN(A$)")
+        p.inputs.append(word(n))
+    elif shape == 1:
+        p.main.append("PRINT VAL(INPUT$(2))*2; ASC(INPUT$(1))")
+        p.inputs += [pick(r, "12", "-3", "1E", " 9"), word(1)]
+    elif shape == 2:
+        n = pick(r, 1, 2)
+        p.main.append(f"DEF FNK$(X)=INPUT$(X)+\"!\": PRINT FNK$({n})")
+        p.inputs.append(word(n))
+    elif shape == 3:
+        p.main.append("PRINT USING \"## & ##\";1;INPUT$(3);2")
+        p.inputs.append(word(3))
+    elif shape == 4:
+        count = pick(r, "0", "256", "-1", "\"A\"", "40000", "2.5", "1.5")
+        p.main.append(f"PRINT \"C\": D$=INPUT$({count}): PRINT \"[\";D$;\"]\"")
+        wanted = {"2.5": 3, "1.5": 2}.get(count)  # CINT: halves away from 0
+        if wanted:
+            p.inputs.append(word(wanted))
+    elif shape == 5:
+        p.main.append("K$=\"\": FOR I=1 TO 3: K$=K$+INPUT$(1): NEXT: PRINT \"[\";K$;\"]\"")
+        p.inputs += [word(1) for _ in range(3)]
+    else:
+        # an empty line is the Enter key; one key more than INPUT$ takes is
+        # left for INKEY$ (with none left, PC-BASIC's INKEY$ would take the
+        # next line's first key, typed ahead there)
+        if r.randrange(3) == 0:
+            p.main.append("E$=INPUT$(1): PRINT ASC(E$)")
+            p.inputs.append("")
+        else:
+            n = pick(r, 1, 2)
+            p.main.append(f"E$=INPUT$({n}): F$=INKEY$: PRINT \"[\";E$;\"][\";F$;\"]\"")
+            p.inputs.append(word(n + 1))
+
+
 AREAS = [  # (weight, generator)
     (14, gen_for), (8, gen_while), (8, gen_gosub), (7, gen_on), (6, gen_if), (12, gen_error),
     (8, gen_syntax), (6, gen_data), (6, gen_dim), (4, gen_deffn), (4, gen_swap_mid), (6, gen_strings),
@@ -954,6 +1003,7 @@ AREAS = [  # (weight, generator)
     (6, gen_deftype),
     (8, gen_misc),
     (4, gen_justify),
+    (4, gen_keys),
 ]
 
 
@@ -962,7 +1012,11 @@ def generate(rng, areas=None):
     chosen = [(w, g) for w, g in AREAS if not areas or g.__name__.removeprefix("gen_") in areas]
     weights = [w for w, _ in chosen]
     gens = [g for _, g in chosen]
-    for gen in rng.choices(gens, weights, k=rng.randrange(2, 6)):
+    picked = rng.choices(gens, weights, k=rng.randrange(2, 6))
+    if gen_keys in picked:
+        # INPUT reads a line where PC-BASIC, given the keys, reads on in them
+        picked = [gen_keys if gen in (gen_input, gen_deftype) else gen for gen in picked]
+    for gen in picked:
         gen(p)
     return p.render(), p.inputs
 
