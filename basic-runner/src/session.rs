@@ -59,7 +59,9 @@ pub enum StepState {
     NeedsInput {
         /// The last line of the output, up to where the user types: the `INPUT`
         /// prompt (e.g. `NAME? `) together with anything printed before it on the
-        /// same line. It is also the end of [`Step::output`].
+        /// same line. It is also the end of [`Step::output`], except where
+        /// `INPUT$` waits again on a line it waited on before (keys typed for
+        /// it show nothing): the prompt is then the whole line so far.
         prompt: String,
     },
     /// The program ended (`END`, `STOP`, or the last line).
@@ -207,6 +209,11 @@ impl Session {
             text: String::new(),
             limit: self.limits.max_output_bytes_per_resume,
         };
+        // keys typed for INPUT$ show nothing, so its line goes on
+        let line_so_far = match &self.status {
+            Status::Waiting { form, prompt } if *form == vm::KEYS_WAIT => prompt.clone(),
+            _ => String::new(),
+        };
         match self.status.clone() {
             Status::Finished => return Ok(self.finished_step(out.text)),
             Status::Failed(error) => return Err(error),
@@ -242,7 +249,16 @@ impl Session {
                 }
             }
         }
-        self.run(out)
+        let mut step = self.run(out)?;
+        if let (StepState::NeedsInput { prompt }, Status::Waiting { prompt: kept, .. }) =
+            (&mut step.state, &mut self.status)
+            && !line_so_far.is_empty()
+            && !step.output.contains(['\n', '\x0c'])
+        {
+            prompt.insert_str(0, &line_so_far);
+            kept.clone_from(prompt);
+        }
+        Ok(step)
     }
 
     /// GW-BASIC's `Overflow` for each literal beyond range, printed while it loads

@@ -29,6 +29,24 @@ fn the_prompt_is_the_last_line_of_output() {
 }
 
 #[test]
+fn input_keys_wait_without_echo_and_keep_their_line_as_the_prompt() {
+    let mut session = session("10 PRINT \"KEYS\";: A$ = INPUT$(3)\n20 PRINT \"[\"; A$; \"]\"\n");
+    let step = session.resume(None).expect("runs");
+    assert_eq!(step.output, "KEYS");
+    assert_eq!(prompt_of(&step.state), Some("KEYS"));
+    assert!(!session.input_is_shown());
+    assert!(!session.input_ends_line());
+    // two keys of three: nothing printed, the line so far is still the prompt
+    let more = session.resume(Some("ab")).expect("waits on");
+    assert_eq!(more.output, "");
+    assert_eq!(prompt_of(&more.state), Some("KEYS"));
+    assert_eq!(session.waiting_prompt(), Some("KEYS"));
+    let done = session.resume(Some("cd")).expect("finishes");
+    assert_eq!(done.output, "[abc]\n");
+    assert!(matches!(done.state, StepState::Finished { .. }));
+}
+
+#[test]
 fn resuming_without_input_repeats_the_prompt() {
     let mut session = session("10 INPUT \"X\"; X\n20 PRINT X\n");
     session.resume(None).expect("runs");

@@ -581,6 +581,67 @@ async fn a_restarted_core_resumes_from_the_database() {
     assert!(udo.fields.contains(r#"["CLASS","4"]"#));
 }
 
+// A listing that waits for keys (INPUT$ inside PRINT USING, a loop polling
+// INKEY$) and pads with LSET: each wait is a prompt answered by a reply, and a
+// core restarted while INPUT$ waits in the middle of its statement goes on
+#[tokio::test]
+async fn a_program_waiting_for_keys_resumes_after_a_restart() {
+    const SOURCE: &str = "10 PRINT \"NAME\";: INPUT N$\n\
+        20 C$ = SPACE$(8): LSET C$ = N$ + \"!\"\n\
+        30 PRINT \"PRESS TWO KEYS\"\n\
+        40 PRINT USING \"& / &\"; C$; INPUT$(2)\n\
+        50 PRINT \"ANY KEY\"\n\
+        60 K$ = INKEY$: IF K$ = \"\" THEN 60\n\
+        70 RECORD \"NAME\", N$, \"CLASS\", C$, \"KEY\", K$\n";
+    let dir = crate::support::TempDir::new("keys");
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let settings = tavern::core::CoreSettings::default();
+    let mut first = Harness::on(storage.clone(), settings.clone(), 1);
+    first
+        .storage
+        .install_program(&program(1, "Keys", SOURCE, "hk"))
+        .await
+        .unwrap();
+    let started = first.alice(start(Some("keys"))).await;
+    let named = first
+        .alice(reply_to(started.prompt_message.unwrap(), "Ida"))
+        .await;
+    // PRINT USING prints its first value before INPUT$ waits in the second
+    assert_eq!(
+        last_channel_text(&named),
+        "```\nPRESS TWO KEYS\nIda!     / \n```"
+    );
+    // one key of two: INPUT$ waits on, in the middle of the statement
+    let one = first
+        .alice(reply_to(named.prompt_message.unwrap(), "x"))
+        .await;
+    // nothing new printed: the line so far is the prompt again
+    assert_eq!(last_channel_text(&one), "```\nIda!     / \n```");
+    let prompt = one.prompt_message.unwrap();
+    drop(first);
+    storage.close().await;
+
+    let storage = crate::support::sqlite_storage(&dir).await;
+    let mut second = Harness::on(storage, settings, 2);
+    let keyed = second.alice(reply_to(prompt, "y")).await;
+    assert_eq!(last_channel_text(&keyed), "```\nxy\nANY KEY\n```");
+    second
+        .alice(reply_to(keyed.prompt_message.unwrap(), "go"))
+        .await;
+    let ida = second
+        .storage
+        .character_named(ALICE, GUILD, "Ida")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        ida.fields.contains(r#"["CLASS","Ida!    "]"#),
+        "{}",
+        ida.fields
+    );
+    assert!(ida.fields.contains(r#"["KEY","g"]"#), "{}", ida.fields);
+}
+
 fn program(id: i64, name: &str, source: &str, hash: &str) -> tavern::storage::NewProgram {
     tavern::storage::NewProgram {
         id,
