@@ -611,7 +611,7 @@ impl Session {
                 self.machine.error_line(code, pc),
                 "Cancelled by the host".to_string(),
             ),
-            Fault::Internal | Fault::Retune(_) => (
+            Fault::Internal | Fault::Retune(_) | Fault::AwaitKeys => (
                 RunErrorKind::Internal,
                 self.machine.error_line(code, pc),
                 "Internal error in the BASIC VM".to_string(),

@@ -6,10 +6,7 @@ use std::sync::atomic::Ordering;
 use crate::error::LimitKind;
 use crate::op::{Arith, ConstId, Ext, Op, Pc, Slot, TableId};
 
-use super::{
-    Event, Fault, INKEY_PATIENCE, KEYS_WAIT, RESUME_AGAIN, RESUME_NEXT, Res, SEED_PROMPT, Vm, cint,
-    truth,
-};
+use super::{Event, Fault, RESUME_AGAIN, RESUME_NEXT, Res, SEED_PROMPT, Vm, cint, truth};
 
 /// Steps between two reads of the cancel flag: at the dearest rates of
 /// `cost.rs`, a fraction of a millisecond.
@@ -270,16 +267,6 @@ impl<'a> Vm<'a> {
                 Op::Ext(Ext::RandomizeDefault) if self.m.rnd.asks_for_seed() => {
                     pc -= 1;
                     break Ok(Event::Input(SEED_PROMPT));
-                }
-                Op::Ext(Ext::AwaitKeys) if self.keys_short() => {
-                    pc -= 1;
-                    break Ok(Event::Input(KEYS_WAIT));
-                }
-                Op::Ext(Ext::AwaitKey)
-                    if self.m.keys.is_empty() && self.m.inkey_misses >= INKEY_PATIENCE =>
-                {
-                    pc -= 1;
-                    break Ok(Event::Input(KEYS_WAIT));
                 }
                 Op::Raise(code) => Err(Fault::Basic(code)),
                 other => {

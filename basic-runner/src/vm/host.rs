@@ -13,7 +13,8 @@ use crate::segment;
 use crate::using::{self, UsingArg, UsingPlace};
 
 use super::{
-    Array, ArrayData, CharacterRecord, Fault, Machine, Output, Res, Vm, arg_in, tab_argument,
+    Array, ArrayData, CharacterRecord, Fault, INKEY_PATIENCE, Machine, Output, Res, Vm, arg_in,
+    tab_argument,
 };
 
 impl<'a> Vm<'a> {
@@ -378,7 +379,12 @@ impl<'a> Vm<'a> {
                 self.m.rnd.randomize(&mbf, value);
             }
             Ext::RandomizeDefault => self.m.rnd.randomize_default(),
-            // the keys are there (or the count is bad: `InputKeys` says so)
+            // with the keys there (or a bad count, which `InputKeys` refuses)
+            // the run goes on
+            Ext::AwaitKeys if self.keys_short() => return Err(Fault::AwaitKeys),
+            Ext::AwaitKey if self.m.keys.is_empty() && self.m.inkey_misses >= INKEY_PATIENCE => {
+                return Err(Fault::AwaitKeys);
+            }
             Ext::AwaitKeys | Ext::AwaitKey => {}
             Ext::Timer => {
                 let value = self.m.rnd.timer();

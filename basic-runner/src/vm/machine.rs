@@ -366,7 +366,10 @@ impl Machine {
             out,
             limits,
         };
-        vm.run(budget, budget_limit)
+        match vm.run(budget, budget_limit) {
+            Err(super::Fault::AwaitKeys) => Ok(Event::Input(super::KEYS_WAIT)),
+            result => result,
+        }
     }
 
     pub(crate) fn clear(&mut self, code: &Code) {

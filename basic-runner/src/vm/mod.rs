@@ -44,6 +44,11 @@ pub(crate) enum Fault {
     Limit(LimitKind),
     /// The host raised the session's cancel flag.
     Cancelled,
+    /// Not an error: `INPUT$` or a polled `INKEY$` waits for keys, the pc on
+    /// its `Ext::AwaitKeys`/`Ext::AwaitKey` (the run ends with
+    /// `Event::Input(KEYS_WAIT)`). Raised from the slow path, so that the
+    /// run loop's own match has no arm for it.
+    AwaitKeys,
     Internal,
     /// Not an error: the run goes on in the other of the two loops
     /// (`dispatch.rs`, `run`): at this instruction, the one that raised it
