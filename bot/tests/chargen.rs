@@ -551,22 +551,30 @@ async fn programs_without_questions_or_records_still_make_characters() {
     );
 }
 
+/// The core on a database in `dir`, started as the `nth` (1, then 2 after a restart).
+async fn core_on(dir: &crate::support::TempDir, nth: u64) -> Harness {
+    let storage = crate::support::sqlite_storage(dir).await;
+    Harness::on(storage, tavern::core::CoreSettings::default(), nth)
+}
+
+/// The core restarted: the first one goes and its database is closed.
+async fn restart(first: Harness, dir: &crate::support::TempDir) -> Harness {
+    let storage = first.storage.clone();
+    drop(first);
+    storage.close().await;
+    core_on(dir, 2).await
+}
+
 #[tokio::test]
 async fn a_restarted_core_resumes_from_the_database() {
     let dir = crate::support::TempDir::new("restart");
-    let storage = crate::support::sqlite_storage(&dir).await;
-    let settings = tavern::core::CoreSettings::default();
-    let mut first = Harness::on(storage.clone(), settings.clone(), 1);
+    let mut first = core_on(&dir, 1).await;
     let started = first.alice(start(None)).await;
     let named = first
         .alice(reply_to(started.prompt_message.unwrap(), "Udo"))
         .await;
     let prompt = named.prompt_message.unwrap();
-    drop(first);
-    storage.close().await;
-
-    let storage = crate::support::sqlite_storage(&dir).await;
-    let mut second = Harness::on(storage, settings, 2);
+    let mut second = restart(first, &dir).await;
     let classed = second.alice(reply_to(prompt, "4")).await;
     assert_eq!(last_channel_text(&classed), "```\nGENDER? \n```");
     second
@@ -594,9 +602,7 @@ async fn a_program_waiting_for_keys_resumes_after_a_restart() {
         60 K$ = INKEY$: IF K$ = \"\" THEN 60\n\
         70 RECORD \"NAME\", N$, \"CLASS\", C$, \"KEY\", K$\n";
     let dir = crate::support::TempDir::new("keys");
-    let storage = crate::support::sqlite_storage(&dir).await;
-    let settings = tavern::core::CoreSettings::default();
-    let mut first = Harness::on(storage.clone(), settings.clone(), 1);
+    let mut first = core_on(&dir, 1).await;
     first
         .storage
         .install_program(&program(1, "Keys", SOURCE, "hk"))
@@ -618,11 +624,7 @@ async fn a_program_waiting_for_keys_resumes_after_a_restart() {
     // nothing new printed: the line so far is the prompt again
     assert_eq!(last_channel_text(&one), "```\nIda!     / \n```");
     let prompt = one.prompt_message.unwrap();
-    drop(first);
-    storage.close().await;
-
-    let storage = crate::support::sqlite_storage(&dir).await;
-    let mut second = Harness::on(storage, settings, 2);
+    let mut second = restart(first, &dir).await;
     let keyed = second.alice(reply_to(prompt, "y")).await;
     assert_eq!(last_channel_text(&keyed), "```\nxy\nANY KEY\n```");
     second
