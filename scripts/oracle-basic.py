@@ -4,7 +4,9 @@
 Every program of basic-runner/tests/programs/*.bas, basic-runner/programs/*.bas and
 scripts/oracle/basic/*.bas is run by PC-BASIC (a faithful GW-BASIC reimplementation)
 and by basic-runner's `run` example in GW-BASIC's random-number mode, each with the
-program's `NAME.in` as its input lines when there is one. Each program is then one of:
+program's `NAME.in` as its input lines when there is one (for a program that
+reads keys with `INPUT$`, PC-BASIC gets them as keys typed ahead: see
+`run_pcbasic_keys`). Each program is then one of:
 
 - same: both print the same transcript (after the normalising described in
   `normalise_pcbasic`);
