@@ -106,20 +106,24 @@ def run_pcbasic(binary, program, inputs, timeout):
     except subprocess.TimeoutExpired as expired:
         text = normalise_pcbasic(expired.stdout or b"")
         return Run(text, failure=f"no end within {timeout} s", seconds=timeout)
-    seconds = time.monotonic() - started
-    stderr = done.stderr.decode("utf-8", "replace")
+    return pcbasic_ended(done.stdout, done.stderr, done.returncode, time.monotonic() - started)
+
+
+def pcbasic_ended(out, err, code, seconds):
+    """The Run of a PC-BASIC that ended by itself."""
+    stderr = err.decode("utf-8", "replace")
     # PC-BASIC logs a harmless "Failed to save session" on stderr at every exit
     # when its keyboard is a pipe; a Python traceback is a crash.
-    if done.returncode != 0 or "Traceback" in stderr:
+    if code != 0 or "Traceback" in stderr:
         tail = stderr.strip().splitlines()
         return Run(
-            normalise_pcbasic(done.stdout),
-            failure=f"exit {done.returncode}: {tail[-1] if tail else ''}",
-            code=done.returncode,
+            normalise_pcbasic(out),
+            failure=f"exit {code}: {tail[-1] if tail else ''}",
+            code=code,
             seconds=seconds,
             stderr=stderr,
         )
-    return Run(normalise_pcbasic(done.stdout), seconds=seconds, stderr=stderr)
+    return Run(normalise_pcbasic(out), seconds=seconds, stderr=stderr)
 
 
 def run_pcbasic_keys(binary, program, inputs, timeout):
@@ -139,7 +143,7 @@ def run_pcbasic_keys(binary, program, inputs, timeout):
     timer.start()
     try:
         out = process.stdout.read()
-        stderr = process.stderr.read().decode("utf-8", "replace")
+        err = process.stderr.read()
         process.wait()
     finally:
         timer.cancel()
@@ -147,11 +151,7 @@ def run_pcbasic_keys(binary, program, inputs, timeout):
     seconds = time.monotonic() - started
     if seconds >= timeout:
         return Run(normalise_pcbasic(out), failure=f"no end within {timeout} s", seconds=timeout)
-    if process.returncode != 0 or "Traceback" in stderr:
-        tail = stderr.strip().splitlines()
-        return Run(normalise_pcbasic(out), failure=f"exit {process.returncode}: {tail[-1] if tail else ''}",
-                   code=process.returncode, seconds=seconds, stderr=stderr)
-    return Run(normalise_pcbasic(out), seconds=seconds, stderr=stderr)
+    return pcbasic_ended(out, err, process.returncode, seconds)
 
 
 def run_tavern(binary, program, inputs, timeout):

@@ -327,10 +327,7 @@ impl Session {
     /// only the first is a key: an answer such as `yes` to a Y/N question
     /// asked with it leaves nothing behind to answer the next one.
     fn accept_keys(&mut self, line: &str) {
-        let polling = matches!(
-            self.program.code.ops.get(self.machine.pc as usize),
-            Some(Op::Ext(Ext::AwaitKey))
-        );
+        let polling = key_wait_at(&self.program, self.machine.pc) == Some(Ext::AwaitKey);
         let mut keys = cp437::encode(line);
         keys.truncate(if polling { 1 } else { MAX_LINE_CHARS });
         if keys.is_empty() {
@@ -668,11 +665,7 @@ impl Session {
         let waits_for_seed =
             |form: u32| form == vm::SEED_PROMPT && snapshot.machine.rnd.asks_for_seed();
         let waits_for_keys = |form: u32| {
-            form == vm::KEYS_WAIT
-                && matches!(
-                    program.code.ops.get(snapshot.machine.pc as usize),
-                    Some(Op::Ext(Ext::AwaitKeys | Ext::AwaitKey))
-                )
+            form == vm::KEYS_WAIT && key_wait_at(&program, snapshot.machine.pc).is_some()
         };
         if let Status::Waiting { form, .. } = &snapshot.status
             && *form as usize >= program.code.inputs.len()
@@ -700,6 +693,14 @@ fn gw_message(error: ErrorCode, line: Option<u32>) -> String {
 }
 
 /// A snapshot of the same program always fits; this guards against edited bytes.
+/// The wait for keys at `pc` (`INPUT$`'s or a polled `INKEY$`'s), if one is there.
+fn key_wait_at(program: &Program, pc: u32) -> Option<Ext> {
+    match program.code.ops.get(pc as usize) {
+        Some(Op::Ext(wait @ (Ext::AwaitKeys | Ext::AwaitKey))) => Some(*wait),
+        _ => None,
+    }
+}
+
 fn check_fits(program: &Program, machine: &Machine) -> Result<(), RestoreError> {
     let code = &program.code;
     let bad = |what: &str| Err(RestoreError::Inconsistent(what.to_string()));

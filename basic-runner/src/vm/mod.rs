@@ -167,8 +167,8 @@ impl<'a> Vm<'a> {
     /// typed ahead. A count out of range waits for nothing: `InputKeys`
     /// refuses it first, as GW-BASIC checks it before it reads a key.
     fn keys_short(&self) -> bool {
-        let wanted = self.m.num_stack.last().copied().map(cint);
-        matches!(wanted, Some(Ok(n)) if (1..=255).contains(&n) && self.m.keys.len() < n as usize)
+        let wanted = self.m.num_stack.last().map(|&count| arg_in(count, 1, 255));
+        matches!(wanted, Some(Ok(n)) if self.m.keys.len() < n as usize)
     }
 
     #[inline(always)]
