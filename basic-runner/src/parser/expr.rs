@@ -289,23 +289,28 @@ impl Parser {
         })
     }
 
-    /// Whether the `INPUT$` here names a file: a comma inside its parentheses.
-    fn reads_a_file(&self) -> bool {
+    /// Where the `INPUT$` here ends when it names a file (a comma inside its
+    /// parentheses, `INPUT$(n, #f)`): past its `)`, or the statement's end.
+    fn file_form_end(&self) -> Option<usize> {
         if self.peek() != Some(&Tok::LParen) {
-            return false;
+            return None;
         }
+        let tokens = self.tokens.get(self.pos..).unwrap_or_default();
         let mut depth = 0usize;
-        for token in self.tokens.get(self.pos..).unwrap_or_default() {
+        let mut names_a_file = false;
+        for (offset, token) in tokens.iter().enumerate() {
             match &token.tok {
                 Tok::LParen => depth += 1,
-                Tok::RParen if depth <= 1 => return false,
+                Tok::RParen if depth <= 1 => {
+                    return names_a_file.then_some(self.pos + offset + 1);
+                }
                 Tok::RParen => depth -= 1,
-                Tok::Comma if depth == 1 => return true,
-                Tok::Colon => return false,
+                Tok::Comma if depth == 1 => names_a_file = true,
+                Tok::Colon => break,
                 _ => {}
             }
         }
-        false
+        names_a_file.then_some(self.pos + tokens.len())
     }
 
     /// `RND`, the functions without arguments, refused ones and keywords that are
@@ -327,7 +332,15 @@ impl Parser {
                 })
             }
             // the keyboard's INPUT$(n); INPUT$(n, #f) reads a file, refused
-            Kw::InputS if !self.reads_a_file() => {
+            // (its `#` is no expression, so it is skipped, not parsed)
+            Kw::InputS => {
+                if let Some(end) = self.file_form_end() {
+                    self.pos = end;
+                    return Ok(Expr {
+                        col,
+                        kind: ExprKind::Refused(kw),
+                    });
+                }
                 self.expect(&Tok::LParen, Expected::Code("(".to_owned()))?;
                 let count = self.expr()?;
                 self.expect(&Tok::RParen, Expected::Code(")".to_owned()))?;
